@@ -1,0 +1,63 @@
+"""The ``skirmish`` command line: a thin adapter over the Python API.
+
+Bad input prints one line naming the input and the rule, and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from skirmish.cli import magewinds
+from skirmish.errors import SkirmishError
+from skirmish.games import GAMES, find_game
+
+app = typer.Typer(
+    name="skirmish",
+    help="Referee, exact odds and advisor for tabletop skirmish combat rules.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+odds_app = typer.Typer(help="Exact odds of an attack.", no_args_is_help=True)
+attack_app = typer.Typer(
+    help="Referee one attack with a seed and print its log.", no_args_is_help=True
+)
+fighters_app = typer.Typer(help="List a game's bundled fighter profiles.", no_args_is_help=True)
+app.add_typer(odds_app, name="odds")
+app.add_typer(attack_app, name="attack")
+app.add_typer(fighters_app, name="fighters")
+
+odds_app.command("magewinds")(magewinds.odds_command)
+attack_app.command("magewinds")(magewinds.attack_command)
+fighters_app.command("magewinds")(magewinds.fighters_command)
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the games skirmish knows."""
+    table = Table(title="Games")
+    for column in ("name", "title", "aliases", "rules"):
+        table.add_column(column)
+    for game in GAMES:
+        table.add_row(game.name, game.title, ", ".join(game.aliases), game.rules)
+    Console().print(table)
+
+
+@app.command("rules", hidden=True)
+def rules_command(game: str) -> None:
+    """Name the rules a game implements."""
+    info = find_game(game)
+    typer.echo(f"{info.title}: {info.rules}")
+
+
+def main() -> None:
+    """Entry point of the ``skirmish`` console script."""
+    try:
+        app()
+    except SkirmishError as error:
+        typer.echo(f"skirmish: error: {error}", err=True)
+        sys.exit(2)

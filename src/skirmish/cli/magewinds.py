@@ -1,0 +1,546 @@
+"""``skirmish odds|attack|fighters magewinds``: the Magewinds commands."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from skirmish.cli.output import fraction_text, percent, wide_console
+from skirmish.engine import Decision, FixedPolicy, Mix, play, pure
+from skirmish.errors import IllegalChoice, SkirmishError
+from skirmish.games.magewinds import (
+    AttackChoice,
+    AttackProfile,
+    AttackSituation,
+    AttackType,
+    Combatant,
+    FighterProfile,
+    Pack,
+    Reaction,
+    Strike,
+    bundled_pack,
+    find_effect,
+    load_pack,
+    resolve_attack,
+)
+from skirmish.games.magewinds.attack import ATTACK_CHOICE, DEFENCE_CHOICE, target_number
+from skirmish.games.magewinds.odds import Case, odds
+from skirmish.games.magewinds.pack import FighterModel, raw_problem
+from skirmish.games.magewinds.profiles import Ability
+
+
+class ChoiceName(StrEnum):
+    light = "light"
+    heavy = "heavy"
+    feint = "feint"
+
+
+class ReactionName(StrEnum):
+    none = "none"
+    dodge = "dodge"
+    deflect = "deflect"
+    mirrorshield = "mirrorshield"
+
+
+@dataclass(frozen=True)
+class Request:
+    """A Magewinds attack as asked for on the command line."""
+
+    situation: AttackSituation
+    choice: AttackChoice | None
+    reaction: Reaction | None
+
+
+def _situation_options(
+    attacker: Annotated[
+        str | None, typer.Option(help="Attacking fighter, by name (see `skirmish fighters`).")
+    ] = None,
+    attack: Annotated[
+        str | None, typer.Option(help="Attack of the attacker, by name (default: its first).")
+    ] = None,
+    target: Annotated[str | None, typer.Option(help="Target fighter, by name.")] = None,
+    pack: Annotated[
+        Path | None, typer.Option(help="Your own fighter pack (YAML), added to the bundled one.")
+    ] = None,
+    power: Annotated[int | None, typer.Option(help="Raw attack: Power (6.0).")] = None,
+    precision: Annotated[int | None, typer.Option(help="Raw attack: Precision (6.0).")] = None,
+    light: Annotated[
+        str | None, typer.Option(help="Raw split attack: Light Power/Precision, e.g. 3/9.")
+    ] = None,
+    heavy: Annotated[
+        str | None, typer.Option(help="Raw split attack: Heavy Power/Precision, e.g. 6/5.")
+    ] = None,
+    attack_type: Annotated[
+        AttackType, typer.Option(help="Raw attack: melee or missile (6.0).")
+    ] = AttackType.MELEE,
+    spell: Annotated[bool, typer.Option(help="Raw attack: it is a (magical) spell.")] = False,
+    evasion: Annotated[int | None, typer.Option(help="Target Evasion (4.5).")] = None,
+    armour: Annotated[int | None, typer.Option(help="Target Armour (4.5).")] = None,
+    toughness: Annotated[int | None, typer.Option(help="Target Toughness (4.5).")] = None,
+    dodge: Annotated[int | None, typer.Option(help="Target Dodge bonus (4.5).")] = None,
+    deflect: Annotated[int | None, typer.Option(help="Target Deflect bonus (4.5).")] = None,
+    choice: Annotated[
+        ChoiceName | None, typer.Option(help="Attack choice for a split profile (18.3).")
+    ] = None,
+    reaction: Annotated[ReactionName | None, typer.Option(help="Defence choice (18.4).")] = None,
+    cover: Annotated[bool, typer.Option(help="Target is in cover: +1 Evasion (18.2).")] = False,
+    no_dodge_step: Annotated[
+        bool, typer.Option(help='No legal 1" step away exists, so no Dodge (18.4).')
+    ] = False,
+    distance: Annotated[
+        float | None, typer.Option(help="Length of the line of attack, checked against Range.")
+    ] = None,
+    damage_taken: Annotated[int, typer.Option(help="Damage the target already has.")] = 0,
+    target_counters: Annotated[
+        int, typer.Option(help="Target's action counters: 0, 1 or 2 (9.1).")
+    ] = 0,
+    guard: Annotated[
+        bool, typer.Option(help="Target used Guard: its next Dodge/Deflect is free (13.4).")
+    ] = False,
+    attacker_counters: Annotated[int, typer.Option(help="Attacker's action counters.")] = 0,
+    attacker_damage: Annotated[int, typer.Option(help="Damage the attacker already has.")] = 0,
+    third_eye: Annotated[
+        bool, typer.Option(help="Attacker under Third Eye (+1 Precision).")
+    ] = False,
+    target_third_eye: Annotated[
+        bool, typer.Option(help="Target under Third Eye (+1 Evasion).")
+    ] = False,
+    hex: Annotated[
+        bool, typer.Option(help="Attacker is hexed: target number at most 5, hits re-rolled.")
+    ] = False,
+    white_hot: Annotated[
+        bool, typer.Option(help="White-Hot Weapons: ignore 1 Armour on non-magical melee.")
+    ] = False,
+    wildform: Annotated[
+        bool, typer.Option(help="Attacker in Wildform: +1 Power on melee attacks.")
+    ] = False,
+    target_wildform: Annotated[
+        bool, typer.Option(help="Target in Wildform: it cannot Deflect.")
+    ] = False,
+    mirrorshield: Annotated[
+        bool, typer.Option(help="Target may cast Mirrorshield as its reaction.")
+    ] = False,
+    barrier: Annotated[
+        int, typer.Option(help="Clubs spent on Barrier when the target takes damage (0-3).")
+    ] = 0,
+) -> Request:
+    fighters = bundled_pack()
+    if pack is not None:
+        fighters = fighters.merged(load_pack(pack))
+    attacker_profile = _attacker_profile(fighters, attacker)
+    attack_profile = _attack_profile(
+        attacker_profile, attack, power, precision, light, heavy, attack_type, spell
+    )
+    target_profile = _target_profile(
+        fighters,
+        target,
+        evasion=evasion,
+        armour=armour,
+        toughness=toughness,
+        dodge=dodge,
+        deflect=deflect,
+    )
+    if mirrorshield and not target_profile.has_ability("mirrorshield"):
+        spell_ability = Ability("Mirrorshield", "spell reaction", "1 Club", key="mirrorshield")
+        target_profile = replace(
+            target_profile, abilities=(*target_profile.abilities, spell_ability)
+        )
+    attacker_effects = _effects(third_eye=third_eye, hex=hex, white_hot_weapons=white_hot)
+    attacker_effects |= _effects(wildform=wildform)
+    situation = AttackSituation(
+        attacker=Combatant(
+            attacker_profile,
+            damage=attacker_damage,
+            action_counters=attacker_counters,
+            effects=attacker_effects,
+        ),
+        target=Combatant(
+            target_profile,
+            damage=damage_taken,
+            action_counters=target_counters,
+            guarding=guard,
+            effects=_effects(third_eye=target_third_eye, wildform=target_wildform),
+        ),
+        attack=attack_profile,
+        cover=cover,
+        can_dodge=not no_dodge_step,
+        barrier_clubs=barrier,
+        distance=distance,
+    )
+    return Request(
+        situation,
+        AttackChoice(choice.value) if choice else None,
+        Reaction(reaction.value) if reaction else None,
+    )
+
+
+def _effects(**flags: bool) -> frozenset[Any]:
+    return frozenset(find_effect(key) for key, on in flags.items() if on)
+
+
+RAW_ATTACKER = FighterProfile("Attacker", 6, 5, 0, 0, 0, 0)
+
+
+def _attacker_profile(fighters: Pack, name: str | None) -> FighterProfile:
+    return fighters.fighter(name) if name is not None else RAW_ATTACKER
+
+
+def _attack_profile(
+    attacker: FighterProfile,
+    name: str | None,
+    power: int | None,
+    precision: int | None,
+    light: str | None,
+    heavy: str | None,
+    attack_type: AttackType,
+    spell: bool,
+) -> AttackProfile:
+    raw = [
+        flag
+        for flag, value in (
+            ("--power", power),
+            ("--precision", precision),
+            ("--light", light),
+            ("--heavy", heavy),
+        )
+        if value is not None
+    ]
+    if not raw:
+        if attacker is RAW_ATTACKER:
+            raise SkirmishError(
+                "give --attacker NAME, or a raw attack with --power and --precision "
+                "(or --light and --heavy)"
+            )
+        return attacker.attack(name)
+    if name is not None:
+        raise SkirmishError(f"--attack {name!r} cannot be combined with {', '.join(raw)}")
+    if (power is None) != (precision is None):
+        raise SkirmishError("a raw attack needs both --power and --precision (6.0)")
+    if (light is None) != (heavy is None):
+        raise SkirmishError("a raw split attack needs both --light and --heavy (6.0)")
+    if power is not None and light is not None:
+        raise SkirmishError("give --power/--precision or --light/--heavy, not both (6.0)")
+    single = _strike("--power/--precision", power, precision) if power is not None else None
+    return AttackProfile(
+        name="Attack",
+        type=attack_type,
+        minimum_range=0,
+        maximum_range=float("inf"),
+        single=single,
+        light=_parse_strike("--light", light) if light else None,
+        heavy=_parse_strike("--heavy", heavy) if heavy else None,
+        spell=spell,
+    )
+
+
+def _strike(option: str, power: int | None, precision: int | None) -> Strike:
+    assert power is not None and precision is not None
+    for label, value in (("Power", power), ("Precision", precision)):
+        if value < 0:
+            raise SkirmishError(f"{option}: {label} {value} cannot be negative (6.0)")
+    return Strike(power, precision)
+
+
+def _parse_strike(option: str, text: str) -> Strike:
+    parts = text.split("/")
+    if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
+        raise SkirmishError(f"{option} {text!r}: expected Power/Precision such as 3/9")
+    return _strike(option, int(parts[0]), int(parts[1]))
+
+
+def _target_profile(fighters: Pack, name: str | None, **overrides: int | None) -> FighterProfile:
+    given = {key: value for key, value in overrides.items() if value is not None}
+    if name is not None:
+        profile = fighters.fighter(name)
+    else:
+        profile = FighterProfile(
+            "Target", toughness=6, movement=5, armour=0, deflect=0, evasion=0, dodge=0
+        )
+    if not given:
+        return profile
+    fields = {
+        "name": profile.name,
+        "toughness": profile.toughness,
+        "movement": profile.movement,
+        "armour": profile.armour,
+        "deflect": profile.deflect,
+        "evasion": profile.evasion,
+        "dodge": profile.dodge,
+        **given,
+    }
+    problem = raw_problem(FighterModel, fields)
+    if problem is not None:
+        raise SkirmishError(f"target {problem}")
+    return replace(profile, **given)  # type: ignore[arg-type]
+
+
+def with_situation(command: Callable[..., None]) -> Callable[..., None]:
+    """Give ``command`` the shared Magewinds options; it receives a built ``request``."""
+    shared = inspect.signature(_situation_options, eval_str=True).parameters
+    own = [
+        p
+        for p in inspect.signature(command, eval_str=True).parameters.values()
+        if p.name != "request"
+    ]
+
+    @functools.wraps(command)
+    def wrapper(**kwargs: Any) -> None:
+        request = _situation_options(**{name: kwargs.pop(name) for name in shared})
+        command(request=request, **kwargs)
+
+    wrapper.__signature__ = inspect.Signature([*own, *shared.values()])  # type: ignore[attr-defined]
+    return wrapper
+
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+@with_situation
+def odds_command(
+    request: Request,
+    as_json: JsonOption = False,
+    fractions: Annotated[
+        bool, typer.Option(help="Show exact fractions instead of percentages.")
+    ] = False,
+) -> None:
+    """Exact damage distribution, expected damage and take-down chance of an attack.
+
+    With a split profile and no --choice/--reaction, every legal pair is shown.
+    """
+    cases = odds(request.situation, choice=request.choice, reaction=request.reaction)
+    if as_json:
+        typer.echo(json.dumps(odds_json(request.situation, cases), indent=2))
+        return
+    wide_console().print(odds_table(request.situation, cases, fractions=fractions))
+
+
+def _case_json(case: Case) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "choice": case.choice.value if case.choice else None,
+        "reaction": case.reaction.value,
+        "damage": {str(k): str(v) for k, v in case.damage},
+        "expected_damage": str(case.expected_damage),
+        "p_take_down": str(case.p_take_down),
+        "hits": {str(k): str(v) for k, v in case.hits},
+        "p_knockback": str(case.p_knockback),
+    }
+    if any(r.push for r, _ in case.results):
+        data["push"] = {str(k): str(v) for k, v in case.results.map(lambda r: r.push)}
+    if case.reaction is Reaction.MIRRORSHIELD:
+        data["attacker_damage"] = {
+            str(k): str(v) for k, v in case.results.map(lambda r: r.attacker_damage)
+        }
+    return data
+
+
+def odds_json(situation: AttackSituation, cases: list[Case]) -> dict[str, Any]:
+    """The JSON answer of ``odds``: one case flat, several under ``cases``."""
+    head: dict[str, Any] = {
+        "game": "magewinds",
+        "attacker": situation.attacker.name,
+        "attack": situation.attack.name,
+        "target": situation.target.name,
+    }
+    if len(cases) == 1:
+        return {**head, **_case_json(cases[0])}
+    return {**head, "cases": [_case_json(case) for case in cases]}
+
+
+def odds_table(situation: AttackSituation, cases: list[Case], *, fractions: bool) -> Table:
+    """A Rich table: one row per (choice, reaction) pair."""
+    show: Callable[[Fraction], str] = fraction_text if fractions else percent
+    attack = situation.attack
+    most = max((k for case in cases for k, _ in case.damage), default=0)
+    title = (
+        f"{situation.attacker.name} -> {situation.target.name}: {attack.name} "
+        f"({attack.type.value}, Range {attack.range_text()})"
+        + (", target in cover" if situation.cover else "")
+    )
+    table = Table(
+        title=title,
+        caption="columns 0, 1, 2, ...: chance of that much damage from this attack; "
+        "TN: target number (18.5.1); P/Pr: Power/Precision",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+    )
+    for column in ("choice", "reaction", "P/Pr", "TN"):
+        table.add_column(column, no_wrap=True)
+    for value in range(most + 1):
+        table.add_column(str(value), justify="right", no_wrap=True)
+    for column in ("E[dmg]", "P(down)", "P(knockback)"):
+        table.add_column(column, justify="right", no_wrap=True)
+    for case in cases:
+        damage = dict(case.damage.probabilities)
+        if case.choice is AttackChoice.FEINT:
+            stats, tn = "-", "-"
+        else:
+            strike = attack.strike(case.choice)
+            stats = f"{strike.power}/{strike.precision}"
+            tn = str(target_number(situation, strike, case.reaction))
+        table.add_row(
+            case.choice.value if case.choice else "-",
+            case.reaction.value,
+            stats,
+            tn,
+            *(show(damage.get(value, Fraction(0))) for value in range(most + 1)),
+            fraction_text(case.expected_damage)
+            if fractions
+            else f"{float(case.expected_damage):.3f}",
+            show(case.p_take_down),
+            show(case.p_knockback),
+        )
+    return table
+
+
+class PromptPlayer:
+    """Asks a person at the terminal; hidden choices are typed without echo."""
+
+    def __init__(self, answers: dict[str, str]) -> None:
+        self.answers = answers
+
+    def __call__(self, decision: Decision) -> Mix:
+        if decision.key in self.answers:
+            return pure(self.answers[decision.key])
+        if not sys.stdin.isatty():
+            flag = "--choice" if decision.key == ATTACK_CHOICE else "--reaction"
+            raise IllegalChoice(
+                f"{decision.rule}: {flag} is needed ({', '.join(decision.options)}); "
+                "no terminal to ask at"
+            )
+        answer = (
+            typer.prompt(
+                f"{decision.prompt} [{'/'.join(decision.options)}]", hide_input=decision.hidden
+            )
+            .strip()
+            .casefold()
+        )
+        return pure(answer)
+
+
+@with_situation
+def attack_command(
+    request: Request,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for the dice; the same seed gives the same log.")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Referee one attack: roll the dice and print the log, each line citing its rule."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    answers = {}
+    if request.choice is not None:
+        answers[ATTACK_CHOICE] = request.choice.value
+    if request.reaction is not None:
+        answers[DEFENCE_CHOICE] = request.reaction.value
+    if request.choice is not None and not request.situation.attack.is_split:
+        raise IllegalChoice(
+            f"18.3: {request.situation.attack.name} is not a split profile, so there is no "
+            f"attack choice (got {request.choice.value!r})"
+        )
+    player = PromptPlayer(answers) if sys.stdin.isatty() else FixedPolicy.of(**answers)
+    outcome = play(
+        functools.partial(resolve_attack, situation=request.situation), players=player, seed=seed
+    )
+    if as_json:
+        result = outcome.result
+        typer.echo(
+            json.dumps(
+                {
+                    "game": "magewinds",
+                    "seed": seed,
+                    "result": result_json(result),
+                    "log": [entry.as_dict() for entry in outcome.log],
+                },
+                indent=2,
+                default=str,
+            )
+        )
+        return
+    console = Console(highlight=False)
+    console.print(f"seed {seed}")
+    for entry in outcome.log:
+        console.print(f"[bold cyan]{entry.rule:>12}[/]  {entry.text}")
+
+
+def result_json(result: Any) -> dict[str, Any]:
+    """A result record as JSON-ready values."""
+    from dataclasses import asdict
+
+    data = asdict(result)
+    data["statuses"] = sorted(result.statuses)
+    return {k: (v.value if isinstance(v, StrEnum) else v) for k, v in data.items()}
+
+
+def fighters_command(
+    pack: Annotated[Path | None, typer.Option(help="Also list the fighters of this pack.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """List the Magewinds fighter profiles (4.5) and their attacks (6.0)."""
+    fighters = bundled_pack() if pack is None else bundled_pack().merged(load_pack(pack))
+    if as_json:
+        typer.echo(json.dumps([_fighter_json(f) for f in fighters.fighters], indent=2))
+        return
+    table = Table(title=f"Magewinds fighters: {fighters.name}")
+    for column in ("fighter", "page", "T", "Mv", "Arm", "Dfl", "Ev", "Ddg", "attacks"):
+        table.add_column(column)
+    for fighter in fighters.fighters:
+        table.add_row(
+            fighter.name,
+            fighter.version,
+            *(
+                str(v)
+                for v in (
+                    fighter.toughness,
+                    fighter.movement,
+                    fighter.armour,
+                    fighter.deflect,
+                    fighter.evasion,
+                    fighter.dodge,
+                )
+            ),
+            "\n".join(_attack_text(a) for a in fighter.attacks),
+        )
+    wide_console().print(table)
+
+
+def _attack_text(attack: AttackProfile) -> str:
+    if attack.is_split and attack.light and attack.heavy:
+        stats = (
+            f"Light {attack.light.power}/{attack.light.precision}, "
+            f"Heavy {attack.heavy.power}/{attack.heavy.precision}"
+        )
+    else:
+        strike = attack.strike(None)
+        stats = f"{strike.power}/{strike.precision}"
+    spell = f", spell {attack.cost}" if attack.spell else ""
+    return f"{attack.name} ({attack.type.value}{spell}) R{attack.range_text()} {stats}"
+
+
+def _fighter_json(fighter: FighterProfile) -> dict[str, Any]:
+    return {
+        "name": fighter.name,
+        "version": fighter.version,
+        "toughness": fighter.toughness,
+        "movement": fighter.movement,
+        "armour": fighter.armour,
+        "deflect": fighter.deflect,
+        "evasion": fighter.evasion,
+        "dodge": fighter.dodge,
+        "attacks": [_attack_text(a) for a in fighter.attacks],
+        "abilities": [a.name for a in fighter.abilities],
+    }

@@ -1,0 +1,34 @@
+"""The rules engine: one procedure, run as a referee or enumerated exactly.
+
+>>> from skirmish.dice import CountAtMost
+>>> def two_dice(context):
+...     return context.roll(CountAtMost(2, 3), rule="demo", label="hits")
+>>> exact(two_dice, policy=FixedPolicy()).probabilities[2]
+Fraction(1, 4)
+>>> play(two_dice, players=FixedPolicy(), seed=1).result in (0, 1, 2)
+True
+"""
+
+from skirmish.engine.context import Context, Procedure
+from skirmish.engine.distribution import Distribution
+from skirmish.engine.exact import Enumerator, exact
+from skirmish.engine.play import Play, play
+from skirmish.engine.policy import FixedPolicy, Mix, Policy, pure, uniform
+from skirmish.engine.records import Decision, LogEntry
+
+__all__ = [
+    "Context",
+    "Decision",
+    "Distribution",
+    "Enumerator",
+    "FixedPolicy",
+    "LogEntry",
+    "Mix",
+    "Play",
+    "Policy",
+    "Procedure",
+    "exact",
+    "play",
+    "pure",
+    "uniform",
+]

@@ -1,0 +1,76 @@
+"""Referee mode: run a rules procedure once, rolling dice with a seeded generator."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import lcm
+from random import Random
+from typing import Generic
+
+from skirmish.dice import Roll
+from skirmish.engine.context import Procedure, R
+from skirmish.engine.policy import Mix, Policy, checked
+from skirmish.engine.records import Decision, LogEntry
+
+
+@dataclass(frozen=True)
+class Play(Generic[R]):
+    """One refereed resolution: its result and the log of every step."""
+
+    result: R
+    log: tuple[LogEntry, ...]
+
+
+class RefereeContext:
+    """Samples chance from an injected generator and asks players for decisions."""
+
+    logging = True
+
+    def __init__(self, rng: Random, players: Policy) -> None:
+        self._rng = rng
+        self._players = players
+        self.entries: list[LogEntry] = []
+
+    def roll(self, roll: Roll, *, rule: str, label: str) -> int:
+        outcome, faces = roll.roll(self._rng)
+        shown = " ".join(str(face) for face in faces) or "no dice"
+        self.log(
+            rule,
+            "roll",
+            f"{label}: {roll.describe()}: rolled {shown} -> {outcome}",
+            label=label,
+            faces=faces,
+            outcome=outcome,
+        )
+        return outcome
+
+    def choose(self, decision: Decision) -> str:
+        mix = checked(decision, self._players(decision))
+        return _sample_mix(mix, self._rng)
+
+    def log(self, rule: str, event: str, text: str, **data: object) -> None:
+        self.entries.append(LogEntry(rule, event, text, tuple(data.items())))
+
+
+def _sample_mix(mix: Mix, rng: Random) -> str:
+    """Pick an option of ``mix`` exactly: a uniform integer over the common denominator."""
+    items = [(option, p) for option, p in mix.items() if p > 0]
+    denominator = lcm(*(p.denominator for _, p in items))
+    draw = rng.randrange(denominator)
+    for option, p in items:
+        draw -= int(p * denominator)
+        if draw < 0:
+            return option
+    return items[-1][0]
+
+
+def play(procedure: Procedure[R], *, players: Policy, seed: int | Random) -> Play[R]:
+    """Referee ``procedure`` once.
+
+    ``seed`` is an integer or a ``random.Random``; ``players`` answers each
+    decision (a person at a prompt, a fixed choice, a mixed strategy, an AI).
+    """
+    rng = seed if isinstance(seed, Random) else Random(seed)
+    context = RefereeContext(rng, players)
+    result = procedure(context)
+    return Play(result, tuple(context.entries))

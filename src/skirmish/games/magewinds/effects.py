@@ -1,0 +1,79 @@
+"""Spells in effect on a fighter that change an attack, as data read at named steps.
+
+Each effect says what it does to the attack sequence (section 18) when the
+fighter under it is the attacker or the target. The attack procedure reads
+these fields at the step that names them; nothing else knows about spells.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from skirmish.errors import UnknownName
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A spell in effect on one fighter, and the attack steps it touches.
+
+    Fields prefixed ``attacking_`` apply while the fighter attacks; fields
+    prefixed ``targeted_`` apply while it is the target.
+    """
+
+    key: str
+    name: str
+    source: str
+    attacking_precision: int = 0
+    """18.5.1: added to the Precision of every attack the fighter makes."""
+    attacking_melee_power: int = 0
+    """18.5.2: added to the Power of the fighter's melee attacks."""
+    attacking_target_number_cap: int | None = None
+    """18.5.1: the highest target number the fighter's attacks may have."""
+    attacking_reroll_hits: bool = False
+    """18.5.2 with 3.2: every hit the fighter scores is re-rolled once."""
+    attacking_ignores_armour_non_magical_melee: int = 0
+    """18.5.3: points of the target's Armour ignored by non-magical melee attacks."""
+    targeted_evasion: int = 0
+    """18.5.1: added to the fighter's Evasion."""
+    targeted_forbids_deflect: bool = False
+    """18.4: the fighter may not make Deflect reactions."""
+
+
+THIRD_EYE = Effect(
+    key="third_eye",
+    name="Third Eye",
+    source="Seer spell (Tempest Crusaders v1.4.0)",
+    attacking_precision=1,
+    targeted_evasion=1,
+)
+HEX = Effect(
+    key="hex",
+    name="Hex",
+    source="Witch spell (Tempest Crusaders v1.4.0)",
+    attacking_target_number_cap=5,
+    attacking_reroll_hits=True,
+)
+WHITE_HOT_WEAPONS = Effect(
+    key="white_hot_weapons",
+    name="White-Hot Weapons",
+    source="Enchanter spell (Tempest Crusaders v1.3.1)",
+    attacking_ignores_armour_non_magical_melee=1,
+)
+WILDFORM = Effect(
+    key="wildform",
+    name="Wildform",
+    source="Druid spell (Tempest Crusaders v1.5.0)",
+    attacking_melee_power=1,
+    targeted_forbids_deflect=True,
+)
+
+EFFECTS: tuple[Effect, ...] = (THIRD_EYE, HEX, WHITE_HOT_WEAPONS, WILDFORM)
+
+
+def find_effect(key: str) -> Effect:
+    """The effect called ``key`` (``third_eye``, ``Third Eye`` and ``third-eye`` all work)."""
+    wanted = key.casefold().replace("-", "_").replace(" ", "_")
+    for effect in EFFECTS:
+        if effect.key == wanted:
+            return effect
+    raise UnknownName("spell effect", key, [effect.key for effect in EFFECTS])

@@ -1,0 +1,273 @@
+"""Fighter packs (0.4): validated YAML files of fighter and attack profiles.
+
+The bundled Tempest Crusaders pack ships inside the package; users load their
+own packs by path. Every problem in a file is reported as one line naming the
+file, the entry and the rule the value breaks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from skirmish.errors import DataError, UnknownName
+from skirmish.games.magewinds.profiles import (
+    Ability,
+    AttackProfile,
+    AttackType,
+    FighterProfile,
+    Special,
+    Strike,
+)
+
+BUNDLED_PACK = "tempest-crusaders.yaml"
+IMPLEMENTED_ABILITIES = ("mirrorshield",)
+
+Attribute = Annotated[int, Field(ge=0, le=99)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class StrikeModel(_Model):
+    """Power and Precision (6.0)."""
+
+    power: Attribute
+    precision: Attribute
+
+
+class AttackModel(_Model):
+    """An attack profile (6.0): single ``power``/``precision`` or split ``light``/``heavy``."""
+
+    name: str = Field(min_length=1)
+    type: AttackType
+    range: float | str
+    power: Attribute | None = None
+    precision: Attribute | None = None
+    light: StrikeModel | None = None
+    heavy: StrikeModel | None = None
+    spell: bool = False
+    cost: str = ""
+    special: tuple[Special, ...] = ()
+    source: str = ""
+
+    @model_validator(mode="after")
+    def _one_profile(self) -> AttackModel:
+        single = self.power is not None or self.precision is not None
+        split = self.light is not None or self.heavy is not None
+        if single and split:
+            raise ValueError("6.0: give power/precision or light/heavy, not both")
+        if split and (self.light is None or self.heavy is None):
+            raise ValueError("6.0: a split profile needs both light and heavy")
+        if not split and (self.power is None or self.precision is None):
+            raise ValueError("6.0: give both power and precision, or light and heavy")
+        _range_bounds(self.range)
+        return self
+
+    def to_profile(self) -> AttackProfile:
+        minimum, maximum = _range_bounds(self.range)
+        single = None
+        if self.power is not None and self.precision is not None:
+            single = Strike(self.power, self.precision)
+        return AttackProfile(
+            name=self.name,
+            type=self.type,
+            minimum_range=minimum,
+            maximum_range=maximum,
+            single=single,
+            light=Strike(self.light.power, self.light.precision) if self.light else None,
+            heavy=Strike(self.heavy.power, self.heavy.precision) if self.heavy else None,
+            spell=self.spell,
+            cost=self.cost,
+            special=frozenset(self.special),
+            source=self.source,
+        )
+
+
+class AbilityModel(_Model):
+    """An ability (5.0); ``key`` names a rule the engine implements."""
+
+    name: str = Field(min_length=1)
+    kind: Literal["ability", "action", "spell", "spell action", "spell reaction"] = "ability"
+    cost: str = ""
+    summary: str = ""
+    key: Literal["", "mirrorshield"] = ""
+
+
+class FighterModel(_Model):
+    """A fighter profile (4.5): six attributes, attacks and abilities."""
+
+    name: str = Field(min_length=1)
+    version: str = ""
+    toughness: Annotated[int, Field(ge=1, le=99)]
+    movement: Attribute
+    armour: Attribute
+    deflect: Attribute
+    evasion: Attribute
+    dodge: Attribute
+    attacks: tuple[AttackModel, ...] = ()
+    abilities: tuple[AbilityModel, ...] = ()
+    notes: str = ""
+
+
+class PackModel(_Model):
+    """A fighter pack file: its fighters and the attacks every fighter has."""
+
+    pack: str = Field(min_length=1)
+    source: str = ""
+    fighters: tuple[FighterModel, ...] = Field(min_length=1)
+    universal_attacks: tuple[AttackModel, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A loaded fighter pack; fighters are found by name in any case."""
+
+    name: str
+    fighters: tuple[FighterProfile, ...]
+    source: str = ""
+
+    def fighter(self, name: str) -> FighterProfile:
+        """The fighter called ``name``; an error lists the valid names."""
+        for fighter in self.fighters:
+            if fighter.name.casefold() == name.casefold():
+                return fighter
+        raise UnknownName("fighter", name, [f.name for f in self.fighters])
+
+    def merged(self, other: Pack) -> Pack:
+        """This pack with ``other``'s fighters added; ``other`` wins on equal names."""
+        names = {f.name.casefold() for f in other.fighters}
+        kept = tuple(f for f in self.fighters if f.name.casefold() not in names)
+        return Pack(f"{other.name} + {self.name}", other.fighters + kept, other.source)
+
+
+_RANGE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:[-\u2013]\s*(\d+(?:\.\d+)?))?\s*$")
+
+
+def _range_bounds(value: float | str) -> tuple[float, float]:
+    """6.0 Range: one number is the maximum (minimum 0); ``a-b`` is minimum-maximum."""
+    if isinstance(value, (int, float)):
+        if value < 0:
+            raise ValueError(f"6.0: Range {value} cannot be negative")
+        return 0.0, float(value)
+    match = _RANGE.match(value)
+    if match is None:
+        raise ValueError(f"6.0: Range {value!r} must be a number or 'min-max' such as '2-12'")
+    if match[2] is None:
+        return 0.0, float(match[1])
+    minimum, maximum = float(match[1]), float(match[2])
+    if minimum > maximum:
+        raise ValueError(f"6.0: Range {value!r} has a Minimum Range above its Maximum Range")
+    return minimum, maximum
+
+
+def parse_pack(data: object, *, source: str) -> Pack:
+    """Validate parsed YAML data as a fighter pack."""
+    try:
+        model = PackModel.model_validate(data)
+    except ValidationError as error:
+        raise DataError(f"{source}: {_first_problem(error, data)}") from None
+    universal = tuple(attack.to_profile() for attack in model.universal_attacks)
+    fighters = []
+    seen: set[str] = set()
+    for entry in model.fighters:
+        if entry.name.casefold() in seen:
+            raise DataError(f"{source}: fighter {entry.name!r} is listed twice")
+        seen.add(entry.name.casefold())
+        attacks = tuple(attack.to_profile() for attack in entry.attacks)
+        names = [a.name.casefold() for a in attacks + universal]
+        if len(set(names)) != len(names):
+            raise DataError(f"{source}: fighter {entry.name!r} has two attacks with one name")
+        fighters.append(
+            FighterProfile(
+                name=entry.name,
+                toughness=entry.toughness,
+                movement=entry.movement,
+                armour=entry.armour,
+                deflect=entry.deflect,
+                evasion=entry.evasion,
+                dodge=entry.dodge,
+                attacks=attacks + universal,
+                abilities=tuple(
+                    Ability(a.name, a.kind, a.cost, a.summary, a.key) for a in entry.abilities
+                ),
+                version=entry.version,
+                pack=model.pack,
+                notes=entry.notes,
+            )
+        )
+    return Pack(model.pack, tuple(fighters), model.source)
+
+
+def raw_problem(model: type[BaseModel], fields: dict[str, object]) -> str | None:
+    """Validate values given one by one (command-line options) against a file model.
+
+    Returns one line naming the first bad value, or None when all are valid.
+    """
+    try:
+        model.model_validate(fields)
+    except ValidationError as error:
+        return _first_problem(error, fields)
+    return None
+
+
+def _first_problem(error: ValidationError, data: object) -> str:
+    problem = error.errors()[0]
+    where = _describe_location(problem["loc"], data)
+    message = problem["msg"].removeprefix("Value error, ")
+    count = error.error_count()
+    more = f" (and {count - 1} more {'problem' if count == 2 else 'problems'})" if count > 1 else ""
+    return f"{where}: {message}{more}"
+
+
+def _describe_location(location: tuple[int | str, ...], data: object) -> str:
+    """``fighters[2].toughness`` with the fighter's name when there is one."""
+    parts: list[str] = []
+    node = data
+    for step in location:
+        if isinstance(step, int):
+            name = (
+                node[step].get("name")
+                if isinstance(node, list) and step < len(node) and isinstance(node[step], dict)
+                else None
+            )
+            parts[-1] += f"[{step}]" + (f" ({name})" if name else "")
+            node = node[step] if isinstance(node, list) and step < len(node) else None
+        else:
+            parts.append(str(step))
+            node = node.get(step) if isinstance(node, dict) else None
+    return ".".join(parts) or "file"
+
+
+def load_pack(path: str | Path) -> Pack:
+    """Load a fighter pack from a YAML file."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DataError(f"{file}: cannot read fighter pack: {error.strerror}") from None
+    return parse_pack(_parse_yaml(text, str(file)), source=str(file))
+
+
+def _parse_yaml(text: str, source: str) -> object:
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        raise DataError(f"{source}: not valid YAML{where}") from None
+
+
+@cache
+def bundled_pack() -> Pack:
+    """The Tempest Crusaders pack shipped with skirmish."""
+    text = resources.files("skirmish.games.magewinds").joinpath("data", BUNDLED_PACK).read_text()
+    return parse_pack(_parse_yaml(text, BUNDLED_PACK), source=BUNDLED_PACK)

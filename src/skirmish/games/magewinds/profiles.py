@@ -1,0 +1,142 @@
+"""Magewinds fighter profiles (4.5) and attack profiles (6.0) as frozen values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from skirmish.errors import UnknownName
+
+
+class AttackType(StrEnum):
+    """6.0: every attack is a melee or a missile attack."""
+
+    MELEE = "melee"
+    MISSILE = "missile"
+
+
+class AttackChoice(StrEnum):
+    """18.3: the attack choice cards (0.10)."""
+
+    LIGHT = "light"
+    HEAVY = "heavy"
+    FEINT = "feint"
+
+
+class Reaction(StrEnum):
+    """18.4: the defence choices, plus the Mirrorshield spell reaction."""
+
+    NONE = "none"
+    DODGE = "dodge"
+    DEFLECT = "deflect"
+    MIRRORSHIELD = "mirrorshield"
+
+
+class Special(StrEnum):
+    """Attack special rules (6.0) that change the attack sequence."""
+
+    PUSH = "push"
+    POISON_TIP = "poison_tip"
+    BLAST = "blast"
+
+
+@dataclass(frozen=True)
+class Strike:
+    """One set of Power and Precision (6.0): a single profile, or one side of a split one."""
+
+    power: int
+    precision: int
+
+
+@dataclass(frozen=True)
+class AttackProfile:
+    """6.0 Attacks: type, name, Range, Power and Precision, special rules.
+
+    A split profile has ``light`` and ``heavy``; a single profile has ``single``.
+    """
+
+    name: str
+    type: AttackType
+    minimum_range: float
+    maximum_range: float
+    single: Strike | None = None
+    light: Strike | None = None
+    heavy: Strike | None = None
+    spell: bool = False
+    cost: str = ""
+    special: frozenset[Special] = frozenset()
+    source: str = ""
+
+    @property
+    def is_split(self) -> bool:
+        """Whether the profile has Light and Heavy sides (18.3)."""
+        return self.light is not None and self.heavy is not None
+
+    @property
+    def is_magical(self) -> bool:
+        """17.0: spell attacks are magical abilities."""
+        return self.spell
+
+    def strike(self, choice: AttackChoice | None) -> Strike:
+        """The Power and Precision used for ``choice`` (None for a single profile)."""
+        if choice is AttackChoice.LIGHT and self.light is not None:
+            return self.light
+        if choice is AttackChoice.HEAVY and self.heavy is not None:
+            return self.heavy
+        if choice is None and self.single is not None:
+            return self.single
+        raise ValueError(f"attack {self.name!r} has no {choice or 'single'} profile")
+
+    def range_text(self) -> str:
+        """The Range as printed: a maximum, or minimum-maximum (6.0)."""
+        if self.minimum_range == 0:
+            return _number(self.maximum_range)
+        return f"{_number(self.minimum_range)}-{_number(self.maximum_range)}"
+
+
+@dataclass(frozen=True)
+class Ability:
+    """5.0: a named ability on a profile; ``key`` names a rule the engine implements."""
+
+    name: str
+    kind: str = "ability"
+    cost: str = ""
+    summary: str = ""
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class FighterProfile:
+    """4.5 Fighter attributes plus attacks and abilities; ``version`` is the page version."""
+
+    name: str
+    toughness: int
+    movement: int
+    armour: int
+    deflect: int
+    evasion: int
+    dodge: int
+    attacks: tuple[AttackProfile, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    version: str = ""
+    pack: str = ""
+    notes: str = field(default="", compare=False)
+
+    def attack(self, name: str | None = None) -> AttackProfile:
+        """The attack called ``name`` (any case); without a name, the first attack."""
+        if not self.attacks:
+            raise UnknownName(f"attack of {self.name}", name or "", ["(none)"])
+        if name is None:
+            return self.attacks[0]
+        for attack in self.attacks:
+            if attack.name.casefold() == name.casefold():
+                return attack
+        raise UnknownName(f"attack of {self.name}", name, [a.name for a in self.attacks])
+
+    def has_ability(self, key: str) -> bool:
+        """Whether any ability on the profile implements rule ``key``."""
+        return any(ability.key == key for ability in self.abilities)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
