@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from skirmish.cli.output import fraction_text, percent, wide_console
-from skirmish.engine import Decision, FixedPolicy, Mix, play, pure
+from skirmish.engine import Decision, Mix, play, pure
 from skirmish.errors import IllegalChoice, SkirmishError
 from skirmish.games.magewinds import (
     AttackChoice,
@@ -452,7 +452,7 @@ def attack_command(
             f"18.3: {request.situation.attack.name} is not a split profile, so there is no "
             f"attack choice (got {request.choice.value!r})"
         )
-    player = PromptPlayer(answers) if sys.stdin.isatty() else FixedPolicy.of(**answers)
+    player = PromptPlayer(answers)
     outcome = play(
         functools.partial(resolve_attack, situation=request.situation), players=player, seed=seed
     )

@@ -205,10 +205,12 @@ def resolve_attack(context: Context, situation: AttackSituation) -> AttackResult
         target_action_counters=counters,
         total_damage=target.damage,
     )
-    if choice is not None:
-        context.log(
-            "18.3", "reveal", f"{attacker.name} reveals {choice.value.title()}", choice=choice
-        )
+    if choice is not None and context.logging:
+        shown = choice.value.title()
+        if choice is not AttackChoice.FEINT:
+            strike = attack.strike(choice)
+            shown += f" (Power {strike.power}, Precision {strike.precision})"
+        context.log("18.3", "reveal", f"{attacker.name} reveals {shown}", choice=choice)
     if choice is AttackChoice.FEINT:
         return feint(context, situation, base)
     strike = attack.strike(choice)
@@ -373,10 +375,12 @@ def determine_hits(
     A target number of 0 or less cannot hit and 6 or more cannot miss, so those
     dice are not rolled. A Hex re-rolls every hit once (3.2).
     """
-    hits = _count_hits(context, power, target_number, label="hit dice")
+    hits = _count_hits(context, power, target_number, rule="18.5.2", label="hit dice")
     for effect in situation.attacker.effects:
         if effect.attacking_reroll_hits and hits:
-            hits = _count_hits(context, hits, target_number, label=f"{effect.name} re-roll of hits")
+            hits = _count_hits(
+                context, hits, target_number, rule="3.2", label=f"{effect.name} re-roll of hits"
+            )
             context.log(
                 "3.2", "reroll", f"{effect.name}: {hits} hits stand after the re-roll", hits=hits
             )
@@ -389,14 +393,14 @@ def determine_hits(
     return hits
 
 
-def _count_hits(context: Context, dice: int, target_number: int, *, label: str) -> int:
+def _count_hits(context: Context, dice: int, target_number: int, *, rule: str, label: str) -> int:
     if dice == 0 or target_number <= 0:
         context.log("18.5.2", "no_roll", f"{label}: target number {target_number}, no hit possible")
         return 0
     if target_number >= 6:
         context.log("18.5.2", "no_roll", f"{label}: target number {target_number}, every die hits")
         return dice
-    return context.roll(CountAtMost(dice, target_number), rule="18.5.2", label=label)
+    return context.roll(CountAtMost(dice, target_number), rule=rule, label=label)
 
 
 def deal_damage(context: Context, situation: AttackSituation, result: AttackResult) -> AttackResult:

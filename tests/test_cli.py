@@ -1,0 +1,273 @@
+"""The ``skirmish`` command line, as a user runs it: answers, JSON, and every error path."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+
+def test_games_and_fighters_list_bundled_data(cli):
+    assert "magewinds" in cli("games").out
+    listing = cli("fighters", "magewinds")
+    assert listing.code == 0
+    for name in ("Cleric", "Guardian", "Wizard", "Mesmer", "Druid"):
+        assert name in listing.out
+    data = json.loads(cli("fighters", "magewinds", "--json").out)
+    assert any(f["name"] == "Spark" or "Spark" in " ".join(f["attacks"]) for f in data)
+
+
+def test_odds_table_shows_every_legal_pair(cli):
+    run = cli("odds", "magewinds", "--attacker", "Wizard", "--target", "Guardian")
+    assert run.code == 0
+    rows = [line.split() for line in run.out.splitlines()]
+    pairs = {(r[0], r[1]) for r in rows if len(r) > 2 and r[0] in {"light", "heavy", "feint"}}
+    assert pairs == {
+        (c, r) for c in ("light", "heavy", "feint") for r in ("none", "dodge", "deflect")
+    }
+
+
+def test_odds_json_single_case_matches_hand_fractions(cli):
+    run = cli(
+        "odds",
+        "magewinds",
+        "--attacker",
+        "Wizard",
+        "--attack",
+        "Zap",
+        "--target",
+        "Guardian",
+        "--cover",
+        "--reaction",
+        "none",
+        "--json",
+    )
+    data = json.loads(run.out)
+    assert data["game"] == "magewinds"
+    assert Fraction(data["damage"]["5"]) == Fraction(5, 6) ** 7
+    assert sum(Fraction(p) for p in data["damage"].values()) == 1
+    assert data["p_take_down"] == "0"
+    assert set(data) >= {"damage", "expected_damage", "p_take_down", "hits"}
+
+
+def test_odds_json_several_cases(cli):
+    data = json.loads(
+        cli("odds", "magewinds", "--attacker", "Witch", "--target", "Mesmer", "--json").out
+    )
+    cases = {(c["choice"], c["reaction"]) for c in data["cases"]}
+    assert ("heavy", "mirrorshield") in cases and len(cases) == 12
+    mirror = next(
+        c for c in data["cases"] if c["reaction"] == "mirrorshield" and c["choice"] == "heavy"
+    )
+    assert "attacker_damage" in mirror
+
+
+def test_odds_raw_stats(cli):
+    run = cli(
+        "odds",
+        "magewinds",
+        "--power",
+        "3",
+        "--precision",
+        "4",
+        "--evasion",
+        "0",
+        "--armour",
+        "1",
+        "--reaction",
+        "none",
+        "--json",
+    )
+    assert run.code == 0, run.err
+    damage = {int(k): Fraction(v) for k, v in json.loads(run.out)["damage"].items()}
+    assert damage == {0: Fraction(7, 27), 1: Fraction(12, 27), 2: Fraction(8, 27)}
+
+
+def test_target_stats_override_a_named_profile(cli):
+    base = json.loads(
+        cli(
+            "odds",
+            "magewinds",
+            "--attacker",
+            "Wizard",
+            "--attack",
+            "Zap",
+            "--target",
+            "Guardian",
+            "--reaction",
+            "none",
+            "--json",
+        ).out
+    )
+    tougher = json.loads(
+        cli(
+            "odds",
+            "magewinds",
+            "--attacker",
+            "Wizard",
+            "--attack",
+            "Zap",
+            "--target",
+            "Guardian",
+            "--armour",
+            "3",
+            "--reaction",
+            "none",
+            "--json",
+        ).out
+    )
+    assert Fraction(tougher["expected_damage"]) < Fraction(base["expected_damage"])
+
+
+def test_attack_is_seeded_and_cites_rules(cli):
+    args = (
+        "attack",
+        "magewinds",
+        "--attacker",
+        "Wizard",
+        "--target",
+        "Guardian",
+        "--choice",
+        "heavy",
+        "--reaction",
+        "none",
+        "--seed",
+        "5",
+    )
+    first, again = cli(*args), cli(*args)
+    assert first.code == 0 and first.out == again.out
+    assert "[18.5.2]" not in first.out  # the table form prints rule then text
+    assert "18.5.1" in first.out and "18.5.3" in first.out
+    data = json.loads(cli(*args, "--json").out)
+    assert data["seed"] == 5 and data["result"]["choice"] == "heavy"
+    assert all(entry["rule"] for entry in data["log"])
+
+
+def test_user_pack_by_path(cli, tmp_path):
+    pack = tmp_path / "mine.yaml"
+    pack.write_text(
+        "pack: Mine\nfighters:\n  - name: Brute\n    toughness: 8\n    movement: 4\n"
+        "    armour: 3\n    deflect: 1\n    evasion: 0\n    dodge: 1\n    attacks:\n"
+        "      - {name: Club, type: melee, range: 1, light: {power: 2, precision: 8},"
+        " heavy: {power: 7, precision: 4}}\n"
+    )
+    run = cli(
+        "odds",
+        "magewinds",
+        "--pack",
+        str(pack),
+        "--attacker",
+        "Brute",
+        "--target",
+        "Wizard",
+        "--choice",
+        "heavy",
+        "--reaction",
+        "none",
+        "--json",
+    )
+    assert run.code == 0, run.err
+    assert json.loads(run.out)["attacker"] == "Brute"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--attacker", "Wizzard", "--target", "Guardian"), "unknown fighter 'Wizzard'"),
+        (
+            ("--attacker", "Wizard", "--attack", "Fireball", "--target", "Guardian"),
+            "unknown attack of Wizard 'Fireball'",
+        ),
+        (("--power", "3", "--precision", "4", "--armour", "-1"), "armour"),
+        (("--power", "3", "--precision", "4", "--toughness", "0"), "toughness"),
+        (("--power", "-3", "--precision", "4"), "cannot be negative"),
+        (("--power", "3"), "both --power and --precision"),
+        (("--light", "3/x", "--heavy", "6/5"), "Power/Precision"),
+        (
+            (
+                "--attacker",
+                "Wizard",
+                "--attack",
+                "Zap",
+                "--target",
+                "Guardian",
+                "--choice",
+                "feint",
+            ),
+            "18.3",
+        ),
+        (
+            (
+                "--attacker",
+                "Wizard",
+                "--target",
+                "Guardian",
+                "--target-counters",
+                "2",
+                "--reaction",
+                "dodge",
+            ),
+            "double action counter",
+        ),
+        (
+            ("--attacker", "Wizard", "--target", "Guardian", "--reaction", "mirrorshield"),
+            "Mirrorshield",
+        ),
+        (("--attacker", "Wizard", "--target", "Guardian", "--damage-taken", "7"), "out of action"),
+        (("--attacker", "Wizard", "--target", "Guardian", "--attacker-counters", "2"), "13.0"),
+        (
+            (
+                "--attacker",
+                "Wizard",
+                "--attack",
+                "Zap",
+                "--target",
+                "Guardian",
+                "--distance",
+                "0.5",
+            ),
+            "18.1",
+        ),
+        (("--attacker", "Wizard", "--target", "Guardian", "--barrier", "5"), "Barrier"),
+        (
+            (
+                "--target",
+                "Guardian",
+            ),
+            "--attacker",
+        ),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_exit_2(cli, args, message):
+    run = cli("odds", "magewinds", *args)
+    assert run.code == 2
+    assert run.out == ""
+    lines = run.err.strip().splitlines()
+    assert len(lines) == 1 and message.casefold() in lines[0].casefold(), run.err
+    assert "Traceback" not in run.err
+
+
+def test_malformed_pack_file_is_a_clear_error(cli, tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("pack: Broken\nfighters: [\n")
+    run = cli(
+        "odds", "magewinds", "--pack", str(broken), "--attacker", "Wizard", "--target", "Guardian"
+    )
+    assert run.code == 2 and "not valid YAML" in run.err
+    missing = cli(
+        "odds",
+        "magewinds",
+        "--pack",
+        str(tmp_path / "nope.yaml"),
+        "--attacker",
+        "Wizard",
+        "--target",
+        "Guardian",
+    )
+    assert missing.code == 2 and "cannot read" in missing.err
+
+
+def test_attack_without_a_choice_and_no_terminal_asks_for_the_flag(cli):
+    run = cli("attack", "magewinds", "--attacker", "Wizard", "--target", "Guardian", "--seed", "1")
+    assert run.code == 2 and "--choice" in run.err

@@ -1,0 +1,95 @@
+"""Golden logs: seeded resolutions replayed and diffed against recorded logs.
+
+Set ``SKIRMISH_UPDATE_GOLDEN=1`` to record them again after an intended change,
+then read the diff before committing it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from skirmish.engine import FixedPolicy, Play, play
+from skirmish.games import GAMES
+from skirmish.games.magewinds import (
+    AttackSituation,
+    Combatant,
+    bundled_pack,
+    find_effect,
+    resolve_attack,
+)
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def magewinds_heavy_against_deflect() -> Play[object]:
+    pack = bundled_pack()
+    situation = AttackSituation(
+        attacker=Combatant(pack.fighter("Druid"), effects=frozenset({find_effect("wildform")})),
+        target=Combatant(pack.fighter("Guardian"), damage=3, action_counters=1),
+        attack=pack.fighter("Druid").attack("Melee"),
+        cover=True,
+    )
+    policy = FixedPolicy.of(attack_choice="heavy", defence_choice="deflect")
+    return play(partial(resolve_attack, situation=situation), players=policy, seed=20261122)
+
+
+def magewinds_hexed_zap_with_barrier() -> Play[object]:
+    pack = bundled_pack()
+    wizard = pack.fighter("Wizard")
+    situation = AttackSituation(
+        attacker=Combatant(wizard, effects=frozenset({find_effect("hex")})),
+        target=Combatant(replace(pack.fighter("Mesmer"), name="Mesmer"), guarding=True),
+        attack=wizard.attack("Zap"),
+        barrier_clubs=3,
+        distance=6,
+    )
+    policy = FixedPolicy.of(defence_choice="none")
+    return play(partial(resolve_attack, situation=situation), players=policy, seed=7)
+
+
+CASES: dict[str, dict[str, Callable[[], Play[object]]]] = {
+    "magewinds": {
+        "magewinds-heavy-against-deflect": magewinds_heavy_against_deflect,
+        "magewinds-hexed-zap-with-barrier": magewinds_hexed_zap_with_barrier,
+    },
+}
+
+
+def render(outcome: Play[object]) -> str:
+    lines = [str(entry) for entry in outcome.log]
+    lines.append("data: " + json.dumps([e.as_dict()["data"] for e in outcome.log], default=str))
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "make"),
+    [(name, make) for cases in CASES.values() for name, make in cases.items()],
+)
+def test_golden_log(name: str, make: Callable[[], Play[object]]) -> None:
+    path = GOLDEN / f"{name}.log"
+    text = render(make())
+    if os.environ.get("SKIRMISH_UPDATE_GOLDEN"):
+        path.write_text(text)
+    assert path.exists(), f"no golden log {path}; record it with SKIRMISH_UPDATE_GOLDEN=1"
+    assert text == path.read_text()
+
+
+def test_every_registered_game_has_a_golden_log() -> None:
+    for game in GAMES:
+        assert CASES.get(game.name), f"{game.name} has no golden log"
+        for name in CASES[game.name]:
+            assert (GOLDEN / f"{name}.log").exists()
+
+
+def test_every_log_line_cites_a_rule() -> None:
+    for cases in CASES.values():
+        for make in cases.values():
+            for entry in make().log:
+                assert entry.rule, entry
