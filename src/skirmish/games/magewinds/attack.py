@@ -277,7 +277,7 @@ def feint(context: Context, situation: AttackSituation, base: AttackResult) -> A
         "18.3.1",
         "feint",
         "Feint: the attack ends"
-        + (f"; {situation.attacker.name}'s attack action is free" if free else ""),
+        + (f"; {situation.attacker.name}'s attack action is free (ruling MW-1)" if free else ""),
         action_free=free,
     )
     return replace(base, action_free=free)
@@ -382,7 +382,10 @@ def determine_hits(
                 context, hits, target_number, rule="3.2", label=f"{effect.name} re-roll of hits"
             )
             context.log(
-                "3.2", "reroll", f"{effect.name}: {hits} hits stand after the re-roll", hits=hits
+                "3.2",
+                "reroll",
+                f"{effect.name}: {hits} hits stand after the re-roll (ruling MW-3)",
+                hits=hits,
             )
     context.log(
         "18.5.2",
@@ -429,7 +432,10 @@ def deal_damage(context: Context, situation: AttackSituation, result: AttackResu
         if deflecting:
             how += f" +{target.profile.deflect} Deflect bonus (18.4)"
         for effect in ignoring:
-            how += f" -{effect.attacking_ignores_armour_non_magical_melee} ignored ({effect.name})"
+            how += (
+                f" -{effect.attacking_ignores_armour_non_magical_melee} ignored "
+                f"({effect.name}, ruling MW-4)"
+            )
         context.log(
             "18.5.3",
             "armour",
@@ -443,8 +449,8 @@ def deal_damage(context: Context, situation: AttackSituation, result: AttackResu
         context.log(
             "18.5.3",
             "push",
-            f'Push: no damage; after any knockback {target.name} is shoved {damage}" '
-            f"straight away from {attacker.name}",
+            f"Push (ruling MW-7): no damage; after any knockback {target.name} is shoved "
+            f'{damage}" straight away from {attacker.name}',
             push=damage,
         )
         result = replace(result, push=damage)
@@ -454,7 +460,10 @@ def deal_damage(context: Context, situation: AttackSituation, result: AttackResu
             CountAtMost(damage, situation.barrier_clubs), rule="Barrier", label="Barrier dice"
         )
         context.log(
-            "Barrier", "barrier", f"Barrier cancels {cancelled} damage", cancelled=cancelled
+            "Barrier",
+            "barrier",
+            f"Barrier cancels {cancelled} damage (ruling MW-6)",
+            cancelled=cancelled,
         )
         result = replace(result, barrier_cancelled=cancelled)
         damage -= cancelled
@@ -471,7 +480,9 @@ def deal_damage(context: Context, situation: AttackSituation, result: AttackResu
     )
     result = replace(result, damage=damage, total_damage=total, taken_down=taken_down)
     if Special.POISON_TIP in attack.special and damage >= 1:
-        context.log("Poison Tip", "poisoned", f"Poison Tip: {target.name} is poisoned")
+        context.log(
+            "Poison Tip", "poisoned", f"Poison Tip: {target.name} is poisoned (ruling MW-8)"
+        )
         result = replace(result, statuses=result.statuses | {"poisoned"})
     if result.reaction is Reaction.MIRRORSHIELD:
         result = reflect_hits(context, situation, result)
@@ -497,7 +508,7 @@ def reflect_hits(
     context.log(
         "Mirrorshield",
         "reflect",
-        f"Mirrorshield: {attacker.name} receives {reflected} hits; Armour "
+        f"Mirrorshield (ruling MW-5): {attacker.name} receives {reflected} hits; Armour "
         f"{attacker.profile.armour} leaves {damage} damage, {total} of Toughness "
         f"{attacker.profile.toughness}" + (": taken down" if taken_down else ""),
         reflected_hits=reflected,
@@ -514,6 +525,12 @@ def reflect_hits(
 def knockback(context: Context, situation: AttackSituation, result: AttackResult) -> AttackResult:
     """18.5.4 Knockback: allowed when the target did not react and was hit at least once."""
     if result.taken_down:
+        context.log(
+            "18.5.4",
+            "knockback",
+            f"no knockback: {situation.target.name} was taken down (ruling MW-2)",
+            knockback=False,
+        )
         return result
     allowed = result.reaction is Reaction.NONE and result.hits >= 1
     if allowed:

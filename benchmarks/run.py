@@ -1,0 +1,108 @@
+"""Benchmarks, each a ratio against a baseline measured in the same run.
+
+Run with ``python benchmarks/run.py``. Nothing here is a test: timings depend on
+the machine, so they are reported, never asserted.
+
+1. Exact odds of one Magewinds attack through the engine against the same
+   computation written directly in icepool (target: engine within 3x).
+2. Refereed resolutions per second, against the bare dice rolling they contain.
+"""
+
+from __future__ import annotations
+
+import random
+import timeit
+from functools import partial
+
+import icepool
+
+from skirmish.dice import probabilities
+from skirmish.engine import FixedPolicy, play
+from skirmish.games.magewinds import (
+    AttackChoice,
+    AttackSituation,
+    Combatant,
+    Reaction,
+    bundled_pack,
+    resolve_attack,
+)
+from skirmish.games.magewinds.odds import case
+
+PACK = bundled_pack()
+MATCHUPS = [
+    ("Wizard", "Zap", "Guardian", True),
+    ("Witch", "Poison Tip", "Mesmer", False),
+    ("Druid", "Melee", "Cleric", False),
+    ("Deadeye", "Aimed Shot", "Seer", True),
+]
+
+
+def situations() -> list[AttackSituation]:
+    out = []
+    for attacker, attack, target, cover in MATCHUPS:
+        profile = PACK.fighter(attacker)
+        out.append(
+            AttackSituation(
+                Combatant(profile),
+                Combatant(PACK.fighter(target)),
+                profile.attack(attack),
+                cover=cover,
+            )
+        )
+    return out
+
+
+def engine_odds(all_situations: list[AttackSituation]) -> None:
+    for s in all_situations:
+        choice = AttackChoice.HEAVY if s.attack.is_split else None
+        result = case(s, choice, Reaction.NONE)
+        result.damage  # noqa: B018 - the marginal a user asks for
+
+
+def icepool_odds(all_situations: list[AttackSituation]) -> None:
+    for s in all_situations:
+        strike = s.attack.heavy or s.attack.single
+        assert strike is not None
+        target_number = strike.precision - (s.target.profile.evasion + (1 if s.cover else 0))
+        hits = strike.power @ (icepool.d6 <= target_number)
+        damage = hits.map(lambda h, a=s.target.profile.armour: max(0, h - a))
+        probabilities(damage)
+
+
+def best(function, number: int) -> float:
+    return min(timeit.repeat(function, number=number, repeat=5)) / number
+
+
+def main() -> None:
+    all_situations = situations()
+    engine = best(lambda: engine_odds(all_situations), 50)
+    direct = best(lambda: icepool_odds(all_situations), 50)
+    per = len(all_situations)
+    print("1. Exact odds of one attack (mean over 4 bundled matchups, best of 5 runs)")
+    print(f"   engine (referee-shaped procedure, enumerated): {engine / per * 1e6:8.1f} us")
+    print(f"   hand-written icepool expression (baseline):    {direct / per * 1e6:8.1f} us")
+    print(f"   ratio engine / icepool: {engine / direct:.2f}x   (target: within 3x)")
+
+    s = all_situations[0]
+    policy = FixedPolicy.of(defence_choice="none")
+    procedure = partial(resolve_attack, situation=s)
+    n = 2000
+    seconds = min(
+        timeit.repeat(
+            lambda: [play(procedure, players=policy, seed=i) for i in range(n)], number=1, repeat=3
+        )
+    )
+    rng = random.Random(1)
+    bare = min(
+        timeit.repeat(
+            lambda: [[rng.randint(1, 6) for _ in range(7)] for _ in range(n)], number=1, repeat=3
+        )
+    )
+    print("2. Refereed resolutions (Wizard Zap on Guardian in cover, with full log)")
+    print(f"   {n / seconds:10.0f} resolutions per second")
+    print(f"   baseline, rolling the same 7 dice bare: {n / bare:10.0f} per second")
+    print(f"   ratio referee / bare dice: {seconds / bare:.1f}x")
+
+
+if __name__ == "__main__":
+    main()
