@@ -181,7 +181,7 @@ def test_user_pack_by_path(cli, tmp_path):
         ),
         (("--power", "3", "--precision", "4", "--armour", "-1"), "armour"),
         (("--power", "3", "--precision", "4", "--toughness", "0"), "toughness"),
-        (("--power", "-3", "--precision", "4"), "cannot be negative"),
+        (("--power", "-3", "--precision", "4"), "greater than or equal to 0"),
         (("--power", "3"), "both --power and --precision"),
         (("--light", "3/x", "--heavy", "6/5"), "Power/Precision"),
         (
@@ -271,3 +271,23 @@ def test_malformed_pack_file_is_a_clear_error(cli, tmp_path):
 def test_attack_without_a_choice_and_no_terminal_asks_for_the_flag(cli):
     run = cli("attack", "magewinds", "--attacker", "Wizard", "--target", "Guardian", "--seed", "1")
     assert run.code == 2 and "--choice" in run.err
+
+
+def test_odds_table_shows_mirrorshield_damage_back(cli):
+    run = cli(
+        "odds",
+        "magewinds",
+        "--attacker",
+        "Witch",
+        "--target",
+        "Mesmer",
+        "--choice",
+        "heavy",
+        "--attacker-damage",
+        "5",
+    )
+    assert run.code == 0
+    assert "P(attacker down)" in run.out
+    row = next(line.split() for line in run.out.splitlines() if "mirrorshield" in line.split())
+    # Witch (Armour 1, 5 damage of Toughness 6) is taken down by 2+ blocked hits, i.e. 3+ hits.
+    assert row[-1] != "0"

@@ -38,8 +38,8 @@ from skirmish.games.magewinds import (
     resolve_attack,
 )
 from skirmish.games.magewinds.attack import ATTACK_CHOICE, DEFENCE_CHOICE, target_number
-from skirmish.games.magewinds.odds import Case, odds
-from skirmish.games.magewinds.pack import FighterModel, raw_problem
+from skirmish.games.magewinds.odds import Case, legal_pairs, odds
+from skirmish.games.magewinds.pack import FighterModel, StrikeModel, raw_problem
 from skirmish.games.magewinds.profiles import Ability
 
 
@@ -248,10 +248,10 @@ def _attack_profile(
 
 
 def _strike(option: str, power: int | None, precision: int | None) -> Strike:
+    problem = raw_problem(StrikeModel, {"power": power, "precision": precision})
+    if problem is not None:
+        raise SkirmishError(f"{option}: {problem} (6.0)")
     assert power is not None and precision is not None
-    for label, value in (("Power", power), ("Precision", precision)):
-        if value < 0:
-            raise SkirmishError(f"{option}: {label} {value} cannot be negative (6.0)")
     return Strike(power, precision)
 
 
@@ -381,7 +381,9 @@ def odds_table(situation: AttackSituation, cases: list[Case], *, fractions: bool
         table.add_column(column, no_wrap=True)
     for value in range(most + 1):
         table.add_column(str(value), justify="right", no_wrap=True)
-    for column in ("E[dmg]", "P(down)", "P(knockback)"):
+    mirrored = any(case.reaction is Reaction.MIRRORSHIELD for case in cases)
+    extra = ("E(dmg back)", "P(attacker down)") if mirrored else ()
+    for column in ("E(dmg)", "P(down)", "P(knockback)", *extra):
         table.add_column(column, justify="right", no_wrap=True)
     for case in cases:
         damage = dict(case.damage.probabilities)
@@ -402,6 +404,16 @@ def odds_table(situation: AttackSituation, cases: list[Case], *, fractions: bool
             else f"{float(case.expected_damage):.3f}",
             show(case.p_take_down),
             show(case.p_knockback),
+            *(
+                (
+                    fraction_text(case.expected_attacker_damage)
+                    if fractions
+                    else f"{float(case.expected_attacker_damage):.3f}",
+                    show(case.results.probability(lambda r: r.attacker_taken_down)),
+                )
+                if mirrored
+                else ()
+            ),
         )
     return table
 
@@ -447,11 +459,7 @@ def attack_command(
         answers[ATTACK_CHOICE] = request.choice.value
     if request.reaction is not None:
         answers[DEFENCE_CHOICE] = request.reaction.value
-    if request.choice is not None and not request.situation.attack.is_split:
-        raise IllegalChoice(
-            f"18.3: {request.situation.attack.name} is not a split profile, so there is no "
-            f"attack choice (got {request.choice.value!r})"
-        )
+    legal_pairs(request.situation, choice=request.choice, reaction=request.reaction)
     player = PromptPlayer(answers)
     outcome = play(
         functools.partial(resolve_attack, situation=request.situation), players=player, seed=seed

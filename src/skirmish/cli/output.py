@@ -18,6 +18,10 @@ def percent(value: Fraction) -> str:
         return "0"
     if value == 1:
         return "100%"
+    if value < Fraction(1, 2000):
+        return "<0.1%"
+    if value > Fraction(1999, 2000):
+        return ">99.9%"
     return f"{float(value) * 100:.1f}%"
 
 

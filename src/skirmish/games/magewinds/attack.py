@@ -467,17 +467,7 @@ def deal_damage(context: Context, situation: AttackSituation, result: AttackResu
         )
         result = replace(result, barrier_cancelled=cancelled)
         damage -= cancelled
-    total = target.damage + damage
-    taken_down = total >= target.profile.toughness
-    context.log(
-        "18.5.3",
-        "damage",
-        f"{target.name} takes {damage} damage, {total} of Toughness {target.profile.toughness}"
-        + (": taken down, out of action" if taken_down else ""),
-        damage=damage,
-        total_damage=total,
-        taken_down=taken_down,
-    )
+    total, taken_down = take_damage(context, target, damage)
     result = replace(result, damage=damage, total_damage=total, taken_down=taken_down)
     if Special.POISON_TIP in attack.special and damage >= 1:
         context.log(
@@ -496,6 +486,26 @@ def deal_damage(context: Context, situation: AttackSituation, result: AttackResu
     return result
 
 
+def take_damage(context: Context, fighter: Combatant, damage: int) -> tuple[int, bool]:
+    """18.5.3: damage adds to what the fighter already has; at Toughness it is taken down.
+
+    Returns the fighter's total damage and whether it is taken down.
+    """
+    total = fighter.damage + damage
+    taken_down = total >= fighter.profile.toughness
+    context.log(
+        "18.5.3",
+        "damage",
+        f"{fighter.name} takes {damage} damage, {total} of Toughness {fighter.profile.toughness}"
+        + (": taken down, out of action" if taken_down else ""),
+        fighter=fighter.name,
+        damage=damage,
+        total_damage=total,
+        taken_down=taken_down,
+    )
+    return total, taken_down
+
+
 def reflect_hits(
     context: Context, situation: AttackSituation, result: AttackResult
 ) -> AttackResult:
@@ -503,17 +513,15 @@ def reflect_hits(
     attacker = situation.attacker
     reflected = result.blocked
     damage = max(0, reflected - attacker.profile.armour)
-    total = attacker.damage + damage
-    taken_down = total >= attacker.profile.toughness
     context.log(
         "Mirrorshield",
         "reflect",
         f"Mirrorshield (ruling MW-5): {attacker.name} receives {reflected} hits; Armour "
-        f"{attacker.profile.armour} leaves {damage} damage, {total} of Toughness "
-        f"{attacker.profile.toughness}" + (": taken down" if taken_down else ""),
+        f"{attacker.profile.armour} blocks {reflected - damage}",
         reflected_hits=reflected,
         attacker_damage=damage,
     )
+    _, taken_down = take_damage(context, attacker, damage)
     return replace(
         result,
         reflected_hits=reflected,
