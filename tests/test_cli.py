@@ -291,3 +291,29 @@ def test_odds_table_shows_mirrorshield_damage_back(cli):
     row = next(line.split() for line in run.out.splitlines() if "mirrorshield" in line.split())
     # Witch (Armour 1, 5 damage of Toughness 6) is taken down by 2+ blocked hits, i.e. 3+ hits.
     assert row[-1] != "0"
+
+
+def test_attack_asks_players_at_a_terminal_with_the_attack_choice_hidden(cli, monkeypatch):
+    import typer
+
+    asked = []
+
+    def fake_prompt(text, hide_input=False):
+        asked.append((text, hide_input))
+        return "heavy" if "Light, Heavy or Feint" in text else "dodge"
+
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr(typer, "prompt", fake_prompt)
+    run = cli("attack", "magewinds", "--attacker", "Wizard", "--target", "Guardian", "--seed", "3")
+    assert run.code == 0, run.err
+    assert [hidden for _, hidden in asked] == [True, False]
+    assert "reveals Heavy" in run.out and "Dodge reaction" in run.out
+
+
+def test_attack_rejects_an_illegal_answer_at_the_prompt(cli, monkeypatch):
+    import typer
+
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr(typer, "prompt", lambda text, hide_input=False: "sideways")
+    run = cli("attack", "magewinds", "--attacker", "Wizard", "--target", "Guardian", "--seed", "3")
+    assert run.code == 2 and "'sideways' is not a legal attack choice" in run.err
