@@ -12,6 +12,8 @@ True
 from skirmish.engine.context import Context, Procedure
 from skirmish.engine.distribution import Distribution
 from skirmish.engine.exact import Enumerator, exact
+from skirmish.engine.expectimax import ExpectimaxPolicy
+from skirmish.engine.matrix import MatrixGame, Solution, solve
 from skirmish.engine.play import Play, play
 from skirmish.engine.policy import FixedPolicy, Mix, Policy, pure, uniform
 from skirmish.engine.records import Decision, LogEntry
@@ -21,14 +23,18 @@ __all__ = [
     "Decision",
     "Distribution",
     "Enumerator",
+    "ExpectimaxPolicy",
     "FixedPolicy",
     "LogEntry",
+    "MatrixGame",
     "Mix",
     "Play",
     "Policy",
     "Procedure",
+    "Solution",
     "exact",
     "play",
     "pure",
+    "solve",
     "uniform",
 ]

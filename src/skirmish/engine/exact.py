@@ -16,7 +16,7 @@ from skirmish.dice import Roll, probabilities
 from skirmish.engine.context import Procedure, R
 from skirmish.engine.distribution import Distribution
 from skirmish.engine.policy import Mix, Policy, checked
-from skirmish.engine.records import Decision
+from skirmish.engine.records import Decision, at
 
 Path = tuple[int | str, ...]
 
@@ -52,7 +52,7 @@ class ReplayContext:
         return outcome
 
     def choose(self, decision: Decision) -> str:
-        option = self._advance(_DecisionNode(decision))
+        option = self._advance(_DecisionNode(at(decision, self._path)))
         assert isinstance(option, str)
         return option
 

@@ -10,7 +10,7 @@ from typing import Generic
 from skirmish.dice import Roll
 from skirmish.engine.context import Procedure, R
 from skirmish.engine.policy import Mix, Policy, checked
-from skirmish.engine.records import Decision, LogEntry
+from skirmish.engine.records import Decision, LogEntry, at
 
 
 @dataclass(frozen=True)
@@ -30,9 +30,11 @@ class RefereeContext:
         self._rng = rng
         self._players = players
         self.entries: list[LogEntry] = []
+        self.history: list[int | str] = []
 
     def roll(self, roll: Roll, *, rule: str, label: str) -> int:
         outcome, faces = roll.roll(self._rng)
+        self.history.append(outcome)
         shown = " ".join(str(face) for face in faces) or "no dice"
         self.log(
             rule,
@@ -45,8 +47,10 @@ class RefereeContext:
         return outcome
 
     def choose(self, decision: Decision) -> str:
-        mix = checked(decision, self._players(decision))
-        return _sample_mix(mix, self._rng)
+        decision = at(decision, tuple(self.history))
+        option = _sample_mix(checked(decision, self._players(decision)), self._rng)
+        self.history.append(option)
+        return option
 
     def log(self, rule: str, event: str, text: str, **data: object) -> None:
         self.entries.append(LogEntry(rule, event, text, tuple(data.items())))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,9 @@ class Decision:
     hidden: bool = False
     prompt: str = ""
     excluded: tuple[tuple[str, str], ...] = field(default=())
+    history: tuple[int | str, ...] = field(default=(), compare=False)
+    """Filled in by the engine: every chance outcome and choice before this decision,
+    so a policy can solve the rest of the game from here (see ``ExpectimaxPolicy``)."""
 
     def why_not(self, option: str) -> str | None:
         """Why ``option`` is forbidden here, or None when it is legal or unheard of."""
@@ -47,3 +50,8 @@ class LogEntry:
     def as_dict(self) -> dict[str, object]:
         """A JSON-ready form of the entry."""
         return {"rule": self.rule, "event": self.event, "text": self.text, "data": dict(self.data)}
+
+
+def at(decision: Decision, history: tuple[int | str, ...]) -> Decision:
+    """``decision`` as the engine asks it, with the history that led to it."""
+    return replace(decision, history=history)

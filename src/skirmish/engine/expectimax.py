@@ -1,0 +1,86 @@
+"""Optimal play of a player's own sequential choices under chance (expectimax).
+
+:class:`ExpectimaxPolicy` is an ordinary policy: at a decision of a player it
+optimises, it enumerates the rest of the procedure exactly after each option
+(from the decision's history) and picks the option with the best expected
+utility. Because it is a policy, the exact engine uses it to compute odds under
+optimal play and the referee uses it as an AI player, with the same answers.
+
+It assumes the deciding player knows everything in the history, so it suits a
+player's own choices under chance (re-rolls, assigning dice). Choices made in
+secret by two players are a matrix game: use :mod:`skirmish.engine.matrix`.
+
+>>> from skirmish.dice import CountAtMost
+>>> from skirmish.engine import Decision, exact
+>>> die = CountAtMost(1, 2)  # one D6, a hit on 1-2
+>>> def reroll_game(context):
+...     first = context.roll(die, rule="demo", label="die")
+...     keep = context.choose(Decision("player", "reroll", ("keep", "reroll"), rule="demo"))
+...     return first if keep == "keep" else context.roll(die, rule="demo", label="die")
+>>> policy = ExpectimaxPolicy(reroll_game, utility=lambda hit: hit, players={"player": 1})
+>>> exact(reroll_game, policy=policy).probabilities[1]  # re-roll misses only: 1/3 + 2/3 * 1/3
+Fraction(5, 9)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Generic
+
+from skirmish.engine.context import Procedure, R
+from skirmish.engine.exact import Enumerator, Path
+from skirmish.engine.policy import Mix, Policy, pure
+from skirmish.engine.records import Decision
+from skirmish.errors import IllegalChoice
+
+
+class ExpectimaxPolicy(Generic[R]):
+    """Answers the decisions of ``players`` optimally; others go to ``others``.
+
+    ``players`` maps a player to +1 (maximises ``utility``) or -1 (minimises it,
+    as the opponent in a zero-sum game). Ties go to the first listed option.
+    """
+
+    def __init__(
+        self,
+        procedure: Procedure[R],
+        *,
+        utility: Callable[[R], Fraction | int],
+        players: Mapping[str, int],
+        others: Policy | None = None,
+    ) -> None:
+        self.procedure = procedure
+        self.utility = utility
+        self.players = dict(players)
+        self.others = others
+        self._values: dict[Path, Fraction] = {}
+
+    def value(self, history: Path = ()) -> Fraction:
+        """The expected utility under this policy from ``history`` on."""
+        if history not in self._values:
+            distribution = Enumerator(self.procedure, self).subtree(history)
+            self._values[history] = sum(
+                (Fraction(self.utility(result)) * p for result, p in distribution.items()),
+                Fraction(0),
+            )
+        return self._values[history]
+
+    def __call__(self, decision: Decision) -> Mix:
+        sign = self.players.get(decision.player)
+        if sign is None:
+            if self.others is None:
+                raise IllegalChoice(
+                    f"{decision.rule}: no policy for {decision.player}'s {decision.key}"
+                )
+            return self.others(decision)
+        values = {option: self.value((*decision.history, option)) for option in decision.options}
+        best = max(values, key=lambda option: sign * values[option])
+        return pure(best)
+
+    def choices(self, decision: Decision) -> dict[str, Fraction]:
+        """The expected utility of each option at ``decision`` (for advice tables)."""
+        return {option: self.value((*decision.history, option)) for option in decision.options}
+
+
+__all__ = ["ExpectimaxPolicy"]
