@@ -317,3 +317,120 @@ def test_attack_rejects_an_illegal_answer_at_the_prompt(cli, monkeypatch):
     monkeypatch.setattr(typer, "prompt", lambda text, hide_input=False: "sideways")
     run = cli("attack", "magewinds", "--attacker", "Wizard", "--target", "Guardian", "--seed", "3")
     assert run.code == 2 and "'sideways' is not a legal attack choice" in run.err
+
+
+def test_advise_json_gives_equilibrium_and_matrix(cli):
+    run = cli(
+        "advise",
+        "magewinds",
+        "--light",
+        "3/6",
+        "--heavy",
+        "5/4",
+        "--dodge",
+        "3",
+        "--deflect",
+        "2",
+        "--json",
+    )
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert data["value"] == "201/170"
+    assert data["attacker"] == {"light": "89/170", "heavy": "81/170", "feint": "0"}
+    assert data["defender"] == {"none": "0", "dodge": "31/85", "deflect": "54/85"}
+    assert data["matrix"]["heavy"]["deflect"] == "112/81"
+    assert data["objective"] == "damage"
+
+
+def test_advise_best_response_to_a_read_opponent(cli):
+    run = cli(
+        "advise",
+        "magewinds",
+        "--light",
+        "3/6",
+        "--heavy",
+        "5/4",
+        "--dodge",
+        "3",
+        "--deflect",
+        "2",
+        "--vs-attacker-mix",
+        "heavy",
+        "--vs-defender-mix",
+        "none=1/2,deflect=1/2",
+        "--json",
+    )
+    data = json.loads(run.out)
+    # Against a pure Heavy the defender dodges (5/6); against none/deflect the attacker goes
+    # heavy: (10/3 + 112/81) / 2 = 191/81 beats light's (3 + 1) / 2 = 2.
+    assert data["vs_attacker_mix"] == {"best": ["dodge"], "value": "5/6"}
+    assert data["vs_defender_mix"] == {"best": ["heavy"], "value": "191/81"}
+
+
+def test_advise_table_and_errors(cli):
+    run = cli(
+        "advise",
+        "magewinds",
+        "--attacker",
+        "Wizard",
+        "--target",
+        "Guardian",
+        "--objective",
+        "tempo",
+    )
+    assert run.code == 0 and "value:" in run.out and "attacker plays" in run.out
+    bad = cli(
+        "advise",
+        "magewinds",
+        "--attacker",
+        "Wizard",
+        "--target",
+        "Guardian",
+        "--vs-attacker-mix",
+        "lunge=1",
+    )
+    assert bad.code == 2 and "lunge" in bad.err
+    bad = cli(
+        "advise",
+        "magewinds",
+        "--attacker",
+        "Wizard",
+        "--target",
+        "Guardian",
+        "--action-value",
+        "lots",
+        "--objective",
+        "tempo",
+    )
+    assert bad.code == 2 and "--action-value" in bad.err
+
+
+def test_matchups_outputs(cli, tmp_path):
+    table = cli("matchups", "magewinds")
+    assert table.code == 0 and "Wizard: Zap" in table.out
+    csv_path, json_path, png_path = tmp_path / "m.csv", tmp_path / "m.json", tmp_path / "m.png"
+    assert cli("matchups", "magewinds", "-o", str(csv_path)).code == 0
+    assert csv_path.read_text().splitlines()[0].startswith("attacker,attack,target,value")
+    assert cli("matchups", "magewinds", "--objective", "take-down", "-o", str(json_path)).code == 0
+    assert json.loads(json_path.read_text())["objective"] == "take-down"
+    assert cli("matchups", "magewinds", "-o", str(png_path)).code == 0
+    assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png_path.stat().st_size > 20_000
+    bad = cli("matchups", "magewinds", "-o", str(tmp_path / "m.bmp"))
+    assert bad.code == 2 and "picture format" in bad.err and not (tmp_path / "m.bmp").exists()
+
+
+def test_odds_plot(cli, tmp_path):
+    path = tmp_path / "odds.png"
+    run = cli("odds", "magewinds", "--attacker", "Witch", "--target", "Wizard", "--plot", str(path))
+    assert run.code == 0 and path.stat().st_size > 20_000
+    missing = cli(
+        "odds",
+        "magewinds",
+        "--attacker",
+        "Witch",
+        "--target",
+        "Wizard",
+        "--plot",
+        str(tmp_path / "no" / "odds.png"),
+    )
+    assert missing.code == 2 and "does not exist" in missing.err

@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from skirmish.cli import magewinds
+from skirmish.cli import magewinds, magewinds_advice
 from skirmish.errors import SkirmishError
 from skirmish.games import GAMES, find_game
 
@@ -30,10 +30,18 @@ fighters_app = typer.Typer(help="List a game's bundled fighter profiles.", no_ar
 app.add_typer(odds_app, name="odds")
 app.add_typer(attack_app, name="attack")
 app.add_typer(fighters_app, name="fighters")
+advise_app = typer.Typer(help="Solve the players' choices as a game.", no_args_is_help=True)
+matchups_app = typer.Typer(
+    help="Equilibrium values of every attack against every fighter.", no_args_is_help=True
+)
+app.add_typer(advise_app, name="advise")
+app.add_typer(matchups_app, name="matchups")
 
 odds_app.command("magewinds")(magewinds.odds_command)
 attack_app.command("magewinds")(magewinds.attack_command)
 fighters_app.command("magewinds")(magewinds.fighters_command)
+advise_app.command("magewinds")(magewinds_advice.advise_command)
+matchups_app.command("magewinds")(magewinds_advice.matchups_command)
 
 
 @app.command("games")

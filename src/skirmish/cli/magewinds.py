@@ -19,6 +19,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from skirmish.analysis.plots import DamagePanel, check_output, damage_bars
 from skirmish.cli.output import fraction_text, percent, wide_console
 from skirmish.engine import Decision, Mix, play, pure
 from skirmish.errors import IllegalChoice, SkirmishError
@@ -316,16 +317,44 @@ def odds_command(
     fractions: Annotated[
         bool, typer.Option(help="Show exact fractions instead of percentages.")
     ] = False,
+    plot: Annotated[
+        Path | None,
+        typer.Option(help="Also draw the damage distribution of each case to a PNG/SVG/PDF."),
+    ] = None,
 ) -> None:
     """Exact damage distribution, expected damage and take-down chance of an attack.
 
     With a split profile and no --choice/--reaction, every legal pair is shown.
     """
+    if plot is not None:
+        check_output(plot)
     cases = odds(request.situation, choice=request.choice, reaction=request.reaction)
+    if plot is not None:
+        draw_cases(request.situation, cases, plot)
     if as_json:
         typer.echo(json.dumps(odds_json(request.situation, cases), indent=2))
         return
     wide_console().print(odds_table(request.situation, cases, fractions=fractions))
+
+
+def draw_cases(situation: AttackSituation, cases: list[Case], path: Path) -> None:
+    """Bars of the damage distribution of each case, expected damage and take-down marked."""
+    panels = [
+        DamagePanel(
+            f"{case.choice.value if case.choice else situation.attack.name} "
+            f"vs {case.reaction.value}",
+            dict(case.damage.probabilities),
+            case.expected_damage,
+            case.p_take_down,
+        )
+        for case in cases
+    ]
+    damage_bars(
+        panels,
+        path,
+        title=f"{situation.attacker.name} -> {situation.target.name}: {situation.attack.name}",
+    )
+    typer.echo(f"wrote {path}", err=True)
 
 
 def _case_json(case: Case) -> dict[str, Any]:

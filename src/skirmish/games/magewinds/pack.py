@@ -8,7 +8,7 @@ file, the entry and the rule the value breaks.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -175,7 +175,9 @@ def parse_pack(data: object, *, source: str) -> Pack:
         model = PackModel.model_validate(data)
     except ValidationError as error:
         raise DataError(f"{source}: {_first_problem(error, data)}") from None
-    universal = tuple(attack.to_profile() for attack in model.universal_attacks)
+    universal = tuple(
+        replace(attack.to_profile(), universal=True) for attack in model.universal_attacks
+    )
     fighters = []
     seen: set[str] = set()
     for entry in model.fighters:

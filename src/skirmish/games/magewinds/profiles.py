@@ -66,6 +66,8 @@ class AttackProfile:
     cost: str = ""
     special: frozenset[Special] = frozenset()
     source: str = ""
+    universal: bool = False
+    """An attack every fighter has (such as Spark), not one of this profile's own."""
 
     @property
     def is_split(self) -> bool:

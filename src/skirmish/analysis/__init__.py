@@ -1,0 +1,1 @@
+"""Analysis adapters over the engine's exact answers: plots (matplotlib, imported lazily)."""
