@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from skirmish.cli import magewinds, magewinds_advice
+from skirmish.cli import magewinds, magewinds_advice, magewinds_field
 from skirmish.errors import SkirmishError
 from skirmish.games import GAMES, find_game
 
@@ -36,12 +36,21 @@ matchups_app = typer.Typer(
 )
 app.add_typer(advise_app, name="advise")
 app.add_typer(matchups_app, name="matchups")
+los_app = typer.Typer(
+    help="Sight, line of attack, range and cover on a battlefield.", no_args_is_help=True
+)
+move_app = typer.Typer(help="Check a move on a battlefield.", no_args_is_help=True)
+app.add_typer(los_app, name="los")
+app.add_typer(move_app, name="move")
 
 odds_app.command("magewinds")(magewinds.odds_command)
 attack_app.command("magewinds")(magewinds.attack_command)
 fighters_app.command("magewinds")(magewinds.fighters_command)
 advise_app.command("magewinds")(magewinds_advice.advise_command)
 matchups_app.command("magewinds")(magewinds_advice.matchups_command)
+los_app.command("magewinds")(magewinds_field.los_command)
+move_app.command("magewinds")(magewinds_field.move_command)
+app.command("draw")(magewinds_field.draw_command)
 
 
 @app.command("games")

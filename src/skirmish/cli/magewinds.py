@@ -39,9 +39,11 @@ from skirmish.games.magewinds import (
     resolve_attack,
 )
 from skirmish.games.magewinds.attack import ATTACK_CHOICE, DEFENCE_CHOICE, target_number
+from skirmish.games.magewinds.field import load_battlefield
 from skirmish.games.magewinds.odds import Case, legal_pairs, odds
 from skirmish.games.magewinds.pack import FighterModel, StrikeModel, raw_problem
 from skirmish.games.magewinds.profiles import Ability
+from skirmish.games.magewinds.tabletop import TableReport, situation_on
 
 
 class ChoiceName(StrEnum):
@@ -64,6 +66,7 @@ class Request:
     situation: AttackSituation
     choice: AttackChoice | None
     reaction: Reaction | None
+    table: TableReport | None = None
 
 
 def _situation_options(
@@ -138,10 +141,65 @@ def _situation_options(
     barrier: Annotated[
         int, typer.Option(help="Clubs spent on Barrier when the target takes damage (0-3).")
     ] = 0,
+    battlefield: Annotated[
+        Path | None,
+        typer.Option(
+            help="Battlefield file: --attacker/--target name fighters on it; range, cover and "
+            "Dodge come from the geometry."
+        ),
+    ] = None,
 ) -> Request:
     fighters = bundled_pack()
     if pack is not None:
         fighters = fighters.merged(load_pack(pack))
+    if mirrorshield:
+        fighters = _with_mirrorshield(fighters, target)
+    attacker_effects = _effects(third_eye=third_eye, hex=hex, white_hot_weapons=white_hot)
+    attacker_effects |= _effects(wildform=wildform)
+    target_effects = _effects(third_eye=target_third_eye, wildform=target_wildform)
+    chosen = (
+        AttackChoice(choice.value) if choice else None,
+        Reaction(reaction.value) if reaction else None,
+    )
+    if battlefield is not None:
+        given = {
+            "--power": power,
+            "--precision": precision,
+            "--light": light,
+            "--heavy": heavy,
+            "--evasion": evasion,
+            "--armour": armour,
+            "--toughness": toughness,
+            "--dodge": dodge,
+            "--deflect": deflect,
+            "--distance": distance,
+            "--cover": cover or None,
+            "--no-dodge-step": no_dodge_step or None,
+            "--damage-taken": damage_taken or None,
+            "--target-counters": target_counters or None,
+            "--guard": guard or None,
+            "--attacker-counters": attacker_counters or None,
+            "--attacker-damage": attacker_damage or None,
+        }
+        clashing = [flag for flag, value in given.items() if value is not None]
+        if clashing:
+            raise SkirmishError(
+                f"{', '.join(clashing)}: with --battlefield these come from the battlefield file "
+                "(fighters' stats, state, range 18.1, cover 18.2, Dodge 18.4)"
+            )
+        if attacker is None or target is None:
+            raise SkirmishError("with --battlefield, name both --attacker and --target")
+        field = load_battlefield(battlefield, pack=fighters)
+        situation, table = situation_on(
+            field,
+            attacker,
+            target,
+            attack,
+            attacker_effects=attacker_effects,
+            target_effects=target_effects,
+            barrier_clubs=barrier,
+        )
+        return Request(situation, *chosen, table=table)
     attacker_profile = _attacker_profile(fighters, attacker)
     attack_profile = _attack_profile(
         attacker_profile, attack, power, precision, light, heavy, attack_type, spell
@@ -156,12 +214,7 @@ def _situation_options(
         deflect=deflect,
     )
     if mirrorshield and not target_profile.has_ability("mirrorshield"):
-        spell_ability = Ability("Mirrorshield", "spell reaction", "1 Club", key="mirrorshield")
-        target_profile = replace(
-            target_profile, abilities=(*target_profile.abilities, spell_ability)
-        )
-    attacker_effects = _effects(third_eye=third_eye, hex=hex, white_hot_weapons=white_hot)
-    attacker_effects |= _effects(wildform=wildform)
+        target_profile = _add_mirrorshield(target_profile)
     situation = AttackSituation(
         attacker=Combatant(
             attacker_profile,
@@ -174,7 +227,7 @@ def _situation_options(
             damage=damage_taken,
             action_counters=target_counters,
             guarding=guard,
-            effects=_effects(third_eye=target_third_eye, wildform=target_wildform),
+            effects=target_effects,
         ),
         attack=attack_profile,
         cover=cover,
@@ -182,10 +235,27 @@ def _situation_options(
         barrier_clubs=barrier,
         distance=distance,
     )
-    return Request(
-        situation,
-        AttackChoice(choice.value) if choice else None,
-        Reaction(reaction.value) if reaction else None,
+    return Request(situation, *chosen)
+
+
+def _add_mirrorshield(profile: FighterProfile) -> FighterProfile:
+    spell = Ability("Mirrorshield", "spell reaction", "1 Club", key="mirrorshield")
+    return replace(profile, abilities=(*profile.abilities, spell))
+
+
+def _with_mirrorshield(fighters: Pack, target: str | None) -> Pack:
+    """--mirrorshield: the named target may cast Mirrorshield (used with --battlefield)."""
+    if target is None:
+        return fighters
+    try:
+        profile = fighters.fighter(target)
+    except SkirmishError:
+        return fighters  # a battlefield name or raw target; handled where it is built
+    if profile.has_ability("mirrorshield"):
+        return fighters
+    updated = _add_mirrorshield(profile)
+    return replace(
+        fighters, fighters=tuple(updated if f is profile else f for f in fighters.fighters)
     )
 
 
@@ -332,9 +402,32 @@ def odds_command(
     if plot is not None:
         draw_cases(request.situation, cases, plot)
     if as_json:
-        typer.echo(json.dumps(odds_json(request.situation, cases), indent=2))
+        data = odds_json(request.situation, cases)
+        if request.table is not None:
+            data["battlefield"] = table_json(request)
+        typer.echo(json.dumps(data, indent=2))
         return
-    wide_console().print(odds_table(request.situation, cases, fractions=fractions))
+    console = wide_console()
+    print_table_reasons(console, request)
+    console.print(odds_table(request.situation, cases, fractions=fractions))
+
+
+def table_json(request: Request) -> dict[str, Any]:
+    """What the battlefield decided for an attack, for JSON answers."""
+    assert request.table is not None
+    return {
+        "distance": request.situation.distance,
+        "cover": request.situation.cover,
+        "can_dodge": request.situation.can_dodge,
+        "reasons": request.table.reasons(),
+    }
+
+
+def print_table_reasons(console: Console, request: Request) -> None:
+    """With --battlefield, say what the geometry decided, each with its rule."""
+    if request.table is not None:
+        for line in request.table.reasons():
+            console.print(line)
 
 
 def draw_cases(situation: AttackSituation, cases: list[Case], path: Path) -> None:

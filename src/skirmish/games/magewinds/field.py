@@ -1,0 +1,316 @@
+"""Magewinds battlefields (2.0, 7.0, 9.4, 0.8): validated YAML files of the table.
+
+Coordinates are inches: ``x`` across the width, ``y`` along the length, the
+origin at a corner. Every problem is one line naming the file, the piece and
+the rule it breaks.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+import pydantic
+import shapely
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from shapely import Point, Polygon, box
+from shapely.affinity import rotate
+
+from skirmish.errors import DataError, UnknownName
+from skirmish.games.magewinds.pack import Pack, _first_problem, _parse_yaml, bundled_pack
+from skirmish.games.magewinds.profiles import FighterProfile
+from skirmish.geometry import EPSILON, Based, HeightClass, Marker, Terrain
+from skirmish.geometry.shapes import BASE_DIAMETER, disc
+
+STANDARD_WIDTH = 12.0
+STANDARD_LENGTH = 16.0
+"""0.3 and 2.0: the standard battlefield is about 12" by 16"."""
+
+Coordinate = tuple[float, float]
+
+
+def height_class(height: float) -> HeightClass:
+    """7.0, 7.1: under 1/2" is ground, under 1" low, up to 1 1/2" medium, taller high."""
+    if height < 0.5:
+        return HeightClass.GROUND
+    if height < 1:
+        return HeightClass.LOW
+    if height <= 1.5:
+        return HeightClass.MEDIUM
+    return HeightClass.HIGH
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SizeModel(_Model):
+    width: Annotated[float, pydantic.Field(gt=0, le=200)] = STANDARD_WIDTH
+    length: Annotated[float, pydantic.Field(gt=0, le=200)] = STANDARD_LENGTH
+
+
+class FighterModel(_Model):
+    name: str = pydantic.Field(min_length=1)
+    profile: str | None = None
+    warband: str = pydantic.Field(min_length=1)
+    at: Coordinate
+    facing: float = 0.0
+    damage: Annotated[int, pydantic.Field(ge=0)] = 0
+    action_counters: Annotated[int, pydantic.Field(ge=0, le=2)] = 0
+    guarding: bool = False
+
+
+class ObjectModel(_Model):
+    name: str = pydantic.Field(min_length=1)
+    at: Coordinate
+    carriable: bool = False
+    moveable: bool = False
+
+
+class MarkerModel(_Model):
+    name: str = pydantic.Field(min_length=1)
+    at: Coordinate
+
+
+class RectangleModel(_Model):
+    centre: Coordinate
+    size: tuple[Annotated[float, pydantic.Field(gt=0)], Annotated[float, pydantic.Field(gt=0)]]
+    angle: float = 0.0
+
+
+class CircleModel(_Model):
+    centre: Coordinate
+    radius: Annotated[float, pydantic.Field(gt=0)]
+
+
+class TerrainModel(_Model):
+    """A terrain feature, or one part of it, with its own footprint and height (7.0)."""
+
+    name: str = pydantic.Field(min_length=1)
+    height: Annotated[float, pydantic.Field(ge=0)] | None = None
+    kind: HeightClass | None = pydantic.Field(default=None, alias="class")
+    overhang: bool = False
+    polygon: tuple[Coordinate, ...] | None = None
+    rectangle: RectangleModel | None = None
+    circle: CircleModel | None = None
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _one_shape(self) -> TerrainModel:
+        shapes = [s for s in (self.polygon, self.rectangle, self.circle) if s is not None]
+        if len(shapes) != 1:
+            raise ValueError("give exactly one of polygon, rectangle or circle")
+        if self.height is None and self.kind is None:
+            raise ValueError("give a height in inches or a class agreed by the players (10.3)")
+        if self.polygon is not None and len(self.polygon) < 3:
+            raise ValueError("a polygon needs at least 3 corners")
+        return self
+
+    def footprint(self) -> Polygon:
+        if self.polygon is not None:
+            return Polygon(self.polygon)
+        if self.rectangle is not None:
+            (x, y), (w, h) = self.rectangle.centre, self.rectangle.size
+            return rotate(box(x - w / 2, y - h / 2, x + w / 2, y + h / 2), self.rectangle.angle)
+        assert self.circle is not None
+        return disc(*self.circle.centre, self.circle.radius)
+
+
+class BattlefieldModel(_Model):
+    battlefield: SizeModel = SizeModel()
+    warbands: tuple[str, ...] = pydantic.Field(min_length=1)
+    fighters: tuple[FighterModel, ...] = ()
+    objects: tuple[ObjectModel, ...] = ()
+    markers: tuple[MarkerModel, ...] = ()
+    terrain: tuple[TerrainModel, ...] = ()
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A fighter on the battlefield: where its base is, its profile and its state."""
+
+    base: Based
+    profile: FighterProfile
+    damage: int = 0
+    action_counters: int = 0
+    guarding: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.base.name
+
+    @property
+    def warband(self) -> str:
+        return self.base.warband or ""
+
+
+@dataclass(frozen=True)
+class Battlefield:
+    """A Magewinds battlefield: its size, fighters, objects, markers and terrain."""
+
+    width: float
+    length: float
+    warbands: tuple[str, ...]
+    fighters: tuple[Placed, ...]
+    objects: tuple[Based, ...] = ()
+    markers: tuple[Marker, ...] = ()
+    terrain: tuple[Terrain, ...] = ()
+    source: str = ""
+
+    @property
+    def area(self) -> Polygon:
+        return box(0, 0, self.width, self.length)
+
+    def fighter(self, name: str) -> Placed:
+        """The fighter called ``name`` on this battlefield (any case)."""
+        for placed in self.fighters:
+            if placed.name.casefold() == name.casefold():
+                return placed
+        raise UnknownName(
+            f"fighter on {self.source or 'the battlefield'}", name, [f.name for f in self.fighters]
+        )
+
+    @property
+    def obstacles(self) -> tuple[Terrain, ...]:
+        """7.1: every terrain feature that is not ground."""
+        return tuple(t for t in self.terrain if t.is_obstacle)
+
+    def with_fighter(self, placed: Placed) -> Battlefield:
+        """The battlefield with one fighter replaced (same name) by ``placed``."""
+        fighters = tuple(placed if f.name == placed.name else f for f in self.fighters)
+        return Battlefield(
+            self.width,
+            self.length,
+            self.warbands,
+            fighters,
+            self.objects,
+            self.markers,
+            self.terrain,
+            self.source,
+        )
+
+
+def parse_battlefield(data: object, *, source: str, pack: Pack | None = None) -> Battlefield:
+    """Validate parsed YAML as a battlefield, binding fighters to profiles of ``pack``."""
+    try:
+        model = BattlefieldModel.model_validate(data)
+    except ValidationError as error:
+        raise DataError(f"{source}: {_first_problem(error, data)}") from None
+    fighters_pack = pack or bundled_pack()
+    width, length = model.battlefield.width, model.battlefield.length
+    area = box(0, 0, width, length)
+    names: set[str] = set()
+
+    def unique(kind: str, name: str) -> None:
+        if name.casefold() in names:
+            raise DataError(f"{source}: {kind} {name!r}: another piece already has this name")
+        names.add(name.casefold())
+
+    terrain = []
+    for feature in model.terrain:
+        if feature.overhang:
+            continue  # 7.2: overhanging parts are ignored
+        footprint = feature.footprint()
+        if not footprint.is_valid or footprint.area <= 0:
+            raise DataError(
+                f"{source}: terrain {feature.name!r}: its outline crosses itself or is empty"
+            )
+        kind = feature.kind or height_class(feature.height or 0.0)
+        # 2.1: only the parts of a terrain feature within the battlefield count.
+        inside = footprint.intersection(area)
+        for part in getattr(inside, "geoms", [inside]):
+            if isinstance(part, Polygon) and part.area > 0:
+                terrain.append(Terrain(feature.name, part, feature.height or 0.0, kind))
+    placed = []
+    for entry in model.fighters:
+        unique("fighter", entry.name)
+        if entry.warband not in model.warbands:
+            raise DataError(
+                f"{source}: fighter {entry.name!r}: unknown warband {entry.warband!r}; "
+                f"warbands: {', '.join(model.warbands)}"
+            )
+        profile = fighters_pack.fighter(entry.profile or entry.name)
+        if entry.damage >= profile.toughness:
+            raise DataError(
+                f"{source}: fighter {entry.name!r} has {entry.damage} damage of Toughness "
+                f"{profile.toughness}: taken down fighters are not on the battlefield (18.5.3)"
+            )
+        base = Based(entry.name, *entry.at, warband=entry.warband, facing=entry.facing)
+        placed.append(Placed(base, profile, entry.damage, entry.action_counters, entry.guarding))
+    objects = []
+    for item in model.objects:
+        unique("object", item.name)
+        objects.append(
+            Based(
+                item.name, *item.at, kind="object", carriable=item.carriable, moveable=item.moveable
+            )
+        )
+    markers = []
+    for mark in model.markers:
+        unique("marker", mark.name)
+        if not area.covers(Point(mark.at)):
+            raise DataError(f"{source}: marker {mark.name!r} at {mark.at} is off the battlefield")
+        markers.append(Marker(mark.name, *mark.at))
+    bases = [p.base for p in placed] + objects
+    _check_bases(source, area, bases, terrain)
+    return Battlefield(
+        width,
+        length,
+        model.warbands,
+        tuple(placed),
+        tuple(objects),
+        tuple(markers),
+        tuple(terrain),
+        source,
+    )
+
+
+def _check_bases(source: str, area: Polygon, bases: list[Based], terrain: list[Terrain]) -> None:
+    for base in bases:
+        if not area.buffer(EPSILON).covers(base.centre.buffer(base.radius, quad_segs=32)):
+            raise DataError(
+                f"{source}: {base.kind} {base.name!r} at ({base.x:g}, {base.y:g}) is not wholly "
+                f"on the battlefield (2.1)"
+            )
+        for piece in terrain:
+            if piece.height_class in (HeightClass.MEDIUM, HeightClass.HIGH) and (
+                float(piece.footprint.distance(base.centre)) < base.radius - 1e-3
+            ):
+                raise DataError(
+                    f"{source}: {base.kind} {base.name!r} stands inside "
+                    f"{piece.height_class.value} obstacle {piece.name!r} (7.1, 15.0)"
+                )
+    tree = shapely.STRtree([b.centre for b in bases])
+    for i, base in enumerate(bases):
+        for j in tree.query(base.centre, predicate="dwithin", distance=2 * BASE_DIAMETER):
+            other = bases[int(j)]
+            if int(j) > i and math.dist((base.x, base.y), (other.x, other.y)) < (
+                base.radius + other.radius - 1e-3
+            ):
+                raise DataError(
+                    f"{source}: bases of {base.name!r} and {other.name!r} overlap: centres "
+                    f'{math.dist((base.x, base.y), (other.x, other.y)):.2f}" apart, bases need '
+                    f'{base.radius + other.radius:.2f}" (0.8.1)'
+                )
+
+
+def load_battlefield(path: str | Path, *, pack: Pack | None = None) -> Battlefield:
+    """Load a battlefield from a YAML file."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DataError(f"{file}: cannot read battlefield: {error.strerror}") from None
+    return parse_battlefield(_parse_yaml(text, str(file)), source=str(file), pack=pack)
+
+
+__all__ = [
+    "Battlefield",
+    "Placed",
+    "height_class",
+    "load_battlefield",
+    "parse_battlefield",
+]

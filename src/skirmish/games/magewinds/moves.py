@@ -1,0 +1,218 @@
+"""15.0 Movement, 13.4 the Move action, 13.1 step moves, 18.4 reaction steps, 18.5.4 knockback."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import shapely
+from shapely import LineString, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from skirmish.games.magewinds.field import Battlefield, Placed
+from skirmish.geometry import EPSILON, HeightClass, within
+from skirmish.geometry.movement import FreeSpace, Roadmap, free_space, path_length, ray_room
+
+STEP_MOVE = 1.0
+"""13.1: a step move is up to 1"."""
+KNOCKBACK = 1.0
+"""18.5.4: knockback moves the target up to 1" directly away from the attacker."""
+ENEMY_NEARBY = 1.0
+ENEMY_PENALTY = 2
+"""13.4 Move: starting within 1" of an enemy, a fighter moves its Movement minus 2."""
+AREA = 1e-4
+"""Square inches below which a region of end positions counts as empty: positions must
+differ by a measurable amount (about 0.01", ruling MW-16)."""
+
+
+@dataclass(frozen=True)
+class Surroundings:
+    """Free space for one fighter, with a name for each blocker it holds."""
+
+    free: FreeSpace
+    names: tuple[str, ...]
+    low: tuple[str, ...]
+
+
+@lru_cache(maxsize=128)
+def surroundings(field: Battlefield, mover: str) -> Surroundings:
+    """15.0: what blocks ``mover``: other fighters, objects, medium and high obstacles, the
+    battlefield's edge; low obstacles may be crossed but not ended on."""
+    placed = field.fighter(mover)
+    solid = [t for t in field.terrain if t.height_class in (HeightClass.MEDIUM, HeightClass.HIGH)]
+    others = [p.base for p in field.fighters if p.name != placed.name] + list(field.objects)
+    low = [t for t in field.terrain if t.height_class is HeightClass.LOW]
+    free = free_space(
+        field.area,
+        placed.base.radius,
+        solid=[t.footprint for t in solid],
+        bases=[(b.centre, b.radius) for b in others],
+        no_end=[t.footprint for t in low],
+    )
+    names = [f"{t.height_class.value} obstacle {t.name!r}" for t in solid]
+    names += [f"{b.kind} {b.name!r}" for b in others]
+    return Surroundings(free, tuple(names), tuple(f"low obstacle {t.name!r}" for t in low))
+
+
+@lru_cache(maxsize=128)
+def roadmap(field: Battlefield, mover: str) -> Roadmap:
+    """The visibility graph ``mover`` travels on (built once per battlefield and fighter)."""
+    return Roadmap.build(surroundings(field, mover).free)
+
+
+def allowance(field: Battlefield, mover: Placed) -> tuple[float, str]:
+    """13.4 Move action: Movement, or Movement minus 2 within 1" of an enemy at the start."""
+    enemies = [
+        p.name
+        for p in field.fighters
+        if p.warband != mover.warband and within(p.base, mover.base, ENEMY_NEARBY)
+    ]
+    if enemies:
+        inches = max(0, mover.profile.movement - ENEMY_PENALTY)
+        return float(inches), (
+            f'13.4: {mover.name} starts within 1" of {", ".join(enemies)}: '
+            f'Movement {mover.profile.movement} - 2 = {inches}"'
+        )
+    return float(mover.profile.movement), f'13.4: Movement {mover.profile.movement}"'
+
+
+@dataclass(frozen=True)
+class MoveCheck:
+    """Whether a path is a legal move, its length, the allowance and every problem found."""
+
+    legal: bool
+    length: float
+    allowance: float
+    problems: tuple[str, ...]
+    path: tuple[Point, ...]
+
+
+def check_move(
+    field: Battlefield,
+    mover: Placed,
+    path: Sequence[tuple[float, float]],
+    *,
+    limit: float | None = None,
+) -> MoveCheck:
+    """15.0: the path is as wide as the base, passes through no fighter or object, crosses
+    only low obstacles, stays on the battlefield and is no longer than the allowance."""
+    points = [Point(p) for p in path]
+    if not points or points[0].distance(mover.base.centre) > EPSILON:
+        points.insert(0, mover.base.centre)
+    if limit is None:
+        limit, _ = allowance(field, mover)
+    around = surroundings(field, mover.name)
+    line = LineString(points) if len(points) > 1 else LineString([points[0], points[0]])
+    length = path_length(points)
+    problems = []
+    if length > limit + EPSILON:
+        problems.append(f'15.0: the path is {length:.2f}" but {mover.name} may move {limit:g}"')
+    if not around.free.is_clear(line):
+        hit = [
+            around.names[i]
+            for i, blocker in enumerate(around.free.blockers)
+            if line.relate_pattern(blocker, "T********")
+        ]
+        leaves = not field.area.buffer(-mover.base.radius + EPSILON).covers(line)
+        reasons = hit + (["the battlefield's edge (2.0)"] if leaves else [])
+        problems.append("15.0: the base would pass through " + ", ".join(reasons or ["a blocker"]))
+    end = points[-1]
+    if around.free.no_end.contains(end):
+        on = [
+            name
+            for name, t in zip(
+                around.low,
+                (t for t in field.terrain if t.height_class is HeightClass.LOW),
+                strict=True,
+            )
+            if t.footprint.distance(end) < mover.base.radius
+        ]
+        problems.append(f"15.0: the move may not end on {', '.join(on)}")
+    return MoveCheck(not problems, length, limit, tuple(problems), tuple(points))
+
+
+def shortest_move(
+    field: Battlefield, mover: Placed, goal: tuple[float, float]
+) -> list[Point] | None:
+    """The shortest legal path of ``mover``'s centre to ``goal`` (ignoring the allowance)."""
+    around = surroundings(field, mover.name)
+    if not around.free.can_stand(Point(goal)):
+        return None
+    return roadmap(field, mover.name).shortest_path(mover.base.centre, Point(goal))
+
+
+def reach(field: Battlefield, mover: Placed, inches: float | None = None) -> BaseGeometry:
+    """Every centre position where a move of at most ``inches`` (default: the Move
+    allowance) may legally end."""
+    if inches is None:
+        inches, _ = allowance(field, mover)
+    around = surroundings(field, mover.name)
+    region = roadmap(field, mover.name).reachable(mover.base.centre, inches)
+    return region.difference(around.free.no_end)
+
+
+def step_region(
+    field: Battlefield, mover: Placed, source: Placed, *, strictly: bool
+) -> BaseGeometry:
+    """13.1 with 18.4: centre positions a step move can end at, not closer to ``source``
+    (``strictly``: further away). A step may wind, so any position reachable within 1"
+    can end a step of exactly 1" (ruling MW-16)."""
+    region = reach(field, mover, STEP_MOVE)
+    here = mover.base.centre.distance(source.base.centre)
+    closer: Polygon = source.base.centre.buffer(here - (0 if strictly else EPSILON), quad_segs=64)
+    return region.difference(closer)
+
+
+@dataclass(frozen=True)
+class Dodge:
+    """18.4 Dodge: possible when a 1" step ending further from the attack exists."""
+
+    possible: bool
+    region: BaseGeometry
+    reason: str
+
+
+def dodge(field: Battlefield, target: Placed, attacker: Placed) -> Dodge:
+    """18.4 Dodge Reaction: needs a legal 1" step move that ends further from the source."""
+    region = step_region(field, target, attacker, strictly=True)
+    if region.area > AREA:
+        return Dodge(True, region, f"18.4: {target.name} can step away from {attacker.name}")
+    return Dodge(
+        False,
+        region,
+        f'18.4: {target.name} has no legal 1" step move ending further from {attacker.name}',
+    )
+
+
+@dataclass(frozen=True)
+class Knockback:
+    """18.5.4: how far the target can be knocked back and where it may end."""
+
+    room: float
+    ends: BaseGeometry
+    reason: str
+
+
+def knockback(field: Battlefield, attacker: Placed, target: Placed) -> Knockback:
+    """18.5.4: up to 1" directly away from the attacker, moving as in 15.0: stopped by what
+    blocks movement, never ending on a low obstacle (ruling MW-17)."""
+    around = surroundings(field, target.name)
+    ax, ay = attacker.base.x, attacker.base.y
+    tx, ty = target.base.x, target.base.y
+    direction = (tx - ax, ty - ay)
+    room = ray_room(around.free, target.base.centre, direction, KNOCKBACK)
+    norm = math.hypot(*direction) or 1.0
+    end = Point(tx + direction[0] / norm * room, ty + direction[1] / norm * room)
+    ray = LineString([target.base.centre, end]) if room > EPSILON else Point(tx, ty)
+    ends = shapely.difference(ray, around.free.no_end)
+    if room >= KNOCKBACK - EPSILON:
+        reason = f'18.5.4: {target.name} can be knocked back the full 1"'
+    elif room <= EPSILON:
+        reason = (
+            f"18.5.4: {target.name} cannot be knocked back: something blocks it directly behind"
+        )
+    else:
+        reason = f'18.5.4: {target.name} can be knocked back only {room:.2f}" before it is blocked'
+    return Knockback(room, ends, reason)

@@ -1,0 +1,99 @@
+"""An attack taken from the battlefield: range, cover and Dodge come from the geometry."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from skirmish.games.magewinds.attack import AttackSituation, Combatant
+from skirmish.games.magewinds.effects import Effect
+from skirmish.games.magewinds.field import Battlefield, Placed
+from skirmish.games.magewinds.moves import Dodge, Knockback, dodge, knockback
+from skirmish.games.magewinds.profiles import AttackProfile
+from skirmish.games.magewinds.sightlines import (
+    Cover,
+    LineOfAttack,
+    Sight,
+    cover,
+    line_of_attack,
+    require_attack,
+    visibility,
+)
+
+
+@dataclass(frozen=True)
+class TableReport:
+    """Everything the battlefield says about one attack, each with its rule."""
+
+    attacker: Placed
+    target: Placed
+    attack: AttackProfile
+    sight: Sight
+    line: LineOfAttack
+    cover: Cover
+    dodge: Dodge
+    knockback: Knockback
+
+    def reasons(self) -> list[str]:
+        return [
+            self.sight.reason,
+            self.line.reason,
+            self.cover.reason,
+            self.dodge.reason,
+            self.knockback.reason,
+        ]
+
+
+def report(
+    field: Battlefield, attacker: str, target: str, attack: str | None = None
+) -> TableReport:
+    """Visibility, line of attack, range, cover, Dodge and knockback between two fighters."""
+    who, whom = field.fighter(attacker), field.fighter(target)
+    profile = who.profile.attack(attack)
+    return TableReport(
+        who,
+        whom,
+        profile,
+        visibility(field, who, whom),
+        line_of_attack(field, who, whom, profile),
+        cover(field, who, whom),
+        dodge(field, whom, who),
+        knockback(field, who, whom),
+    )
+
+
+def situation_on(
+    field: Battlefield,
+    attacker: str,
+    target: str,
+    attack: str | None = None,
+    *,
+    attacker_effects: frozenset[Effect] = frozenset(),
+    target_effects: frozenset[Effect] = frozenset(),
+    barrier_clubs: int = 0,
+) -> tuple[AttackSituation, TableReport]:
+    """The attack situation the battlefield gives, refused without a line of attack (18.1)."""
+    table = report(field, attacker, target, attack)
+    line = require_attack(field, table.attacker, table.target, table.attack)
+    situation = AttackSituation(
+        attacker=Combatant(
+            table.attacker.profile,
+            damage=table.attacker.damage,
+            action_counters=table.attacker.action_counters,
+            effects=attacker_effects,
+            label=table.attacker.name,
+        ),
+        target=Combatant(
+            table.target.profile,
+            damage=table.target.damage,
+            action_counters=table.target.action_counters,
+            guarding=table.target.guarding,
+            effects=target_effects,
+            label=table.target.name,
+        ),
+        attack=table.attack,
+        cover=table.cover.in_cover,
+        can_dodge=table.dodge.possible,
+        barrier_clubs=barrier_clubs,
+        distance=line.length,
+    )
+    return situation, table

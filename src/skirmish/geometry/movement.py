@@ -1,0 +1,273 @@
+"""Moving a round base among blockers: free space, shortest paths, reachable regions, rays.
+
+A base of radius r moves by its centre. The centre must stay inside the
+battlefield shrunk by r and outside every blocker grown by r (fighters,
+objects, tall terrain); it may cross "no end" areas (low terrain grown by r)
+but not stop in them. Shortest paths run along a visibility graph of the
+grown blockers' corners (networkx finds the path); the region a base can reach
+within an allowance is the union, over the graph's nodes, of the part of a disc
+of the remaining allowance that the node sees.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import networkx as nx
+import numpy as np
+import shapely
+from shapely import LineString, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from skirmish.geometry.measure import EPSILON
+from skirmish.geometry.sight import shadow
+
+GROWN_SEGMENTS = 8
+"""Segments per quarter circle when a blocker is grown by a base's radius."""
+TOUCHING = 1e-4
+"""Grown blockers are shrunk by this much so that bases in contact may still move off."""
+
+
+@dataclass(frozen=True)
+class FreeSpace:
+    """Where the centre of a base of ``radius`` may be, may stop, and what blocks it."""
+
+    radius: float
+    area: Polygon
+    blockers: tuple[Polygon, ...]
+    no_end: BaseGeometry
+    centres: BaseGeometry = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        inner = self.area.buffer(-self.radius, join_style="mitre")
+        grown = shapely.unary_union(self.blockers) if self.blockers else Polygon()
+        centres = inner.difference(grown)
+        shapely.prepare(centres)
+        object.__setattr__(self, "centres", centres)
+
+    @cached_property
+    def tree(self) -> shapely.STRtree:
+        return shapely.STRtree(list(self.blockers))
+
+    def can_stand(self, point: Point) -> bool:
+        """The centre may stop here: in free space and not on low terrain."""
+        return bool(self.centres.covers(point)) and not bool(self.no_end.contains(point))
+
+    def is_clear(self, path: LineString) -> bool:
+        """The centre may travel along ``path`` (15.0: the path is as wide as the base)."""
+        return bool(self.centres.covers(path))
+
+    def blocking(self, path: LineString) -> list[int]:
+        """Indexes of the grown blockers the path runs into."""
+        return [int(i) for i in self.tree.query(path, predicate="crosses")] + [
+            int(i) for i in self.tree.query(path, predicate="within")
+        ]
+
+    def allowed_ends(self) -> BaseGeometry:
+        """Every centre position where a move may end."""
+        return self.centres.difference(self.no_end)
+
+
+def grow(footprint: Polygon, radius: float) -> Polygon:
+    """A footprint grown by a base's radius (its vertices on the true offset curve)."""
+    if radius <= 0:
+        return footprint
+    grown: Polygon = footprint.buffer(radius - TOUCHING, quad_segs=GROWN_SEGMENTS)
+    return grown
+
+
+def grow_disc(centre: Point, radius: float) -> Polygon:
+    """Another base (of total reach ``radius`` = both radii) as a grown blocker."""
+    grown: Polygon = centre.buffer(radius - TOUCHING, quad_segs=GROWN_SEGMENTS)
+    return grown
+
+
+def free_space(
+    area: Polygon,
+    radius: float,
+    *,
+    solid: Sequence[Polygon] = (),
+    bases: Sequence[tuple[Point, float]] = (),
+    no_end: Sequence[Polygon] = (),
+) -> FreeSpace:
+    """Free space for a base of ``radius``: ``solid`` footprints and other ``bases`` block it."""
+    blockers = [grow(f, radius) for f in solid] + [grow_disc(c, r + radius) for c, r in bases]
+    ends = shapely.unary_union([grow(f, radius) for f in no_end]) if no_end else Polygon()
+    return FreeSpace(radius, area, tuple(blockers), ends)
+
+
+def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The z component of the cross product of rows of 2-D vectors."""
+    z: np.ndarray = a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
+    return z
+
+
+def _corners(free: FreeSpace) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Convex corners of the grown blockers that lie in free space, with each corner's
+    neighbours along its blocker (for the tangent test): the graph's nodes."""
+    points: list[np.ndarray] = []
+    befores: list[np.ndarray] = []
+    afters: list[np.ndarray] = []
+    for blocker in free.blockers:
+        ring = np.asarray(blocker.exterior.coords)[:-1]
+        if not blocker.exterior.is_ccw:
+            ring = ring[::-1]
+        before, after = np.roll(ring, 1, axis=0), np.roll(ring, -1, axis=0)
+        convex = _cross(ring - before, after - ring) > 0
+        points.append(ring[convex])
+        befores.append(before[convex])
+        afters.append(after[convex])
+    if not points:
+        empty = np.empty((0, 2))
+        return empty, empty, empty
+    corners, before, after = (np.concatenate(a) for a in (points, befores, afters))
+    keep = shapely.covers(free.centres, shapely.points(corners))
+    return corners[keep], before[keep], after[keep]
+
+
+def _tangent(
+    at: np.ndarray, before: np.ndarray, after: np.ndarray, towards: np.ndarray
+) -> np.ndarray:
+    """Whether the line from each corner towards a point leaves its blocker on one side.
+
+    Only such lines can be part of a shortest path around convex blockers.
+    """
+    direction = towards - at
+    side_before = _cross(direction, before - at)
+    side_after = _cross(direction, after - at)
+    return side_before * side_after >= -1e-12
+
+
+@dataclass
+class Roadmap:
+    """A visibility graph over free space, with a start and goals added on demand."""
+
+    free: FreeSpace
+    nodes: np.ndarray
+    graph: nx.Graph[int | str]
+
+    @classmethod
+    def build(cls, free: FreeSpace) -> Roadmap:
+        nodes, before, after = _corners(free)
+        graph: nx.Graph[int | str] = nx.Graph()
+        graph.add_nodes_from(range(len(nodes)))
+        if len(nodes) > 1:
+            i, j = np.triu_indices(len(nodes), k=1)
+            useful = _tangent(nodes[i], before[i], after[i], nodes[j]) & _tangent(
+                nodes[j], before[j], after[j], nodes[i]
+            )
+            i, j = i[useful], j[useful]
+            segments = shapely.linestrings(np.stack([nodes[i], nodes[j]], axis=1))
+            clear = shapely.covers(free.centres, segments)
+            lengths = np.hypot(*(nodes[i] - nodes[j]).T)
+            for a, b, d in zip(i[clear], j[clear], lengths[clear], strict=True):
+                graph.add_edge(int(a), int(b), weight=float(d))
+        return cls(free, nodes, graph)
+
+    def _attach(self, graph: nx.Graph[int | str], name: str, point: Point) -> None:
+        graph.add_node(name)
+        if len(self.nodes):
+            segments = shapely.linestrings(
+                np.stack([np.repeat([[point.x, point.y]], len(self.nodes), axis=0), self.nodes], 1)
+            )
+            clear = shapely.covers(self.free.centres, segments)
+            lengths = np.hypot(self.nodes[:, 0] - point.x, self.nodes[:, 1] - point.y)
+            for index in np.flatnonzero(clear):
+                graph.add_edge(name, int(index), weight=float(lengths[index]))
+
+    def shortest_path(self, start: Point, goal: Point) -> list[Point] | None:
+        """The shortest clear path between two centre positions, or None."""
+        if not (self.free.centres.covers(start) and self.free.centres.covers(goal)):
+            return None
+        direct = LineString([start, goal])
+        if self.free.is_clear(direct):
+            return [start, goal]
+        graph = self.graph.copy()
+        self._attach(graph, "start", start)
+        self._attach(graph, "goal", goal)
+        try:
+            route = nx.astar_path(
+                graph,
+                "start",
+                "goal",
+                heuristic=lambda a, b: _heuristic(self, a, b, start, goal),
+                weight="weight",
+            )
+        except nx.NetworkXNoPath:
+            return None
+        return [
+            start if n == "start" else goal if n == "goal" else Point(self.nodes[n]) for n in route
+        ]
+
+    def distances_from(self, start: Point, limit: float) -> dict[int | str, float]:
+        """Shortest travel distance from ``start`` to every node within ``limit``."""
+        graph = self.graph
+        self._attach(graph, "start", start)
+        try:
+            lengths: dict[int | str, float] = nx.single_source_dijkstra_path_length(
+                graph, "start", cutoff=limit, weight="weight"
+            )
+        finally:
+            graph.remove_node("start")
+        return lengths
+
+    def reachable(self, start: Point, allowance: float) -> BaseGeometry:
+        """Every centre position within ``allowance`` of travel (stopping allowed or not)."""
+        pieces = []
+        for node, travelled in self.distances_from(start, allowance).items():
+            left = allowance - travelled
+            if left <= EPSILON:
+                continue
+            origin = start if node == "start" else Point(self.nodes[node])
+            pieces.append(_seen_within(self.free, origin, left))
+        if not pieces:
+            return Polygon()
+        return shapely.unary_union(pieces).intersection(self.free.centres)
+
+
+def _heuristic(roadmap: Roadmap, a: int | str, b: int | str, start: Point, goal: Point) -> float:
+    def where(n: int | str) -> tuple[float, float]:
+        if n == "start":
+            return start.x, start.y
+        if n == "goal":
+            return goal.x, goal.y
+        x, y = roadmap.nodes[n]
+        return float(x), float(y)
+
+    (ax, ay), (bx, by) = where(a), where(b)
+    return math.hypot(ax - bx, ay - by)
+
+
+def _seen_within(free: FreeSpace, origin: Point, reach: float) -> BaseGeometry:
+    """The part of the disc of radius ``reach`` around ``origin`` seen from it in free space."""
+    around = origin.buffer(reach, quad_segs=16)
+    hidden = [
+        shadow(origin, free.blockers[int(i)])
+        for i in free.tree.query(around, predicate="intersects")
+        if not free.blockers[int(i)].contains(origin)
+    ]
+    return around.difference(shapely.unary_union(hidden)) if hidden else around
+
+
+def path_length(points: Sequence[Point]) -> float:
+    """The length of a path through the given points."""
+    return float(LineString(points).length) if len(points) > 1 else 0.0
+
+
+def ray_room(free: FreeSpace, start: Point, direction: tuple[float, float], length: float) -> float:
+    """How far the centre can go in a straight line from ``start`` before being blocked."""
+    dx, dy = direction
+    norm = math.hypot(dx, dy)
+    if norm <= EPSILON:
+        return 0.0
+    end = Point(start.x + dx / norm * length, start.y + dy / norm * length)
+    ray = LineString([start, end])
+    inside = ray.intersection(free.centres)
+    pieces = [g for g in getattr(inside, "geoms", [inside]) if not g.is_empty]
+    for piece in pieces:
+        if piece.distance(start) <= EPSILON:
+            return float(min(length, max(start.distance(Point(c)) for c in piece.coords)))
+    return 0.0
