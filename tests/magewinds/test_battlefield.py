@@ -25,8 +25,8 @@ from skirmish.geometry import (
     HeightClass,
     distance,
     in_contact,
-    within,
     wholly_within,
+    within,
 )
 from skirmish.geometry.shapes import Marker
 

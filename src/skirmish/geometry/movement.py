@@ -138,7 +138,8 @@ def _tangent(
     direction = towards - at
     side_before = _cross(direction, before - at)
     side_after = _cross(direction, after - at)
-    return side_before * side_after >= -1e-12
+    tangent: np.ndarray = side_before * side_after >= -1e-12
+    return tangent
 
 
 @dataclass
