@@ -82,7 +82,7 @@ def damage_bars(panels: Sequence[DamagePanel], path: Path, *, title: str) -> Non
 def heatmap(
     rows: Sequence[str],
     columns: Sequence[str],
-    values: Sequence[Sequence[Fraction]],
+    values: Sequence[Sequence[Fraction | None]],
     path: Path,
     *,
     title: str,
@@ -91,21 +91,27 @@ def heatmap(
     """A labelled heatmap with each cell's value written in it."""
     check_output(path)
     plt = _pyplot()
-    grid = [[float(v) for v in row] for row in values]
+    grid = [[math.nan if v is None else float(v) for v in row] for row in values]
+    known = [v for row in grid for v in row if not math.isnan(v)]
     figure, axis = plt.subplots(figsize=(1.0 * len(columns) + 3.5, 0.45 * len(rows) + 2))
     from matplotlib.colors import TwoSlopeNorm
 
-    low = min((min(row) for row in grid), default=0.0)
-    high = max((max(row) for row in grid), default=0.0)
+    low, high = min(known, default=0.0), max(known, default=0.0)
     # Zero is "nobody gains": white, with gains green and losses red around it.
     norm = TwoSlopeNorm(vmin=min(low, -1e-9), vcenter=0.0, vmax=max(high, 1e-9))
-    image = axis.imshow(grid, cmap="RdYlGn", norm=norm, aspect="auto")
+    import matplotlib as mpl
+    import numpy as np
+
+    # Grey where there is no value: the attack is not possible there.
+    colours = mpl.colormaps["RdYlGn"].with_extremes(bad="#d9d9d9")
+    image = axis.imshow(np.ma.masked_invalid(grid), cmap=colours, norm=norm, aspect="auto")
     axis.set_xticks(range(len(columns)), labels=columns, rotation=45, ha="right")
     axis.set_yticks(range(len(rows)), labels=rows)
     axis.set_xlabel("target")
     for i, row in enumerate(grid):
         for j, value in enumerate(row):
-            axis.text(j, i, f"{value:.2f}", ha="center", va="center", color="black", fontsize=8)
+            text = "-" if math.isnan(value) else f"{value:.2f}"
+            axis.text(j, i, text, ha="center", va="center", color="black", fontsize=8)
     figure.colorbar(image, ax=axis, label=legend)
     axis.set_title(title)
     figure.tight_layout()

@@ -25,7 +25,8 @@ from skirmish.engine.matrix import (
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds import bundled_pack, load_pack
 from skirmish.games.magewinds.advice import DEFAULT_ACTION_VALUE, Advice, Objective, advise
-from skirmish.games.magewinds.matchups import Matchup, matchup_table
+from skirmish.games.magewinds.field import load_battlefield
+from skirmish.games.magewinds.matchups import Matchup, battlefield_matchups, matchup_table
 
 ObjectiveOption = Annotated[
     Objective,
@@ -212,33 +213,46 @@ def matchups_command(
         typer.Option("-o", "--output", help="Write table.csv, table.json or heatmap.png/.svg."),
     ] = None,
     fractions: FractionsOption = False,
+    battlefield: Annotated[
+        Path | None,
+        typer.Option(
+            help="Fighters as placed on this battlefield: range, cover and Dodge "
+            "from the geometry; no line of attack leaves a cell empty."
+        ),
+    ] = None,
 ) -> None:
     """Every attack of every fighter against every fighter, each at equilibrium."""
     if output is not None and output.suffix.lower() not in (".csv", ".json"):
         check_output(output)
     fighters = bundled_pack() if pack is None else bundled_pack().merged(load_pack(pack))
-    cells = matchup_table(
-        fighters,
-        objective,
-        action_value=parse_fraction("--action-value", action_value),
-        universal=universal,
-    )
+    value_of_action = parse_fraction("--action-value", action_value)
+    if battlefield is not None:
+        field = load_battlefield(battlefield, pack=fighters)
+        cells = battlefield_matchups(
+            field, objective, action_value=value_of_action, universal=universal
+        )
+        title = f"Magewinds matchups on {battlefield.name}"
+    else:
+        cells = matchup_table(
+            fighters, objective, action_value=value_of_action, universal=universal
+        )
+        title = f"Magewinds matchups: {fighters.name}"
     rows = list(dict.fromkeys(f"{c.attacker}: {c.attack}" for c in cells))
     targets = list(dict.fromkeys(c.target for c in cells))
     value = {(f"{c.attacker}: {c.attack}", c.target): c.value for c in cells}
-    grid = [[value[(row, target)] for target in targets] for row in rows]
+    grid = [[value.get((row, target)) for target in targets] for row in rows]
     legend = {
         Objective.DAMAGE: "expected net damage at equilibrium",
         Objective.TAKE_DOWN: "net take-down chance at equilibrium",
         Objective.TEMPO: "net damage + actions won at equilibrium",
     }[objective]
     if output is None:
-        table = Table(title=f"Magewinds matchups ({fighters.name}): {legend}", box=box.SIMPLE_HEAD)
+        table = Table(title=f"{title}: {legend}", box=box.SIMPLE_HEAD)
         table.add_column("attack \\ target")
         for target in targets:
             table.add_column(target, justify="right")
         for row, values in zip(rows, grid, strict=True):
-            table.add_row(row, *(_show(v, fractions) for v in values))
+            table.add_row(row, *("-" if v is None else _show(v, fractions) for v in values))
         wide_console().print(table)
         return
     suffix = output.suffix.lower()
@@ -247,9 +261,7 @@ def matchups_command(
     elif suffix == ".json":
         output.write_text(json.dumps(_matchups_json(cells, objective), indent=2))
     else:
-        heatmap(
-            rows, targets, grid, output, title=f"Magewinds matchups: {fighters.name}", legend=legend
-        )
+        heatmap(rows, targets, grid, output, title=title, legend=legend)
     typer.echo(f"wrote {output}")
 
 
@@ -265,10 +277,11 @@ def _csv(cells: list[Matchup]) -> str:
                 c.attacker,
                 c.attack,
                 c.target,
-                str(c.value),
-                f"{float(c.value):.6f}",
+                "" if c.value is None else str(c.value),
+                "" if c.value is None else f"{float(c.value):.6f}",
                 " ".join(f"{o}={p}" for o, p in c.attacker_mix if p),
                 " ".join(f"{o}={p}" for o, p in c.defender_mix if p),
+                c.reason,
             ]
         )
     return buffer.getvalue()
@@ -283,7 +296,8 @@ def _matchups_json(cells: list[Matchup], objective: Objective) -> dict[str, Any]
                 "attacker": c.attacker,
                 "attack": c.attack,
                 "target": c.target,
-                "value": str(c.value),
+                "value": None if c.value is None else str(c.value),
+                **({"reason": c.reason} if c.reason else {}),
                 "attacker_mix": _strategy_json(c.attacker_mix),
                 "defender_mix": _strategy_json(c.defender_mix),
             }

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 
+import numpy as np
 import shapely
 from shapely import LineString, MultiPoint, Point, Polygon
-from shapely.affinity import scale
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
@@ -38,20 +37,20 @@ def shadow(source: Point, blocker: Polygon) -> BaseGeometry:
     """The points behind ``blocker`` as seen from ``source``."""
     near = float(source.distance(blocker))
     factor = 1 + FAR / max(near, EPSILON)
-    if blocker.equals(blocker.convex_hull):
-        far = scale(blocker, factor, factor, origin=source)
-        behind = shapely.convex_hull(shapely.union(blocker, far))
-        front = shapely.convex_hull(shapely.union(blocker, source))
-        return shapely.difference(behind, front)
-    quads = []
-    ring = list(blocker.exterior.coords)
-    for (ax, ay), (bx, by) in pairwise(ring):
-        far_a = (source.x + (ax - source.x) * factor, source.y + (ay - source.y) * factor)
-        far_b = (source.x + (bx - source.x) * factor, source.y + (by - source.y) * factor)
-        quad = Polygon([(ax, ay), (bx, by), far_b, far_a])
-        if quad.is_valid and quad.area > 0:
-            quads.append(quad)
-    return shapely.difference(shapely.unary_union(quads), blocker)
+    ring = np.asarray(blocker.exterior.coords)
+    origin = np.array([source.x, source.y])
+    far = origin + (ring - origin) * factor
+    if blocker.area >= blocker.convex_hull.area * (1 - 1e-12):
+        behind = MultiPoint(np.vstack([ring, far])).convex_hull
+        front = MultiPoint(np.vstack([ring, origin])).convex_hull
+        cast: BaseGeometry = behind.difference(front)
+        return cast
+    quads = np.asarray(
+        shapely.polygons(np.stack([ring[:-1], ring[1:], far[1:], far[:-1], ring[:-1]], axis=1))
+    )
+    quads = quads[shapely.is_valid(quads) & (shapely.area(quads) > 0)]
+    hidden: BaseGeometry = shapely.union_all(quads).difference(blocker)
+    return hidden
 
 
 @dataclass(frozen=True)
@@ -79,7 +78,10 @@ class VisiblePart:
         for piece in pieces:
             if piece.is_empty or piece.length <= EPSILON:
                 continue
-            farthest = max(self.source.distance(Point(c)) for c in piece.coords)
+            coords = np.asarray(piece.coords)
+            farthest = float(
+                np.hypot(coords[:, 0] - self.source.x, coords[:, 1] - self.source.y).max()
+            )
             out.append((float(self.source.distance(piece)), float(farthest)))
         return out
 
@@ -90,13 +92,15 @@ def visible_part(
     blockers: Sequence[Polygon],
     *,
     tree: shapely.STRtree | None = None,
+    ignore: frozenset[int] = frozenset(),
 ) -> VisiblePart:
     """The points of ``edge`` a straight line from ``source`` reaches without crossing a blocker.
 
     ``tree`` (an STRtree over ``blockers``) narrows the search to blockers between
-    the source and the edge.
+    the source and the edge; blockers whose indexes are in ``ignore`` are passed over.
     """
-    between = MultiPoint([source, *edge.coords]).convex_hull
+    corners = np.vstack([[source.x, source.y], np.asarray(edge.coords)])
+    between = shapely.convex_hull(shapely.multipoints(corners))
     if tree is not None:
         candidates = [int(i) for i in tree.query(between, predicate="intersects")]
     else:
@@ -104,12 +108,13 @@ def visible_part(
     hidden: list[BaseGeometry] = []
     casting: list[int] = []
     for index in candidates:
+        if index in ignore:
+            continue
         blocker = blockers[index]
         if blocker.contains(source):
             continue
         cast = shadow(source, blocker)
-        covered = edge.intersection(cast)
-        if covered.length > EPSILON:
+        if cast.intersects(edge) and edge.intersection(cast).length > EPSILON:
             hidden.append(cast)
             casting.append(index)
     visible = edge.difference(shapely.unary_union(hidden)) if hidden else edge

@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from skirmish.errors import IllegalAttack
 from skirmish.games.magewinds.advice import DEFAULT_ACTION_VALUE, Objective, advise
 from skirmish.games.magewinds.attack import AttackSituation, Combatant
+from skirmish.games.magewinds.field import Battlefield
 from skirmish.games.magewinds.pack import Pack
 from skirmish.games.magewinds.profiles import AttackProfile, FighterProfile
+from skirmish.games.magewinds.tabletop import situation_on
 
 
 @dataclass(frozen=True)
@@ -18,9 +21,11 @@ class Matchup:
     attacker: str
     attack: str
     target: str
-    value: Fraction
-    attacker_mix: tuple[tuple[str, Fraction], ...]
-    defender_mix: tuple[tuple[str, Fraction], ...]
+    value: Fraction | None
+    attacker_mix: tuple[tuple[str, Fraction], ...] = ()
+    defender_mix: tuple[tuple[str, Fraction], ...] = ()
+    reason: str = ""
+    """Why there is no value: the attack is not allowed here (on a battlefield)."""
 
 
 def attack_rows(
@@ -62,4 +67,42 @@ def matchup_table(
                     advice.solution.column_strategy,
                 )
             )
+    return table
+
+
+def battlefield_matchups(
+    field: Battlefield,
+    objective: Objective = Objective.DAMAGE,
+    *,
+    action_value: Fraction = DEFAULT_ACTION_VALUE,
+    universal: bool = False,
+) -> list[Matchup]:
+    """Every attack of every fighter on ``field`` against every enemy fighter, as placed:
+    range, cover and Dodge come from the battlefield; no line of attack leaves no value."""
+    table = []
+    for attacker in field.fighters:
+        for attack in attacker.profile.attacks:
+            if attack.universal and not universal:
+                continue
+            for target in field.fighters:
+                if target.warband == attacker.warband:
+                    continue
+                try:
+                    situation, _ = situation_on(field, attacker.name, target.name, attack.name)
+                except IllegalAttack as refused:
+                    table.append(
+                        Matchup(attacker.name, attack.name, target.name, None, reason=str(refused))
+                    )
+                    continue
+                solution = advise(situation, objective, action_value=action_value).solution
+                table.append(
+                    Matchup(
+                        attacker.name,
+                        attack.name,
+                        target.name,
+                        solution.value,
+                        solution.row_strategy,
+                        solution.column_strategy,
+                    )
+                )
     return table

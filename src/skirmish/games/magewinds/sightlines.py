@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
+import shapely
 from shapely import LineString, Point, Polygon
 from shapely.ops import nearest_points
 
@@ -30,28 +32,48 @@ def _edge(placed: Placed) -> LineString:
     return LineString(placed.base.footprint.exterior.coords)
 
 
-def _bases(field: Battlefield, *, excluding: tuple[str, ...]) -> list[Blocker]:
-    return [
-        Blocker(p.name, "fighter", p.base.footprint)
-        for p in field.fighters
-        if p.name not in excluding
-    ]
+@dataclass(frozen=True)
+class Blockers:
+    """Terrain of some height classes plus every fighter's base, with a spatial index."""
+
+    items: tuple[Blocker, ...]
+    footprints: tuple[Polygon, ...]
+    tree: shapely.STRtree
+
+    def indexes(self, names: set[str], kind: str | None = None) -> frozenset[int]:
+        """The indexes of the blockers called ``names`` (of ``kind`` when given)."""
+        return frozenset(
+            i
+            for i, b in enumerate(self.items)
+            if b.name in names and (kind is None or b.kind == kind)
+        )
 
 
-def _obstacles(field: Battlefield, classes: tuple[HeightClass, ...]) -> list[Blocker]:
-    return [
+@lru_cache(maxsize=64)
+def blockers(field: Battlefield, classes: tuple[HeightClass, ...], bases: bool) -> Blockers:
+    """What can stop a straight line on ``field``: terrain of ``classes`` and, if
+    ``bases``, every fighter (attacker and target are excluded per question)."""
+    items = [
         Blocker(t.name, f"{t.height_class.value} obstacle", t.footprint)
         for t in field.terrain
         if t.height_class in classes
     ]
+    if bases:
+        items += [Blocker(p.name, "fighter", p.base.footprint) for p in field.fighters]
+    footprints = tuple(b.footprint for b in items)
+    return Blockers(tuple(items), footprints, shapely.STRtree(list(footprints)))
 
 
 def _look(
-    source: Point, edge: LineString, blockers: list[Blocker]
+    source: Point, edge: LineString, among: Blockers, ignore: frozenset[int]
 ) -> tuple[VisiblePart, list[str]]:
-    part = visible_part(source, edge, [b.footprint for b in blockers])
-    names = list(dict.fromkeys(f"{blockers[i].kind} {blockers[i].name!r}" for i in part.blockers))
-    return part, names
+    part = visible_part(source, edge, among.footprints, tree=among.tree, ignore=ignore)
+    names = [f"{among.items[i].kind} {among.items[i].name!r}" for i in part.blockers]
+    return part, list(dict.fromkeys(names))
+
+
+HIGH = (HeightClass.HIGH,)
+OBSTACLES = (HeightClass.LOW, HeightClass.MEDIUM, HeightClass.HIGH)
 
 
 @dataclass(frozen=True)
@@ -79,7 +101,7 @@ def visibility(field: Battlefield, viewer: Placed, target: Placed) -> Sight:
     if viewer.name == target.name:
         return Sight(viewer.name, target.name, True)
     point = closest_point_towards(viewer.base.centre, viewer.base.radius, target.base.centre)
-    part, names = _look(point, _edge(target), _obstacles(field, (HeightClass.HIGH,)))
+    part, names = _look(point, _edge(target), blockers(field, HIGH, False), frozenset())
     return Sight(viewer.name, target.name, part.any, tuple(names), point)
 
 
@@ -105,10 +127,9 @@ def line_of_attack(
     target's base edge, crossing no high obstacle and no other fighter, with its length
     between the attack's Minimum and Maximum Range."""
     start = closest_point_towards(attacker.base.centre, attacker.base.radius, target.base.centre)
-    blockers = _obstacles(field, (HeightClass.HIGH,)) + _bases(
-        field, excluding=(attacker.name, target.name)
-    )
-    part, names = _look(start, _edge(target), blockers)
+    among = blockers(field, HIGH, True)
+    pair = among.indexes({attacker.name, target.name}, "fighter")
+    part, names = _look(start, _edge(target), among, pair)
     who = (attacker.name, target.name)
     if not part.any:
         return LineOfAttack(
@@ -192,13 +213,13 @@ def cover(field: Battlefield, attacker: Placed, target: Placed) -> Cover:
         and float(t.footprint.distance(attacker.base.centre)) - attacker.base.radius
         <= COVER_IGNORE_DISTANCE + EPSILON
     ]
-    obstacles = [
-        Blocker(t.name, f"{t.height_class.value} obstacle", t.footprint)
-        for t in field.obstacles
-        if t not in ignored
-    ]
-    blockers = obstacles + _bases(field, excluding=(attacker.name, target.name))
-    part, names = _look(start, _edge(target), blockers)
+    among = blockers(field, OBSTACLES, True)
+    skip = among.indexes({attacker.name, target.name}, "fighter") | frozenset(
+        i
+        for i, b in enumerate(among.items)
+        if b.kind != "fighter" and any(b.footprint is t.footprint for t in ignored)
+    )
+    part, names = _look(start, _edge(target), among, skip)
     return Cover(
         attacker.name,
         target.name,
