@@ -8,6 +8,8 @@ the machine, so they are reported, never asserted.
 2. Refereed resolutions per second, against the bare dice rolling they contain.
 3. The full matchup table of the bundled pack, solved exactly (target: under 3 s),
    against building each cell's matrix and solving its LP naively with HiGHS.
+
+Then the battlefield geometry benchmarks of ``geometry.py``.
 """
 
 from __future__ import annotations
@@ -147,3 +149,6 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+    import geometry  # benchmarks/geometry.py, beside this file
+
+    geometry.main()

@@ -198,3 +198,23 @@ def test_matchups_on_a_battlefield(cli, tmp_path):
     )
     assert (zap["value"] is None and "18.1" in zap["reason"]) or "16.0" in zap["reason"]
     assert all(c["attacker"] != c["target"] for c in cells)
+
+
+def test_the_readme_battlefield_example_loads(cli, tmp_path):
+    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    start = readme.index("battlefield: {width: 12, length: 16}")
+    example = tmp_path / "readme.yaml"
+    example.write_text(readme[start : readme.index("```", start)])
+    run = cli(
+        "los",
+        "magewinds",
+        str(example),
+        "--attacker",
+        "Wizard",
+        "--target",
+        "Mesmer",
+        "--attack",
+        "Zap",
+    )
+    assert run.code == 0, run.err
+    assert "in cover (+1 Evasion) behind high obstacle 'Tower'" in run.out
