@@ -22,13 +22,20 @@ WARBAND_COLOURS = ("#2f6db5", "#c0392b", "#27ae60", "#8e44ad", "#d68910", "#16a0
 
 
 def _fill(axis: Any, geometry: BaseGeometry, **style: Any) -> None:
+    """Fill polygons, leaving their holes see-through."""
+    from matplotlib.patches import PathPatch
+    from matplotlib.path import Path as DrawingPath
+
     for part in getattr(geometry, "geoms", [geometry]):
-        if part.geom_type == "Polygon" and not part.is_empty:
-            x, y = part.exterior.xy
-            axis.fill(x, y, **style)
-            for hole in part.interiors:
-                hx, hy = hole.xy
-                axis.fill(hx, hy, color="white")
+        if part.geom_type != "Polygon" or part.is_empty:
+            continue
+        rings = [part.exterior, *part.interiors]
+        path = DrawingPath.make_compound_path(
+            *(DrawingPath(list(ring.coords), closed=True) for ring in rings)
+        )
+        colour = style.pop("color", None)
+        axis.add_patch(PathPatch(path, facecolor=colour, edgecolor="none", **style))
+        style["color"] = colour
 
 
 def _line(axis: Any, geometry: BaseGeometry, **style: Any) -> None:
