@@ -56,18 +56,21 @@ def matchup_table(
     for attacker, attack in attack_rows(pack, universal=universal):
         for target in pack.fighters:
             situation = AttackSituation(Combatant(attacker), Combatant(target), attack)
-            advice = advise(situation, objective, action_value=action_value)
-            table.append(
-                Matchup(
-                    attacker.name,
-                    attack.name,
-                    target.name,
-                    advice.solution.value,
-                    advice.solution.row_strategy,
-                    advice.solution.column_strategy,
-                )
-            )
+            table.append(_solved(situation, objective, action_value))
     return table
+
+
+def _solved(situation: AttackSituation, objective: Objective, action_value: Fraction) -> Matchup:
+    """One cell: the situation's attack and defence choices at equilibrium."""
+    solution = advise(situation, objective, action_value=action_value).solution
+    return Matchup(
+        situation.attacker.name,
+        situation.attack.name,
+        situation.target.name,
+        solution.value,
+        solution.row_strategy,
+        solution.column_strategy,
+    )
 
 
 def battlefield_matchups(
@@ -94,15 +97,5 @@ def battlefield_matchups(
                         Matchup(attacker.name, attack.name, target.name, None, reason=str(refused))
                     )
                     continue
-                solution = advise(situation, objective, action_value=action_value).solution
-                table.append(
-                    Matchup(
-                        attacker.name,
-                        attack.name,
-                        target.name,
-                        solution.value,
-                        solution.row_strategy,
-                        solution.column_strategy,
-                    )
-                )
+                table.append(_solved(situation, objective, action_value))
     return table
