@@ -21,6 +21,7 @@ from rich.table import Table
 
 from skirmish.analysis.plots import DamagePanel, check_output, damage_bars
 from skirmish.cli.output import fraction_text, percent, wide_console
+from skirmish.datafiles import raw_problem
 from skirmish.engine import Decision, Mix, play, pure
 from skirmish.errors import IllegalChoice, SkirmishError
 from skirmish.games.magewinds import (
@@ -41,7 +42,7 @@ from skirmish.games.magewinds import (
 from skirmish.games.magewinds.attack import ATTACK_CHOICE, DEFENCE_CHOICE, target_number
 from skirmish.games.magewinds.field import load_battlefield
 from skirmish.games.magewinds.odds import Case, legal_pairs, odds
-from skirmish.games.magewinds.pack import FighterModel, StrikeModel, raw_problem
+from skirmish.games.magewinds.pack import FighterModel, StrikeModel
 from skirmish.games.magewinds.profiles import Ability
 from skirmish.games.magewinds.tabletop import TableReport, situation_on
 

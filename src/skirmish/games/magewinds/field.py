@@ -18,8 +18,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from shapely import Point, Polygon, box
 from shapely.affinity import rotate
 
+from skirmish.datafiles import first_problem, parse_yaml
 from skirmish.errors import DataError, UnknownName
-from skirmish.games.magewinds.pack import Pack, _first_problem, _parse_yaml, bundled_pack
+from skirmish.games.magewinds.pack import Pack, bundled_pack
 from skirmish.games.magewinds.profiles import FighterProfile
 from skirmish.geometry import EPSILON, Based, HeightClass, Marker, Terrain
 from skirmish.geometry.shapes import BASE_DIAMETER, disc
@@ -198,7 +199,7 @@ def parse_battlefield(data: object, *, source: str, pack: Pack | None = None) ->
     try:
         model = BattlefieldModel.model_validate(data)
     except ValidationError as error:
-        raise DataError(f"{source}: {_first_problem(error, data)}") from None
+        raise DataError(f"{source}: {first_problem(error, data)}") from None
     fighters_pack = pack or bundled_pack()
     width, length = model.battlefield.width, model.battlefield.length
     area = box(0, 0, width, length)
@@ -304,7 +305,7 @@ def load_battlefield(path: str | Path, *, pack: Pack | None = None) -> Battlefie
         text = file.read_text(encoding="utf-8")
     except OSError as error:
         raise DataError(f"{file}: cannot read battlefield: {error.strerror}") from None
-    return parse_battlefield(_parse_yaml(text, str(file)), source=str(file), pack=pack)
+    return parse_battlefield(parse_yaml(text, str(file)), source=str(file), pack=pack)
 
 
 __all__ = [

@@ -14,9 +14,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from skirmish.datafiles import first_problem, parse_yaml
 from skirmish.errors import DataError, UnknownName
 from skirmish.games.magewinds.profiles import (
     Ability,
@@ -174,7 +174,7 @@ def parse_pack(data: object, *, source: str) -> Pack:
     try:
         model = PackModel.model_validate(data)
     except ValidationError as error:
-        raise DataError(f"{source}: {_first_problem(error, data)}") from None
+        raise DataError(f"{source}: {first_problem(error, data)}") from None
     universal = tuple(
         replace(attack.to_profile(), universal=True) for attack in model.universal_attacks
     )
@@ -209,46 +209,6 @@ def parse_pack(data: object, *, source: str) -> Pack:
     return Pack(model.pack, tuple(fighters), model.source)
 
 
-def raw_problem(model: type[BaseModel], fields: dict[str, object]) -> str | None:
-    """Validate values given one by one (command-line options) against a file model.
-
-    Returns one line naming the first bad value, or None when all are valid.
-    """
-    try:
-        model.model_validate(fields)
-    except ValidationError as error:
-        return _first_problem(error, fields)
-    return None
-
-
-def _first_problem(error: ValidationError, data: object) -> str:
-    problem = error.errors()[0]
-    where = _describe_location(problem["loc"], data)
-    message = problem["msg"].removeprefix("Value error, ")
-    count = error.error_count()
-    more = f" (and {count - 1} more {'problem' if count == 2 else 'problems'})" if count > 1 else ""
-    return f"{where}: {message}{more}"
-
-
-def _describe_location(location: tuple[int | str, ...], data: object) -> str:
-    """``fighters[2].toughness`` with the fighter's name when there is one."""
-    parts: list[str] = []
-    node = data
-    for step in location:
-        if isinstance(step, int):
-            name = (
-                node[step].get("name")
-                if isinstance(node, list) and step < len(node) and isinstance(node[step], dict)
-                else None
-            )
-            parts[-1] += f"[{step}]" + (f" ({name})" if name else "")
-            node = node[step] if isinstance(node, list) and step < len(node) else None
-        else:
-            parts.append(str(step))
-            node = node.get(step) if isinstance(node, dict) else None
-    return ".".join(parts) or "file"
-
-
 def load_pack(path: str | Path) -> Pack:
     """Load a fighter pack from a YAML file."""
     file = Path(path)
@@ -256,20 +216,11 @@ def load_pack(path: str | Path) -> Pack:
         text = file.read_text(encoding="utf-8")
     except OSError as error:
         raise DataError(f"{file}: cannot read fighter pack: {error.strerror}") from None
-    return parse_pack(_parse_yaml(text, str(file)), source=str(file))
-
-
-def _parse_yaml(text: str, source: str) -> object:
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise DataError(f"{source}: not valid YAML{where}") from None
+    return parse_pack(parse_yaml(text, str(file)), source=str(file))
 
 
 @cache
 def bundled_pack() -> Pack:
     """The Tempest Crusaders pack shipped with skirmish."""
     text = resources.files("skirmish.games.magewinds").joinpath("data", BUNDLED_PACK).read_text()
-    return parse_pack(_parse_yaml(text, BUNDLED_PACK), source=BUNDLED_PACK)
+    return parse_pack(parse_yaml(text, BUNDLED_PACK), source=BUNDLED_PACK)
