@@ -9,6 +9,8 @@ same function the referee runs, the two modes cannot disagree.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic
 
@@ -65,12 +67,34 @@ def _accumulate(into: dict[R, Fraction], part: dict[R, Fraction], weight: Fracti
         into[outcome] = into.get(outcome, Fraction(0)) + probability * weight
 
 
+@dataclass(frozen=True)
+class Leaf(Generic[R]):
+    """The end of a run: the procedure returned ``result``."""
+
+    result: R
+
+
+def probe(procedure: Procedure[R], path: Path) -> Leaf[R] | Roll | Decision:
+    """Run ``procedure`` along ``path``: the result, or the next roll or decision after it."""
+    try:
+        return Leaf(procedure(ReplayContext(path)))
+    except _ChanceNode as node:
+        return node.roll
+    except _DecisionNode as node:
+        return node.decision
+
+
+def _branches(mix: Mix) -> dict[int | str, Fraction]:
+    return {option: p for option, p in mix.items()}
+
+
 class Enumerator(Generic[R]):
     """Walks the tree of a procedure; subclasses may decide decisions differently."""
 
     def __init__(self, procedure: Procedure[R], policy: Policy) -> None:
         self.procedure = procedure
         self.policy = policy
+        self._merged: dict[tuple[str, Hashable], dict[R, Fraction]] = {}
 
     def decide(self, decision: Decision, path: Path) -> Mix:
         """The mix played at ``decision``; by default the policy's answer."""
@@ -84,14 +108,22 @@ class Enumerator(Generic[R]):
             chance = probabilities(node.roll.distribution())
             branches: dict[int | str, Fraction] = {o: p for o, p in chance.items()}
         except _DecisionNode as node:
-            branches = {
-                option: p for option, p in self.decide(node.decision, path).items() if p > 0
-            }
+            decision = node.decision
+            if decision.state is not None:
+                key = (decision.key, decision.state)
+                if key not in self._merged:
+                    self._merged[key] = self._expand(path, _branches(self.decide(decision, path)))
+                return self._merged[key]
+            return self._expand(path, _branches(self.decide(decision, path)))
         else:
             return {result: Fraction(1)}
+        return self._expand(path, branches)
+
+    def _expand(self, path: Path, branches: Mapping[int | str, Fraction]) -> dict[R, Fraction]:
         total: dict[R, Fraction] = {}
         for outcome, probability in branches.items():
-            _accumulate(total, self.subtree((*path, outcome)), probability)
+            if probability > 0:
+                _accumulate(total, self.subtree((*path, outcome)), probability)
         return total
 
 

@@ -28,9 +28,10 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Generic
 
+from skirmish.dice import probabilities
 from skirmish.engine.context import Procedure, R
-from skirmish.engine.exact import Enumerator, Path
-from skirmish.engine.policy import Mix, Policy, pure
+from skirmish.engine.exact import Leaf, Path, probe
+from skirmish.engine.policy import Mix, Policy, checked, pure
 from skirmish.engine.records import Decision
 from skirmish.errors import IllegalChoice
 
@@ -57,14 +58,31 @@ class ExpectimaxPolicy(Generic[R]):
         self._values: dict[Path, Fraction] = {}
 
     def value(self, history: Path = ()) -> Fraction:
-        """The expected utility under this policy from ``history`` on."""
-        if history not in self._values:
-            distribution = Enumerator(self.procedure, self).subtree(history)
-            self._values[history] = sum(
-                (Fraction(self.utility(result)) * p for result, p in distribution.items()),
-                Fraction(0),
+        """The expected utility under this policy from ``history`` on (memoised per node)."""
+        if history in self._values:
+            return self._values[history]
+        node = probe(self.procedure, history)
+        if isinstance(node, Leaf):
+            value = Fraction(self.utility(node.result))
+        elif isinstance(node, Decision) and node.player in self.players:
+            sign = self.players[node.player]
+            value = max((self.value((*history, o)) for o in node.options), key=lambda v: sign * v)
+        else:
+            branches = (
+                probabilities(node.distribution()).items()
+                if not isinstance(node, Decision)
+                else self._other(node).items()
             )
-        return self._values[history]
+            value = sum((p * self.value((*history, o)) for o, p in branches if p > 0), Fraction(0))
+        self._values[history] = value
+        return value
+
+    def _other(self, decision: Decision) -> Mix:
+        if self.others is None:
+            raise IllegalChoice(
+                f"{decision.rule}: no policy for {decision.player}'s {decision.key}"
+            )
+        return checked(decision, self.others(decision))
 
     def __call__(self, decision: Decision) -> Mix:
         sign = self.players.get(decision.player)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 
 
@@ -22,6 +23,9 @@ class Decision:
     hidden: bool = False
     prompt: str = ""
     excluded: tuple[tuple[str, str], ...] = field(default=())
+    state: Hashable | None = field(default=None, compare=False)
+    """Optional: everything the rest of the procedure depends on at this decision. Solvers
+    merge decisions with equal ``key`` and ``state`` (the procedure vouches for it)."""
     history: tuple[int | str, ...] = field(default=(), compare=False)
     """Filled in by the engine: every chance outcome and choice before this decision,
     so a policy can solve the rest of the game from here (see ``ExpectimaxPolicy``)."""

@@ -167,7 +167,13 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
 
 
 def reroll(
-    context: Context, dice: list[int], budget: int, player: str, what: str
+    context: Context,
+    dice: list[int],
+    budget: int,
+    player: str,
+    what: str,
+    *,
+    state: object = (),
 ) -> tuple[list[int], int]:
     """Re-roll: any die may be re-rolled for 1 Stamina each time, while Stamina lasts (DR-5)."""
     dice = list(dice)
@@ -182,6 +188,7 @@ def reroll(
             f"reroll {what}",
             options,
             rule=REROLL,
+            state=(tuple(dice), budget, state),
             prompt=f"{what} show {' '.join(map(str, dice))}; Stamina {budget}: re-roll?",
         )
         choice = context.choose(decision)
@@ -225,6 +232,7 @@ def assign_range(context: Context, situation: Situation, dice: list[int]) -> int
                 "assign range die",
                 options,
                 rule=RANGED,
+                state=tuple(dice),
                 prompt=f"dice {dice[0]} and {dice[1]}: which goes to range?",
             )
         )
@@ -305,6 +313,7 @@ def defend(context: Context, situation: Situation, result: Result) -> Result:
                     "defence roll",
                     ("roll", "no roll"),
                     rule=DEFENCE,
+                    state=(damage, budget),
                     prompt=f"{target.name}: roll to defend against {damage} damage?",
                 )
             )
@@ -317,6 +326,7 @@ def defend(context: Context, situation: Situation, result: Result) -> Result:
                 budget,
                 DEFENDER,
                 "defence die",
+                state=damage,
             )
             change = DEFENCE_TABLE[dice[0]]
             damage = max(0, damage + change)
@@ -332,6 +342,7 @@ def defend(context: Context, situation: Situation, result: Result) -> Result:
             budget,
             DEFENDER,
             "shield die",
+            state=damage,
         )
         damage = max(0, damage - dice[0])
         context.log(DEFENCE, "shield_die", f"shield die {dice[0]} blocks: {damage} damage left")

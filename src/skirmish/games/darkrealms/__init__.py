@@ -1,0 +1,38 @@
+"""Dark Realms: the attack rules on tiles, with the player's own choices solved."""
+
+from skirmish.games.darkrealms.attack import Result, Situation, resolve_attack
+from skirmish.games.darkrealms.figures import (
+    CardAttack,
+    Figure,
+    Kind,
+    Roster,
+    Shields,
+    ValueMode,
+    load_roster,
+    sample_roster,
+)
+from skirmish.games.darkrealms.game import GAME
+from skirmish.games.darkrealms.odds import Objective, PolicyName, odds, optimal_policy
+from skirmish.games.darkrealms.tables import DEFAULT_ATTACK_TABLE, DEFENCE_TABLE, AttackTable
+
+__all__ = [
+    "DEFAULT_ATTACK_TABLE",
+    "DEFENCE_TABLE",
+    "GAME",
+    "AttackTable",
+    "CardAttack",
+    "Figure",
+    "Kind",
+    "Objective",
+    "PolicyName",
+    "Result",
+    "Roster",
+    "Shields",
+    "Situation",
+    "ValueMode",
+    "load_roster",
+    "odds",
+    "optimal_policy",
+    "resolve_attack",
+    "sample_roster",
+]
