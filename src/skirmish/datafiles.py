@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import yaml
 from pydantic import BaseModel, ValidationError
 
@@ -55,3 +57,17 @@ def parse_yaml(text: str, source: str) -> object:
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
         raise DataError(f"{source}: not valid YAML{where}") from None
+
+
+def read_yaml(path: str | Path, what: str) -> tuple[object, str]:
+    """Read and parse a YAML file: its data and its name for error messages.
+
+    An unreadable file or invalid YAML is a one-line :class:`DataError` naming the file and
+    ``what`` it should hold.
+    """
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DataError(f"{file}: cannot read {what}: {error.strerror}") from None
+    return parse_yaml(text, str(file)), str(file)

@@ -13,7 +13,7 @@ from typing import Annotated
 import pydantic
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-from skirmish.datafiles import first_problem, parse_yaml
+from skirmish.datafiles import first_problem, parse_yaml, read_yaml
 from skirmish.errors import DataError, SkirmishError, UnknownName
 from skirmish.games.darkrealms.tables import DEFAULT_ATTACK_TABLE, AttackTable
 
@@ -266,12 +266,8 @@ def parse_roster(data: object, *, source: str) -> Roster:
 
 def load_roster(path: str | Path) -> Roster:
     """Load figures and cards from a YAML file."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as error:
-        raise DataError(f"{file}: cannot read figures: {error.strerror}") from None
-    return parse_roster(parse_yaml(text, str(file)), source=str(file))
+    data, source = read_yaml(path, "figures")
+    return parse_roster(data, source=source)
 
 
 @cache

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from shapely import Point, Polygon, box
 from shapely.affinity import rotate
 
-from skirmish.datafiles import first_problem, parse_yaml
+from skirmish.datafiles import first_problem, read_yaml
 from skirmish.errors import DataError, UnknownName
 from skirmish.games.magewinds.pack import Pack, bundled_pack
 from skirmish.games.magewinds.profiles import FighterProfile
@@ -300,12 +300,8 @@ def _check_bases(source: str, area: Polygon, bases: list[Based], terrain: list[T
 
 def load_battlefield(path: str | Path, *, pack: Pack | None = None) -> Battlefield:
     """Load a battlefield from a YAML file."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as error:
-        raise DataError(f"{file}: cannot read battlefield: {error.strerror}") from None
-    return parse_battlefield(parse_yaml(text, str(file)), source=str(file), pack=pack)
+    data, source = read_yaml(path, "battlefield")
+    return parse_battlefield(data, source=source, pack=pack)
 
 
 __all__ = [

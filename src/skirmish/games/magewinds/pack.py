@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from skirmish.datafiles import first_problem, parse_yaml
+from skirmish.datafiles import first_problem, parse_yaml, read_yaml
 from skirmish.errors import DataError, UnknownName
 from skirmish.games.magewinds.profiles import (
     Ability,
@@ -211,12 +211,8 @@ def parse_pack(data: object, *, source: str) -> Pack:
 
 def load_pack(path: str | Path) -> Pack:
     """Load a fighter pack from a YAML file."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as error:
-        raise DataError(f"{file}: cannot read fighter pack: {error.strerror}") from None
-    return parse_pack(parse_yaml(text, str(file)), source=str(file))
+    data, source = read_yaml(path, "fighter pack")
+    return parse_pack(data, source=source)
 
 
 @cache
