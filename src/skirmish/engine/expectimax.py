@@ -24,7 +24,7 @@ Fraction(5, 9)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 from typing import Generic
 
@@ -56,12 +56,25 @@ class ExpectimaxPolicy(Generic[R]):
         self.players = dict(players)
         self.others = others
         self._values: dict[Path, Fraction] = {}
+        self._merged: dict[tuple[str, Hashable], Fraction] = {}
 
     def value(self, history: Path = ()) -> Fraction:
-        """The expected utility under this policy from ``history`` on (memoised per node)."""
+        """The expected utility under this policy from ``history`` on.
+
+        Memoised per node, and per ``(key, state)`` at decisions that carry a state, so
+        positions the procedure declares equal are solved once.
+        """
         if history in self._values:
             return self._values[history]
         node = probe(self.procedure, history)
+        merged = (
+            (node.key, node.state)
+            if isinstance(node, Decision) and node.state is not None
+            else None
+        )
+        if merged is not None and merged in self._merged:
+            value = self._values[history] = self._merged[merged]
+            return value
         if isinstance(node, Leaf):
             value = Fraction(self.utility(node.result))
         elif isinstance(node, Decision) and node.player in self.players:
@@ -75,6 +88,8 @@ class ExpectimaxPolicy(Generic[R]):
             )
             value = sum((p * self.value((*history, o)) for o, p in branches if p > 0), Fraction(0))
         self._values[history] = value
+        if merged is not None:
+            self._merged[merged] = value
         return value
 
     def _other(self, decision: Decision) -> Mix:
@@ -92,7 +107,7 @@ class ExpectimaxPolicy(Generic[R]):
                     f"{decision.rule}: no policy for {decision.player}'s {decision.key}"
                 )
             return self.others(decision)
-        values = {option: self.value((*decision.history, option)) for option in decision.options}
+        values = self.choices(decision)
         best = max(values, key=lambda option: sign * values[option])
         return pure(best)
 

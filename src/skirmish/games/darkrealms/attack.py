@@ -313,7 +313,7 @@ def defend(context: Context, situation: Situation, result: Result) -> Result:
                     "defence roll",
                     ("roll", "no roll"),
                     rule=DEFENCE,
-                    state=(damage, budget),
+                    state=(damage, budget, result.stamina_spent),
                     prompt=f"{target.name}: roll to defend against {damage} damage?",
                 )
             )
@@ -326,7 +326,7 @@ def defend(context: Context, situation: Situation, result: Result) -> Result:
                 budget,
                 DEFENDER,
                 "defence die",
-                state=damage,
+                state=(damage, result.stamina_spent),
             )
             change = DEFENCE_TABLE[dice[0]]
             damage = max(0, damage + change)
@@ -342,7 +342,7 @@ def defend(context: Context, situation: Situation, result: Result) -> Result:
             budget,
             DEFENDER,
             "shield die",
-            state=damage,
+            state=(damage, result.stamina_spent),
         )
         damage = max(0, damage - dice[0])
         context.log(DEFENCE, "shield_die", f"shield die {dice[0]} blocks: {damage} damage left")
