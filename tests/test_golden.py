@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from skirmish.engine import FixedPolicy, Play, play
-from skirmish.games import GAMES
+from skirmish.games import GAMES, darkrealms
 from skirmish.games.magewinds import (
     AttackSituation,
     Combatant,
@@ -54,10 +54,41 @@ def magewinds_hexed_zap_with_barrier() -> Play[object]:
     return play(partial(resolve_attack, situation=situation), players=policy, seed=7)
 
 
+def darkrealms_aimed_shot_at_a_shield_bearer() -> Play[object]:
+    roster = darkrealms.sample_roster()
+    situation = darkrealms.Situation(
+        roster.figure("Ranger"),
+        roster.figure("Shield Bearer"),
+        roster.card("Aimed Shot")[0],
+        distance=3,
+        stamina=2,
+    )
+    policy = darkrealms.optimal_policy(situation, darkrealms.Objective.DAMAGE)
+    return play(partial(darkrealms.resolve_attack, situation=situation), players=policy, seed=11)
+
+
+def darkrealms_poison_dart_confused_at_close_range() -> Play[object]:
+    roster = darkrealms.sample_roster()
+    situation = darkrealms.Situation(
+        roster.figure("Ranger"),
+        roster.figure("Golem"),
+        roster.card("Poison Dart")[0],
+        distance=1,
+        stamina=1,
+        poison_turns=2,
+    )
+    policy = darkrealms.optimal_policy(situation, darkrealms.Objective.KILL)
+    return play(partial(darkrealms.resolve_attack, situation=situation), players=policy, seed=3)
+
+
 CASES: dict[str, dict[str, Callable[[], Play[object]]]] = {
     "magewinds": {
         "magewinds-heavy-against-deflect": magewinds_heavy_against_deflect,
         "magewinds-hexed-zap-with-barrier": magewinds_hexed_zap_with_barrier,
+    },
+    "darkrealms": {
+        "darkrealms-aimed-shot-at-a-shield-bearer": darkrealms_aimed_shot_at_a_shield_bearer,
+        "darkrealms-poison-dart-confused": darkrealms_poison_dart_confused_at_close_range,
     },
 }
 

@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from skirmish.cli import magewinds, magewinds_advice, magewinds_field
+from skirmish.cli import darkrealms, magewinds, magewinds_advice, magewinds_field
 from skirmish.errors import SkirmishError
 from skirmish.games import GAMES, find_game
 
@@ -50,6 +50,10 @@ advise_app.command("magewinds")(magewinds_advice.advise_command)
 matchups_app.command("magewinds")(magewinds_advice.matchups_command)
 los_app.command("magewinds")(magewinds_field.los_command)
 move_app.command("magewinds")(magewinds_field.move_command)
+odds_app.command("darkrealms")(darkrealms.odds_command)
+attack_app.command("darkrealms")(darkrealms.attack_command)
+advise_app.command("darkrealms")(darkrealms.advise_command)
+fighters_app.command("darkrealms")(darkrealms.fighters_command)
 app.command("draw")(magewinds_field.draw_command)
 
 

@@ -12,7 +12,15 @@ from skirmish.games.darkrealms.figures import (
     sample_roster,
 )
 from skirmish.games.darkrealms.game import GAME
-from skirmish.games.darkrealms.odds import Objective, PolicyName, odds, optimal_policy
+from skirmish.games.darkrealms.odds import (
+    FirstChoice,
+    Objective,
+    PolicyName,
+    Summary,
+    first_choices,
+    odds,
+    optimal_policy,
+)
 from skirmish.games.darkrealms.tables import DEFAULT_ATTACK_TABLE, DEFENCE_TABLE, AttackTable
 
 __all__ = [
@@ -22,6 +30,7 @@ __all__ = [
     "AttackTable",
     "CardAttack",
     "Figure",
+    "FirstChoice",
     "Kind",
     "Objective",
     "PolicyName",
@@ -29,7 +38,9 @@ __all__ = [
     "Roster",
     "Shields",
     "Situation",
+    "Summary",
     "ValueMode",
+    "first_choices",
     "load_roster",
     "odds",
     "optimal_policy",

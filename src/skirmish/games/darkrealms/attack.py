@@ -3,12 +3,12 @@
 The rules text has no section numbers, so log lines cite its sections by name:
 "Action Card" (melee and range, reach, Confused), "Attack damage" (the attack
 table), "Rolled attack value", "Defence", "Re-roll" and "Ranged attacks" (range
-dice). Rulings are DR-1 to DR-8 in docs/rulings.md.
+dice). Rulings are DR-1 to DR-9 in docs/rulings.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from skirmish.dice import DieRoll, parse
 from skirmish.engine import Context, Decision
@@ -30,6 +30,12 @@ DEFENCE = "Defence"
 REROLL = "Re-roll"
 RANGED = "Ranged attacks"
 STATUS = "Figure Status"
+POISON = "poison"
+
+
+def tiles(count: int) -> str:
+    """A distance in tiles, for log lines: "1 tile", "3 tiles"."""
+    return f"{count} tile" + ("s" if count != 1 else "")
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,8 @@ class Situation:
     stamina: int | None = None
     defender_stamina: int | None = None
     confused: bool = False
+    poison_turns: int = 0
+    """Count the Health a Poisoned target loses over this many of its turns (DR-9)."""
 
     @property
     def attacker_stamina(self) -> int:
@@ -70,6 +78,8 @@ class Result:
     statuses: frozenset[str] = field(default=frozenset())
     stamina_spent: int = 0
     defender_stamina_spent: int = 0
+    poison: int = 0
+    """Health lost to Poison over the counted turns (DR-9); ``killed`` includes it."""
 
 
 def check(situation: Situation) -> None:
@@ -80,6 +90,7 @@ def check(situation: Situation) -> None:
     for name, value in (
         ("stamina", situation.stamina),
         ("defender stamina", situation.defender_stamina),
+        ("poison turns", situation.poison_turns),
     ):
         if value is not None and value < 0:
             raise SkirmishError(f"{name} {value} cannot be negative")
@@ -110,13 +121,15 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
         ACTION_CARD,
         "attack",
         f"{attacker.name} attacks {target.name} with {attack.name} "
-        f"({attack.kind.value}, {attack.value_text()}) at {situation.distance} tiles",
+        f"({attack.kind.value}, {attack.value_text()}) at {tiles(situation.distance)}",
     )
     budget = situation.attacker_stamina if attack.rerolls else 0
     confused = is_confused(situation)
     if confused:
         context.log(
-            ACTION_CARD, "confused", "Confused: the attack roll is made twice, the lower kept"
+            ACTION_CARD,
+            "confused",
+            "Confused: the attack roll is made twice, the worse result kept (DR-4)",
         )
     dice_needed = 2 if confused else 1
     if attack.rolled_range:
@@ -140,12 +153,22 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
     result = Result(damage, True, hit, critical, stamina_spent=spent - budget)
     if hit:
         result = defend(context, situation, result)
-    statuses = frozenset({attack.status}) if attack.status else frozenset()
+    statuses = frozenset({attack.status.casefold()}) if attack.status else frozenset()
     if statuses:
         context.log(
             STATUS, "status", f"{target.name} gains {attack.status} (applied even without damage)"
         )
-    killed = result.damage >= target.health
+    poisoned = POISON in statuses or POISON in target.statuses
+    poison = min(situation.poison_turns, max(0, target.health - result.damage)) if poisoned else 0
+    if poison:
+        context.log(
+            STATUS,
+            "poison",
+            f"Poison: {target.name} loses 1 Health at the start of each of its turns, "
+            f"{poison} over the next {situation.poison_turns} (DR-9)",
+            poison=poison,
+        )
+    killed = result.damage + poison >= target.health
     context.log(
         DEFENCE,
         "damage",
@@ -154,16 +177,7 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
         damage=result.damage,
         killed=killed,
     )
-    return Result(
-        result.damage,
-        True,
-        result.hit,
-        result.critical,
-        killed,
-        statuses,
-        result.stamina_spent,
-        result.defender_stamina_spent,
-    )
+    return replace(result, killed=killed, statuses=statuses, poison=poison)
 
 
 def reroll(
@@ -201,7 +215,7 @@ def reroll(
         context.log(
             REROLL,
             "reroll",
-            f"1 Stamina spent: die {index + 1} {before} -> {dice[index]}",
+            f"1 Stamina spent: die {index + 1} {before} -> {dice[index]} (DR-5)",
             stamina_left=budget,
         )
     return dice, budget
@@ -260,12 +274,24 @@ def attack_value(context: Context, situation: Situation, dice: list[int]) -> tup
     if missed:
         text = f"attack roll {' and '.join(map(str, dice))}: a miss"
     else:
-        how = "the roll is the damage" if attack.mode is ValueMode.ROLLED else f"base {base}"
+        how = (
+            "the roll is the damage, DR-7"
+            if attack.mode is ValueMode.ROLLED
+            else f"base {base}{_BASE_RULING[attack.mode, attack.kind]}"
+        )
         text = f"attack roll {' and '.join(map(str, dice))}: {damage} damage ({how})" + (
             ", critical hit" if critical else ""
         )
     context.log(rule, "attack_value", text, damage=damage, critical=critical)
     return damage, not missed, critical
+
+
+_BASE_RULING = {
+    (ValueMode.FIXED, Kind.MELEE): ", the printed value, DR-2",
+    (ValueMode.FIXED, Kind.RANGE): ", the printed value, DR-2",
+    (ValueMode.STRENGTH, Kind.MELEE): " from Melee strength",
+    (ValueMode.STRENGTH, Kind.RANGE): " from Range strength, DR-1",
+}
 
 
 def _base(situation: Situation) -> int:
@@ -333,7 +359,7 @@ def defend(context: Context, situation: Situation, result: Result) -> Result:
             context.log(
                 DEFENCE,
                 "defence_roll",
-                f"defence roll {dice[0]}: {change:+d} damage, {damage} left",
+                f"defence roll {dice[0]}: {change:+d} damage, {damage} left (DR-8)",
             )
     if shields.die:
         dice, budget = reroll(

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import partial
 
-from skirmish.engine import Distribution, ExpectimaxPolicy, exact
+from skirmish.dice import probabilities
+from skirmish.engine import Decision, Distribution, ExpectimaxPolicy, exact
+from skirmish.engine.exact import Leaf, Path, probe
 from skirmish.games.darkrealms.attack import ATTACKER, DEFENDER, Result, Situation, resolve_attack
 
 
@@ -27,17 +29,26 @@ class PolicyName(StrEnum):
     NEVER = "never"
 
 
-def utility(objective: Objective) -> Callable[[Result], Fraction]:
-    if objective is Objective.KILL:
-        return lambda r: Fraction(int(r.killed))
-    return lambda r: Fraction(r.damage)
+def utility(
+    objective: Objective, stamina_cost: Fraction = Fraction(0)
+) -> Callable[[Result], Fraction]:
+    """The attacker's utility: damage dealt or a kill, less ``stamina_cost`` per Stamina the
+    attacker spent and plus it per Stamina the target spent (DR-10; default free)."""
+
+    def value(result: Result) -> Fraction:
+        gained = Fraction(int(result.killed)) if objective is Objective.KILL else result.damage
+        return gained - stamina_cost * (result.stamina_spent - result.defender_stamina_spent)
+
+    return value
 
 
-def optimal_policy(situation: Situation, objective: Objective) -> ExpectimaxPolicy[Result]:
+def optimal_policy(
+    situation: Situation, objective: Objective, stamina_cost: Fraction = Fraction(0)
+) -> ExpectimaxPolicy[Result]:
     """The attacker maximises, the defender minimises, the objective, by expectimax."""
     return ExpectimaxPolicy(
         partial(resolve_attack, situation=situation),
-        utility=utility(objective),
+        utility=utility(objective, stamina_cost),
         players={ATTACKER: 1, DEFENDER: -1},
     )
 
@@ -54,9 +65,86 @@ def odds(
     *,
     policy: PolicyName = PolicyName.OPTIMAL,
     objective: Objective = Objective.DAMAGE,
+    stamina_cost: Fraction = Fraction(0),
 ) -> Distribution[Result]:
     """The exact distribution of the attack's result under the chosen policy."""
     situation = played(situation, policy)
     return exact(
-        partial(resolve_attack, situation=situation), policy=optimal_policy(situation, objective)
+        partial(resolve_attack, situation=situation),
+        policy=optimal_policy(situation, objective, stamina_cost),
     )
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The numbers a player asks for, read off an exact distribution of results."""
+
+    damage: Distribution[int]
+    expected_damage: Fraction
+    p_kill: Fraction
+    p_reach: Fraction
+    p_hit: Fraction
+    p_critical: Fraction
+    expected_stamina: Fraction
+    expected_defender_stamina: Fraction
+
+    @classmethod
+    def of(cls, results: Distribution[Result]) -> Summary:
+        return cls(
+            damage=results.map(lambda r: r.damage),
+            expected_damage=results.mean(lambda r: r.damage),
+            p_kill=results.probability(lambda r: r.killed),
+            p_reach=results.probability(lambda r: r.reached),
+            p_hit=results.probability(lambda r: r.hit),
+            p_critical=results.probability(lambda r: r.critical),
+            expected_stamina=results.mean(lambda r: r.stamina_spent),
+            expected_defender_stamina=results.mean(lambda r: r.defender_stamina_spent),
+        )
+
+
+@dataclass(frozen=True)
+class FirstChoice:
+    """The attacker's first decision after one roll of the dice, and what each option is worth.
+
+    ``values`` are the objective's expected value under optimal play after each option
+    (expected damage, or the kill chance); ``probability`` is the chance of these dice.
+    """
+
+    dice: tuple[int, ...]
+    probability: Fraction
+    question: str
+    values: dict[str, Fraction]
+
+    @property
+    def best(self) -> str:
+        return max(self.values, key=lambda option: self.values[option])
+
+
+def first_choices(
+    situation: Situation,
+    objective: Objective = Objective.DAMAGE,
+    stamina_cost: Fraction = Fraction(0),
+) -> list[FirstChoice]:
+    """For every roll of the attack (and range) dice: the attacker's first choice, solved.
+
+    This is the table a player reads at the table: which die goes to range, and which dice are
+    worth a Stamina to re-roll. Rolls that leave the attacker no choice are left out.
+    """
+    policy = optimal_policy(situation, objective, stamina_cost)
+    procedure = partial(resolve_attack, situation=situation)
+    found: list[FirstChoice] = []
+
+    def walk(path: Path, probability: Fraction) -> None:
+        node = probe(procedure, path)
+        if isinstance(node, Leaf):
+            return
+        if isinstance(node, Decision):
+            if node.player == ATTACKER:
+                dice = tuple(int(step) for step in path if isinstance(step, int))
+                found.append(FirstChoice(dice, probability, node.key, policy.choices(node)))
+            return
+        for outcome, p in probabilities(node.distribution()).items():
+            walk((*path, outcome), probability * p)
+
+    walk((), Fraction(1))
+    return found
