@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -108,3 +111,29 @@ def cli(
         return CliRun(code, captured.out, captured.err)
 
     return run
+
+
+def assert_sampled_agrees(expected: Mapping[Any, Fraction], seen: Counter[Any], n: int) -> None:
+    """Seeded referee outcomes agree with exact probabilities (chi-square, p > 1e-4).
+
+    Outcomes expected fewer than 5 times are pooled into one bin first.
+    """
+    from scipy.stats import chisquare
+
+    assert set(seen) <= set(expected), "the referee produced an outcome exact mode calls impossible"
+    outcomes = sorted(expected, key=lambda r: expected[r], reverse=True)
+    observed, wanted, rare_seen, rare_wanted = [], [], 0, 0.0
+    for outcome in outcomes:
+        if n * expected[outcome] >= 5:
+            observed.append(seen[outcome])
+            wanted.append(float(n * expected[outcome]))
+        else:
+            rare_seen += seen[outcome]
+            rare_wanted += float(n * expected[outcome])
+    if rare_wanted:
+        observed.append(rare_seen)
+        wanted.append(rare_wanted)
+    if len(observed) == 1:
+        assert observed[0] == n
+        return
+    assert chisquare(observed, wanted).pvalue > 1e-4

@@ -318,7 +318,10 @@ def _read(situation: Situation, face: int) -> tuple[int, bool, bool]:
 
 def defend(context: Context, situation: Situation, result: Result) -> Result:
     """Defence: no defence against a critical hit; otherwise the fixed shield first, then the
-    defence roll (enemies always roll; heroes choose), then a die shield; never below 0."""
+    defence roll (enemies always roll; heroes choose), then a die shield; never below 0.
+
+    Nothing is rolled against damage already blocked to 0 (DR-8).
+    """
     target, shields = situation.target, situation.target.shields
     if not shields.any:
         return result
@@ -330,7 +333,7 @@ def defend(context: Context, situation: Situation, result: Result) -> Result:
     if shields.fixed:
         damage = max(0, damage - shields.fixed)
         context.log(DEFENCE, "shield", f"shield {shields.fixed} blocks: {damage} damage left")
-    if shields.roll:
+    if shields.roll and damage > 0:
         roll = (
             target.enemy
             or context.choose(
@@ -361,7 +364,7 @@ def defend(context: Context, situation: Situation, result: Result) -> Result:
                 "defence_roll",
                 f"defence roll {dice[0]}: {change:+d} damage, {damage} left (DR-8)",
             )
-    if shields.die:
+    if shields.die and damage > 0:
         dice, budget = reroll(
             context,
             [context.roll(D6, rule=DEFENCE, label="shield die")],
