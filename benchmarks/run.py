@@ -9,7 +9,8 @@ the machine, so they are reported, never asserted.
 3. The full matchup table of the bundled pack, solved exactly (target: under 3 s),
    against building each cell's matrix and solving its LP naively with HiGHS.
 
-Then the battlefield geometry benchmarks of ``geometry.py``.
+Then the battlefield geometry benchmarks of ``geometry.py`` and the Dark Realms
+re-roll benchmarks of ``darkrealms.py``.
 """
 
 from __future__ import annotations
@@ -152,3 +153,6 @@ if __name__ == "__main__":
     import geometry  # benchmarks/geometry.py, beside this file
 
     geometry.main()
+    import darkrealms  # benchmarks/darkrealms.py
+
+    darkrealms.main()
