@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import inspect
 import json
 import random
 import sys
@@ -19,6 +18,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from skirmish.cli.options import JsonOption, sharing
 from skirmish.cli.output import fraction_text, percent, wide_console
 from skirmish.engine import Decision, Mix, Policy, play, pure
 from skirmish.errors import IllegalChoice, SkirmishError
@@ -326,25 +326,10 @@ def _target(roster: Roster, name: str | None, health: int | None, shields: Shiel
     return figure if health is None else replace(figure, health=health)
 
 
-def with_situation(command: Callable[..., None]) -> Callable[..., None]:
-    """Give ``command`` the shared Dark Realms options; it receives a built ``situation``."""
-    shared = inspect.signature(_situation_options, eval_str=True).parameters
-    own = [
-        p
-        for p in inspect.signature(command, eval_str=True).parameters.values()
-        if p.name != "situation"
-    ]
-
-    @functools.wraps(command)
-    def wrapper(**kwargs: Any) -> None:
-        situation = _situation_options(**{name: kwargs.pop(name) for name in shared})
-        command(situation=situation, **kwargs)
-
-    wrapper.__signature__ = inspect.Signature([*own, *shared.values()])  # type: ignore[attr-defined]
-    return wrapper
+with_situation = sharing(_situation_options, "situation")
+"""Give a command the shared Dark Realms options; it receives the built ``situation``."""
 
 
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 PolicyOption = Annotated[
     PolicyName,
     typer.Option(help="optimal: choices by expectimax; never: no Stamina spent on re-rolls."),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import inspect
 import json
 import random
 import sys
@@ -20,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from skirmish.analysis.plots import DamagePanel, check_output, damage_bars
+from skirmish.cli.options import JsonOption, sharing
 from skirmish.cli.output import fraction_text, percent, wide_console
 from skirmish.datafiles import raw_problem
 from skirmish.engine import Decision, Mix, play, pure
@@ -360,25 +360,8 @@ def _target_profile(fighters: Pack, name: str | None, **overrides: int | None) -
     return replace(profile, **given)  # type: ignore[arg-type]
 
 
-def with_situation(command: Callable[..., None]) -> Callable[..., None]:
-    """Give ``command`` the shared Magewinds options; it receives a built ``request``."""
-    shared = inspect.signature(_situation_options, eval_str=True).parameters
-    own = [
-        p
-        for p in inspect.signature(command, eval_str=True).parameters.values()
-        if p.name != "request"
-    ]
-
-    @functools.wraps(command)
-    def wrapper(**kwargs: Any) -> None:
-        request = _situation_options(**{name: kwargs.pop(name) for name in shared})
-        command(request=request, **kwargs)
-
-    wrapper.__signature__ = inspect.Signature([*own, *shared.values()])  # type: ignore[attr-defined]
-    return wrapper
-
-
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+with_situation = sharing(_situation_options, "request")
+"""Give a command the shared Magewinds options; it receives the built ``request``."""
 
 
 @with_situation

@@ -14,7 +14,8 @@ from rich import box
 from rich.table import Table
 
 from skirmish.analysis.plots import check_output, heatmap
-from skirmish.cli.magewinds import JsonOption, Request, with_situation
+from skirmish.cli.magewinds import Request, with_situation
+from skirmish.cli.options import JsonOption
 from skirmish.cli.output import fraction_text, wide_console
 from skirmish.engine.matrix import (
     MatrixGame,

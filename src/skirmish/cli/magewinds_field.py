@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 from shapely import Point
 
-from skirmish.cli.magewinds import JsonOption
+from skirmish.cli.options import JsonOption
 from skirmish.cli.output import wide_console
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds import bundled_pack, load_pack
