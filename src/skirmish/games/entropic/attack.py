@@ -1,0 +1,577 @@
+"""The Entropic Engine attack, written once: select target, bids, range, combat scores, damage.
+
+There are no dice: the result follows from the situation and the players' choices (the aim,
+the sealed bids, the interrupts, the attribute a damaged marker zeroes). The rules page names
+its steps rather than numbering them, so log lines cite the steps by name: Select Target,
+Place Bids, Determine Range, Determine Combat Scores, Determine Damage, Interrupts and
+Composite Models, plus Effects and Command Phase from the game's other pages. Rulings are
+EE-1 to EE-10 in docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from skirmish.engine import Context, Decision
+from skirmish.errors import IllegalAttack, SkirmishError
+from skirmish.games.entropic.models import Attribute, Component, Model
+
+ATTACKER = "attacker"
+DEFENDER = "defender"
+ATTACK_BID = "attack bid"
+DEFENSE_BID = "defense bid"
+AIM = "aim"
+MOVE_INTERRUPT = "interrupt: move"
+COUNTER_INTERRUPT = "interrupt: attack back"
+COMPONENT = "target component"
+DAMAGED_ATTRIBUTE = "damaged attribute"
+
+SELECT = "Select Target"
+BIDS = "Place Bids"
+RANGE = "Determine Range"
+SCORES = "Determine Combat Scores"
+DAMAGE = "Determine Damage"
+INTERRUPTS = "Interrupts"
+COMPOSITE = "Composite Models"
+EFFECTS = "Effects"
+
+
+class Aim(StrEnum):
+    """Where on the target the attack is aimed (Select Target)."""
+
+    BASE = "base"
+    """The base the target stands on (its target base)."""
+    SOURCE = "source"
+    WAYPOINT = "waypoint"
+    PATH = "path"
+    """A point on the path between its bases: +1 defense."""
+
+
+class Outcome(StrEnum):
+    """What the attack did, from the damage table (or a failure at range)."""
+
+    FAILED = "failed"
+    NONE = "none"
+    STUNNED = "stunned"
+    DAMAGED = "damaged"
+    DESTROYED = "destroyed"
+    ANNIHILATED = "annihilated"
+
+
+class StunRule(StrEnum):
+    """When a target's stun gives the attacker +1 (ruling EE-4)."""
+
+    ANY = "any"
+    """The attack page: any stun marker in effect."""
+    OVER_COMMAND = "over-command"
+    """The effects page: more stun markers than its Command."""
+
+
+@dataclass(frozen=True)
+class Approach:
+    """The facts of attacking one aim: its distance, obscurement and whether it is seen."""
+
+    distance: float | None
+    """None when not measured: no range band applies."""
+    obscured: bool = False
+    visible: bool = True
+
+
+@dataclass(frozen=True)
+class Bid:
+    """Tokens put down face down: how many are real command points and how many dummies."""
+
+    real: int = 0
+    dummy: int = 0
+
+    @property
+    def count(self) -> int:
+        return self.real + self.dummy
+
+    def text(self) -> str:
+        return f"{self.real} real + {self.dummy} dummy"
+
+    @classmethod
+    def parse(cls, text: str) -> Bid:
+        real, _, rest = text.partition(" real + ")
+        return cls(int(real), int(rest.split()[0]))
+
+
+@dataclass(frozen=True)
+class Situation:
+    """One attack. ``aims`` gives the facts for each aim the attacker could choose."""
+
+    attacker: Model
+    target: Model
+    aims: tuple[tuple[Aim, Approach], ...]
+    weapon: str | None = None
+    closest: bool = False
+    component: str | None = None
+    """The part of a composite target the attacker names; None lets the defender choose."""
+    nearby: tuple[tuple[str, float], ...] = ()
+    """Other models and their distance from the attacker (for the stun of EE-6)."""
+    counter: Situation | None = None
+    """The target's attack back, if it interrupts after combat scores."""
+    interrupts: bool = True
+    stun_rule: StunRule = StunRule.ANY
+    part: str | None = None
+    """The part of a composite attacker that attacks (default: its first armed part)."""
+
+    def attacking_part(self) -> Component:
+        """Composite Models: only parts with weapons attack, seeing from that part."""
+        if self.part is None:
+            return self.attacker.armed()
+        return self.attacker.component(self.part)
+
+    def approach(self, aim: Aim) -> Approach:
+        for name, facts in self.aims:
+            if name is aim:
+                return facts
+        raise SkirmishError(f"{SELECT}: no facts given for aiming at the target's {aim.value}")
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    """What one attack did. Markers went to the named models' pending effect boxes."""
+
+    outcome: Outcome
+    aim: Aim
+    attack_score: int | None = None
+    defense_score: int | None = None
+    attacker_stunned: bool = False
+    markers: tuple[tuple[str, str], ...] = ()
+    damaged: Attribute | None = None
+    model_destroyed: bool = False
+    attack_bid: Bid = Bid()
+    defense_bid: Bid = Bid()
+    interrupt: str | None = None
+    counter: AttackResult | None = None
+    component: str | None = None
+
+
+def _stunned(component: Component, rule: StunRule) -> bool:
+    if rule is StunRule.OVER_COMMAND:
+        return component.active.stun > component.profile.command
+    return component.active.stun > 0
+
+
+def _model_stunned(model: Model, rule: StunRule) -> bool:
+    return any(_stunned(c, rule) for c in model.components)
+
+
+def check(situation: Situation) -> None:
+    """Refuse attacks the rules do not allow, naming the step."""
+    attacker, target = situation.attacker, situation.target
+    situation.attacking_part().weapon(situation.weapon)
+    if any(c.active.blinded for c in attacker.components):
+        raise IllegalAttack(f"{EFFECTS}: {attacker.name} is Blinded and may not attack")
+    for model in (attacker, target):
+        model.check_tokens()
+    if Aim.BASE not in dict(situation.aims):
+        raise SkirmishError(f"{SELECT}: give the attack distance to the base the target stands on")
+    for _, facts in situation.aims:
+        if facts.distance is not None and facts.distance < 0:
+            raise SkirmishError(f"{RANGE}: attack distance {facts.distance} cannot be negative")
+    if not any(facts.visible for _, facts in situation.aims):
+        raise IllegalAttack(
+            f"{SELECT}: {attacker.name} has no line of sight to {target.name} on any of its "
+            "bases or its path"
+        )
+    if situation.component is not None:
+        target.component(situation.component)
+
+
+def resolve_attack(context: Context, situation: Situation) -> AttackResult:
+    """Resolve one attack through its five steps, with both interrupts."""
+    check(situation)
+    attacker, target = situation.attacker, situation.target
+    part = situation.attacking_part()
+    weapon = part.weapon(situation.weapon)
+    context.log(
+        SELECT,
+        "attack",
+        f"{attacker.name}"
+        + (f" ({part.name})" if attacker.composite else "")
+        + f" attacks {target.name} with {weapon.name} (range {weapon.range:g})",
+    )
+    aim = _choose_aim(context, situation)
+    defended = _target_component(context, situation)
+    defense_mods: list[tuple[str, int]] = []
+    attack_mods: list[tuple[str, int]] = []
+    spent = 0  # command points the target spent on interrupts
+    interrupt = None
+    if _may_interrupt(situation, spent) and (
+        context.choose(
+            Decision(
+                DEFENDER,
+                MOVE_INTERRUPT,
+                ("stay", "move"),
+                rule=INTERRUPTS,
+                prompt=f"{target.name} is targeted: spend a command point to move at once?",
+            )
+        )
+        == "move"
+    ):
+        spent, interrupt = 1, "move"
+        context.log(
+            INTERRUPTS,
+            "interrupt_move",
+            f"{target.name} spends a command point and moves: the attack may only target its "
+            "source base, +1 defense; it has now acted this turn (EE-5)",
+        )
+        aim = Aim.SOURCE
+        defense_mods.append(("moved when targeted", 1))
+    facts = _approach_after(situation, aim, interrupt)
+    if aim is Aim.PATH:
+        defense_mods.append(("target's path", 1))
+    if facts.obscured:
+        defense_mods.append(("obscured", 1))
+    if any(c.active.cloaked for c in target.components):
+        defense_mods.append(("cloaked", 1))
+    if situation.closest:
+        attack_mods.append(("closest visible enemy", 1))
+
+    attack_bid, defense_bid = _bids(context, situation, spent)
+    markers: list[tuple[str, str]] = []
+
+    distance, reach = facts.distance, weapon.range
+    attacker_stunned = False
+    if distance is None:
+        context.log(RANGE, "unmeasured", "no attack distance given: no range band applies")
+    elif distance > 2 * reach:
+        context.log(
+            RANGE,
+            "failed",
+            f"attack distance {distance:g} is over twice the range {reach:g}: {attacker.name} "
+            "gains a stun marker and the attack fails (EE-2)",
+        )
+        markers.append((attacker.name, "stun"))
+        return AttackResult(
+            Outcome.FAILED,
+            aim,
+            attacker_stunned=True,
+            markers=tuple(markers),
+            attack_bid=attack_bid,
+            defense_bid=defense_bid,
+            interrupt=interrupt,
+            component=defended.name if target.composite else None,
+        )
+    elif distance > reach:
+        attacker_stunned = True
+        markers.append((attacker.name, "stun"))
+        defense_mods.append(("beyond weapon range", 2))
+        context.log(
+            RANGE,
+            "long",
+            f"attack distance {distance:g} is over the range {reach:g}: {attacker.name} gains "
+            "a stun marker, target +2 defense",
+        )
+    elif distance < reach / 2:
+        attack_mods.append(("under half range", 1))
+        context.log(
+            RANGE, "short", f"attack distance {distance:g} is under half the range: +1 attack"
+        )
+    else:
+        context.log(RANGE, "normal", f"attack distance {distance:g}: no range modifier")
+
+    if _model_stunned(target, situation.stun_rule):
+        attack_mods.append(("target stunned", 1))
+    if _model_stunned(attacker, situation.stun_rule):
+        defense_mods.append(("attacker stunned", 1))
+    if attack_bid.count or defense_bid.count:
+        context.log(
+            SCORES,
+            "reveal",
+            f"bids revealed: attack {attack_bid.text()}, defense {defense_bid.text()}; "
+            "every token is spent (EE-3)",
+        )
+    attack_mods.append(("command points bid", attack_bid.real))
+    defense_mods.append(("command points bid", defense_bid.real))
+    attack_score = part.score(Attribute.ATTACK) + sum(v for _, v in attack_mods)
+    defense_score = defended.score(Attribute.DEFEND) + sum(v for _, v in defense_mods)
+    context.log(
+        SCORES,
+        "scores",
+        f"attack score {attack_score} = Attack {part.score(Attribute.ATTACK)}"
+        + _modifier_text(attack_mods)
+        + f"; defense score {defense_score} = Defend {defended.score(Attribute.DEFEND)}"
+        + _modifier_text(defense_mods),
+        attack_score=attack_score,
+        defense_score=defense_score,
+    )
+    markers += _stun_spread(context, situation, attack_score, distance)
+
+    counter = None
+    back = situation.counter
+    may_counter = interrupt is None and _may_interrupt(situation, spent + defense_bid.real)
+    if (
+        back is not None
+        and may_counter
+        and (
+            context.choose(
+                Decision(
+                    DEFENDER,
+                    COUNTER_INTERRUPT,
+                    ("no", "attack back"),
+                    rule=INTERRUPTS,
+                    prompt=f"attack {attack_score} against defense {defense_score}: spend a "
+                    f"command point for {target.name} to attack {attacker.name} first?",
+                )
+            )
+            == "attack back"
+        )
+    ):
+        interrupt = "attack back"
+        context.log(
+            INTERRUPTS,
+            "counter",
+            f"{target.name} spends a command point to attack {attacker.name} first; it has "
+            "now acted this turn",
+        )
+        counter = resolve_attack(context, replace(back, interrupts=False))
+        context.log(INTERRUPTS, "resume", f"{attacker.name}'s attack resumes")
+
+    outcome = damage_result(attack_score, defense_score)
+    result = AttackResult(
+        outcome,
+        aim,
+        attack_score,
+        defense_score,
+        attacker_stunned,
+        tuple(markers),
+        attack_bid=attack_bid,
+        defense_bid=defense_bid,
+        interrupt=interrupt,
+        counter=counter,
+        component=defended.name if target.composite else None,
+    )
+    return _apply_damage(context, situation, defended, result)
+
+
+def damage_result(attack: int, defense: int) -> Outcome:
+    """The damage table: equal stuns; greater damages; over twice destroys; over three
+    times annihilates. A lower attack does nothing (EE-8).
+
+    >>> [damage_result(a, 3).value for a in (2, 3, 4, 6, 7, 9, 10)]
+    ['none', 'stunned', 'damaged', 'damaged', 'destroyed', 'destroyed', 'annihilated']
+    """
+    if attack > 3 * defense:
+        return Outcome.ANNIHILATED
+    if attack > 2 * defense:
+        return Outcome.DESTROYED
+    if attack > defense:
+        return Outcome.DAMAGED
+    if attack == defense:
+        return Outcome.STUNNED
+    return Outcome.NONE
+
+
+def _modifier_text(modifiers: list[tuple[str, int]]) -> str:
+    return "".join(f" {value:+d} {name}" for name, value in modifiers if value)
+
+
+def _choose_aim(context: Context, situation: Situation) -> Aim:
+    """Select Target: any aim the attacker can see; a cloaked target only at its bases."""
+    cloaked = any(c.active.cloaked for c in situation.target.components)
+    options = tuple(
+        aim.value
+        for aim, facts in situation.aims
+        if facts.visible and not (cloaked and aim is Aim.PATH)
+    )
+    if not options:
+        raise IllegalAttack(
+            f"{EFFECTS}: {situation.target.name} is cloaked: only its bases may be targeted, "
+            "and none is visible"
+        )
+    if len(options) == 1:
+        aim = Aim(options[0])
+    else:
+        aim = Aim(
+            context.choose(
+                Decision(
+                    ATTACKER,
+                    AIM,
+                    options,
+                    rule=SELECT,
+                    prompt=f"aim at {situation.target.name}'s {', '.join(options)}?",
+                )
+            )
+        )
+    context.log(SELECT, "aim", f"aimed at the target's {aim.value}")
+    return aim
+
+
+def _approach_after(situation: Situation, aim: Aim, interrupt: str | None) -> Approach:
+    """After a move interrupt, the attack goes to the base the target stood on, which is now
+    its source base (EE-5); otherwise to the chosen aim."""
+    return situation.approach(Aim.BASE if interrupt == "move" else aim)
+
+
+def _target_component(context: Context, situation: Situation) -> Component:
+    """Composite Models: the attacker may name the part; if not, the defender chooses."""
+    target = situation.target
+    if not target.composite:
+        return target.components[0]
+    if situation.component is not None:
+        part = target.component(situation.component)
+        context.log(COMPOSITE, "part", f"the attacker names {target.name}'s {part.name}")
+        return part
+    name = context.choose(
+        Decision(
+            DEFENDER,
+            COMPONENT,
+            tuple(c.name for c in target.components),
+            rule=COMPOSITE,
+            prompt=f"which part of {target.name} is the target?",
+        )
+    )
+    context.log(COMPOSITE, "part", f"the defender chooses {target.name}'s {name}")
+    return target.component(name)
+
+
+def _may_interrupt(situation: Situation, spent: int) -> bool:
+    """A target that has not acted this turn and has a command point left may interrupt."""
+    target = situation.target
+    return situation.interrupts and not target.acted and target.real_tokens - spent >= 1
+
+
+def _bid_options(model: Model, spent: int) -> tuple[str, ...]:
+    return tuple(
+        Bid(real, dummy).text()
+        for real in range(model.real_tokens - spent + 1)
+        for dummy in range(model.dummy_tokens + 1)
+    )
+
+
+def _bids(context: Context, situation: Situation, spent: int) -> tuple[Bid, Bid]:
+    """Place Bids: the active player first, then the passive player, face down (EE-3)."""
+    attacker, target = situation.attacker, situation.target
+    attack = Bid.parse(
+        context.choose(
+            Decision(
+                ATTACKER,
+                ATTACK_BID,
+                _bid_options(attacker, 0),
+                rule=BIDS,
+                hidden=True,
+                prompt=f"{attacker.name}: tokens to bid face down "
+                f"({attacker.real_tokens} real, {attacker.dummy_tokens} dummy on its console)",
+            )
+        )
+    )
+    context.log(BIDS, "attack_bid", f"{attacker.name} puts down {attack.count} tokens face down")
+    defense = Bid.parse(
+        context.choose(
+            Decision(
+                DEFENDER,
+                DEFENSE_BID,
+                _bid_options(target, spent),
+                rule=BIDS,
+                hidden=True,
+                state=attack.count,
+                prompt=f"{target.name}: the attacker put down {attack.count} tokens; "
+                "tokens to bid face down",
+            )
+        )
+    )
+    context.log(BIDS, "defense_bid", f"{target.name} puts down {defense.count} tokens face down")
+    return attack, defense
+
+
+def _stun_spread(
+    context: Context, situation: Situation, attack_score: int, distance: float | None
+) -> list[tuple[str, str]]:
+    """Every other model within the attack score's distance of the attacker gains a stun
+    marker, the target included when it is that close (ruling EE-6)."""
+    hit = [
+        name
+        for name, away in ((situation.target.name, distance), *situation.nearby)
+        if away is not None and away <= attack_score
+    ]
+    if hit:
+        context.log(
+            SCORES,
+            "stun_spread",
+            f"within {attack_score} of {situation.attacker.name} (the attack score): "
+            f"{', '.join(hit)} gain a stun marker (EE-6)",
+        )
+    return [(name, "stun") for name in hit]
+
+
+def _apply_damage(
+    context: Context, situation: Situation, part: Component, result: AttackResult
+) -> AttackResult:
+    """Determine Damage: markers to the pending box; composite parts as separate models."""
+    target = situation.target
+    who = f"{target.name} ({part.name})" if target.composite else target.name
+    outcome = result.outcome
+    markers = list(result.markers)
+    damaged = None
+    destroyed_model = False
+    text = {
+        Outcome.NONE: f"attack {result.attack_score} below defense {result.defense_score}: "
+        "no effect",
+        Outcome.STUNNED: "scores equal: stunned",
+        Outcome.DAMAGED: "attack above defense: stunned and damaged",
+        Outcome.DESTROYED: "attack over twice defense: destroyed",
+        Outcome.ANNIHILATED: "attack over three times defense: annihilated",
+    }[outcome]
+    context.log(DAMAGE, "result", f"{who}: {text}", outcome=outcome.value)
+    if outcome in (Outcome.STUNNED, Outcome.DAMAGED):
+        markers.append((who, "stun"))
+    if outcome is Outcome.DAMAGED:
+        carried = part.active.damaged | part.pending.damaged
+        left = tuple(a.value for a in Attribute if a not in carried)
+        if not left:
+            outcome = Outcome.DESTROYED
+            context.log(
+                DAMAGE, "all_damaged", f"every attribute of {who} is damaged already: destroyed"
+            )
+        else:
+            damaged = Attribute(
+                context.choose(
+                    Decision(
+                        DEFENDER,
+                        DAMAGED_ATTRIBUTE,
+                        left,
+                        rule=DAMAGE,
+                        prompt=f"{who} is damaged: which attribute goes to 0?",
+                    )
+                )
+            )
+            markers.append((who, f"damaged {damaged.value}"))
+            context.log(
+                DAMAGE,
+                "damaged",
+                f"{who} gains a damaged marker on {damaged.value} (pending, in effect from the "
+                "resolution phase)",
+            )
+    if outcome in (Outcome.DESTROYED, Outcome.ANNIHILATED):
+        markers.append((who, outcome.value))
+        if target.composite:
+            if outcome is Outcome.ANNIHILATED:
+                destroyed_model = True
+                context.log(
+                    COMPOSITE, "annihilated", f"a part annihilated: {target.name} is destroyed"
+                )
+            else:
+                others = [c.name for c in target.components if c is not part]
+                markers += [(f"{target.name} ({name})", "stun") for name in others]
+                context.log(
+                    COMPOSITE,
+                    "destroyed_part",
+                    f"{part.name} destroyed: {', '.join(others)} gain a stun marker at once",
+                )
+        else:
+            destroyed_model = True
+        context.log(
+            DAMAGE, "timing", "destroyed and annihilated take effect in the resolution phase"
+        )
+    return replace(
+        result,
+        outcome=outcome,
+        markers=tuple(markers),
+        damaged=damaged,
+        model_destroyed=destroyed_model,
+    )

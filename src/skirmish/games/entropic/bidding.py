@@ -1,0 +1,144 @@
+"""The bidding game of an Entropic Engine attack, solved.
+
+Both players put command tokens down face down, the active player first. The passive player
+sees how many tokens went down, not which are real; then both are revealed, and each real
+token adds 1 to its side's score. With dummy tokens the active player can bluff. What the
+result is worth, and what a spent command point costs, are inputs (:class:`Values`); the game
+is solved exactly as a signalling game (:mod:`skirmish.engine.signalling`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import partial
+
+from skirmish.engine import Decision, Mix, exact, pure
+from skirmish.engine.signalling import SignallingGame, SignallingSolution, solve_signalling
+from skirmish.games.entropic.attack import (
+    ATTACK_BID,
+    COUNTER_INTERRUPT,
+    DEFENSE_BID,
+    MOVE_INTERRUPT,
+    AttackResult,
+    Bid,
+    Outcome,
+    Situation,
+    resolve_attack,
+)
+
+DEFAULT_RESULT_VALUES: Mapping[Outcome, Fraction] = {
+    Outcome.FAILED: Fraction(0),
+    Outcome.NONE: Fraction(0),
+    Outcome.STUNNED: Fraction(1),
+    Outcome.DAMAGED: Fraction(3),
+    Outcome.DESTROYED: Fraction(6),
+    Outcome.ANNIHILATED: Fraction(7),
+}
+"""What each result is worth to the attacker by default (see docs/advisor.md)."""
+
+
+@dataclass(frozen=True)
+class Values:
+    """The payoff of an attack to the attacking player (the defender's is its negative)."""
+
+    results: Mapping[Outcome, Fraction] = field(default_factory=lambda: dict(DEFAULT_RESULT_VALUES))
+    attacker_stun: Fraction = Fraction(1)
+    """Lost when the attacker gains a stun marker from range."""
+    real_token: Fraction = Fraction(1, 2)
+    """What spending one command point costs either side."""
+    dummy_token: Fraction = Fraction(0)
+    """What spending one dummy token costs either side."""
+
+    def of(self, result: AttackResult) -> Fraction:
+        value = self.results[result.outcome] - (
+            self.attacker_stun if result.attacker_stunned else 0
+        )
+        return (
+            value
+            - self.real_token * result.attack_bid.real
+            - self.dummy_token * result.attack_bid.dummy
+            + self.real_token * result.defense_bid.real
+            + self.dummy_token * result.defense_bid.dummy
+        )
+
+
+def scripted(attack_bid: Bid, defense_bid: Bid, others: Mapping[str, str] | None = None) -> object:
+    """A policy playing the given bids; interrupts declined, other choices their first option
+    unless ``others`` names them."""
+    answers = dict(others or {})
+
+    def policy(decision: Decision) -> Mix:
+        if decision.key == ATTACK_BID:
+            return pure(attack_bid.text())
+        if decision.key == DEFENSE_BID:
+            return pure(defense_bid.text())
+        if decision.key in answers:
+            return pure(answers[decision.key])
+        if decision.key in (MOVE_INTERRUPT, COUNTER_INTERRUPT):
+            return pure(decision.options[0])
+        return pure(decision.options[0])
+
+    return policy
+
+
+def result_of(
+    situation: Situation, attack_bid: Bid, defense_bid: Bid, others: Mapping[str, str] | None = None
+) -> AttackResult:
+    """The (certain) result of the attack with these bids; there are no dice."""
+    distribution = exact(
+        partial(resolve_attack, situation=situation),
+        policy=scripted(attack_bid, defense_bid, others),  # type: ignore[arg-type]
+    )
+    (result,) = distribution.probabilities
+    return result
+
+
+def bid_table(
+    situation: Situation, others: Mapping[str, str] | None = None
+) -> dict[tuple[int, int], AttackResult]:
+    """The result for every pair of real bids the two consoles allow."""
+    return {
+        (a, d): result_of(situation, Bid(a), Bid(d), others)
+        for a in range(situation.attacker.real_tokens + 1)
+        for d in range(situation.target.real_tokens + 1)
+    }
+
+
+@dataclass(frozen=True)
+class BiddingAdvice:
+    """The equilibrium of the bidding game and what it rests on."""
+
+    solution: SignallingSolution
+    game: SignallingGame
+    table: dict[tuple[int, int], AttackResult]
+
+
+def bidding_game(
+    situation: Situation, values: Values = Values(), others: Mapping[str, str] | None = None
+) -> BiddingAdvice:
+    """Solve the sealed bids: the attacker's mix of (real, dummy), and the defender's real bid
+    for each number of tokens it sees go down (its dummies change nothing, EE-9)."""
+    attacker, target = situation.attacker, situation.target
+    table = bid_table(situation, others)
+    senders = [
+        Bid(real, dummy)
+        for real in range(attacker.real_tokens + 1)
+        for dummy in range(attacker.dummy_tokens + 1)
+    ]
+    responses = list(range(target.real_tokens + 1))
+    payoff = [
+        [
+            values.of(replace(table[sender.real, d], attack_bid=sender, defense_bid=Bid(d)))
+            for d in responses
+        ]
+        for sender in senders
+    ]
+    game = SignallingGame.build(
+        senders=[s.text() for s in senders],
+        signals=[f"{s.count} down" for s in senders],
+        responses=[f"{d} real" for d in responses],
+        payoff=payoff,
+    )
+    return BiddingAdvice(solve_signalling(game), game, table)

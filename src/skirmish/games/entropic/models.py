@@ -1,0 +1,288 @@
+"""Entropic Engine models: profiles, weapons, consoles with effect boxes, command tokens.
+
+A model's console holds its profile, a pending and an active effect box, and the command
+tokens (real and dummy) allocated to it face down. Composite models have one profile and
+pair of boxes per component. Markers received during a turn go to the pending box; the
+active box holds the markers in effect now (resolution phase moves one into the other).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Annotated
+
+import pydantic
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+
+from skirmish.datafiles import first_problem, parse_yaml, read_yaml
+from skirmish.errors import DataError, SkirmishError, UnknownName
+
+SAMPLE = "sample.yaml"
+
+
+class Attribute(StrEnum):
+    """The profile attributes a damaged marker can zero (ruling EE-7)."""
+
+    MOVE = "move"
+    ATTACK = "attack"
+    DEFEND = "defend"
+    COMMAND = "command"
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon: name, range and special rules."""
+
+    name: str
+    range: float
+    special: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Move (Waypoints), Attack, Defend, Command."""
+
+    move: int
+    attack: int
+    defend: int
+    command: int
+    waypoints: int = 0
+
+    def value(self, attribute: Attribute, damaged: frozenset[Attribute]) -> int:
+        """An attribute's value; a damaged marker in effect makes it 0."""
+        return 0 if attribute in damaged else int(getattr(self, attribute.value))
+
+
+@dataclass(frozen=True)
+class Markers:
+    """What an effect box holds."""
+
+    stun: int = 0
+    damaged: frozenset[Attribute] = frozenset()
+    burning: int = 0
+    blinded: bool = False
+    cloaked: bool = False
+
+    def plus_stun(self, count: int = 1) -> Markers:
+        return replace(self, stun=self.stun + count)
+
+
+@dataclass(frozen=True)
+class Component:
+    """One part of a model: a composite model has several, a simple model one."""
+
+    name: str
+    profile: Profile
+    weapons: tuple[Weapon, ...] = ()
+    active: Markers = Markers()
+    pending: Markers = Markers()
+
+    def weapon(self, name: str | None) -> Weapon:
+        if not self.weapons:
+            raise SkirmishError(f"{self.name} has no weapon: only parts with weapons attack")
+        if name is None:
+            return self.weapons[0]
+        for weapon in self.weapons:
+            if weapon.name.casefold() == name.casefold():
+                return weapon
+        raise UnknownName("weapon", name, [w.name for w in self.weapons])
+
+    def score(self, attribute: Attribute) -> int:
+        return self.profile.value(attribute, self.active.damaged)
+
+
+@dataclass(frozen=True)
+class Model:
+    """A model on the battlefield with its console: components, tokens, whether it acted."""
+
+    name: str
+    components: tuple[Component, ...]
+    real_tokens: int = 0
+    dummy_tokens: int = 0
+    acted: bool = False
+    can_cloak: bool = False
+    points: int = 0
+    notes: str = field(default="", compare=False)
+
+    @property
+    def composite(self) -> bool:
+        return len(self.components) > 1
+
+    @property
+    def command(self) -> int:
+        return sum(c.score(Attribute.COMMAND) for c in self.components)
+
+    def component(self, name: str | None) -> Component:
+        if name is None:
+            return self.components[0]
+        for component in self.components:
+            if component.name.casefold() == name.casefold():
+                return component
+        raise UnknownName(f"component of {self.name}", name, [c.name for c in self.components])
+
+    def armed(self) -> Component:
+        """The first component with a weapon (the part that attacks)."""
+        for component in self.components:
+            if component.weapons:
+                return component
+        raise SkirmishError(f"{self.name} has no weapon: it cannot attack")
+
+    @property
+    def stunned(self) -> bool:
+        """Whether any stun marker is in effect (the active box) on any component."""
+        return any(c.active.stun for c in self.components)
+
+    def check_tokens(self) -> None:
+        """Command phase: at most 2 x Command real tokens on a console (ruling EE-3)."""
+        cap = 2 * sum(c.profile.command for c in self.components)
+        if self.real_tokens > cap:
+            raise SkirmishError(
+                f"{self.name}: {self.real_tokens} command points allocated; a model may "
+                f"receive at most 2 x Command = {cap} (Command Phase)"
+            )
+        if self.real_tokens < 0 or self.dummy_tokens < 0:
+            raise SkirmishError(f"{self.name}: token counts cannot be negative")
+
+
+def simple(
+    name: str,
+    *,
+    move: int = 6,
+    attack: int,
+    defend: int,
+    command: int = 1,
+    weapon_range: float = 12,
+    **console: object,
+) -> Model:
+    """A one-part model with one weapon, for raw profiles given on the command line."""
+    component = Component(
+        name, Profile(move, attack, defend, command), (Weapon("Weapon", weapon_range),)
+    )
+    return Model(name, (component,), **console)  # type: ignore[arg-type]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+Stat = Annotated[int, pydantic.Field(ge=0, le=99)]
+
+
+class WeaponModel(_Model):
+    name: str = pydantic.Field(min_length=1)
+    range: Annotated[float, pydantic.Field(gt=0, le=1000)]
+    special: tuple[str, ...] = ()
+
+
+class ProfileModel(_Model):
+    move: Stat
+    waypoints: Stat = 0
+    attack: Stat
+    defend: Stat
+    command: Stat
+
+
+class ComponentModel(ProfileModel):
+    name: str = pydantic.Field(min_length=1)
+    weapons: tuple[WeaponModel, ...] = ()
+
+
+class ModelModel(_Model):
+    name: str = pydantic.Field(min_length=1)
+    points: Stat = 0
+    cloak: bool = False
+    move: Stat | None = None
+    waypoints: Stat = 0
+    attack: Stat | None = None
+    defend: Stat | None = None
+    command: Stat | None = None
+    weapons: tuple[WeaponModel, ...] = ()
+    components: tuple[ComponentModel, ...] = ()
+
+    @model_validator(mode="after")
+    def _one_shape(self) -> ModelModel:
+        stats = (self.move, self.attack, self.defend, self.command)
+        if self.components:
+            if any(s is not None for s in stats) or self.weapons:
+                raise ValueError(
+                    "a composite model gives its profile and weapons per component, not both"
+                )
+            if len({c.name.casefold() for c in self.components}) != len(self.components):
+                raise ValueError("component names must differ")
+        elif any(s is None for s in stats):
+            raise ValueError("a model needs move, attack, defend and command, or components")
+        return self
+
+
+class ForceModel(_Model):
+    models: tuple[ModelModel, ...] = pydantic.Field(min_length=1)
+
+
+def _weapon(model: WeaponModel) -> Weapon:
+    return Weapon(model.name, model.range, model.special)
+
+
+def _build(model: ModelModel) -> Model:
+    if model.components:
+        parts = tuple(
+            Component(
+                c.name,
+                Profile(c.move, c.attack, c.defend, c.command, c.waypoints),
+                tuple(_weapon(w) for w in c.weapons),
+            )
+            for c in model.components
+        )
+    else:
+        assert model.move is not None and model.attack is not None
+        assert model.defend is not None and model.command is not None
+        parts = (
+            Component(
+                model.name,
+                Profile(model.move, model.attack, model.defend, model.command, model.waypoints),
+                tuple(_weapon(w) for w in model.weapons),
+            ),
+        )
+    return Model(model.name, parts, can_cloak=model.cloak, points=model.points)
+
+
+@dataclass(frozen=True)
+class Force:
+    """Models found by name in any case."""
+
+    models: tuple[Model, ...]
+
+    def model(self, name: str) -> Model:
+        for model in self.models:
+            if model.name.casefold() == name.casefold():
+                return model
+        raise UnknownName("model", name, [m.name for m in self.models])
+
+    def merged(self, other: Force) -> Force:
+        names = {m.name.casefold() for m in other.models}
+        return Force(other.models + tuple(m for m in self.models if m.name.casefold() not in names))
+
+
+def parse_force(data: object, *, source: str) -> Force:
+    """Validate parsed YAML as an Entropic Engine force."""
+    try:
+        model = ForceModel.model_validate(data)
+    except ValidationError as error:
+        raise DataError(f"{source}: {first_problem(error, data)}") from None
+    return Force(tuple(_build(m) for m in model.models))
+
+
+def load_force(path: str | Path) -> Force:
+    """Load models from a YAML file."""
+    data, source = read_yaml(path, "force")
+    return parse_force(data, source=source)
+
+
+@cache
+def sample_force() -> Force:
+    """The sample models shipped with skirmish."""
+    text = resources.files("skirmish.games.entropic").joinpath("data", SAMPLE).read_text()
+    return parse_force(parse_yaml(text, SAMPLE), source=SAMPLE)
