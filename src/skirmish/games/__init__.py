@@ -9,9 +9,10 @@ from __future__ import annotations
 from skirmish.errors import UnknownName
 from skirmish.games.base import GameInfo
 from skirmish.games.darkrealms.game import GAME as DARK_REALMS
+from skirmish.games.entropic.game import GAME as ENTROPIC_ENGINE
 from skirmish.games.magewinds.game import GAME as MAGEWINDS
 
-GAMES: tuple[GameInfo, ...] = (MAGEWINDS, DARK_REALMS)
+GAMES: tuple[GameInfo, ...] = (MAGEWINDS, ENTROPIC_ENGINE, DARK_REALMS)
 
 
 def find_game(name: str) -> GameInfo:

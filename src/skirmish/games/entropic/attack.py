@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from itertools import permutations
 
 from skirmish.engine import Context, Decision
 from skirmish.errors import IllegalAttack, SkirmishError
@@ -26,6 +27,7 @@ MOVE_INTERRUPT = "interrupt: move"
 COUNTER_INTERRUPT = "interrupt: attack back"
 COMPONENT = "target component"
 DAMAGED_ATTRIBUTE = "damaged attribute"
+ORDER = "weapon order"
 
 SELECT = "Select Target"
 BIDS = "Place Bids"
@@ -115,8 +117,14 @@ class Situation:
     """The target's attack back, if it interrupts after combat scores."""
     interrupts: bool = True
     stun_rule: StunRule = StunRule.ANY
+    roles: tuple[str, str] = (ATTACKER, DEFENDER)
+    """The players controlling the attacker and the target (swapped for an attack back)."""
+    prefix: str = ""
+    """Put before decision keys, so an attack back's choices are told apart."""
     part: str | None = None
     """The part of a composite attacker that attacks (default: its first armed part)."""
+    aim: Aim | None = None
+    """The aim when already chosen (a model with several weapons selects every target first)."""
 
     def attacking_part(self) -> Component:
         """Composite Models: only parts with weapons attack, seeing from that part."""
@@ -204,8 +212,8 @@ def resolve_attack(context: Context, situation: Situation) -> AttackResult:
     if _may_interrupt(situation, spent) and (
         context.choose(
             Decision(
-                DEFENDER,
-                MOVE_INTERRUPT,
+                situation.roles[1],
+                situation.prefix + MOVE_INTERRUPT,
                 ("stay", "move"),
                 rule=INTERRUPTS,
                 prompt=f"{target.name} is targeted: spend a command point to move at once?",
@@ -311,8 +319,8 @@ def resolve_attack(context: Context, situation: Situation) -> AttackResult:
         and (
             context.choose(
                 Decision(
-                    DEFENDER,
-                    COUNTER_INTERRUPT,
+                    situation.roles[1],
+                    situation.prefix + COUNTER_INTERRUPT,
                     ("no", "attack back"),
                     rule=INTERRUPTS,
                     prompt=f"attack {attack_score} against defense {defense_score}: spend a "
@@ -384,14 +392,21 @@ def _choose_aim(context: Context, situation: Situation) -> Aim:
             f"{EFFECTS}: {situation.target.name} is cloaked: only its bases may be targeted, "
             "and none is visible"
         )
-    if len(options) == 1:
+    if situation.aim is not None:
+        if situation.aim.value not in options:
+            raise IllegalAttack(
+                f"{SELECT}: {situation.target.name}'s {situation.aim.value} cannot be targeted "
+                f"(visible and allowed: {', '.join(options)})"
+            )
+        aim = situation.aim
+    elif len(options) == 1:
         aim = Aim(options[0])
     else:
         aim = Aim(
             context.choose(
                 Decision(
-                    ATTACKER,
-                    AIM,
+                    situation.roles[0],
+                    situation.prefix + AIM,
                     options,
                     rule=SELECT,
                     prompt=f"aim at {situation.target.name}'s {', '.join(options)}?",
@@ -419,8 +434,8 @@ def _target_component(context: Context, situation: Situation) -> Component:
         return part
     name = context.choose(
         Decision(
-            DEFENDER,
-            COMPONENT,
+            situation.roles[1],
+            situation.prefix + COMPONENT,
             tuple(c.name for c in target.components),
             rule=COMPOSITE,
             prompt=f"which part of {target.name} is the target?",
@@ -450,8 +465,8 @@ def _bids(context: Context, situation: Situation, spent: int) -> tuple[Bid, Bid]
     attack = Bid.parse(
         context.choose(
             Decision(
-                ATTACKER,
-                ATTACK_BID,
+                situation.roles[0],
+                situation.prefix + ATTACK_BID,
                 _bid_options(attacker, 0),
                 rule=BIDS,
                 hidden=True,
@@ -464,8 +479,8 @@ def _bids(context: Context, situation: Situation, spent: int) -> tuple[Bid, Bid]
     defense = Bid.parse(
         context.choose(
             Decision(
-                DEFENDER,
-                DEFENSE_BID,
+                situation.roles[1],
+                situation.prefix + DEFENSE_BID,
                 _bid_options(target, spent),
                 rule=BIDS,
                 hidden=True,
@@ -494,7 +509,7 @@ def _stun_spread(
             SCORES,
             "stun_spread",
             f"within {attack_score} of {situation.attacker.name} (the attack score): "
-            f"{', '.join(hit)} gain a stun marker (EE-6)",
+            f"{', '.join(hit)} {'gains' if len(hit) == 1 else 'gain'} a stun marker (EE-6)",
         )
     return [(name, "stun") for name in hit]
 
@@ -532,8 +547,8 @@ def _apply_damage(
             damaged = Attribute(
                 context.choose(
                     Decision(
-                        DEFENDER,
-                        DAMAGED_ATTRIBUTE,
+                        situation.roles[1],
+                        situation.prefix + DAMAGED_ATTRIBUTE,
                         left,
                         rule=DAMAGE,
                         prompt=f"{who} is damaged: which attribute goes to 0?",
@@ -575,3 +590,37 @@ def _apply_damage(
         damaged=damaged,
         model_destroyed=destroyed_model,
     )
+
+
+def resolve_attacks(
+    context: Context, situations: tuple[Situation, ...]
+) -> tuple[AttackResult, ...]:
+    """A model attacking with several weapons: select the target of every weapon first, then
+    resolve the remaining steps weapon by weapon in the order its controller chooses."""
+    if not situations:
+        raise SkirmishError(f"{SELECT}: no weapon to attack with")
+    chosen = []
+    for situation in situations:
+        check(situation)
+        weapon = situation.attacking_part().weapon(situation.weapon)
+        context.log(SELECT, "weapon_target", f"{weapon.name} targets {situation.target.name}")
+        chosen.append(replace(situation, aim=_choose_aim(context, situation)))
+    names = [s.attacking_part().weapon(s.weapon).name for s in chosen]
+    orders = tuple(
+        " then ".join(names[i] for i in order) for order in permutations(range(len(names)))
+    )
+    order = orders.index(
+        context.choose(
+            Decision(
+                situations[0].roles[0],
+                situations[0].prefix + ORDER,
+                orders,
+                rule=SELECT,
+                prompt="resolve the weapons in which order?",
+            )
+        )
+        if len(orders) > 1
+        else orders[0]
+    )
+    sequence = list(permutations(range(len(names))))[order]
+    return tuple(resolve_attack(context, chosen[i]) for i in sequence)
