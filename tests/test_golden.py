@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from skirmish.engine import FixedPolicy, Play, play
-from skirmish.games import GAMES, darkrealms
+from skirmish.games import GAMES, darkrealms, entropic
 from skirmish.games.magewinds import (
     AttackSituation,
     Combatant,
@@ -81,10 +81,50 @@ def darkrealms_poison_dart_confused_at_close_range() -> Play[object]:
     return play(partial(darkrealms.resolve_attack, situation=situation), players=policy, seed=3)
 
 
+def entropic_attack_back_on_a_colossus() -> Play[object]:
+    force = entropic.sample_force()
+    trooper = replace(force.model("Line Trooper"), real_tokens=2, dummy_tokens=1)
+    colossus = replace(force.model("Colossus"), real_tokens=2, dummy_tokens=1)
+    aims = ((entropic.Aim.BASE, entropic.Approach(8, obscured=True)),)
+    back = entropic.Situation(
+        colossus,
+        replace(trooper, real_tokens=0, dummy_tokens=0, acted=True),
+        aims,
+        roles=("defender", "attacker"),
+        prefix="attack back: ",
+        interrupts=False,
+    )
+    situation = entropic.Situation(
+        trooper,
+        colossus,
+        aims,
+        closest=True,
+        component="Turret",
+        counter=back,
+        nearby=(("Scout Walker", 3.0),),
+    )
+    policy = FixedPolicy.of(
+        **{
+            "attack bid": "1 real + 1 dummy",
+            "defense bid": "0 real + 1 dummy",
+            "interrupt: move": "stay",
+            "interrupt: attack back": "attack back",
+            "attack back: attack bid": "0 real + 0 dummy",
+            "attack back: defense bid": "0 real + 0 dummy",
+            "attack back: damaged attribute": "move",
+            "damaged attribute": "attack",
+        }
+    )
+    return play(partial(entropic.resolve_attack, situation=situation), players=policy, seed=1)
+
+
 CASES: dict[str, dict[str, Callable[[], Play[object]]]] = {
     "magewinds": {
         "magewinds-heavy-against-deflect": magewinds_heavy_against_deflect,
         "magewinds-hexed-zap-with-barrier": magewinds_hexed_zap_with_barrier,
+    },
+    "entropic": {
+        "entropic-attack-back-on-a-colossus": entropic_attack_back_on_a_colossus,
     },
     "darkrealms": {
         "darkrealms-aimed-shot-at-a-shield-bearer": darkrealms_aimed_shot_at_a_shield_bearer,

@@ -50,6 +50,9 @@ from skirmish.games.entropic.attack import (
 )
 from skirmish.games.entropic.bidding import DEFAULT_RESULT_VALUES
 
+BACK = "attack back: "
+"""The prefix of the decisions of a target's attack back."""
+
 
 def _stunned(model: Model) -> Model:
     """A stun marker in effect on the model (on its first part)."""
@@ -421,6 +424,8 @@ class PromptPlayer:
                 DAMAGED_ATTRIBUTE: "--damaged",
                 COMPONENT: "--component",
             }
+            if decision.key.startswith(BACK):
+                flags = {BACK + DAMAGED_ATTRIBUTE: "--damaged-back"}
             flag = flags.get(decision.key, "a terminal")
             raise IllegalChoice(
                 f"{decision.rule}: {decision.player}'s {decision.key} "
@@ -445,6 +450,10 @@ def attack_command(
     damaged: Annotated[
         str | None, typer.Option(help="The attribute a damaged marker zeroes, if damaged.")
     ] = None,
+    damaged_back: Annotated[
+        str | None,
+        typer.Option(help="The attacker's attribute zeroed if an attack back damages it."),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option(help="Accepted for symmetry; there are no dice.")
     ] = None,
@@ -466,6 +475,8 @@ def attack_command(
         situation = replace(situation, counter=_counter(situation))
     if damaged is not None:
         answers[DAMAGED_ATTRIBUTE] = damaged.casefold()
+    if damaged_back is not None:
+        answers[BACK + DAMAGED_ATTRIBUTE] = damaged_back.casefold()
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     outcome = play(
@@ -501,7 +512,7 @@ def _counter(situation: Situation) -> Situation:
         back_target,
         ((Aim.BASE, replace(facts, visible=True)),),
         roles=situation.roles[::-1],
-        prefix="attack back: ",
+        prefix=BACK,
         stun_rule=situation.stun_rule,
     )
 

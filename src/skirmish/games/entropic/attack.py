@@ -459,6 +459,10 @@ def _bid_options(model: Model, spent: int) -> tuple[str, ...]:
     )
 
 
+def _tokens(count: int) -> str:
+    return f"{count} token" + ("" if count == 1 else "s")
+
+
 def _bids(context: Context, situation: Situation, spent: int) -> tuple[Bid, Bid]:
     """Place Bids: the active player first, then the passive player, face down (EE-3)."""
     attacker, target = situation.attacker, situation.target
@@ -475,7 +479,7 @@ def _bids(context: Context, situation: Situation, spent: int) -> tuple[Bid, Bid]
             )
         )
     )
-    context.log(BIDS, "attack_bid", f"{attacker.name} puts down {attack.count} tokens face down")
+    context.log(BIDS, "attack_bid", f"{attacker.name} puts down {_tokens(attack.count)} face down")
     defense = Bid.parse(
         context.choose(
             Decision(
@@ -485,12 +489,12 @@ def _bids(context: Context, situation: Situation, spent: int) -> tuple[Bid, Bid]
                 rule=BIDS,
                 hidden=True,
                 state=attack.count,
-                prompt=f"{target.name}: the attacker put down {attack.count} tokens; "
+                prompt=f"{target.name}: the attacker put down {_tokens(attack.count)}; "
                 "tokens to bid face down",
             )
         )
     )
-    context.log(BIDS, "defense_bid", f"{target.name} puts down {defense.count} tokens face down")
+    context.log(BIDS, "defense_bid", f"{target.name} puts down {_tokens(defense.count)} face down")
     return attack, defense
 
 

@@ -1,0 +1,200 @@
+"""``skirmish odds|advise|attack|fighters entropic`` from the command line."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+
+def test_odds_json_with_both_bids(cli):
+    run = cli(
+        "odds",
+        "entropic",
+        "--attack",
+        "5",
+        "--defend",
+        "3",
+        "--weapon-range",
+        "10",
+        "--distance",
+        "12",
+        "--closest",
+        "--obscured",
+        "--bid-attack",
+        "1",
+        "--bid-defense",
+        "1",
+        "--json",
+    )
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    # Attack 5 +1 closest +1 bid = 7; Defend 3 +1 obscured +2 beyond range +1 bid = 7.
+    assert data["game"] == "entropic"
+    assert (data["attack_score"], data["defense_score"]) == (7, 7)
+    assert data["result"] == "stunned" and data["attacker_stunned"] is True
+
+
+def test_odds_without_bids_covers_every_bid_pair(cli):
+    run = cli("odds", "entropic", "--attack", "4", "--defend", "4", "--json")
+    data = json.loads(run.out)
+    pairs = {(row["bid_attack"], row["bid_defense"]): row["result"] for row in data["bids"]}
+    assert len(pairs) == 9  # 2 x Command 1 = 2 real tokens each side: 0..2 by 0..2
+    assert pairs[0, 0] == "stunned" and pairs[2, 0] == "damaged" and pairs[0, 1] == "none"
+    table = cli("odds", "entropic", "--attack", "4", "--defend", "4")
+    assert "defense 2" in table.out and "damaged (6v4)" in table.out
+
+
+def test_odds_failed_attack_far_out_of_range(cli):
+    run = cli(
+        "odds",
+        "entropic",
+        "--attack",
+        "9",
+        "--defend",
+        "1",
+        "--weapon-range",
+        "5",
+        "--distance",
+        "10.5",
+        "--bid-attack",
+        "0",
+        "--bid-defense",
+        "0",
+        "--json",
+    )
+    data = json.loads(run.out)
+    assert data["result"] == "failed" and data["attack_score"] is None
+
+
+def test_advise_bluffing_equilibrium(cli):
+    run = cli(
+        "advise",
+        "entropic",
+        "--attack",
+        "3",
+        "--defend",
+        "3",
+        "--attacker-tokens",
+        "1",
+        "--attacker-dummies",
+        "1",
+        "--defender-tokens",
+        "1",
+        "--values",
+        "stunned=0,damaged=4",
+        "--token-cost",
+        "1",
+        "--attacker-stun-cost",
+        "0",
+        "--json",
+    )
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert data["exact"] and Fraction(data["value"]) == Fraction(3, 4)
+    assert data["attacker"] == {"0 real + 1 dummy": "3/4", "1 real + 0 dummy": "1/4"}
+    table = cli(
+        "advise",
+        "entropic",
+        "--attacker",
+        "Warden",
+        "--target",
+        "Line Trooper",
+        "--distance",
+        "9",
+        "--attacker-dummies",
+        "1",
+    )
+    assert table.code == 0 and "value to the attacker" in table.out
+
+
+def test_attack_referees_with_a_log(cli):
+    run = cli(
+        "attack",
+        "entropic",
+        "--attacker",
+        "Line Trooper",
+        "--target",
+        "Colossus",
+        "--distance",
+        "8",
+        "--component",
+        "Turret",
+        "--bid-attack",
+        "1",
+        "--bid-defense",
+        "0",
+        "--interrupt",
+        "attack-back",
+        "--damaged-back",
+        "move",
+        "--json",
+    )
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    rules = [entry["rule"] for entry in data["log"]]
+    assert rules[0] == "Select Target" and "Interrupts" in rules and "Determine Damage" in rules
+    assert data["result"]["result"] == "stunned"
+
+
+def test_attack_without_answers_and_no_terminal_names_the_flag(cli):
+    run = cli("attack", "entropic", "--attack", "4", "--defend", "3")
+    assert run.code == 2 and "--interrupt" in run.err
+    run = cli("attack", "entropic", "--attack", "4", "--defend", "3", "--target-acted")
+    assert run.code == 2 and "--bid-attack" in run.err
+
+
+def test_fighters_and_force_file(cli, tmp_path):
+    listed = json.loads(cli("fighters", "entropic", "--json").out)
+    assert {"Colossus", "Warden"} <= {row["model"] for row in listed}
+    path = tmp_path / "mine.yaml"
+    path.write_text(
+        "models:\n  - {name: Drone, move: 9, attack: 2, defend: 2, command: 1, weapons: [{name: Zapper, range: 6}]}\n"
+    )
+    run = cli(
+        "odds",
+        "entropic",
+        "--force",
+        str(path),
+        "--attacker",
+        "drone",
+        "--target",
+        "warden",
+        "--distance",
+        "4",
+        "--json",
+    )
+    assert run.code == 0, run.err
+    path.write_text("models:\n  - {name: Bad, move: 1, attack: 2}\n")
+    bad = cli("fighters", "entropic", "--force", str(path))
+    assert bad.code == 2 and "move, attack, defend and command" in bad.err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--attack", "4"), "give --target NAME or a raw --defend value"),
+        (("--attacker", "Nobody", "--defend", "3"), "unknown model 'Nobody'"),
+        (("--attack", "4", "--defend", "3", "--bid-attack", "5"), "--bid-attack 5"),
+        (("--attack", "4", "--defend", "3", "--distance", "-2"), "--distance -2"),
+        (("--attack", "4", "--defend", "3", "--path", "--cloaked"), "cloaked"),
+        (("--attack", "4", "--defend", "3", "--attacker-tokens", "5"), "2 x Command"),
+        (("--attack", "4", "--defend", "3", "--nearby", "Bob"), "NAME=DISTANCE"),
+        (("--attack", "140", "--defend", "3"), "--attack 140"),
+        (("--attacker", "Warden", "--attack", "3", "--defend", "3"), "give a model or a raw"),
+        (("--attacker", "Warden", "--weapon", "Sword", "--defend", "3"), "unknown weapon 'Sword'"),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_exit_2(cli, args, message):
+    run = cli("odds", "entropic", *args)
+    assert run.code == 2
+    assert message in run.err and "Traceback" not in run.err
+    assert len(run.err.strip().splitlines()) == 1
+
+
+def test_advise_bad_values(cli):
+    run = cli("advise", "entropic", "--attack", "4", "--defend", "3", "--values", "wow=2")
+    assert run.code == 2 and "unknown result" in run.err
+    run = cli("advise", "entropic", "--attack", "4", "--defend", "3", "--token-cost", "x")
+    assert run.code == 2 and "--token-cost 'x'" in run.err
