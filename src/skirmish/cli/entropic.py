@@ -48,7 +48,8 @@ from skirmish.games.entropic.attack import (
     MOVE_INTERRUPT,
     check,
 )
-from skirmish.games.entropic.bidding import DEFAULT_RESULT_VALUES
+from skirmish.games.entropic.bidding import DEFAULT_RESULT_VALUES, with_best_aim
+from skirmish.games.entropic.field import load_field, situation_on
 
 BACK = "attack back: "
 """The prefix of the decisions of a target's attack back."""
@@ -141,8 +142,51 @@ def _situation_options(
     stun_rule: Annotated[
         StunRule, typer.Option(help="When a stunned model gives +1 (EE-4).")
     ] = StunRule.ANY,
+    aim: Annotated[
+        Aim | None,
+        typer.Option(help="Where to aim: base, source, waypoint or path (default: the base)."),
+    ] = None,
+    battlefield: Annotated[
+        Path | None,
+        typer.Option(
+            help="Battlefield file: --attacker/--target name models on it; distances, sight, "
+            "obscurement, closest enemy, stuns and tokens come from it (EE-11)."
+        ),
+    ] = None,
 ) -> Situation:
     models = sample_force() if force is None else sample_force().merged(load_force(force))
+    if battlefield is not None:
+        given = {
+            "--attack": attack,
+            "--defend": defend,
+            "--weapon-range": weapon_range,
+            "--distance": distance,
+            "--closest": closest or None,
+            "--obscured": obscured or None,
+            "--path": path or None,
+            "--cloaked": cloaked or None,
+            "--target-stunned": target_stunned or None,
+            "--attacker-stunned": attacker_stunned or None,
+            "--attacker-tokens": attacker_tokens,
+            "--attacker-dummies": attacker_dummies or None,
+            "--defender-tokens": defender_tokens,
+            "--defender-dummies": defender_dummies or None,
+            "--target-acted": target_acted or None,
+            "--nearby": nearby or None,
+        }
+        clashing = [flag for flag, value in given.items() if value is not None]
+        if clashing:
+            raise SkirmishError(
+                f"{', '.join(clashing)}: with --battlefield these come from the battlefield file"
+            )
+        if attacker is None or target is None:
+            raise SkirmishError("with --battlefield, name both --attacker and --target")
+        on_field = situation_on(
+            load_field(battlefield, models), attacker, target, weapon=weapon, component=component
+        )
+        on_field = replace(on_field, part=part, stun_rule=stun_rule, aim=aim)
+        check(on_field)
+        return on_field
     attacking = _model(models, attacker, "--attack", attack, "attacker", weapon_range)
     defending = _model(models, target, "--defend", defend, "target", None)
     if attacker_tokens is not None or attacker_dummies:
@@ -177,6 +221,7 @@ def _situation_options(
         attacking,
         defending,
         aims,
+        aim=aim or (Aim.PATH if path else None),
         weapon=weapon,
         closest=closest,
         component=component,
@@ -233,6 +278,7 @@ def _bid(flag: str, value: int | None, most: int) -> Bid | None:
 
 def _result_json(result: AttackResult) -> dict[str, Any]:
     return {
+        "aim": result.aim.value,
         "attack_score": result.attack_score,
         "defense_score": result.defense_score,
         "result": result.outcome.value,
@@ -255,6 +301,7 @@ def odds_command(
     as_json: JsonOption = False,
 ) -> None:
     """Combat scores and result; without both bids, the result for every bid pair."""
+    situation = with_best_aim(situation)
     attack_bid = _bid("--bid-attack", bid_attack, situation.attacker.real_tokens)
     defense_bid = _bid("--bid-defense", bid_defense, situation.target.real_tokens)
     if attack_bid is not None and defense_bid is not None:
@@ -263,9 +310,14 @@ def odds_command(
             typer.echo(json.dumps({"game": "entropic", **_result_json(result)}, indent=2))
             return
         console = Console(highlight=False)
-        console.print(
+        scores = (
             f"attack score {result.attack_score}, defense score {result.defense_score}: "
-            f"[bold]{result.outcome.value}[/]"
+            if result.attack_score is not None
+            else "out of twice the weapon's range: "
+        )
+        console.print(
+            scores
+            + f"[bold]{result.outcome.value}[/]"
             + (" (the attacker gains a stun marker)" if result.attacker_stunned else "")
         )
         return
@@ -291,8 +343,9 @@ def odds_command(
         return
     console = wide_console()
     console.print(
-        f"[bold]{situation.attacker.name} -> {situation.target.name}[/]: result by real "
-        "tokens bid (rows: attacker, columns: defender; attack v defense score)"
+        f"[bold]{situation.attacker.name} -> {situation.target.name}[/]"
+        + (f", aimed at its {situation.aim.value}" if situation.aim else "")
+        + ": result by real tokens bid (rows: attacker, columns: defender; attack v defense)"
     )
     grid = Table(box=box.SIMPLE_HEAD)
     defenses = sorted({d for _, d, _ in rows})
@@ -364,11 +417,13 @@ def advise_command(
     """Equilibrium of the sealed bids: how many real and dummy tokens to put down."""
     advice = bidding_game(situation, _values(values, token_cost, dummy_cost, attacker_stun_cost))
     solution = advice.solution
+    aim = None if advice.aim is None else advice.aim.value
     if as_json:
         typer.echo(
             json.dumps(
                 {
                     "game": "entropic",
+                    "aim": aim,
                     "value": str(solution.value),
                     "exact": solution.exact,
                     "exploitability": str(solution.exploitability),
@@ -386,6 +441,7 @@ def advise_command(
         f"[bold]{situation.attacker.name} -> {situation.target.name}[/]: value to the attacker "
         f"{solution.value} ({float(solution.value):.3f})"
         + ("" if solution.exact else f", approximate (exploitability {solution.exploitability})")
+        + (f"; aim at the target's {aim}" if aim else "")
     )
     console.print("Attacker: tokens to put down face down")
     attack = Table(box=box.SIMPLE_HEAD)

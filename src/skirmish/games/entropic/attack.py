@@ -379,14 +379,17 @@ def _modifier_text(modifiers: list[tuple[str, int]]) -> str:
     return "".join(f" {value:+d} {name}" for name, value in modifiers if value)
 
 
+def open_aims(situation: Situation) -> tuple[Aim, ...]:
+    """The aims the attacker may choose: seen, and on a base when the target is cloaked."""
+    cloaked = any(c.active.cloaked for c in situation.target.components)
+    return tuple(
+        aim for aim, facts in situation.aims if facts.visible and not (cloaked and aim is Aim.PATH)
+    )
+
+
 def _choose_aim(context: Context, situation: Situation) -> Aim:
     """Select Target: any aim the attacker can see; a cloaked target only at its bases."""
-    cloaked = any(c.active.cloaked for c in situation.target.components)
-    options = tuple(
-        aim.value
-        for aim, facts in situation.aims
-        if facts.visible and not (cloaked and aim is Aim.PATH)
-    )
+    options = tuple(aim.value for aim in open_aims(situation))
     if not options:
         raise IllegalAttack(
             f"{EFFECTS}: {situation.target.name} is cloaked: only its bases may be targeted, "

@@ -21,10 +21,12 @@ from skirmish.games.entropic.attack import (
     COUNTER_INTERRUPT,
     DEFENSE_BID,
     MOVE_INTERRUPT,
+    Aim,
     AttackResult,
     Bid,
     Outcome,
     Situation,
+    open_aims,
     resolve_attack,
 )
 
@@ -106,6 +108,20 @@ def bid_table(
     }
 
 
+def with_best_aim(situation: Situation, values: Values = Values()) -> Situation:
+    """The situation with its aim fixed: as given, or else the open aim whose result without
+    bids is worth most to the attacker (ties: the first listed)."""
+    if situation.aim is not None:
+        return situation
+    aims = open_aims(situation)
+    if len(aims) <= 1:
+        return situation
+    return max(
+        (replace(situation, aim=aim) for aim in aims),
+        key=lambda s: values.of(result_of(s, Bid(), Bid())),
+    )
+
+
 @dataclass(frozen=True)
 class BiddingAdvice:
     """The equilibrium of the bidding game and what it rests on."""
@@ -113,13 +129,25 @@ class BiddingAdvice:
     solution: SignallingSolution
     game: SignallingGame
     table: dict[tuple[int, int], AttackResult]
+    aim: Aim | None = None
 
 
 def bidding_game(
     situation: Situation, values: Values = Values(), others: Mapping[str, str] | None = None
 ) -> BiddingAdvice:
     """Solve the sealed bids: the attacker's mix of (real, dummy), and the defender's real bid
-    for each number of tokens it sees go down (its dummies change nothing, EE-9)."""
+    for each number of tokens it sees go down (its dummies change nothing, EE-9).
+
+    With several open aims and none fixed, the attacker picks the aim whose game is worth most.
+    """
+    if situation.aim is None and len(open_aims(situation)) > 1:
+        return max(
+            (
+                bidding_game(replace(situation, aim=aim), values, others)
+                for aim in open_aims(situation)
+            ),
+            key=lambda advice: advice.solution.value,
+        )
     attacker, target = situation.attacker, situation.target
     table = bid_table(situation, others)
     senders = [
@@ -141,4 +169,4 @@ def bidding_game(
         responses=[f"{d} real" for d in responses],
         payoff=payoff,
     )
-    return BiddingAdvice(solve_signalling(game), game, table)
+    return BiddingAdvice(solve_signalling(game), game, table, situation.aim)
