@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -20,6 +21,17 @@ def raw_problem(model: type[BaseModel], fields: dict[str, object]) -> str | None
     except ValidationError as error:
         return first_problem(error, fields)
     return None
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def validated(model: type[M], data: object, source: str) -> M:
+    """``data`` validated as ``model``, or a one-line :class:`DataError` naming ``source``."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise DataError(f"{source}: {first_problem(error, data)}") from None
 
 
 def first_problem(error: ValidationError, data: object) -> str:

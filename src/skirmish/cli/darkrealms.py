@@ -15,10 +15,9 @@ from typing import Annotated, Any
 
 import typer
 from rich import box
-from rich.console import Console
 from rich.table import Table
 
-from skirmish.cli.options import JsonOption, sharing
+from skirmish.cli.options import JsonOption, print_play, sharing
 from skirmish.cli.output import fraction_text, percent, wide_console
 from skirmish.engine import Decision, Mix, Policy, play, pure
 from skirmish.errors import IllegalChoice, SkirmishError
@@ -559,26 +558,9 @@ def attack_command(
     outcome = play(
         functools.partial(resolve_attack, situation=situation), players=players, seed=seed
     )
-    if as_json:
-        result = asdict(outcome.result)
-        result["statuses"] = sorted(outcome.result.statuses)
-        typer.echo(
-            json.dumps(
-                {
-                    "game": "darkrealms",
-                    "seed": seed,
-                    "result": result,
-                    "log": [entry.as_dict() for entry in outcome.log],
-                },
-                indent=2,
-                default=str,
-            )
-        )
-        return
-    console = Console(highlight=False)
-    console.print(f"seed {seed}")
-    for entry in outcome.log:
-        console.print(f"[bold cyan]{entry.rule:>20}[/]  {entry.text}")
+    result = asdict(outcome.result)
+    result["statuses"] = sorted(outcome.result.statuses)
+    print_play("darkrealms", seed, result, outcome.log, as_json=as_json)
 
 
 def fighters_command(

@@ -16,7 +16,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from skirmish.cli.options import JsonOption, sharing
+from skirmish.cli.options import JsonOption, print_play, sharing
 from skirmish.cli.output import wide_console
 from skirmish.engine import Decision, Mix, play, pure
 from skirmish.errors import IllegalChoice, SkirmishError
@@ -540,22 +540,7 @@ def attack_command(
         players=PromptPlayer(answers),
         seed=seed,
     )
-    if as_json:
-        typer.echo(
-            json.dumps(
-                {
-                    "game": "entropic",
-                    "result": _result_json(outcome.result),
-                    "log": [entry.as_dict() for entry in outcome.log],
-                },
-                indent=2,
-                default=str,
-            )
-        )
-        return
-    console = Console(highlight=False)
-    for entry in outcome.log:
-        console.print(f"[bold cyan]{entry.rule:>24}[/]  {entry.text}")
+    print_play("entropic", None, _result_json(outcome.result), outcome.log, as_json=as_json)
 
 
 def _counter(situation: Situation) -> Situation:

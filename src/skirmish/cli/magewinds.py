@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from skirmish.analysis.plots import DamagePanel, check_output, damage_bars
-from skirmish.cli.options import JsonOption, sharing
+from skirmish.cli.options import JsonOption, print_play, sharing
 from skirmish.cli.output import fraction_text, percent, wide_console
 from skirmish.datafiles import raw_problem
 from skirmish.engine import Decision, Mix, play, pure
@@ -570,25 +570,7 @@ def attack_command(
     outcome = play(
         functools.partial(resolve_attack, situation=request.situation), players=player, seed=seed
     )
-    if as_json:
-        result = outcome.result
-        typer.echo(
-            json.dumps(
-                {
-                    "game": "magewinds",
-                    "seed": seed,
-                    "result": result_json(result),
-                    "log": [entry.as_dict() for entry in outcome.log],
-                },
-                indent=2,
-                default=str,
-            )
-        )
-        return
-    console = Console(highlight=False)
-    console.print(f"seed {seed}")
-    for entry in outcome.log:
-        console.print(f"[bold cyan]{entry.rule:>12}[/]  {entry.text}")
+    print_play("magewinds", seed, result_json(outcome.result), outcome.log, as_json=as_json)
 
 
 def result_json(result: Any) -> dict[str, Any]:

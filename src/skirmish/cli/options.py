@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
+
+from skirmish.engine.records import LogEntry
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
@@ -38,3 +42,23 @@ def sharing(
         return wrapper
 
     return decorate
+
+
+def print_play(
+    game: str, seed: int | None, result: dict[str, Any], log: Sequence[LogEntry], *, as_json: bool
+) -> None:
+    """Print a refereed attack: its log, each line led by the rule it cites, or JSON."""
+    if as_json:
+        data: dict[str, Any] = {"game": game}
+        if seed is not None:
+            data["seed"] = seed
+        data["result"] = result
+        data["log"] = [entry.as_dict() for entry in log]
+        typer.echo(json.dumps(data, indent=2, default=str))
+        return
+    console = Console(highlight=False)
+    if seed is not None:
+        console.print(f"seed {seed}")
+    width = max((len(entry.rule) for entry in log), default=0)
+    for entry in log:
+        console.print(f"[bold cyan]{entry.rule:>{width}}[/]  {entry.text}")

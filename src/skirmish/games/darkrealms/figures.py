@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Annotated
 
 import pydantic
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, field_validator
 
-from skirmish.datafiles import first_problem, parse_yaml, read_yaml
-from skirmish.errors import DataError, SkirmishError, UnknownName
+from skirmish.datafiles import parse_yaml, read_yaml, validated
+from skirmish.errors import SkirmishError, UnknownName
 from skirmish.games.darkrealms.tables import DEFAULT_ATTACK_TABLE, AttackTable
 
 SAMPLE = "sample.yaml"
@@ -239,10 +239,7 @@ def _attack(model: AttackModel) -> CardAttack:
 
 def parse_roster(data: object, *, source: str) -> Roster:
     """Validate parsed YAML as Dark Realms figures and cards."""
-    try:
-        model = DataModel.model_validate(data)
-    except ValidationError as error:
-        raise DataError(f"{source}: {first_problem(error, data)}") from None
+    model = validated(DataModel, data, source)
     figures = tuple(
         Figure(
             name=f.name,

@@ -16,11 +16,11 @@ from typing import Annotated
 
 import pydantic
 import shapely
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 from shapely import LineString, Point, Polygon, box
 from shapely.ops import nearest_points
 
-from skirmish.datafiles import first_problem, read_yaml
+from skirmish.datafiles import read_yaml, validated
 from skirmish.errors import DataError, SkirmishError, UnknownName
 from skirmish.games.entropic.attack import SELECT, Aim, Approach, Situation
 from skirmish.games.entropic.models import Force, Markers, Model
@@ -123,10 +123,7 @@ def _polygon(model: TerrainModel) -> Polygon:
 
 def parse_field(data: object, *, source: str, force: Force) -> Field:
     """Validate a battlefield: shapes, positions on the table, no overlapping bases."""
-    try:
-        model = FieldModel.model_validate(data)
-    except ValidationError as error:
-        raise DataError(f"{source}: {first_problem(error, data)}") from None
+    model = validated(FieldModel, data, source)
     width, length = model.size
     table = box(0, 0, width, length)
     terrain = []

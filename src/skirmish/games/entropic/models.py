@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Annotated
 
 import pydantic
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
-from skirmish.datafiles import first_problem, parse_yaml, read_yaml
-from skirmish.errors import DataError, SkirmishError, UnknownName
+from skirmish.datafiles import parse_yaml, read_yaml, validated
+from skirmish.errors import SkirmishError, UnknownName
 
 SAMPLE = "sample.yaml"
 
@@ -268,10 +268,7 @@ class Force:
 
 def parse_force(data: object, *, source: str) -> Force:
     """Validate parsed YAML as an Entropic Engine force."""
-    try:
-        model = ForceModel.model_validate(data)
-    except ValidationError as error:
-        raise DataError(f"{source}: {first_problem(error, data)}") from None
+    model = validated(ForceModel, data, source)
     return Force(tuple(_build(m) for m in model.models))
 
 

@@ -14,11 +14,11 @@ from typing import Annotated
 
 import pydantic
 import shapely
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 from shapely import Point, Polygon, box
 from shapely.affinity import rotate
 
-from skirmish.datafiles import first_problem, read_yaml
+from skirmish.datafiles import read_yaml, validated
 from skirmish.errors import DataError, UnknownName
 from skirmish.games.magewinds.pack import Pack, bundled_pack
 from skirmish.games.magewinds.profiles import FighterProfile
@@ -196,10 +196,7 @@ class Battlefield:
 
 def parse_battlefield(data: object, *, source: str, pack: Pack | None = None) -> Battlefield:
     """Validate parsed YAML as a battlefield, binding fighters to profiles of ``pack``."""
-    try:
-        model = BattlefieldModel.model_validate(data)
-    except ValidationError as error:
-        raise DataError(f"{source}: {first_problem(error, data)}") from None
+    model = validated(BattlefieldModel, data, source)
     fighters_pack = pack or bundled_pack()
     width, length = model.battlefield.width, model.battlefield.length
     area = box(0, 0, width, length)

@@ -14,9 +14,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from skirmish.datafiles import first_problem, parse_yaml, read_yaml
+from skirmish.datafiles import parse_yaml, read_yaml, validated
 from skirmish.errors import DataError, UnknownName
 from skirmish.games.magewinds.profiles import (
     Ability,
@@ -171,10 +171,7 @@ def _range_bounds(value: float | str) -> tuple[float, float]:
 
 def parse_pack(data: object, *, source: str) -> Pack:
     """Validate parsed YAML data as a fighter pack."""
-    try:
-        model = PackModel.model_validate(data)
-    except ValidationError as error:
-        raise DataError(f"{source}: {first_problem(error, data)}") from None
+    model = validated(PackModel, data, source)
     universal = tuple(
         replace(attack.to_profile(), universal=True) for attack in model.universal_attacks
     )
