@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from skirmish.cli import darkrealms, entropic, magewinds, magewinds_advice, magewinds_field
+from skirmish.cli import darkrealms, entropic, magewinds, magewinds_advice, magewinds_field, mswars
 from skirmish.errors import SkirmishError
 from skirmish.games import GAMES, find_game
 
@@ -58,6 +58,10 @@ odds_app.command("entropic")(entropic.odds_command)
 attack_app.command("entropic")(entropic.attack_command)
 advise_app.command("entropic")(entropic.advise_command)
 fighters_app.command("entropic")(entropic.fighters_command)
+odds_app.command("mswars")(mswars.odds_command)
+attack_app.command("mswars")(mswars.attack_command)
+advise_app.command("mswars")(mswars.advise_command)
+fighters_app.command("mswars")(mswars.fighters_command)
 app.command("draw")(magewinds_field.draw_command)
 
 

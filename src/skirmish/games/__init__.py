@@ -11,8 +11,9 @@ from skirmish.games.base import GameInfo
 from skirmish.games.darkrealms.game import GAME as DARK_REALMS
 from skirmish.games.entropic.game import GAME as ENTROPIC_ENGINE
 from skirmish.games.magewinds.game import GAME as MAGEWINDS
+from skirmish.games.mswars.game import GAME as MS_WARS
 
-GAMES: tuple[GameInfo, ...] = (MAGEWINDS, ENTROPIC_ENGINE, DARK_REALMS)
+GAMES: tuple[GameInfo, ...] = (MAGEWINDS, ENTROPIC_ENGINE, MS_WARS, DARK_REALMS)
 
 
 def find_game(name: str) -> GameInfo:

@@ -1,0 +1,94 @@
+"""Exact MS Wars odds, with the attacker's aid choices given or solved."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from functools import partial
+
+from skirmish.engine import Distribution, ExpectimaxPolicy, FixedPolicy, exact, pure
+from skirmish.games.mswars.attack import ATTACKER, Result, Situation, resolve_attack
+
+
+class Objective(StrEnum):
+    """What the aid choice aims for."""
+
+    DAMAGE = "damage"
+    OUT_OF_ACTION = "out-of-action"
+
+
+def utility(objective: Objective) -> Callable[[Result], Fraction]:
+    if objective is Objective.OUT_OF_ACTION:
+        return lambda r: Fraction(int(r.out_of_action))
+    return lambda r: Fraction(r.dc_lost)
+
+
+def optimal_policy(situation: Situation, objective: Objective) -> ExpectimaxPolicy[Result]:
+    """The attacker's aid choices, solved for the objective."""
+    return ExpectimaxPolicy(
+        partial(resolve_attack, situation=situation),
+        utility=utility(objective),
+        players={ATTACKER: 1},
+    )
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The numbers a player asks for."""
+
+    p_hit: Fraction
+    damage: Distribution[int]
+    expected_damage: Fraction
+    p_out_of_action: Fraction
+    attack_value: int
+    needed: int
+
+    @classmethod
+    def of(cls, results: Distribution[Result]) -> Summary:
+        first = next(iter(results.probabilities))
+        return cls(
+            p_hit=results.probability(lambda r: r.hit),
+            damage=results.map(lambda r: r.dc_lost),
+            expected_damage=results.mean(lambda r: r.dc_lost),
+            p_out_of_action=results.probability(lambda r: r.out_of_action),
+            attack_value=first.attack_value,
+            needed=first.needed,
+        )
+
+
+def odds(
+    situation: Situation,
+    *,
+    choices: Mapping[str, str] | None = None,
+    objective: Objective = Objective.DAMAGE,
+) -> Distribution[Result]:
+    """The exact distribution of the attack's result; aid choices given or solved."""
+    answers = {key: pure(option) for key, option in (choices or {}).items()}
+    policy = FixedPolicy(answers, fallback=optimal_policy(situation, objective))
+    return exact(partial(resolve_attack, situation=situation), policy=policy)
+
+
+@dataclass(frozen=True)
+class AidAdvice:
+    """Each aider's choice with the value of every combination of choices."""
+
+    best: tuple[str, ...]
+    values: dict[tuple[str, ...], Fraction]
+
+
+def advise_aid(situation: Situation, objective: Objective = Objective.DAMAGE) -> AidAdvice:
+    """Which aid to ask for: the objective's exact value for every combination of choices."""
+    from itertools import product
+
+    from skirmish.games.mswars.attack import AID_ATTACK, AID_CHOICE, AID_DAMAGE
+
+    keys = [f"{AID_CHOICE} {n}" for n in range(1, len(situation.aiders) + 1)]
+    value = utility(objective)
+    values = {}
+    for combo in product((AID_ATTACK, AID_DAMAGE), repeat=len(keys)):
+        results = odds(situation, choices=dict(zip(keys, combo, strict=True)), objective=objective)
+        values[combo] = results.mean(value)
+    best = max(values, key=lambda combo: values[combo])
+    return AidAdvice(best, values)

@@ -1,0 +1,308 @@
+"""MS Wars units, pilots and weapons: validated YAML, with a bundled sample force.
+
+The public pages give stat names but few numbers, so the sample force is illustrative (see
+``data/sample.yaml``). Every ability and skill the attack rules use is a name in a set; the
+rules look them up by name (:class:`Ability`, :class:`Skill`, :class:`WeaponAbility`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Annotated
+
+import pydantic
+from pydantic import BaseModel, ConfigDict, field_validator
+
+from skirmish.datafiles import parse_yaml, read_yaml, validated
+from skirmish.dice import parse
+from skirmish.errors import SkirmishError, UnknownName
+
+SAMPLE = "sample.yaml"
+
+
+class WeaponType(StrEnum):
+    """Weapon types; Melee and Long Melee use the Melee Attack value and column."""
+
+    ANTI_PERSONAL = "anti-personal"
+    RANGE = "range"
+    HEAVY_RANGE = "heavy range"
+    ARTILLERY = "artillery"
+    MEGA_RANGE = "mega range"
+    MELEE = "melee"
+    LONG_MELEE = "long melee"
+
+    @property
+    def melee(self) -> bool:
+        return self in (WeaponType.MELEE, WeaponType.LONG_MELEE)
+
+    @property
+    def heavy(self) -> bool:
+        """Heavy Range and Artillery: penalised after moving."""
+        return self in (WeaponType.HEAVY_RANGE, WeaponType.ARTILLERY)
+
+
+class Hands(StrEnum):
+    """How many hands a weapon is made for: one, "1/2" (one or two), or two."""
+
+    ONE = "1"
+    HALF = "1/2"
+    TWO = "2"
+
+
+class Arc(StrEnum):
+    """Firing arcs: 90-degree wedges around the unit (ruling MS-1)."""
+
+    FRONT = "front"
+    FRONT_RIGHT = "front-right"
+    RIGHT = "right"
+    REAR_RIGHT = "rear-right"
+    REAR = "rear"
+    REAR_LEFT = "rear-left"
+    LEFT = "left"
+    FRONT_LEFT = "front-left"
+    ALL = "all"
+
+    @property
+    def centre(self) -> float:
+        """Degrees clockwise from the unit's facing."""
+        order = list(Arc)
+        return 45.0 * order.index(self)
+
+    def contains(self, bearing: float) -> bool:
+        """Whether a bearing (degrees clockwise from facing) lies in this 90-degree wedge."""
+        if self is Arc.ALL:
+            return True
+        offset = (bearing - self.centre + 180) % 360 - 180
+        return abs(offset) <= 45 + 1e-9
+
+
+class Ability(StrEnum):
+    """Unit abilities the attack rules use."""
+
+    MULTIPLE_UNIT = "multiple unit"
+    SENSOR = "sensor"
+    STABLE_PLATFORM = "stable platform"
+    UNSTABLE_PLATFORM = "unstable platform"
+
+
+class Skill(StrEnum):
+    """Pilot skills the attack rules use."""
+
+    SNIPER = "sniper"
+    HEAVY_FIRE = "heavy fire"
+    GIANT_SLAYER = "giant slayer"
+    MARKSMAN = "marksman"
+
+
+class WeaponAbility(StrEnum):
+    """Weapon abilities the attack rules use."""
+
+    RAPID_FIRE = "rapid fire"
+    ANTI_INFANTRY = "anti-infantry"
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon: type, range (inches), damage notation, hands, arcs and abilities."""
+
+    name: str
+    type: WeaponType
+    range: float
+    damage: str
+    hands: Hands = Hands.ONE
+    arcs: tuple[Arc, ...] = (Arc.FRONT,)
+    abilities: frozenset[WeaponAbility] = frozenset()
+
+    def has(self, ability: WeaponAbility) -> bool:
+        return ability in self.abilities
+
+
+@dataclass(frozen=True)
+class Pilot:
+    """A pilot: the two attack values, Reflex and skills."""
+
+    name: str
+    range_attack: int
+    melee_attack: int
+    reflex: int = 0
+    skills: frozenset[Skill] = frozenset()
+
+    def has(self, skill: Skill) -> bool:
+        return skill in self.skills
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit and its pilot and weapons."""
+
+    name: str
+    size_class: int
+    unit_type: str
+    dc: int
+    armour: int
+    defence: int
+    strength: int
+    pilot: Pilot
+    weapons: tuple[Weapon, ...] = ()
+    abilities: frozenset[Ability] = frozenset()
+    starting_dc: int | None = None
+    base: float = 1.0
+    """Base radius in inches."""
+    head: float = 0.0
+    """How far in front of the base centre the head (sight point) is."""
+
+    @property
+    def start_dc(self) -> int:
+        return self.dc if self.starting_dc is None else self.starting_dc
+
+    def has(self, ability: Ability) -> bool:
+        return ability in self.abilities
+
+    def weapon(self, name: str | None) -> Weapon:
+        if not self.weapons:
+            raise SkirmishError(f"{self.name} carries no weapon")
+        if name is None:
+            return self.weapons[0]
+        for weapon in self.weapons:
+            if weapon.name.casefold() == name.casefold():
+                return weapon
+        raise UnknownName(f"weapon of {self.name}", name, [w.name for w in self.weapons])
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+Stat = Annotated[int, pydantic.Field(ge=0, le=99)]
+
+
+class WeaponModel(_Model):
+    name: str = pydantic.Field(min_length=1)
+    type: WeaponType
+    range: Annotated[float, pydantic.Field(gt=0, le=500)]
+    damage: str
+    hands: Hands = Hands.ONE
+    arcs: tuple[Arc, ...] = (Arc.FRONT,)
+    abilities: tuple[WeaponAbility, ...] = ()
+
+    @field_validator("hands", mode="before")
+    @classmethod
+    def _hands(cls, value: object) -> object:
+        return str(value) if isinstance(value, int) else value
+
+    @field_validator("damage")
+    @classmethod
+    def _damage(cls, value: str) -> str:
+        try:
+            parse(value.replace("STR", "Str").replace("str", "Str"), Str=1)
+        except SkirmishError as error:
+            raise ValueError(str(error)) from None
+        return value
+
+
+class PilotModel(_Model):
+    name: str = pydantic.Field(min_length=1)
+    range_attack: Stat
+    melee_attack: Stat
+    reflex: Stat = 0
+    skills: tuple[Skill, ...] = ()
+
+
+class UnitModel(_Model):
+    name: str = pydantic.Field(min_length=1)
+    size_class: Annotated[int, pydantic.Field(ge=0, le=10)]
+    unit_type: str = pydantic.Field(min_length=1)
+    dc: Annotated[int, pydantic.Field(ge=1, le=999)]
+    starting_dc: Annotated[int, pydantic.Field(ge=1, le=999)] | None = None
+    armour: Stat
+    defence: Stat
+    strength: Stat = 0
+    base: Annotated[float, pydantic.Field(gt=0, le=20)] = 1.0
+    head: Annotated[float, pydantic.Field(ge=0, le=20)] = 0.0
+    abilities: tuple[Ability, ...] = ()
+    pilot: PilotModel
+    weapons: tuple[WeaponModel, ...] = ()
+
+    @pydantic.model_validator(mode="after")
+    def _dc(self) -> UnitModel:
+        if self.starting_dc is not None and self.dc > self.starting_dc:
+            raise ValueError(f"DC {self.dc} is above the starting DC {self.starting_dc}")
+        return self
+
+
+class ForceModel(_Model):
+    units: tuple[UnitModel, ...] = pydantic.Field(min_length=1)
+
+
+def damage_die(notation: str, strength: int, *, two_hands: bool) -> object:
+    """The damage roll of a weapon: "Str" is the unit's Strength, +50% (rounded up) with two
+    hands."""
+    value = strength + (strength + 1) // 2 if two_hands else strength
+    return parse(notation.replace("STR", "Str").replace("str", "Str"), Str=value)
+
+
+def _unit(model: UnitModel) -> Unit:
+    pilot = model.pilot
+    return Unit(
+        name=model.name,
+        size_class=model.size_class,
+        unit_type=model.unit_type.casefold(),
+        dc=model.dc,
+        armour=model.armour,
+        defence=model.defence,
+        strength=model.strength,
+        pilot=Pilot(
+            pilot.name,
+            pilot.range_attack,
+            pilot.melee_attack,
+            pilot.reflex,
+            frozenset(pilot.skills),
+        ),
+        weapons=tuple(
+            Weapon(w.name, w.type, w.range, w.damage, w.hands, w.arcs, frozenset(w.abilities))
+            for w in model.weapons
+        ),
+        abilities=frozenset(model.abilities),
+        starting_dc=model.starting_dc,
+        base=model.base,
+        head=model.head,
+    )
+
+
+@dataclass(frozen=True)
+class Force:
+    """Units found by name in any case."""
+
+    units: tuple[Unit, ...]
+
+    def unit(self, name: str) -> Unit:
+        for unit in self.units:
+            if unit.name.casefold() == name.casefold():
+                return unit
+        raise UnknownName("unit", name, [u.name for u in self.units])
+
+    def merged(self, other: Force) -> Force:
+        names = {u.name.casefold() for u in other.units}
+        return Force(other.units + tuple(u for u in self.units if u.name.casefold() not in names))
+
+
+def parse_force(data: object, *, source: str) -> Force:
+    """Validate parsed YAML as an MS Wars force."""
+    model = validated(ForceModel, data, source)
+    return Force(tuple(_unit(u) for u in model.units))
+
+
+def load_force(path: str | Path) -> Force:
+    data, source = read_yaml(path, "force")
+    return parse_force(data, source=source)
+
+
+@cache
+def sample_force() -> Force:
+    """The sample units shipped with skirmish."""
+    text = resources.files("skirmish.games.mswars").joinpath("data", SAMPLE).read_text()
+    return parse_force(parse_yaml(text, SAMPLE), source=SAMPLE)
