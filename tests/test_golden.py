@@ -10,13 +10,14 @@ import json
 import os
 from collections.abc import Callable
 from dataclasses import replace
+from fractions import Fraction
 from functools import partial
 from pathlib import Path
 
 import pytest
 
 from skirmish.engine import FixedPolicy, Play, play
-from skirmish.games import GAMES, darkrealms, entropic
+from skirmish.games import GAMES, darkrealms, entropic, mswars
 from skirmish.games.magewinds import (
     AttackSituation,
     Combatant,
@@ -37,7 +38,7 @@ def magewinds_heavy_against_deflect() -> Play[object]:
         cover=True,
     )
     policy = FixedPolicy.of(attack_choice="heavy", defence_choice="deflect")
-    return play(partial(resolve_attack, situation=situation), players=policy, seed=20261122)
+    return play(partial(resolve_attack, situation=situation), players=policy, seed=2)
 
 
 def magewinds_hexed_zap_with_barrier() -> Play[object]:
@@ -51,7 +52,7 @@ def magewinds_hexed_zap_with_barrier() -> Play[object]:
         distance=6,
     )
     policy = FixedPolicy.of(defence_choice="none")
-    return play(partial(resolve_attack, situation=situation), players=policy, seed=7)
+    return play(partial(resolve_attack, situation=situation), players=policy, seed=2)
 
 
 def darkrealms_aimed_shot_at_a_shield_bearer() -> Play[object]:
@@ -64,7 +65,7 @@ def darkrealms_aimed_shot_at_a_shield_bearer() -> Play[object]:
         stamina=2,
     )
     policy = darkrealms.optimal_policy(situation, darkrealms.Objective.DAMAGE)
-    return play(partial(darkrealms.resolve_attack, situation=situation), players=policy, seed=11)
+    return play(partial(darkrealms.resolve_attack, situation=situation), players=policy, seed=2)
 
 
 def darkrealms_poison_dart_confused_at_close_range() -> Play[object]:
@@ -78,7 +79,7 @@ def darkrealms_poison_dart_confused_at_close_range() -> Play[object]:
         poison_turns=2,
     )
     policy = darkrealms.optimal_policy(situation, darkrealms.Objective.KILL)
-    return play(partial(darkrealms.resolve_attack, situation=situation), players=policy, seed=3)
+    return play(partial(darkrealms.resolve_attack, situation=situation), players=policy, seed=2)
 
 
 def entropic_attack_back_on_a_colossus() -> Play[object]:
@@ -115,7 +116,24 @@ def entropic_attack_back_on_a_colossus() -> Play[object]:
             "damaged attribute": "attack",
         }
     )
-    return play(partial(entropic.resolve_attack, situation=situation), players=policy, seed=1)
+    return play(partial(entropic.resolve_attack, situation=situation), players=policy, seed=2)
+
+
+def mswars_aided_rifle_on_a_squad() -> Play[object]:
+    force = mswars.sample_force()
+    amago = force.unit("Amago")
+    situation = mswars.Situation(
+        amago,
+        force.unit("Rifle Squad"),
+        amago.weapon("Small Mecha Rifle"),
+        distance=14,
+        conditions=mswars.Conditions(
+            visible_fraction=Fraction(2, 3), rear_arc=True, earlier_attacks=1
+        ),
+        aiders=(mswars.Aider("Amago Wing"),),
+    )
+    policy = FixedPolicy.of(**{"aid 1": "D3 damage"})
+    return play(partial(mswars.resolve_attack, situation=situation), players=policy, seed=2)
 
 
 CASES: dict[str, dict[str, Callable[[], Play[object]]]] = {
@@ -126,6 +144,7 @@ CASES: dict[str, dict[str, Callable[[], Play[object]]]] = {
     "entropic": {
         "entropic-attack-back-on-a-colossus": entropic_attack_back_on_a_colossus,
     },
+    "mswars": {"mswars-aided-rifle-on-a-squad": mswars_aided_rifle_on_a_squad},
     "darkrealms": {
         "darkrealms-aimed-shot-at-a-shield-bearer": darkrealms_aimed_shot_at_a_shield_bearer,
         "darkrealms-poison-dart-confused": darkrealms_poison_dart_confused_at_close_range,

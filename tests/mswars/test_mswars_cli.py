@@ -1,0 +1,209 @@
+"""``skirmish odds|advise|attack|fighters mswars`` from the command line."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+
+def test_odds_json_raw_values(cli):
+    run = cli(
+        "odds",
+        "mswars",
+        "--attack-value",
+        "14",
+        "--defence",
+        "5",
+        "--damage",
+        "D6",
+        "--armour",
+        "1",
+        "--dc",
+        "4",
+        "--json",
+    )
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert data["game"] == "mswars" and data["p_hit"] == "9/20"
+    # D6 less Armour 1: 0, 1, 2, 3, 4, 4 (capped at the 4 DC left); a miss is 0.
+    hit = Fraction(9, 20)
+    assert Fraction(data["damage"]["0"]) == 1 - hit + hit / 6
+    assert Fraction(data["damage"]["4"]) == hit * Fraction(2, 6)
+    assert Fraction(data["p_out_of_action"]) == hit * Fraction(2, 6)
+    assert Fraction(data["expected_damage"]) == hit * Fraction(14, 6)
+
+
+def test_each_modifier_flag_changes_the_attack_value(cli):
+    def value(*flags: str) -> int:
+        run = cli(
+            "odds",
+            "mswars",
+            "--attack-value",
+            "14",
+            "--defence",
+            "5",
+            "--damage",
+            "D6",
+            *flags,
+            "--json",
+        )
+        assert run.code == 0, run.err
+        return int(json.loads(run.out)["attack_value"])
+
+    assert value() == 14
+    assert value("--ran-or-charged") == 11 and value("--melee", "--ran-or-charged") == 14
+    assert value("--visible", "1/2") == 11 and value("--visible", "60%") == 13
+    assert value("--target-moved") == 11 and value("--melee", "--target-moved") == 13
+    assert value("--attacker-hurt") == 13 and value("--rear-arc") == 16
+    assert value("--melee", "--target-hurt") == 15 and value("--target-hurt") == 14
+    assert value("--moved", "--weapon-type", "artillery") == 11
+    assert (
+        value("--hands", "1/2", "--one-handed") == 12 and value("--hands", "2", "--one-handed") == 9
+    )
+    assert (
+        value("--earlier-attacks", "2") == 12
+        and value("--earlier-attacks", "2", "--rapid-fire") == 14
+    )
+    assert value("--other-targets", "2") == 12
+
+
+def test_named_units_aid_and_advice(cli):
+    run = cli(
+        "advise", "mswars", "--attacker", "Amago", "--target", "Pelham", "--aid", "1", "--json"
+    )
+    data = json.loads(run.out)
+    values = {tuple(v["choices"]): Fraction(v["value"]) for v in data["values"]}
+    assert data["best"] == list(max(values, key=values.get))
+    chosen = cli(
+        "odds",
+        "mswars",
+        "--attacker",
+        "Amago",
+        "--target",
+        "Pelham",
+        "--aid",
+        "1",
+        "--aid-choice",
+        "+2",
+        "--json",
+    )
+    assert int(json.loads(chosen.out)["attack_value"]) == 16
+    table = cli("odds", "mswars", "--attacker", "Amago", "--target", "Rifle Squad")
+    assert "chance to hit" in table.out
+
+
+def test_attack_is_seeded_and_cites_the_rules(cli):
+    args = ("attack", "mswars", "--attacker", "Amago", "--target", "Rifle Squad", "--seed", "3")
+    first, again = cli(*args), cli(*args)
+    assert first.code == 0 and first.out == again.out
+    assert "Making Attacks" in first.out and "Attack Modifiers" in first.out
+    data = json.loads(cli(*args, "--json").out)
+    assert data["seed"] == 3 and data["result"]["natural"] in range(1, 21)
+    asked = cli("attack", "mswars", "--attacker", "Amago", "--target", "Pelham", "--aid", "1")
+    assert asked.code == 2 and "--aid-choice" in asked.err
+
+
+def test_battlefield(cli):
+    run = cli(
+        "odds",
+        "mswars",
+        "--battlefield",
+        "examples/mswars-crossroads.yaml",
+        "--attacker",
+        "Amago",
+        "--target",
+        "Pelham",
+        "--aid",
+        "1",
+        "--aid-choice",
+        "d3",
+        "--json",
+    )
+    assert run.code == 0, run.err
+    # Partly hidden (half or less: -3), and the Pelham moved more than 10" (-3): 14 - 6.
+    assert json.loads(run.out)["attack_value"] == 8
+    too_many = cli(
+        "odds",
+        "mswars",
+        "--battlefield",
+        "examples/mswars-crossroads.yaml",
+        "--attacker",
+        "Amago",
+        "--target",
+        "Pelham",
+        "--aid",
+        "2",
+    )
+    assert too_many.code == 2 and "only 1 units may aid" in too_many.err
+    clash = cli(
+        "odds",
+        "mswars",
+        "--battlefield",
+        "examples/mswars-crossroads.yaml",
+        "--attacker",
+        "Amago",
+        "--target",
+        "Pelham",
+        "--rear-arc",
+    )
+    assert clash.code == 2 and "--rear-arc" in clash.err
+
+
+def test_fighters_and_force_file(cli, tmp_path):
+    listed = json.loads(cli("fighters", "mswars", "--json").out)
+    assert "Amago" in {row["unit"] for row in listed}
+    path = tmp_path / "bad.yaml"
+    path.write_text(
+        "units:\n  - {name: X, size_class: 1, unit_type: sracu, dc: 0, armour: 0, defence: 1, pilot: {name: P, range_attack: 1, melee_attack: 1}}\n"
+    )
+    bad = cli("fighters", "mswars", "--force", str(path))
+    assert bad.code == 2 and "dc" in bad.err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--defence", "5", "--damage", "D6"), "give --attacker NAME or a raw --attack-value"),
+        (("--attack-value", "14", "--damage", "D6"), "give --target NAME or a raw --defence"),
+        (("--attack-value", "14", "--defence", "5"), "--damage NOTATION"),
+        (("--attack-value", "14", "--defence", "5", "--damage", "D6x"), "dice notation"),
+        (
+            ("--attack-value", "14", "--defence", "5", "--damage", "D6", "--visible", "2"),
+            "from 0 to 1",
+        ),
+        (
+            ("--attack-value", "14", "--defence", "5", "--damage", "D6", "--distance", "30"),
+            "reaches 24",
+        ),
+        (
+            ("--attack-value", "14", "--defence", "5", "--damage", "D6", "--friendly-cover", "1/2"),
+            "Sniper",
+        ),
+        (("--attack-value", "14", "--defence", "5", "--damage", "D6", "--aid", "3"), "--aid 3"),
+        (("--attack-value", "140", "--defence", "5", "--damage", "D6"), "--attack-value 140"),
+        (("--attacker", "Amago", "--target", "Nobody"), "unknown unit 'Nobody'"),
+        (("--attacker", "Amago", "--target", "Pelham", "--weapon", "Laser"), "unknown weapon"),
+        (
+            (
+                "--attack-value",
+                "14",
+                "--defence",
+                "5",
+                "--damage",
+                "D6",
+                "--dc",
+                "9",
+                "--starting-dc",
+                "5",
+            ),
+            "above the starting DC",
+        ),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_exit_2(cli, args, message):
+    run = cli("odds", "mswars", *args)
+    assert run.code == 2
+    assert message in run.err and "Traceback" not in run.err
+    assert len(run.err.strip().splitlines()) == 1
