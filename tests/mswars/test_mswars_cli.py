@@ -207,3 +207,37 @@ def test_bad_input_is_one_clear_line_and_exit_2(cli, args, message):
     assert run.code == 2
     assert message in run.err and "Traceback" not in run.err
     assert len(run.err.strip().splitlines()) == 1
+
+
+def test_attack_of_opportunity_from_the_command_line(cli):
+    base = (
+        "odds",
+        "mswars",
+        "--attacker",
+        "Amago",
+        "--weapon",
+        "Basic Melee Weapon",
+        "--target",
+        "Pelham",
+        "--opportunity",
+        "--json",
+    )
+    melee = json.loads(cli(*base).out)
+    rammed = json.loads(cli(*base, "--charged", "--ram", "4D6").out)
+    # The advisor rams when a 4D6 ram beats the Str weapon (Strength 4 in two hands: 6).
+    assert Fraction(rammed["expected_damage"]) > Fraction(melee["expected_damage"])
+    log = cli(
+        "attack",
+        "mswars",
+        "--attacker",
+        "Amago",
+        "--weapon",
+        "Basic Melee Weapon",
+        "--target",
+        "Pelham",
+        "--opportunity",
+        "--seed",
+        "1",
+    )
+    assert "Attacks of Opportunity" in log.out
+    assert cli("odds", "mswars", "--attacker", "Amago", "--target", "Pelham", "--charged").code == 2

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 import sys
@@ -17,7 +16,7 @@ from rich.table import Table
 
 from skirmish.cli.options import JsonOption, print_play, sharing
 from skirmish.cli.output import fraction_text, percent, wide_console
-from skirmish.engine import Decision, Mix, play, pure
+from skirmish.engine import Decision, FixedPolicy, Mix, play, pure
 from skirmish.errors import IllegalChoice, SkirmishError
 from skirmish.games.mswars import (
     Ability,
@@ -37,11 +36,11 @@ from skirmish.games.mswars import (
     advise_aid,
     load_force,
     odds,
-    resolve_attack,
     sample_force,
 )
 from skirmish.games.mswars.attack import AID_ATTACK, AID_CHOICE, AID_DAMAGE, check
 from skirmish.games.mswars.field import aid_candidates, load_field, situation_on
+from skirmish.games.mswars.odds import Opportunity, procedure
 from skirmish.games.mswars.units import damage_die
 
 
@@ -359,6 +358,32 @@ with_situation = sharing(_situation_options, "situation")
 ObjectiveOption = Annotated[
     Objective, typer.Option(help="What solved aid choices aim for: damage or out-of-action.")
 ]
+OpportunityOption = Annotated[
+    bool, typer.Option(help="An attack of opportunity at a unit breaking away (free, melee).")
+]
+ChargedOption = Annotated[
+    bool, typer.Option(help="With --opportunity: this unit charged the breaking unit this turn.")
+]
+RamOption = Annotated[
+    str | None,
+    typer.Option(help="With --opportunity --charged: the ram's damage notation (MS-9)."),
+]
+
+
+def _opportunity(opportunity: bool, charged: bool, ram: str | None) -> Opportunity | None:
+    if not opportunity:
+        if charged or ram:
+            raise SkirmishError(
+                "--charged and --ram describe an attack of opportunity: add --opportunity"
+            )
+        return None
+    weapon = None
+    if ram is not None:
+        damage_die(ram, 1, two_hands=False)
+        weapon = Weapon("Ram", WeaponType.MELEE, 1, ram)
+    return Opportunity(charged, weapon)
+
+
 AidChoice = Annotated[
     list[str] | None,
     typer.Option(help="The bonus an aider gives, in order: +2 or d3 (repeatable)."),
@@ -407,11 +432,19 @@ def odds_command(
     situation: Situation,
     aid_choice: AidChoice = None,
     objective: ObjectiveOption = Objective.DAMAGE,
+    opportunity: OpportunityOption = False,
+    charged: ChargedOption = False,
+    ram: RamOption = None,
     as_json: JsonOption = False,
     fractions: Annotated[bool, typer.Option(help="Show exact fractions, not percentages.")] = False,
 ) -> None:
     """Exact chance to hit, DC lost and chance to put the target out of action."""
-    results = odds(situation, choices=_choices(aid_choice, situation), objective=objective)
+    results = odds(
+        situation,
+        choices=_choices(aid_choice, situation),
+        objective=objective,
+        opportunity=_opportunity(opportunity, charged, ram),
+    )
     summary = Summary.of(results)
     if as_json:
         typer.echo(json.dumps(summary_json(situation, summary), indent=2))
@@ -482,7 +515,8 @@ class PromptPlayer:
         if not sys.stdin.isatty():
             raise IllegalChoice(
                 f"{decision.rule}: {decision.key} ({', '.join(decision.options)}) needs "
-                "--aid-choice; no terminal to ask at"
+                f"{'--aid-choice' if decision.key.startswith(AID_CHOICE) else 'a terminal'}; "
+                "no terminal to ask at"
             )
         options = {str(i + 1): option for i, option in enumerate(decision.options)}
         menu = " / ".join(f"{i}: {o}" for i, o in options.items())
@@ -494,6 +528,9 @@ class PromptPlayer:
 def attack_command(
     situation: Situation,
     aid_choice: AidChoice = None,
+    opportunity: OpportunityOption = False,
+    charged: ChargedOption = False,
+    ram: RamOption = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed for the dice; the same seed gives the same log.")
     ] = None,
@@ -503,12 +540,9 @@ def attack_command(
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     answers = {key: pure(option) for key, option in _choices(aid_choice, situation).items()}
-    from skirmish.engine import FixedPolicy
-
     players = FixedPolicy(answers, fallback=PromptPlayer())
-    outcome = play(
-        functools.partial(resolve_attack, situation=situation), players=players, seed=seed
-    )
+    rules = procedure(situation, _opportunity(opportunity, charged, ram))
+    outcome = play(rules, players=players, seed=seed)
     result = asdict(outcome.result)
     result["aid"] = list(outcome.result.aid)
     print_play("mswars", seed, result, outcome.log, as_json=as_json)

@@ -9,7 +9,15 @@ from fractions import Fraction
 from functools import partial
 
 from skirmish.engine import Distribution, ExpectimaxPolicy, FixedPolicy, exact, pure
-from skirmish.games.mswars.attack import ATTACKER, Result, Situation, resolve_attack
+from skirmish.engine.context import Procedure
+from skirmish.games.mswars.attack import (
+    ATTACKER,
+    Result,
+    Situation,
+    attack_of_opportunity,
+    resolve_attack,
+)
+from skirmish.games.mswars.units import Weapon
 
 
 class Objective(StrEnum):
@@ -25,10 +33,32 @@ def utility(objective: Objective) -> Callable[[Result], Fraction]:
     return lambda r: Fraction(r.dc_lost)
 
 
-def optimal_policy(situation: Situation, objective: Objective) -> ExpectimaxPolicy[Result]:
-    """The attacker's aid choices, solved for the objective."""
+@dataclass(frozen=True)
+class Opportunity:
+    """An attack of opportunity at a unit breaking away; ``ram`` if this unit charged it."""
+
+    charged: bool = False
+    ram: Weapon | None = None
+
+
+def procedure(situation: Situation, opportunity: Opportunity | None = None) -> Procedure[Result]:
+    """The rules procedure of an ordinary attack, or of an attack of opportunity."""
+    if opportunity is None:
+        return partial(resolve_attack, situation=situation)
+    return partial(
+        attack_of_opportunity,
+        situation=situation,
+        charged=opportunity.charged,
+        ram=opportunity.ram,
+    )
+
+
+def optimal_policy(
+    situation: Situation, objective: Objective, opportunity: Opportunity | None = None
+) -> ExpectimaxPolicy[Result]:
+    """The attacker's choices (aid, ram or melee), solved for the objective."""
     return ExpectimaxPolicy(
-        partial(resolve_attack, situation=situation),
+        procedure(situation, opportunity),
         utility=utility(objective),
         players={ATTACKER: 1},
     )
@@ -63,11 +93,12 @@ def odds(
     *,
     choices: Mapping[str, str] | None = None,
     objective: Objective = Objective.DAMAGE,
+    opportunity: Opportunity | None = None,
 ) -> Distribution[Result]:
-    """The exact distribution of the attack's result; aid choices given or solved."""
+    """The exact distribution of the attack's result; the attacker's choices given or solved."""
     answers = {key: pure(option) for key, option in (choices or {}).items()}
-    policy = FixedPolicy(answers, fallback=optimal_policy(situation, objective))
-    return exact(partial(resolve_attack, situation=situation), policy=policy)
+    policy = FixedPolicy(answers, fallback=optimal_policy(situation, objective, opportunity))
+    return exact(procedure(situation, opportunity), policy=policy)
 
 
 @dataclass(frozen=True)
