@@ -38,7 +38,7 @@ def magewinds_heavy_against_deflect() -> Play[object]:
         cover=True,
     )
     policy = FixedPolicy.of(attack_choice="heavy", defence_choice="deflect")
-    return play(partial(resolve_attack, situation=situation), players=policy, seed=2)
+    return play(partial(resolve_attack, situation=situation), players=policy, seed=20261122)
 
 
 def magewinds_hexed_zap_with_barrier() -> Play[object]:
@@ -52,7 +52,7 @@ def magewinds_hexed_zap_with_barrier() -> Play[object]:
         distance=6,
     )
     policy = FixedPolicy.of(defence_choice="none")
-    return play(partial(resolve_attack, situation=situation), players=policy, seed=2)
+    return play(partial(resolve_attack, situation=situation), players=policy, seed=7)
 
 
 def darkrealms_aimed_shot_at_a_shield_bearer() -> Play[object]:
@@ -65,7 +65,7 @@ def darkrealms_aimed_shot_at_a_shield_bearer() -> Play[object]:
         stamina=2,
     )
     policy = darkrealms.optimal_policy(situation, darkrealms.Objective.DAMAGE)
-    return play(partial(darkrealms.resolve_attack, situation=situation), players=policy, seed=2)
+    return play(partial(darkrealms.resolve_attack, situation=situation), players=policy, seed=11)
 
 
 def darkrealms_poison_dart_confused_at_close_range() -> Play[object]:
@@ -79,7 +79,7 @@ def darkrealms_poison_dart_confused_at_close_range() -> Play[object]:
         poison_turns=2,
     )
     policy = darkrealms.optimal_policy(situation, darkrealms.Objective.KILL)
-    return play(partial(darkrealms.resolve_attack, situation=situation), players=policy, seed=2)
+    return play(partial(darkrealms.resolve_attack, situation=situation), players=policy, seed=3)
 
 
 def entropic_attack_back_on_a_colossus() -> Play[object]:
@@ -116,7 +116,7 @@ def entropic_attack_back_on_a_colossus() -> Play[object]:
             "damaged attribute": "attack",
         }
     )
-    return play(partial(entropic.resolve_attack, situation=situation), players=policy, seed=2)
+    return play(partial(entropic.resolve_attack, situation=situation), players=policy, seed=1)
 
 
 def mswars_aided_rifle_on_a_squad() -> Play[object]:
