@@ -7,6 +7,9 @@ line and exits with code 2.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
 
 class SkirmishError(ValueError):
     """Base class for every input or rules error skirmish raises."""
@@ -20,6 +23,22 @@ class UnknownName(SkirmishError):
         super().__init__(f"unknown {kind} {name!r}; expected one of: {choices}")
         self.kind = kind
         self.name = name
+
+
+T = TypeVar("T")
+
+
+def find_named(items: Iterable[T], name: str, kind: str, key: Callable[[T], str]) -> T:
+    """The item whose ``key`` is ``name`` in any case; else an error listing the valid names.
+
+    >>> find_named(["Wizard", "Witch"], "witch", "fighter", str)
+    'Witch'
+    """
+    listed = list(items)
+    for item in listed:
+        if key(item).casefold() == name.casefold():
+            return item
+    raise UnknownName(kind, name, [key(item) for item in listed])
 
 
 class DataError(SkirmishError):

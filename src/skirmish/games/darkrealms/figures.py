@@ -14,7 +14,7 @@ import pydantic
 from pydantic import BaseModel, ConfigDict, field_validator
 
 from skirmish.datafiles import parse_yaml, read_yaml, validated
-from skirmish.errors import SkirmishError, UnknownName
+from skirmish.errors import SkirmishError, find_named
 from skirmish.games.darkrealms.tables import DEFAULT_ATTACK_TABLE, AttackTable
 
 SAMPLE = "sample.yaml"
@@ -201,16 +201,10 @@ class Roster:
     cards: tuple[tuple[str, tuple[CardAttack, ...]], ...]
 
     def figure(self, name: str) -> Figure:
-        for figure in self.figures:
-            if figure.name.casefold() == name.casefold():
-                return figure
-        raise UnknownName("figure", name, [f.name for f in self.figures])
+        return find_named(self.figures, name, "figure", lambda figure: figure.name)
 
     def card(self, name: str) -> tuple[CardAttack, ...]:
-        for title, attacks in self.cards:
-            if title.casefold() == name.casefold():
-                return attacks
-        raise UnknownName("action card", name, [title for title, _ in self.cards])
+        return find_named(self.cards, name, "action card", lambda item: item[0])[1]
 
     def merged(self, other: Roster) -> Roster:
         names = {f.name.casefold() for f in other.figures}

@@ -21,7 +21,7 @@ from shapely import LineString, Point, Polygon, box
 from shapely.ops import nearest_points
 
 from skirmish.datafiles import read_yaml, validated
-from skirmish.errors import DataError, SkirmishError, UnknownName
+from skirmish.errors import DataError, SkirmishError, find_named
 from skirmish.games.entropic.attack import SELECT, Aim, Approach, Situation
 from skirmish.games.entropic.models import Force, Markers, Model
 from skirmish.geometry import EPSILON
@@ -107,10 +107,9 @@ class Field:
     models: tuple[OnField, ...]
 
     def placed(self, name: str) -> OnField:
-        for placed in self.models:
-            if placed.model.name.casefold() == name.casefold():
-                return placed
-        raise UnknownName("model on the battlefield", name, [p.model.name for p in self.models])
+        return find_named(
+            self.models, name, "model on the battlefield", lambda placed: placed.model.name
+        )
 
 
 def _polygon(model: TerrainModel) -> Polygon:

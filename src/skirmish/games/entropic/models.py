@@ -19,7 +19,7 @@ import pydantic
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from skirmish.datafiles import parse_yaml, read_yaml, validated
-from skirmish.errors import SkirmishError, UnknownName
+from skirmish.errors import SkirmishError, find_named
 
 SAMPLE = "sample.yaml"
 
@@ -86,10 +86,7 @@ class Component:
             raise SkirmishError(f"{self.name} has no weapon: only parts with weapons attack")
         if name is None:
             return self.weapons[0]
-        for weapon in self.weapons:
-            if weapon.name.casefold() == name.casefold():
-                return weapon
-        raise UnknownName("weapon", name, [w.name for w in self.weapons])
+        return find_named(self.weapons, name, "weapon", lambda weapon: weapon.name)
 
     def score(self, attribute: Attribute) -> int:
         return self.profile.value(attribute, self.active.damaged)
@@ -119,10 +116,9 @@ class Model:
     def component(self, name: str | None) -> Component:
         if name is None:
             return self.components[0]
-        for component in self.components:
-            if component.name.casefold() == name.casefold():
-                return component
-        raise UnknownName(f"component of {self.name}", name, [c.name for c in self.components])
+        return find_named(
+            self.components, name, f"component of {self.name}", lambda component: component.name
+        )
 
     def armed(self) -> Component:
         """The first component with a weapon (the part that attacks)."""
@@ -256,10 +252,7 @@ class Force:
     models: tuple[Model, ...]
 
     def model(self, name: str) -> Model:
-        for model in self.models:
-            if model.name.casefold() == name.casefold():
-                return model
-        raise UnknownName("model", name, [m.name for m in self.models])
+        return find_named(self.models, name, "model", lambda model: model.name)
 
     def merged(self, other: Force) -> Force:
         names = {m.name.casefold() for m in other.models}

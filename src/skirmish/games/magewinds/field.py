@@ -19,7 +19,7 @@ from shapely import Point, Polygon, box
 from shapely.affinity import rotate
 
 from skirmish.datafiles import read_yaml, validated
-from skirmish.errors import DataError, UnknownName
+from skirmish.errors import DataError, find_named
 from skirmish.games.magewinds.pack import Pack, bundled_pack
 from skirmish.games.magewinds.profiles import FighterProfile
 from skirmish.geometry import EPSILON, Based, HeightClass, Marker, Terrain
@@ -167,11 +167,11 @@ class Battlefield:
 
     def fighter(self, name: str) -> Placed:
         """The fighter called ``name`` on this battlefield (any case)."""
-        for placed in self.fighters:
-            if placed.name.casefold() == name.casefold():
-                return placed
-        raise UnknownName(
-            f"fighter on {self.source or 'the battlefield'}", name, [f.name for f in self.fighters]
+        return find_named(
+            self.fighters,
+            name,
+            f"fighter on {self.source or 'the battlefield'}",
+            lambda placed: placed.name,
         )
 
     @property

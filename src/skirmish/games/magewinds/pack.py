@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from skirmish.datafiles import parse_yaml, read_yaml, validated
-from skirmish.errors import DataError, UnknownName
+from skirmish.errors import DataError, find_named
 from skirmish.games.magewinds.profiles import (
     Ability,
     AttackProfile,
@@ -137,10 +137,7 @@ class Pack:
 
     def fighter(self, name: str) -> FighterProfile:
         """The fighter called ``name``; an error lists the valid names."""
-        for fighter in self.fighters:
-            if fighter.name.casefold() == name.casefold():
-                return fighter
-        raise UnknownName("fighter", name, [f.name for f in self.fighters])
+        return find_named(self.fighters, name, "fighter", lambda fighter: fighter.name)
 
     def merged(self, other: Pack) -> Pack:
         """This pack with ``other``'s fighters added; ``other`` wins on equal names."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from skirmish.errors import UnknownName
+from skirmish.errors import UnknownName, find_named
 
 
 class AttackType(StrEnum):
@@ -130,10 +130,7 @@ class FighterProfile:
             raise UnknownName(f"attack of {self.name}", name or "", ["(none)"])
         if name is None:
             return self.attacks[0]
-        for attack in self.attacks:
-            if attack.name.casefold() == name.casefold():
-                return attack
-        raise UnknownName(f"attack of {self.name}", name, [a.name for a in self.attacks])
+        return find_named(self.attacks, name, f"attack of {self.name}", lambda attack: attack.name)
 
     def has_ability(self, key: str) -> bool:
         """Whether any ability on the profile implements rule ``key``."""

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict
 from shapely import LineString, Point, Polygon, box
 
 from skirmish.datafiles import read_yaml, validated
-from skirmish.errors import DataError, SkirmishError, UnknownName
+from skirmish.errors import DataError, SkirmishError, find_named
 from skirmish.games.mswars.attack import (
     ARCS,
     Aider,
@@ -109,10 +109,9 @@ class Field:
     units: tuple[Placed, ...]
 
     def placed(self, name: str) -> Placed:
-        for placed in self.units:
-            if placed.unit.name.casefold() == name.casefold():
-                return placed
-        raise UnknownName("unit on the battlefield", name, [p.unit.name for p in self.units])
+        return find_named(
+            self.units, name, "unit on the battlefield", lambda placed: placed.unit.name
+        )
 
 
 def parse_field(data: object, *, source: str, force: Force) -> Field:

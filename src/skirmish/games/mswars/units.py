@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, field_validator
 
 from skirmish.datafiles import parse_yaml, read_yaml, validated
 from skirmish.dice import parse
-from skirmish.errors import SkirmishError, UnknownName
+from skirmish.errors import SkirmishError, find_named
 
 SAMPLE = "sample.yaml"
 
@@ -167,10 +167,7 @@ class Unit:
             raise SkirmishError(f"{self.name} carries no weapon")
         if name is None:
             return self.weapons[0]
-        for weapon in self.weapons:
-            if weapon.name.casefold() == name.casefold():
-                return weapon
-        raise UnknownName(f"weapon of {self.name}", name, [w.name for w in self.weapons])
+        return find_named(self.weapons, name, f"weapon of {self.name}", lambda weapon: weapon.name)
 
 
 class _Model(BaseModel):
@@ -280,10 +277,7 @@ class Force:
     units: tuple[Unit, ...]
 
     def unit(self, name: str) -> Unit:
-        for unit in self.units:
-            if unit.name.casefold() == name.casefold():
-                return unit
-        raise UnknownName("unit", name, [u.name for u in self.units])
+        return find_named(self.units, name, "unit", lambda unit: unit.name)
 
     def merged(self, other: Force) -> Force:
         names = {u.name.casefold() for u in other.units}
