@@ -10,7 +10,8 @@ the machine, so they are reported, never asserted.
    against building each cell's matrix and solving its LP naively with HiGHS.
 
 Then the battlefield geometry benchmarks of ``geometry.py`` and the Dark Realms
-re-roll benchmarks of ``darkrealms.py``.
+re-roll benchmarks of ``darkrealms.py`` and the Entropic Engine bidding benchmark of
+``entropic.py``.
 """
 
 from __future__ import annotations
@@ -156,3 +157,6 @@ if __name__ == "__main__":
     import darkrealms  # benchmarks/darkrealms.py
 
     darkrealms.main()
+    import entropic  # benchmarks/entropic.py
+
+    entropic.main()
