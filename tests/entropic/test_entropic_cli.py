@@ -198,3 +198,21 @@ def test_advise_bad_values(cli):
     assert run.code == 2 and "unknown result" in run.err
     run = cli("advise", "entropic", "--attack", "4", "--defend", "3", "--token-cost", "x")
     assert run.code == 2 and "--token-cost 'x'" in run.err
+
+
+def test_attack_asks_both_players_with_bids_unseen(cli, monkeypatch):
+    import typer
+
+    asked = []
+
+    def answer(text, hide_input=False):
+        asked.append((text.splitlines()[0], hide_input))
+        return "1"  # the first option each time
+
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr(typer, "prompt", answer)
+    run = cli("attack", "entropic", "--attack", "4", "--defend", "3")
+    assert run.code == 0, run.err
+    hidden = {text.split(":")[0]: hide for text, hide in asked}
+    assert hidden["Attacker"] is True and hidden["Target"] is True  # the two sealed bids
+    assert any("move at once" in text and not hide for text, hide in asked)

@@ -241,3 +241,17 @@ def test_attack_of_opportunity_from_the_command_line(cli):
     )
     assert "Attacks of Opportunity" in log.out
     assert cli("odds", "mswars", "--attacker", "Amago", "--target", "Pelham", "--charged").code == 2
+
+
+def test_attack_asks_for_the_aid_at_a_terminal(cli, monkeypatch):
+    import typer
+
+    asked = []
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr(typer, "prompt", lambda text, **_: asked.append(text) or "2")
+    run = cli(
+        "attack", "mswars", "--attacker", "Amago", "--target", "Pelham", "--aid", "1", "--seed", "4"
+    )
+    assert run.code == 0, run.err
+    assert asked and "D3 extra damage" in asked[0]
+    assert "D3 damage" in run.out
