@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Annotated
 
@@ -160,6 +161,17 @@ class Battlefield:
     markers: tuple[Marker, ...] = ()
     terrain: tuple[Terrain, ...] = ()
     source: str = ""
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(
+            (self.width, self.length, self.warbands, self.fighters)
+            + (self.objects, self.markers, self.terrain, self.source)
+        )
+
+    def __hash__(self) -> int:
+        """Hashed once: solvers and caches key on a battlefield many times."""
+        return self._hash
 
     @property
     def area(self) -> Polygon:
