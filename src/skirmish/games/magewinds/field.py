@@ -8,7 +8,7 @@ the rule it breaks.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
 from pathlib import Path
 from typing import Annotated
@@ -164,10 +164,7 @@ class Battlefield:
 
     @cached_property
     def _hash(self) -> int:
-        return hash(
-            (self.width, self.length, self.warbands, self.fighters)
-            + (self.objects, self.markers, self.terrain, self.source)
-        )
+        return hash(tuple(getattr(self, f.name) for f in fields(self)))
 
     def __hash__(self) -> int:
         """Hashed once: solvers and caches key on a battlefield many times."""
