@@ -255,3 +255,23 @@ def test_attack_asks_for_the_aid_at_a_terminal(cli, monkeypatch):
     assert run.code == 0, run.err
     assert asked and "D3 extra damage" in asked[0]
     assert "D3 damage" in run.out
+
+
+def test_a_named_units_dc_cannot_exceed_its_starting_dc(cli):
+    run = cli("odds", "mswars", "--attacker", "Amago", "--target", "Pelham", "--dc", "20")
+    assert run.code == 2 and "above Pelham's starting DC 16" in run.err
+    hurt = cli(
+        "odds",
+        "mswars",
+        "--attacker",
+        "Amago",
+        "--weapon",
+        "Basic Melee Weapon",
+        "--target",
+        "Pelham",
+        "--dc",
+        "7",
+        "--json",
+    )
+    # 7 of 16 left: lost more than half, so +1 to the melee attack (12 + 1).
+    assert json.loads(hurt.out)["attack_value"] == 13

@@ -345,10 +345,11 @@ def _target(
         size_class=unit.size_class if size_class is None else size_class,
         abilities=unit.abilities | ({Ability.MULTIPLE_UNIT} if multiple_unit else set()),
     )
-    start = starting_dc or unit.start_dc if dc is None else starting_dc or max(dc, unit.start_dc)
+    named = name is not None
+    start = starting_dc or (unit.start_dc if named or dc is None else dc)
     current = unit.dc if dc is None else dc
     if current > start:
-        raise SkirmishError(f"--dc {current} is above the starting DC {start}")
+        raise SkirmishError(f"--dc {current} is above {unit.name}'s starting DC {start}")
     return replace(unit, dc=current, starting_dc=start)
 
 
