@@ -198,7 +198,7 @@ def test_fighters_and_force_file(cli, tmp_path):
                 "--starting-dc",
                 "5",
             ),
-            "above the starting DC",
+            "above Target's starting DC",
         ),
     ],
 )
