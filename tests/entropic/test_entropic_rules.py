@@ -340,3 +340,48 @@ def test_bad_inputs():
         run(situation(distance=-1))
     with pytest.raises(SkirmishError, match="signalling game"):
         SignallingGame.build(senders=[], signals=[], responses=["x"], payoff=[])
+
+
+def test_markers_wait_in_the_pending_box_until_the_resolution_phase():
+    from skirmish.games.entropic import receive, resolution_phase
+
+    t = target()
+    damaged = run(situation(t=t), **{"damaged attribute": "defend"})
+    after = receive(t, [damaged])
+    part = after.components[0]
+    # Pending, not yet in effect: the Defend score is unchanged this turn.
+    assert part.pending.stun == 1 and part.pending.damaged == {Attribute.DEFEND}
+    assert part.active == Markers() and part.score(Attribute.DEFEND) == 3
+    resolved = resolution_phase(after)
+    assert resolved.model is not None
+    now = resolved.model.components[0]
+    assert now.active.stun == 1 and now.score(Attribute.DEFEND) == 0 and now.pending == Markers()
+
+
+def test_burning_and_destruction_in_the_resolution_phase():
+    from skirmish.games.entropic import resolution_phase
+
+    t = target()
+    burning = replace(
+        t,
+        components=(
+            replace(
+                t.components[0],
+                active=Markers(damaged=frozenset({Attribute.MOVE, Attribute.ATTACK}), burning=1),
+                pending=Markers(damaged=frozenset({Attribute.COMMAND})),
+            ),
+        ),
+    )
+    # Burning damages the last free attribute (Defend): every attribute damaged, destroyed.
+    resolved = resolution_phase(burning)
+    assert resolved.model is None
+    assert any("burning" in line for line in resolved.log)
+    # A destroyed part of a composite model leaves the others; an annihilated part ends it all.
+    from skirmish.games.entropic import receive
+
+    legs_destroyed = run(situation(attacker(7), composite(), component="Legs"))
+    after = resolution_phase(receive(composite(), [legs_destroyed])).model
+    assert after is not None and [c.name for c in after.components] == ["Turret"]
+    assert after.components[0].active.stun == 1
+    wiped = run(situation(attacker(10), composite(), component="Turret"))
+    assert resolution_phase(receive(composite(), [wiped])).model is None

@@ -31,6 +31,7 @@ from skirmish.games.entropic.models import (
     sample_force,
     simple,
 )
+from skirmish.games.entropic.resolution import Resolved, receive, resolution_phase
 
 __all__ = [
     "GAME",
@@ -46,6 +47,7 @@ __all__ = [
     "Model",
     "Outcome",
     "Profile",
+    "Resolved",
     "Situation",
     "StunRule",
     "Values",
@@ -54,6 +56,8 @@ __all__ = [
     "bidding_game",
     "damage_result",
     "load_force",
+    "receive",
+    "resolution_phase",
     "resolve_attack",
     "result_of",
     "sample_force",

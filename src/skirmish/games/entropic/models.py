@@ -66,6 +66,7 @@ class Markers:
     burning: int = 0
     blinded: bool = False
     cloaked: bool = False
+    destroyed: bool = False
 
     def plus_stun(self, count: int = 1) -> Markers:
         return replace(self, stun=self.stun + count)
