@@ -289,3 +289,26 @@ def test_referee_agrees_with_exact(s):
     n = 20_000
     seen = Counter(play(procedure, players=policy, seed=seed).result.dc_lost for seed in range(n))
     assert_sampled_agrees(expected, seen, n)
+
+
+def test_specialists_and_double_shot():
+    specialist = unit(pilot=Pilot("P", 14, 14, unit_type_specialist="sracu"))
+    assert ("Unit Type Specialist", 1) in modifiers(Situation(specialist, unit(), RIFLE))
+    assert modifiers(Situation(unit(), unit(), RIFLE, conditions=Conditions(double_shot=True))) == [
+        ("Double Shot", -1)
+    ]
+    # Move Type Specialist: +1 Defence for the target piloting its move type (hits on 1-8).
+    walker = unit(move_type="walker", pilot=Pilot("P", 1, 1, move_type_specialist="walker"))
+    assert summary(Situation(unit(), walker, RIFLE)).p_hit == Fraction(8, 20)
+    # Weapons Specialist: +10% of the rolled damage, rounded up (a 6 becomes 7, a 10 becomes 11).
+    gunner = unit(ranged=99, pilot=Pilot("P", 99, 99, weapons_specialist="rifle"))
+    rifle = replace(RIFLE, damage="6", sub_type="rifle")
+    assert (
+        summary(Situation(gunner, unit(defence=0, dc=99), rifle)).expected_damage
+        == Fraction(19, 20) * 7
+    )
+    other = replace(rifle, sub_type="cannon")
+    assert (
+        summary(Situation(gunner, unit(defence=0, dc=99), other)).expected_damage
+        == Fraction(19, 20) * 6
+    )

@@ -133,6 +133,9 @@ def _situation_options(
     earlier_attacks: Annotated[
         int, typer.Option(help="Attacks already made with this weapon this turn.")
     ] = 0,
+    double_shot: Annotated[
+        bool, typer.Option(help="One of a Double Shot's two attacks: -1 to attack values.")
+    ] = False,
     other_targets: Annotated[
         int,
         typer.Option(help="Other possible targets: same size or larger, closer, no more cover."),
@@ -182,6 +185,7 @@ def _situation_options(
         one_handed=one_handed,
         earlier_attacks=earlier_attacks,
         other_targets=other_targets,
+        double_shot=double_shot,
         attacker_hurt=True if attacker_hurt else None,
         target_hurt=True if target_hurt else None,
     )
@@ -223,6 +227,7 @@ def _situation_options(
                 situation.conditions,
                 one_handed=one_handed,
                 earlier_attacks=earlier_attacks,
+                double_shot=double_shot,
                 attacker_hurt=conditions.attacker_hurt,
                 target_hurt=conditions.target_hurt,
             ),

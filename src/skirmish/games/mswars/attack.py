@@ -61,6 +61,8 @@ class Conditions:
     """Attacks already made with this weapon this turn."""
     other_targets: int = 0
     """Other possible targets of the same size class or larger, closer, in no more cover."""
+    double_shot: bool = False
+    """One of a Double Shot's two attacks: -1 to both attack values."""
     attacker_hurt: bool | None = None
     """The attacker lost more than half its DC; None works it out from its DC."""
     target_hurt: bool | None = None
@@ -203,7 +205,19 @@ def modifiers(situation: Situation) -> list[tuple[str, int]]:
         row("other possible targets closer", -c.other_targets, 0)
     if c.moved and attacker.has(Ability.UNSTABLE_PLATFORM):
         rows.append(("Unstable Platform, moved this turn", -2))
+    if attacker.pilot.unit_type_specialist == attacker.unit_type:
+        rows.append(("Unit Type Specialist", 1))
+    if c.double_shot:
+        rows.append(("Double Shot", -1))
     return rows
+
+
+def defence(target: Unit) -> tuple[int, str]:
+    """The target's Defence, +1 for a Move Type Specialist piloting that move type."""
+    specialist = bool(target.move_type) and target.pilot.move_type_specialist == target.move_type
+    if specialist:
+        return target.defence + 1, f" (Defence {target.defence} +1 Move Type Specialist)"
+    return target.defence, ""
 
 
 def _hurt(unit: Unit) -> bool:
@@ -276,13 +290,14 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
     if bonus:
         rows.append(("aided", bonus))
     value = base + sum(v for _, v in rows)
-    needed = value - target.defence
+    guard, note = defence(target)
+    needed = value - guard
     context.log(
         MODIFIERS,
         "attack_value",
         f"{kind.capitalize()} Attack {base}"
         + ("".join(f" {v:+d} {name}" for name, v in rows) + f" = {value}" if rows else "")
-        + f"; hits when D20 + Defence {target.defence} <= {value}",
+        + f"; hits when D20 + Defence {guard} <= {value}{note}",
         attack_value=value,
     )
     natural = context.roll(D20, rule=MAKING, label="attack roll")
@@ -291,8 +306,8 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
     elif natural == 1:
         hit, how = True, "a natural 1 always hits"
     else:
-        hit = natural + target.defence <= value
-        how = f"{natural} + {target.defence} = {natural + target.defence} against {value}"
+        hit = natural + guard <= value
+        how = f"{natural} + {guard} = {natural + guard} against {value}"
     halved = hit and natural == 1 and needed <= 1
     context.log(
         MAKING,
@@ -323,6 +338,15 @@ def _damage(context: Context, situation: Situation, result: Result, aid_dice: in
             ABILITIES,
             "multiple_unit",
             f"Multiple Unit: weapon damage halved, rounded up: {rolled} -> {damage} (MS-5)",
+        )
+    specialist = attacker.pilot.weapons_specialist
+    if specialist and specialist == weapon.sub_type:
+        bonus = -(-rolled // 10)
+        damage += bonus
+        context.log(
+            SKILLS,
+            "weapons_specialist",
+            f"Weapons Specialist: +10% of {rolled}, rounded up: +{bonus}",
         )
     for _ in range(aid_dice):
         extra = context.roll(D3, rule=GUIDED, label="aid damage")

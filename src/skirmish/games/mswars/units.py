@@ -116,6 +116,7 @@ class Weapon:
     hands: Hands = Hands.ONE
     arcs: tuple[Arc, ...] = (Arc.FRONT,)
     abilities: frozenset[WeaponAbility] = frozenset()
+    sub_type: str = ""
 
     def has(self, ability: WeaponAbility) -> bool:
         return ability in self.abilities
@@ -130,6 +131,12 @@ class Pilot:
     melee_attack: int
     reflex: int = 0
     skills: frozenset[Skill] = frozenset()
+    unit_type_specialist: str | None = None
+    """Unit Type Specialist: +1 to both attack values piloting this unit type."""
+    move_type_specialist: str | None = None
+    """Move Type Specialist: +1 Defence piloting this move type."""
+    weapons_specialist: str | None = None
+    """Weapons Specialist: +10% damage (rounded up) with this weapon sub-type."""
 
     def has(self, skill: Skill) -> bool:
         return skill in self.skills
@@ -154,6 +161,7 @@ class Unit:
     """Base radius in inches."""
     head: float = 0.0
     """How far in front of the base centre the head (sight point) is."""
+    move_type: str = ""
 
     @property
     def start_dc(self) -> int:
@@ -185,6 +193,7 @@ class WeaponModel(_Model):
     hands: Hands = Hands.ONE
     arcs: tuple[Arc, ...] = (Arc.FRONT,)
     abilities: tuple[WeaponAbility, ...] = ()
+    sub_type: str = ""
 
     @field_validator("hands", mode="before")
     @classmethod
@@ -207,12 +216,16 @@ class PilotModel(_Model):
     melee_attack: Stat
     reflex: Stat = 0
     skills: tuple[Skill, ...] = ()
+    unit_type_specialist: str | None = None
+    move_type_specialist: str | None = None
+    weapons_specialist: str | None = None
 
 
 class UnitModel(_Model):
     name: str = pydantic.Field(min_length=1)
     size_class: Annotated[int, pydantic.Field(ge=0, le=10)]
     unit_type: str = pydantic.Field(min_length=1)
+    move_type: str = ""
     dc: Annotated[int, pydantic.Field(ge=1, le=999)]
     starting_dc: Annotated[int, pydantic.Field(ge=1, le=999)] | None = None
     armour: Stat
@@ -258,16 +271,33 @@ def _unit(model: UnitModel) -> Unit:
             pilot.melee_attack,
             pilot.reflex,
             frozenset(pilot.skills),
+            _lower(pilot.unit_type_specialist),
+            _lower(pilot.move_type_specialist),
+            _lower(pilot.weapons_specialist),
         ),
         weapons=tuple(
-            Weapon(w.name, w.type, w.range, w.damage, w.hands, w.arcs, frozenset(w.abilities))
+            Weapon(
+                w.name,
+                w.type,
+                w.range,
+                w.damage,
+                w.hands,
+                w.arcs,
+                frozenset(w.abilities),
+                w.sub_type.casefold(),
+            )
             for w in model.weapons
         ),
         abilities=frozenset(model.abilities),
         starting_dc=model.starting_dc,
         base=model.base,
         head=model.head,
+        move_type=model.move_type.casefold(),
     )
+
+
+def _lower(text: str | None) -> str | None:
+    return None if text is None else text.casefold()
 
 
 @dataclass(frozen=True)
