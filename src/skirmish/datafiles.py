@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TypeVar
+from typing import Annotated, TypeVar
 
+import pydantic
 import yaml
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from skirmish.errors import DataError
 
@@ -22,6 +23,16 @@ def raw_problem(model: type[BaseModel], fields: dict[str, object]) -> str | None
         return first_problem(error, fields)
     return None
 
+
+class StrictModel(BaseModel):
+    """A data-file record: unknown keys are errors and values are frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+Length = Annotated[float, pydantic.Field(gt=0, le=1000)]
+TableSize = tuple[Length, Length]
+"""A battlefield's width and length."""
 
 M = TypeVar("M", bound=BaseModel)
 

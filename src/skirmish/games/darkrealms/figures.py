@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Annotated
 
 import pydantic
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import field_validator
 
-from skirmish.datafiles import parse_yaml, read_yaml, validated
+from skirmish.datafiles import StrictModel, parse_yaml, read_yaml, validated
 from skirmish.errors import SkirmishError, find_named
 from skirmish.games.darkrealms.tables import DEFAULT_ATTACK_TABLE, AttackTable
 
@@ -120,20 +120,16 @@ def parse_value(text: str | int) -> tuple[ValueMode, int]:
     return ValueMode.STRENGTH, int((match[1] or "0").replace(" ", ""))
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 Stat = Annotated[int, pydantic.Field(ge=0, le=99)]
 
 
-class ShieldsModel(_Model):
+class ShieldsModel(StrictModel):
     fixed: Stat = 0
     roll: bool = False
     die: bool = False
 
 
-class FigureModel(_Model):
+class FigureModel(StrictModel):
     name: str = pydantic.Field(min_length=1)
     melee: Stat = 0
     range: Stat = 0
@@ -156,7 +152,7 @@ class FigureModel(_Model):
         return value
 
 
-class AttackModel(_Model):
+class AttackModel(StrictModel):
     name: str = pydantic.Field(min_length=1)
     kind: Kind
     value: str | int = "Attack"
@@ -182,13 +178,13 @@ class AttackModel(_Model):
         return value
 
 
-class CardModel(_Model):
+class CardModel(StrictModel):
     name: str = pydantic.Field(min_length=1)
     stamina: Stat = 0
     attacks: tuple[AttackModel, ...] = pydantic.Field(min_length=1)
 
 
-class DataModel(_Model):
+class DataModel(StrictModel):
     figures: tuple[FigureModel, ...] = ()
     cards: tuple[CardModel, ...] = ()
 

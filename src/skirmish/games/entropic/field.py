@@ -16,11 +16,11 @@ from typing import Annotated
 
 import pydantic
 import shapely
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import model_validator
 from shapely import LineString, Point, Polygon, box
 from shapely.ops import nearest_points
 
-from skirmish.datafiles import read_yaml, validated
+from skirmish.datafiles import StrictModel, TableSize, read_yaml, validated
 from skirmish.errors import DataError, SkirmishError, find_named
 from skirmish.games.entropic.attack import SELECT, Aim, Approach, Situation
 from skirmish.games.entropic.models import Force, Markers, Model
@@ -33,11 +33,7 @@ SIGHT_POINTS = 8
 """Points around the attacker's base edge (and its centre) that lines of sight start from."""
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class TerrainModel(_Model):
+class TerrainModel(StrictModel):
     name: str = pydantic.Field(min_length=1)
     effect: str = pydantic.Field(pattern="^(blocking|obscuring)$")
     polygon: tuple[Coordinate, ...] | None = None
@@ -52,7 +48,7 @@ class TerrainModel(_Model):
         return self
 
 
-class PlacedModel(_Model):
+class PlacedModel(StrictModel):
     name: str = pydantic.Field(min_length=1)
     model: str | None = None
     side: str = pydantic.Field(min_length=1)
@@ -66,11 +62,8 @@ class PlacedModel(_Model):
     dummy_tokens: Annotated[int, pydantic.Field(ge=0, le=99)] = 0
 
 
-class FieldModel(_Model):
-    size: tuple[
-        Annotated[float, pydantic.Field(gt=0, le=1000)],
-        Annotated[float, pydantic.Field(gt=0, le=1000)],
-    ]
+class FieldModel(StrictModel):
+    size: TableSize
     terrain: tuple[TerrainModel, ...] = ()
     models: tuple[PlacedModel, ...] = pydantic.Field(min_length=2)
 

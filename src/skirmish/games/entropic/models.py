@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Annotated
 
 import pydantic
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import model_validator
 
-from skirmish.datafiles import parse_yaml, read_yaml, validated
+from skirmish.datafiles import StrictModel, parse_yaml, read_yaml, validated
 from skirmish.errors import SkirmishError, find_named
 
 SAMPLE = "sample.yaml"
@@ -162,20 +162,16 @@ def simple(
     return Model(name, (component,), **console)  # type: ignore[arg-type]
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 Stat = Annotated[int, pydantic.Field(ge=0, le=99)]
 
 
-class WeaponModel(_Model):
+class WeaponModel(StrictModel):
     name: str = pydantic.Field(min_length=1)
     range: Annotated[float, pydantic.Field(gt=0, le=1000)]
     special: tuple[str, ...] = ()
 
 
-class ProfileModel(_Model):
+class ProfileModel(StrictModel):
     move: Stat
     waypoints: Stat = 0
     attack: Stat
@@ -188,7 +184,7 @@ class ComponentModel(ProfileModel):
     weapons: tuple[WeaponModel, ...] = ()
 
 
-class ModelModel(_Model):
+class ModelModel(StrictModel):
     name: str = pydantic.Field(min_length=1)
     points: Stat = 0
     cloak: bool = False
@@ -215,7 +211,7 @@ class ModelModel(_Model):
         return self
 
 
-class ForceModel(_Model):
+class ForceModel(StrictModel):
     models: tuple[ModelModel, ...] = pydantic.Field(min_length=1)
 
 

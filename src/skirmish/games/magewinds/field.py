@@ -15,11 +15,11 @@ from typing import Annotated
 
 import pydantic
 import shapely
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import ConfigDict, model_validator
 from shapely import Point, Polygon, box
 from shapely.affinity import rotate
 
-from skirmish.datafiles import read_yaml, validated
+from skirmish.datafiles import StrictModel, read_yaml, validated
 from skirmish.errors import DataError, find_named
 from skirmish.games.magewinds.pack import Pack, bundled_pack
 from skirmish.games.magewinds.profiles import FighterProfile
@@ -44,16 +44,12 @@ def height_class(height: float) -> HeightClass:
     return HeightClass.HIGH
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class SizeModel(_Model):
+class SizeModel(StrictModel):
     width: Annotated[float, pydantic.Field(gt=0, le=200)] = STANDARD_WIDTH
     length: Annotated[float, pydantic.Field(gt=0, le=200)] = STANDARD_LENGTH
 
 
-class FighterModel(_Model):
+class FighterModel(StrictModel):
     name: str = pydantic.Field(min_length=1)
     profile: str | None = None
     warband: str = pydantic.Field(min_length=1)
@@ -64,30 +60,30 @@ class FighterModel(_Model):
     guarding: bool = False
 
 
-class ObjectModel(_Model):
+class ObjectModel(StrictModel):
     name: str = pydantic.Field(min_length=1)
     at: Coordinate
     carriable: bool = False
     moveable: bool = False
 
 
-class MarkerModel(_Model):
+class MarkerModel(StrictModel):
     name: str = pydantic.Field(min_length=1)
     at: Coordinate
 
 
-class RectangleModel(_Model):
+class RectangleModel(StrictModel):
     centre: Coordinate
     size: tuple[Annotated[float, pydantic.Field(gt=0)], Annotated[float, pydantic.Field(gt=0)]]
     angle: float = 0.0
 
 
-class CircleModel(_Model):
+class CircleModel(StrictModel):
     centre: Coordinate
     radius: Annotated[float, pydantic.Field(gt=0)]
 
 
-class TerrainModel(_Model):
+class TerrainModel(StrictModel):
     """A terrain feature, or one part of it, with its own footprint and height (7.0)."""
 
     name: str = pydantic.Field(min_length=1)
@@ -121,7 +117,7 @@ class TerrainModel(_Model):
         return disc(*self.circle.centre, self.circle.radius)
 
 
-class BattlefieldModel(_Model):
+class BattlefieldModel(StrictModel):
     battlefield: SizeModel = SizeModel()
     warbands: tuple[str, ...] = pydantic.Field(min_length=1)
     fighters: tuple[FighterModel, ...] = ()

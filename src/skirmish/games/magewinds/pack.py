@@ -14,9 +14,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-from skirmish.datafiles import parse_yaml, read_yaml, validated
+from skirmish.datafiles import StrictModel, parse_yaml, read_yaml, validated
 from skirmish.errors import DataError, find_named
 from skirmish.games.magewinds.profiles import (
     Ability,
@@ -33,18 +33,14 @@ IMPLEMENTED_ABILITIES = ("mirrorshield",)
 Attribute = Annotated[int, Field(ge=0, le=99)]
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class StrikeModel(_Model):
+class StrikeModel(StrictModel):
     """Power and Precision (6.0)."""
 
     power: Attribute
     precision: Attribute
 
 
-class AttackModel(_Model):
+class AttackModel(StrictModel):
     """An attack profile (6.0): single ``power``/``precision`` or split ``light``/``heavy``."""
 
     name: str = Field(min_length=1)
@@ -92,7 +88,7 @@ class AttackModel(_Model):
         )
 
 
-class AbilityModel(_Model):
+class AbilityModel(StrictModel):
     """An ability (5.0); ``key`` names a rule the engine implements."""
 
     name: str = Field(min_length=1)
@@ -102,7 +98,7 @@ class AbilityModel(_Model):
     key: Literal["", "mirrorshield"] = ""
 
 
-class FighterModel(_Model):
+class FighterModel(StrictModel):
     """A fighter profile (4.5): six attributes, attacks and abilities."""
 
     name: str = Field(min_length=1)
@@ -118,7 +114,7 @@ class FighterModel(_Model):
     notes: str = ""
 
 
-class PackModel(_Model):
+class PackModel(StrictModel):
     """A fighter pack file: its fighters and the attacks every fighter has."""
 
     pack: str = Field(min_length=1)

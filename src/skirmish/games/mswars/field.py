@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import Annotated
 
 import pydantic
-from pydantic import BaseModel, ConfigDict
 from shapely import LineString, Point, Polygon, box
 
-from skirmish.datafiles import read_yaml, validated
+from skirmish.datafiles import StrictModel, TableSize, read_yaml, validated
 from skirmish.errors import DataError, SkirmishError, find_named
 from skirmish.games.mswars.attack import (
     ARCS,
@@ -38,16 +37,12 @@ FRACTION_DENOMINATOR = 1000
 """Measured fractions are rounded to thousandths before they meet the rule thresholds."""
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class TerrainModel(_Model):
+class TerrainModel(StrictModel):
     name: str = pydantic.Field(min_length=1)
     polygon: tuple[Coordinate, ...] = pydantic.Field(min_length=3)
 
 
-class PlacedModel(_Model):
+class PlacedModel(StrictModel):
     name: str = pydantic.Field(min_length=1)
     unit: str | None = None
     side: str = pydantic.Field(min_length=1)
@@ -59,11 +54,8 @@ class PlacedModel(_Model):
     moved_over_10: bool = False
 
 
-class FieldModel(_Model):
-    size: tuple[
-        Annotated[float, pydantic.Field(gt=0, le=1000)],
-        Annotated[float, pydantic.Field(gt=0, le=1000)],
-    ]
+class FieldModel(StrictModel):
+    size: TableSize
     terrain: tuple[TerrainModel, ...] = ()
     units: tuple[PlacedModel, ...] = pydantic.Field(min_length=2)
 

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Annotated
 
 import pydantic
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import field_validator
 
-from skirmish.datafiles import parse_yaml, read_yaml, validated
+from skirmish.datafiles import StrictModel, parse_yaml, read_yaml, validated
 from skirmish.dice import parse
 from skirmish.errors import SkirmishError, find_named
 
@@ -178,14 +178,10 @@ class Unit:
         return find_named(self.weapons, name, f"weapon of {self.name}", lambda weapon: weapon.name)
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 Stat = Annotated[int, pydantic.Field(ge=0, le=99)]
 
 
-class WeaponModel(_Model):
+class WeaponModel(StrictModel):
     name: str = pydantic.Field(min_length=1)
     type: WeaponType
     range: Annotated[float, pydantic.Field(gt=0, le=500)]
@@ -210,7 +206,7 @@ class WeaponModel(_Model):
         return value
 
 
-class PilotModel(_Model):
+class PilotModel(StrictModel):
     name: str = pydantic.Field(min_length=1)
     range_attack: Stat
     melee_attack: Stat
@@ -221,7 +217,7 @@ class PilotModel(_Model):
     weapons_specialist: str | None = None
 
 
-class UnitModel(_Model):
+class UnitModel(StrictModel):
     name: str = pydantic.Field(min_length=1)
     size_class: Annotated[int, pydantic.Field(ge=0, le=10)]
     unit_type: str = pydantic.Field(min_length=1)
@@ -244,7 +240,7 @@ class UnitModel(_Model):
         return self
 
 
-class ForceModel(_Model):
+class ForceModel(StrictModel):
     units: tuple[UnitModel, ...] = pydantic.Field(min_length=1)
 
 
