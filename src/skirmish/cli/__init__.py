@@ -8,10 +8,10 @@ from __future__ import annotations
 import sys
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from skirmish.cli import darkrealms, entropic, magewinds, magewinds_advice, magewinds_field, mswars
+from skirmish.cli.output import wide_console
 from skirmish.errors import SkirmishError
 from skirmish.games import GAMES, find_game
 
@@ -73,7 +73,7 @@ def games_command() -> None:
         table.add_column(column)
     for game in GAMES:
         table.add_row(game.name, game.title, ", ".join(game.aliases), game.rules)
-    Console().print(table)
+    wide_console().print(table)
 
 
 @app.command("rules", hidden=True)
