@@ -50,3 +50,18 @@ def test_a_stronger_fixed_shield_never_lets_more_damage_through(attack, shield, 
     s = situation(attack, shield, 0, distance)
     stronger = replace(s, target=replace(s.target, shields=replace(shield, fixed=shield.fixed + 1)))
     assert odds(stronger).mean(lambda r: r.damage) <= odds(s).mean(lambda r: r.damage)
+
+
+@settings(max_examples=20, deadline=None)
+@given(attacks, shields, st.integers(1, 2), st.integers(1, 4))
+def test_optimal_play_is_never_worse_than_never_rerolling(attack, shield, stamina, distance):
+    from skirmish.games.darkrealms import Objective, PolicyName
+
+    s = situation(attack, shield, stamina, distance)
+    for objective, value in (
+        (Objective.DAMAGE, lambda r: r.damage),
+        (Objective.KILL, lambda r: r.killed),
+    ):
+        best = odds(s, objective=objective).mean(value)
+        never = odds(s, policy=PolicyName.NEVER, objective=objective).mean(value)
+        assert best >= never
