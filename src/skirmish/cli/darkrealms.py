@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import json
-import random
 import sys
 from collections.abc import Callable
 from dataclasses import asdict, replace
@@ -17,10 +16,17 @@ import typer
 from rich import box
 from rich.table import Table
 
-from skirmish.cli.options import JsonOption, print_play, sharing
+from skirmish.cli.options import (
+    JsonOption,
+    ask,
+    new_seed,
+    parse_fraction,
+    print_play,
+    sharing,
+)
 from skirmish.cli.output import fraction_text, percent, wide_console
-from skirmish.engine import Decision, Mix, Policy, play, pure
-from skirmish.errors import IllegalChoice, SkirmishError
+from skirmish.engine import Decision, ExpectimaxPolicy, Mix, Policy, play
+from skirmish.errors import SkirmishError
 from skirmish.games.darkrealms import (
     AttackTable,
     CardAttack,
@@ -28,6 +34,7 @@ from skirmish.games.darkrealms import (
     Kind,
     Objective,
     PolicyName,
+    Result,
     Roster,
     Shields,
     Situation,
@@ -342,12 +349,7 @@ StaminaCostOption = Annotated[
 
 
 def _stamina_cost(text: str) -> Fraction:
-    try:
-        cost = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise SkirmishError(
-            f"--stamina-cost {text!r}: expected a number such as 0.5 or 1/2 (DR-10)"
-        ) from None
+    cost = parse_fraction("--stamina-cost", text)
     if cost < 0:
         raise SkirmishError(f"--stamina-cost {text}: a cost cannot be negative (DR-10)")
     return cost
@@ -494,39 +496,16 @@ class Decide(StrEnum):
     NEVER = "never"
 
 
-class _Advisor:
-    """Both sides' choices by expectimax for the objective."""
-
-    def __init__(self, situation: Situation, objective: Objective, cost: Fraction) -> None:
-        self.policy = optimal_policy(situation, objective, cost)
-
-    def __call__(self, decision: Decision) -> Mix:
-        return self.policy(decision)
-
-
 class PromptPlayer:
     """Asks the player at the terminal, showing the solved value of each option."""
 
-    def __init__(self, advisor: _Advisor) -> None:
+    def __init__(self, advisor: ExpectimaxPolicy[Result]) -> None:
         self.advisor = advisor
 
     def __call__(self, decision: Decision) -> Mix:
-        if not sys.stdin.isatty():
-            raise IllegalChoice(
-                f"{decision.rule}: {decision.player}'s choice ({', '.join(decision.options)}) "
-                "needs a terminal; use --decide optimal or --decide never"
-            )
-        values = self.advisor.policy.choices(decision)
+        values = self.advisor.choices(decision) if sys.stdin.isatty() else {}
         hint = " (solved: " + ", ".join(f"{o} {float(v):.2f}" for o, v in values.items()) + ")"
-        options = {str(i + 1): option for i, option in enumerate(decision.options)}
-        menu = " / ".join(f"{i}: {option}" for i, option in options.items())
-        while True:
-            answer = typer.prompt(f"{decision.prompt}{hint}\n  {menu}").strip()
-            if answer in options:
-                return pure(options[answer])
-            if answer in decision.options:
-                return pure(answer)
-            typer.echo(f"  choose one of {', '.join(options)}", err=True)
+        return ask(decision, flag="--decide optimal or --decide never", hint=hint, retry=True)
 
 
 @with_situation
@@ -548,13 +527,11 @@ def attack_command(
 ) -> None:
     """Referee one Dark Realms attack: roll, ask at each choice, print the log."""
     _check_objective(situation, objective)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
-    players: Policy
+    seed = new_seed(seed)
     if decide is Decide.NEVER:
         situation = played(situation, PolicyName.NEVER)
-    advisor = _Advisor(situation, objective, _stamina_cost(stamina_cost))
-    players = PromptPlayer(advisor) if decide is Decide.ASK else advisor
+    advisor = optimal_policy(situation, objective, _stamina_cost(stamina_cost))
+    players: Policy = PromptPlayer(advisor) if decide is Decide.ASK else advisor
     outcome = play(
         functools.partial(resolve_attack, situation=situation), players=players, seed=seed
     )

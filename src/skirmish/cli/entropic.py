@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
-import random
-import sys
 from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,10 +13,19 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from skirmish.cli.options import JsonOption, print_play, sharing
+from skirmish.cli.options import (
+    JsonOption,
+    ask,
+    battlefield_fighters,
+    new_seed,
+    parse_fraction,
+    print_play,
+    print_records,
+    sharing,
+)
 from skirmish.cli.output import wide_console
 from skirmish.engine import Decision, Mix, play, pure
-from skirmish.errors import IllegalChoice, SkirmishError
+from skirmish.errors import SkirmishError
 from skirmish.games.entropic import (
     Aim,
     Approach,
@@ -174,13 +180,7 @@ def _situation_options(
             "--target-acted": target_acted or None,
             "--nearby": nearby or None,
         }
-        clashing = [flag for flag, value in given.items() if value is not None]
-        if clashing:
-            raise SkirmishError(
-                f"{', '.join(clashing)}: with --battlefield these come from the battlefield file"
-            )
-        if attacker is None or target is None:
-            raise SkirmishError("with --battlefield, name both --attacker and --target")
+        attacker, target = battlefield_fighters(given, attacker, target, rules="EE-11")
         on_field = situation_on(
             load_field(battlefield, models), attacker, target, weapon=weapon, component=component
         )
@@ -189,14 +189,11 @@ def _situation_options(
         return on_field
     attacking = _model(models, attacker, "--attack", attack, "attacker", weapon_range)
     defending = _model(models, target, "--defend", defend, "target", None)
-    if attacker_tokens is not None or attacker_dummies:
-        attacking = replace(
-            attacking,
-            real_tokens=2 * attacking.command if attacker_tokens is None else attacker_tokens,
-            dummy_tokens=attacker_dummies,
-        )
-    else:
-        attacking = replace(attacking, real_tokens=2 * attacking.command)
+    attacking = replace(
+        attacking,
+        real_tokens=2 * attacking.command if attacker_tokens is None else attacker_tokens,
+        dummy_tokens=attacker_dummies,
+    )
     defending = replace(
         defending,
         real_tokens=2 * defending.command if defender_tokens is None else defender_tokens,
@@ -379,20 +376,13 @@ def _values(text: str | None, token_cost: str, dummy_cost: str, stun_cost: str) 
                 f"--values {item!r}: unknown result; expected one of "
                 f"{', '.join(o.value for o in Outcome)}"
             ) from None
-        results[outcome] = _number("--values", number)
+        results[outcome] = parse_fraction("--values", number)
     return Values(
         results,
-        attacker_stun=_number("--attacker-stun-cost", stun_cost),
-        real_token=_number("--token-cost", token_cost),
-        dummy_token=_number("--dummy-cost", dummy_cost),
+        attacker_stun=parse_fraction("--attacker-stun-cost", stun_cost),
+        real_token=parse_fraction("--token-cost", token_cost),
+        dummy_token=parse_fraction("--dummy-cost", dummy_cost),
     )
-
-
-def _number(flag: str, text: str) -> Fraction:
-    try:
-        return Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise SkirmishError(f"{flag} {text!r}: expected a number such as 2, 0.5 or 1/2") from None
 
 
 @with_situation
@@ -471,26 +461,19 @@ class PromptPlayer:
             return pure(self.answers[decision.key])
         if len(decision.options) == 1:
             return pure(decision.options[0])
-        if not sys.stdin.isatty():
-            flags = {
-                ATTACK_BID: "--bid-attack",
-                DEFENSE_BID: "--bid-defense",
-                MOVE_INTERRUPT: "--interrupt",
-                COUNTER_INTERRUPT: "--interrupt",
-                DAMAGED_ATTRIBUTE: "--damaged",
-                COMPONENT: "--component",
-            }
-            if decision.key.startswith(BACK):
-                flags = {BACK + DAMAGED_ATTRIBUTE: "--damaged-back"}
-            flag = flags.get(decision.key, "a terminal")
-            raise IllegalChoice(
-                f"{decision.rule}: {decision.player}'s {decision.key} "
-                f"({', '.join(decision.options)}) needs {flag}; no terminal to ask at"
-            )
-        options = {str(i + 1): option for i, option in enumerate(decision.options)}
-        menu = " / ".join(f"{i}: {o}" for i, o in options.items())
-        answer = typer.prompt(f"{decision.prompt}\n  {menu}", hide_input=decision.hidden).strip()
-        return pure(options.get(answer, answer))
+        return ask(decision, flag=FLAGS.get(decision.key, "a terminal"))
+
+
+FLAGS = {
+    ATTACK_BID: "--bid-attack",
+    DEFENSE_BID: "--bid-defense",
+    MOVE_INTERRUPT: "--interrupt",
+    COUNTER_INTERRUPT: "--interrupt",
+    DAMAGED_ATTRIBUTE: "--damaged",
+    COMPONENT: "--component",
+    BACK + DAMAGED_ATTRIBUTE: "--damaged-back",
+}
+"""The flag that answers each decision when there is no terminal to ask at."""
 
 
 @with_situation
@@ -533,8 +516,7 @@ def attack_command(
         answers[DAMAGED_ATTRIBUTE] = damaged.casefold()
     if damaged_back is not None:
         answers[BACK + DAMAGED_ATTRIBUTE] = damaged_back.casefold()
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+    seed = new_seed(seed)
     outcome = play(
         functools.partial(resolve_attack, situation=situation),
         players=PromptPlayer(answers),
@@ -577,12 +559,4 @@ def fighters_command(
         for m in models.models
         for c in m.components
     ]
-    if as_json:
-        typer.echo(json.dumps(rows, indent=2))
-        return
-    table = Table(title="Entropic Engine models")
-    for column in rows[0]:
-        table.add_column(column)
-    for row in rows:
-        table.add_row(*(str(v) for v in row.values()))
-    wide_console().print(table)
+    print_records("Entropic Engine models", rows, as_json=as_json)

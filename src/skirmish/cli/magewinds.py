@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import json
-import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -19,7 +18,13 @@ from rich.console import Console
 from rich.table import Table
 
 from skirmish.analysis.plots import DamagePanel, check_output, damage_bars
-from skirmish.cli.options import JsonOption, print_play, sharing
+from skirmish.cli.options import (
+    JsonOption,
+    battlefield_fighters,
+    new_seed,
+    print_play,
+    sharing,
+)
 from skirmish.cli.output import fraction_text, percent, wide_console
 from skirmish.datafiles import raw_problem
 from skirmish.engine import Decision, Mix, play, pure
@@ -182,14 +187,12 @@ def _situation_options(
             "--attacker-counters": attacker_counters or None,
             "--attacker-damage": attacker_damage or None,
         }
-        clashing = [flag for flag, value in given.items() if value is not None]
-        if clashing:
-            raise SkirmishError(
-                f"{', '.join(clashing)}: with --battlefield these come from the battlefield file "
-                "(fighters' stats, state, range 18.1, cover 18.2, Dodge 18.4)"
-            )
-        if attacker is None or target is None:
-            raise SkirmishError("with --battlefield, name both --attacker and --target")
+        attacker, target = battlefield_fighters(
+            given,
+            attacker,
+            target,
+            rules="fighters' stats, state, range 18.1, cover 18.2, Dodge 18.4",
+        )
         field = load_battlefield(battlefield, pack=fighters)
         situation, table = situation_on(
             field,
@@ -558,8 +561,7 @@ def attack_command(
     as_json: JsonOption = False,
 ) -> None:
     """Referee one attack: roll the dice and print the log, each line citing its rule."""
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+    seed = new_seed(seed)
     answers = {}
     if request.choice is not None:
         answers[ATTACK_CHOICE] = request.choice.value

@@ -15,7 +15,7 @@ from rich.table import Table
 
 from skirmish.analysis.plots import check_output, heatmap
 from skirmish.cli.magewinds import Request, with_situation
-from skirmish.cli.options import JsonOption
+from skirmish.cli.options import JsonOption, parse_fraction
 from skirmish.cli.output import fraction_text, wide_console
 from skirmish.engine.matrix import (
     MatrixGame,
@@ -38,14 +38,6 @@ ActionValueOption = Annotated[
     typer.Option(help="Tempo objective: one action in points of damage (a fraction such as 3/4)."),
 ]
 FractionsOption = Annotated[bool, typer.Option(help="Show exact fractions instead of decimals.")]
-
-
-def parse_fraction(option: str, text: str) -> Fraction:
-    """A number or fraction typed by a user, such as ``3/4`` or ``0.5``."""
-    try:
-        return Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise SkirmishError(f"{option} {text!r}: expected a number such as 3/4 or 0.5") from None
 
 
 def parse_mix(option: str, text: str) -> dict[str, Fraction]:

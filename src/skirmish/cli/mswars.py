@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
-import sys
 from dataclasses import asdict, replace
 from fractions import Fraction
 from pathlib import Path
@@ -14,10 +12,19 @@ import typer
 from rich import box
 from rich.table import Table
 
-from skirmish.cli.options import JsonOption, print_play, sharing
+from skirmish.cli.options import (
+    JsonOption,
+    ask,
+    battlefield_fighters,
+    new_seed,
+    parse_fraction,
+    print_play,
+    print_records,
+    sharing,
+)
 from skirmish.cli.output import fraction_text, percent, wide_console
 from skirmish.engine import Decision, FixedPolicy, Mix, play, pure
-from skirmish.errors import IllegalChoice, SkirmishError
+from skirmish.errors import SkirmishError
 from skirmish.games.mswars import (
     Ability,
     Aider,
@@ -45,12 +52,9 @@ from skirmish.games.mswars.units import damage_die
 
 
 def _fraction(flag: str, text: str) -> Fraction:
-    try:
-        value = Fraction(text.strip().rstrip("%")) / (100 if text.strip().endswith("%") else 1)
-    except (ValueError, ZeroDivisionError):
-        raise SkirmishError(
-            f"{flag} {text!r}: expected a fraction such as 1/2, 0.6 or 60%"
-        ) from None
+    """A share of the target: a fraction, a decimal or a percentage."""
+    percent = text.strip().endswith("%")
+    value = parse_fraction(flag, text.strip().removesuffix("%")) / (100 if percent else 1)
     if not 0 <= value <= 1:
         raise SkirmishError(f"{flag} {text}: a fraction of the target is from 0 to 1")
     return value
@@ -204,13 +208,7 @@ def _situation_options(
             "--moved": moved or None,
             "--ran-or-charged": ran_or_charged or None,
         }
-        clashing = [flag for flag, value in raw.items() if value is not None]
-        if clashing:
-            raise SkirmishError(
-                f"{', '.join(clashing)}: with --battlefield these come from the battlefield file"
-            )
-        if attacker is None or target is None:
-            raise SkirmishError("with --battlefield, name both --attacker and --target")
+        attacker, target = battlefield_fighters(raw, attacker, target, rules="MS-8")
         field = load_field(battlefield, units)
         situation = situation_on(field, attacker, target, weapon=weapon)
         candidates = aid_candidates(field, field.placed(attacker), field.placed(target))
@@ -514,20 +512,10 @@ def advise_command(
     console.print(table)
 
 
-class PromptPlayer:
-    """Asks the attacking player at the terminal."""
-
-    def __call__(self, decision: Decision) -> Mix:
-        if not sys.stdin.isatty():
-            raise IllegalChoice(
-                f"{decision.rule}: {decision.key} ({', '.join(decision.options)}) needs "
-                f"{'--aid-choice' if decision.key.startswith(AID_CHOICE) else 'a terminal'}; "
-                "no terminal to ask at"
-            )
-        options = {str(i + 1): option for i, option in enumerate(decision.options)}
-        menu = " / ".join(f"{i}: {o}" for i, o in options.items())
-        answer = typer.prompt(f"{decision.prompt}\n  {menu}").strip()
-        return pure(options.get(answer, answer))
+def _ask(decision: Decision) -> Mix:
+    """Ask the attacking player at the terminal."""
+    flag = "--aid-choice" if decision.key.startswith(AID_CHOICE) else "a terminal"
+    return ask(decision, flag=flag)
 
 
 @with_situation
@@ -543,10 +531,9 @@ def attack_command(
     as_json: JsonOption = False,
 ) -> None:
     """Referee one attack: roll the D20 and the damage, print the log citing each rule."""
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+    seed = new_seed(seed)
     answers = {key: pure(option) for key, option in _choices(aid_choice, situation).items()}
-    players = FixedPolicy(answers, fallback=PromptPlayer())
+    players = FixedPolicy(answers, fallback=_ask)
     rules = procedure(situation, _opportunity(opportunity, charged, ram))
     outcome = play(rules, players=players, seed=seed)
     result = asdict(outcome.result)
@@ -578,12 +565,4 @@ def fighters_command(
         }
         for u in units.units
     ]
-    if as_json:
-        typer.echo(json.dumps(rows, indent=2))
-        return
-    table = Table(title="MS Wars units")
-    for column in rows[0]:
-        table.add_column(column)
-    for row in rows:
-        table.add_row(*(str(v) for v in row.values()))
-    wide_console().print(table)
+    print_records("MS Wars units", rows, as_json=as_json)
