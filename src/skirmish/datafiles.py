@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -94,3 +95,9 @@ def read_yaml(path: str | Path, what: str) -> tuple[object, str]:
     except OSError as error:
         raise DataError(f"{file}: cannot read {what}: {error.strerror}") from None
     return parse_yaml(text, str(file)), str(file)
+
+
+def read_bundled(package: str, name: str) -> object:
+    """Parsed YAML of a data file shipped in ``package``'s ``data`` folder."""
+    text = resources.files(package).joinpath("data", name).read_text(encoding="utf-8")
+    return parse_yaml(text, name)

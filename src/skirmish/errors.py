@@ -41,6 +41,17 @@ def find_named(items: Iterable[T], name: str, kind: str, key: Callable[[T], str]
     raise UnknownName(kind, name, [key(item) for item in listed])
 
 
+def merge_named(first: Iterable[T], then: Iterable[T], key: Callable[[T], str]) -> tuple[T, ...]:
+    """``first``, then the items of ``then`` whose name (any case) ``first`` does not have.
+
+    >>> merge_named(["Brute"], ["brute", "Witch"], str)
+    ('Brute', 'Witch')
+    """
+    ahead = tuple(first)
+    taken = {key(item).casefold() for item in ahead}
+    return ahead + tuple(item for item in then if key(item).casefold() not in taken)
+
+
 class DataError(SkirmishError):
     """A data file (pack, profile, battlefield) that is malformed or impossible."""
 

@@ -6,15 +6,14 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Annotated
 
 import pydantic
 from pydantic import field_validator
 
-from skirmish.datafiles import StrictModel, parse_yaml, read_yaml, validated
-from skirmish.errors import SkirmishError, find_named
+from skirmish.datafiles import StrictModel, read_bundled, read_yaml, validated
+from skirmish.errors import SkirmishError, find_named, merge_named
 from skirmish.games.darkrealms.tables import DEFAULT_ATTACK_TABLE, AttackTable
 
 SAMPLE = "sample.yaml"
@@ -203,11 +202,9 @@ class Roster:
         return find_named(self.cards, name, "action card", lambda item: item[0])[1]
 
     def merged(self, other: Roster) -> Roster:
-        names = {f.name.casefold() for f in other.figures}
-        titles = {t.casefold() for t, _ in other.cards}
         return Roster(
-            other.figures + tuple(f for f in self.figures if f.name.casefold() not in names),
-            other.cards + tuple(c for c in self.cards if c[0].casefold() not in titles),
+            merge_named(other.figures, self.figures, lambda f: f.name),
+            merge_named(other.cards, self.cards, lambda card: card[0]),
         )
 
 
@@ -260,5 +257,4 @@ def load_roster(path: str | Path) -> Roster:
 @cache
 def sample_roster() -> Roster:
     """The sample heroes, enemies and cards shipped with skirmish."""
-    text = resources.files("skirmish.games.darkrealms").joinpath("data", SAMPLE).read_text()
-    return parse_roster(parse_yaml(text, SAMPLE), source=SAMPLE)
+    return parse_roster(read_bundled("skirmish.games.darkrealms", SAMPLE), source=SAMPLE)

@@ -11,15 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Annotated
 
 import pydantic
 from pydantic import model_validator
 
-from skirmish.datafiles import StrictModel, parse_yaml, read_yaml, validated
-from skirmish.errors import SkirmishError, find_named
+from skirmish.datafiles import StrictModel, read_bundled, read_yaml, validated
+from skirmish.errors import SkirmishError, find_named, merge_named
 
 SAMPLE = "sample.yaml"
 
@@ -252,8 +251,7 @@ class Force:
         return find_named(self.models, name, "model", lambda model: model.name)
 
     def merged(self, other: Force) -> Force:
-        names = {m.name.casefold() for m in other.models}
-        return Force(other.models + tuple(m for m in self.models if m.name.casefold() not in names))
+        return Force(merge_named(other.models, self.models, lambda m: m.name))
 
 
 def parse_force(data: object, *, source: str) -> Force:
@@ -271,5 +269,4 @@ def load_force(path: str | Path) -> Force:
 @cache
 def sample_force() -> Force:
     """The sample models shipped with skirmish."""
-    text = resources.files("skirmish.games.entropic").joinpath("data", SAMPLE).read_text()
-    return parse_force(parse_yaml(text, SAMPLE), source=SAMPLE)
+    return parse_force(read_bundled("skirmish.games.entropic", SAMPLE), source=SAMPLE)

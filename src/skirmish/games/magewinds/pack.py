@@ -10,14 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from skirmish.datafiles import StrictModel, parse_yaml, read_yaml, validated
-from skirmish.errors import DataError, find_named
+from skirmish.datafiles import StrictModel, read_bundled, read_yaml, validated
+from skirmish.errors import DataError, find_named, merge_named
 from skirmish.games.magewinds.profiles import (
     Ability,
     AttackProfile,
@@ -137,9 +136,8 @@ class Pack:
 
     def merged(self, other: Pack) -> Pack:
         """This pack with ``other``'s fighters added; ``other`` wins on equal names."""
-        names = {f.name.casefold() for f in other.fighters}
-        kept = tuple(f for f in self.fighters if f.name.casefold() not in names)
-        return Pack(f"{other.name} + {self.name}", other.fighters + kept, other.source)
+        fighters = merge_named(other.fighters, self.fighters, lambda f: f.name)
+        return Pack(f"{other.name} + {self.name}", fighters, other.source)
 
 
 _RANGE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:[-\u2013]\s*(\d+(?:\.\d+)?))?\s*$")
@@ -208,5 +206,4 @@ def load_pack(path: str | Path) -> Pack:
 @cache
 def bundled_pack() -> Pack:
     """The Tempest Crusaders pack shipped with skirmish."""
-    text = resources.files("skirmish.games.magewinds").joinpath("data", BUNDLED_PACK).read_text()
-    return parse_pack(parse_yaml(text, BUNDLED_PACK), source=BUNDLED_PACK)
+    return parse_pack(read_bundled("skirmish.games.magewinds", BUNDLED_PACK), source=BUNDLED_PACK)

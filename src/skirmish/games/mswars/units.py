@@ -10,16 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Annotated
 
 import pydantic
 from pydantic import field_validator
 
-from skirmish.datafiles import StrictModel, parse_yaml, read_yaml, validated
+from skirmish.datafiles import StrictModel, read_bundled, read_yaml, validated
 from skirmish.dice import parse
-from skirmish.errors import SkirmishError, find_named
+from skirmish.errors import SkirmishError, find_named, merge_named
 
 SAMPLE = "sample.yaml"
 
@@ -306,8 +305,7 @@ class Force:
         return find_named(self.units, name, "unit", lambda unit: unit.name)
 
     def merged(self, other: Force) -> Force:
-        names = {u.name.casefold() for u in other.units}
-        return Force(other.units + tuple(u for u in self.units if u.name.casefold() not in names))
+        return Force(merge_named(other.units, self.units, lambda u: u.name))
 
 
 def parse_force(data: object, *, source: str) -> Force:
@@ -324,5 +322,4 @@ def load_force(path: str | Path) -> Force:
 @cache
 def sample_force() -> Force:
     """The sample units shipped with skirmish."""
-    text = resources.files("skirmish.games.mswars").joinpath("data", SAMPLE).read_text()
-    return parse_force(parse_yaml(text, SAMPLE), source=SAMPLE)
+    return parse_force(read_bundled("skirmish.games.mswars", SAMPLE), source=SAMPLE)
