@@ -59,6 +59,7 @@ def test_obscuring_terrain_and_the_closest_enemy():
     [
         ({"name": "Warden", "side": "blue", "bases": [[39.5, 10]]}, "off the 40 x 40"),
         ({"name": "Warden", "side": "blue", "bases": [[5.5, 10]]}, "overlapping bases"),
+        ({"name": "Warden", "side": "blue", "bases": [[5, 10]]}, "overlapping bases"),
         ({"name": "Nobody", "side": "blue", "bases": [[20, 20]]}, "unknown model 'Nobody'"),
         ({"name": "Warden", "side": "blue", "bases": [[20, 20]], "real_tokens": 9}, "2 x Command"),
         ({"name": "Warden", "side": "blue", "bases": []}, "bases"),

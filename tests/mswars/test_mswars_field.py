@@ -81,6 +81,7 @@ def test_aid_candidates_need_contact_and_matching_units_or_a_sensor():
     [
         ({"name": "Pelham", "side": "blue", "at": [47.5, 10]}, "off the 48 x 48"),
         ({"name": "Pelham", "side": "blue", "at": [10.5, 10]}, "overlap"),
+        ({"name": "Rifle Squad", "side": "blue", "at": [10, 10]}, "overlapping bases"),
         ({"name": "Nobody", "side": "blue", "at": [30, 30]}, "unknown unit 'Nobody'"),
         ({"name": "Pelham", "side": "blue", "at": [30, 30], "dc": 99}, "above its starting"),
     ],

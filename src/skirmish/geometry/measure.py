@@ -6,12 +6,40 @@ less its radius), so no polygon rounding enters a measurement.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Protocol
 
 from shapely.geometry.base import BaseGeometry
 
 EPSILON = 1e-6
 """Inches below which two measurements count as equal (touching, exactly in range)."""
+
+
+OVERLAP_TOLERANCE = 1e-3
+"""Inches: round bases closer than this to overlapping count as touching (ruling MW-18)."""
+
+Disc = tuple[str, float, float, float]
+"""A named round base: name, centre x, centre y, radius."""
+
+
+def on_table(width: float, length: float, x: float, y: float, radius: float) -> bool:
+    """Whether a round base lies wholly on a ``width`` by ``length`` table (a true circle)."""
+    return (
+        x - radius >= -EPSILON
+        and y - radius >= -EPSILON
+        and x + radius <= width + EPSILON
+        and y + radius <= length + EPSILON
+    )
+
+
+def first_overlap(discs: Sequence[Disc]) -> tuple[Disc, Disc] | None:
+    """The first two round bases that overlap, measured as true circles, or None."""
+    for i, (_, x, y, r) in enumerate(discs):
+        for other in discs[i + 1 :]:
+            if math.dist((x, y), other[1:3]) < r + other[3] - OVERLAP_TOLERANCE:
+                return discs[i], other
+    return None
 
 
 class Measurable(Protocol):

@@ -25,6 +25,7 @@ from skirmish.errors import DataError, SkirmishError, find_named
 from skirmish.games.entropic.attack import SELECT, Aim, Approach, Situation
 from skirmish.games.entropic.models import Force, Markers, Model
 from skirmish.geometry import EPSILON
+from skirmish.geometry.measure import first_overlap, on_table
 from skirmish.geometry.shapes import disc
 from skirmish.geometry.sight import visible_part
 
@@ -117,7 +118,6 @@ def parse_field(data: object, *, source: str, force: Force) -> Field:
     """Validate a battlefield: shapes, positions on the table, no overlapping bases."""
     model = validated(FieldModel, data, source)
     width, length = model.size
-    table = box(0, 0, width, length)
     terrain = []
     for piece in model.terrain:
         shape = _polygon(piece)
@@ -128,7 +128,7 @@ def parse_field(data: object, *, source: str, force: Force) -> Field:
     for entry in model.models:
         profile = force.model(entry.model or entry.name)
         for x, y in entry.bases:
-            if not table.contains(disc(x, y, entry.base)):
+            if not on_table(width, length, x, y, entry.base):
                 raise DataError(
                     f"{source}: {entry.name}'s base at ({x:g}, {y:g}) is off the "
                     f"{width:g} x {length:g} battlefield"
@@ -150,12 +150,9 @@ def parse_field(data: object, *, source: str, force: Force) -> Field:
     names = [p.model.name.casefold() for p in placed]
     if len(set(names)) != len(names):
         raise DataError(f"{source}: two models share a name; give each its own name")
-    for i, a in enumerate(placed):
-        for b in placed[i + 1 :]:
-            if a.footprint.distance(b.footprint) < -EPSILON or a.footprint.overlaps(b.footprint):
-                raise DataError(
-                    f"{source}: {a.model.name} and {b.model.name} stand on overlapping bases"
-                )
+    overlap = first_overlap([(p.model.name, p.standing.x, p.standing.y, p.radius) for p in placed])
+    if overlap is not None:
+        raise DataError(f"{source}: {overlap[0][0]} and {overlap[1][0]} stand on overlapping bases")
     return Field(
         width,
         length,

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Annotated
 
 import pydantic
-import shapely
 from pydantic import ConfigDict, model_validator
 from shapely import Point, Polygon, box
 from shapely.affinity import rotate
@@ -23,8 +22,9 @@ from skirmish.datafiles import StrictModel, read_yaml, validated
 from skirmish.errors import DataError, find_named
 from skirmish.games.magewinds.pack import Pack, bundled_pack
 from skirmish.games.magewinds.profiles import FighterProfile
-from skirmish.geometry import EPSILON, Based, HeightClass, Marker, Terrain
-from skirmish.geometry.shapes import BASE_DIAMETER, disc
+from skirmish.geometry import Based, HeightClass, Marker, Terrain
+from skirmish.geometry.measure import first_overlap, on_table
+from skirmish.geometry.shapes import disc
 
 STANDARD_WIDTH = 12.0
 STANDARD_LENGTH = 16.0
@@ -273,7 +273,7 @@ def parse_battlefield(data: object, *, source: str, pack: Pack | None = None) ->
 
 def _check_bases(source: str, area: Polygon, bases: list[Based], terrain: list[Terrain]) -> None:
     for base in bases:
-        if not area.buffer(EPSILON).covers(base.centre.buffer(base.radius, quad_segs=32)):
+        if not on_table(*area.bounds[2:], base.x, base.y, base.radius):
             raise DataError(
                 f"{source}: {base.kind} {base.name!r} at ({base.x:g}, {base.y:g}) is not wholly "
                 f"on the battlefield (2.1)"
@@ -286,18 +286,13 @@ def _check_bases(source: str, area: Polygon, bases: list[Based], terrain: list[T
                     f"{source}: {base.kind} {base.name!r} stands inside "
                     f"{piece.height_class.value} obstacle {piece.name!r} (7.1, 15.0)"
                 )
-    tree = shapely.STRtree([b.centre for b in bases])
-    for i, base in enumerate(bases):
-        for j in tree.query(base.centre, predicate="dwithin", distance=2 * BASE_DIAMETER):
-            other = bases[int(j)]
-            if int(j) > i and math.dist((base.x, base.y), (other.x, other.y)) < (
-                base.radius + other.radius - 1e-3
-            ):
-                raise DataError(
-                    f"{source}: bases of {base.name!r} and {other.name!r} overlap: centres "
-                    f'{math.dist((base.x, base.y), (other.x, other.y)):.2f}" apart, bases need '
-                    f'{base.radius + other.radius:.2f}" (0.8.1)'
-                )
+    overlap = first_overlap([(b.name, b.x, b.y, b.radius) for b in bases])
+    if overlap is not None:
+        (a, ax, ay, ar), (b, bx, by, br) = overlap
+        raise DataError(
+            f"{source}: bases of {a!r} and {b!r} overlap: centres "
+            f'{math.dist((ax, ay), (bx, by)):.2f}" apart, bases need {ar + br:.2f}" (0.8.1)'
+        )
 
 
 def load_battlefield(path: str | Path, *, pack: Pack | None = None) -> Battlefield:

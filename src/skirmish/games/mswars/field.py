@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Annotated
 
 import pydantic
-from shapely import LineString, Point, Polygon, box
+from shapely import LineString, Point, Polygon
 
 from skirmish.datafiles import StrictModel, TableSize, read_yaml, validated
 from skirmish.errors import DataError, SkirmishError, find_named
@@ -29,6 +29,7 @@ from skirmish.games.mswars.attack import (
 )
 from skirmish.games.mswars.units import Ability, Force, Unit, Weapon
 from skirmish.geometry import EPSILON
+from skirmish.geometry.measure import first_overlap, on_table
 from skirmish.geometry.shapes import disc
 from skirmish.geometry.sight import visible_part
 
@@ -110,7 +111,6 @@ def parse_field(data: object, *, source: str, force: Force) -> Field:
     """Validate a battlefield: shapes, units on the table, no overlapping bases."""
     model = validated(FieldModel, data, source)
     width, length = model.size
-    table = box(0, 0, width, length)
     terrain = []
     for piece in model.terrain:
         shape = Polygon(piece.polygon)
@@ -139,16 +139,15 @@ def parse_field(data: object, *, source: str, force: Force) -> Field:
             entry.ran_or_charged,
             entry.moved_over_10,
         )
-        if not table.contains(placed.footprint):
+        if not on_table(width, length, entry.at[0], entry.at[1], unit.base):
             raise DataError(
                 f"{source}: {entry.name} at ({entry.at[0]:g}, {entry.at[1]:g}) is off the "
                 f"{width:g} x {length:g} battlefield"
             )
         units.append(placed)
-    for i, a in enumerate(units):
-        for b in units[i + 1 :]:
-            if a.footprint.intersection(b.footprint).area > EPSILON:
-                raise DataError(f"{source}: {a.unit.name} and {b.unit.name} overlap")
+    overlap = first_overlap([(p.unit.name, p.centre.x, p.centre.y, p.unit.base) for p in units])
+    if overlap is not None:
+        raise DataError(f"{source}: {overlap[0][0]} and {overlap[1][0]} stand on overlapping bases")
     names = [p.unit.name.casefold() for p in units]
     if len(set(names)) != len(names):
         raise DataError(f"{source}: two units share a name; give each its own name")
