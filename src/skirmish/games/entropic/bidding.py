@@ -14,13 +14,11 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import partial
 
-from skirmish.engine import Decision, Mix, exact, pure
+from skirmish.engine import Decision, FixedPolicy, Mix, exact, pure
 from skirmish.engine.signalling import SignallingGame, SignallingSolution, solve_signalling
 from skirmish.games.entropic.attack import (
     ATTACK_BID,
-    COUNTER_INTERRUPT,
     DEFENSE_BID,
-    MOVE_INTERRUPT,
     Aim,
     AttackResult,
     Bid,
@@ -66,23 +64,19 @@ class Values:
         )
 
 
-def scripted(attack_bid: Bid, defense_bid: Bid, others: Mapping[str, str] | None = None) -> object:
-    """A policy playing the given bids; interrupts declined, other choices their first option
-    unless ``others`` names them."""
-    answers = dict(others or {})
+def first_option(decision: Decision) -> Mix:
+    """The first listed option: interrupts are declined ("stay", "no" come first)."""
+    return pure(decision.options[0])
 
-    def policy(decision: Decision) -> Mix:
-        if decision.key == ATTACK_BID:
-            return pure(attack_bid.text())
-        if decision.key == DEFENSE_BID:
-            return pure(defense_bid.text())
-        if decision.key in answers:
-            return pure(answers[decision.key])
-        if decision.key in (MOVE_INTERRUPT, COUNTER_INTERRUPT):
-            return pure(decision.options[0])
-        return pure(decision.options[0])
 
-    return policy
+def scripted(
+    attack_bid: Bid, defense_bid: Bid, others: Mapping[str, str] | None = None
+) -> FixedPolicy:
+    """A policy playing the given bids and the choices ``others`` names; any other choice
+    (interrupts included) is its first option."""
+    answers = {key: pure(option) for key, option in (others or {}).items()}
+    answers |= {ATTACK_BID: pure(attack_bid.text()), DEFENSE_BID: pure(defense_bid.text())}
+    return FixedPolicy(answers, fallback=first_option)
 
 
 def result_of(
@@ -91,7 +85,7 @@ def result_of(
     """The (certain) result of the attack with these bids; there are no dice."""
     distribution = exact(
         partial(resolve_attack, situation=situation),
-        policy=scripted(attack_bid, defense_bid, others),  # type: ignore[arg-type]
+        policy=scripted(attack_bid, defense_bid, others),
     )
     (result,) = distribution.probabilities
     return result
