@@ -124,3 +124,15 @@ def test_grids_and_sample_data():
     assert HEX.distance((0, 0), (3, -3)) == 3 and SQUARE.distance((0, 0), (3, -3)) == 3
     assert len(HEX.neighbours((0, 0))) == 6 and len(SQUARE.neighbours((0, 0))) == 8
     assert sample_roster().figure("ghoul").shields.roll
+
+
+def test_an_action_without_rerolls_spends_no_stamina_even_when_out_of_range():
+    no_rerolls = CardAttack("Snap", Kind.RANGE, rolled_range=True, rerolls=False)
+    tired = Figure("Ranger", melee=2, range=4, health=9, stamina=3)
+    missed = resolve_attack(ReplayContext((1, 2)), Situation(tired, TARGET, no_rerolls, distance=3))
+    assert not missed.reached and missed.stamina_spent == 0
+    landed = resolve_attack(
+        ReplayContext((4, 5, "die 1 (4) to range")),
+        Situation(tired, TARGET, no_rerolls, distance=3),
+    )
+    assert landed.stamina_spent == 0 and landed.damage == 5

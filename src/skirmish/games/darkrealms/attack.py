@@ -123,7 +123,8 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
         f"{attacker.name} attacks {target.name} with {attack.name} "
         f"({attack.kind.value}, {attack.value_text()}) at {tiles(situation.distance)}",
     )
-    budget = situation.attacker_stamina if attack.rerolls else 0
+    stamina = situation.attacker_stamina if attack.rerolls else 0
+    budget = stamina
     confused = is_confused(situation)
     if confused:
         context.log(
@@ -141,7 +142,7 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
         dice, budget = reroll(context, dice, budget, ATTACKER, "attack and range dice")
         chosen = assign_range(context, situation, dice[:2])
         if chosen is None:
-            return Result(reached=False, stamina_spent=situation.attacker_stamina - budget)
+            return Result(reached=False, stamina_spent=stamina - budget)
         attack_dice = [dice[1 - chosen], *dice[2:]]
     else:
         attack_dice = [
@@ -149,8 +150,7 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
         ]
         attack_dice, budget = reroll(context, attack_dice, budget, ATTACKER, "attack dice")
     damage, hit, critical = attack_value(context, situation, attack_dice)
-    spent = situation.attacker_stamina if attack.rerolls else 0
-    result = Result(damage, True, hit, critical, stamina_spent=spent - budget)
+    result = Result(damage, True, hit, critical, stamina_spent=stamina - budget)
     if hit:
         result = defend(context, situation, result)
     statuses = frozenset({attack.status.casefold()}) if attack.status else frozenset()
@@ -375,11 +375,4 @@ def defend(context: Context, situation: Situation, result: Result) -> Result:
         )
         damage = max(0, damage - dice[0])
         context.log(DEFENCE, "shield_die", f"shield die {dice[0]} blocks: {damage} damage left")
-    return Result(
-        damage,
-        True,
-        result.hit,
-        result.critical,
-        stamina_spent=result.stamina_spent,
-        defender_stamina_spent=situation.target_stamina - budget,
-    )
+    return replace(result, damage=damage, defender_stamina_spent=situation.target_stamina - budget)
