@@ -21,6 +21,7 @@ from skirmish.games.mswars.units import (
     Unit,
     Weapon,
     WeaponAbility,
+    WeaponType,
     damage_die,
 )
 
@@ -121,12 +122,11 @@ def uses_two_hands(weapon: Weapon, conditions: Conditions) -> bool:
     return weapon.hands is not Hands.ONE and not conditions.one_handed
 
 
-def effective_range(situation: Situation) -> float:
+def effective_range(attacker: Unit, weapon: Weapon) -> float:
     """The weapon's range; Marksman adds 10% (rounded down) to Range and Heavy Range weapons."""
-    weapon = situation.weapon
-    bonus = situation.attacker.pilot.has(Skill.MARKSMAN) and weapon.type.value in (
-        "range",
-        "heavy range",
+    bonus = attacker.pilot.has(Skill.MARKSMAN) and weapon.type in (
+        WeaponType.RANGE,
+        WeaponType.HEAVY_RANGE,
     )
     return weapon.range + (int(weapon.range * 0.1) if bonus else 0)
 
@@ -136,7 +136,7 @@ def check(situation: Situation) -> None:
     attacker, target, weapon = situation.attacker, situation.target, situation.weapon
     if not situation.in_arc:
         raise IllegalAttack(f"{ARCS}: {target.name} is outside the firing arc of {weapon.name}")
-    reach = effective_range(situation)
+    reach = effective_range(attacker, weapon)
     if situation.distance is not None:
         if situation.distance < 0:
             raise SkirmishError(f"distance {situation.distance:g} cannot be negative")
@@ -231,7 +231,7 @@ def _moved_heavy(situation: Situation) -> tuple[str, int]:
     stable = situation.attacker.has(Ability.STABLE_PLATFORM)
     heavy_fire = (
         situation.attacker.pilot.has(Skill.HEAVY_FIRE)
-        and situation.weapon.type.value == "heavy range"
+        and situation.weapon.type is WeaponType.HEAVY_RANGE
     )
     value = -1 if stable and heavy_fire else -2 if stable or heavy_fire else -3
     how = " (Stable Platform)" if stable else ""

@@ -229,8 +229,7 @@ def situation_on(
     arm = a.unit.weapon(weapon)
     visible, friendly = seen_fraction(field, a, t)
     distance = reach(a, t)
-    probe = Situation(a.unit, t.unit, arm, distance)
-    longest = effective_range(probe)
+    longest = effective_range(a.unit, arm)
     others = 0
     for other in field.units:
         if other is t or other.side != t.side or other.unit.size_class < t.unit.size_class:

@@ -7,10 +7,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import partial
+from itertools import product
 
 from skirmish.engine import Distribution, ExpectimaxPolicy, FixedPolicy, exact, pure
 from skirmish.engine.context import Procedure
 from skirmish.games.mswars.attack import (
+    AID_ATTACK,
+    AID_CHOICE,
+    AID_DAMAGE,
     ATTACKER,
     Result,
     Situation,
@@ -111,10 +115,6 @@ class AidAdvice:
 
 def advise_aid(situation: Situation, objective: Objective = Objective.DAMAGE) -> AidAdvice:
     """Which aid to ask for: the objective's exact value for every combination of choices."""
-    from itertools import product
-
-    from skirmish.games.mswars.attack import AID_ATTACK, AID_CHOICE, AID_DAMAGE
-
     keys = [f"{AID_CHOICE} {n}" for n in range(1, len(situation.aiders) + 1)]
     value = utility(objective)
     values = {}
