@@ -22,7 +22,7 @@ from shapely.ops import nearest_points
 
 from skirmish.datafiles import StrictModel, TableSize, read_yaml, validated
 from skirmish.errors import DataError, SkirmishError, find_named
-from skirmish.games.entropic.attack import SELECT, Aim, Approach, Situation
+from skirmish.games.entropic.attack import SELECT, Aim, Approach, Situation, check
 from skirmish.games.entropic.models import Force, Markers, Model
 from skirmish.geometry import EPSILON
 from skirmish.geometry.measure import first_overlap, on_table
@@ -238,22 +238,20 @@ def situation_on(
     if a.side == t.side:
         raise SkirmishError(f"{SELECT}: {a.model.name} and {t.model.name} are on the same side")
     aims = approaches(field, a, t)
-    if not any(facts.visible for _, facts in aims):
-        raise SkirmishError(
-            f"{SELECT}: {a.model.name} has no line of sight to {t.model.name} on any of its "
-            "bases or its path"
-        )
     enemies = [
         (a.standing.distance(other.standing) - other.radius, other)
         for other in field.models
-        if other.side != a.side and any(f.visible for _, f in approaches(field, a, other))
+        if other.side != a.side
+        and any(f.visible for _, f in (aims if other is t else approaches(field, a, other)))
     ]
-    closest = min(enemies, key=lambda pair: pair[0])[1] is t
+    closest = bool(enemies) and min(enemies, key=lambda pair: pair[0])[1] is t
     nearby = tuple(
         (other.model.name, max(0.0, a.standing.distance(other.standing) - a.radius - other.radius))
         for other in field.models
         if other is not a and other is not t
     )
-    return Situation(
+    situation = Situation(
         a.model, t.model, aims, weapon=weapon, closest=closest, component=component, nearby=nearby
     )
+    check(situation)
+    return situation
