@@ -302,8 +302,10 @@ def _weapon(
     anti_infantry: bool,
 ) -> Weapon:
     if damage is None:
-        if unit.name == "Attacker":
-            raise SkirmishError("a raw attack needs --damage NOTATION, such as D6 or 2D3")
+        if not unit.weapons:
+            raise SkirmishError(
+                f"{unit.name} has no weapon: a raw attack needs --damage NOTATION, such as D6"
+            )
         return unit.weapon(name)
     if name is not None:
         raise SkirmishError(f"--weapon {name!r} and --damage: give a weapon or a raw damage")
