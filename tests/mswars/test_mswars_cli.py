@@ -7,17 +7,13 @@ from fractions import Fraction
 
 import pytest
 
+RAW = ("odds", "mswars", "--attack-value", "14", "--defence", "5", "--damage", "D6")
+"""A raw attack: attack value 14 against Defence 5 with a D6 weapon."""
+
 
 def test_odds_json_raw_values(cli):
     run = cli(
-        "odds",
-        "mswars",
-        "--attack-value",
-        "14",
-        "--defence",
-        "5",
-        "--damage",
-        "D6",
+        *RAW,
         "--armour",
         "1",
         "--dc",
@@ -38,14 +34,7 @@ def test_odds_json_raw_values(cli):
 def test_each_modifier_flag_changes_the_attack_value(cli):
     def value(*flags: str) -> int:
         run = cli(
-            "odds",
-            "mswars",
-            "--attack-value",
-            "14",
-            "--defence",
-            "5",
-            "--damage",
-            "D6",
+            *RAW,
             *flags,
             "--json",
         )
@@ -170,29 +159,24 @@ def test_fighters_and_force_file(cli, tmp_path):
         (("--attack-value", "14", "--defence", "5"), "--damage NOTATION"),
         (("--attack-value", "14", "--defence", "5", "--damage", "D6x"), "dice notation"),
         (
-            ("--attack-value", "14", "--defence", "5", "--damage", "D6", "--visible", "2"),
+            (*RAW[2:], "--visible", "2"),
             "from 0 to 1",
         ),
         (
-            ("--attack-value", "14", "--defence", "5", "--damage", "D6", "--distance", "30"),
+            (*RAW[2:], "--distance", "30"),
             "reaches 24",
         ),
         (
-            ("--attack-value", "14", "--defence", "5", "--damage", "D6", "--friendly-cover", "1/2"),
+            (*RAW[2:], "--friendly-cover", "1/2"),
             "Sniper",
         ),
-        (("--attack-value", "14", "--defence", "5", "--damage", "D6", "--aid", "3"), "--aid 3"),
+        ((*RAW[2:], "--aid", "3"), "--aid 3"),
         (("--attack-value", "140", "--defence", "5", "--damage", "D6"), "--attack-value 140"),
         (("--attacker", "Amago", "--target", "Nobody"), "unknown unit 'Nobody'"),
         (("--attacker", "Amago", "--target", "Pelham", "--weapon", "Laser"), "unknown weapon"),
         (
             (
-                "--attack-value",
-                "14",
-                "--defence",
-                "5",
-                "--damage",
-                "D6",
+                *RAW[2:],
                 "--dc",
                 "9",
                 "--starting-dc",
