@@ -48,53 +48,14 @@ def test_odds_rules_example_range_die_and_kill(cli):
 
 
 def test_odds_with_figures_cards_and_tiles(cli):
-    run = cli(
-        "odds",
-        "darkrealms",
-        "--attacker",
-        "Ranger",
-        "--card",
-        "Volley",
-        "--target",
-        "Ghoul",
-        "--attacker-at",
-        "0,0",
-        "--target-at",
-        "2,1",
-        "--grid",
-        "square",
-        "--json",
-    )
+    volley = ("odds", "darkrealms", "--attacker", "Ranger", "--card", "Volley", "--target", "Ghoul")
+    tiles = ("--attacker-at", "0,0", "--target-at", "2,1")
+    run = cli(*volley, *tiles, "--grid", "square", "--json")
     assert run.code == 0, run.err
     assert json.loads(run.out)["distance"] == 2
-    hexes = cli(
-        "odds",
-        "darkrealms",
-        "--attacker",
-        "Ranger",
-        "--card",
-        "Volley",
-        "--target",
-        "Ghoul",
-        "--attacker-at",
-        "0,0",
-        "--target-at",
-        "2,1",
-        "--json",
-    )
+    hexes = cli(*volley, *tiles, "--json")
     assert json.loads(hexes.out)["distance"] == 3
-    table = cli(
-        "odds",
-        "darkrealms",
-        "--attacker",
-        "Ranger",
-        "--card",
-        "Volley",
-        "--target",
-        "Ghoul",
-        "--distance",
-        "3",
-    )
+    table = cli(*volley, "--distance", "3")
     assert "chance to kill" in table.out and "Volley" in table.out
 
 
