@@ -184,7 +184,9 @@ def test_engine_follows_any_given_plan():
     plan = {(face, left): face >= 4 for face in FACES for left in (1, 2)}
 
     def planned(decision: Decision) -> Mix:
-        (face,), left, _ = decision.state  # type: ignore[misc]
+        # The plan reads the die and the Stamina left from the frame the decision is in.
+        rolls = decision.frame.state  # type: ignore[union-attr]
+        (face,), left = rolls.dice, rolls.budget
         return pure("reroll" if plan[face, left] else "keep")
 
     s = Situation(fighter(melee=4), fighter(), STRIKE, stamina=2)
@@ -263,3 +265,150 @@ def test_referee_agrees_with_exact(name):
     n = 20_000
     seen = Counter(play(procedure, players=policy, seed=seed).result.damage for seed in range(n))
     assert_sampled_agrees(expected, seen, n)
+
+
+# An independent model of a range attack with rolled range, written from the rules text: the
+# attacker re-rolls any die for 1 Stamina (ties keep, then the first die), assigns the range
+# die (ties: the first die), a Confused attack keeps the worse read (a miss is worst), and an
+# enemy with a rolled shield always rolls against damage left. It yields the whole
+# distribution of (damage, hit, critical, reached, Stamina spent).
+
+Outcome = tuple[int, bool, bool, bool, int]
+
+
+def read(base: int, face: int) -> tuple[bool, int, bool]:
+    """(hit, damage, critical) of one attack die on the printed table; sorts worst first."""
+    modifier = TABLE[face]
+    if modifier is None:
+        return (False, 0, False)
+    return (True, max(0, base + modifier), face == 6)
+
+
+def after_defence(
+    hit_: bool, damage: int, critical: bool, shield_roll: bool
+) -> dict[int, Fraction]:
+    if not (hit_ and shield_roll and damage > 0 and not critical):
+        return {damage: Fraction(1)}
+    out: dict[int, Fraction] = {}
+    for face in FACES:
+        left = max(0, damage + DEFENCE[face])
+        out[left] = out.get(left, Fraction(0)) + SIXTH
+    return out
+
+
+def brute_force_rolled_range(
+    base: int,
+    distance: int,
+    stamina: int,
+    *,
+    confused: bool = False,
+    shield_roll: bool = False,
+    cost: Fraction = Fraction(0),
+) -> dict[Outcome, Fraction]:
+    def utility(outcomes: dict[Outcome, Fraction]) -> Fraction:
+        return sum((p * (o[0] - cost * o[4]) for o, p in outcomes.items()), Fraction(0))
+
+    def kept(dice: tuple[int, ...], spent: int) -> dict[Outcome, Fraction]:
+        splits = [i for i in (0, 1) if dice[i] >= distance]
+        if not splits:
+            return {(0, False, False, False, spent): Fraction(1)}
+        best: dict[Outcome, Fraction] | None = None
+        for index in splits:  # ties: the first die to range
+            reads = [read(base, dice[1 - index]), *(read(base, f) for f in dice[2:])]
+            hit_, damage, critical = min(reads)
+            found = {
+                (left, hit_, critical, True, spent): p
+                for left, p in after_defence(hit_, damage, critical, shield_roll).items()
+            }
+            if best is None or utility(found) > utility(best):
+                best = found
+        assert best is not None
+        return best
+
+    def value(dice: tuple[int, ...], left: int) -> dict[Outcome, Fraction]:
+        best = kept(dice, stamina - left)
+        if left:
+            for index in range(len(dice)):  # ties: keep, then the first die
+                again: dict[Outcome, Fraction] = {}
+                for face in FACES:
+                    rolled = (*dice[:index], face, *dice[index + 1 :])
+                    for outcome, p in value(rolled, left - 1).items():
+                        again[outcome] = again.get(outcome, Fraction(0)) + p * SIXTH
+                if utility(again) > utility(best):
+                    best = again
+        return best
+
+    total: dict[Outcome, Fraction] = {}
+    count = 3 if confused else 2
+    for dice in itertools.product(FACES, repeat=count):
+        for outcome, p in value(dice, stamina).items():
+            total[outcome] = total.get(outcome, Fraction(0)) + p / 6**count
+    return total
+
+
+def engine_outcomes(situation: Situation, **kw: object) -> dict[Outcome, Fraction]:
+    results = odds(situation, **kw)  # type: ignore[arg-type]
+    return dict(
+        results.map(
+            lambda r: (r.damage, r.hit, r.critical, r.reached, r.stamina_spent)
+        ).probabilities
+    )
+
+
+def test_rolled_range_within_reach_rolls_a_second_attack_die_by_brute_force():
+    # Range strength 4 at 1 tile: inside reach, so Confused (three dice, DR-4). Over all 216
+    # rolls the expected damage is 305/108 and the chance to hit 175/216.
+    s = Situation(fighter(range_=4), fighter(), AIMED, distance=1, stamina=0)
+    expected = brute_force_rolled_range(4, 1, 0, confused=True)
+    assert engine_outcomes(s) == expected
+    assert odds(s).mean(lambda r: r.damage) == Fraction(305, 108)
+    assert odds(s).probability(lambda r: r.hit) == Fraction(175, 216)
+
+
+@pytest.mark.parametrize(
+    ("distance", "stamina", "confused", "shield_roll"),
+    [(3, 2, False, True), (3, 1, False, False), (1, 1, True, False), (2, 1, True, True)],
+)
+def test_rolled_range_with_stamina_whole_distribution_by_brute_force(
+    distance, stamina, confused, shield_roll
+):
+    # Confused by the status, or by shooting at a target within reach (1 tile).
+    statuses = frozenset({"confused"}) if confused else frozenset()
+    target = fighter(shields=Shields(roll=shield_roll), enemy=True)
+    shooter = fighter(range_=4, statuses=statuses)
+    s = Situation(shooter, target, AIMED, distance=distance, stamina=stamina)
+    assert engine_outcomes(s) == brute_force_rolled_range(
+        4, distance, stamina, confused=confused, shield_roll=shield_roll
+    )
+
+
+def test_readme_rolled_range_example_spends_the_stamina_brute_force_says():
+    # The README's example: 2 Stamina, a rolled shield, target 3 tiles away.
+    target = fighter(shields=Shields(roll=True), enemy=True)
+    s = Situation(fighter(range_=4), target, AIMED, distance=3, stamina=2)
+    assert odds(s).mean(lambda r: r.stamina_spent) == Fraction(271, 216)
+
+
+def test_stamina_cost_with_rolled_range_by_brute_force():
+    s = Situation(fighter(range_=4), fighter(), AIMED, distance=3, stamina=2)
+    cost = Fraction(1, 2)
+    expected = brute_force_rolled_range(4, 3, 2, cost=cost)
+    assert engine_outcomes(s, stamina_cost=cost) == expected
+    assert odds(s, stamina_cost=cost).mean(lambda r: r.damage) == Fraction(127, 27)
+
+
+def test_confused_keeps_a_zero_damage_hit_over_a_miss():
+    # "Attack 1" reads miss, 0, 0, 1, 2, 3: a miss is the worse result (DR-4), so the attack
+    # hits only when neither die is a 1.
+    s = Situation(
+        fighter(statuses=frozenset({"confused"})),
+        fighter(),
+        CardAttack("Tap", Kind.MELEE, mode=ValueMode.FIXED, amount=1),
+        stamina=0,
+    )
+    assert odds(s).probability(lambda r: r.hit) == Fraction(25, 36)
+    worse = [
+        min((f != 1, max(0, 1 + (TABLE[f] or 0)) if f != 1 else 0) for f in (a, b))
+        for a, b in itertools.product(FACES, repeat=2)
+    ]
+    assert odds(s).mean(lambda r: r.damage) == Fraction(sum(d for _, d in worse), 36)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from functools import partial
 
 import pytest
 
-from skirmish.engine.exact import ReplayContext
+from skirmish.engine import replay
 from skirmish.errors import IllegalAttack
 from skirmish.games.darkrealms import (
     DEFAULT_ATTACK_TABLE,
@@ -29,19 +30,24 @@ TARGET = Figure("Target", melee=1, range=0, health=9)
 AIMED = CardAttack("Aimed", Kind.RANGE, rolled_range=True)
 
 
+def attack_result(situation: Situation, path: tuple[int | str, ...]):
+    """The attack's result when the dice and choices come out as ``path``, in order."""
+    return replay(partial(resolve_attack, situation=situation), path)
+
+
 def test_rules_example_range_dice():
     # Range strength 4, target 3 tiles away: dice 2 and 3 force the 3 to range, attack 4 - 2.
     s = Situation(RANGER, TARGET, AIMED, distance=3, stamina=0)
-    assert resolve_attack(ReplayContext((2, 3)), s).damage == 2
+    assert attack_result(s, (2, 3)).damage == 2
     # Dice 4 and 5: the 4 reaches, the 5 is the attack roll: 4 + 1.
-    assert resolve_attack(ReplayContext((4, 5, "die 1 (4) to range")), s).damage == 5
+    assert attack_result(s, (4, 5, "die 1 (4) to range")).damage == 5
 
 
 def test_rules_example_base_five_table():
     # The attack table with base 5: miss, 3, 4, 5, 6, 7 (critical).
     figure = Figure("F", melee=5, range=0, health=9)
     s = Situation(figure, TARGET, CardAttack("Strike", Kind.MELEE), stamina=0)
-    assert [resolve_attack(ReplayContext((face,)), s).damage for face in range(1, 7)] == [
+    assert [attack_result(s, (face,)).damage for face in range(1, 7)] == [
         0,
         3,
         4,
@@ -49,14 +55,12 @@ def test_rules_example_base_five_table():
         6,
         7,
     ]
-    assert resolve_attack(ReplayContext((6,)), s).critical
+    assert attack_result(s, (6,)).critical
 
 
 def test_no_reach_no_attack_and_no_status():
     poison = CardAttack("Dart", Kind.RANGE, rolled_range=True, status="poison")
-    result = resolve_attack(
-        ReplayContext((1, 2)), Situation(RANGER, TARGET, poison, distance=3, stamina=0)
-    )
+    result = attack_result(Situation(RANGER, TARGET, poison, distance=3, stamina=0), (1, 2))
     assert not result.reached and result.statuses == frozenset()
     with pytest.raises(IllegalAttack, match="melee"):
         odds(Situation(RANGER, TARGET, CardAttack("Stab", Kind.MELEE), distance=2))
@@ -70,14 +74,14 @@ def test_critical_ignores_shields_and_fixed_shield_blocks():
         CardAttack("Strike", Kind.MELEE),
         stamina=0,
     )
-    assert resolve_attack(ReplayContext((5,)), s).damage == 4
-    assert resolve_attack(ReplayContext((6,)), s).damage == 7
+    assert attack_result(s, (5,)).damage == 4
+    assert attack_result(s, (6,)).damage == 7
 
 
 def test_rolled_value_and_misses_on():
     rolled = CardAttack("Wild", Kind.MELEE, mode=ValueMode.ROLLED)
     s = Situation(RANGER, TARGET, rolled, stamina=0)
-    assert [resolve_attack(ReplayContext((f,)), s).damage for f in range(1, 7)] == [
+    assert [attack_result(s, (f,)).damage for f in range(1, 7)] == [
         1,
         2,
         3,
@@ -129,10 +133,9 @@ def test_grids_and_sample_data():
 def test_an_action_without_rerolls_spends_no_stamina_even_when_out_of_range():
     no_rerolls = CardAttack("Snap", Kind.RANGE, rolled_range=True, rerolls=False)
     tired = Figure("Ranger", melee=2, range=4, health=9, stamina=3)
-    missed = resolve_attack(ReplayContext((1, 2)), Situation(tired, TARGET, no_rerolls, distance=3))
+    missed = attack_result(Situation(tired, TARGET, no_rerolls, distance=3), (1, 2))
     assert not missed.reached and missed.stamina_spent == 0
-    landed = resolve_attack(
-        ReplayContext((4, 5, "die 1 (4) to range")),
-        Situation(tired, TARGET, no_rerolls, distance=3),
+    landed = attack_result(
+        Situation(tired, TARGET, no_rerolls, distance=3), (4, 5, "die 1 (4) to range")
     )
     assert landed.stamina_spent == 0 and landed.damage == 5

@@ -206,3 +206,12 @@ def test_malformed_figure_file(cli, tmp_path):
     path.write_text("figures: [\n")
     run = cli("fighters", "darkrealms", "--figures", str(path))
     assert run.code == 2 and "bad.yaml" in run.err
+
+
+def test_rolled_value_with_misses_on_applies_the_note(cli):
+    # DR-11: "misses on 1-2" on a rolled value: faces 1 and 2 miss, 3 to 6 are the damage.
+    run = cli("odds", "darkrealms", "--rolled", "--misses-on", "2", "--stamina", "0", "--json")
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert data["damage"] == {"0": "1/3", "3": "1/6", "4": "1/6", "5": "1/6", "6": "1/6"}
+    assert (data["expected_damage"], data["p_hit"]) == ("3", "2/3")

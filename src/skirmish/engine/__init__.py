@@ -10,8 +10,9 @@ True
 """
 
 from skirmish.engine.context import Context, Procedure
+from skirmish.engine.continuation import Frame
 from skirmish.engine.distribution import Distribution
-from skirmish.engine.exact import Enumerator, exact
+from skirmish.engine.exact import Enumerator, exact, replay
 from skirmish.engine.expectimax import ExpectimaxPolicy
 from skirmish.engine.matrix import MatrixGame, Solution, solve
 from skirmish.engine.play import Play, play
@@ -25,6 +26,7 @@ __all__ = [
     "Enumerator",
     "ExpectimaxPolicy",
     "FixedPolicy",
+    "Frame",
     "LogEntry",
     "MatrixGame",
     "Mix",
@@ -35,6 +37,7 @@ __all__ = [
     "exact",
     "play",
     "pure",
+    "replay",
     "solve",
     "uniform",
 ]

@@ -4,18 +4,22 @@ A rules procedure is an ordinary function ``procedure(context) -> result``. It
 asks the context for what it cannot decide itself and the engine mode behind
 the context answers: sampled or enumerated chance, players or policies for
 decisions, a log that is kept or dropped.
+
+A procedure may also hand the rest of its work to the engine with ``return
+context.continue_from(step, state)`` (see :mod:`skirmish.engine.continuation`), which lets
+the solvers merge every path that reaches the same ``(step, state)``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar
 
 from skirmish.dice import Roll
 from skirmish.engine.records import Decision
 
 R = TypeVar("R")
-R_co = TypeVar("R_co", covariant=True)
+S = TypeVar("S")
 
 
 class Context(Protocol):
@@ -36,6 +40,15 @@ class Context(Protocol):
 
     def log(self, rule: str, event: str, text: str, **data: object) -> None:
         """Record that ``event`` happened under ``rule``."""
+        ...
+
+    def continue_from(self, step: Callable[[Context, S], Any], state: S) -> NoReturn:
+        """The rest of the resolution is ``step(self, state)``; this call never returns.
+
+        ``step`` is a module-level function and ``state`` a frozen, hashable value holding
+        everything the rest depends on. Write it as the step's last act:
+        ``return context.continue_from(step, state)``.
+        """
         ...
 
 

@@ -24,13 +24,14 @@ Fraction(5, 9)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Generic
 
 from skirmish.dice import probabilities
 from skirmish.engine.context import Procedure, R
-from skirmish.engine.exact import Leaf, Path, probe
+from skirmish.engine.continuation import Frame, Leaf
+from skirmish.engine.exact import Jump, Path, probe, probe_frame
 from skirmish.engine.policy import Mix, Policy, checked, pure
 from skirmish.engine.records import Decision
 from skirmish.errors import IllegalChoice
@@ -41,6 +42,11 @@ class ExpectimaxPolicy(Generic[R]):
 
     ``players`` maps a player to +1 (maximises ``utility``) or -1 (minimises it,
     as the opponent in a zero-sum game). Ties go to the first listed option.
+
+    Values are memoised per frame and path within the frame, so every path that reaches a
+    frame shares its values (see :mod:`skirmish.engine.continuation`); ``merge=False``
+    memoises per path from the procedure's start only, sharing nothing (for checks).
+    ``others`` must answer from the decision, its frame and its path in the frame.
     """
 
     def __init__(
@@ -50,46 +56,47 @@ class ExpectimaxPolicy(Generic[R]):
         utility: Callable[[R], Fraction | int],
         players: Mapping[str, int],
         others: Policy | None = None,
+        merge: bool = True,
     ) -> None:
         self.procedure = procedure
         self.utility = utility
         self.players = dict(players)
         self.others = others
-        self._values: dict[Path, Fraction] = {}
-        self._merged: dict[tuple[str, Hashable], Fraction] = {}
+        self.merge = merge
+        self._values: dict[object, Fraction] = {}
 
     def value(self, history: Path = ()) -> Fraction:
-        """The expected utility under this policy from ``history`` on.
+        """The expected utility under this policy from ``history`` (a path from the
+        procedure's start) on."""
+        return self._value(Frame.start(self.procedure), history, 0)
 
-        Memoised per node, and per ``(key, state)`` at decisions that carry a state, so
-        positions the procedure declares equal are solved once.
-        """
-        if history in self._values:
-            return self._values[history]
-        node = probe(self.procedure, history)
-        merged = (
-            (node.key, node.state)
-            if isinstance(node, Decision) and node.state is not None
-            else None
-        )
-        if merged is not None and merged in self._merged:
-            value = self._values[history] = self._merged[merged]
-            return value
-        if isinstance(node, Leaf):
+    def _value(self, frame: Frame, path: Path, start: int) -> Fraction:
+        """The value after ``path``, whose part from ``start`` on lies in ``frame``."""
+        key: object = (frame, path[start:]) if self.merge else path
+        if key in self._values:
+            return self._values[key]
+        node = probe_frame(frame, path, start) if self.merge else probe(self.procedure, path)
+        if isinstance(node, Jump):
+            value = self._value(node.frame, path, node.at)
+        elif isinstance(node, Leaf):
             value = Fraction(self.utility(node.result))
         elif isinstance(node, Decision) and node.player in self.players:
             sign = self.players[node.player]
-            value = max((self.value((*history, o)) for o in node.options), key=lambda v: sign * v)
+            value = max(
+                (self._value(frame, (*path, o), start) for o in node.options),
+                key=lambda v: sign * v,
+            )
         else:
             branches = (
                 probabilities(node.distribution()).items()
                 if not isinstance(node, Decision)
                 else self._other(node).items()
             )
-            value = sum((p * self.value((*history, o)) for o, p in branches if p > 0), Fraction(0))
-        self._values[history] = value
-        if merged is not None:
-            self._merged[merged] = value
+            value = sum(
+                (p * self._value(frame, (*path, o), start) for o, p in branches if p > 0),
+                Fraction(0),
+            )
+        self._values[key] = value
         return value
 
     def _other(self, decision: Decision) -> Mix:
@@ -113,7 +120,14 @@ class ExpectimaxPolicy(Generic[R]):
 
     def choices(self, decision: Decision) -> dict[str, Fraction]:
         """The expected utility of each option at ``decision`` (for advice tables)."""
-        return {option: self.value((*decision.history, option)) for option in decision.options}
+        history = decision.history
+        if decision.frame is None or not self.merge:
+            return {option: self.value((*history, option)) for option in decision.options}
+        start = len(history) - len(decision.frame_path)
+        return {
+            option: self._value(decision.frame, (*history, option), start)
+            for option in decision.options
+        }
 
 
 __all__ = ["ExpectimaxPolicy"]

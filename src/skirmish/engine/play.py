@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from math import lcm
 from random import Random
-from typing import Generic
+from typing import Generic, NoReturn
 
 from skirmish.dice import Roll
 from skirmish.engine.context import Procedure, R
+from skirmish.engine.continuation import Continuation, Frame, Leaf, Step, run_frame
 from skirmish.engine.policy import Mix, Policy, checked
 from skirmish.engine.records import Decision, LogEntry, at
 
@@ -26,11 +28,18 @@ class RefereeContext:
 
     logging = True
 
-    def __init__(self, rng: Random, players: Policy) -> None:
+    def __init__(self, rng: Random, players: Policy, frame: Frame) -> None:
         self._rng = rng
         self._players = players
         self.entries: list[LogEntry] = []
         self.history: list[int | str] = []
+        self.frame = frame
+        self._frame_start = 0
+
+    def begin(self, frame: Frame) -> None:
+        """The procedure continues from ``frame`` here."""
+        self.frame = frame
+        self._frame_start = len(self.history)
 
     def roll(self, roll: Roll, *, rule: str, label: str) -> int:
         outcome, faces = roll.roll(self._rng)
@@ -47,13 +56,16 @@ class RefereeContext:
         return outcome
 
     def choose(self, decision: Decision) -> str:
-        decision = at(decision, tuple(self.history))
+        decision = at(decision, tuple(self.history), self.frame, self._frame_start)
         option = _sample_mix(checked(decision, self._players(decision)), self._rng)
         self.history.append(option)
         return option
 
     def log(self, rule: str, event: str, text: str, **data: object) -> None:
         self.entries.append(LogEntry(rule, event, text, tuple(data.items())))
+
+    def continue_from(self, step: Step, state: Hashable) -> NoReturn:
+        raise Continuation(step, state)
 
 
 def _sample_mix(mix: Mix, rng: Random) -> str:
@@ -75,6 +87,9 @@ def play(procedure: Procedure[R], *, players: Policy, seed: int | Random) -> Pla
     decision (a person at a prompt, a fixed choice, a mixed strategy, an AI).
     """
     rng = seed if isinstance(seed, Random) else Random(seed)
-    context = RefereeContext(rng, players)
-    result = procedure(context)
-    return Play(result, tuple(context.entries))
+    frame = Frame.start(procedure)
+    context = RefereeContext(rng, players, frame)
+    while not isinstance(outcome := run_frame(frame, context), Leaf):
+        frame = outcome
+        context.begin(frame)
+    return Play(outcome.result, tuple(context.entries))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
+
+from skirmish.engine.continuation import Frame
 
 
 @dataclass(frozen=True)
@@ -23,12 +24,19 @@ class Decision:
     hidden: bool = False
     prompt: str = ""
     excluded: tuple[tuple[str, str], ...] = field(default=())
-    state: Hashable | None = field(default=None, compare=False)
-    """Optional: everything the rest of the procedure depends on at this decision. Solvers
-    merge decisions with equal ``key`` and ``state`` (the procedure vouches for it)."""
     history: tuple[int | str, ...] = field(default=(), compare=False)
-    """Filled in by the engine: every chance outcome and choice before this decision,
-    so a policy can solve the rest of the game from here (see ``ExpectimaxPolicy``)."""
+    """Filled in by the engine: every chance outcome and choice before this decision, for
+    display (prompts, advice tables). With merging, the exact enumerator asks a frame's
+    decisions once, with the history of the first path that reached the frame."""
+    frame: Frame | None = field(default=None, compare=False)
+    """Filled in by the engine: the frame this decision belongs to (see
+    :mod:`skirmish.engine.continuation`)."""
+    frame_path: tuple[int | str, ...] = field(default=(), compare=False)
+    """Filled in by the engine: the chance outcomes and choices since ``frame`` began.
+
+    A policy must answer from the decision's own fields, its ``frame`` and its
+    ``frame_path``, never from the history before the frame: the solvers merge every path
+    that reaches a frame."""
 
     def why_not(self, option: str) -> str | None:
         """Why ``option`` is forbidden here, or None when it is legal or unheard of."""
@@ -56,6 +64,7 @@ class LogEntry:
         return {"rule": self.rule, "event": self.event, "text": self.text, "data": dict(self.data)}
 
 
-def at(decision: Decision, history: tuple[int | str, ...]) -> Decision:
-    """``decision`` as the engine asks it, with the history that led to it."""
-    return replace(decision, history=history)
+def at(decision: Decision, history: tuple[int | str, ...], frame: Frame, start: int) -> Decision:
+    """``decision`` as the engine asks it: the history that led to it, and its frame, which
+    began after ``history[:start]``."""
+    return replace(decision, history=history, frame=frame, frame_path=history[start:])

@@ -9,6 +9,8 @@ dice). Rulings are DR-1 to DR-9 in docs/rulings.md.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import NamedTuple
 
 from skirmish.dice import DieRoll, parse
 from skirmish.engine import Context, Decision
@@ -114,7 +116,12 @@ def is_confused(situation: Situation) -> bool:
 
 
 def resolve_attack(context: Context, situation: Situation) -> Result:
-    """Resolve one attack of an action card against a target."""
+    """Resolve one attack of an action card against a target.
+
+    The attack is written in steps that hand the rest of the attack to the engine with the
+    dice showing and the Stamina left (``context.continue_from``), so the solvers work out
+    each such position once, however the dice came to show it.
+    """
     check(situation)
     attacker, target, attack = situation.attacker, situation.target, situation.attack
     context.log(
@@ -123,8 +130,6 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
         f"{attacker.name} attacks {target.name} with {attack.name} "
         f"({attack.kind.value}, {attack.value_text()}) at {tiles(situation.distance)}",
     )
-    stamina = situation.attacker_stamina if attack.rerolls else 0
-    budget = stamina
     confused = is_confused(situation)
     if confused:
         context.log(
@@ -139,20 +144,54 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
             context.roll(D6, rule=ACTION_CARD, label="second attack die")
             for _ in range(dice_needed - 1)
         ]
-        dice, budget = reroll(context, dice, budget, ATTACKER, "attack and range dice")
-        chosen = assign_range(context, situation, dice[:2])
-        if chosen is None:
-            return Result(reached=False, stamina_spent=stamina - budget)
-        attack_dice = [dice[1 - chosen], *dice[2:]]
     else:
-        attack_dice = [
-            context.roll(D6, rule=DAMAGE, label="attack die") for _ in range(dice_needed)
-        ]
-        attack_dice, budget = reroll(context, attack_dice, budget, ATTACKER, "attack dice")
+        dice = [context.roll(D6, rule=DAMAGE, label="attack die") for _ in range(dice_needed)]
+    rolls = AttackRolls(situation, tuple(dice), _attacker_budget(situation))
+    return context.continue_from(attacker_rerolls, rolls)
+
+
+@dataclass(frozen=True)
+class AttackRolls:
+    """The attacker's dice as they lie, with the Stamina left to re-roll them."""
+
+    situation: Situation
+    dice: tuple[int, ...]
+    """Range and attack dice (rolled range: the first two), or the attack dice."""
+    budget: int
+
+
+def _attacker_budget(situation: Situation) -> int:
+    """The attacker's Stamina for re-rolls; none when the action forbids them (Re-roll)."""
+    return situation.attacker_stamina if situation.attack.rerolls else 0
+
+
+def attacker_rerolls(context: Context, rolls: AttackRolls) -> Result:
+    """Re-roll the attacker's dice while it pays (DR-5); then assign the range die, read the
+    attack value and go on to the defence."""
+    situation, attack = rolls.situation, rolls.situation.attack
+    what = "attack and range dice" if attack.rolled_range else "attack dice"
+    again = reroll(context, ATTACKER, what, rolls.dice, rolls.budget)
+    if again is not None:
+        return context.continue_from(
+            attacker_rerolls, AttackRolls(situation, again, rolls.budget - 1)
+        )
+    spent = _attacker_budget(situation) - rolls.budget
+    attack_dice = list(rolls.dice)
+    if attack.rolled_range:
+        chosen = assign_range(context, situation, attack_dice[:2])
+        if chosen is None:
+            return Result(reached=False, stamina_spent=spent)
+        attack_dice = [attack_dice[1 - chosen], *attack_dice[2:]]
     damage, hit, critical = attack_value(context, situation, attack_dice)
-    result = Result(damage, True, hit, critical, stamina_spent=stamina - budget)
-    if hit:
-        result = defend(context, situation, result)
+    result = Result(damage, True, hit, critical, stamina_spent=spent)
+    if hit and situation.target.shields.any:
+        return context.continue_from(defend, Defending(situation, result))
+    return finish(context, situation, result)
+
+
+def finish(context: Context, situation: Situation, result: Result) -> Result:
+    """After the defence: statuses (applied even without damage), Poison (DR-9), the kill."""
+    target, attack = situation.target, situation.attack
     statuses = frozenset({attack.status.casefold()}) if attack.status else frozenset()
     if statuses:
         context.log(
@@ -181,44 +220,39 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
 
 
 def reroll(
-    context: Context,
-    dice: list[int],
-    budget: int,
-    player: str,
-    what: str,
-    *,
-    state: object = (),
-) -> tuple[list[int], int]:
-    """Re-roll: any die may be re-rolled for 1 Stamina each time, while Stamina lasts (DR-5)."""
-    dice = list(dice)
-    while budget > 0:
-        options = (
-            ("keep", *(f"reroll {i + 1}" for i in range(len(dice))))
-            if len(dice) > 1
-            else ("keep", "reroll")
-        )
-        decision = Decision(
+    context: Context, player: str, what: str, dice: tuple[int, ...], budget: int
+) -> tuple[int, ...] | None:
+    """Re-roll: any die may be re-rolled for 1 Stamina each time, while Stamina lasts (DR-5).
+
+    Asks ``player`` once: the dice after one re-roll, or None when the player keeps them.
+    """
+    if budget <= 0:
+        return None
+    options = (
+        ("keep", *(f"reroll {i + 1}" for i in range(len(dice))))
+        if len(dice) > 1
+        else ("keep", "reroll")
+    )
+    choice = context.choose(
+        Decision(
             player,
             f"reroll {what}",
             options,
             rule=REROLL,
-            state=(tuple(dice), budget, state),
             prompt=f"{what} show {' '.join(map(str, dice))}; Stamina {budget}: re-roll?",
         )
-        choice = context.choose(decision)
-        if choice == "keep":
-            break
-        index = 0 if choice == "reroll" else int(choice.split()[1]) - 1
-        before = dice[index]
-        dice[index] = context.roll(D6, rule=REROLL, label=f"re-rolled die {index + 1}")
-        budget -= 1
-        context.log(
-            REROLL,
-            "reroll",
-            f"1 Stamina spent: die {index + 1} {before} -> {dice[index]} (DR-5)",
-            stamina_left=budget,
-        )
-    return dice, budget
+    )
+    if choice == "keep":
+        return None
+    index = 0 if choice == "reroll" else int(choice.split()[1]) - 1
+    face = context.roll(D6, rule=REROLL, label=f"re-rolled die {index + 1}")
+    context.log(
+        REROLL,
+        "reroll",
+        f"1 Stamina spent: die {index + 1} {dice[index]} -> {face} (DR-5)",
+        stamina_left=budget - 1,
+    )
+    return (*dice[:index], face, *dice[index + 1 :])
 
 
 def assign_range(context: Context, situation: Situation, dice: list[int]) -> int | None:
@@ -246,7 +280,6 @@ def assign_range(context: Context, situation: Situation, dice: list[int]) -> int
                 "assign range die",
                 options,
                 rule=RANGED,
-                state=tuple(dice),
                 prompt=f"dice {dice[0]} and {dice[1]}: which goes to range?",
             )
         )
@@ -262,28 +295,41 @@ def assign_range(context: Context, situation: Situation, dice: list[int]) -> int
 
 
 def attack_value(context: Context, situation: Situation, dice: list[int]) -> tuple[int, bool, bool]:
-    """Attack damage: read each attack die; a Confused attack keeps the lower result (DR-4).
+    """Attack damage: read each attack die; a Confused attack keeps the worse result: a miss
+    is worst, then less damage, then a hit that is not critical (DR-4).
 
     Returns the damage before defence, whether it hit, and whether it is critical.
     """
-    outcomes = sorted(_read(situation, face) for face in dice)
-    damage, missed, critical = outcomes[0][0], outcomes[0][1], outcomes[0][2]
+    kept = min(_read(situation, face) for face in dice)
     base = _base(situation)
     attack = situation.attack
     rule = ROLLED if attack.mode is ValueMode.ROLLED else DAMAGE
-    if missed:
-        text = f"attack roll {' and '.join(map(str, dice))}: a miss"
+    if not kept.hit:
+        note = (
+            f" (misses on 1-{attack.misses_on}, DR-11)"
+            if attack.mode is ValueMode.ROLLED and attack.misses_on
+            else ""
+        )
+        text = f"attack roll {' and '.join(map(str, dice))}: a miss{note}"
     else:
         how = (
             "the roll is the damage, DR-7"
             if attack.mode is ValueMode.ROLLED
             else f"base {base}{_BASE_RULING[attack.mode, attack.kind]}"
         )
-        text = f"attack roll {' and '.join(map(str, dice))}: {damage} damage ({how})" + (
-            ", critical hit" if critical else ""
+        text = f"attack roll {' and '.join(map(str, dice))}: {kept.damage} damage ({how})" + (
+            ", critical hit" if kept.critical else ""
         )
-    context.log(rule, "attack_value", text, damage=damage, critical=critical)
-    return damage, not missed, critical
+    context.log(rule, "attack_value", text, damage=kept.damage, critical=kept.critical)
+    return kept.damage, kept.hit, kept.critical
+
+
+class Read(NamedTuple):
+    """What one attack die reads; the worse of two reads sorts first (DR-4)."""
+
+    hit: bool
+    damage: int
+    critical: bool
 
 
 _BASE_RULING = {
@@ -306,33 +352,66 @@ def _table(situation: Situation) -> AttackTable:
     return table.misses_on(situation.attack.misses_on) if situation.attack.misses_on else table
 
 
-def _read(situation: Situation, face: int) -> tuple[int, bool, bool]:
-    """(damage, missed, critical) of one attack die; sorting puts the worse result first."""
-    if situation.attack.mode is ValueMode.ROLLED:
-        return face, False, face == 6
+def _read(situation: Situation, face: int) -> Read:
+    """One attack die on the attack table, or as the damage itself for a rolled value; an
+    action's "misses on 1-K" note makes those faces miss either way (DR-6, DR-11)."""
+    attack = situation.attack
+    if attack.mode is ValueMode.ROLLED:
+        if face <= attack.misses_on:
+            return Read(False, 0, False)
+        return Read(True, face, face == 6)
     read = _table(situation).face(face)
     if read.miss:
-        return 0, True, False
-    return max(0, _base(situation) + read.modifier), False, read.critical
+        return Read(False, 0, False)
+    return Read(True, max(0, _base(situation) + read.modifier), read.critical)
 
 
-def defend(context: Context, situation: Situation, result: Result) -> Result:
+@dataclass(frozen=True)
+class Defending:
+    """A hit against a target with shields: the attack's result so far."""
+
+    situation: Situation
+    result: Result
+
+
+class DefenceDie(StrEnum):
+    """The target's dice, each re-rolled from its own Stamina (DR-5)."""
+
+    ROLL = "defence die"
+    SHIELD = "shield die"
+
+
+@dataclass(frozen=True)
+class DefenceRolls:
+    """One of the target's dice as it lies, with the target's Stamina left.
+
+    ``result.damage`` is the damage before this die is applied.
+    """
+
+    situation: Situation
+    result: Result
+    die: DefenceDie
+    face: int
+    budget: int
+
+
+def defend(context: Context, defending: Defending) -> Result:
     """Defence: no defence against a critical hit; otherwise the fixed shield first, then the
     defence roll (enemies always roll; heroes choose), then a die shield; never below 0.
 
     Nothing is rolled against damage already blocked to 0 (DR-8).
     """
+    situation, result = defending.situation, defending.result
     target, shields = situation.target, situation.target.shields
-    if not shields.any:
-        return result
     if result.critical:
         context.log(DEFENCE, "critical", "critical hit: no defence roll, no shield")
-        return result
+        return finish(context, situation, result)
     damage = result.damage
-    budget = situation.target_stamina
     if shields.fixed:
         damage = max(0, damage - shields.fixed)
         context.log(DEFENCE, "shield", f"shield {shields.fixed} blocks: {damage} damage left")
+    result = replace(result, damage=damage)
+    budget = situation.target_stamina
     if shields.roll and damage > 0:
         roll = (
             target.enemy
@@ -342,37 +421,59 @@ def defend(context: Context, situation: Situation, result: Result) -> Result:
                     "defence roll",
                     ("roll", "no roll"),
                     rule=DEFENCE,
-                    state=(damage, budget, result.stamina_spent),
                     prompt=f"{target.name}: roll to defend against {damage} damage?",
                 )
             )
             == "roll"
         )
         if roll:
-            dice, budget = reroll(
-                context,
-                [context.roll(D6, rule=DEFENCE, label="defence die")],
-                budget,
-                DEFENDER,
-                "defence die",
-                state=(damage, result.stamina_spent),
-            )
-            change = DEFENCE_TABLE[dice[0]]
-            damage = max(0, damage + change)
-            context.log(
-                DEFENCE,
-                "defence_roll",
-                f"defence roll {dice[0]}: {change:+d} damage, {damage} left (DR-8)",
-            )
-    if shields.die and damage > 0:
-        dice, budget = reroll(
-            context,
-            [context.roll(D6, rule=DEFENCE, label="shield die")],
-            budget,
-            DEFENDER,
-            "shield die",
-            state=(damage, result.stamina_spent),
+            face = context.roll(D6, rule=DEFENCE, label="defence die")
+            rolls = DefenceRolls(situation, result, DefenceDie.ROLL, face, budget)
+            return context.continue_from(defender_rerolls, rolls)
+    shield = _shield_die(context, situation, result, budget)
+    if shield is not None:
+        return context.continue_from(defender_rerolls, shield)
+    return finish(context, situation, _defended(situation, result, budget))
+
+
+def defender_rerolls(context: Context, rolls: DefenceRolls) -> Result:
+    """Re-roll the target's die while it pays (DR-5), then apply it: the defence table for
+    a defence roll (then a die shield, if any), the face itself for a die shield."""
+    situation, result, budget = rolls.situation, rolls.result, rolls.budget
+    again = reroll(context, DEFENDER, rolls.die.value, (rolls.face,), budget)
+    if again is not None:
+        return context.continue_from(
+            defender_rerolls, replace(rolls, face=again[0], budget=budget - 1)
         )
-        damage = max(0, damage - dice[0])
-        context.log(DEFENCE, "shield_die", f"shield die {dice[0]} blocks: {damage} damage left")
-    return replace(result, damage=damage, defender_stamina_spent=situation.target_stamina - budget)
+    face = rolls.face
+    if rolls.die is DefenceDie.SHIELD:
+        damage = max(0, result.damage - face)
+        context.log(DEFENCE, "shield_die", f"shield die {face} blocks: {damage} damage left")
+        return finish(
+            context, situation, _defended(situation, replace(result, damage=damage), budget)
+        )
+    change = DEFENCE_TABLE[face]
+    damage = max(0, result.damage + change)
+    context.log(
+        DEFENCE, "defence_roll", f"defence roll {face}: {change:+d} damage, {damage} left (DR-8)"
+    )
+    result = replace(result, damage=damage)
+    shield = _shield_die(context, situation, result, budget)
+    if shield is not None:
+        return context.continue_from(defender_rerolls, shield)
+    return finish(context, situation, _defended(situation, result, budget))
+
+
+def _shield_die(
+    context: Context, situation: Situation, result: Result, budget: int
+) -> DefenceRolls | None:
+    """A die shield rolls against damage still left (DR-8): the die as it lies, or None."""
+    if not (situation.target.shields.die and result.damage > 0):
+        return None
+    face = context.roll(D6, rule=DEFENCE, label="shield die")
+    return DefenceRolls(situation, result, DefenceDie.SHIELD, face, budget)
+
+
+def _defended(situation: Situation, result: Result, budget: int) -> Result:
+    """The result after the defence, with the Stamina the target spent."""
+    return replace(result, defender_stamina_spent=situation.target_stamina - budget)

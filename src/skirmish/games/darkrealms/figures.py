@@ -34,7 +34,8 @@ class ValueMode(StrEnum):
     FIXED = "fixed"
     """"Attack 2": the printed number replaces strength (ruling DR-2)."""
     ROLLED = "rolled"
-    """A rolled value: the die is the damage; it cannot miss or be reduced by the table."""
+    """A rolled value: the die is the damage, never reduced by the table; it misses only on
+    an action's "misses on 1-K" note (ruling DR-11)."""
 
 
 @dataclass(frozen=True)

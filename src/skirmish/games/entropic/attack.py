@@ -491,7 +491,6 @@ def _bids(context: Context, situation: Situation, spent: int) -> tuple[Bid, Bid]
                 _bid_options(target, spent),
                 rule=BIDS,
                 hidden=True,
-                state=attack.count,
                 prompt=f"{target.name}: the attacker put down {_tokens(attack.count)}; "
                 "tokens to bid face down",
             )

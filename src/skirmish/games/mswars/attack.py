@@ -255,7 +255,6 @@ def _aid(context: Context, situation: Situation) -> tuple[int, int, tuple[str, .
                     f"{AID_CHOICE} {number}",
                     (AID_ATTACK, AID_DAMAGE),
                     rule=GUIDED,
-                    state=(number, bonus, dice),
                     prompt=f"{aider.name} aids: +2 to both attack values, or D3 extra damage?",
                 )
             )
