@@ -216,3 +216,155 @@ def test_attack_asks_both_players_with_bids_unseen(cli, monkeypatch):
     hidden = {text.split(":")[0]: hide for text, hide in asked}
     assert hidden["Attacker"] is True and hidden["Target"] is True  # the two sealed bids
     assert any("move at once" in text and not hide for text, hide in asked)
+
+
+def test_obscured_applies_to_every_aim_with_path(cli):
+    # Obscurement between the models is +1 defense wherever the attack is aimed.
+    both = ("--bid-attack", "0", "--bid-defense", "0", "--json")
+    raw = ("odds", "entropic", "--attack", "4", "--defend", "3", "--distance", "6", "--path")
+    for aim, defense in (("base", 4), ("path", 5)):
+        run = cli(*raw, "--obscured", "--aim", aim, *both)
+        assert run.code == 0, run.err
+        assert json.loads(run.out)["defense_score"] == defense
+
+
+BASTION = """
+models:
+  - name: Bastion
+    components:
+      - {name: Gate, move: 0, attack: 0, defend: 2, command: 1}
+      - {name: Keep, move: 0, attack: 3, defend: 6, command: 1, weapons: [{name: Bolt, range: 12}]}
+"""
+
+
+def test_composite_target_without_a_part_gets_the_defenders_best(cli, tmp_path):
+    # Composite Models: the attacker names no part, so the defender chooses: the Keep
+    # (Defend 6) rather than the first listed Gate (Defend 2), and the output says so (EE-13).
+    force = tmp_path / "bastion.yaml"
+    force.write_text(BASTION)
+    base = ("--force", str(force), "--attacker", "Line Trooper", "--target", "Bastion")
+    both = ("--distance", "8", "--bid-attack", "0", "--bid-defense", "0")
+    data = json.loads(cli("odds", "entropic", *base, *both, "--json").out)
+    assert data["component"] == "Keep" and data["defense_score"] == 6
+    assert data["result"] == "none"
+    text = cli("odds", "entropic", *base, *both).out
+    assert "the defender chooses the Bastion's Keep" in text
+    table = cli("odds", "entropic", *base, "--distance", "8").out
+    assert "Keep" in table and "(4v6)" in table and "(4v2)" not in table
+    named = json.loads(cli("odds", "entropic", *base, *both, "--component", "Gate", "--json").out)
+    assert named["component"] == "Gate" and named["result"] == "damaged"
+    advice = json.loads(cli("advise", "entropic", *base, "--distance", "8", "--json").out)
+    assert advice["component"] == "Keep"
+    assert "defender chooses the Keep" in cli("advise", "entropic", *base, "--distance", "8").out
+
+
+def test_several_weapons_from_odds_spend_each_token_once(cli):
+    # Line Trooper's Rifle (range 12) and Blade (range 1) at a Warden 1 away, one real token
+    # each side: a token bid with the Rifle is gone for the Blade (EE-14).
+    base = (
+        "odds",
+        "entropic",
+        "--attacker",
+        "Line Trooper",
+        "--target",
+        "Warden",
+        "--weapon",
+        "Rifle",
+        "--weapon",
+        "Blade",
+        "--distance",
+        "1",
+        "--attacker-tokens",
+        "1",
+        "--defender-tokens",
+        "1",
+    )
+    given = cli(
+        *base,
+        "--bid-attack",
+        "1",
+        "--bid-attack",
+        "0",
+        "--bid-defense",
+        "0",
+        "--bid-defense",
+        "1",
+        "--json",
+    )
+    assert given.code == 0, given.err
+    rifle, blade = json.loads(given.out)["bids"][0]["attacks"]
+    # Rifle: Attack 4 +1 under half range +1 bid v Defend 6; Blade: 4 v 6 +1 bid.
+    assert (rifle["weapon"], rifle["attack_score"], rifle["defense_score"]) == ("Rifle", 6, 6)
+    assert (blade["weapon"], blade["attack_score"], blade["defense_score"]) == ("Blade", 4, 7)
+    twice = cli(
+        *base, "--bid-attack", "1", "--bid-attack", "1", "--bid-defense", "0", "--bid-defense", "0"
+    )
+    assert twice.code == 2 and "1 real + 0 dummy" in twice.err
+    assert len(twice.err.strip().splitlines()) == 1
+    every = json.loads(cli(*base, "--json").out)["bids"]
+    spent = {(tuple(row["bid_attack"]), tuple(row["bid_defense"])) for row in every}
+    assert len(spent) == 9 and all(sum(a) <= 1 and sum(d) <= 1 for a, d in spent)
+    assert cli(*base[:8], "--weapon", "Rifle").code == 2  # the same weapon twice
+
+
+def test_attack_back_from_odds_and_advise(cli):
+    # The Warden attacks back at 8 (Autocannon 18: +1 under half range): 6 v Defend 4, damaged.
+    base = ("--attacker", "Line Trooper", "--target", "Warden", "--distance", "8")
+    odds = json.loads(
+        cli(
+            "odds",
+            "entropic",
+            *base,
+            "--interrupt",
+            "attack-back",
+            "--bid-attack",
+            "0",
+            "--bid-defense",
+            "0",
+            "--json",
+        ).out
+    )
+    assert odds["interrupt"] == "attack back"
+    assert (odds["attack_back"]["attack_score"], odds["attack_back"]["result"]) == (6, "damaged")
+    # Bidding all 4 tokens leaves no command point for the attack back.
+    cells = json.loads(cli("odds", "entropic", *base, "--interrupt", "attack-back", "--json").out)
+    assert all(("attack_back" in row) == (row["bid_defense"] < 4) for row in cells["bids"])
+    # advise: at best the attacker's 2 tokens make 6 v 6 (stunned, worth 1, for 2 x 1/2):
+    # no better than bidding nothing (none, 0). The Warden keeps a command point to attack
+    # back: damaged is worth 3 to it, less the 1/2 its command point costs: -3 + 1/2.
+    advice = json.loads(
+        cli("advise", "entropic", *base, "--interrupt", "attack-back", "--json").out
+    )
+    assert Fraction(advice["value"]) == Fraction(-5, 2) and advice["exact"]
+    declined = json.loads(cli("advise", "entropic", *base, "--json").out)
+    assert Fraction(declined["value"]) == 0
+    acted = cli("odds", "entropic", *base, "--interrupt", "move", "--target-acted")
+    assert acted.code == 2 and "--target-acted" in acted.err and "Interrupts" in acted.err
+
+
+def test_advise_several_weapons(cli):
+    base = (
+        "advise",
+        "entropic",
+        "--attacker",
+        "Line Trooper",
+        "--target",
+        "Warden",
+        "--weapon",
+        "Rifle",
+        "--weapon",
+        "Blade",
+        "--distance",
+        "1",
+        "--attacker-tokens",
+        "2",
+        "--defender-tokens",
+        "1",
+        "--json",
+    )
+    run = cli(*base)
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert data["exact"] and set(data["order"]) == {"Rifle", "Blade"}
+    assert {stage["weapon"] for stage in data["later"]} == {data["order"][1]}
+    assert "Later weapons" in cli(*base[:-1]).out

@@ -8,7 +8,7 @@ from functools import partial
 
 import pytest
 
-from skirmish.engine import Decision, FixedPolicy, MatrixGame, Mix, play, pure, solve
+from skirmish.engine import Decision, FixedPolicy, MatrixGame, Mix, exact, play, pure, solve
 from skirmish.engine.signalling import SignallingGame
 from skirmish.errors import IllegalAttack, SkirmishError
 from skirmish.games.entropic import (
@@ -23,6 +23,7 @@ from skirmish.games.entropic import (
     Profile,
     Situation,
     StunRule,
+    StunScope,
     Values,
     Weapon,
     bidding_game,
@@ -30,6 +31,7 @@ from skirmish.games.entropic import (
     resolve_attack,
     result_of,
     simple,
+    weapons_game,
 )
 from skirmish.games.entropic.attack import resolve_attacks
 
@@ -385,3 +387,97 @@ def test_burning_and_destruction_in_the_resolution_phase():
     assert after.components[0].active.stun == 1
     wiped = run(situation(attacker(10), composite(), component="Turret"))
     assert resolution_phase(receive(composite(), [wiped])).model is None
+
+
+def test_mixed_bids_with_equal_token_counts_stay_apart():
+    # Half real, half bluff: one token goes down either way, but a real token makes it
+    # 4 v 3 (damaged) and a dummy leaves 3 v 3 (stunned).
+    s = situation(attacker(3, real_tokens=1, dummy_tokens=1), target(3))
+    policy = FixedPolicy.of(
+        **{
+            "attack bid": {"1 real + 0 dummy": Fraction(1, 2), "0 real + 1 dummy": Fraction(1, 2)},
+            "defense bid": "0 real + 0 dummy",
+            "damaged attribute": "move",
+        }
+    )
+    outcomes = exact(partial(resolve_attack, situation=s), policy=policy).map(lambda r: r.outcome)
+    assert outcomes.probabilities == {
+        Outcome.STUNNED: Fraction(1, 2),
+        Outcome.DAMAGED: Fraction(1, 2),
+    }
+
+
+def all_in(decision: Decision) -> Mix:
+    """Bid every real token the console still holds; any other choice is its first option."""
+    if decision.key.endswith("bid"):
+        return pure(max(decision.options, key=lambda option: Bid.parse(option).real))
+    return pure(decision.options[0])
+
+
+def test_several_weapons_spend_each_token_once():
+    # One real token on each console, two weapons: a token bid on the Rifle is gone for the Blade.
+    a = replace(
+        attacker(real_tokens=1),
+        components=(
+            replace(attacker().components[0], weapons=(Weapon("Rifle", 10), Weapon("Blade", 1))),
+        ),
+    )
+    t = target(real_tokens=1)
+    shots = (situation(a=a, t=t, weapon="Rifle"), situation(a=a, t=t, weapon="Blade", distance=1))
+    results = exact(partial(resolve_attacks, situations=shots), policy=all_in)
+    ((first, second),) = results.probabilities
+    assert (first.attack_bid.real, first.defense_bid.real) == (1, 1)
+    assert (second.attack_bid.real, second.defense_bid.real) == (0, 0)
+    assert (first.attack_score, first.defense_score) == (5, 4)
+    assert (second.attack_score, second.defense_score) == (4, 3)
+
+
+def bastion(first_defend: int, second_defend: int, **kw: object) -> Model:
+    parts = (
+        Component("Gate", Profile(0, 0, first_defend, 1)),
+        Component("Keep", Profile(0, 3, second_defend, 1), (Weapon("Bolt", 12),)),
+    )
+    return Model("Bastion", parts, acted=True, **kw)  # type: ignore[arg-type]
+
+
+def test_defender_chooses_its_best_part_when_the_attacker_names_none():
+    # Composite Models: the attacker names no part, so the defender picks the part where the
+    # attack is worth least to the attacker: the Keep (Defend 6), not the first listed Gate.
+    s = situation(attacker(5, real_tokens=1), bastion(2, 6, real_tokens=1))
+    advice = bidding_game(s)
+    assert advice.component == "Keep"
+    keep = bidding_game(replace(s, component="Keep")).solution.value
+    gate = bidding_game(replace(s, component="Gate")).solution.value
+    assert advice.solution.value == keep == min(keep, gate) < gate
+
+
+def test_a_composite_target_counts_only_the_targeted_parts_stun():
+    # EE-13: the part named as the target is the model the stun rule looks at; stun markers on
+    # another part give no +1 unless the whole model is asked for.
+    model = bastion(3, 3)
+    gate = replace(model.components[0], active=Markers(stun=1))
+    stunned = replace(model, components=(gate, model.components[1]))
+    s = situation(t=stunned, component="Keep")
+    assert run(s).attack_score == 4
+    assert run(replace(s, component="Gate")).attack_score == 5
+    assert run(replace(s, stun_scope=StunScope.MODEL)).attack_score == 5
+
+
+def test_several_weapons_game_by_hand():
+    # Two identical weapons, Attack 3 v Defend 3, one real token and a defender with none:
+    # the token makes one attack damaged (3) instead of stunned (1) for 1/2, on either weapon:
+    # 3 - 1/2 + 1 = 7/2, against 1 + 1 = 2 without it.
+    plain = attacker(3, real_tokens=1)
+    weapons = (Weapon("Left", 10), Weapon("Right", 10))
+    a = replace(plain, components=(replace(plain.components[0], weapons=weapons),))
+    shots = tuple(
+        replace(situation(a=a, t=target(3), weapon=name), prefix=f"{name}: ")
+        for name in ("Left", "Right")
+    )
+    advice = weapons_game(shots)
+    assert advice.value == Fraction(7, 2) and advice.exact
+    # One weapon: the same game as bidding_game.
+    alone = weapons_game(shots[:1])
+    single = bidding_game(shots[0])
+    assert alone.value == single.solution.value and alone.first.solution == single.solution
+    assert alone.later == ()

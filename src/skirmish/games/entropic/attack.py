@@ -5,7 +5,7 @@ the sealed bids, the interrupts, the attribute a damaged marker zeroes). The rul
 its steps rather than numbering them, so log lines cite the steps by name: Select Target,
 Place Bids, Determine Range, Determine Combat Scores, Determine Damage, Interrupts and
 Composite Models, plus Effects and Command Phase from the game's other pages. Rulings are
-EE-1 to EE-10 in docs/rulings.md.
+EE-1 to EE-14 in docs/rulings.md.
 """
 
 from __future__ import annotations
@@ -70,6 +70,15 @@ class StunRule(StrEnum):
     """The effects page: more stun markers than its Command."""
 
 
+class StunScope(StrEnum):
+    """Whose stun markers count for a composite model's +1 (ruling EE-13)."""
+
+    PART = "part"
+    """The part targeted, or the part attacking: each part counts as a model of its own."""
+    MODEL = "model"
+    """Any part of the model."""
+
+
 @dataclass(frozen=True)
 class Approach:
     """The facts of attacking one aim: its distance, obscurement and whether it is seen."""
@@ -117,6 +126,8 @@ class Situation:
     """The target's attack back, if it interrupts after combat scores."""
     interrupts: bool = True
     stun_rule: StunRule = StunRule.ANY
+    stun_scope: StunScope = StunScope.PART
+    """For composite models: whose stun markers give the +1 (EE-13)."""
     roles: tuple[str, str] = (ATTACKER, DEFENDER)
     """The players controlling the attacker and the target (swapped for an attack back)."""
     prefix: str = ""
@@ -164,8 +175,11 @@ def _stunned(component: Component, rule: StunRule) -> bool:
     return component.active.stun > 0
 
 
-def _model_stunned(model: Model, rule: StunRule) -> bool:
-    return any(_stunned(c, rule) for c in model.components)
+def _is_stunned(model: Model, part: Component, situation: Situation) -> bool:
+    """Whether a model counts as stunned for the +1: the part in play, or with
+    ``StunScope.MODEL`` any part of it (EE-4, EE-13)."""
+    parts = model.components if situation.stun_scope is StunScope.MODEL else (part,)
+    return any(_stunned(c, situation.stun_rule) for c in parts)
 
 
 def check(situation: Situation) -> None:
@@ -283,9 +297,9 @@ def resolve_attack(context: Context, situation: Situation) -> AttackResult:
     else:
         context.log(RANGE, "normal", f"attack distance {distance:g}: no range modifier")
 
-    if _model_stunned(target, situation.stun_rule):
+    if _is_stunned(target, defended, situation):
         attack_mods.append(("target stunned", 1))
-    if _model_stunned(attacker, situation.stun_rule):
+    if _is_stunned(attacker, part, situation):
         defense_mods.append(("attacker stunned", 1))
     if attack_bid.count or defense_bid.count:
         context.log(
@@ -444,7 +458,7 @@ def _target_component(context: Context, situation: Situation) -> Component:
             prompt=f"which part of {target.name} is the target?",
         )
     )
-    context.log(COMPOSITE, "part", f"the defender chooses {target.name}'s {name}")
+    context.log(COMPOSITE, "part", f"the defender chooses {target.name}'s {name} (EE-13)")
     return target.component(name)
 
 
@@ -602,7 +616,11 @@ def resolve_attacks(
     context: Context, situations: tuple[Situation, ...]
 ) -> tuple[AttackResult, ...]:
     """A model attacking with several weapons: select the target of every weapon first, then
-    resolve the remaining steps weapon by weapon in the order its controller chooses."""
+    resolve the remaining steps weapon by weapon in the order its controller chooses.
+
+    Every token bid is spent (EE-3), so a later weapon's bids come from what the earlier
+    ones left on each console, and a target that interrupted has acted (EE-14).
+    """
     if not situations:
         raise SkirmishError(f"{SELECT}: no weapon to attack with")
     chosen = []
@@ -629,4 +647,93 @@ def resolve_attacks(
         else orders[0]
     )
     sequence = list(permutations(range(len(names))))[order]
-    return tuple(resolve_attack(context, chosen[i]) for i in sequence)
+    results: list[AttackResult] = []
+    spent: dict[str, Spent] = {}
+    for i in sequence:
+        situation = chosen[i]
+        if results:
+            situation = replace(
+                situation,
+                attacker=spent.get(situation.attacker.name, NOTHING).left(situation.attacker),
+                target=spent.get(situation.target.name, NOTHING).left(situation.target),
+            )
+            _log_tokens_left(context, situation)
+        result = resolve_attack(context, situation)
+        results.append(result)
+        for name, used in spend(situation, result):
+            spent[name] = spent.get(name, NOTHING).plus(used)
+    return tuple(results)
+
+
+@dataclass(frozen=True)
+class Spent:
+    """Tokens a model has spent this turn, and whether it has acted (an interrupt)."""
+
+    real: int = 0
+    dummy: int = 0
+    acted: bool = False
+
+    def plus(self, other: Spent) -> Spent:
+        return Spent(self.real + other.real, self.dummy + other.dummy, self.acted or other.acted)
+
+    def left(self, model: Model) -> Model:
+        """The model with these tokens gone from its console."""
+        return replace(
+            model,
+            real_tokens=model.real_tokens - self.real,
+            dummy_tokens=model.dummy_tokens - self.dummy,
+            acted=model.acted or self.acted,
+        )
+
+
+NOTHING = Spent()
+
+
+def spend(situation: Situation, result: AttackResult) -> tuple[tuple[str, Spent], ...]:
+    """What the attack cost each model: every token bid (EE-3), the target's command point
+    for an interrupt, after which it has acted (EE-5, EE-10)."""
+    interrupted = result.interrupt is not None
+    return (
+        (situation.attacker.name, Spent(result.attack_bid.real, result.attack_bid.dummy)),
+        (
+            situation.target.name,
+            Spent(
+                result.defense_bid.real + int(interrupted), result.defense_bid.dummy, interrupted
+            ),
+        ),
+    )
+
+
+def _log_tokens_left(context: Context, situation: Situation) -> None:
+    attacker, target = situation.attacker, situation.target
+    context.log(
+        BIDS,
+        "tokens_left",
+        f"tokens left for the next weapon: {attacker.name} {attacker.real_tokens} real + "
+        f"{attacker.dummy_tokens} dummy, {target.name} {target.real_tokens} real + "
+        f"{target.dummy_tokens} dummy (EE-14)",
+    )
+
+
+def attack_back(situation: Situation, *, prefix: str = "attack back: ") -> Situation:
+    """The target's attack back at the attacker (EE-10): the same attack distance and
+    obscurement to the attacker's base, roles swapped, no bids and no interrupts of its own.
+
+    The target attacks with its first armed part and first weapon.
+    """
+    facts = situation.approach(Aim.BASE)
+    return Situation(
+        replace(situation.target, real_tokens=0, dummy_tokens=0),
+        replace(situation.attacker, real_tokens=0, dummy_tokens=0, acted=True),
+        ((Aim.BASE, replace(facts, visible=True)),),
+        roles=(situation.roles[1], situation.roles[0]),
+        prefix=situation.prefix + prefix,
+        interrupts=False,
+        stun_rule=situation.stun_rule,
+        stun_scope=situation.stun_scope,
+    )
+
+
+def can_attack_back(situation: Situation) -> bool:
+    """Whether the target has a weapon to attack back with (Interrupts)."""
+    return any(c.weapons for c in situation.target.components)

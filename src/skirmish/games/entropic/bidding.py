@@ -9,23 +9,31 @@ is solved exactly as a signalling game (:mod:`skirmish.engine.signalling`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import partial
+from itertools import permutations
 
 from skirmish.engine import Decision, FixedPolicy, Mix, exact, pure
+from skirmish.engine.exact import Leaf, probe
 from skirmish.engine.signalling import SignallingGame, SignallingSolution, solve_signalling
+from skirmish.errors import IllegalChoice, SkirmishError
 from skirmish.games.entropic.attack import (
     ATTACK_BID,
+    COMPONENT,
     DEFENSE_BID,
+    NOTHING,
     Aim,
     AttackResult,
     Bid,
     Outcome,
     Situation,
+    Spent,
+    attack_back,
     open_aims,
     resolve_attack,
+    spend,
 )
 
 DEFAULT_RESULT_VALUES: Mapping[Outcome, Fraction] = {
@@ -52,30 +60,49 @@ class Values:
     """What spending one dummy token costs either side."""
 
     def of(self, result: AttackResult) -> Fraction:
+        """The result's worth, less the tokens the attacker spent, plus those the target
+        spent (bids, and a command point for an interrupt), less what the target's attack
+        back is worth to the target."""
         value = self.results[result.outcome] - (
             self.attacker_stun if result.attacker_stunned else 0
         )
-        return (
-            value
-            - self.real_token * result.attack_bid.real
+        value += (
+            -self.real_token * result.attack_bid.real
             - self.dummy_token * result.attack_bid.dummy
             + self.real_token * result.defense_bid.real
             + self.dummy_token * result.defense_bid.dummy
         )
+        if result.interrupt is not None:
+            value += self.real_token
+        if result.counter is not None:
+            value -= self.of(result.counter)
+        return value
 
 
 def first_option(decision: Decision) -> Mix:
-    """The first listed option: interrupts are declined ("stay", "no" come first)."""
+    """The first listed option: interrupts are declined ("stay", "no" come first).
+
+    The part of a composite target is never taken this way: it is chosen (see
+    :func:`select_target`) or asked.
+    """
+    if decision.key.endswith(COMPONENT):
+        raise IllegalChoice(
+            f"{decision.rule}: no part of the composite target chosen; name one, or let "
+            "select_target choose the defender's"
+        )
     return pure(decision.options[0])
 
 
 def scripted(
-    attack_bid: Bid, defense_bid: Bid, others: Mapping[str, str] | None = None
+    attack_bid: Bid, defense_bid: Bid, others: Mapping[str, str] | None = None, prefix: str = ""
 ) -> FixedPolicy:
-    """A policy playing the given bids and the choices ``others`` names; any other choice
-    (interrupts included) is its first option."""
+    """A policy playing the given bids (of the attack whose keys start with ``prefix``) and
+    the choices ``others`` names; any other choice (interrupts included) is its first option."""
     answers = {key: pure(option) for key, option in (others or {}).items()}
-    answers |= {ATTACK_BID: pure(attack_bid.text()), DEFENSE_BID: pure(defense_bid.text())}
+    answers |= {
+        prefix + ATTACK_BID: pure(attack_bid.text()),
+        prefix + DEFENSE_BID: pure(defense_bid.text()),
+    }
     return FixedPolicy(answers, fallback=first_option)
 
 
@@ -85,7 +112,7 @@ def result_of(
     """The (certain) result of the attack with these bids; there are no dice."""
     distribution = exact(
         partial(resolve_attack, situation=situation),
-        policy=scripted(attack_bid, defense_bid, others),
+        policy=scripted(attack_bid, defense_bid, others, situation.prefix),
     )
     (result,) = distribution.probabilities
     return result
@@ -95,25 +122,110 @@ def bid_table(
     situation: Situation, others: Mapping[str, str] | None = None
 ) -> dict[tuple[int, int], AttackResult]:
     """The result for every pair of real bids the two consoles allow."""
+    attack, defense = _bid_options(situation, others)
     return {
         (a, d): result_of(situation, Bid(a), Bid(d), others)
-        for a in range(situation.attacker.real_tokens + 1)
-        for d in range(situation.target.real_tokens + 1)
+        for a in sorted({bid.real for bid in attack})
+        for d in sorted({bid.real for bid in defense})
     }
 
 
-def with_best_aim(situation: Situation, values: Values = Values()) -> Situation:
-    """The situation with its aim fixed: as given, or else the open aim whose result without
-    bids is worth most to the attacker (ties: the first listed)."""
-    if situation.aim is not None:
-        return situation
-    aims = open_aims(situation)
-    if len(aims) <= 1:
-        return situation
-    return max(
-        (replace(situation, aim=aim) for aim in aims),
-        key=lambda s: values.of(result_of(s, Bid(), Bid())),
+def _asked(situation: Situation, key: str, others: Mapping[str, str]) -> Decision:
+    """The decision ``key`` as the attack asks it, earlier choices answered by ``others``
+    (then their first option)."""
+    procedure = partial(resolve_attack, situation=situation)
+    policy = FixedPolicy({k: pure(v) for k, v in others.items()}, fallback=first_option)
+    path: tuple[int | str, ...] = ()
+    while not isinstance(node := probe(procedure, path), Leaf):
+        if not isinstance(node, Decision):
+            raise SkirmishError("an Entropic Engine attack rolls no dice")
+        if node.key == key:
+            return node
+        (option,) = (o for o, p in policy(node).items() if p)
+        path = (*path, option)
+    raise SkirmishError(f"{situation.prefix}{key}: the attack ended before it was asked")
+
+
+def _bid_options(
+    situation: Situation, others: Mapping[str, str] | None = None
+) -> tuple[list[Bid], list[Bid]]:
+    """The bids each side may put down: the attacker's, then the defender's (after a move
+    interrupt, the command point it spent is gone)."""
+    answers = dict(others or {})
+    attack = _asked(situation, situation.prefix + ATTACK_BID, answers)
+    answers[situation.prefix + ATTACK_BID] = attack.options[0]
+    defense = _asked(situation, situation.prefix + DEFENSE_BID, answers)
+    return [Bid.parse(o) for o in attack.options], [Bid.parse(o) for o in defense.options]
+
+
+@dataclass(frozen=True)
+class Target:
+    """Select Target, solved: the attack with its aim fixed, and the part of a composite
+    target the defender chooses when the attacker names none (Composite Models, EE-13)."""
+
+    situation: Situation
+    part: str | None = None
+
+    @property
+    def answers(self) -> dict[str, str]:
+        """The defender's choice of part, as an answer to the attack's decision."""
+        if self.part is None:
+            return {}
+        return {self.situation.prefix + COMPONENT: self.part}
+
+
+def select_target(
+    situation: Situation, worth: Callable[[Situation, Mapping[str, str]], Fraction]
+) -> Target:
+    """The attacker's aim (the open aim worth most) and, when it names no part of a composite
+    target, the defender's part (worth least to the attacker, given the aim). ``worth`` is
+    the attack's value to the attacker with those choices answered; ties go to the first."""
+    aims: tuple[Aim | None, ...] = (
+        (situation.aim,)
+        if situation.aim is not None or len(open_aims(situation)) <= 1
+        else open_aims(situation)
     )
+    best: tuple[Fraction, Target] | None = None
+    for aim in aims:
+        aimed = replace(situation, aim=aim)
+        if situation.target.composite and situation.component is None:
+            parts = [Target(aimed, c.name) for c in situation.target.components]
+            found = min(((worth(t.situation, t.answers), t) for t in parts), key=_first)
+        else:
+            found = (worth(aimed, {}), Target(aimed))
+        if best is None or found[0] > best[0]:
+            best = found
+    assert best is not None
+    return best[1]
+
+
+def _first(pair: tuple[Fraction, Target]) -> Fraction:
+    return pair[0]
+
+
+def with_target_selected(
+    situation: Situation, values: Values = Values(), others: Mapping[str, str] | None = None
+) -> Target:
+    """Select Target for a single set of bids (``odds``): the aim and part chosen on the
+    result without bids (EE-11, EE-13), other choices answered by ``others``."""
+    given = dict(others or {})
+
+    def worth(chosen: Situation, answers: Mapping[str, str]) -> Fraction:
+        return values.of(result_of(chosen, Bid(), Bid(), given | dict(answers)))
+
+    return select_target(situation, worth)
+
+
+def attack_back_by(situation: Situation, values: Values = Values()) -> Situation:
+    """The situation with the target's attack back (EE-10) ready; against a composite
+    attacker the target names the part its attack back is worth most against."""
+    back = attack_back(situation)
+    if back.target.composite:
+        back = max(
+            (replace(back, component=c.name) for c in back.target.components),
+            key=lambda s: values.of(result_of(s, Bid(), Bid(), {})),
+        )
+    return replace(situation, counter=back)
 
 
 @dataclass(frozen=True)
@@ -124,6 +236,8 @@ class BiddingAdvice:
     game: SignallingGame
     table: dict[tuple[int, int], AttackResult]
     aim: Aim | None = None
+    component: str | None = None
+    """The part of a composite target the defender chooses (None when named or simple)."""
 
 
 def bidding_game(
@@ -132,35 +246,162 @@ def bidding_game(
     """Solve the sealed bids: the attacker's mix of (real, dummy), and the defender's real bid
     for each number of tokens it sees go down (its dummies change nothing, EE-9).
 
-    With several open aims and none fixed, the attacker picks the aim whose game is worth most.
+    With several open aims and none fixed, the attacker picks the aim whose game is worth
+    most; the defender picks the part of a composite target the attacker names none of.
     """
-    if situation.aim is None and len(open_aims(situation)) > 1:
-        return max(
-            (
-                bidding_game(replace(situation, aim=aim), values, others)
-                for aim in open_aims(situation)
-            ),
-            key=lambda advice: advice.solution.value,
-        )
-    attacker, target = situation.attacker, situation.target
-    table = bid_table(situation, others)
-    senders = [
-        Bid(real, dummy)
-        for real in range(attacker.real_tokens + 1)
-        for dummy in range(attacker.dummy_tokens + 1)
-    ]
-    responses = list(range(target.real_tokens + 1))
-    payoff = [
-        [
-            values.of(replace(table[sender.real, d], attack_bid=sender, defense_bid=Bid(d)))
-            for d in responses
-        ]
-        for sender in senders
-    ]
+    given = dict(others or {})
+    target = bidding_target(situation, values, given)
+    stage = _stage(target.situation, values, given | target.answers, _nothing_later)
+    return BiddingAdvice(stage.solution, stage.game, stage.table, target.situation.aim, target.part)
+
+
+Later = Callable[[Situation, AttackResult], Fraction]
+"""What the rest of a turn is worth to the attacker after this attack and its result."""
+
+
+def _nothing_later(situation: Situation, result: AttackResult) -> Fraction:
+    return Fraction(0)
+
+
+@dataclass(frozen=True)
+class _Stage:
+    solution: SignallingSolution
+    game: SignallingGame
+    table: dict[tuple[int, int], AttackResult]
+
+
+def _stage(situation: Situation, values: Values, others: Mapping[str, str], later: Later) -> _Stage:
+    """One weapon's bidding game, each cell worth its result plus what comes after it."""
+    senders, defenses = _bid_options(situation, others)
+    responses = sorted({bid.real for bid in defenses})
+    payoff = []
+    table: dict[tuple[int, int], AttackResult] = {}
+    for sender in senders:
+        row = []
+        for d in responses:
+            result = result_of(situation, sender, Bid(d), others)
+            table.setdefault((sender.real, d), result)
+            row.append(values.of(result) + later(situation, result))
+        payoff.append(row)
     game = SignallingGame.build(
         senders=[s.text() for s in senders],
         signals=[f"{s.count} down" for s in senders],
         responses=[f"{d} real" for d in responses],
         payoff=payoff,
     )
-    return BiddingAdvice(solve_signalling(game), game, table, situation.aim)
+    return _Stage(solve_signalling(game), game, table)
+
+
+@dataclass(frozen=True)
+class WeaponStage:
+    """One later weapon's bidding game, for one state of the consoles it may start from."""
+
+    weapon: str
+    attacker_tokens: tuple[int, int]
+    """Real and dummy tokens left on the attacker's console."""
+    target_tokens: int
+    """Real tokens left on the target's console."""
+    solution: SignallingSolution
+
+
+@dataclass(frozen=True)
+class WeaponsAdvice:
+    """Several weapons: the best order, the first weapon's game and every later game."""
+
+    order: tuple[str, ...]
+    value: Fraction
+    first: BiddingAdvice
+    later: tuple[WeaponStage, ...]
+    exact: bool
+
+
+def weapons_game(
+    situations: tuple[Situation, ...],
+    values: Values = Values(),
+    others: Mapping[str, str] | None = None,
+) -> WeaponsAdvice:
+    """Several weapons' bidding games, one after another (EE-14): every bid is revealed, so
+    both players know the tokens left, and each game is solved knowing what the later ones
+    are worth with them (backward). Each weapon's aim (and the defender's part) is selected
+    first, on its own game; the attacker picks the order worth most."""
+    if not situations:
+        raise SkirmishError("Select Target: no weapon to attack with")
+    given = dict(others or {})
+    targets = [bidding_target(s, values, given) for s in situations]
+    best: WeaponsAdvice | None = None
+    for order in permutations(range(len(targets))):
+        advice = _in_order(tuple(targets[i] for i in order), values, given)
+        if best is None or advice.value > best.value:
+            best = advice
+    assert best is not None
+    return best
+
+
+def bidding_target(situation: Situation, values: Values, others: Mapping[str, str]) -> Target:
+    """Select Target on the bidding game's value (``advise``)."""
+
+    def worth(chosen: Situation, answers: Mapping[str, str]) -> Fraction:
+        return _stage(chosen, values, dict(others) | dict(answers), _nothing_later).solution.value
+
+    return select_target(situation, worth)
+
+
+def _in_order(
+    targets: tuple[Target, ...], values: Values, others: Mapping[str, str]
+) -> WeaponsAdvice:
+    solved: dict[tuple[int, Spent, Spent], _Stage] = {}
+
+    def stage(k: int, spent: dict[str, Spent]) -> _Stage:
+        target = targets[k]
+        s = target.situation
+        mine, theirs = spent.get(s.attacker.name, NOTHING), spent.get(s.target.name, NOTHING)
+        key = (k, mine, theirs)
+        if key not in solved:
+            here = replace(s, attacker=mine.left(s.attacker), target=theirs.left(s.target))
+            solved[key] = _stage(here, values, dict(others) | target.answers, after(k, spent))
+        return solved[key]
+
+    def after(k: int, spent: dict[str, Spent]) -> Later:
+        def worth(situation: Situation, result: AttackResult) -> Fraction:
+            if k + 1 == len(targets):
+                return Fraction(0)
+            now = dict(spent)
+            for name, used in spend(situation, result):
+                now[name] = now.get(name, NOTHING).plus(used)
+            return stage(k + 1, now).solution.value
+
+        return worth
+
+    first = stage(0, {})
+    names = [t.situation.attacking_part().weapon(t.situation.weapon).name for t in targets]
+    later = tuple(
+        WeaponStage(
+            names[k],
+            (
+                targets[k].situation.attacker.real_tokens - mine.real,
+                targets[k].situation.attacker.dummy_tokens - mine.dummy,
+            ),
+            targets[k].situation.target.real_tokens - theirs.real,
+            found.solution,
+        )
+        for (k, mine, theirs), found in sorted(solved.items(), key=lambda item: _order(item[0]))
+        if k > 0
+    )
+    return WeaponsAdvice(
+        order=tuple(names),
+        value=first.solution.value,
+        first=BiddingAdvice(
+            first.solution,
+            first.game,
+            first.table,
+            targets[0].situation.aim,
+            targets[0].part,
+        ),
+        later=later,
+        exact=first.solution.exact and all(stage.solution.exact for stage in later),
+    )
+
+
+def _order(key: tuple[int, Spent, Spent]) -> tuple[int, int, int, int]:
+    k, mine, theirs = key
+    return (k, mine.real, mine.dummy, theirs.real)
