@@ -259,3 +259,14 @@ def test_a_named_units_dc_cannot_exceed_its_starting_dc(cli):
     )
     # 7 of 16 left: lost more than half, so +1 to the melee attack (12 + 1).
     assert json.loads(hurt.out)["attack_value"] == 13
+
+
+@pytest.mark.parametrize("verb", ["odds", "attack"])
+@pytest.mark.parametrize("aid", [("--aid", "1"), ("--aid", "1", "--aid-choice", "d3")])
+def test_aid_on_an_attack_of_opportunity_is_refused(cli, verb, aid):
+    melee = ("--attacker", "Amago", "--weapon", "Basic Melee Weapon", "--target", "Pelham")
+    seed = ("--seed", "1") if verb == "attack" else ()
+    run = cli(verb, "mswars", *melee, "--opportunity", *aid, *seed)
+    assert run.code == 2
+    assert "--aid" in run.err and "--opportunity" in run.err and "MS-9" in run.err
+    assert len(run.err.strip().splitlines()) == 1

@@ -255,7 +255,7 @@ def test_what_forbids_an_attack():
 
 
 def test_attacks_of_opportunity():
-    s = Situation(unit(), unit(), SWORD, aiders=(Aider("a"),))
+    s = Situation(unit(), unit(), SWORD)
     ram = Weapon("Ram", WeaponType.MELEE, 1, "2D6")
     outcome = play(
         partial(attack_of_opportunity, situation=s, charged=True, ram=ram),
@@ -263,7 +263,13 @@ def test_attacks_of_opportunity():
         seed=1,
     )
     assert any("Ram" in entry.text for entry in outcome.log)
-    assert outcome.result.aid == ()  # no aid for a free attack
+    # No aid for a free attack: aiders are refused, not quietly dropped (MS-9).
+    with pytest.raises(IllegalAttack, match="without aid"):
+        play(
+            partial(attack_of_opportunity, situation=replace(s, aiders=(Aider("a"),))),
+            players=FixedPolicy.of(),
+            seed=1,
+        )
     with pytest.raises(IllegalAttack, match="charged"):
         play(partial(attack_of_opportunity, situation=s, ram=ram), players=FixedPolicy.of(), seed=1)
     with pytest.raises(IllegalAttack, match="not a melee weapon"):

@@ -376,7 +376,14 @@ RamOption = Annotated[
 ]
 
 
-def _opportunity(opportunity: bool, charged: bool, ram: str | None) -> Opportunity | None:
+def _opportunity(
+    opportunity: bool, charged: bool, ram: str | None, situation: Situation
+) -> Opportunity | None:
+    if opportunity and situation.aiders:
+        raise SkirmishError(
+            "--aid and --opportunity: an attack of opportunity is made without aid "
+            "(Attacks of Opportunity, MS-9)"
+        )
     if not opportunity:
         if charged or ram:
             raise SkirmishError(
@@ -449,7 +456,7 @@ def odds_command(
         situation,
         choices=_choices(aid_choice, situation),
         objective=objective,
-        opportunity=_opportunity(opportunity, charged, ram),
+        opportunity=_opportunity(opportunity, charged, ram, situation),
     )
     summary = Summary.of(results)
     if as_json:
@@ -536,7 +543,7 @@ def attack_command(
     seed = new_seed(seed)
     answers = {key: pure(option) for key, option in _choices(aid_choice, situation).items()}
     players = FixedPolicy(answers, fallback=_ask)
-    rules = procedure(situation, _opportunity(opportunity, charged, ram))
+    rules = procedure(situation, _opportunity(opportunity, charged, ram, situation))
     outcome = play(rules, players=players, seed=seed)
     result = asdict(outcome.result)
     result["aid"] = list(outcome.result.aid)

@@ -3,7 +3,7 @@
 The rules page ("Attacking part 2") names its sections rather than numbering them, so log
 lines cite them by name: Firing Arcs, Making Attacks, the modifier table (Attack Modifiers),
 Damage, Guided Attack and Attacks of Opportunity; abilities and skills come from the game's
-other pages. Rulings are MS-1 to MS-10 in docs/rulings.md.
+other pages. Rulings are MS-1 to MS-11 in docs/rulings.md.
 """
 
 from __future__ import annotations
@@ -388,6 +388,11 @@ def attack_of_opportunity(
     """Attacks of Opportunity: one free melee attack on a unit breaking away (its weapon
     counts as used); a ram attack instead if this unit charged that unit this turn (MS-9)."""
     weapon = situation.weapon
+    if situation.aiders:
+        raise IllegalAttack(
+            f"{OPPORTUNITY}: an attack of opportunity is made without aid; "
+            f"{', '.join(a.name for a in situation.aiders)} cannot aid it (MS-9)"
+        )
     if ram is not None and charged:
         choice = context.choose(
             Decision(
@@ -413,4 +418,4 @@ def attack_of_opportunity(
         f"{situation.target.name} breaks away: a free attack with {weapon.name} "
         "(no action cost; the weapon counts as used this turn)",
     )
-    return resolve_attack(context, replace(situation, weapon=weapon, aiders=()))
+    return resolve_attack(context, replace(situation, weapon=weapon))
