@@ -3,7 +3,7 @@
 The rules text has no section numbers, so log lines cite its sections by name:
 "Action Card" (melee and range, reach, Confused), "Attack damage" (the attack
 table), "Rolled attack value", "Defence", "Re-roll" and "Ranged attacks" (range
-dice). Rulings are DR-1 to DR-9 in docs/rulings.md.
+dice). Rulings are DR-1 to DR-11 in docs/rulings.md.
 """
 
 from __future__ import annotations

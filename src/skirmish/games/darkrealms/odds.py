@@ -43,13 +43,19 @@ def utility(
 
 
 def optimal_policy(
-    situation: Situation, objective: Objective, stamina_cost: Fraction = Fraction(0)
+    situation: Situation,
+    objective: Objective,
+    stamina_cost: Fraction = Fraction(0),
+    *,
+    merge: bool = True,
 ) -> ExpectimaxPolicy[Result]:
-    """The attacker maximises, the defender minimises, the objective, by expectimax."""
+    """The attacker maximises, the defender minimises, the objective, by expectimax
+    (``merge=False``: without sharing values between paths, for checks)."""
     return ExpectimaxPolicy(
         partial(resolve_attack, situation=situation),
         utility=utility(objective, stamina_cost),
         players={ATTACKER: 1, DEFENDER: -1},
+        merge=merge,
     )
 
 

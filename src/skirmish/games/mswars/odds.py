@@ -58,13 +58,19 @@ def procedure(situation: Situation, opportunity: Opportunity | None = None) -> P
 
 
 def optimal_policy(
-    situation: Situation, objective: Objective, opportunity: Opportunity | None = None
+    situation: Situation,
+    objective: Objective,
+    opportunity: Opportunity | None = None,
+    *,
+    merge: bool = True,
 ) -> ExpectimaxPolicy[Result]:
-    """The attacker's choices (aid, ram or melee), solved for the objective."""
+    """The attacker's choices (aid, ram or melee), solved for the objective (``merge=False``:
+    without sharing values between paths, for checks)."""
     return ExpectimaxPolicy(
         procedure(situation, opportunity),
         utility=utility(objective),
         players={ATTACKER: 1},
+        merge=merge,
     )
 
 
