@@ -258,27 +258,17 @@ def test_composite_target_without_a_part_gets_the_defenders_best(cli, tmp_path):
     assert "defender chooses the Keep" in cli("advise", "entropic", *base, "--distance", "8").out
 
 
+TWO_WEAPONS = (
+    *("--attacker", "Line Trooper", "--target", "Warden"),
+    *("--weapon", "Rifle", "--weapon", "Blade", "--distance", "1"),
+)
+"""Line Trooper's Rifle (range 12) and Blade (range 1) at a Warden 1 away."""
+
+
 def test_several_weapons_from_odds_spend_each_token_once(cli):
     # Line Trooper's Rifle (range 12) and Blade (range 1) at a Warden 1 away, one real token
     # each side: a token bid with the Rifle is gone for the Blade (EE-14).
-    base = (
-        "odds",
-        "entropic",
-        "--attacker",
-        "Line Trooper",
-        "--target",
-        "Warden",
-        "--weapon",
-        "Rifle",
-        "--weapon",
-        "Blade",
-        "--distance",
-        "1",
-        "--attacker-tokens",
-        "1",
-        "--defender-tokens",
-        "1",
-    )
+    base = ("odds", "entropic", *TWO_WEAPONS, "--attacker-tokens", "1", "--defender-tokens", "1")
     given = cli(
         *base,
         "--bid-attack",
@@ -304,7 +294,7 @@ def test_several_weapons_from_odds_spend_each_token_once(cli):
     every = json.loads(cli(*base, "--json").out)["bids"]
     spent = {(tuple(row["bid_attack"]), tuple(row["bid_defense"])) for row in every}
     assert len(spent) == 9 and all(sum(a) <= 1 and sum(d) <= 1 for a, d in spent)
-    assert cli(*base[:8], "--weapon", "Rifle").code == 2  # the same weapon twice
+    assert cli(*base, "--weapon", "Rifle").code == 2  # the same weapon twice
 
 
 def test_attack_back_from_odds_and_advise(cli):
@@ -346,16 +336,7 @@ def test_advise_several_weapons(cli):
     base = (
         "advise",
         "entropic",
-        "--attacker",
-        "Line Trooper",
-        "--target",
-        "Warden",
-        "--weapon",
-        "Rifle",
-        "--weapon",
-        "Blade",
-        "--distance",
-        "1",
+        *TWO_WEAPONS,
         "--attacker-tokens",
         "2",
         "--defender-tokens",
