@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
 
@@ -27,6 +27,7 @@ from skirmish.games.darkrealms import (
     Shields,
     Situation,
     ValueMode,
+    first_choices,
     odds,
     optimal_policy,
     resolve_attack,
@@ -296,54 +297,73 @@ def after_defence(
     return out
 
 
-def brute_force_rolled_range(
-    base: int,
-    distance: int,
-    stamina: int,
-    *,
-    confused: bool = False,
-    shield_roll: bool = False,
-    cost: Fraction = Fraction(0),
-) -> dict[Outcome, Fraction]:
-    def utility(outcomes: dict[Outcome, Fraction]) -> Fraction:
-        return sum((p * (o[0] - cost * o[4]) for o, p in outcomes.items()), Fraction(0))
+@dataclass(frozen=True)
+class RolledRange:
+    """The independent model of one rolled-range attack, from its dice on."""
 
-    def kept(dice: tuple[int, ...], spent: int) -> dict[Outcome, Fraction]:
-        splits = [i for i in (0, 1) if dice[i] >= distance]
+    base: int
+    distance: int
+    stamina: int
+    confused: bool = False
+    shield_roll: bool = False
+    cost: Fraction = Fraction(0)
+
+    def utility(self, outcomes: dict[Outcome, Fraction]) -> Fraction:
+        return sum((p * (o[0] - self.cost * o[4]) for o, p in outcomes.items()), Fraction(0))
+
+    def kept(self, dice: tuple[int, ...], spent: int) -> dict[Outcome, Fraction]:
+        splits = [i for i in (0, 1) if dice[i] >= self.distance]
         if not splits:
             return {(0, False, False, False, spent): Fraction(1)}
         best: dict[Outcome, Fraction] | None = None
         for index in splits:  # ties: the first die to range
-            reads = [read(base, dice[1 - index]), *(read(base, f) for f in dice[2:])]
+            reads = [read(self.base, dice[1 - index]), *(read(self.base, f) for f in dice[2:])]
             hit_, damage, critical = min(reads)
             found = {
                 (left, hit_, critical, True, spent): p
-                for left, p in after_defence(hit_, damage, critical, shield_roll).items()
+                for left, p in after_defence(hit_, damage, critical, self.shield_roll).items()
             }
-            if best is None or utility(found) > utility(best):
+            if best is None or self.utility(found) > self.utility(best):
                 best = found
         assert best is not None
         return best
 
-    def value(dice: tuple[int, ...], left: int) -> dict[Outcome, Fraction]:
-        best = kept(dice, stamina - left)
-        if left:
-            for index in range(len(dice)):  # ties: keep, then the first die
-                again: dict[Outcome, Fraction] = {}
-                for face in FACES:
-                    rolled = (*dice[:index], face, *dice[index + 1 :])
-                    for outcome, p in value(rolled, left - 1).items():
-                        again[outcome] = again.get(outcome, Fraction(0)) + p * SIXTH
-                if utility(again) > utility(best):
-                    best = again
+    def rerolled(self, dice: tuple[int, ...], index: int, left: int) -> dict[Outcome, Fraction]:
+        again: dict[Outcome, Fraction] = {}
+        for face in FACES:
+            rolled = (*dice[:index], face, *dice[index + 1 :])
+            for outcome, p in self.value(rolled, left - 1).items():
+                again[outcome] = again.get(outcome, Fraction(0)) + p * SIXTH
+        return again
+
+    def value(self, dice: tuple[int, ...], left: int) -> dict[Outcome, Fraction]:
+        best = self.kept(dice, self.stamina - left)
+        for index in range(len(dice) if left else 0):  # ties: keep, then the first die
+            again = self.rerolled(dice, index, left)
+            if self.utility(again) > self.utility(best):
+                best = again
         return best
 
-    total: dict[Outcome, Fraction] = {}
-    count = 3 if confused else 2
-    for dice in itertools.product(FACES, repeat=count):
-        for outcome, p in value(dice, stamina).items():
-            total[outcome] = total.get(outcome, Fraction(0)) + p / 6**count
-    return total
+    def options(self, dice: tuple[int, ...]) -> list[Fraction]:
+        """What keeping, then re-rolling each die, is worth after the first roll."""
+        return [
+            self.utility(self.kept(dice, 0)),
+            *(self.utility(self.rerolled(dice, i, self.stamina)) for i in range(len(dice))),
+        ]
+
+    def distribution(self) -> dict[Outcome, Fraction]:
+        total: dict[Outcome, Fraction] = {}
+        count = 3 if self.confused else 2
+        for dice in itertools.product(FACES, repeat=count):
+            for outcome, p in self.value(dice, self.stamina).items():
+                total[outcome] = total.get(outcome, Fraction(0)) + p / 6**count
+        return total
+
+
+def brute_force_rolled_range(
+    base: int, distance: int, stamina: int, **kw: object
+) -> dict[Outcome, Fraction]:
+    return RolledRange(base, distance, stamina, **kw).distribution()  # type: ignore[arg-type]
 
 
 def engine_outcomes(situation: Situation, **kw: object) -> dict[Outcome, Fraction]:
@@ -412,3 +432,13 @@ def test_confused_keeps_a_zero_damage_hit_over_a_miss():
         for a, b in itertools.product(FACES, repeat=2)
     ]
     assert odds(s).mean(lambda r: r.damage) == Fraction(sum(d for _, d in worse), 36)
+
+
+def test_advise_table_with_a_stamina_cost_by_brute_force():
+    # The first choice after each roll, valued at damage less 1/2 per Stamina spent.
+    s = Situation(fighter(range_=4), fighter(), AIMED, distance=3, stamina=2)
+    model = RolledRange(4, 3, 2, cost=Fraction(1, 2))
+    choices = first_choices(s, Objective.DAMAGE, Fraction(1, 2))
+    assert len(choices) == 36
+    for choice in choices:
+        assert list(choice.values.values()) == model.options(choice.dice), choice.dice
