@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
 
 import numpy as np
 import shapely
@@ -33,8 +35,22 @@ def closest_point_towards(centre: Point, radius: float, other: BaseGeometry) -> 
     return Point(centre.x + dx / length * radius, centre.y + dy / length * radius)
 
 
-def shadow(source: Point, blocker: Polygon) -> BaseGeometry:
-    """The points behind ``blocker`` as seen from ``source``."""
+class SightMethod(StrEnum):
+    """How the visible part of an edge is found; both give the same answers."""
+
+    SWEEP = "sweep"
+    """Intervals of the edge clipped by each convex piece of each blocker, in numpy
+    (:mod:`skirmish.geometry.sweep`): the fast one."""
+    SHADOWS = "shadows"
+    """Each blocker's shadow as a shapely polygon, taken away from the edge: the reference."""
+
+
+def shadow(source: Point, blocker: BaseGeometry) -> BaseGeometry:
+    """The points behind ``blocker`` (a polygon, or several) as seen from ``source``."""
+    if not isinstance(blocker, Polygon):
+        parts = [shadow(source, part) for part in getattr(blocker, "geoms", ())]
+        cast: BaseGeometry = shapely.unary_union(parts).difference(blocker)
+        return cast
     near = float(source.distance(blocker))
     factor = 1 + FAR / max(near, EPSILON)
     ring = np.asarray(blocker.exterior.coords)
@@ -43,14 +59,44 @@ def shadow(source: Point, blocker: Polygon) -> BaseGeometry:
     if blocker.area >= blocker.convex_hull.area * (1 - 1e-12):
         behind = MultiPoint(np.vstack([ring, far])).convex_hull
         front = MultiPoint(np.vstack([ring, origin])).convex_hull
-        cast: BaseGeometry = behind.difference(front)
-        return cast
+        behind_front: BaseGeometry = behind.difference(front)
+        return behind_front
     quads = np.asarray(
         shapely.polygons(np.stack([ring[:-1], ring[1:], far[1:], far[:-1], ring[:-1]], axis=1))
     )
     quads = quads[shapely.is_valid(quads) & (shapely.area(quads) > 0)]
     hidden: BaseGeometry = shapely.union_all(quads).difference(blocker)
     return hidden
+
+
+class EdgeView(Protocol):
+    """What a source sees of a target edge, however it was found."""
+
+    @property
+    def source(self) -> Point: ...
+
+    @property
+    def edge(self) -> LineString: ...
+
+    @property
+    def visible(self) -> BaseGeometry: ...
+
+    @property
+    def blockers(self) -> tuple[int, ...]:
+        """Indexes of the blockers whose shadows fall on the edge."""
+        ...
+
+    @property
+    def any(self) -> bool: ...
+
+    @property
+    def all(self) -> bool: ...
+
+    def nearest(self) -> tuple[float, Point] | None:
+        """The distance from the source to the nearest visible point, and that point."""
+        ...
+
+    def distances(self) -> list[tuple[float, float]]: ...
 
 
 @dataclass(frozen=True)
@@ -71,25 +117,37 @@ class VisiblePart:
     def all(self) -> bool:
         return float(self.edge.length - self.visible.length) <= EPSILON * 10
 
+    def nearest(self) -> tuple[float, Point] | None:
+        """The distance from the source to the nearest visible point, and that point."""
+        if not self.any:
+            return None
+        return float(self.source.distance(self.visible)), nearest_points(self.source, self.visible)[
+            1
+        ]
+
     def distances(self) -> list[tuple[float, float]]:
         """For each connected visible piece, its nearest and farthest distance from the source."""
-        pieces = getattr(self.visible, "geoms", [self.visible])
-        out = []
-        for piece in pieces:
-            if piece.is_empty or piece.length <= EPSILON:
-                continue
-            coords = np.asarray(piece.coords)
-            farthest = float(
-                np.hypot(coords[:, 0] - self.source.x, coords[:, 1] - self.source.y).max()
-            )
-            out.append((float(self.source.distance(piece)), float(farthest)))
-        return out
+        return piece_distances(self.source, self.visible)
+
+
+def piece_distances(source: Point, visible: BaseGeometry) -> list[tuple[float, float]]:
+    """For each connected piece of ``visible``, its nearest and farthest distance from
+    ``source``."""
+    pieces = getattr(visible, "geoms", [visible])
+    out = []
+    for piece in pieces:
+        if piece.is_empty or piece.length <= EPSILON:
+            continue
+        coords = np.asarray(piece.coords)
+        farthest = float(np.hypot(coords[:, 0] - source.x, coords[:, 1] - source.y).max())
+        out.append((float(source.distance(piece)), farthest))
+    return out
 
 
 def visible_part(
     source: Point,
     edge: LineString,
-    blockers: Sequence[Polygon],
+    blockers: Sequence[BaseGeometry],
     *,
     tree: shapely.STRtree | None = None,
     ignore: frozenset[int] = frozenset(),

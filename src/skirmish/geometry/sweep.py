@@ -1,0 +1,501 @@
+"""The visible part of a round base's edge, for many questions at once, in numpy.
+
+Each blocker is cut into convex pieces (a convex footprint stays whole, any other is split
+into triangles). Seen from a point outside a convex piece, the points the piece hides lie
+in the wedge of angles between its two tangent rays and beyond its near side: an
+intersection of half-planes. Each straight segment of the target's edge is clipped against
+them, giving one interval of the segment per piece; what no interval covers is visible.
+
+Pieces far from the lines between the source and the target are passed over first (a
+bounding circle against the capsule round the line between source and target centre);
+when the whole target lies beyond a piece's near side, its wedge alone does the clipping.
+
+The answers are those of :func:`skirmish.geometry.sight.visible_part` (its shadows are the
+same regions) to rounding; the tests compare them on generated battlefields. The edge must
+not run inside a blocker: such a question is for ``visible_part``, which takes each
+blocker's own inside away from its shadow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import shapely
+from shapely import LineString, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from skirmish.geometry.measure import EPSILON
+from skirmish.geometry.sight import piece_distances
+
+Array = np.ndarray
+
+
+def _pieces(footprint: BaseGeometry) -> list[Array]:
+    """The convex pieces of a footprint, each as its corners counter-clockwise."""
+    out = []
+    for polygon in getattr(footprint, "geoms", [footprint]):
+        if not isinstance(polygon, Polygon) or polygon.is_empty or polygon.area <= 0:
+            continue
+        hull = polygon.convex_hull
+        if not polygon.interiors and polygon.area >= hull.area * (1 - 1e-12):
+            shapes = [hull]
+        else:
+            shapes = list(shapely.constrained_delaunay_triangles(polygon).geoms)
+        for shape in shapes:
+            ring = shapely.get_coordinates(shapely.get_exterior_ring(shape))[:-1]
+            x, y = ring[:, 0], ring[:, 1]
+            if np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y) < 0:
+                ring = ring[::-1]
+            step = np.roll(ring, -1, axis=0) - ring
+            ring = ring[np.hypot(step[:, 0], step[:, 1]) > 0]
+            if len(ring) >= 3:
+                out.append(ring)
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class ConvexParts:
+    """Blockers as convex pieces, padded to one corner count (with the first corner)."""
+
+    corners: Array
+    """(pieces, corners, 2), counter-clockwise."""
+    counts: Array
+    owners: Array
+    """The blocker each piece belongs to."""
+    centres: Array
+    reaches: Array
+    """Each piece's bounding circle."""
+
+    @classmethod
+    def of(
+        cls, footprints: Sequence[BaseGeometry], owners: Sequence[int] | None = None
+    ) -> ConvexParts:
+        rings: list[Array] = []
+        owner: list[int] = []
+        for index, footprint in enumerate(footprints):
+            found = _pieces(footprint)
+            rings += found
+            owner += [index if owners is None else owners[index]] * len(found)
+        width = max((len(r) for r in rings), default=3)
+        corners = np.empty((len(rings), width, 2))
+        for i, ring in enumerate(rings):
+            corners[i, : len(ring)] = ring
+            corners[i, len(ring) :] = ring[0]
+        counts = np.array([len(r) for r in rings], dtype=np.intp)
+        low, high = corners.min(axis=1), corners.max(axis=1)
+        centres = (low + high) / 2 if len(rings) else np.empty((0, 2))
+        reaches = (
+            np.hypot(*(corners - centres[:, None, :]).transpose(2, 0, 1)).max(axis=1)
+            if len(rings)
+            else np.empty(0)
+        )
+        return cls(corners, counts, np.array(owner, dtype=np.intp), centres, reaches)
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+
+@dataclass(frozen=True)
+class Ray:
+    """One question: what ``source`` sees of the edge of the round base at ``centre``.
+
+    ``edge`` is that base drawn as a polygon's outline (of ``radius``); blockers in ``skip``
+    are passed over, and the blockers owning the pieces in ``replaced`` are drawn as those
+    pieces instead.
+    """
+
+    source: tuple[float, float]
+    centre: tuple[float, float]
+    radius: float
+    edge: LineString
+    skip: frozenset[int] = frozenset()
+    replaced: tuple[ConvexParts, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class SweptPart:
+    """The visible part of a target edge: intervals of its segments (see :class:`EdgeView`)."""
+
+    source: Point
+    edge: LineString
+    ring: Array
+    segments: Array
+    """Visible intervals in order along the edge: segment index, start and end (0 to 1)."""
+    starts: Array
+    ends: Array
+    blockers: tuple[int, ...]
+    visible_length: float
+    closest: tuple[float, Point] | None
+    """Distance from the source to the nearest visible point, and that point."""
+
+    @property
+    def any(self) -> bool:
+        return self.visible_length > EPSILON
+
+    @property
+    def all(self) -> bool:
+        return float(self.edge.length) - self.visible_length <= EPSILON * 10
+
+    def nearest(self) -> tuple[float, Point] | None:
+        return self.closest if self.any else None
+
+    def _point(self, segment: int, t: float) -> Array:
+        """The point ``t`` of the way along a segment (its corners exactly at 0 and 1)."""
+        corner = segment + 1 if t == 1.0 else segment
+        point: Array = (
+            self.ring[corner]
+            if t in (0.0, 1.0)
+            else (self.ring[segment] + t * (self.ring[segment + 1] - self.ring[segment]))
+        )
+        return point
+
+    @cached_property
+    def visible(self) -> BaseGeometry:
+        """The visible intervals as lines; intervals meeting at a corner of the edge join."""
+        lines: list[list[Array]] = []
+        previous: tuple[int, float] | None = None
+        for segment, start, end in zip(
+            self.segments.tolist(), self.starts.tolist(), self.ends.tolist(), strict=True
+        ):
+            if previous == (segment - 1, 1.0) and start == 0.0:
+                lines[-1].append(self._point(segment, end))
+            else:
+                lines.append([self._point(segment, start), self._point(segment, end)])
+            previous = (segment, end)
+        if not lines:
+            return LineString()
+        if len(lines) == 1:
+            return LineString(lines[0])
+        return shapely.MultiLineString(lines)
+
+    def distances(self) -> list[tuple[float, float]]:
+        return piece_distances(self.source, self.visible)
+
+
+def _union(keys: Array, low: Array, high: Array) -> tuple[Array, Array, Array]:
+    """Intervals merged where they overlap and share a key: keys, starts, ends, sorted."""
+    order = np.lexsort((low, keys))
+    keys, low, high = keys[order], low[order], high[order]
+    first = np.ones(len(keys), dtype=bool)
+    first[1:] = keys[1:] != keys[:-1]
+    lift = 2.0 * (np.cumsum(first) - 1)  # keeps each key's running maximum to itself
+    reach = np.maximum.accumulate(high + lift) - lift
+    fresh = first.copy()
+    fresh[1:] |= low[1:] > reach[:-1]
+    starts = np.flatnonzero(fresh)
+    if len(starts) == 0:
+        return keys, low, high
+    return keys[starts], low[starts], np.maximum.reduceat(high, starts)
+
+
+def _clip(alpha: Array, beta: Array) -> tuple[Array, Array]:
+    """The interval of t in [0, 1] where alpha + t * beta > 0 for every last-axis entry
+    (low >= high where there is none)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        bound = -alpha / beta
+    low = np.where(beta > 0, bound, 0.0).max(axis=-1, initial=0.0)
+    high = np.where(beta < 0, bound, 1.0).min(axis=-1, initial=1.0)
+    never = ((beta == 0) & (alpha <= 0)).any(axis=-1)
+    return low, np.where(never, -1.0, high)
+
+
+def _narrow(low: Array, high: Array, alpha: Array, beta: Array) -> tuple[Array, Array]:
+    """``low`` and ``high`` narrowed to where alpha + t * beta > 0 too (one half-plane)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        bound = -alpha / beta
+    low = np.where(beta > 0, np.maximum(low, bound), low)
+    high = np.where(beta < 0, np.minimum(high, bound), high)
+    return low, np.where((beta == 0) & (alpha <= 0), -1.0, high)
+
+
+def _dot(a: Array, b: Array) -> Array:
+    """Dot products along the last axis (of length 2)."""
+    product: Array = a[..., 0] * b[..., 0] + a[..., 1] * b[..., 1]
+    return product
+
+
+def _hidden(
+    sources: Array,
+    centres: Array,
+    radii: Array,
+    starts: Array,
+    steps: Array,
+    corners: Array,
+    counts: Array,
+) -> tuple[Array, Array]:
+    """For each (source, target edge, convex piece): the interval of each edge segment the
+    piece hides, as (low, high) with low >= high for none.
+
+    The piece hides what lies between its two tangent rays and beyond its near side (the
+    edges whose outer side faces the source).
+    """
+    n, width = corners.shape[:2]
+    rows = np.arange(n)
+    real = np.arange(width) < counts[:, None]
+    edges = np.roll(corners, -1, axis=1) - corners  # the padding repeats the first corner
+    inward = np.stack([-edges[..., 1], edges[..., 0]], axis=-1)
+    offsets = sources[:, None, :] - corners
+    near = (_dot(inward, offsets) < 0) & real
+    near_before = np.roll(near, 1, axis=1)
+    near_before[:, 0] = near[rows, counts - 1]
+    near_after = np.roll(near, -1, axis=1)
+    near_after[rows, counts - 1] = near[:, 0]
+    opens, closes = near & ~near_before, near & ~near_after
+    first = corners[rows, opens.argmax(axis=1)]
+    last = corners[rows, (closes.argmax(axis=1) + 1) % counts]
+    middle = (corners * real[..., None]).sum(axis=1) / counts[:, None]
+    # A target wholly outside the far side of a near edge is in front of the piece, and one
+    # wholly outside the wedge between the tangent rays is beside it: nothing is hidden.
+    # A target wholly farther than every corner of the near side lies beyond it, where the
+    # tangent rays alone decide; otherwise it straddles the near side, whose edges clip too.
+    to_target = centres - sources
+    distance = np.hypot(to_target[:, 0], to_target[:, 1])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        depth = _dot(inward, centres[:, None, :] - corners) / np.hypot(
+            inward[..., 0], inward[..., 1]
+        )
+        spread = np.arcsin(np.minimum(1.0, radii / distance))
+    outside = distance > radii  # else the target surrounds the source: no side to be beside
+    in_front = (near & (depth < -radii[:, None])).any(axis=1) | ~near.any(axis=1)
+    sides = [
+        np.arctan2(_cross(to_target, corner - sources), _dot(to_target, corner - sources))
+        for corner in (first, last)
+    ]
+    beside = (np.minimum(*sides) >= spread) | (np.maximum(*sides) <= -spread)
+    beside |= np.abs(sides[0] - sides[1]) > np.pi
+    beside &= outside
+    low = np.zeros(starts.shape[:2])
+    high = np.full(starts.shape[:2], -1.0)
+    kept = np.flatnonzero(~in_front & ~beside)
+    if not len(kept):
+        return low, high
+    reach = np.hypot(offsets[kept, :, 0], offsets[kept, :, 1])
+    chain = near[kept] | near_before[kept]
+    beyond = distance[kept] - radii[kept] > np.where(chain, reach, 0.0).max(axis=1)
+    sources, starts, steps = sources[kept], starts[kept], steps[kept]
+    part_low = np.zeros(starts.shape[:2])
+    part_high = np.ones(starts.shape[:2])
+    relative = starts - sources[:, None, :]
+    for tangent in (first[kept], last[kept]):
+        ray = tangent - sources
+        normal = np.stack([-ray[:, 1], ray[:, 0]], axis=-1)
+        normal *= np.where(_dot(normal, middle[kept] - sources) < 0, -1.0, 1.0)[:, None]
+        part_low, part_high = _narrow(
+            part_low,
+            part_high,
+            _dot(relative, normal[:, None, :]),
+            _dot(steps, normal[:, None, :]),
+        )
+    straddle = np.flatnonzero(~beyond)
+    if len(straddle):
+        s, pieces = straddle, kept[straddle]
+        alpha = _dot(
+            starts[s][:, :, None, :] - corners[pieces][:, None, :, :],
+            inward[pieces][:, None, :, :],
+        )
+        beta = _dot(steps[s][:, :, None, :], inward[pieces][:, None, :, :])
+        keep = near[pieces][:, None, :]
+        near_low, near_high = _clip(np.where(keep, alpha, 1.0), np.where(keep, beta, 0.0))
+        part_low[s] = np.maximum(part_low[s], near_low)
+        part_high[s] = np.minimum(part_high[s], near_high)
+    low[kept], high[kept] = part_low, part_high
+    return low, high
+
+
+def _cross(a: Array, b: Array) -> Array:
+    """Cross products of 2-D vectors along the last axis."""
+    z: Array = a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
+    return z
+
+
+def _ring(edge: LineString) -> Array:
+    ring: Array = shapely.get_coordinates(edge)
+    return ring
+
+
+def sweep(parts: ConvexParts, rays: Sequence[Ray]) -> list[SweptPart]:
+    """What each ray's source sees of its edge among ``parts`` (see the module's text)."""
+    if not rays:
+        return []
+    count = len(rays)
+    sources = np.array([r.source for r in rays], dtype=float)
+    centres = np.array([r.centre for r in rays], dtype=float)
+    radii = np.array([r.radius for r in rays], dtype=float)
+    rings = [_ring(r.edge) for r in rays]
+    points = max(len(r) for r in rings)
+    padded = np.stack(
+        [
+            r if len(r) == points else np.vstack([r, np.repeat(r[-1:], points - len(r), 0)])
+            for r in rings
+        ]
+    )
+    starts, steps = padded[:, :-1], np.diff(padded, axis=1)
+    segment_lengths = np.hypot(steps[..., 0], steps[..., 1])
+    # Which pieces each ray may meet: its own blockers drawn smaller, every other one whole.
+    pieces = [parts]
+    offsets: dict[int, int] = {}  # each set of pieces is stacked once for the rays sharing it
+    barred_ray: list[int] = []
+    barred_owner: list[int] = []
+    extra_ray: list[int] = []
+    extra_start: list[int] = []
+    extra_count: list[int] = []
+    total = len(parts)
+    for q, ray in enumerate(rays):
+        barred_ray += [q] * len(ray.skip)
+        barred_owner += ray.skip
+        for own in ray.replaced:
+            if id(own) not in offsets:
+                offsets[id(own)] = total
+                pieces.append(own)
+                total += len(own)
+            barred_ray += [q] * len(own)
+            barred_owner += own.owners.tolist()
+            extra_ray.append(q)
+            extra_start.append(offsets[id(own)])
+            extra_count.append(len(own))
+    owners = max(int(parts.owners.max(initial=-1)), max(barred_owner, default=-1)) + 1
+    barred = np.zeros((count, owners), dtype=bool)
+    barred[barred_ray, barred_owner] = True
+    width = max(p.corners.shape[1] for p in pieces)
+    corners = np.concatenate(
+        [
+            np.concatenate(
+                [p.corners, np.repeat(p.corners[:, :1], width - p.corners.shape[1], 1)], 1
+            )
+            for p in pieces
+        ]
+    )
+    counts = np.concatenate([p.counts for p in pieces])
+    owner = np.concatenate([p.owners for p in pieces])
+    piece_centres = np.concatenate([p.centres for p in pieces])
+    reaches = np.concatenate([p.reaches for p in pieces])
+    ray_of, piece_of = np.nonzero(~barred[:, parts.owners])
+    if extra_ray:
+        sizes = np.array(extra_count)
+        ray_of = np.concatenate([ray_of, np.repeat(extra_ray, sizes)])
+        shift = np.repeat(np.array(extra_start) - np.cumsum(sizes) + sizes, sizes)
+        piece_of = np.concatenate([piece_of, shift + np.arange(sizes.sum())])
+    # Only pieces meeting the capsule round the line from the source to the target's centre.
+    line = (centres - sources)[ray_of]
+    from_source = piece_centres[piece_of] - sources[ray_of]
+    along = np.einsum("nc,nc->n", from_source, line) / np.maximum(
+        np.einsum("nc,nc->n", line, line), EPSILON * EPSILON
+    )
+    apart = np.hypot(*(from_source - np.clip(along, 0, 1)[:, None] * line).T)
+    near = apart <= reaches[piece_of] + radii[ray_of] + EPSILON
+    ray_of, piece_of = ray_of[near], piece_of[near]
+    # Pieces with few corners (terrain) are clipped apart from many-cornered ones (bases).
+    low = np.empty((len(ray_of), points - 1))
+    high = np.empty((len(ray_of), points - 1))
+    reach = radii * (1 + 1e-12)  # the edge's corners lie on its circle
+    sizes = counts[piece_of]
+    for size in np.unique(1 << np.ceil(np.log2(np.maximum(sizes, 2))).astype(int)):
+        group = np.flatnonzero((sizes <= size) & (sizes > size // 2))
+        rays_in, pieces_in = ray_of[group], piece_of[group]
+        low[group], high[group] = _hidden(
+            sources[rays_in],
+            centres[rays_in],
+            reach[rays_in],
+            starts[rays_in],
+            steps[rays_in],
+            corners[pieces_in, :size],
+            counts[pieces_in],
+        )
+    hit_piece, hit_segment = np.nonzero(high > low)
+    hit_ray = ray_of[hit_piece]
+    hit_low, hit_high = low[hit_piece, hit_segment], high[hit_piece, hit_segment]
+    segments = points - 1
+    # What each blocker hides (pieces of one blocker merged), then what all of them hide.
+    blocker_keys = (hit_ray * owners + owner[piece_of[hit_piece]]) * segments + hit_segment
+    keys, merged_low, merged_high = _union(blocker_keys, hit_low, hit_high)
+    hidden = (merged_high - merged_low) * segment_lengths.reshape(-1)[
+        (keys // (owners * segments)) * segments + keys % segments
+    ]
+    blocker_of = keys // segments
+    casting = np.bincount(blocker_of, weights=hidden, minlength=count * owners)
+    keys, merged_low, merged_high = _union(
+        (keys // (owners * segments)) * segments + keys % segments, merged_low, merged_high
+    )
+    seen_keys, seen_low, seen_high = _complement(keys, merged_low, merged_high, count * segments)
+    seen_ray, seen_segment = seen_keys // segments, seen_keys % segments
+    seen_lengths = (seen_high - seen_low) * segment_lengths[seen_ray, seen_segment]
+    keep = seen_lengths > 0
+    seen_ray, seen_segment = seen_ray[keep], seen_segment[keep]
+    seen_low, seen_high, seen_lengths = seen_low[keep], seen_high[keep], seen_lengths[keep]
+    nearest, near_x, near_y = _closest(
+        sources[seen_ray],
+        starts[seen_ray, seen_segment],
+        steps[seen_ray, seen_segment],
+        seen_low,
+        seen_high,
+    )
+    totals = np.bincount(seen_ray, weights=seen_lengths, minlength=count)
+    bounds = np.searchsorted(seen_ray, np.arange(count + 1)).tolist()
+    has = np.diff(bounds) > 0
+    firsts = np.lexsort((nearest, seen_ray))[np.asarray(bounds[:-1])[has]]
+    closest: list[tuple[float, Point] | None] = [None] * count
+    for q, gap, end in zip(
+        np.flatnonzero(has).tolist(),
+        nearest[firsts].tolist(),
+        np.asarray(shapely.points(near_x[firsts], near_y[firsts])).tolist(),
+        strict=True,
+    ):
+        closest[q] = (gap, end)
+    origins: list[Point] = np.asarray(shapely.points(sources)).tolist()
+    cast_ray, cast_blocker = np.nonzero(casting.reshape(count, owners) > EPSILON)
+    cast_bounds = np.searchsorted(cast_ray, np.arange(count + 1)).tolist()
+    cast_list = cast_blocker.tolist()
+    out = []
+    for q, ray in enumerate(rays):
+        a, b = bounds[q], bounds[q + 1]
+        out.append(
+            SweptPart(
+                origins[q],
+                ray.edge,
+                padded[q],
+                seen_segment[a:b],
+                seen_low[a:b],
+                seen_high[a:b],
+                tuple(cast_list[cast_bounds[q] : cast_bounds[q + 1]]),
+                float(totals[q]),
+                closest[q],
+            )
+        )
+    return out
+
+
+def _complement(keys: Array, low: Array, high: Array, total: int) -> tuple[Array, Array, Array]:
+    """The parts of [0, 1] outside the sorted, merged intervals, for every key below total."""
+    first = np.ones(len(keys), dtype=bool)
+    first[1:] = keys[1:] != keys[:-1]
+    last = np.ones(len(keys), dtype=bool)
+    last[:-1] = keys[1:] != keys[:-1]
+    before = np.where(first, 0.0, np.concatenate([[0.0], high[:-1]]))
+    touched = np.zeros(total, dtype=bool)
+    touched[keys] = True
+    untouched = np.flatnonzero(~touched)
+    all_keys = np.concatenate([keys, keys[last], untouched])
+    all_low = np.concatenate([before, high[last], np.zeros(len(untouched))])
+    all_high = np.concatenate([low, np.ones(last.sum()), np.ones(len(untouched))])
+    open_ = all_high > all_low
+    all_keys, all_low, all_high = all_keys[open_], all_low[open_], all_high[open_]
+    order = np.lexsort((all_low, all_keys))
+    return all_keys[order], all_low[order], all_high[order]
+
+
+def _closest(
+    sources: Array, starts: Array, steps: Array, low: Array, high: Array
+) -> tuple[Array, Array, Array]:
+    """The distance from each source to its piece of segment, and the nearest point."""
+    a = starts + low[:, None] * steps
+    b = starts + high[:, None] * steps
+    span = b - a
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = np.einsum("nc,nc->n", sources - a, span) / np.einsum("nc,nc->n", span, span)
+    t = np.clip(np.nan_to_num(t), 0.0, 1.0)
+    point = a + t[:, None] * span
+    gap = np.hypot(*(sources - point).T)
+    return gap, point[:, 0], point[:, 1]
