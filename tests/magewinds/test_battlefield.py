@@ -168,8 +168,9 @@ def test_range_limits_and_length():
         ]
     )
     inside = line_of_attack(close, *pair(close), zap)
-    # Even the far side of the target is closer than Minimum Range 1: 0.3 + 2R < 1? No: 1.28".
-    assert inside.exists
+    # Ruling MW-19: the line of attack is the shortest one, 0.3" here, inside Minimum Range 1
+    # (though a line to the far side of the target's base would be 0.3 + 2R = 1.28").
+    assert not inside.exists and 'too close: 0.30"' in inside.reason
     deadeye = field(
         [
             ("Deadeye", "Deadeye", "red", (6, 3)),
@@ -179,7 +180,7 @@ def test_range_limits_and_length():
     shot = line_of_attack(
         deadeye, *pair(deadeye, "Deadeye"), deadeye.fighter("Deadeye").profile.attack("Aimed Shot")
     )
-    # Aimed Shot needs 2" at least; the far edge of the target is only 0.1 + 2R = 1.08" away.
+    # Aimed Shot needs 2" at least; the bases are only 0.1" apart.
     assert not shot.exists and "too close" in shot.reason
 
 
@@ -253,7 +254,7 @@ def test_a_fighter_pinned_in_a_corner_cannot_dodge():
     corner = (R, R)
     f = field(
         [
-            ("Wizard", "Wizard", "red", (corner[0] + 1.0, corner[1] + 1.0)),
+            ("Wizard", "Wizard", "red", (corner[0] + 1.5, corner[1] + 1.5)),
             ("Guardian", "Guardian", "blue", corner),
         ]
     )

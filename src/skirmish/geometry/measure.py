@@ -17,19 +17,24 @@ EPSILON = 1e-6
 
 
 OVERLAP_TOLERANCE = 1e-3
-"""Inches: round bases closer than this to overlapping count as touching (ruling MW-18)."""
+"""Inches: bases overlapping each other, an obstacle or the table's edge by this much or less
+count as touching it (ruling MW-18). Every answer treats such a base as the same base a hair
+away: placing, sight, cover, movement, steps and knockback alike."""
 
 Disc = tuple[str, float, float, float]
 """A named round base: name, centre x, centre y, radius."""
 
 
-def on_table(width: float, length: float, x: float, y: float, radius: float) -> bool:
-    """Whether a round base lies wholly on a ``width`` by ``length`` table (a true circle)."""
+def on_table(
+    width: float, length: float, x: float, y: float, radius: float, *, tolerance: float = EPSILON
+) -> bool:
+    """Whether a round base lies wholly on a ``width`` by ``length`` table (a true circle),
+    overhanging an edge by ``tolerance`` at most."""
     return (
-        x - radius >= -EPSILON
-        and y - radius >= -EPSILON
-        and x + radius <= width + EPSILON
-        and y + radius <= length + EPSILON
+        x - radius >= -tolerance
+        and y - radius >= -tolerance
+        and x + radius <= width + tolerance
+        and y + radius <= length + tolerance
     )
 
 

@@ -22,13 +22,15 @@ import shapely
 from shapely import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from skirmish.geometry.measure import EPSILON
+from skirmish.geometry.measure import EPSILON, OVERLAP_TOLERANCE
 from skirmish.geometry.sight import shadow
 
 GROWN_SEGMENTS = 8
 """Segments per quarter circle when a blocker is grown by a base's radius."""
-TOUCHING = 1e-4
-"""Grown blockers are shrunk by this much so that bases in contact may still move off."""
+TOUCHING = OVERLAP_TOLERANCE
+"""Blockers and the table's edge are grown by a base's radius less this much: a base may
+overlap them by up to the tolerance the battlefield files accept as touching (ruling MW-18),
+so a base in contact may move off, and may end a move in contact."""
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,7 @@ class FreeSpace:
     centres: BaseGeometry = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        inner = self.area.buffer(-self.radius, join_style="mitre")
+        inner = self.area.buffer(-max(0.0, self.radius - TOUCHING), join_style="mitre")
         grown = shapely.unary_union(self.blockers) if self.blockers else Polygon()
         centres = inner.difference(grown)
         shapely.prepare(centres)
@@ -105,9 +107,12 @@ def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return z
 
 
-def _corners(free: FreeSpace) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Convex corners of the grown blockers that lie in free space, with each corner's
-    neighbours along its blocker (for the tangent test): the graph's nodes."""
+def _corners(
+    free: FreeSpace, around: Point | None = None, within: float = math.inf
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Convex corners of the grown blockers that lie in free space (and within ``within`` of
+    ``around``), with each corner's neighbours along its blocker (for the tangent test): the
+    graph's nodes."""
     points: list[np.ndarray] = []
     befores: list[np.ndarray] = []
     afters: list[np.ndarray] = []
@@ -125,6 +130,8 @@ def _corners(free: FreeSpace) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return empty, empty, empty
     corners, before, after = (np.concatenate(a) for a in (points, befores, afters))
     keep = shapely.covers(free.centres, shapely.points(corners))
+    if around is not None:
+        keep &= np.hypot(corners[:, 0] - around.x, corners[:, 1] - around.y) <= within
     return corners[keep], before[keep], after[keep]
 
 
@@ -151,8 +158,12 @@ class Roadmap:
     graph: nx.Graph[int | str]
 
     @classmethod
-    def build(cls, free: FreeSpace) -> Roadmap:
-        nodes, before, after = _corners(free)
+    def build(
+        cls, free: FreeSpace, *, around: Point | None = None, within: float = math.inf
+    ) -> Roadmap:
+        """The graph over ``free``; only corners within ``within`` of ``around`` when given
+        (enough for paths of that length from there)."""
+        nodes, before, after = _corners(free, around, within)
         graph: nx.Graph[int | str] = nx.Graph()
         graph.add_nodes_from(range(len(nodes)))
         if len(nodes) > 1:

@@ -122,7 +122,7 @@ def check_situation(situation: AttackSituation) -> None:
     if situation.distance is not None:
         if situation.distance < 0:
             raise SkirmishError(f"distance {situation.distance} cannot be negative (8.0)")
-        if not attack.minimum_range <= situation.distance <= attack.maximum_range:
+        if not attack.in_range(situation.distance):
             raise IllegalAttack(
                 f"18.1: the line of attack from {attacker.name} to {target.name} is "
                 f'{situation.distance}" but {attack.name} has Range {attack.range_text()}'

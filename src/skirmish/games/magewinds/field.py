@@ -8,7 +8,8 @@ the rule it breaks.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
 from typing import Annotated
@@ -23,7 +24,7 @@ from skirmish.errors import DataError, find_named
 from skirmish.games.magewinds.pack import Pack, bundled_pack
 from skirmish.games.magewinds.profiles import FighterProfile
 from skirmish.geometry import Based, HeightClass, Marker, Terrain
-from skirmish.geometry.measure import first_overlap, on_table
+from skirmish.geometry.measure import OVERLAP_TOLERANCE, first_overlap, on_table
 from skirmish.geometry.shapes import disc
 
 STANDARD_WIDTH = 12.0
@@ -42,6 +43,16 @@ def height_class(height: float) -> HeightClass:
     if height <= 1.5:
         return HeightClass.MEDIUM
     return HeightClass.HIGH
+
+
+class NearObstacles(StrEnum):
+    """Ruling MW-14: what 18.2 ignores of the obstacles within 1" of the attacker."""
+
+    PARTS = "parts"
+    """Only the parts of an obstacle within 1" (7.1: a part of a terrain feature is an
+    obstacle of its own); the default."""
+    WHOLE = "whole"
+    """Every obstacle any part of which is within 1", all of it."""
 
 
 class SizeModel(StrictModel):
@@ -117,8 +128,15 @@ class TerrainModel(StrictModel):
         return disc(*self.circle.centre, self.circle.radius)
 
 
+class RulingsModel(StrictModel):
+    """Readings the players agree for this table, where the rules can be read two ways."""
+
+    near_obstacles: NearObstacles = NearObstacles.PARTS
+
+
 class BattlefieldModel(StrictModel):
     battlefield: SizeModel = SizeModel()
+    rulings: RulingsModel = RulingsModel()
     warbands: tuple[str, ...] = pydantic.Field(min_length=1)
     fighters: tuple[FighterModel, ...] = ()
     objects: tuple[ObjectModel, ...] = ()
@@ -157,6 +175,8 @@ class Battlefield:
     markers: tuple[Marker, ...] = ()
     terrain: tuple[Terrain, ...] = ()
     source: str = ""
+    near_obstacles: NearObstacles = NearObstacles.PARTS
+    """Ruling MW-14: which obstacles near an attacker 18.2 ignores."""
 
     @cached_property
     def _hash(self) -> int:
@@ -165,6 +185,17 @@ class Battlefield:
     def __hash__(self) -> int:
         """Hashed once: solvers and caches key on a battlefield many times."""
         return self._hash
+
+    @cached_property
+    def layout(self) -> Layout:
+        """Where everything stands: all the geometry answers depend on (not damage, action
+        counters or names of warbands). Caches of geometry key on it."""
+        return Layout(
+            self.width,
+            self.length,
+            self.terrain,
+            tuple(p.base for p in self.fighters) + self.objects,
+        )
 
     @property
     def area(self) -> Polygon:
@@ -187,16 +218,24 @@ class Battlefield:
     def with_fighter(self, placed: Placed) -> Battlefield:
         """The battlefield with one fighter replaced (same name) by ``placed``."""
         fighters = tuple(placed if f.name == placed.name else f for f in self.fighters)
-        return Battlefield(
-            self.width,
-            self.length,
-            self.warbands,
-            fighters,
-            self.objects,
-            self.markers,
-            self.terrain,
-            self.source,
-        )
+        return replace(self, fighters=fighters)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The table's size, its terrain and every base on it (fighters first, then objects)."""
+
+    width: float
+    length: float
+    terrain: tuple[Terrain, ...]
+    bases: tuple[Based, ...]
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.width, self.length, self.terrain, self.bases))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 def parse_battlefield(data: object, *, source: str, pack: Pack | None = None) -> Battlefield:
@@ -268,19 +307,20 @@ def parse_battlefield(data: object, *, source: str, pack: Pack | None = None) ->
         tuple(markers),
         tuple(terrain),
         source,
+        model.rulings.near_obstacles,
     )
 
 
 def _check_bases(source: str, area: Polygon, bases: list[Based], terrain: list[Terrain]) -> None:
     for base in bases:
-        if not on_table(*area.bounds[2:], base.x, base.y, base.radius):
+        if not on_table(*area.bounds[2:], base.x, base.y, base.radius, tolerance=OVERLAP_TOLERANCE):
             raise DataError(
                 f"{source}: {base.kind} {base.name!r} at ({base.x:g}, {base.y:g}) is not wholly "
                 f"on the battlefield (2.1)"
             )
         for piece in terrain:
             if piece.height_class in (HeightClass.MEDIUM, HeightClass.HIGH) and (
-                float(piece.footprint.distance(base.centre)) < base.radius - 1e-3
+                float(piece.footprint.distance(base.centre)) < base.radius - OVERLAP_TOLERANCE
             ):
                 raise DataError(
                     f"{source}: {base.kind} {base.name!r} stands inside "
@@ -303,6 +343,8 @@ def load_battlefield(path: str | Path, *, pack: Pack | None = None) -> Battlefie
 
 __all__ = [
     "Battlefield",
+    "Layout",
+    "NearObstacles",
     "Placed",
     "height_class",
     "load_battlefield",

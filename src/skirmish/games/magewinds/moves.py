@@ -1,18 +1,30 @@
-"""15.0 Movement, 13.4 the Move action, 13.1 step moves, 18.4 reaction steps, 18.5.4 knockback."""
+"""15.0 Movement, 13.4 the Move action, 13.1 step moves, 18.4 reaction steps, 18.5.4 knockback.
+
+Bases in contact (ruling MW-18) move as bases a hair apart: a base may overlap a blocker by
+``OVERLAP_TOLERANCE`` and no more, so it can always move off what it touches. A step or a
+knockback shorter than ``HAIR`` is no step or knockback at all (ruling MW-16).
+
+Short moves (steps, knockback, a Move's reach) look only at what lies within reach of the
+moving base, and their answers are kept by value: by the table, the terrain and the bases
+near the mover, so a battle that changes damage, counters or far-off positions asks again
+for nothing.
+"""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
+import numpy as np
 import shapely
-from shapely import LineString, Point, Polygon
+from shapely import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from skirmish.games.magewinds.field import Battlefield, Placed
-from skirmish.geometry import EPSILON, HeightClass, within
+from skirmish.games.magewinds.field import Battlefield, Layout, Placed
+from skirmish.geometry import EPSILON, HeightClass, Terrain, within
+from skirmish.geometry.measure import OVERLAP_TOLERANCE
 from skirmish.geometry.movement import FreeSpace, Roadmap, free_space, path_length, ray_room
 
 STEP_MOVE = 1.0
@@ -22,9 +34,12 @@ KNOCKBACK = 1.0
 ENEMY_NEARBY = 1.0
 ENEMY_PENALTY = 2
 """13.4 Move: starting within 1" of an enemy, a fighter moves its Movement minus 2."""
-AREA = 1e-4
-"""Square inches below which a region of end positions counts as empty: positions must
-differ by a measurable amount (about 0.01", ruling MW-16)."""
+HAIR = 0.01
+"""Inches: a step must end more than this further away to count as further away, and
+knockback room this short counts as none: a fighter does not Dodge, nor get knocked back,
+by a hair (ruling MW-16). Larger than what squeezing into the touching tolerance can gain
+(``OVERLAP_TOLERANCE`` in each contact, about 1.4 times that in a square corner)."""
+SOLID = (HeightClass.MEDIUM, HeightClass.HIGH)
 
 
 @dataclass(frozen=True)
@@ -36,17 +51,21 @@ class Surroundings:
     low: tuple[str, ...]
 
 
-@lru_cache(maxsize=128)
 def surroundings(field: Battlefield, mover: str) -> Surroundings:
     """15.0: what blocks ``mover``: other fighters, objects, medium and high obstacles, the
     battlefield's edge; low obstacles may be crossed but not ended on."""
-    placed = field.fighter(mover)
-    solid = [t for t in field.terrain if t.height_class in (HeightClass.MEDIUM, HeightClass.HIGH)]
-    others = [p.base for p in field.fighters if p.name != placed.name] + list(field.objects)
-    low = [t for t in field.terrain if t.height_class is HeightClass.LOW]
+    return _surroundings(field.layout, field.fighter(mover).name)
+
+
+@lru_cache(maxsize=128)
+def _surroundings(layout: Layout, mover: str) -> Surroundings:
+    base = next(b for b in layout.bases if b.name == mover)
+    solid = [t for t in layout.terrain if t.height_class in SOLID]
+    others = [b for b in layout.bases if b.name != mover]
+    low = [t for t in layout.terrain if t.height_class is HeightClass.LOW]
     free = free_space(
-        field.area,
-        placed.base.radius,
+        box(0, 0, layout.width, layout.length),
+        base.radius,
         solid=[t.footprint for t in solid],
         bases=[(b.centre, b.radius) for b in others],
         no_end=[t.footprint for t in low],
@@ -56,10 +75,92 @@ def surroundings(field: Battlefield, mover: str) -> Surroundings:
     return Surroundings(free, tuple(names), tuple(f"low obstacle {t.name!r}" for t in low))
 
 
-@lru_cache(maxsize=128)
 def roadmap(field: Battlefield, mover: str) -> Roadmap:
-    """The visibility graph ``mover`` travels on (built once per battlefield and fighter)."""
-    return Roadmap.build(surroundings(field, mover).free)
+    """The visibility graph ``mover`` travels on (built once per layout and fighter)."""
+    return _roadmap(field.layout, field.fighter(mover).name)
+
+
+@lru_cache(maxsize=128)
+def _roadmap(layout: Layout, mover: str) -> Roadmap:
+    return Roadmap.build(_surroundings(layout, mover).free)
+
+
+@dataclass(frozen=True)
+class Neighbourhood:
+    """All a move of at most ``inches`` by a base at (x, y) depends on: the table's size,
+    the medium and high (``solid``) and low terrain, and the other bases within reach."""
+
+    width: float
+    length: float
+    x: float
+    y: float
+    radius: float
+    inches: float
+    solid: tuple[Polygon, ...]
+    low: tuple[Polygon, ...]
+    bases: tuple[tuple[float, float, float], ...]
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f) for f in self.__dataclass_fields__))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @property
+    def start(self) -> Point:
+        return Point(self.x, self.y)
+
+
+def neighbourhood(field: Battlefield, mover: Placed, inches: float) -> Neighbourhood:
+    """What a move of at most ``inches`` by ``mover`` can meet (the key of the caches)."""
+    base = mover.base
+    reach = inches + base.radius + HAIR
+    start = base.centre
+
+    def close(pieces: Sequence[Terrain]) -> tuple[Polygon, ...]:
+        return tuple(t.footprint for t in pieces if float(t.footprint.distance(start)) < reach)
+
+    others = [b for b in field.layout.bases if b.name != base.name]
+    return Neighbourhood(
+        field.width,
+        field.length,
+        base.x,
+        base.y,
+        base.radius,
+        inches,
+        close([t for t in field.terrain if t.height_class in SOLID]),
+        close([t for t in field.terrain if t.height_class is HeightClass.LOW]),
+        tuple(
+            (b.x, b.y, b.radius)
+            for b in others
+            if math.dist((b.x, b.y), (base.x, base.y)) - b.radius < reach
+        ),
+    )
+
+
+@lru_cache(maxsize=1024)
+def local_space(around: Neighbourhood) -> FreeSpace:
+    """15.0 free space for the base of ``around`` among what is near it."""
+    return free_space(
+        box(0, 0, around.width, around.length),
+        around.radius,
+        solid=around.solid,
+        bases=[(Point(x, y), r) for x, y, r in around.bases],
+        no_end=around.low,
+    )
+
+
+def reach_around(around: Neighbourhood) -> BaseGeometry:
+    """Every centre position where a move of at most ``around.inches`` may legally end,
+    computed afresh (what :func:`reach` keeps)."""
+    free = local_space(around)
+    graph = Roadmap.build(free, around=around.start, within=around.inches)
+    region: BaseGeometry = graph.reachable(around.start, around.inches).difference(free.no_end)
+    return region
+
+
+_kept_reach = lru_cache(maxsize=1024)(reach_around)
 
 
 def allowance(field: Battlefield, mover: Placed) -> tuple[float, str]:
@@ -115,7 +216,8 @@ def check_move(
             for i, blocker in enumerate(around.free.blockers)
             if line.relate_pattern(blocker, "T********")
         ]
-        leaves = not field.area.buffer(-mover.base.radius + EPSILON).covers(line)
+        inner = field.area.buffer(-(mover.base.radius - OVERLAP_TOLERANCE) + EPSILON)
+        leaves = not inner.covers(line)
         reasons = hit + (["the battlefield's edge (2.0)"] if leaves else [])
         problems.append("15.0: the base would pass through " + ", ".join(reasons or ["a blocker"]))
     end = points[-1]
@@ -148,9 +250,7 @@ def reach(field: Battlefield, mover: Placed, inches: float | None = None) -> Bas
     allowance) may legally end."""
     if inches is None:
         inches, _ = allowance(field, mover)
-    around = surroundings(field, mover.name)
-    region = roadmap(field, mover.name).reachable(mover.base.centre, inches)
-    return region.difference(around.free.no_end)
+    return _kept_reach(neighbourhood(field, mover, inches))
 
 
 def step_region(
@@ -175,15 +275,36 @@ class Dodge:
 
 
 def dodge(field: Battlefield, target: Placed, attacker: Placed) -> Dodge:
-    """18.4 Dodge Reaction: needs a legal 1" step move that ends further from the source."""
-    region = step_region(field, target, attacker, strictly=True)
-    if region.area > AREA:
+    """18.4 Dodge Reaction: needs a legal 1" step move that ends further from the source,
+    by more than a hair (ruling MW-16)."""
+    possible, region = _dodge(
+        neighbourhood(field, target, STEP_MOVE), attacker.base.x, attacker.base.y
+    )
+    if possible:
         return Dodge(True, region, f"18.4: {target.name} can step away from {attacker.name}")
     return Dodge(
         False,
         region,
         f'18.4: {target.name} has no legal 1" step move ending further from {attacker.name}',
     )
+
+
+def dodge_region(around: Neighbourhood, x: float, y: float) -> tuple[bool, BaseGeometry]:
+    """18.4 for the base of ``around`` attacked from (x, y), computed afresh: whether a step
+    ends further away by more than a hair, and where the steps ending further away end."""
+    source = Point(x, y)
+    here = around.start.distance(source)
+    region = _kept_reach(around).difference(source.buffer(here, quad_segs=64))
+    rings = [
+        shapely.get_coordinates(part.exterior)
+        for part in getattr(region, "geoms", [region])
+        if isinstance(part, Polygon) and not part.is_empty
+    ]
+    farthest = max((float(np.hypot(*(ring - (x, y)).T).max()) for ring in rings), default=here)
+    return farthest > here + HAIR, region
+
+
+_dodge = lru_cache(maxsize=4096)(dodge_region)
 
 
 @dataclass(frozen=True)
@@ -197,19 +318,22 @@ class Knockback:
 
 def knockback(field: Battlefield, attacker: Placed, target: Placed) -> Knockback:
     """18.5.4: up to 1" directly away from the attacker, moving as in 15.0: stopped by what
-    blocks movement, never ending on a low obstacle (ruling MW-17)."""
-    around = surroundings(field, target.name)
+    blocks movement, never ending on a low obstacle (ruling MW-17); room shorter than a hair
+    is none."""
+    free = local_space(neighbourhood(field, target, KNOCKBACK))
     ax, ay = attacker.base.x, attacker.base.y
     tx, ty = target.base.x, target.base.y
     direction = (tx - ax, ty - ay)
-    room = ray_room(around.free, target.base.centre, direction, KNOCKBACK)
+    room = ray_room(free, target.base.centre, direction, KNOCKBACK)
+    if room <= HAIR:
+        room = 0.0
     norm = math.hypot(*direction) or 1.0
     end = Point(tx + direction[0] / norm * room, ty + direction[1] / norm * room)
-    ray = LineString([target.base.centre, end]) if room > EPSILON else Point(tx, ty)
-    ends = shapely.difference(ray, around.free.no_end)
+    ray = LineString([target.base.centre, end]) if room > 0 else Point(tx, ty)
+    ends = shapely.difference(ray, free.no_end)
     if room >= KNOCKBACK - EPSILON:
         reason = f'18.5.4: {target.name} can be knocked back the full 1"'
-    elif room <= EPSILON:
+    elif room == 0:
         reason = (
             f"18.5.4: {target.name} cannot be knocked back: something blocks it directly behind"
         )

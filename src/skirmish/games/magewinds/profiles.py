@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from skirmish.errors import UnknownName, find_named
+from skirmish.geometry.measure import EPSILON
 
 
 class AttackType(StrEnum):
@@ -88,6 +89,12 @@ class AttackProfile:
         if choice is None and self.single is not None:
             return self.single
         raise ValueError(f"attack {self.name!r} has no {choice or 'single'} profile")
+
+    def in_range(self, length: float) -> bool:
+        """18.1: a line of attack of ``length`` is neither longer than the Maximum Range nor
+        shorter than the Minimum Range (8.0: exactly at a Range counts as within it).
+        Every entry point checks Range here (ruling MW-19)."""
+        return self.minimum_range - EPSILON <= length <= self.maximum_range + EPSILON
 
     def range_text(self) -> str:
         """The Range as printed: a maximum, or minimum-maximum (6.0)."""

@@ -1,79 +1,43 @@
-"""16.0 Visibility, 18.1 Line of Attack and 18.2 Cover on a battlefield, with reasons."""
+"""16.0 Visibility, 18.1 Line of Attack and 18.2 Cover on a battlefield, with reasons.
+
+Every question is asked of many pairs at once (``visibilities``, ``lines_of_attack``,
+``covers``, ``survey``); the one-pair functions ask for a single pair. Bases in contact
+(ruling MW-18) are looked at as the same bases a hair apart: see :mod:`.looks`.
+"""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-import shapely
-from shapely import LineString, Point, Polygon
-from shapely.ops import nearest_points
+from shapely import Point
 
 from skirmish.errors import IllegalAttack
-from skirmish.games.magewinds.field import Battlefield, Placed
+from skirmish.games.magewinds.field import Battlefield, NearObstacles, Placed
+from skirmish.games.magewinds.looks import (
+    HIGH,
+    OBSTACLES,
+    Blocker,
+    Blockers,
+    Look,
+    blockers,
+    look,
+    views,
+)
 from skirmish.games.magewinds.profiles import AttackProfile
-from skirmish.geometry import EPSILON, HeightClass, VisiblePart, distance, visible_part
-from skirmish.geometry.sight import closest_point_towards
+from skirmish.geometry import EPSILON
+from skirmish.geometry.sight import EdgeView, SightMethod, closest_point_towards
 
 COVER_IGNORE_DISTANCE = 1.0
 """18.2: obstacles within 1" of the attacker are ignored against targets more than 1" away."""
 
-
-@dataclass(frozen=True)
-class Blocker:
-    """Something that can stop a straight line: a terrain piece or another fighter's base."""
-
-    name: str
-    kind: str
-    footprint: Polygon
+Pair = tuple[Placed, Placed]
+"""Who looks or attacks, and at whom."""
 
 
-def _edge(placed: Placed) -> LineString:
-    return LineString(placed.base.footprint.exterior.coords)
-
-
-@dataclass(frozen=True)
-class Blockers:
-    """Terrain of some height classes plus every fighter's base, with a spatial index."""
-
-    items: tuple[Blocker, ...]
-    footprints: tuple[Polygon, ...]
-    tree: shapely.STRtree
-
-    def indexes(self, names: set[str], kind: str | None = None) -> frozenset[int]:
-        """The indexes of the blockers called ``names`` (of ``kind`` when given)."""
-        return frozenset(
-            i
-            for i, b in enumerate(self.items)
-            if b.name in names and (kind is None or b.kind == kind)
-        )
-
-
-@lru_cache(maxsize=64)
-def blockers(field: Battlefield, classes: tuple[HeightClass, ...], bases: bool) -> Blockers:
-    """What can stop a straight line on ``field``: terrain of ``classes`` and, if
-    ``bases``, every fighter (attacker and target are excluded per question)."""
-    items = [
-        Blocker(t.name, f"{t.height_class.value} obstacle", t.footprint)
-        for t in field.terrain
-        if t.height_class in classes
-    ]
-    if bases:
-        items += [Blocker(p.name, "fighter", p.base.footprint) for p in field.fighters]
-    footprints = tuple(b.footprint for b in items)
-    return Blockers(tuple(items), footprints, shapely.STRtree(list(footprints)))
-
-
-def _look(
-    source: Point, edge: LineString, among: Blockers, ignore: frozenset[int]
-) -> tuple[VisiblePart, list[str]]:
-    part = visible_part(source, edge, among.footprints, tree=among.tree, ignore=ignore)
-    names = [f"{among.items[i].kind} {among.items[i].name!r}" for i in part.blockers]
-    return part, list(dict.fromkeys(names))
-
-
-HIGH = (HeightClass.HIGH,)
-OBSTACLES = (HeightClass.LOW, HeightClass.MEDIUM, HeightClass.HIGH)
+def _named(among: Blockers, view: EdgeView) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(among.items[i].label for i in view.blockers))
 
 
 @dataclass(frozen=True)
@@ -95,19 +59,42 @@ class Sight:
         )
 
 
-def visibility(field: Battlefield, viewer: Placed, target: Placed) -> Sight:
-    """16.0: a straight line along the ground from the target to the closest point of the
-    viewer's base, crossing no high obstacle (ruling MW-13); a fighter always sees itself."""
-    if viewer.name == target.name:
-        return Sight(viewer.name, target.name, True)
-    point = closest_point_towards(viewer.base.centre, viewer.base.radius, target.base.centre)
-    part, names = _look(point, _edge(target), blockers(field, HIGH, False), frozenset())
-    return Sight(viewer.name, target.name, part.any, tuple(names), point)
+def visibilities(
+    field: Battlefield, pairs: Sequence[Pair], *, method: SightMethod = SightMethod.SWEEP
+) -> list[Sight]:
+    """16.0 for each (viewer, target): a straight line along the ground from the target to
+    the closest point of the viewer's base, crossing no high obstacle (ruling MW-13); a
+    fighter always sees itself."""
+    among = blockers(field, HIGH, False)
+    asked = [(i, look(among, v.base, t.base)) for i, (v, t) in enumerate(pairs) if v.name != t.name]
+    seen = dict(
+        zip((i for i, _ in asked), views(among, [q for _, q in asked], method), strict=True)
+    )
+    out = []
+    for i, (viewer, target) in enumerate(pairs):
+        view = seen.get(i)
+        if view is None:
+            out.append(Sight(viewer.name, target.name, True))
+        else:
+            out.append(Sight(viewer.name, target.name, view.any, _named(among, view), view.source))
+    return out
+
+
+def visibility(
+    field: Battlefield, viewer: Placed, target: Placed, *, method: SightMethod = SightMethod.SWEEP
+) -> Sight:
+    """16.0: whether ``target`` is visible to ``viewer`` (see :func:`visibilities`)."""
+    return visibilities(field, [(viewer, target)], method=method)[0]
 
 
 @dataclass(frozen=True)
 class LineOfAttack:
-    """18.1: whether a line of attack exists, its shortest legal length, and why not."""
+    """18.1: whether a line of attack exists, its length, and why not.
+
+    The line of attack is the shortest straight line from the attacker's closest point to
+    the target's base edge that crosses no high obstacle and no other fighter; its length
+    is what Range is checked against (ruling MW-19).
+    """
 
     attacker: str
     target: str
@@ -117,65 +104,84 @@ class LineOfAttack:
     start: Point | None = None
     end: Point | None = None
     blocked_by: tuple[str, ...] = ()
-    visible: VisiblePart | None = None
+    visible: EdgeView | None = None
 
 
-def line_of_attack(
-    field: Battlefield, attacker: Placed, target: Placed, attack: AttackProfile
-) -> LineOfAttack:
-    """18.1: a line from the closest point of the attacker's base edge to any point of the
-    target's base edge, crossing no high obstacle and no other fighter, with its length
-    between the attack's Minimum and Maximum Range."""
-    start = closest_point_towards(attacker.base.centre, attacker.base.radius, target.base.centre)
+def _fighters(among: Blockers, attacker: Placed, target: Placed) -> frozenset[int]:
+    """18.1, 18.2: lines may not cross *other* fighters; these two are passed over."""
+    return among.fighters(attacker.name, target.name)
+
+
+def lines_of_attack(
+    field: Battlefield,
+    pairs: Sequence[Pair],
+    attacks: Sequence[AttackProfile],
+    *,
+    method: SightMethod = SightMethod.SWEEP,
+) -> list[LineOfAttack]:
+    """18.1 for each (attacker, target) with the attack at the same place in ``attacks``:
+    the shortest line from the closest point of the attacker's base edge to the target's
+    base edge crossing no high obstacle and no other fighter, its length within the
+    attack's Range (ruling MW-19)."""
     among = blockers(field, HIGH, True)
-    pair = among.indexes({attacker.name, target.name}, "fighter")
-    part, names = _look(start, _edge(target), among, pair)
+    looks = [look(among, a.base, t.base, _fighters(among, a, t)) for a, t in pairs]
+    return [
+        _line(among, attacker, target, attack, view)
+        for (attacker, target), attack, view in zip(
+            pairs, attacks, views(among, looks, method), strict=True
+        )
+    ]
+
+
+def _line(
+    among: Blockers, attacker: Placed, target: Placed, attack: AttackProfile, view: EdgeView
+) -> LineOfAttack:
+    names = _named(among, view)
     who = (attacker.name, target.name)
-    if not part.any:
+    nearest = view.nearest()
+    if nearest is None:
         return LineOfAttack(
             *who,
             False,
             f"18.1: every line from {attacker.name} to {target.name} is blocked by "
             + ", ".join(names),
-            start=start,
-            blocked_by=tuple(names),
-            visible=part,
+            start=view.source,
+            blocked_by=names,
+            visible=view,
         )
-    low, high = attack.minimum_range, attack.maximum_range
-    best: float | None = None
-    for near, far in part.distances():
-        if near <= high + EPSILON and far >= low - EPSILON:
-            length = max(near, low)
-            best = length if best is None else min(best, length)
-    if best is None:
-        nearest = min(near for near, _ in part.distances())
-        farthest = max(far for _, far in part.distances())
-        if nearest > high:
-            why = f'too far: {nearest:.2f}" is beyond Maximum Range {attack.range_text()}'
+    length, end = nearest  # ruling MW-19: Range is checked against the shortest line
+    if not attack.in_range(length):
+        if length > attack.maximum_range:
+            why = f'too far: {length:.2f}" is beyond Maximum Range {attack.range_text()}'
         else:
-            why = f'too close: {farthest:.2f}" is inside Minimum Range {attack.range_text()}'
+            why = (
+                f'too close: {length:.2f}" is inside Minimum Range {attack.range_text()} '
+                "(ruling MW-19)"
+            )
         return LineOfAttack(
             *who,
             False,
             f"18.1: {attack.name} from {attacker.name} to {target.name}: {why}",
-            start=start,
-            blocked_by=tuple(names),
-            visible=part,
+            start=view.source,
+            blocked_by=names,
+            visible=view,
         )
-    end = _point_at_distance(part, start, best)
-    text = f'18.1: line of attack {best:.2f}" from {attacker.name} to {target.name}'
+    text = f'18.1: line of attack {length:.2f}" from {attacker.name} to {target.name}'
     if names:
         text += " (some lines blocked by " + ", ".join(names) + ")"
-    return LineOfAttack(*who, True, text, best, start, end, tuple(names), part)
+    return LineOfAttack(*who, True, text, length, view.source, end, names, view)
 
 
-def _point_at_distance(part: VisiblePart, start: Point, length: float) -> Point:
-    """A visible edge point whose line from ``start`` is ``length`` long (nearest one)."""
-    ring = start.buffer(length + EPSILON, quad_segs=64).exterior
-    hits = part.visible.intersection(ring)
-    if hits.is_empty:
-        return nearest_points(start, part.visible)[1]
-    return nearest_points(start, hits)[1]
+def line_of_attack(
+    field: Battlefield,
+    attacker: Placed,
+    target: Placed,
+    attack: AttackProfile,
+    *,
+    method: SightMethod = SightMethod.SWEEP,
+) -> LineOfAttack:
+    """18.1 for one attacker and target (see :func:`lines_of_attack`)."""
+    return lines_of_attack(field, [(attacker, target)], [attack], method=method)[0]
 
 
 @dataclass(frozen=True)
@@ -187,7 +193,8 @@ class Cover:
     in_cover: bool
     because: tuple[str, ...]
     ignored: tuple[str, ...]
-    visible: VisiblePart
+    visible: EdgeView
+    near_obstacles: NearObstacles = NearObstacles.PARTS
 
     @property
     def reason(self) -> str:
@@ -196,38 +203,99 @@ class Cover:
         else:
             text = f"18.2: {self.target} is in cover (+1 Evasion) behind " + ", ".join(self.because)
         if self.ignored:
-            text += f'; ignored within 1" of {self.attacker}: ' + ", ".join(self.ignored)
+            what = (
+                'the parts of these within 1" of {} are ignored'
+                if self.near_obstacles is NearObstacles.PARTS
+                else 'ignored within 1" of {}'
+            ).format(self.attacker)
+            text += f"; {what} (ruling MW-14): " + ", ".join(self.ignored)
         return text
 
 
-def cover(field: Battlefield, attacker: Placed, target: Placed) -> Cover:
-    """18.2: in the open when lines of attack reach every point of the target's base edge
-    without crossing an obstacle or another fighter; against a target more than 1" away,
-    obstacles within 1" of the attacker are ignored (rulings MW-14, MW-15)."""
-    start = closest_point_towards(attacker.base.centre, attacker.base.radius, target.base.centre)
-    far = distance(attacker.base, target.base) > COVER_IGNORE_DISTANCE + EPSILON
-    ignored = [
-        t
-        for t in field.obstacles
-        if far
-        and float(t.footprint.distance(attacker.base.centre)) - attacker.base.radius
-        <= COVER_IGNORE_DISTANCE + EPSILON
-    ]
+def _cover_look(
+    field: Battlefield, among: Blockers, attacker: Placed, target: Placed
+) -> tuple[Look, tuple[int, ...]]:
+    """18.2 with rulings MW-14 and MW-15: the look at the target's whole edge, and the
+    obstacles near the attacker that it ignores (all of them, or their parts within 1")."""
+    skip = _fighters(among, attacker, target)
+    apart = math.dist((attacker.base.x, attacker.base.y), (target.base.x, target.base.y))
+    far = apart - attacker.base.radius - target.base.radius > COVER_IGNORE_DISTANCE + EPSILON
+    near = among.near(attacker.base, COVER_IGNORE_DISTANCE) if far else ()
+    replaced = []
+    for found in near:
+        if field.near_obstacles is NearObstacles.WHOLE or found.rest.is_empty:
+            skip |= {found.index}
+        else:
+            replaced.append(found)
+    chosen = look(among, attacker.base, target.base, skip, tuple(replaced))
+    return chosen, tuple(found.index for found in near)
+
+
+def covers(
+    field: Battlefield, pairs: Sequence[Pair], *, method: SightMethod = SightMethod.SWEEP
+) -> list[Cover]:
+    """18.2 for each (attacker, target): in the open when lines of attack reach every point
+    of the target's base edge without crossing an obstacle or another fighter; against a
+    target more than 1" away, obstacles within 1" of the attacker are ignored (rulings
+    MW-14, MW-15: only their parts within 1" by default, all of them as an option)."""
     among = blockers(field, OBSTACLES, True)
-    skip = among.indexes({attacker.name, target.name}, "fighter") | frozenset(
-        i
-        for i, b in enumerate(among.items)
-        if b.kind != "fighter" and any(b.footprint is t.footprint for t in ignored)
-    )
-    part, names = _look(start, _edge(target), among, skip)
-    return Cover(
-        attacker.name,
-        target.name,
-        not part.all,
-        tuple(names),
-        tuple(dict.fromkeys(f"{t.height_class.value} obstacle {t.name!r}" for t in ignored)),
-        part,
-    )
+    asked = [_cover_look(field, among, a, t) for a, t in pairs]
+    out = []
+    for (attacker, target), (_, ignored), view in zip(
+        pairs, asked, views(among, [q for q, _ in asked], method), strict=True
+    ):
+        out.append(
+            Cover(
+                attacker.name,
+                target.name,
+                not view.all,
+                _named(among, view),
+                tuple(dict.fromkeys(among.items[i].label for i in ignored)),
+                view,
+                field.near_obstacles,
+            )
+        )
+    return out
+
+
+def cover(
+    field: Battlefield,
+    attacker: Placed,
+    target: Placed,
+    *,
+    method: SightMethod = SightMethod.SWEEP,
+) -> Cover:
+    """18.2 for one attacker and target (see :func:`covers`)."""
+    return covers(field, [(attacker, target)], method=method)[0]
+
+
+@dataclass(frozen=True)
+class PairSight:
+    """Sight, line of attack and cover from one fighter to another."""
+
+    sight: Sight
+    line: LineOfAttack
+    cover: Cover
+
+
+def survey(
+    field: Battlefield,
+    pairs: Sequence[Pair],
+    attacks: Sequence[AttackProfile],
+    *,
+    method: SightMethod = SightMethod.SWEEP,
+) -> list[PairSight]:
+    """Visibility (16.0), line of attack (18.1) and cover (18.2) for every pair at once:
+    who can hit whom."""
+    return [
+        PairSight(*answers)
+        for answers in zip(
+            visibilities(field, pairs, method=method),
+            lines_of_attack(field, pairs, attacks, method=method),
+            covers(field, pairs, method=method),
+            strict=True,
+        )
+    ]
 
 
 def require_attack(
@@ -243,3 +311,26 @@ def require_attack(
     if not line.exists:
         raise IllegalAttack(line.reason)
     return line
+
+
+__all__ = [
+    "COVER_IGNORE_DISTANCE",
+    "HIGH",
+    "OBSTACLES",
+    "Blocker",
+    "Blockers",
+    "Cover",
+    "LineOfAttack",
+    "PairSight",
+    "Sight",
+    "blockers",
+    "closest_point_towards",
+    "cover",
+    "covers",
+    "line_of_attack",
+    "lines_of_attack",
+    "require_attack",
+    "survey",
+    "visibilities",
+    "visibility",
+]

@@ -1,0 +1,247 @@
+"""What stops a straight line on a Magewinds battlefield, and where a look starts and ends.
+
+Contact (ruling MW-18): a base within ``OVERLAP_TOLERANCE`` of touching an obstacle or
+another base (overlapping it or apart by that much at most) is looked at as the same base
+a hair away from it. A target base overlapping something is drawn ``CONTACT_GAP`` smaller,
+so the lines to the part of its edge pressed into a wall are blocked exactly when they
+would be a hair away; a looker whose closest point lies within the tolerance of something
+its base touches looks from ``CONTACT_GAP`` inside its edge. A looker standing on an
+obstacle (only low obstacles can be stood on that deeply) looks out over it, and a target
+standing in one is hidden by it where lines to it cross it.
+
+Caches key on values (the battlefield's :class:`Layout`), never on which object was loaded.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+
+import shapely
+from shapely import LineString, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from skirmish.games.magewinds.field import Battlefield, Layout
+from skirmish.geometry import EPSILON, Based, HeightClass
+from skirmish.geometry.measure import OVERLAP_TOLERANCE
+from skirmish.geometry.shapes import disc
+from skirmish.geometry.sight import EdgeView, SightMethod, visible_part
+from skirmish.geometry.sweep import ConvexParts, Ray, sweep
+
+CONTACT_GAP = 2 * OVERLAP_TOLERANCE
+"""Inches a touching base is drawn smaller for sight: the hair between it and what it
+touches is then at least ``OVERLAP_TOLERANCE`` (ruling MW-18)."""
+NEAR_SEGMENTS = 32
+"""Segments per quarter circle of the 1" ring around an attacker (18.2, ruling MW-14)."""
+
+HIGH = (HeightClass.HIGH,)
+OBSTACLES = (HeightClass.LOW, HeightClass.MEDIUM, HeightClass.HIGH)
+
+
+@dataclass(frozen=True)
+class Blocker:
+    """Something that can stop a straight line: a terrain piece or another fighter's base."""
+
+    name: str
+    kind: str
+    footprint: Polygon
+    index: int = -1
+    """Its position among the battlefield's terrain or fighters."""
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} {self.name!r}"
+
+
+@lru_cache(maxsize=4096)
+def edge_of(x: float, y: float, radius: float) -> LineString:
+    """The edge of a round base as a line (its corners on the circle)."""
+    return LineString(disc(x, y, radius).exterior.coords)
+
+
+@dataclass(frozen=True)
+class Near:
+    """A blocker near a base, and what is left of it beyond the distance asked about."""
+
+    index: int
+    rest: BaseGeometry
+    pieces: ConvexParts
+
+
+@dataclass(frozen=True)
+class Blockers:
+    """Terrain of some height classes plus every fighter's base, with a spatial index.
+
+    ``touching`` lists, for each fighter, the blockers within ``OVERLAP_TOLERANCE`` of its
+    base (index, and the gap: negative when they overlap), other than its own base.
+    """
+
+    items: tuple[Blocker, ...]
+    footprints: tuple[Polygon, ...]
+    tree: shapely.STRtree
+    touching: dict[str, tuple[tuple[int, float], ...]] = field(default_factory=dict)
+    _near: dict[tuple[float, float, float, float], tuple[Near, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    @cached_property
+    def _fighters(self) -> dict[str, int]:
+        return {b.name: i for i, b in enumerate(self.items) if b.kind == "fighter"}
+
+    def fighters(self, *names: str) -> frozenset[int]:
+        """The indexes of the fighters called ``names`` (none when bases do not block)."""
+        return frozenset(self._fighters[n] for n in names if n in self._fighters)
+
+    def indexes(self, names: set[str], kind: str | None = None) -> frozenset[int]:
+        """The indexes of the blockers called ``names`` (of ``kind`` when given)."""
+        return frozenset(
+            i
+            for i, b in enumerate(self.items)
+            if b.name in names and (kind is None or b.kind == kind)
+        )
+
+    @cached_property
+    def parts(self) -> ConvexParts:
+        """Every blocker as convex pieces, for the sweep."""
+        return ConvexParts.of(self.footprints)
+
+    def near(self, base: Based, inches: float) -> tuple[Near, ...]:
+        """The terrain blockers within ``inches`` of ``base`` (8.0), each with what is left
+        of it beyond that distance."""
+        key = (base.x, base.y, base.radius, inches)
+        if key not in self._near:
+            reach = base.centre.buffer(inches + base.radius + EPSILON, quad_segs=NEAR_SEGMENTS)
+            found = []
+            for i in sorted(int(j) for j in self.tree.query(reach, predicate="intersects")):
+                item = self.items[i]
+                if item.kind == "fighter":
+                    continue
+                if float(item.footprint.distance(base.centre)) - base.radius <= inches + EPSILON:
+                    rest = item.footprint.difference(reach)
+                    found.append(Near(i, rest, ConvexParts.of([rest], [i])))
+            self._near[key] = tuple(found)
+        return self._near[key]
+
+
+def blockers(field: Battlefield, classes: tuple[HeightClass, ...], bases: bool) -> Blockers:
+    """What can stop a straight line on ``field``: terrain of ``classes`` and, if
+    ``bases``, every fighter (attacker and target are passed over per question)."""
+    return _blockers(field.layout, classes, bases)
+
+
+@lru_cache(maxsize=64)
+def _blockers(layout: Layout, classes: tuple[HeightClass, ...], bases: bool) -> Blockers:
+    items = [
+        Blocker(t.name, f"{t.height_class.value} obstacle", t.footprint, i)
+        for i, t in enumerate(layout.terrain)
+        if t.height_class in classes
+    ]
+    fighters = [b for b in layout.bases if b.kind == "fighter"]
+    if bases:
+        items += [Blocker(b.name, "fighter", b.footprint, i) for i, b in enumerate(fighters)]
+    footprints = tuple(b.footprint for b in items)
+    tree = shapely.STRtree(list(footprints))
+    touching = {}
+    for base in fighters:
+        reach = base.radius + OVERLAP_TOLERANCE
+        close = tree.query(base.centre, predicate="dwithin", distance=reach)
+        gaps = []
+        for i in sorted(int(j) for j in close):
+            item = items[i]
+            if item.kind == "fighter":
+                if item.name == base.name:
+                    continue
+                other = fighters[item.index]
+                gap = math.dist((base.x, base.y), (other.x, other.y)) - other.radius
+            else:
+                gap = float(item.footprint.distance(base.centre))
+            if gap - base.radius <= OVERLAP_TOLERANCE:
+                gaps.append((i, gap - base.radius))
+        if gaps:
+            touching[base.name] = tuple(gaps)
+    return Blockers(tuple(items), footprints, tree, touching)
+
+
+@dataclass(frozen=True)
+class Look:
+    """One straight-line question: from ``source`` to the edge of a round base.
+
+    ``skip``: blockers passed over; ``replaced``: blockers drawn smaller (MW-14's parts);
+    ``inside``: the edge runs inside a blocker the looker does not pass over.
+    """
+
+    source: tuple[float, float]
+    centre: tuple[float, float]
+    radius: float
+    skip: frozenset[int] = frozenset()
+    replaced: tuple[Near, ...] = ()
+    inside: bool = False
+
+    @property
+    def edge(self) -> LineString:
+        return edge_of(*self.centre, self.radius)
+
+
+def look(
+    among: Blockers,
+    looker: Based,
+    target: Based,
+    skip: frozenset[int] = frozenset(),
+    replaced: tuple[Near, ...] = (),
+) -> Look:
+    """From the closest point of ``looker``'s base towards ``target`` (16.0, 18.1) to
+    ``target``'s base edge, with contact handled as ruling MW-18 says."""
+    dx, dy = target.x - looker.x, target.y - looker.y
+    length = math.hypot(dx, dy) or 1.0
+
+    def towards(reach: float) -> tuple[float, float]:
+        return looker.x + dx / length * reach, looker.y + dy / length * reach
+
+    source = towards(looker.radius)
+    own = [(i, gap) for i, gap in among.touching.get(looker.name, ()) if i not in skip]
+    if own:
+        shapes = {near.index: near.rest for near in replaced}
+        nearby = [(shapes.get(i, among.footprints[i]), gap) for i, gap in own]
+        point = Point(source)
+        if any(
+            gap >= -OVERLAP_TOLERANCE and float(shape.distance(point)) <= OVERLAP_TOLERANCE
+            for shape, gap in nearby
+        ):
+            source = towards(looker.radius - CONTACT_GAP)
+            point = Point(source)
+        skip = skip | frozenset(
+            i
+            for (i, gap), (shape, _) in zip(own, nearby, strict=True)
+            if gap < -OVERLAP_TOLERANCE and shape.intersects(point)
+        )
+    pressed = [gap for i, gap in among.touching.get(target.name, ()) if i not in skip and gap < 0]
+    radius = target.radius
+    if any(gap >= -OVERLAP_TOLERANCE for gap in pressed):
+        radius -= CONTACT_GAP
+    inside = any(gap < -OVERLAP_TOLERANCE for gap in pressed)
+    return Look(source, (target.x, target.y), radius, skip, replaced, inside)
+
+
+def views(among: Blockers, looks: Sequence[Look], method: SightMethod) -> list[EdgeView]:
+    """What each look sees, found by ``method`` (the sweep hands the rare look whose edge
+    runs inside a blocker to the shadows, which subtract each blocker's own inside)."""
+    if method is SightMethod.SHADOWS:
+        return [_shadows(among, q) for q in looks]
+    swept = [q for q in looks if not q.inside]
+    rays = [
+        Ray(q.source, q.centre, q.radius, q.edge, q.skip, tuple(n.pieces for n in q.replaced))
+        for q in swept
+    ]
+    found = iter(sweep(among.parts, rays))
+    return [_shadows(among, q) if q.inside else next(found) for q in looks]
+
+
+def _shadows(among: Blockers, chosen: Look) -> EdgeView:
+    footprints: list[BaseGeometry] = list(among.footprints)
+    for near in chosen.replaced:
+        footprints[near.index] = near.rest
+    return visible_part(
+        Point(chosen.source), chosen.edge, footprints, tree=among.tree, ignore=chosen.skip
+    )
