@@ -8,6 +8,8 @@ from pathlib import Path
 import matplotlib.image
 import pytest
 
+pytestmark = pytest.mark.usefixtures("sight_methods_agree")
+
 RUINS = str(Path(__file__).parents[1] / "examples" / "ruins.yaml")
 
 

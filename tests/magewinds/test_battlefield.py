@@ -30,6 +30,8 @@ from skirmish.geometry import (
 )
 from skirmish.geometry.shapes import Marker
 
+pytestmark = pytest.mark.usefixtures("sight_methods_agree")
+
 R = BASE_DIAMETER / 2
 
 

@@ -17,6 +17,8 @@ from skirmish.games.magewinds.sightlines import cover, line_of_attack, visibilit
 from skirmish.games.magewinds.tabletop import situation_on
 from skirmish.geometry import BASE_DIAMETER
 
+pytestmark = pytest.mark.usefixtures("sight_methods_agree")
+
 R = BASE_DIAMETER / 2
 HAIR = 0.01
 """A gap every reading agrees is "not touching", to compare touching bases with."""

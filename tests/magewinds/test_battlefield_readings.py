@@ -14,6 +14,8 @@ from skirmish.games.magewinds.sightlines import cover, line_of_attack
 from skirmish.games.magewinds.tabletop import situation_on
 from skirmish.geometry import BASE_DIAMETER
 
+pytestmark = pytest.mark.usefixtures("sight_methods_agree")
+
 R = BASE_DIAMETER / 2
 
 

@@ -121,13 +121,44 @@ class VisiblePart:
         """The distance from the source to the nearest visible point, and that point."""
         if not self.any:
             return None
-        return float(self.source.distance(self.visible)), nearest_points(self.source, self.visible)[
-            1
+        lines = [
+            shapely.get_coordinates(part)
+            for part in getattr(self.visible, "geoms", [self.visible])
+            if not part.is_empty
         ]
+        starts = np.concatenate([line[:-1] for line in lines])
+        ends = np.concatenate([line[1:] for line in lines])
+        origin = np.array([[self.source.x, self.source.y]])
+        gaps, xs, ys = closest_points(origin, starts, ends)
+        best = _first_nearest(gaps, xs, ys)
+        return float(gaps[best]), Point(xs[best], ys[best])
 
     def distances(self) -> list[tuple[float, float]]:
         """For each connected visible piece, its nearest and farthest distance from the source."""
         return piece_distances(self.source, self.visible)
+
+
+TIE = 1e-12
+"""Inches: nearest points this close in distance are equally near; the one with the least x
+(then y) is taken, so that every method names the same point."""
+
+
+def closest_points(
+    sources: np.ndarray, starts: np.ndarray, ends: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each source and segment (start to end), the distance to the segment's nearest
+    point, and that point's x and y."""
+    span = ends - starts
+    length = np.einsum("nc,nc->n", span, span)
+    along = np.einsum("nc,nc->n", sources - starts, span) / np.where(length > 0, length, 1.0)
+    point = starts + np.clip(along, 0.0, 1.0)[:, None] * span
+    gaps: np.ndarray = np.hypot(*(sources - point).T)
+    return gaps, point[:, 0], point[:, 1]
+
+
+def _first_nearest(gaps: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> int:
+    tied = gaps <= gaps.min() + TIE
+    return int(np.lexsort((ys, xs, ~tied))[0])
 
 
 def piece_distances(source: Point, visible: BaseGeometry) -> list[tuple[float, float]]:

@@ -28,9 +28,13 @@ from shapely import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from skirmish.geometry.measure import EPSILON
-from skirmish.geometry.sight import piece_distances
+from skirmish.geometry.sight import TIE, closest_points, piece_distances
 
 Array = np.ndarray
+TOGETHER = 64
+"""Below this many (question, piece) pairs, every piece is clipped in one go."""
+SLIVER = 1e-12
+"""Square inches (twice the area) below which a piece is a line and is left out."""
 
 
 def _pieces(footprint: BaseGeometry) -> list[Array]:
@@ -46,13 +50,12 @@ def _pieces(footprint: BaseGeometry) -> list[Array]:
             shapes = list(shapely.constrained_delaunay_triangles(polygon).geoms)
         for shape in shapes:
             ring = shapely.get_coordinates(shapely.get_exterior_ring(shape))[:-1]
-            x, y = ring[:, 0], ring[:, 1]
-            if np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y) < 0:
-                ring = ring[::-1]
             step = np.roll(ring, -1, axis=0) - ring
             ring = ring[np.hypot(step[:, 0], step[:, 1]) > 0]
-            if len(ring) >= 3:
-                out.append(ring)
+            x, y = ring[:, 0], ring[:, 1]
+            twice_area = np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y)
+            if len(ring) >= 3 and abs(twice_area) > SLIVER:  # a sliver hides nothing
+                out.append(ring if twice_area > 0 else ring[::-1])
     return out
 
 
@@ -387,13 +390,17 @@ def sweep(parts: ConvexParts, rays: Sequence[Ray]) -> list[SweptPart]:
     apart = np.hypot(*(from_source - np.clip(along, 0, 1)[:, None] * line).T)
     near = apart <= reaches[piece_of] + radii[ray_of] + EPSILON
     ray_of, piece_of = ray_of[near], piece_of[near]
-    # Pieces with few corners (terrain) are clipped apart from many-cornered ones (bases).
+    # Among many questions, pieces with few corners (terrain) are clipped apart from
+    # many-cornered ones (bases); a few questions are clipped together.
     low = np.empty((len(ray_of), points - 1))
     high = np.empty((len(ray_of), points - 1))
     reach = radii * (1 + 1e-12)  # the edge's corners lie on its circle
     sizes = counts[piece_of]
-    for size in np.unique(1 << np.ceil(np.log2(np.maximum(sizes, 2))).astype(int)):
-        group = np.flatnonzero((sizes <= size) & (sizes > size // 2))
+    widths = 1 << np.ceil(np.log2(np.maximum(sizes, 2))).astype(int)
+    if len(sizes) < TOGETHER:
+        widths[:] = widths.max(initial=1)
+    for size in np.unique(widths):
+        group = np.flatnonzero(widths == size)
         rays_in, pieces_in = ray_of[group], piece_of[group]
         low[group], high[group] = _hidden(
             sources[rays_in],
@@ -425,17 +432,25 @@ def sweep(parts: ConvexParts, rays: Sequence[Ray]) -> list[SweptPart]:
     keep = seen_lengths > 0
     seen_ray, seen_segment = seen_ray[keep], seen_segment[keep]
     seen_low, seen_high, seen_lengths = seen_low[keep], seen_high[keep], seen_lengths[keep]
-    nearest, near_x, near_y = _closest(
+    corner = starts[seen_ray, seen_segment]
+    step = steps[seen_ray, seen_segment]
+    nearest, near_x, near_y = closest_points(
         sources[seen_ray],
-        starts[seen_ray, seen_segment],
-        steps[seen_ray, seen_segment],
-        seen_low,
-        seen_high,
+        np.where(seen_low[:, None] == 0.0, corner, corner + seen_low[:, None] * step),
+        np.where(
+            seen_high[:, None] == 1.0,
+            padded[seen_ray, seen_segment + 1],
+            corner + seen_high[:, None] * step,
+        ),
     )
     totals = np.bincount(seen_ray, weights=seen_lengths, minlength=count)
     bounds = np.searchsorted(seen_ray, np.arange(count + 1)).tolist()
     has = np.diff(bounds) > 0
-    firsts = np.lexsort((nearest, seen_ray))[np.asarray(bounds[:-1])[has]]
+    # The nearest visible point of each ray; of equally near ones (within TIE), the least x.
+    starts_of = np.asarray(bounds[:-1])[has]
+    least = np.repeat(np.minimum.reduceat(nearest, starts_of), np.diff(bounds)[has])
+    tied = nearest <= least + TIE
+    firsts = np.lexsort((near_y, near_x, ~tied, seen_ray))[starts_of]
     closest: list[tuple[float, Point] | None] = [None] * count
     for q, gap, end in zip(
         np.flatnonzero(has).tolist(),
@@ -484,18 +499,3 @@ def _complement(keys: Array, low: Array, high: Array, total: int) -> tuple[Array
     all_keys, all_low, all_high = all_keys[open_], all_low[open_], all_high[open_]
     order = np.lexsort((all_low, all_keys))
     return all_keys[order], all_low[order], all_high[order]
-
-
-def _closest(
-    sources: Array, starts: Array, steps: Array, low: Array, high: Array
-) -> tuple[Array, Array, Array]:
-    """The distance from each source to its piece of segment, and the nearest point."""
-    a = starts + low[:, None] * steps
-    b = starts + high[:, None] * steps
-    span = b - a
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t = np.einsum("nc,nc->n", sources - a, span) / np.einsum("nc,nc->n", span, span)
-    t = np.clip(np.nan_to_num(t), 0.0, 1.0)
-    point = a + t[:, None] * span
-    gap = np.hypot(*(sources - point).T)
-    return gap, point[:, 0], point[:, 1]

@@ -33,6 +33,8 @@ from skirmish.geometry.sweep import ConvexParts, Ray, sweep
 CONTACT_GAP = 2 * OVERLAP_TOLERANCE
 """Inches a touching base is drawn smaller for sight: the hair between it and what it
 touches is then at least ``OVERLAP_TOLERANCE`` (ruling MW-18)."""
+REMEMBERED = 20_000
+"""Answers kept per set of blockers (about every pair of 70 fighters, three ways)."""
 NEAR_SEGMENTS = 32
 """Segments per quarter circle of the 1" ring around an attacker (18.2, ruling MW-14)."""
 
@@ -63,11 +65,16 @@ def edge_of(x: float, y: float, radius: float) -> LineString:
 
 @dataclass(frozen=True)
 class Near:
-    """A blocker near a base, and what is left of it beyond the distance asked about."""
+    """A blocker near a base, and what is left of it beyond the distance asked about:
+    known by the base's place, the distance and the blocker (``key``)."""
 
-    index: int
-    rest: BaseGeometry
-    pieces: ConvexParts
+    key: tuple[float, float, float, float, int]
+    rest: BaseGeometry = field(compare=False)
+    pieces: ConvexParts = field(compare=False)
+
+    @property
+    def index(self) -> int:
+        return self.key[-1]
 
 
 @dataclass(frozen=True)
@@ -83,6 +90,9 @@ class Blockers:
     tree: shapely.STRtree
     touching: dict[str, tuple[tuple[int, float], ...]] = field(default_factory=dict)
     _near: dict[tuple[float, float, float, float], tuple[Near, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    _seen: dict[tuple[Look, SightMethod], EdgeView] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -120,7 +130,7 @@ class Blockers:
                     continue
                 if float(item.footprint.distance(base.centre)) - base.radius <= inches + EPSILON:
                     rest = item.footprint.difference(reach)
-                    found.append(Near(i, rest, ConvexParts.of([rest], [i])))
+                    found.append(Near((*key, i), rest, ConvexParts.of([rest], [i])))
             self._near[key] = tuple(found)
         return self._near[key]
 
@@ -225,17 +235,25 @@ def look(
 
 
 def views(among: Blockers, looks: Sequence[Look], method: SightMethod) -> list[EdgeView]:
-    """What each look sees, found by ``method`` (the sweep hands the rare look whose edge
-    runs inside a blocker to the shadows, which subtract each blocker's own inside)."""
+    """What each look sees, found by ``method``: looks already answered on these blockers
+    are answered again from memory, the others all at once (the sweep hands the rare look
+    whose edge runs inside a blocker to the shadows, which subtract each blocker's own
+    inside)."""
+    asked = [q for q in dict.fromkeys(looks) if (q, method) not in among._seen]
     if method is SightMethod.SHADOWS:
-        return [_shadows(among, q) for q in looks]
-    swept = [q for q in looks if not q.inside]
-    rays = [
-        Ray(q.source, q.centre, q.radius, q.edge, q.skip, tuple(n.pieces for n in q.replaced))
-        for q in swept
-    ]
-    found = iter(sweep(among.parts, rays))
-    return [_shadows(among, q) if q.inside else next(found) for q in looks]
+        found = [_shadows(among, q) for q in asked]
+    else:
+        rays = [
+            Ray(q.source, q.centre, q.radius, q.edge, q.skip, tuple(n.pieces for n in q.replaced))
+            for q in asked
+            if not q.inside
+        ]
+        swept = iter(sweep(among.parts, rays))
+        found = [_shadows(among, q) if q.inside else next(swept) for q in asked]
+    if len(among._seen) + len(asked) > REMEMBERED:
+        among._seen.clear()
+    among._seen.update(((q, method), view) for q, view in zip(asked, found, strict=True))
+    return [among._seen[q, method] for q in looks]
 
 
 def _shadows(among: Blockers, chosen: Look) -> EdgeView:
