@@ -1,30 +1,56 @@
-"""Battlefield geometry benchmarks, as ratios against naive baselines in the same run.
+"""Battlefield geometry benchmarks, as ratios against the older methods in the same run.
 
 1. Line of attack plus cover for every ordered pair of 20 fighters among 15 obstacles
-   (aim: under 50 ms), against the same answers with every blocker's shadow cast for
-   every pair (no spatial filtering).
-2. Shortest paths for 20 fighters across the table, against a visibility graph without
+   (aim: under 50 ms): the sweep (convex pieces clipped in numpy, all pairs at once)
+   against the shadows (a shapely polygon per blocker, pair by pair), which remain the
+   reference the tests compare the sweep with.
+2. The 18.4 Dodge step for every (target, attacker) pair (aim: under 2 ms a question):
+   answers kept by the mover's neighbourhood, against the step computed over the whole
+   table's visibility graph for every question.
+3. Shortest paths for 20 fighters across the table, against a visibility graph without
    tangent pruning.
+4. ``skirmish los magewinds FILE --all`` on the crowded table, as a whole process, against
+   the same command for one pair.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import subprocess
+import sys
+import tempfile
 import timeit
+from pathlib import Path
 
 import numpy as np
 import shapely
+import yaml
 from shapely import Point
 
+from skirmish.games.magewinds import moves
 from skirmish.games.magewinds.field import parse_battlefield
-from skirmish.games.magewinds.moves import roadmap, shortest_move, surroundings
-from skirmish.games.magewinds.sightlines import cover, line_of_attack
+from skirmish.games.magewinds.looks import HIGH, OBSTACLES, blockers
+from skirmish.games.magewinds.moves import (
+    HAIR,
+    STEP_MOVE,
+    dodge,
+    roadmap,
+    shortest_move,
+    surroundings,
+)
+from skirmish.games.magewinds.sightlines import cover, covers, line_of_attack, lines_of_attack
 from skirmish.geometry import movement
-from skirmish.geometry.sight import VisiblePart, shadow
+from skirmish.geometry.sight import SightMethod
 
 
 def crowded_battlefield(seed: int = 7):
     """20 fighters and 15 obstacles on a 12" x 16" table, placed at random without overlaps."""
+    return parse_battlefield(crowded_data(seed), source="benchmark")
+
+
+def crowded_data(seed: int = 7) -> dict:
+    """The crowded table as a battlefield file's contents."""
     rng = random.Random(seed)
     terrain, fighters, taken = [], [], []
     heights = [0.7, 1.2, 2.5]
@@ -65,52 +91,76 @@ def crowded_battlefield(seed: int = 7):
                     "at": [x, y],
                 }
             )
-    return parse_battlefield(
-        {"warbands": ["red", "blue"], "fighters": fighters, "terrain": terrain}, source="benchmark"
-    )
+    return {"warbands": ["red", "blue"], "fighters": fighters, "terrain": terrain}
 
 
-def all_pairs(field) -> int:
-    count = 0
-    for a in field.fighters:
-        zap = field.fighter("F0").profile.attack("Spark")
-        for b in field.fighters:
-            if a is not b:
-                line_of_attack(field, a, b, zap)
-                cover(field, a, b)
-                count += 1
-    return count
+def pairs_of(field):
+    return [(a, b) for a in field.fighters for b in field.fighters if a.name != b.name]
 
 
-def naive_visible(source, edge, blockers) -> VisiblePart:
-    hidden = [shadow(source, b) for b in blockers if not b.contains(source)]
-    visible = edge.difference(shapely.unary_union(hidden)) if hidden else edge
-    return VisiblePart(source, edge, visible, ())
+def forget_sight(field) -> None:
+    """Empty the answers kept per set of blockers (the blockers themselves stay prepared)."""
+    for classes, bases in ((HIGH, True), (OBSTACLES, True), (HIGH, False)):
+        blockers(field, classes, bases)._seen.clear()
 
 
-def naive_pairs(field) -> int:
-    from skirmish.geometry.sight import closest_point_towards
+def swept_pairs(field) -> int:
+    """Line of attack and cover for every pair at once, by the sweep."""
+    pairs = pairs_of(field)
+    attacks = [field.fighter("F0").profile.attack("Spark")] * len(pairs)
+    lines_of_attack(field, pairs, attacks)
+    covers(field, pairs)
+    return len(pairs)
 
-    count = 0
-    obstacles = [t.footprint for t in field.obstacles]
-    high = [t.footprint for t in field.obstacles if t.height_class.value == "high"]
-    for a in field.fighters:
-        for b in field.fighters:
-            if a is b:
-                continue
-            others = [f.base.footprint for f in field.fighters if f is not a and f is not b]
-            start = closest_point_towards(a.base.centre, a.base.radius, b.base.centre)
-            edge = shapely.LineString(b.base.footprint.exterior.coords)
-            naive_visible(start, edge, high + others)
-            naive_visible(start, edge, obstacles + others)
-            count += 1
-    return count
+
+def swept_one_by_one(field) -> int:
+    """The same, one pair per question (as a battle asks), by the sweep."""
+    spark = field.fighter("F0").profile.attack("Spark")
+    for a, b in pairs_of(field):
+        line_of_attack(field, a, b, spark)
+        cover(field, a, b)
+    return len(pairs_of(field))
+
+
+def shadowed_pairs(field) -> int:
+    """The same, pair by pair, by casting shapely shadows (the reference)."""
+    spark = field.fighter("F0").profile.attack("Spark")
+    for a, b in pairs_of(field):
+        line_of_attack(field, a, b, spark, method=SightMethod.SHADOWS)
+        cover(field, a, b, method=SightMethod.SHADOWS)
+    return len(pairs_of(field))
+
+
+def kept_dodges(field) -> list[bool]:
+    """18.4 for every (target, attacker) pair, from answers kept by neighbourhood."""
+    return [dodge(field, target, attacker).possible for target, attacker in pairs_of(field)]
+
+
+def forget_kept_answers() -> None:
+    for cache in (moves._kept_reach, moves._dodge, moves.local_space):
+        cache.cache_clear()
+
+
+def whole_table_dodges(field) -> list[bool]:
+    """18.4 for every pair over the whole table's graph, the step found anew each time."""
+    answers = []
+    for target, attacker in pairs_of(field):
+        free = surroundings(field, target.name).free
+        graph = roadmap(field, target.name)
+        region = graph.reachable(target.base.centre, STEP_MOVE).difference(free.no_end)
+        here = target.base.centre.distance(attacker.base.centre)
+        further = region.difference(attacker.base.centre.buffer(here, quad_segs=64))
+        corners = shapely.get_coordinates(further)
+        source = (attacker.base.x, attacker.base.y)
+        farthest = max((math.dist(c, source) for c in corners), default=here)
+        answers.append(farthest > here + HAIR)
+    return answers
 
 
 def paths(field) -> int:
     found = 0
     for placed in field.fighters:
-        roadmap.cache_clear()
+        moves._roadmap.cache_clear()
         goal = (12 - placed.base.x, 16 - placed.base.y)
         if shortest_move(field, placed, goal) is not None:
             found += 1
@@ -134,25 +184,63 @@ def best(function, repeat: int = 3) -> float:
 
 def main() -> None:
     field = crowded_battlefield()
-    pairs = all_pairs(field)
-    fast = best(lambda: all_pairs(field))
-    naive = best(lambda: naive_pairs(field))
+    pairs = swept_pairs(field)
+    shadowed_pairs(field)  # both warm: the battlefield's blockers are prepared once
+    fast = best(lambda: (forget_sight(field), swept_pairs(field)), repeat=7)
+    single = best(lambda: (forget_sight(field), swept_one_by_one(field)))
+    again = best(lambda: swept_one_by_one(field))
+    shadows = best(lambda: (forget_sight(field), shadowed_pairs(field)))
     print(f"1. Line of attack + cover for all {pairs} ordered pairs (20 fighters, 15 obstacles)")
+    print(f"   sweep, all pairs at once:             {fast * 1000:8.1f} ms  (aim: 50 ms)")
+    print(f"   sweep, one pair per question:         {single * 1000:8.1f} ms")
     print(
-        f"   skirmish (spatial filter, shadows only of what lies between): {fast * 1000:8.1f} ms  (aim: 50 ms)"
+        f"   the same questions asked again:       {again * 1000:8.1f} ms  (answers kept by value)"
     )
+    print(f"   shadows (the older method), by pair:  {shadows * 1000:8.1f} ms")
     print(
-        f"   naive baseline (every blocker's shadow for every pair):       {naive * 1000:8.1f} ms"
+        f"   ratio sweep / shadows: {fast / shadows:.3f}x (one pair per question: {single / shadows:.2f}x)"
     )
-    print(f"   ratio skirmish / naive: {fast / naive:.2f}x")
+
+    forget_kept_answers()
+    cold = best(lambda: (forget_kept_answers(), kept_dodges(field)), repeat=3)
+    warm = best(lambda: kept_dodges(field), repeat=3)
+    roadmap(field, "F0")
+    for placed in field.fighters:
+        roadmap(field, placed.name)  # the whole-table graphs are built once, as before
+    whole = best(lambda: whole_table_dodges(field), repeat=1)
+    assert kept_dodges(field) == whole_table_dodges(field), "the kept answers differ"
+    print(f"2. The 18.4 Dodge step for all {pairs} (target, attacker) pairs")
+    print(
+        f"   kept by neighbourhood, from empty:    {cold * 1000 / pairs:8.2f} ms a question  (aim: 2 ms)"
+    )
+    print(f"   kept by neighbourhood, asked again:   {warm * 1000 / pairs:8.3f} ms a question")
+    print(f"   whole-table graph, anew each time:    {whole * 1000 / pairs:8.2f} ms a question")
+    print(f"   ratio kept (from empty) / whole table: {cold / whole:.3f}x")
+
     for placed in field.fighters[:1]:
         surroundings(field, placed.name)
     pruned = best(lambda: paths(field), repeat=2)
     unpruned = best(lambda: unpruned_paths(field), repeat=1)
-    print("2. Shortest paths for 20 fighters to the opposite side (graph built per fighter)")
+    print("3. Shortest paths for 20 fighters to the opposite side (graph built per fighter)")
     print(f"   tangent-pruned visibility graph: {pruned * 1000:8.1f} ms")
     print(f"   unpruned visibility graph:       {unpruned * 1000:8.1f} ms")
     print(f"   ratio pruned / unpruned: {pruned / unpruned:.2f}x")
+
+    with tempfile.TemporaryDirectory() as folder:
+        table = Path(folder) / "crowded.yaml"
+        table.write_text(yaml.safe_dump(crowded_data()))
+        start = "import sys; from skirmish.cli import main; sys.argv[0] = 'skirmish'; main()"
+        command = [sys.executable, "-c", start, "los", "magewinds", str(table)]
+        one = best(lambda: run([*command, "--attacker", "F0", "--target", "F1"]))
+        every = best(lambda: run([*command, "--all", "--json"]))
+    print("4. `skirmish los magewinds FILE` on the crowded table, the whole process")
+    print(f"   one pair:                       {one * 1000:8.1f} ms")
+    print(f"   --all (190 pairs of enemies):   {every * 1000:8.1f} ms")
+    print(f"   ratio --all / one pair: {every / one:.2f}x")
+
+
+def run(command: list[str]) -> None:
+    subprocess.run(command, check=True, capture_output=True)
 
 
 if __name__ == "__main__":
