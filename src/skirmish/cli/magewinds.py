@@ -45,7 +45,7 @@ from skirmish.games.magewinds import (
     resolve_attack,
 )
 from skirmish.games.magewinds.attack import ATTACK_CHOICE, DEFENCE_CHOICE, target_number
-from skirmish.games.magewinds.field import load_battlefield
+from skirmish.games.magewinds.field import NearObstacles, load_battlefield
 from skirmish.games.magewinds.odds import Case, legal_pairs, odds
 from skirmish.games.magewinds.pack import FighterModel, StrikeModel
 from skirmish.games.magewinds.profiles import Ability
@@ -63,6 +63,21 @@ class ReactionName(StrEnum):
     dodge = "dodge"
     deflect = "deflect"
     mirrorshield = "mirrorshield"
+
+
+NearObstaclesOption = Annotated[
+    NearObstacles | None,
+    typer.Option(
+        help='Battlefield ruling MW-14: ignore only the parts of obstacles within 1" of the '
+        "attacker (parts, the default) or the whole of them (whole); overrides the file."
+    ),
+]
+
+
+def refuse_without_battlefield(near_obstacles: NearObstacles | None) -> None:
+    """--near-obstacles reads a battlefield: refuse it without --battlefield."""
+    if near_obstacles is not None:
+        raise SkirmishError("--near-obstacles: it reads a battlefield; give --battlefield too")
 
 
 @dataclass(frozen=True)
@@ -154,6 +169,7 @@ def _situation_options(
             "Dodge come from the geometry."
         ),
     ] = None,
+    near_obstacles: NearObstaclesOption = None,
 ) -> Request:
     fighters = bundled_pack()
     if pack is not None:
@@ -193,7 +209,7 @@ def _situation_options(
             target,
             rules="fighters' stats, state, range 18.1, cover 18.2, Dodge 18.4",
         )
-        field = load_battlefield(battlefield, pack=fighters)
+        field = load_battlefield(battlefield, pack=fighters, near_obstacles=near_obstacles)
         situation, table = situation_on(
             field,
             attacker,
@@ -204,6 +220,7 @@ def _situation_options(
             barrier_clubs=barrier,
         )
         return Request(situation, *chosen, table=table)
+    refuse_without_battlefield(near_obstacles)
     attacker_profile = _attacker_profile(fighters, attacker)
     attack_profile = _attack_profile(
         attacker_profile, attack, power, precision, light, heavy, attack_type, spell

@@ -14,7 +14,12 @@ from rich import box
 from rich.table import Table
 
 from skirmish.analysis.plots import check_output, heatmap
-from skirmish.cli.magewinds import Request, with_situation
+from skirmish.cli.magewinds import (
+    NearObstaclesOption,
+    Request,
+    refuse_without_battlefield,
+    with_situation,
+)
 from skirmish.cli.options import JsonOption, parse_fraction
 from skirmish.cli.output import fraction_text, wide_console
 from skirmish.engine.matrix import (
@@ -213,6 +218,7 @@ def matchups_command(
             "from the geometry; no line of attack leaves a cell empty."
         ),
     ] = None,
+    near_obstacles: NearObstaclesOption = None,
 ) -> None:
     """Every attack of every fighter against every fighter, each at equilibrium."""
     if output is not None and output.suffix.lower() not in (".csv", ".json"):
@@ -220,12 +226,13 @@ def matchups_command(
     fighters = bundled_pack() if pack is None else bundled_pack().merged(load_pack(pack))
     value_of_action = parse_fraction("--action-value", action_value)
     if battlefield is not None:
-        field = load_battlefield(battlefield, pack=fighters)
+        field = load_battlefield(battlefield, pack=fighters, near_obstacles=near_obstacles)
         cells = battlefield_matchups(
             field, objective, action_value=value_of_action, universal=universal
         )
         title = f"Magewinds matchups on {battlefield.name}"
     else:
+        refuse_without_battlefield(near_obstacles)
         cells = matchup_table(
             fighters, objective, action_value=value_of_action, universal=universal
         )

@@ -335,10 +335,14 @@ def _check_bases(source: str, area: Polygon, bases: list[Based], terrain: list[T
         )
 
 
-def load_battlefield(path: str | Path, *, pack: Pack | None = None) -> Battlefield:
-    """Load a battlefield from a YAML file."""
+def load_battlefield(
+    path: str | Path, *, pack: Pack | None = None, near_obstacles: NearObstacles | None = None
+) -> Battlefield:
+    """Load a battlefield from a YAML file; ``near_obstacles``, when given, overrides the
+    reading of ruling MW-14 the file agrees."""
     data, source = read_yaml(path, "battlefield")
-    return parse_battlefield(data, source=source, pack=pack)
+    field = parse_battlefield(data, source=source, pack=pack)
+    return field if near_obstacles is None else replace(field, near_obstacles=near_obstacles)
 
 
 __all__ = [

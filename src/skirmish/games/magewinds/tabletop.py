@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skirmish.games.magewinds.attack import AttackSituation, Combatant
@@ -13,10 +14,8 @@ from skirmish.games.magewinds.sightlines import (
     Cover,
     LineOfAttack,
     Sight,
-    cover,
-    line_of_attack,
     require_attack,
-    visibility,
+    survey,
 )
 
 
@@ -48,17 +47,29 @@ def report(
 ) -> TableReport:
     """Visibility, line of attack, range, cover, Dodge and knockback between two fighters."""
     who, whom = field.fighter(attacker), field.fighter(target)
-    profile = who.profile.attack(attack)
-    return TableReport(
-        who,
-        whom,
-        profile,
-        visibility(field, who, whom),
-        line_of_attack(field, who, whom, profile),
-        cover(field, who, whom),
-        dodge(field, whom, who),
-        knockback(field, who, whom),
-    )
+    return reports(field, [(who, whom, who.profile.attack(attack))])[0]
+
+
+def reports(
+    field: Battlefield, asked: Sequence[tuple[Placed, Placed, AttackProfile]]
+) -> list[TableReport]:
+    """:func:`report` for many (attacker, target, attack) at once: sight, lines and cover
+    are found for all of them together."""
+    pairs = [(who, whom) for who, whom, _ in asked]
+    seen = survey(field, pairs, [attack for _, _, attack in asked])
+    return [
+        TableReport(
+            who,
+            whom,
+            attack,
+            answers.sight,
+            answers.line,
+            answers.cover,
+            dodge(field, whom, who),
+            knockback(field, who, whom),
+        )
+        for (who, whom, attack), answers in zip(asked, seen, strict=True)
+    ]
 
 
 def situation_on(
