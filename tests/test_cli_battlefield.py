@@ -220,3 +220,123 @@ def test_the_readme_battlefield_example_loads(cli, tmp_path):
     )
     assert run.code == 0, run.err
     assert "in cover (+1 Evasion) behind high obstacle 'Tower'" in run.out
+
+
+def test_los_all_reads_fully_at_80_columns(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    run = cli("los", "magewinds", RUINS, "--all")
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert all(len(line) <= 80 for line in lines) and "…" not in run.out
+    # 4 Crusaders and 4 of the Tempest: 32 ordered pairs of enemies, one row each.
+    rows = [line for line in lines if line.startswith("│ ") and line.split("│")[1].strip()]
+    assert len(rows) == 32
+    wizard_mesmer = next(r for r in rows if r.split("│")[1].strip() == "Wizard" and "Mesmer" in r)
+    assert [c.strip() for c in wizard_mesmer.split("│")[1:-1]] == [
+        "Wizard",
+        "Mesmer",
+        "Melee",
+        "yes",
+        'too far (6.40")',
+        "Tower",
+    ]
+
+
+def test_los_all_json_lists_the_records_of_los_for_each_pair(cli):
+    records = json.loads(cli("los", "magewinds", RUINS, "--all", "--json").out)
+    assert len(records) == 32
+    assert {r["attacker"] for r in records} == {
+        "Wizard",
+        "Guardian",
+        "Deadeye",
+        "Cleric",
+        "Witch",
+        "Seer",
+        "Mesmer",
+        "Druid",
+    }
+    for record in records:
+        one = cli(
+            "los",
+            "magewinds",
+            RUINS,
+            "--attacker",
+            record["attacker"],
+            "--target",
+            record["target"],
+            "--attack",
+            record["attack"],
+            "--json",
+        )
+        assert json.loads(one.out) == record
+
+
+def test_los_all_with_a_named_attack_lists_who_has_it(cli):
+    records = json.loads(cli("los", "magewinds", RUINS, "--all", "--attack", "zap", "--json").out)
+    assert [(r["attacker"], r["attack"]) for r in records] == [("Wizard", "Zap")] * 4
+    assert [r["target"] for r in records] == ["Witch", "Seer", "Mesmer", "Druid"]
+    assert [r["line_of_attack"] for r in records] == [True, False, True, True]  # Seer: 10.4"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--all", "--attacker", "Wizard"), "--attacker and --target, or --all"),
+        (("--attacker", "Wizard"), "--attacker and --target, or --all"),
+        ((), "--attacker and --target, or --all"),
+        (("--all", "--attack", "Fireball"), "no fighter on"),
+        (("--all", "--near-obstacles", "some"), "near-obstacles"),
+    ],
+)
+def test_los_refusals_are_one_line(cli, args, message):
+    run = cli("los", "magewinds", RUINS, *args)
+    assert run.code == 2 and message in run.err and run.out == ""
+
+
+def test_the_near_obstacles_reading_reaches_every_battlefield_command(cli, tmp_path):
+    table = tmp_path / "long-wall.yaml"
+    table.write_text(
+        "warbands: [red, blue]\n"
+        "fighters:\n"
+        "  - {name: Wizard, warband: red, at: [1, 3]}\n"
+        "  - {name: Guardian, warband: blue, at: [9, 6]}\n"
+        "terrain:\n"
+        "  - {name: Long wall, height: 0.8, rectangle: {centre: [6, 4.5], size: [10, 0.3]}}\n"
+    )
+    pair = ("--attacker", "Wizard", "--target", "Guardian")
+    los = {
+        reading: json.loads(
+            cli(
+                "los",
+                "magewinds",
+                str(table),
+                *pair,
+                "--attack",
+                "Zap",
+                "--near-obstacles",
+                reading,
+                "--json",
+            ).out
+        )["in_cover"]
+        for reading in ("parts", "whole")
+    }
+    assert los == {"parts": True, "whole": False}
+    for reading, in_cover in los.items():
+        odds = cli(
+            "odds",
+            "magewinds",
+            "--battlefield",
+            str(table),
+            *pair,
+            "--attack",
+            "Zap",
+            "--reaction",
+            "none",
+            "--near-obstacles",
+            reading,
+            "--json",
+        )
+        assert json.loads(odds.out)["battlefield"]["cover"] is in_cover
+    refused = cli("odds", "magewinds", *pair, "--near-obstacles", "whole")
+    assert refused.code == 2 and "--battlefield" in refused.err
+    assert cli("matchups", "magewinds", "--near-obstacles", "whole").code == 2

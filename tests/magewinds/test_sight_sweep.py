@@ -23,7 +23,7 @@ from skirmish.games.magewinds.looks import _blockers
 from skirmish.games.magewinds.sightlines import survey
 from skirmish.geometry import BASE_DIAMETER
 from skirmish.geometry import sweep as sweeping
-from skirmish.geometry.sweep import ConvexParts
+from skirmish.geometry.pieces import ConvexParts
 
 R = BASE_DIAMETER / 2
 

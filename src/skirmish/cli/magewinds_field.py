@@ -162,9 +162,9 @@ def _print_pairs(field: Battlefield, tables: list[TableReport]) -> None:
     grid = Table(
         title=f"Who can hit whom on {Path(field.source).name or 'the battlefield'}",
         caption=(
-            "16.0 sight, 18.1 line of attack (its length, within the attack's Range; ruling "
-            "MW-19), 18.2 cover (what gives it; ruling MW-14: "
-            f"{field.near_obstacles.value}). `los --attacker A --target T` says why."
+            "sees: 16.0. line of attack: 18.1, its length within the attack's Range (ruling "
+            "MW-19). cover: 18.2, what gives it (ruling MW-14 read as "
+            f"{field.near_obstacles.value}). los --attacker A --target T tells why."
         ),
     )
     for header in ("attacker", "target", "attack", "sees", "line of attack", "cover"):

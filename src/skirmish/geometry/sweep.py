@@ -1,7 +1,7 @@
 """The visible part of a round base's edge, for many questions at once, in numpy.
 
-Each blocker is cut into convex pieces (a convex footprint stays whole, any other is split
-into triangles). Seen from a point outside a convex piece, the points the piece hides lie
+Each blocker is cut into convex pieces (:mod:`skirmish.geometry.pieces`). Seen from a point
+outside a convex piece, the points the piece hides lie
 in the wedge of angles between its two tangent rays and beyond its near side: an
 intersection of half-planes. Each straight segment of the target's edge is clipped against
 them, giving one interval of the segment per piece; what no interval covers is visible.
@@ -11,94 +11,29 @@ bounding circle against the capsule round the line between source and target cen
 when the whole target lies beyond a piece's near side, its wedge alone does the clipping.
 
 The answers are those of :func:`skirmish.geometry.sight.visible_part` (its shadows are the
-same regions) to rounding; the tests compare them on generated battlefields. The edge must
-not run inside a blocker: such a question is for ``visible_part``, which takes each
-blocker's own inside away from its shadow.
+same regions) to rounding; the tests compare them on generated battlefields. The source must
+lie outside every blocker it does not skip, and the edge must not run inside one: such a
+question is for ``visible_part``, which takes each blocker's own inside away from its shadow.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import numpy as np
 import shapely
-from shapely import LineString, Point, Polygon
+from shapely import LineString, Point
 from shapely.geometry.base import BaseGeometry
 
 from skirmish.geometry.measure import EPSILON
+from skirmish.geometry.pieces import ConvexParts
 from skirmish.geometry.sight import TIE, closest_points, piece_distances
 
 Array = np.ndarray
 TOGETHER = 64
 """Below this many (question, piece) pairs, every piece is clipped in one go."""
-SLIVER = 1e-12
-"""Square inches (twice the area) below which a piece is a line and is left out."""
-
-
-def _pieces(footprint: BaseGeometry) -> list[Array]:
-    """The convex pieces of a footprint, each as its corners counter-clockwise."""
-    out = []
-    for polygon in getattr(footprint, "geoms", [footprint]):
-        if not isinstance(polygon, Polygon) or polygon.is_empty or polygon.area <= 0:
-            continue
-        hull = polygon.convex_hull
-        if not polygon.interiors and polygon.area >= hull.area * (1 - 1e-12):
-            shapes = [hull]
-        else:
-            shapes = list(shapely.constrained_delaunay_triangles(polygon).geoms)
-        for shape in shapes:
-            ring = shapely.get_coordinates(shapely.get_exterior_ring(shape))[:-1]
-            step = np.roll(ring, -1, axis=0) - ring
-            ring = ring[np.hypot(step[:, 0], step[:, 1]) > 0]
-            x, y = ring[:, 0], ring[:, 1]
-            twice_area = np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y)
-            if len(ring) >= 3 and abs(twice_area) > SLIVER:  # a sliver hides nothing
-                out.append(ring if twice_area > 0 else ring[::-1])
-    return out
-
-
-@dataclass(frozen=True, eq=False)
-class ConvexParts:
-    """Blockers as convex pieces, padded to one corner count (with the first corner)."""
-
-    corners: Array
-    """(pieces, corners, 2), counter-clockwise."""
-    counts: Array
-    owners: Array
-    """The blocker each piece belongs to."""
-    centres: Array
-    reaches: Array
-    """Each piece's bounding circle."""
-
-    @classmethod
-    def of(
-        cls, footprints: Sequence[BaseGeometry], owners: Sequence[int] | None = None
-    ) -> ConvexParts:
-        rings: list[Array] = []
-        owner: list[int] = []
-        for index, footprint in enumerate(footprints):
-            found = _pieces(footprint)
-            rings += found
-            owner += [index if owners is None else owners[index]] * len(found)
-        width = max((len(r) for r in rings), default=3)
-        corners = np.empty((len(rings), width, 2))
-        for i, ring in enumerate(rings):
-            corners[i, : len(ring)] = ring
-            corners[i, len(ring) :] = ring[0]
-        counts = np.array([len(r) for r in rings], dtype=np.intp)
-        low, high = corners.min(axis=1), corners.max(axis=1)
-        centres = (low + high) / 2 if len(rings) else np.empty((0, 2))
-        reaches = (
-            np.hypot(*(corners - centres[:, None, :]).transpose(2, 0, 1)).max(axis=1)
-            if len(rings)
-            else np.empty(0)
-        )
-        return cls(corners, counts, np.array(owner, dtype=np.intp), centres, reaches)
-
-    def __len__(self) -> int:
-        return len(self.counts)
 
 
 @dataclass(frozen=True)
@@ -228,6 +163,8 @@ def _hidden(
     steps: Array,
     corners: Array,
     counts: Array,
+    inward: Array,
+    unit_inward: Array,
 ) -> tuple[Array, Array]:
     """For each (source, target edge, convex piece): the interval of each edge segment the
     piece hides, as (low, high) with low >= high for none.
@@ -238,8 +175,6 @@ def _hidden(
     n, width = corners.shape[:2]
     rows = np.arange(n)
     real = np.arange(width) < counts[:, None]
-    edges = np.roll(corners, -1, axis=1) - corners  # the padding repeats the first corner
-    inward = np.stack([-edges[..., 1], edges[..., 0]], axis=-1)
     offsets = sources[:, None, :] - corners
     near = (_dot(inward, offsets) < 0) & real
     near_before = np.roll(near, 1, axis=1)
@@ -256,10 +191,8 @@ def _hidden(
     # tangent rays alone decide; otherwise it straddles the near side, whose edges clip too.
     to_target = centres - sources
     distance = np.hypot(to_target[:, 0], to_target[:, 1])
+    depth = _dot(unit_inward, centres[:, None, :] - corners)
     with np.errstate(divide="ignore", invalid="ignore"):
-        depth = _dot(inward, centres[:, None, :] - corners) / np.hypot(
-            inward[..., 0], inward[..., 1]
-        )
         spread = np.arcsin(np.minimum(1.0, radii / distance))
     outside = distance > radii  # else the target surrounds the source: no side to be beside
     in_front = (near & (depth < -radii[:, None])).any(axis=1) | ~near.any(axis=1)
@@ -319,14 +252,97 @@ def _ring(edge: LineString) -> Array:
     return ring
 
 
+@dataclass(frozen=True)
+class _Stack:
+    """Every piece any ray may meet (its own blockers drawn smaller, the others whole), and
+    the (ray, piece) pairs to look at."""
+
+    corners: Array
+    counts: Array
+    owners: Array
+    """The blocker each piece belongs to."""
+    blockers: int
+    ray_of: Array
+    piece_of: Array
+    inward: Array
+    unit_inward: Array
+
+    @classmethod
+    def of(cls, parts: ConvexParts, rays: Sequence[Ray]) -> _Stack:
+        pieces = [parts]
+        offsets: dict[int, int] = {}  # pieces shared by rays (one attacker's) stacked once
+        barred_ray: list[int] = []
+        barred_owner: list[int] = []
+        extra: list[tuple[int, int, int]] = []  # ray, first piece, how many
+        total = len(parts)
+        for q, ray in enumerate(rays):
+            barred_ray += [q] * len(ray.skip)
+            barred_owner += ray.skip
+            for own in ray.replaced:
+                if id(own) not in offsets:
+                    offsets[id(own)] = total
+                    pieces.append(own)
+                    total += len(own)
+                barred_ray += [q] * len(own)
+                barred_owner += own.owners.tolist()
+                extra.append((q, offsets[id(own)], len(own)))
+        blockers = max(int(parts.owners.max(initial=-1)), max(barred_owner, default=-1)) + 1
+        barred = np.zeros((len(rays), blockers), dtype=bool)
+        barred[barred_ray, barred_owner] = True
+        ray_of, piece_of = np.nonzero(~barred[:, parts.owners])
+        if extra:
+            which, first, sizes = (np.array(column) for column in zip(*extra, strict=True))
+            ray_of = np.concatenate([ray_of, np.repeat(which, sizes)])
+            shift = np.repeat(first - np.cumsum(sizes) + sizes, sizes)
+            piece_of = np.concatenate([piece_of, shift + np.arange(sizes.sum())])
+        width = max(p.corners.shape[1] for p in pieces)
+
+        def stacked(arrays: list[Array], first: bool) -> Array:
+            """Padded to one width with the first corner (or zeros)."""
+            return np.concatenate(
+                [
+                    np.concatenate([a, (a[:, :1] * first).repeat(width - a.shape[1], 1)], 1)
+                    for a in arrays
+                ]
+            )
+
+        stack = cls(
+            stacked([p.corners for p in pieces], True),
+            np.concatenate([p.counts for p in pieces]),
+            np.concatenate([p.owners for p in pieces]),
+            blockers,
+            ray_of,
+            piece_of,
+            stacked([p.inward for p in pieces], False),
+            stacked([p.unit_inward for p in pieces], False),
+        )
+        return stack.near_lines(
+            np.concatenate([p.centres for p in pieces]),
+            np.concatenate([p.reaches for p in pieces]),
+            rays,
+        )
+
+    def near_lines(self, centres: Array, reaches: Array, rays: Sequence[Ray]) -> _Stack:
+        """Only the pairs whose piece's bounding circle meets the capsule round the line
+        from the ray's source to its target's centre (as wide as the target)."""
+        sources = np.array([r.source for r in rays], dtype=float)[self.ray_of]
+        line = np.array([r.centre for r in rays], dtype=float)[self.ray_of] - sources
+        from_source = centres[self.piece_of] - sources
+        along = np.einsum("nc,nc->n", from_source, line) / np.maximum(
+            np.einsum("nc,nc->n", line, line), EPSILON * EPSILON
+        )
+        apart = np.hypot(*(from_source - np.clip(along, 0, 1)[:, None] * line).T)
+        radii = np.array([r.radius for r in rays], dtype=float)[self.ray_of]
+        close = apart <= reaches[self.piece_of] + radii + EPSILON
+        return replace(self, ray_of=self.ray_of[close], piece_of=self.piece_of[close])
+
+
 def sweep(parts: ConvexParts, rays: Sequence[Ray]) -> list[SweptPart]:
     """What each ray's source sees of its edge among ``parts`` (see the module's text)."""
     if not rays:
         return []
     count = len(rays)
     sources = np.array([r.source for r in rays], dtype=float)
-    centres = np.array([r.centre for r in rays], dtype=float)
-    radii = np.array([r.radius for r in rays], dtype=float)
     rings = [_ring(r.edge) for r in rays]
     points = max(len(r) for r in rings)
     padded = np.stack(
@@ -336,150 +352,106 @@ def sweep(parts: ConvexParts, rays: Sequence[Ray]) -> list[SweptPart]:
         ]
     )
     starts, steps = padded[:, :-1], np.diff(padded, axis=1)
-    segment_lengths = np.hypot(steps[..., 0], steps[..., 1])
-    # Which pieces each ray may meet: its own blockers drawn smaller, every other one whole.
-    pieces = [parts]
-    offsets: dict[int, int] = {}  # each set of pieces is stacked once for the rays sharing it
-    barred_ray: list[int] = []
-    barred_owner: list[int] = []
-    extra_ray: list[int] = []
-    extra_start: list[int] = []
-    extra_count: list[int] = []
-    total = len(parts)
-    for q, ray in enumerate(rays):
-        barred_ray += [q] * len(ray.skip)
-        barred_owner += ray.skip
-        for own in ray.replaced:
-            if id(own) not in offsets:
-                offsets[id(own)] = total
-                pieces.append(own)
-                total += len(own)
-            barred_ray += [q] * len(own)
-            barred_owner += own.owners.tolist()
-            extra_ray.append(q)
-            extra_start.append(offsets[id(own)])
-            extra_count.append(len(own))
-    owners = max(int(parts.owners.max(initial=-1)), max(barred_owner, default=-1)) + 1
-    barred = np.zeros((count, owners), dtype=bool)
-    barred[barred_ray, barred_owner] = True
-    width = max(p.corners.shape[1] for p in pieces)
-    corners = np.concatenate(
-        [
-            np.concatenate(
-                [p.corners, np.repeat(p.corners[:, :1], width - p.corners.shape[1], 1)], 1
-            )
-            for p in pieces
-        ]
+    segments = points - 1
+    lengths = np.hypot(steps[..., 0], steps[..., 1])
+    stack = _Stack.of(parts, rays)
+    low, high = _clipped(stack, rays, sources, starts, steps)
+    # What each blocker hides (its pieces merged), then what all of them hide together.
+    hit, segment = np.nonzero(high > low)
+    ray = stack.ray_of[hit]
+    keys, merged_low, merged_high = _union(
+        (ray * stack.blockers + stack.owners[stack.piece_of[hit]]) * segments + segment,
+        low[hit, segment],
+        high[hit, segment],
     )
-    counts = np.concatenate([p.counts for p in pieces])
-    owner = np.concatenate([p.owners for p in pieces])
-    piece_centres = np.concatenate([p.centres for p in pieces])
-    reaches = np.concatenate([p.reaches for p in pieces])
-    ray_of, piece_of = np.nonzero(~barred[:, parts.owners])
-    if extra_ray:
-        sizes = np.array(extra_count)
-        ray_of = np.concatenate([ray_of, np.repeat(extra_ray, sizes)])
-        shift = np.repeat(np.array(extra_start) - np.cumsum(sizes) + sizes, sizes)
-        piece_of = np.concatenate([piece_of, shift + np.arange(sizes.sum())])
-    # Only pieces meeting the capsule round the line from the source to the target's centre.
-    line = (centres - sources)[ray_of]
-    from_source = piece_centres[piece_of] - sources[ray_of]
-    along = np.einsum("nc,nc->n", from_source, line) / np.maximum(
-        np.einsum("nc,nc->n", line, line), EPSILON * EPSILON
+    ray, segment, blocker = keys // (stack.blockers * segments), keys % segments, keys // segments
+    hidden = (merged_high - merged_low) * lengths[ray, segment]
+    casting = np.bincount(blocker, weights=hidden, minlength=count * stack.blockers)
+    keys, merged_low, merged_high = _union(ray * segments + segment, merged_low, merged_high)
+    seen_keys, seen_low, seen_high = _complement(keys, merged_low, merged_high, count * segments)
+    ray, segment = seen_keys // segments, seen_keys % segments
+    seen = (seen_high - seen_low) * lengths[ray, segment] > 0
+    ray, segment, seen_low, seen_high = ray[seen], segment[seen], seen_low[seen], seen_high[seen]
+    corner, step = starts[ray, segment], steps[ray, segment]
+    nearest, near_x, near_y = closest_points(
+        sources[ray],
+        np.where(seen_low[:, None] == 0.0, corner, corner + seen_low[:, None] * step),
+        np.where(
+            seen_high[:, None] == 1.0, padded[ray, segment + 1], corner + seen_high[:, None] * step
+        ),
     )
-    apart = np.hypot(*(from_source - np.clip(along, 0, 1)[:, None] * line).T)
-    near = apart <= reaches[piece_of] + radii[ray_of] + EPSILON
-    ray_of, piece_of = ray_of[near], piece_of[near]
-    # Among many questions, pieces with few corners (terrain) are clipped apart from
-    # many-cornered ones (bases); a few questions are clipped together.
-    low = np.empty((len(ray_of), points - 1))
-    high = np.empty((len(ray_of), points - 1))
-    reach = radii * (1 + 1e-12)  # the edge's corners lie on its circle
-    sizes = counts[piece_of]
+    totals = np.bincount(
+        ray, weights=(seen_high - seen_low) * lengths[ray, segment], minlength=count
+    )
+    bounds = np.searchsorted(ray, np.arange(count + 1)).tolist()
+    closest = _closest(ray, bounds, nearest, near_x, near_y)
+    origins: list[Point] = np.asarray(shapely.points(sources)).tolist()
+    cast_ray, cast_blocker = np.nonzero(casting.reshape(count, stack.blockers) > EPSILON)
+    cast_bounds = np.searchsorted(cast_ray, np.arange(count + 1)).tolist()
+    cast = cast_blocker.tolist()
+    return [
+        SweptPart(
+            origins[q],
+            question.edge,
+            padded[q],
+            segment[bounds[q] : bounds[q + 1]],
+            seen_low[bounds[q] : bounds[q + 1]],
+            seen_high[bounds[q] : bounds[q + 1]],
+            tuple(cast[cast_bounds[q] : cast_bounds[q + 1]]),
+            float(totals[q]),
+            closest[q],
+        )
+        for q, question in enumerate(rays)
+    ]
+
+
+def _clipped(
+    stack: _Stack, rays: Sequence[Ray], sources: Array, starts: Array, steps: Array
+) -> tuple[Array, Array]:
+    """The interval of each edge segment each (ray, piece) pair hides. Among many pairs,
+    pieces with few corners (terrain) are clipped apart from many-cornered ones (bases)."""
+    centres = np.array([r.centre for r in rays], dtype=float)
+    reach = np.array([r.radius for r in rays], dtype=float) * (1 + 1e-12)  # corners on it
+    low = np.empty((len(stack.ray_of), starts.shape[1]))
+    high = np.empty_like(low)
+    sizes = stack.counts[stack.piece_of]
     widths = 1 << np.ceil(np.log2(np.maximum(sizes, 2))).astype(int)
     if len(sizes) < TOGETHER:
         widths[:] = widths.max(initial=1)
     for size in np.unique(widths):
         group = np.flatnonzero(widths == size)
-        rays_in, pieces_in = ray_of[group], piece_of[group]
+        rays_in, pieces_in = stack.ray_of[group], stack.piece_of[group]
         low[group], high[group] = _hidden(
             sources[rays_in],
             centres[rays_in],
             reach[rays_in],
             starts[rays_in],
             steps[rays_in],
-            corners[pieces_in, :size],
-            counts[pieces_in],
+            stack.corners[pieces_in, :size],
+            stack.counts[pieces_in],
+            stack.inward[pieces_in, :size],
+            stack.unit_inward[pieces_in, :size],
         )
-    hit_piece, hit_segment = np.nonzero(high > low)
-    hit_ray = ray_of[hit_piece]
-    hit_low, hit_high = low[hit_piece, hit_segment], high[hit_piece, hit_segment]
-    segments = points - 1
-    # What each blocker hides (pieces of one blocker merged), then what all of them hide.
-    blocker_keys = (hit_ray * owners + owner[piece_of[hit_piece]]) * segments + hit_segment
-    keys, merged_low, merged_high = _union(blocker_keys, hit_low, hit_high)
-    hidden = (merged_high - merged_low) * segment_lengths.reshape(-1)[
-        (keys // (owners * segments)) * segments + keys % segments
-    ]
-    blocker_of = keys // segments
-    casting = np.bincount(blocker_of, weights=hidden, minlength=count * owners)
-    keys, merged_low, merged_high = _union(
-        (keys // (owners * segments)) * segments + keys % segments, merged_low, merged_high
-    )
-    seen_keys, seen_low, seen_high = _complement(keys, merged_low, merged_high, count * segments)
-    seen_ray, seen_segment = seen_keys // segments, seen_keys % segments
-    seen_lengths = (seen_high - seen_low) * segment_lengths[seen_ray, seen_segment]
-    keep = seen_lengths > 0
-    seen_ray, seen_segment = seen_ray[keep], seen_segment[keep]
-    seen_low, seen_high, seen_lengths = seen_low[keep], seen_high[keep], seen_lengths[keep]
-    corner = starts[seen_ray, seen_segment]
-    step = steps[seen_ray, seen_segment]
-    nearest, near_x, near_y = closest_points(
-        sources[seen_ray],
-        np.where(seen_low[:, None] == 0.0, corner, corner + seen_low[:, None] * step),
-        np.where(
-            seen_high[:, None] == 1.0,
-            padded[seen_ray, seen_segment + 1],
-            corner + seen_high[:, None] * step,
-        ),
-    )
-    totals = np.bincount(seen_ray, weights=seen_lengths, minlength=count)
-    bounds = np.searchsorted(seen_ray, np.arange(count + 1)).tolist()
+    return low, high
+
+
+def _closest(
+    ray: Array, bounds: list[int], nearest: Array, xs: Array, ys: Array
+) -> list[tuple[float, Point] | None]:
+    """Each ray's nearest visible point; of equally near ones (within TIE), the least x."""
     has = np.diff(bounds) > 0
-    # The nearest visible point of each ray; of equally near ones (within TIE), the least x.
-    starts_of = np.asarray(bounds[:-1])[has]
-    least = np.repeat(np.minimum.reduceat(nearest, starts_of), np.diff(bounds)[has])
-    tied = nearest <= least + TIE
-    firsts = np.lexsort((near_y, near_x, ~tied, seen_ray))[starts_of]
-    closest: list[tuple[float, Point] | None] = [None] * count
+    firsts = np.asarray(bounds[:-1])[has]
+    least = np.repeat(np.minimum.reduceat(nearest, firsts), np.diff(bounds)[has])
+    chosen = np.lexsort((ys, xs, nearest > least + TIE, ray))[firsts]
+    closest: list[tuple[float, Point] | None] = [None] * len(has)
     for q, gap, end in zip(
         np.flatnonzero(has).tolist(),
-        nearest[firsts].tolist(),
-        np.asarray(shapely.points(near_x[firsts], near_y[firsts])).tolist(),
+        nearest[chosen].tolist(),
+        np.asarray(shapely.points(xs[chosen], ys[chosen])).tolist(),
         strict=True,
     ):
         closest[q] = (gap, end)
-    origins: list[Point] = np.asarray(shapely.points(sources)).tolist()
-    cast_ray, cast_blocker = np.nonzero(casting.reshape(count, owners) > EPSILON)
-    cast_bounds = np.searchsorted(cast_ray, np.arange(count + 1)).tolist()
-    cast_list = cast_blocker.tolist()
-    out = []
-    for q, ray in enumerate(rays):
-        a, b = bounds[q], bounds[q + 1]
-        out.append(
-            SweptPart(
-                origins[q],
-                ray.edge,
-                padded[q],
-                seen_segment[a:b],
-                seen_low[a:b],
-                seen_high[a:b],
-                tuple(cast_list[cast_bounds[q] : cast_bounds[q + 1]]),
-                float(totals[q]),
-                closest[q],
-            )
-        )
-    return out
+    return closest
 
 
 def _complement(keys: Array, low: Array, high: Array, total: int) -> tuple[Array, Array, Array]:

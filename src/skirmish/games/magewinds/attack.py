@@ -123,9 +123,10 @@ def check_situation(situation: AttackSituation) -> None:
         if situation.distance < 0:
             raise SkirmishError(f"distance {situation.distance} cannot be negative (8.0)")
         if not attack.in_range(situation.distance):
+            close = " (ruling MW-19)" if situation.distance < attack.minimum_range else ""
             raise IllegalAttack(
                 f"18.1: the line of attack from {attacker.name} to {target.name} is "
-                f'{situation.distance}" but {attack.name} has Range {attack.range_text()}'
+                f'{situation.distance}" but {attack.name} has Range {attack.range_text()}{close}'
             )
 
 

@@ -26,9 +26,10 @@ from shapely.geometry.base import BaseGeometry
 from skirmish.games.magewinds.field import Battlefield, Layout
 from skirmish.geometry import EPSILON, Based, HeightClass
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
+from skirmish.geometry.pieces import ConvexParts
 from skirmish.geometry.shapes import disc
 from skirmish.geometry.sight import EdgeView, SightMethod, visible_part
-from skirmish.geometry.sweep import ConvexParts, Ray, sweep
+from skirmish.geometry.sweep import Ray, sweep
 
 CONTACT_GAP = 2 * OVERLAP_TOLERANCE
 """Inches a touching base is drawn smaller for sight: the hair between it and what it
