@@ -299,6 +299,8 @@ class _Stack:
 
         def stacked(arrays: list[Array], first: bool) -> Array:
             """Padded to one width with the first corner (or zeros)."""
+            if len(arrays) == 1:
+                return arrays[0]
             return np.concatenate(
                 [
                     np.concatenate([a, (a[:, :1] * first).repeat(width - a.shape[1], 1)], 1)
