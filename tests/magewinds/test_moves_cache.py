@@ -32,7 +32,7 @@ from skirmish.games.magewinds.moves import (
 from skirmish.geometry.movement import Roadmap, ray_room
 
 SETTINGS = settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )
 
 
