@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -11,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import assume
+from hypothesis import assume, settings
 from hypothesis import strategies as st
 
 from skirmish.errors import SkirmishError
@@ -25,6 +26,13 @@ from skirmish.games.magewinds import (
 )
 from skirmish.games.magewinds.field import parse_battlefield
 from skirmish.geometry import BASE_DIAMETER
+
+settings.register_profile("ci", derandomize=True, print_blob=True)
+"""Continuous integration explores the same examples every run, so a red run always means
+a change broke something; local runs keep exploring new examples (and keep what they find
+in .hypothesis/)."""
+if os.environ.get("SKIRMISH_HYPOTHESIS_PROFILE"):
+    settings.load_profile(os.environ["SKIRMISH_HYPOTHESIS_PROFILE"])
 
 
 def fighter(

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import shapely
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from shapely import Polygon
 
@@ -90,6 +90,7 @@ def test_the_fixture_compares_what_a_test_asked(sight_methods_agree):
 
 
 @given(st.lists(st.tuples(st.floats(-3, 3), st.floats(-3, 3)), min_size=3, max_size=9))
+@example([(-4.7681830200894215e-91, 1e-12), (0.0, 1.0), (2.0, -1.0), (0.0, 0.0), (0.0, -1.0)])
 @settings(max_examples=80, deadline=None)
 def test_convex_pieces_cover_the_footprint_exactly(points):
     footprint = Polygon(points)
@@ -97,7 +98,9 @@ def test_convex_pieces_cover_the_footprint_exactly(points):
     parts = ConvexParts.of([footprint])
     pieces = [Polygon(c[:n]) for c, n in zip(parts.corners, parts.counts, strict=True)]
     for piece in pieces:
-        assert piece.exterior.is_ccw and piece.area >= piece.convex_hull.area * (1 - 1e-9)
+        # Convex up to float noise: a sliver's hull and area can differ in the last digits.
+        assert piece.exterior.is_ccw
+        assert piece.convex_hull.area - piece.area <= 1e-12 + 1e-9 * piece.convex_hull.area
     union = shapely.union_all(pieces)
     assert union.symmetric_difference(footprint).area <= 1e-9
     assert np.all(
