@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from skirmish.dice import CountAtMost
 from skirmish.engine import Context, Decision
 from skirmish.errors import IllegalAttack, SkirmishError
+from skirmish.games.magewinds.cards import check_card, parse_cost, payments
 from skirmish.games.magewinds.effects import Effect
 from skirmish.games.magewinds.profiles import (
     AttackChoice,
@@ -27,6 +28,10 @@ ATTACKER = "attacker"
 DEFENDER = "defender"
 ATTACK_CHOICE = "attack_choice"
 DEFENCE_CHOICE = "defence_choice"
+MIRRORSHIELD_PAYMENT = "mirrorshield_payment"
+BARRIER = "barrier"
+ATTACKER_BARRIER = "attacker_barrier"
+NO_BARRIER = "no barrier"
 MAX_ACTION_COUNTERS = 2
 BARRIER_MAX_CLUBS = 3
 
@@ -61,6 +66,13 @@ class AttackSituation:
     away exists) come from the battlefield; ``barrier_clubs`` is the value of
     Clubs spent on Barrier when the target receives damage (0: not cast);
     ``distance``, when known, is the length of the line of attack (18.1).
+
+    In a battle the players' hands are known: with ``defender_cards`` given,
+    Mirrorshield and Barrier are the defending player's decisions, paid from
+    those cards (17.0) at the costs ``mirrorshield`` (from the target's profile)
+    and ``barrier_cost`` (the pack's Barrier; empty: no Barrier); with
+    ``attacker_cards`` the attacking player may cast Barrier against the hits
+    Mirrorshield sends back. Without them both spells are inputs, as above.
     """
 
     attacker: Combatant
@@ -70,6 +82,9 @@ class AttackSituation:
     can_dodge: bool = True
     barrier_clubs: int = 0
     distance: float | None = None
+    defender_cards: tuple[str, ...] | None = None
+    attacker_cards: tuple[str, ...] | None = None
+    barrier_cost: str = ""
 
 
 @dataclass(frozen=True)
@@ -93,6 +108,11 @@ class AttackResult:
     reflected_hits: int = 0
     attacker_damage: int = 0
     attacker_taken_down: bool = False
+    defender_paid: tuple[str, ...] = ()
+    """Cards the defending player discarded for Mirrorshield and Barrier (17.0)."""
+    attacker_paid: tuple[str, ...] = ()
+    """Cards the attacking player discarded for Barrier against reflected hits."""
+    attacker_barrier_cancelled: int = 0
 
 
 def check_situation(situation: AttackSituation) -> None:
@@ -119,6 +139,15 @@ def check_situation(situation: AttackSituation) -> None:
         raise SkirmishError(
             f"Barrier: Clubs spent must be 0 to {BARRIER_MAX_CLUBS}, not {situation.barrier_clubs}"
         )
+    if situation.barrier_clubs and situation.defender_cards is not None:
+        raise SkirmishError(
+            "Barrier: give the Clubs spent or the defending player's cards, not both"
+        )
+    for cards in (situation.defender_cards, situation.attacker_cards):
+        for card in cards or ():
+            check_card(card)
+    if situation.barrier_cost:
+        parse_cost(situation.barrier_cost)
     if situation.distance is not None:
         if situation.distance < 0:
             raise SkirmishError(f"distance {situation.distance} cannot be negative (8.0)")
@@ -163,6 +192,10 @@ def defence_decision(situation: AttackSituation) -> Decision:
             excluded[Reaction.MIRRORSHIELD] = (
                 f"Mirrorshield: {target.name} does not have the Mirrorshield spell"
             )
+        elif situation.defender_cards is not None and not mirrorshield_payments(situation):
+            excluded[Reaction.MIRRORSHIELD] = (
+                f"17.0: no cards in hand pay Mirrorshield's {mirrorshield_cost(situation)}"
+            )
     options = tuple(r.value for r in Reaction if r.value not in excluded)
     return Decision(
         player=DEFENDER,
@@ -198,6 +231,7 @@ def resolve_attack(context: Context, situation: AttackSituation) -> AttackResult
             )
     choice = choose_attack(context, situation)
     reaction = choose_defence(context, situation)
+    paid = pay_mirrorshield(context, situation) if reaction is Reaction.MIRRORSHIELD else ()
     reaction_free, counters = pay_for_reaction(context, situation, reaction)
     base = AttackResult(
         choice=choice,
@@ -205,6 +239,7 @@ def resolve_attack(context: Context, situation: AttackSituation) -> AttackResult
         reaction_free=reaction_free,
         target_action_counters=counters,
         total_damage=target.damage,
+        defender_paid=paid,
     )
     if choice is not None and context.logging:
         shown = choice.value.title()
@@ -245,6 +280,121 @@ def choose_defence(context: Context, situation: AttackSituation) -> Reaction:
             text = f"{situation.target.name} makes a {reaction.value.title()} reaction"
         context.log("18.4", "defence_choice", text, reaction=reaction)
     return reaction
+
+
+def mirrorshield_cost(situation: AttackSituation) -> str:
+    """The casting cost of the target's Mirrorshield, as its profile gives it."""
+    ability = situation.target.profile.ability("mirrorshield")
+    return ability.cost if ability is not None and ability.cost else "1 Club"
+
+
+def mirrorshield_payments(situation: AttackSituation) -> tuple[str, ...]:
+    """17.0: the ways the defending player can pay for Mirrorshield from their cards."""
+    cost = parse_cost(mirrorshield_cost(situation))
+    return tuple(p.text for p in payments(cost, situation.defender_cards or ()))
+
+
+def pay_mirrorshield(context: Context, situation: AttackSituation) -> tuple[str, ...]:
+    """17.0: in a battle, the defending player discards cards to cast Mirrorshield.
+
+    Returns the cards discarded; none when Mirrorshield is an input (no cards known).
+    """
+    if situation.defender_cards is None:
+        return ()
+    options = mirrorshield_payments(situation)
+    if len(options) == 1:
+        paid = options[0]
+    else:
+        paid = context.choose(
+            Decision(
+                player=DEFENDER,
+                key=MIRRORSHIELD_PAYMENT,
+                options=options,
+                rule="17.0",
+                prompt=f"{situation.target.name}: pay Mirrorshield "
+                f"({mirrorshield_cost(situation)}) with which cards?",
+            )
+        )
+    context.log(
+        "17.0",
+        "spend",
+        f"Mirrorshield: the defending player discards {paid}",
+        spell="Mirrorshield",
+        cards=paid,
+    )
+    return tuple(paid.split("+"))
+
+
+def barrier(
+    context: Context,
+    situation: AttackSituation,
+    damage: int,
+    player: str,
+    fighter: Combatant,
+    cards: tuple[str, ...],
+) -> tuple[int, tuple[str, ...]]:
+    """Barrier: one die per point of damage, each at or under the Clubs spent cancels a
+    point (ruling MW-6). The Clubs are an input (``barrier_clubs``, the target only) or,
+    with the players' cards known, ``player``'s decision. Returns the points cancelled
+    and the cards discarded."""
+    paid: tuple[str, ...] = ()
+    if situation.defender_cards is None and situation.attacker_cards is None:
+        clubs = situation.barrier_clubs if player == DEFENDER else 0
+    elif situation.barrier_cost:
+        clubs, paid = cast_barrier(
+            context, situation, damage, player=player, fighter=fighter, cards=cards
+        )
+    else:
+        clubs = 0
+    if not clubs:
+        return 0, paid
+    cancelled = context.roll(CountAtMost(damage, clubs), rule="Barrier", label="Barrier dice")
+    context.log(
+        "Barrier",
+        "barrier",
+        f"Barrier cancels {cancelled} damage (ruling MW-6)",
+        cancelled=cancelled,
+    )
+    return cancelled, paid
+
+
+def cast_barrier(
+    context: Context,
+    situation: AttackSituation,
+    damage: int,
+    *,
+    player: str,
+    fighter: Combatant,
+    cards: tuple[str, ...],
+) -> tuple[int, tuple[str, ...]]:
+    """Barrier in a battle: the fighter's player may discard Clubs (1-3 worth) as it
+    receives damage (ruling MW-6); returns the Clubs' worth and the cards discarded."""
+    cost = parse_cost(situation.barrier_cost)
+    options = {p.text: p for p in payments(cost, cards)}
+    if not options:
+        return 0, ()
+    answer = context.choose(
+        Decision(
+            player=player,
+            key=BARRIER if player == DEFENDER else ATTACKER_BARRIER,
+            options=(NO_BARRIER, *options),
+            rule="Barrier",
+            prompt=f"{fighter.name} receives {damage} damage: cast Barrier "
+            f"({situation.barrier_cost}) with which cards?",
+        )
+    )
+    if answer == NO_BARRIER:
+        return 0, ()
+    payment = options[answer]
+    context.log(
+        "17.0",
+        "spend",
+        f"Barrier on {fighter.name}: discards {answer}, worth {payment.amount} Clubs",
+        spell="Barrier",
+        cards=answer,
+        clubs=payment.amount,
+    )
+    return payment.amount, payment.cards
 
 
 def pay_for_reaction(
@@ -456,17 +606,12 @@ def deal_damage(context: Context, situation: AttackSituation, result: AttackResu
         )
         result = replace(result, push=damage)
         damage = 0
-    elif damage and situation.barrier_clubs:
-        cancelled = context.roll(
-            CountAtMost(damage, situation.barrier_clubs), rule="Barrier", label="Barrier dice"
+    elif damage:
+        left = tuple(c for c in situation.defender_cards or () if c not in result.defender_paid)
+        cancelled, paid = barrier(context, situation, damage, DEFENDER, target, left)
+        result = replace(
+            result, barrier_cancelled=cancelled, defender_paid=result.defender_paid + paid
         )
-        context.log(
-            "Barrier",
-            "barrier",
-            f"Barrier cancels {cancelled} damage (ruling MW-6)",
-            cancelled=cancelled,
-        )
-        result = replace(result, barrier_cancelled=cancelled)
         damage -= cancelled
     total, taken_down = take_damage(context, target, damage)
     result = replace(result, damage=damage, total_damage=total, taken_down=taken_down)
@@ -522,12 +667,21 @@ def reflect_hits(
         reflected_hits=reflected,
         attacker_damage=damage,
     )
+    cancelled = 0
+    paid: tuple[str, ...] = ()
+    if damage and situation.attacker_cards is not None:
+        cancelled, paid = barrier(
+            context, situation, damage, ATTACKER, attacker, situation.attacker_cards
+        )
+        damage -= cancelled
     _, taken_down = take_damage(context, attacker, damage)
     return replace(
         result,
         reflected_hits=reflected,
         attacker_damage=damage,
         attacker_taken_down=taken_down,
+        attacker_paid=paid,
+        attacker_barrier_cancelled=cancelled,
     )
 
 

@@ -17,6 +17,7 @@ from pydantic import Field, model_validator
 
 from skirmish.datafiles import StrictModel, read_bundled, read_yaml, validated
 from skirmish.errors import DataError, find_named, merge_named
+from skirmish.games.magewinds.cards import parse_cost
 from skirmish.games.magewinds.profiles import (
     Ability,
     AttackProfile,
@@ -27,7 +28,35 @@ from skirmish.games.magewinds.profiles import (
 )
 
 BUNDLED_PACK = "tempest-crusaders.yaml"
-IMPLEMENTED_ABILITIES = ("mirrorshield",)
+ABILITY_KEYS = (
+    "",
+    "mirrorshield",
+    "third_eye",
+    "white_hot_weapons",
+    "hex",
+    "wildform",
+    "haste",
+    "leap",
+    "blink",
+    "energize",
+    "recover",
+    "barrier",
+)
+"""Abilities whose rules the engine implements, by key (the empty key: described only)."""
+AbilityKey = Literal[
+    "",
+    "mirrorshield",
+    "third_eye",
+    "white_hot_weapons",
+    "hex",
+    "wildform",
+    "haste",
+    "leap",
+    "blink",
+    "energize",
+    "recover",
+    "barrier",
+]
 
 Attribute = Annotated[int, Field(ge=0, le=99)]
 
@@ -94,7 +123,17 @@ class AbilityModel(StrictModel):
     kind: Literal["ability", "action", "spell", "spell action", "spell reaction"] = "ability"
     cost: str = ""
     summary: str = ""
-    key: Literal["", "mirrorshield"] = ""
+    key: AbilityKey = ""
+    version: str = ""
+
+    @model_validator(mode="after")
+    def _readable_cost(self) -> AbilityModel:
+        if self.cost:
+            parse_cost(self.cost)
+        return self
+
+    def to_ability(self) -> Ability:
+        return Ability(self.name, self.kind, self.cost, self.summary, self.key, self.version)
 
 
 class FighterModel(StrictModel):
@@ -111,15 +150,18 @@ class FighterModel(StrictModel):
     attacks: tuple[AttackModel, ...] = ()
     abilities: tuple[AbilityModel, ...] = ()
     notes: str = ""
+    slots: Annotated[int, Field(ge=1, le=10)] = 2
+    limit: Annotated[int, Field(ge=1, le=10)] | str | None = None
 
 
 class PackModel(StrictModel):
-    """A fighter pack file: its fighters and the attacks every fighter has."""
+    """A fighter pack file: its fighters and the attacks and abilities every fighter has."""
 
     pack: str = Field(min_length=1)
     source: str = ""
     fighters: tuple[FighterModel, ...] = Field(min_length=1)
     universal_attacks: tuple[AttackModel, ...] = ()
+    universal_abilities: tuple[AbilityModel, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -129,6 +171,8 @@ class Pack:
     name: str
     fighters: tuple[FighterProfile, ...]
     source: str = ""
+    universal_abilities: tuple[Ability, ...] = ()
+    """Abilities available to every fighter (5.0), such as Haste and Barrier."""
 
     def fighter(self, name: str) -> FighterProfile:
         """The fighter called ``name``; an error lists the valid names."""
@@ -137,7 +181,14 @@ class Pack:
     def merged(self, other: Pack) -> Pack:
         """This pack with ``other``'s fighters added; ``other`` wins on equal names."""
         fighters = merge_named(other.fighters, self.fighters, lambda f: f.name)
-        return Pack(f"{other.name} + {self.name}", fighters, other.source)
+        universal = merge_named(
+            other.universal_abilities, self.universal_abilities, lambda a: a.name
+        )
+        return Pack(f"{other.name} + {self.name}", fighters, other.source, universal)
+
+    def universal(self, key: str) -> Ability | None:
+        """The universal ability that implements rule ``key``, if the pack has one."""
+        return next((a for a in self.universal_abilities if a.key == key), None)
 
 
 _RANGE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:[-\u2013]\s*(\d+(?:\.\d+)?))?\s*$")
@@ -168,14 +219,16 @@ def parse_pack(data: object, *, source: str) -> Pack:
     )
     fighters = []
     seen: set[str] = set()
+    names = {entry.name.casefold() for entry in model.fighters}
     for entry in model.fighters:
         if entry.name.casefold() in seen:
             raise DataError(f"{source}: fighter {entry.name!r} is listed twice")
         seen.add(entry.name.casefold())
         attacks = tuple(attack.to_profile() for attack in entry.attacks)
-        names = [a.name.casefold() for a in attacks + universal]
-        if len(set(names)) != len(names):
+        attack_names = [a.name.casefold() for a in attacks + universal]
+        if len(set(attack_names)) != len(attack_names):
             raise DataError(f"{source}: fighter {entry.name!r} has two attacks with one name")
+        limit, shared = _limit(entry, names, source)
         fighters.append(
             FighterProfile(
                 name=entry.name,
@@ -186,15 +239,29 @@ def parse_pack(data: object, *, source: str) -> Pack:
                 evasion=entry.evasion,
                 dodge=entry.dodge,
                 attacks=attacks + universal,
-                abilities=tuple(
-                    Ability(a.name, a.kind, a.cost, a.summary, a.key) for a in entry.abilities
-                ),
+                abilities=tuple(a.to_ability() for a in entry.abilities),
                 version=entry.version,
                 pack=model.pack,
                 notes=entry.notes,
+                slots=entry.slots,
+                limit=limit,
+                limit_shared_with=shared,
             )
         )
-    return Pack(model.pack, tuple(fighters), model.source)
+    universal_abilities = tuple(a.to_ability() for a in model.universal_abilities)
+    return Pack(model.pack, tuple(fighters), model.source, universal_abilities)
+
+
+def _limit(entry: FighterModel, names: set[str], source: str) -> tuple[int | None, str]:
+    """Warband assembly: a number, or the name of the profile whose limit is shared."""
+    if entry.limit is None or isinstance(entry.limit, int):
+        return entry.limit, ""
+    if entry.limit.casefold() not in names or entry.limit.casefold() == entry.name.casefold():
+        raise DataError(
+            f"{source}: fighter {entry.name!r}: limit {entry.limit!r} must be a number or "
+            "the name of another profile in the pack (a shared limit)"
+        )
+    return None, entry.limit
 
 
 def load_pack(path: str | Path) -> Pack:

@@ -105,13 +105,18 @@ class AttackProfile:
 
 @dataclass(frozen=True)
 class Ability:
-    """5.0: a named ability on a profile; ``key`` names a rule the engine implements."""
+    """5.0: a named ability on a profile; ``key`` names a rule the engine implements.
+
+    ``kind`` is how the pack describes it ("spell", "spell action", "spell reaction",
+    "action" or "ability"); ``cost`` is its casting cost (17.0) as written.
+    """
 
     name: str
     kind: str = "ability"
     cost: str = ""
     summary: str = ""
     key: str = ""
+    version: str = ""
 
 
 @dataclass(frozen=True)
@@ -130,6 +135,12 @@ class FighterProfile:
     version: str = ""
     pack: str = ""
     notes: str = field(default="", compare=False)
+    slots: int = 2
+    """Fighter pack warband assembly: the warband slots this profile takes."""
+    limit: int | None = None
+    """The most copies of this profile a warband may hold (None: no limit)."""
+    limit_shared_with: str = ""
+    """A shared limit: this profile counts against the named profile's limit."""
 
     def attack(self, name: str | None = None) -> AttackProfile:
         """The attack called ``name`` (any case); without a name, the first attack."""
@@ -142,6 +153,10 @@ class FighterProfile:
     def has_ability(self, key: str) -> bool:
         """Whether any ability on the profile implements rule ``key``."""
         return any(ability.key == key for ability in self.abilities)
+
+    def ability(self, key: str) -> Ability | None:
+        """The ability on the profile that implements rule ``key``, if any."""
+        return next((ability for ability in self.abilities if ability.key == key), None)
 
 
 def _number(value: float) -> str:
