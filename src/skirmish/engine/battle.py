@@ -1,0 +1,398 @@
+"""Battles: a whole game as an immutable state machine, played, recorded and replayed.
+
+A battle state never changes; ``apply(action)`` returns a new one. ``node()`` says what
+happens next: a player's :class:`Turn`, a :class:`Chance` event, or the :class:`End`.
+Actions are short texts (``"activate Wizard"``, ``"dice 3 1 6"``) so that a person can type
+them, a record can store them and a computer player can choose among them.
+
+Chance event number k is drawn from a generator seeded by (seed, k) alone, never from a
+stream shared across events: the same record replays identically, and taking back a
+decision cannot change a die rolled after it. Players only ever see ``view(player)``.
+
+>>> chance_rng(7, 3).random() == chance_rng(7, 3).random()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from random import Random
+from typing import Annotated, Any, Protocol, TypeVar
+
+import pydantic
+
+from skirmish.datafiles import StrictModel, validated
+from skirmish.errors import DataError, SkirmishError
+
+Action = str
+RECORD_FORMAT = "skirmish battle record"
+RECORD_VERSION = 1
+MAX_SEED = 2**63 - 1
+
+
+class IllegalAction(SkirmishError):
+    """An action the rules do not allow now; the message names the rule."""
+
+
+class RecordError(SkirmishError):
+    """A battle record that cannot be replayed: the step and the rule it breaks."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A player's decision: ``player`` picks one action under ``rule``.
+
+    ``hidden`` marks a choice made face down: its answer is not shown to others.
+    """
+
+    player: int
+    rule: str
+    prompt: str
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class Chance:
+    """Chance acts: event number ``index`` (a die roll, a card drawn) under ``rule``."""
+
+    index: int
+    rule: str
+    label: str
+
+
+@dataclass(frozen=True)
+class End:
+    """The battle is over: the winning player, or None for a draw, and why."""
+
+    winner: int | None
+    reason: str
+
+
+Node = Turn | Chance | End
+
+S = TypeVar("S", bound="BattleState")
+
+
+class BattleState(Protocol):
+    """What every game's battle state answers."""
+
+    def node(self) -> Node:
+        """Whose decision it is, or that chance acts, or that the battle is over."""
+        ...
+
+    def legal_actions(self, player: int) -> tuple[Action, ...]:
+        """A finite set of legal actions for ``player`` now (empty when not their turn).
+
+        Where the rules allow a continuum (a position on the table), this is a documented
+        representative set; :meth:`apply` accepts any legal action a person types.
+        """
+        ...
+
+    def apply(self: S, action: Action) -> S:
+        """The state after ``action``; an illegal action raises :class:`IllegalAction`."""
+        ...
+
+    def sample_chance(self, rng: Random) -> Action:
+        """The action of the current chance event, drawn with ``rng``."""
+        ...
+
+    def view(self, player: int) -> dict[str, Any]:
+        """Everything ``player`` may know, and nothing else (JSON-ready)."""
+        ...
+
+    def state_hash(self) -> str:
+        """A hash of the whole state, equal for equal states in any process."""
+        ...
+
+
+def check(state: BattleState, action: Action) -> None:
+    """Raise :class:`IllegalAction` naming the rule if ``action`` is illegal now."""
+    state.apply(action)
+
+
+def chance_rng(seed: int, index: int) -> Random:
+    """The generator of chance event ``index`` in a battle played with ``seed``."""
+    return Random(f"skirmish battle {seed} chance {index}")
+
+
+def check_seed(seed: int) -> int:
+    """A seed must be a whole number from 0 to 2**63 - 1."""
+    if not 0 <= seed <= MAX_SEED:
+        raise SkirmishError(f"seed {seed}: expected a whole number from 0 to {MAX_SEED}")
+    return seed
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a battle: a player's action (``player``) or chance event ``chance``."""
+
+    action: Action
+    player: int | None = None
+    chance: int | None = None
+    hidden: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        if self.player is None:
+            return {"chance": self.chance, "action": self.action}
+        data: dict[str, Any] = {"player": self.player, "action": self.action}
+        if self.hidden:
+            data["hidden"] = True
+        return data
+
+
+class Player(Protocol):
+    """A person or a computer player: answers from a view and the legal actions only."""
+
+    def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action: ...
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions, with its own seeded generator."""
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self._rng = Random(f"skirmish random player {seed} seat {seat}")
+
+    def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
+        return self._rng.choice(legal)
+
+
+@dataclass
+class History:
+    """A battle in progress: every state and step so far, with take-backs (1.1).
+
+    A player may take back their own most recent decision as long as nothing has happened
+    since that cannot be taken back: a chance event (a die rolled, a card drawn face down)
+    or another player's decision (which may also have revealed a face-down choice).
+    """
+
+    seed: int
+    states: list[BattleState]
+    steps: list[Step] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, state: BattleState, seed: int) -> History:
+        return cls(check_seed(seed), [state])
+
+    @property
+    def state(self) -> BattleState:
+        return self.states[-1]
+
+    def act(self, action: Action) -> BattleState:
+        """The player whose turn it is takes ``action`` (checked)."""
+        node = self.state.node()
+        if not isinstance(node, Turn):
+            raise IllegalAction(f"no player is to act now ({_describe(node)})")
+        self.states.append(self.state.apply(action.strip()))
+        self.steps.append(Step(action.strip(), player=node.player, hidden=node.hidden))
+        return self.state
+
+    def roll(self) -> BattleState:
+        """Chance acts: event k is drawn from the generator seeded by (seed, k)."""
+        node = self.state.node()
+        if not isinstance(node, Chance):
+            raise IllegalAction(f"chance does not act now ({_describe(node)})")
+        action = self.state.sample_chance(chance_rng(self.seed, node.index))
+        self.states.append(self.state.apply(action))
+        self.steps.append(Step(action, chance=node.index))
+        return self.state
+
+    def undo(self, player: int) -> Step:
+        """1.1 Take-backs: ``player`` takes back their latest decision, if nothing since
+        is a commit point. Returns the step taken back."""
+        if not self.steps:
+            raise IllegalAction("1.1: nothing to take back yet")
+        last = self.steps[-1]
+        if last.player is None:
+            raise IllegalAction(
+                f"1.1: cannot take back past a chance event ({last.action}): "
+                "the dice are rolled or the card is seen"
+            )
+        if last.player != player:
+            raise IllegalAction(
+                f"1.1: cannot take back past another player's decision ({last.action})"
+            )
+        self.steps.pop()
+        self.states.pop()
+        return last
+
+
+def _describe(node: Node) -> str:
+    if isinstance(node, Turn):
+        return f"player {node.player + 1} decides under {node.rule}"
+    if isinstance(node, Chance):
+        return f"chance event {node.index}: {node.label}"
+    return f"the battle is over: {node.reason}"
+
+
+def play_out(
+    history: History,
+    players: Sequence[Player],
+    *,
+    max_steps: int = 100_000,
+    after_step: Callable[[History], None] | None = None,
+) -> End:
+    """Play until the end: chance from the seed, decisions by ``players`` (by seat)."""
+    for _ in range(max_steps):
+        node = history.state.node()
+        if isinstance(node, End):
+            return node
+        if isinstance(node, Chance):
+            history.roll()
+        else:
+            state = history.state
+            action = players[node.player].act(
+                state.view(node.player), state.legal_actions(node.player)
+            )
+            history.act(action)
+        if after_step is not None:
+            after_step(history)
+    raise SkirmishError(f"the battle did not end within {max_steps} steps")
+
+
+@dataclass(frozen=True)
+class Record:
+    """One format for saves, replays and golden files: everything needed to replay."""
+
+    game: str
+    setup: Mapping[str, Any]
+    seed: int
+    players: tuple[str, ...]
+    steps: tuple[Step, ...]
+    final_hash: str | None = None
+    result: Mapping[str, Any] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game,
+            "setup": dict(self.setup),
+            "seed": self.seed,
+            "players": list(self.players),
+            "steps": [step.as_dict() for step in self.steps],
+            "final_hash": self.final_hash,
+        }
+        if self.result is not None:
+            data["result"] = dict(self.result)
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.as_dict(), indent=1) + "\n"
+
+
+class _StepModel(StrictModel):
+    action: str = pydantic.Field(min_length=1, max_length=500)
+    player: Annotated[int, pydantic.Field(ge=0, le=7)] | None = None
+    chance: Annotated[int, pydantic.Field(ge=0)] | None = None
+    hidden: bool = False
+
+
+class _RecordModel(StrictModel):
+    format: str
+    version: int
+    game: str = pydantic.Field(min_length=1)
+    setup: dict[str, Any]
+    seed: Annotated[int, pydantic.Field(ge=0, le=MAX_SEED)]
+    players: tuple[str, ...]
+    steps: tuple[_StepModel, ...]
+    final_hash: str | None = None
+    result: dict[str, Any] | None = None
+
+
+def parse_record(data: object, *, source: str) -> Record:
+    """Validate parsed JSON as a battle record."""
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        raise DataError(f"{source}: not a skirmish battle record (no format {RECORD_FORMAT!r})")
+    model = validated(_RecordModel, data, source)
+    if model.version != RECORD_VERSION:
+        raise DataError(f"{source}: record version {model.version}; this skirmish reads 1")
+    for number, step in enumerate(model.steps, 1):
+        if (step.player is None) == (step.chance is None):
+            raise DataError(f"{source}: step {number} needs a player or a chance index, not both")
+    steps = tuple(Step(s.action, s.player, s.chance, s.hidden) for s in model.steps)
+    return Record(
+        model.game,
+        model.setup,
+        model.seed,
+        model.players,
+        steps,
+        model.final_hash,
+        model.result,
+    )
+
+
+def load_record(path: str | Path) -> Record:
+    """Read a battle record (JSON) from a file."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DataError(f"{file}: cannot read battle record: {error.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DataError(f"{file}: not valid JSON at line {error.lineno}") from None
+    return parse_record(data, source=str(file))
+
+
+def replay(record: Record, start: BattleState) -> History:
+    """Replay ``record`` from ``start`` through ``apply``, refusing any illegal step.
+
+    Each chance step must be what the seed gives for that event; the final state's hash
+    must match the record's.
+    """
+    history = History.start(start, record.seed)
+    for number, step in enumerate(record.steps, 1):
+        node = history.state.node()
+        try:
+            if isinstance(node, End):
+                raise RecordError(f"the battle is already over: {node.reason}")
+            if isinstance(node, Chance):
+                if step.player is not None:
+                    raise RecordError(
+                        f"chance acts here ({node.label}), not player {step.player + 1}"
+                    )
+                expected = history.state.sample_chance(chance_rng(record.seed, node.index))
+                if step.action != expected or step.chance != node.index:
+                    raise RecordError(
+                        f"chance event {node.index} ({node.label}) is {expected!r} with seed "
+                        f"{record.seed}, but the record says {step.action!r}"
+                    )
+                history.roll()
+            else:
+                if step.player != node.player:
+                    who = "chance" if step.player is None else f"player {step.player + 1}"
+                    raise RecordError(
+                        f"player {node.player + 1} decides here under {node.rule}, not {who}"
+                    )
+                history.act(step.action)
+        except SkirmishError as error:
+            raise RecordError(f"step {number} ({step.action!r}): {error}") from None
+    if record.final_hash is not None and history.state.state_hash() != record.final_hash:
+        raise RecordError(
+            "the replayed battle does not reach the recorded final state (hash differs): "
+            "the record was changed or made by another version"
+        )
+    return history
+
+
+def to_record(
+    history: History,
+    game: str,
+    setup: Mapping[str, Any],
+    players: Sequence[str],
+    result: Mapping[str, Any] | None = None,
+) -> Record:
+    """The record of ``history`` so far, with the current state's hash."""
+    return Record(
+        game,
+        setup,
+        history.seed,
+        tuple(players),
+        tuple(history.steps),
+        history.state.state_hash(),
+        result,
+    )
