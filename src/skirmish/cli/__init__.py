@@ -10,7 +10,15 @@ import sys
 import typer
 from rich.table import Table
 
-from skirmish.cli import darkrealms, entropic, magewinds, magewinds_advice, magewinds_field, mswars
+from skirmish.cli import (
+    darkrealms,
+    entropic,
+    magewinds,
+    magewinds_advice,
+    magewinds_field,
+    mswars,
+    play,
+)
 from skirmish.cli.output import wide_console
 from skirmish.errors import SkirmishError
 from skirmish.games import GAMES, find_game
@@ -63,6 +71,10 @@ attack_app.command("mswars")(mswars.attack_command)
 advise_app.command("mswars")(mswars.advise_command)
 fighters_app.command("mswars")(mswars.fighters_command)
 app.command("draw")(magewinds_field.draw_command)
+play_app = typer.Typer(help="Play a whole battle.", no_args_is_help=True)
+app.add_typer(play_app, name="play")
+play_app.command("magewinds")(play.play_command)
+app.command("replay")(play.replay_command)
 
 
 @app.command("games")

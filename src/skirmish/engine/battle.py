@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
@@ -143,6 +143,30 @@ class Step:
         return data
 
 
+class LazyView(Mapping[str, Any]):
+    """A player's view, built from ``view(player)`` only when first read (a computer player
+    that does not read it costs nothing)."""
+
+    def __init__(self, state: BattleState, player: int) -> None:
+        self._state = state
+        self._player = player
+        self._data: dict[str, Any] | None = None
+
+    def _built(self) -> dict[str, Any]:
+        if self._data is None:
+            self._data = self._state.view(self._player)
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._built()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._built())
+
+    def __len__(self) -> int:
+        return len(self._built())
+
+
 class Player(Protocol):
     """A person or a computer player: answers from a view and the legal actions only."""
 
@@ -244,7 +268,7 @@ def play_out(
         else:
             state = history.state
             action = players[node.player].act(
-                state.view(node.player), state.legal_actions(node.player)
+                LazyView(state, node.player), state.legal_actions(node.player)
             )
             history.act(action)
         if after_step is not None:

@@ -1,0 +1,191 @@
+"""13.0 and 13.5 The Action Phase: turns of activations until every player has passed.
+
+Turns follow the order in which players passed in the Channelling Phase. On your turn you
+activate one of your fighters that can be activated (13.0); only when none can may you
+pass, and once passed you take no more turns. Wildform is cast as the phase starts (several
+players' casts there are ordered by 1.2, it being nobody's turn). When every player has
+passed the phase ends (13.5): poison deals its damage, and spells "until the Action Phase
+ends" and Guard (13.4) end with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.games.magewinds.battle.actions import after, pick
+from skirmish.games.magewinds.battle.activation import MAX_COUNTERS, Activation
+from skirmish.games.magewinds.battle.channelling import next_player
+from skirmish.games.magewinds.battle.damage import PoisonDamage
+from skirmish.games.magewinds.battle.objects import drop_everything
+from skirmish.games.magewinds.battle.rolloff import sequence
+from skirmish.games.magewinds.battle.spells import apply_cast, cast, parse_cast, wildform_options
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame
+
+PASS = "pass"
+DONE = "done"
+PHASE_END_EFFECTS = frozenset({"third_eye", "hex", "wildform"})
+
+
+def activatable(battle: Battle, player: int) -> list[Fighter]:
+    """13.0: fighters on the battlefield without a double action counter."""
+    return [f for f in battle.on_battlefield(player) if f.counters < MAX_COUNTERS]
+
+
+@dataclass(frozen=True)
+class ActionPhase(Frame):
+    """13.0: the Action Phase; finishes with the order in which players passed."""
+
+    order: tuple[int, ...]
+    stage: str = "start"
+    turn: int = 0
+    passed: tuple[int, ...] = ()
+    queue: tuple[Any, ...] = ()
+    window: int | None = None
+
+    def advance(self, battle: Battle) -> Battle | None:
+        if self.stage == "start":
+            casting = tuple(p for p in self.order if wildform_options(battle, p))
+            if len(casting) > 1:
+                battle = battle.top(replace(self, stage="ordering"))
+                return sequence(
+                    battle, casting, "casting Wildform as the Action Phase starts", None
+                )
+            return battle.top(replace(self, stage="windows", queue=casting))
+        if self.stage == "windows":
+            if self.window is not None and not wildform_options(battle, self.window):
+                return battle.top(replace(self, window=None))
+            if self.window is None:
+                if self.queue:
+                    return battle.top(replace(self, window=self.queue[0], queue=self.queue[1:]))
+                return battle.top(replace(self, stage="turns", turn=self.order[0]))
+            return None
+        if self.stage == "poison":
+            if self.queue:
+                battle = battle.top(replace(self, queue=self.queue[1:]))
+                return battle.push(PoisonDamage(self.queue[0]))
+            return self._expire(battle)
+        return None
+
+    def resume(self, battle: Battle, result: Any) -> Battle:
+        if self.stage == "ordering":
+            return battle.top(replace(self, stage="windows", queue=tuple(result)))
+        if self.stage == "poison-order":
+            return battle.top(replace(self, stage="poison", queue=_poisoned(battle, tuple(result))))
+        if self.stage == "turns":
+            return self._next_turn(battle, self.passed)
+        return battle
+
+    def node(self, battle: Battle) -> Node:
+        if self.stage == "windows":
+            assert self.window is not None
+            return Turn(
+                self.window,
+                "Wildform",
+                f"player {self.window + 1}: cast Wildform as the Action Phase starts?",
+            )
+        return Turn(self.turn, "13.0", f"player {self.turn + 1}: activate a fighter")
+
+    def options(self, battle: Battle) -> tuple[Action, ...]:
+        if self.stage == "windows":
+            assert self.window is not None
+            return (*wildform_options(battle, self.window), DONE)
+        fighters = activatable(battle, self.turn)
+        if not fighters:
+            return (PASS,)
+        return tuple(f"activate {f.name}" for f in fighters)
+
+    def act(self, battle: Battle, action: Action) -> Battle:
+        if self.stage == "windows":
+            return self._window(battle, action)
+        name = after(action, "activate")
+        if name is not None:
+            fighter = battle.find_fighter(name)
+            if fighter.player != self.turn:
+                raise IllegalAction(f"13.0: {fighter.name} is not player {self.turn + 1}'s fighter")
+            if not fighter.on_battlefield:
+                raise IllegalAction(f"4.4: {fighter.name} is not on the battlefield")
+            if fighter.counters >= MAX_COUNTERS:
+                raise IllegalAction(
+                    f"13.0: {fighter.name} has a double action counter and cannot be activated"
+                )
+            battle = battle.logged(
+                "13.0",
+                "activate",
+                f"player {self.turn + 1} activates {fighter.name}",
+                fighter=fighter.name,
+            )
+            if fighter.guarding:
+                battle = battle.with_fighter(replace(fighter, guarding=False)).logged(
+                    "13.4", "guard_ends", f"{fighter.name}'s Guard ends at its next activation"
+                )
+            return battle.push(Activation(fighter.name, self.turn))
+        if action.strip().casefold() == PASS:
+            if activatable(battle, self.turn):
+                raise IllegalAction(
+                    f"13.0: player {self.turn + 1} may pass only when none of their fighters "
+                    "can be activated"
+                )
+            battle = battle.logged("13.0", "pass", f"player {self.turn + 1} passes")
+            return self._next_turn(battle, (*self.passed, self.turn))
+        pick(action, self.options(battle), "13.0", "action")
+        raise AssertionError  # pragma: no cover - pick raised
+
+    def _window(self, battle: Battle, action: Action) -> Battle:
+        assert self.window is not None
+        if action.strip().casefold() == DONE:
+            return battle.top(replace(self, window=None))
+        chosen = pick(action, tuple(wildform_options(battle, self.window)), "Wildform", "spell")
+        caster, target = parse_cast(
+            battle, chosen, battle.fighter(chosen.split(" on ")[1].split(" paying ")[0])
+        )
+        battle = cast(battle, self.window, chosen, "Wildform")
+        battle = apply_cast(battle, chosen, caster, target)
+        druid = battle.fighter(target.name)
+        if druid.carrying and druid.at is not None:
+            battle = drop_everything(battle, druid, druid.at, "Wildform")
+        return battle
+
+    def _next_turn(self, battle: Battle, passed: tuple[int, ...]) -> Battle:
+        following = next_player(self.order, passed, self.turn)
+        if following is not None:
+            return battle.top(replace(self, turn=following, passed=passed))
+        battle = battle.logged(
+            "13.5", "phase_end", "every player has passed: the Action Phase ends"
+        )
+        battle = battle.top(replace(self, passed=passed, stage="poison-order"))
+        players = tuple(p for p in passed if any(f.poisoned for f in battle.on_battlefield(p)))
+        if len(players) > 1:
+            return sequence(battle, players, "poison damage at the end of the Action Phase", None)
+        return battle.top(
+            replace(self, passed=passed, stage="poison", queue=_poisoned(battle, players))
+        )
+
+    def _expire(self, battle: Battle) -> Battle:
+        fighters = tuple(
+            replace(f, effects=f.effects - PHASE_END_EFFECTS, guarding=False)
+            for f in battle.fighters
+        )
+        ended = sorted(
+            {e for f in battle.fighters for e in f.effects & PHASE_END_EFFECTS}
+            | {k for k, _ in battle.auras}
+        )
+        battle = replace(battle, fighters=fighters, auras=(), energized=frozenset())
+        if ended:
+            battle = battle.logged(
+                "13.5", "effects_end", f"spells end with the Action Phase: {', '.join(ended)}"
+            )
+        return battle.finish(self.passed)
+
+    def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
+        return {
+            "frame": "action phase",
+            "stage": self.stage,
+            "turn": self.turn + 1,
+            "passed": [p + 1 for p in self.passed],
+        }
+
+
+def _poisoned(battle: Battle, players: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(f.name for p in players for f in battle.on_battlefield(p) if f.poisoned)

@@ -1,0 +1,63 @@
+"""How battle actions are written: short texts a person can type and a record can keep.
+
+Positions are ``x,y`` in inches (``3.5,7.25``); cards are rank then suit (``KC``); several
+cards are joined with ``+``. Words are matched in any case.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from skirmish.engine.battle import Action, IllegalAction
+from skirmish.games.magewinds.battle.state import Point
+
+_NUMBER = r"-?\d+(?:\.\d+)?"
+_POINT = re.compile(rf"^\(?\s*({_NUMBER})\s*,\s*({_NUMBER})\s*\)?$")
+MAX_COORDINATE = 1000.0
+
+
+def point_text(point: Point) -> str:
+    """A position as an action writes it: ``3.5,7.25``."""
+    return f"{_number(point[0])},{_number(point[1])}"
+
+
+def _number(value: float) -> str:
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def parse_point(text: str, rule: str) -> Point:
+    """A position a person typed, such as ``3.5,7.25`` or ``(3.5, 7.25)``."""
+    match = _POINT.match(text.strip())
+    if match is None:
+        raise IllegalAction(
+            f"{rule}: {text.strip()!r} is not a position; write x,y in inches such as 3.5,7.25"
+        )
+    x, y = float(match[1]), float(match[2])
+    if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > MAX_COORDINATE:
+        raise IllegalAction(f"{rule}: {text.strip()!r} is far off any battlefield")
+    return (x, y)
+
+
+def same(action: Action, option: Action) -> bool:
+    """Whether a typed action names an option (any case, any spacing)."""
+    return " ".join(action.casefold().split()) == " ".join(option.casefold().split())
+
+
+def pick(action: Action, options: tuple[Action, ...], rule: str, what: str) -> Action:
+    """The option ``action`` names, or an error listing the legal ones."""
+    for option in options:
+        if same(action, option):
+            return option
+    shown = ", ".join(options[:12]) + (" ..." if len(options) > 12 else "")
+    raise IllegalAction(f"{rule}: {action!r} is not a legal {what} now; legal: {shown}")
+
+
+def after(action: Action, verb: str) -> str | None:
+    """The rest of ``action`` when it starts with ``verb`` (any case), else None."""
+    words = action.split()
+    verb_words = verb.split()
+    if [w.casefold() for w in words[: len(verb_words)]] == [w.casefold() for w in verb_words]:
+        return " ".join(words[len(verb_words) :])
+    return None

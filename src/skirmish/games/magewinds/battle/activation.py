@@ -1,0 +1,326 @@
+"""13.0-13.4 A fighter's activation: one action, with its step move and its spells.
+
+The activated fighter makes one action (13.0): Move, Attack or Guard (13.4), or a spell
+action (Blink, Recover). Except for Move, it may make a step move of up to 1" before the
+action's effects (13.1). Then it gets an action counter, single or double, unless the
+action was free (13.2). Spells cast at the start or end of an activation are offered
+there, and objects may be dropped at either end (19.1).
+
+An activated fighter must make an action: Guard is always possible, and an activation
+that made none could be repeated forever (ruling MB-16).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
+from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
+from skirmish.games.magewinds.battle.geometry import move_allowance, move_candidates, path_to
+from skirmish.games.magewinds.battle.objects import drop, drop_options, pick_up, pickup_options
+from skirmish.games.magewinds.battle.spells import (
+    HASTE_BONUS,
+    WILDFORM_MOVEMENT,
+    ability,
+    apply_cast,
+    blink_problem,
+    blink_spots,
+    cast,
+    end_of_activation,
+    haste_options,
+    parse_cast,
+    start_of_activation,
+    ways_to_pay,
+)
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, rounded
+from skirmish.games.magewinds.battle.steps import StepFrame
+from skirmish.games.magewinds.battle.targets import attack_options, parse_attack
+from skirmish.games.magewinds.cards import find_payment, parse_cost
+
+MOVE, ATTACK, GUARD, BLINK, RECOVER = "move", "attack", "guard", "blink", "recover"
+END = "end activation"
+DONE = "done"
+MAX_COUNTERS = 2
+
+
+@dataclass(frozen=True)
+class Activation(Frame):
+    """13.0: the activation of ``fighter``; ``stage`` says where it is."""
+
+    fighter: str
+    player: int
+    stage: str = "start"
+    kind: str = ""
+    free: bool = False
+    haste: tuple[str, ...] = ()
+
+    def _me(self, battle: Battle) -> Fighter:
+        return battle.fighter(self.fighter)
+
+    # -- what may be done ---------------------------------------------------------------
+
+    def kinds(self, battle: Battle) -> list[Action]:
+        """13.4 and the spell actions available to the fighter now."""
+        me = self._me(battle)
+        return [
+            k
+            for k in (MOVE, ATTACK, GUARD, BLINK, RECOVER)
+            if k in (MOVE, GUARD) or self._available(battle, me, k)
+        ]
+
+    def _available(self, battle: Battle, me: Fighter, kind: str) -> bool:
+        if kind in (ATTACK, BLINK):
+            return not (kind == BLINK and me.carrying) and _possible(battle, me, kind)
+        spell = ability(battle, me, "recover")
+        return spell is not None and bool(ways_to_pay(battle, me.player, spell.cost))
+
+    def options(self, battle: Battle) -> tuple[Action, ...]:
+        me = self._me(battle)
+        if self.stage == "start":
+            return (
+                *start_of_activation(battle, me),
+                *drop_options(battle, me),
+                *self.kinds(battle),
+            )
+        if self.stage == "moving":
+            inches, _ = self.allowance(battle)
+            ends = [f"to {point_text(p)}" for p in move_candidates(battle, me, inches)]
+            return (*haste_options(battle, me, self.haste), *pickup_options(battle, me), *ends)
+        if self.stage == "moved":
+            return (*pickup_options(battle, me), DONE)
+        if self.stage == "target":
+            return attack_options(battle, self.fighter)
+        if self.stage == "blink":
+            cost = ability(battle, me, "blink")
+            assert cost is not None
+            return tuple(
+                f"blink to {point_text(p)} paying {way.text}"
+                for p in blink_spots(battle, me)
+                for way in ways_to_pay(battle, me.player, cost.cost)
+            )
+        if self.stage == "recover":
+            recover = ability(battle, me, "recover")
+            assert recover is not None
+            return tuple(
+                f"recover paying {w.text}" for w in ways_to_pay(battle, me.player, recover.cost)
+            )
+        if self.stage == "end":
+            return (*end_of_activation(battle, me), *drop_options(battle, me), END)
+        return ()
+
+    def node(self, battle: Battle) -> Node:
+        prompts = {
+            "start": ("13.0", "cast a spell, drop an object, or choose an action"),
+            "moving": ("13.4", "Move: cast Haste, pick up an object, or say where to move"),
+            "moved": ("19.1", "pick up an object in contact, or done"),
+            "target": ("13.4", "Attack: choose the target and the attack"),
+            "blink": ("20.2", "Blink: where to re-deploy"),
+            "recover": ("20.1", "Recover: how many Hearts to spend"),
+            "end": ("13.0", "cast a spell, drop an object, or end the activation"),
+        }
+        rule, text = prompts[self.stage]
+        return Turn(self.player, rule, f"{self.fighter}: {text}")
+
+    # -- doing it -------------------------------------------------------------------------
+
+    def act(self, battle: Battle, action: Action) -> Battle:
+        me = self._me(battle)
+        handler = getattr(self, f"_{self.stage}")
+        result: Battle = handler(battle, me, action)
+        return result
+
+    def _start(self, battle: Battle, me: Fighter, action: Action) -> Battle:
+        if action.casefold().startswith("cast "):
+            return self._cast(battle, me, action, start_of_activation(battle, me))
+        if action.casefold().startswith("drop "):
+            return drop(battle, me, action)
+        kind = pick(action, (MOVE, ATTACK, GUARD, BLINK, RECOVER), "13.4", "action")
+        if kind not in (MOVE, GUARD) and not self._available(battle, me, kind):
+            raise IllegalAction(_why_not(battle, me, kind))
+        battle = battle.logged(
+            "13.0", "action", f"{me.name} makes a {kind.title()} action", action=kind
+        )
+        if kind == MOVE:
+            return battle.top(replace(self, stage="moving", kind=MOVE))
+        purpose = kind if kind in (ATTACK, BLINK) else ""
+        battle = battle.top(replace(self, stage="effect", kind=kind))
+        return battle.push(StepFrame(me.name, me.player, purpose=purpose))
+
+    def _cast(self, battle: Battle, me: Fighter, action: Action, legal: list[Action]) -> Battle:
+        chosen = pick(action, tuple(legal), "17.0", "spell to cast")
+        caster, target = parse_cast(battle, chosen, me)
+        battle = cast(battle, me.player, chosen, chosen.split(" paying ")[0].removeprefix("cast "))
+        return apply_cast(battle, chosen, caster, target)
+
+    def allowance(self, battle: Battle) -> tuple[float, str]:
+        me = self._me(battle)
+        bonus = HASTE_BONUS * len(self.haste)
+        why = []
+        if self.haste:
+            why.append(f"+{bonus} Haste")
+        if "wildform" in me.effects:
+            bonus += WILDFORM_MOVEMENT
+            why.append(f"+{WILDFORM_MOVEMENT} Wildform")
+        return move_allowance(battle, me, bonus, " ".join(why))
+
+    def _moving(self, battle: Battle, me: Fighter, action: Action) -> Battle:
+        if action.casefold().startswith("cast "):
+            chosen = pick(action, tuple(haste_options(battle, me, self.haste)), "Haste", "Haste")
+            caster, _ = parse_cast(battle, chosen, me)
+            battle = cast(battle, me.player, chosen, "Haste")
+            battle = battle.logged(
+                "Haste", "spell", f'{caster.name} casts Haste: {me.name} moves 1" further'
+            )
+            return battle.top(replace(self, haste=(*self.haste, caster.name)))
+        if action.casefold().startswith("pick up "):
+            return pick_up(battle, me, action)
+        where = after(action, "to")
+        if where is None:
+            raise IllegalAction(f"13.4: write 'to x,y' for where {me.name} moves, not {action!r}")
+        end = rounded(parse_point(where, "15.0"))
+        inches, reason = self.allowance(battle)
+        path = path_to(battle, me, end, inches)
+        if not path.legal:
+            raise IllegalAction(f"{path.problems[0]} ({reason})")
+        battle = battle.with_fighter(replace(me, at=end)).logged(
+            "15.0",
+            "move",
+            f'{me.name} moves {path.length:.2f}" to ({point_text(end)}) '
+            f"({reason.removeprefix('13.4: ')})",
+            fighter=me.name,
+            at=end,
+            length=round(path.length, 4),
+        )
+        return battle.top(replace(self, stage="moved"))
+
+    def _moved(self, battle: Battle, me: Fighter, action: Action) -> Battle:
+        if action.casefold().startswith("pick up "):
+            return pick_up(battle, me, action)
+        pick(action, (DONE,), "19.1", "choice")
+        return battle.top(replace(self, stage="counter"))
+
+    def _target(self, battle: Battle, me: Fighter, action: Action) -> Battle:
+        target, attack, payment = parse_attack(battle, me, action)
+        if payment is not None:
+            battle = battle.spend(me.player, payment.cards, attack.name)
+            me = battle.fighter(me.name)
+        situation = build_situation(battle, me, battle.fighter(target.name), attack)
+        frame = AttackFrame(me.name, target.name, me.player, target.player, situation)
+        return battle.top(replace(self, stage="attacking")).push(frame)
+
+    def _blink(self, battle: Battle, me: Fighter, action: Action) -> Battle:
+        rest = after(action, "blink to")
+        spell = ability(battle, me, "blink")
+        if rest is None or " paying " not in rest or spell is None:
+            raise IllegalAction(f"Blink: write 'blink to x,y paying CARDS', not {action!r}")
+        where, paying = rest.split(" paying ", 1)
+        at = rounded(parse_point(where, "20.2"))
+        problem = blink_problem(battle, me, at)
+        if problem:
+            raise IllegalAction(problem)
+        payment = find_payment(parse_cost(spell.cost), battle.hands[me.player], paying)
+        battle = battle.spend(me.player, payment.cards, "Blink")
+        battle = battle.with_fighter(replace(me, at=at)).logged(
+            "20.2", "redeploy", f"Blink: {me.name} is re-deployed at ({point_text(at)})", at=at
+        )
+        return battle.top(replace(self, stage="counter"))
+
+    def _recover(self, battle: Battle, me: Fighter, action: Action) -> Battle:
+        chosen = pick(action, self.options(battle), "Recover", "Recover payment")
+        spell = ability(battle, me, "recover")
+        assert spell is not None
+        payment = find_payment(
+            parse_cost(spell.cost), battle.hands[me.player], chosen.removeprefix("recover paying ")
+        )
+        battle = battle.spend(me.player, payment.cards, "Recover")
+        healed = min(me.damage, payment.amount)
+        battle = battle.with_fighter(replace(me, damage=me.damage - healed, poisoned=False))
+        text = f"Recover: {me.name} heals {healed} damage ({me.damage - healed} left)"
+        if me.poisoned:
+            text += "; healing ends its poison (ruling MB-15)"
+        battle = battle.logged("20.1", "heal", text, healed=healed)
+        return battle.top(replace(self, stage="counter"))
+
+    def _end(self, battle: Battle, me: Fighter, action: Action) -> Battle:
+        if action.casefold().startswith("cast "):
+            return self._cast(battle, me, action, end_of_activation(battle, me))
+        if action.casefold().startswith("drop "):
+            return drop(battle, me, action)
+        pick(action, (END,), "13.0", "choice")
+        return battle.finish()
+
+    # -- work that needs no decision ------------------------------------------------------
+
+    def advance(self, battle: Battle) -> Battle | None:
+        me = self._me(battle)
+        if self.stage == "effect":
+            if not me.on_battlefield:
+                return battle.top(replace(self, stage="counter"))
+            if self.kind == GUARD:
+                battle = battle.with_fighter(replace(me, guarding=True)).logged(
+                    "13.4", "guard", f"{me.name} guards: its next Dodge or Deflect reaction is free"
+                )
+                return battle.top(replace(self, stage="counter"))
+            return battle.top(
+                replace(
+                    self, stage={ATTACK: "target", BLINK: "blink", RECOVER: "recover"}[self.kind]
+                )
+            )
+        if self.stage == "moved" and not pickup_options(battle, me):
+            return battle.top(replace(self, stage="counter"))
+        if self.stage == "counter":
+            if me.on_battlefield and not self.free:
+                counters = min(MAX_COUNTERS, me.counters + 1)
+                battle = battle.with_fighter(replace(me, counters=counters)).logged(
+                    "13.0",
+                    "action_counter",
+                    f"{me.name} gets a {'double' if counters == 2 else 'single'} action counter",
+                    counters=counters,
+                )
+            elif self.free:
+                battle = battle.logged(
+                    "13.2", "free", f"{me.name}'s action was free: no action counter"
+                )
+            return battle.top(replace(self, stage="end"))
+        if self.stage == "end" and self.options(battle) == (END,):
+            return battle.finish()
+        return None
+
+    def resume(self, battle: Battle, result: Any) -> Battle:
+        if self.stage == "attacking":
+            return battle.top(
+                replace(self, stage="counter", free=bool(getattr(result, "action_free", False)))
+            )
+        return battle
+
+    def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
+        return {
+            "frame": "activation",
+            "fighter": self.fighter,
+            "stage": self.stage,
+            "action": self.kind,
+        }
+
+
+def _why_not(battle: Battle, me: Fighter, kind: str) -> str:
+    if kind == ATTACK:
+        return (
+            f"13.4: {me.name} has no visible target within a line of attack and Range, from "
+            "here or after a step move (18.1), or cannot pay for its attack spells (17.0)"
+        )
+    if kind == BLINK:
+        if me.carrying:
+            return f"Blink: {me.name} is carrying {', '.join(me.carrying)}"
+        return (
+            f'Blink: {me.name} cannot pay 3 Spades (17.0) or sees no spot more than 3" from '
+            "every enemy"
+        )
+    return f"17.0: {me.name} cannot pay for Recover"
+
+
+def _possible(battle: Battle, me: Fighter, kind: str) -> bool:
+    """An Attack or Blink action is offered when some step (or none) leaves it possible."""
+    step = StepFrame(me.name, me.player, purpose=kind)
+    return step.viable(battle) or step.any_step(battle)

@@ -1,0 +1,367 @@
+"""18.0 Attacking in a battle: the single-attack procedure, then what it does to the table.
+
+The attack is the very procedure the referee, the odds and the advisor run
+(:func:`~skirmish.games.magewinds.attack.resolve_attack`), resumed by replaying its answers
+so far. Cover (18.2), the Dodge step's existence (18.4) and the line's length (18.1) come
+from the battlefield; Mirrorshield and Barrier are the players' decisions, paid from their
+hands. When the procedure is done, its result is applied: damage and take-downs (18.5.3),
+action counters, knockback (18.5.4, the attacking player's choice of how far), Push, and
+the reacting fighter's step move (13.3).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from functools import partial
+from random import Random
+from typing import Any
+
+from shapely import Point as ShapelyPoint
+
+from skirmish.dice import CountAtMost
+from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
+from skirmish.games.magewinds.attack import (
+    ATTACKER,
+    AttackResult,
+    AttackSituation,
+    Combatant,
+    resolve_attack,
+)
+from skirmish.games.magewinds.battle.actions import after, pick
+from skirmish.games.magewinds.battle.damage import take_down
+from skirmish.games.magewinds.battle.geometry import (
+    attack_line,
+    can_dodge,
+    cover_of,
+    knockback_of,
+    push_end,
+)
+from skirmish.games.magewinds.battle.objects import drop_everything
+from skirmish.games.magewinds.battle.procedure import (
+    Done,
+    NeedsDecision,
+    NeedsRoll,
+    logged_run,
+    next_step,
+)
+from skirmish.games.magewinds.battle.spells import attack_effects
+from skirmish.games.magewinds.battle.state import (
+    Battle,
+    Event,
+    Fighter,
+    Frame,
+    Point,
+    rounded,
+)
+from skirmish.games.magewinds.battle.steps import StepFrame
+from skirmish.games.magewinds.profiles import AttackProfile, Reaction, Special
+from skirmish.geometry import EPSILON
+
+NO_KNOCKBACK = "no knockback"
+
+
+def build_situation(
+    battle: Battle, attacker: Fighter, target: Fighter, attack: AttackProfile
+) -> AttackSituation:
+    """The attack situation the battle gives: state, spells, geometry and the hands."""
+    line, reason = attack_line(battle, attacker, target, attack)
+    if line is None or line.length is None:
+        raise IllegalAction(reason)
+    distance = min(max(round(line.length, 2), attack.minimum_range), attack.maximum_range)
+    barrier = battle.setup.pack.universal("barrier")
+    same_player = attacker.player == target.player
+    return AttackSituation(
+        attacker=Combatant(
+            battle.setup.profile(attacker.profile),
+            damage=attacker.damage,
+            action_counters=attacker.counters,
+            effects=attack_effects(battle, attacker, attacking=True),
+            label=attacker.name,
+        ),
+        target=Combatant(
+            battle.setup.profile(target.profile),
+            damage=target.damage,
+            action_counters=target.counters,
+            guarding=target.guarding,
+            effects=attack_effects(battle, target, attacking=False),
+            label=target.name,
+        ),
+        attack=attack,
+        cover=cover_of(battle, attacker, target).in_cover,
+        can_dodge=can_dodge(battle, target, attacker).possible,
+        distance=distance,
+        defender_cards=battle.hands[target.player],
+        attacker_cards=None if same_player else battle.hands[attacker.player],
+        barrier_cost=barrier.cost if barrier is not None else "",
+    )
+
+
+@dataclass(frozen=True)
+class AttackFrame(Frame):
+    """One attack in progress: the procedure's answers so far, then its aftermath."""
+
+    attacker: str
+    target: str
+    attacker_player: int
+    defender_player: int
+    situation: AttackSituation
+    answers: tuple[int | str, ...] = ()
+    faces: tuple[tuple[int, ...], ...] = ()
+    deciders: tuple[int | None, ...] = ()
+    hidden: tuple[bool, ...] = ()
+    stage: str = "resolving"
+    result: AttackResult | None = None
+    room: float = 0.0
+
+    def _procedure(self) -> Any:
+        return partial(resolve_attack, situation=self.situation)
+
+    def _next(self) -> Any:
+        return next_step(self._procedure(), self.answers)
+
+    def _seat(self, role: str) -> int:
+        return self.attacker_player if role == ATTACKER else self.defender_player
+
+    def node(self, battle: Battle) -> Node:
+        if self.stage == "knockback":
+            return Turn(
+                self.attacker_player, "18.5.4", f'knock {self.target} back up to {self.room:.2f}"?'
+            )
+        step = self._next()
+        if isinstance(step, NeedsRoll):
+            return Chance(battle.chances, step.rule, step.label)
+        assert isinstance(step, NeedsDecision)
+        decision = step.decision
+        return Turn(self._seat(decision.player), decision.rule, decision.prompt, decision.hidden)
+
+    def options(self, battle: Battle) -> tuple[Action, ...]:
+        if self.stage == "knockback":
+            half = math.floor(self.room * 50) / 100
+            full = math.floor(self.room * 100) / 100
+            distances = sorted({d for d in (half, full) if d > 0})
+            return (NO_KNOCKBACK, *(f"knock back {d:g}" for d in distances))
+        step = self._next()
+        assert isinstance(step, NeedsDecision)
+        return step.decision.options
+
+    def act(self, battle: Battle, action: Action) -> Battle:
+        if self.stage == "knockback":
+            return self._knock_back(battle, action)
+        step = self._next()
+        assert isinstance(step, NeedsDecision)
+        decision = step.decision
+        for option in decision.options:
+            if option.casefold() == action.casefold():
+                seat = self._seat(decision.player)
+                return battle.top(
+                    replace(
+                        self,
+                        answers=(*self.answers, option),
+                        deciders=(*self.deciders, seat),
+                        hidden=(*self.hidden, decision.hidden),
+                    )
+                )
+        reason = decision.why_not(action.casefold())
+        raise IllegalAction(
+            f"{decision.rule}: {action!r} is not a legal {decision.key.replace('_', ' ')}"
+            + (f": {reason}" if reason else "")
+            + f"; legal: {', '.join(decision.options)}"
+        )
+
+    def sample(self, battle: Battle, rng: Random) -> Action:
+        step = self._next()
+        assert isinstance(step, NeedsRoll)
+        _, faces = step.roll.roll(rng)
+        return "dice " + " ".join(str(face) for face in faces)
+
+    def chance(self, battle: Battle, action: Action) -> Battle:
+        step = self._next()
+        assert isinstance(step, NeedsRoll)
+        roll = step.roll
+        if not isinstance(roll, CountAtMost):  # pragma: no cover - the attack rolls pools only
+            raise IllegalAction(f"{step.rule}: cannot read a roll of {roll.describe()}")
+        words = action.split()
+        if words[:1] != ["dice"]:
+            raise IllegalAction(
+                f"{step.rule}: dice rolled are written 'dice 1 4 6', not {action!r}"
+            )
+        try:
+            faces = tuple(int(w) for w in words[1:])
+        except ValueError:
+            raise IllegalAction(f"{step.rule}: {action!r}: faces are whole numbers") from None
+        if len(faces) != roll.dice or any(not 1 <= f <= roll.sides for f in faces):
+            raise IllegalAction(
+                f"{step.rule}: {step.label} needs {roll.dice} faces from 1 to {roll.sides}, "
+                f"not {action!r}"
+            )
+        outcome = sum(1 for f in faces if f <= roll.at_most)
+        return battle.top(
+            replace(
+                self,
+                answers=(*self.answers, outcome),
+                faces=(*self.faces, faces),
+                deciders=(*self.deciders, None),
+                hidden=(*self.hidden, False),
+            )
+        )
+
+    def advance(self, battle: Battle) -> Battle | None:
+        if self.stage == "resolving":
+            step = self._next()
+            if not isinstance(step, Done):
+                return None
+            result, entries = logged_run(self._procedure(), self.answers, self.faces)
+            battle = battle.with_events(
+                tuple(Event(e.rule, e.event, e.text, e.data) for e in entries)
+            )
+            battle = apply_result(battle, self, result)
+            return self._after_damage(battle, result)
+        if self.stage == "stepping":
+            return None
+        return None
+
+    def _after_damage(self, battle: Battle, result: AttackResult) -> Battle:
+        attacker, target = battle.fighter(self.attacker), battle.fighter(self.target)
+        if result.knockback and target.on_battlefield and attacker.on_battlefield:
+            room = knockback_of(battle, attacker, target).room
+            if room > 0.01:
+                return battle.top(replace(self, stage="knockback", result=result, room=room))
+            battle = battle.logged(
+                "18.5.4",
+                "knockback",
+                f"{target.name} cannot be knocked back: something is directly behind",
+            )
+        return self._after_knockback(battle, result)
+
+    def _knock_back(self, battle: Battle, action: Action) -> Battle:
+        assert self.result is not None
+        if action.casefold() == NO_KNOCKBACK:
+            battle = battle.logged(
+                "18.5.4", "knockback", f"{self.attacker} does not knock {self.target} back"
+            )
+            return self._after_knockback(battle, self.result)
+        text = after(action, "knock back")
+        if text is None:
+            pick(action, self.options(battle), "18.5.4", "knockback")
+        try:
+            inches = float((text or "").strip().rstrip('"'))
+        except ValueError:
+            raise IllegalAction(
+                f"18.5.4: write 'knock back D' with D in inches, not {action!r}"
+            ) from None
+        if not 0 < inches <= self.room + EPSILON or not math.isfinite(inches):
+            raise IllegalAction(
+                f'18.5.4: {self.target} can be knocked back up to {self.room:.2f}", not {inches:g}"'
+            )
+        attacker, target = battle.fighter(self.attacker), battle.fighter(self.target)
+        ends = knockback_of(battle, attacker, target).ends
+        assert attacker.at is not None and target.at is not None
+        end = _away_from(attacker.at, target.at, inches)
+        if float(ends.distance(ShapelyPoint(end))) > 1e-3:
+            raise IllegalAction(
+                f"18.5.4: {target.name} may not end a knockback on a low obstacle (MW-17)"
+            )
+        battle = battle.with_fighter(replace(target, at=end))
+        battle = battle.logged(
+            "18.5.4",
+            "knockback",
+            f'{self.attacker} knocks {self.target} back {inches:g}"',
+            inches=inches,
+        )
+        if target.carrying:
+            battle = drop_everything(battle, battle.fighter(target.name), target.at, "knocked back")
+        return self._after_knockback(battle, self.result)
+
+    def _after_knockback(self, battle: Battle, result: AttackResult) -> Battle:
+        attacker, target = battle.fighter(self.attacker), battle.fighter(self.target)
+        if result.push and target.on_battlefield and attacker.on_battlefield:
+            end, moved_by = push_end(battle, attacker, target, float(result.push))
+            battle = battle.with_fighter(replace(target, at=end))
+            battle = battle.logged(
+                "Push",
+                "push",
+                f'Push: {target.name} is shoved {moved_by:.2f}" of {result.push}" straight away '
+                f"from {attacker.name} (ruling MB-8)",
+                inches=round(moved_by, 2),
+            )
+        target = battle.fighter(self.target)
+        if result.reaction is not Reaction.NONE and target.on_battlefield:
+            battle = battle.top(replace(self, stage="stepping", result=result))
+            return battle.push(
+                StepFrame(
+                    target.name,
+                    target.player,
+                    source=self.attacker,
+                    reaction=result.reaction.value,
+                )
+            )
+        return battle.finish(result)
+
+    def resume(self, battle: Battle, result: Any) -> Battle:
+        assert self.result is not None
+        return battle.finish(self.result)
+
+    def refused(self, battle: Battle) -> tuple[str, ...]:
+        if self.stage != "resolving":
+            return ()
+        step = self._next()
+        if not isinstance(step, NeedsDecision):
+            return ()
+        return tuple(f"{option}: {why}" for option, why in step.decision.excluded)
+
+    def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
+        answers: list[Any] = []
+        for i, answer in enumerate(self.answers):
+            decider = self.deciders[i]
+            revealed = any(d is not None and d != decider for d in self.deciders[i + 1 :])
+            if self.hidden[i] and player is not None and decider != player and not revealed:
+                answers.append("(face down)")
+            else:
+                answers.append(answer)
+        return {
+            "frame": "attack",
+            "attacker": self.attacker,
+            "target": self.target,
+            "attack": self.situation.attack.name,
+            "answers": answers,
+            "stage": self.stage,
+        }
+
+
+def _away_from(source: Point, at: Point, inches: float) -> Point:
+    dx, dy = at[0] - source[0], at[1] - source[1]
+    norm = math.hypot(dx, dy) or 1.0
+    return rounded((at[0] + dx / norm * inches, at[1] + dy / norm * inches))
+
+
+def apply_result(battle: Battle, frame: AttackFrame, result: AttackResult) -> Battle:
+    """18.5.3 and 13.3: the attack's damage, take-downs, counters, spent cards and statuses."""
+    target = battle.fighter(frame.target)
+    target = replace(
+        target,
+        damage=result.total_damage,
+        counters=result.target_action_counters,
+        guarding=target.guarding and not result.reaction_free,
+        poisoned=target.poisoned or "poisoned" in result.statuses,
+    )
+    battle = battle.with_fighter(target)
+    battle = battle.spend(target.player, result.defender_paid, "spells", quiet=True)
+    battle = battle.spend(frame.attacker_player, result.attacker_paid, "Barrier", quiet=True)
+    if result.taken_down:
+        battle = take_down(battle, target.name)
+    if result.attacker_damage:
+        attacker = battle.fighter(frame.attacker)
+        battle = battle.with_fighter(
+            replace(attacker, damage=attacker.damage + result.attacker_damage)
+        )
+    if result.attacker_taken_down:
+        battle = take_down(battle, frame.attacker)
+    if Special.BLAST in frame.situation.attack.special:
+        battle = battle.logged(
+            "Blast",
+            "blast_not_played",
+            "Blast's further attacks on fighters within 1\" of the target are not played in "
+            "battles yet (ruling MB-13)",
+        )
+    return battle

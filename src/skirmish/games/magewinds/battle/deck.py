@@ -1,0 +1,65 @@
+"""The magic deck (0.9, 10.4, 12.0, 12.1): drawing face down, the face-up row, the hand limit.
+
+Each card drawn from the face-down deck is a chance event, uniform over the cards it holds:
+the same as drawing the top card of a shuffled deck, without a deck order anyone could
+know. When the face-down deck runs out, the discard pile becomes the new deck (12.1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from random import Random
+
+from skirmish.engine.battle import Action, IllegalAction
+from skirmish.games.magewinds.battle.actions import after
+from skirmish.games.magewinds.battle.state import Battle
+from skirmish.games.magewinds.cards import check_card, sort_cards
+
+HAND_LIMIT = 5
+"""12.0: the hand limit."""
+FACE_UP = 5
+"""10.4: cards placed face up next to the deck."""
+
+
+def sample_card(battle: Battle, rng: Random) -> Action:
+    """A card drawn from the face-down deck."""
+    return f"card {rng.choice(battle.deck)}"
+
+
+def drawn_card(battle: Battle, action: Action) -> str:
+    """The card a chance step says was drawn, checked against the face-down deck."""
+    text = after(action, "card")
+    if text is None:
+        raise IllegalAction(f"12.0: a card drawn is written 'card XX', not {action!r}")
+    card = check_card(text.strip().upper())
+    if card not in battle.deck:
+        raise IllegalAction(f"12.0: {card} is not in the face-down deck")
+    return card
+
+
+def take_from_deck(battle: Battle, card: str) -> Battle:
+    """Remove a drawn card from the face-down deck; 12.1 when it is then empty."""
+    deck = tuple(c for c in battle.deck if c != card)
+    battle = replace(battle, deck=deck)
+    return reshuffle_if_empty(battle)
+
+
+def reshuffle_if_empty(battle: Battle) -> Battle:
+    """12.1: an empty face-down deck is replaced by the shuffled discard pile."""
+    if battle.deck or not battle.discard:
+        return battle
+    battle = replace(battle, deck=sort_cards(battle.discard), discard=())
+    return battle.logged(
+        "12.1",
+        "reshuffle",
+        f"the face-down deck is empty: the discard pile ({len(battle.deck)} cards) is "
+        "shuffled into a new deck",
+    )
+
+
+def hand_limit(battle: Battle, player: int) -> tuple[int, str]:
+    """12.0: the hand limit, 5, with any bonus the scenario gives."""
+    bonus, why = battle.setup.scenario.hand_limit_bonus(battle, player)
+    if bonus:
+        return HAND_LIMIT + bonus, f"hand limit {HAND_LIMIT} {why}: {HAND_LIMIT + bonus}"
+    return HAND_LIMIT, f"hand limit {HAND_LIMIT}"

@@ -1,0 +1,158 @@
+"""10.0 Battle setup in play: the roll-off for Player 1, territories, the magic deck's
+face-up cards (10.4) and deployment (10.5).
+
+The scenario pack's common pattern: the players roll off (3.1) and the winner is Player 1;
+Player 2 picks which territory is theirs; players deploy one fighter at a time, Player 1
+first. The order in which players finish deploying is the first round's Channelling order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from random import Random
+from typing import Any
+
+from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
+from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
+from skirmish.games.magewinds.battle.deck import FACE_UP, drawn_card, sample_card, take_from_deck
+from skirmish.games.magewinds.battle.geometry import free_points, grid, stand_problem
+from skirmish.games.magewinds.battle.rolloff import RollOff
+from skirmish.games.magewinds.battle.scenarios import TERRITORIES, deployment_problem
+from skirmish.games.magewinds.battle.state import Battle, Frame, Phase, Status, rounded
+
+
+@dataclass(frozen=True)
+class SetupFrame(Frame):
+    """10.1-10.5 in play: roll off for Player 1, pick territories, turn 5 cards face up,
+    deploy. Finishes with the order in which the players finished deploying."""
+
+    stage: str = "roll-off"
+
+    def advance(self, battle: Battle) -> Battle | None:
+        if self.stage == "roll-off":
+            battle = battle.top(replace(self, stage="rolling"))
+            return battle.push(
+                RollOff.of(tuple(range(battle.players)), "Player 1 (scenario setup)")
+            )
+        if self.stage == "face-up" and len(battle.face_up) == FACE_UP:
+            battle = battle.logged(
+                "10.4",
+                "face_up",
+                f"the magic deck is shuffled; face up: {' '.join(battle.face_up)}",
+                cards=battle.face_up,
+            )
+            battle = replace(battle, phase=Phase.DEPLOYMENT).top(replace(self, stage="deploying"))
+            return battle.push(Deployment(turn=_first(battle)))
+        return None
+
+    def resume(self, battle: Battle, result: Any) -> Battle:
+        if self.stage == "deploying":
+            return battle.finish(result)
+        first = result[0]
+        battle = replace(battle, first=first).logged(
+            "10.0", "player_1", f"player {first + 1} is the scenario's Player 1 and sets up"
+        )
+        return battle.top(replace(self, stage="territories"))
+
+    def node(self, battle: Battle) -> Node:
+        if self.stage == "territories":
+            return Turn(_second(battle), "10.5", "Player 2: which territory is yours?")
+        return Chance(battle.chances, "10.4", "a card turned face up from the magic deck")
+
+    def options(self, battle: Battle) -> tuple[Action, ...]:
+        return tuple(f"take {name}" for name in TERRITORIES[battle.setup.options.split])
+
+    def act(self, battle: Battle, action: Action) -> Battle:
+        chosen = pick(action, self.options(battle), "10.5", "territory")
+        mine = chosen.removeprefix("take ")
+        names = TERRITORIES[battle.setup.options.split]
+        other = names[1] if mine == names[0] else names[0]
+        second = _second(battle)
+        territories = tuple(mine if p == second else other for p in range(battle.players))
+        battle = replace(battle, territories=territories).logged(
+            "10.5",
+            "territories",
+            f"player {second + 1} takes the {mine} half; player {_first(battle) + 1} the "
+            f"{other} half (ruling MB-5)",
+        )
+        return battle.top(replace(self, stage="face-up"))
+
+    def sample(self, battle: Battle, rng: Random) -> Action:
+        return sample_card(battle, rng)
+
+    def chance(self, battle: Battle, action: Action) -> Battle:
+        card = drawn_card(battle, action)
+        battle = take_from_deck(battle, card)
+        return replace(battle, face_up=(*battle.face_up, card))
+
+    def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
+        return {"frame": "setup", "stage": self.stage}
+
+
+def _first(battle: Battle) -> int:
+    assert battle.first is not None
+    return battle.first
+
+
+def _second(battle: Battle) -> int:
+    return (_first(battle) + 1) % battle.players
+
+
+@dataclass(frozen=True)
+class Deployment(Frame):
+    """10.5: players place their fighters one at a time, Player 1 first."""
+
+    turn: int
+
+    def node(self, battle: Battle) -> Node:
+        return Turn(self.turn, "10.5", f"player {self.turn + 1}: deploy a fighter")
+
+    def options(self, battle: Battle) -> tuple[Action, ...]:
+        waiting = [
+            f for f in battle.fighters if f.player == self.turn and f.status is Status.RESERVE
+        ]
+        points = [
+            p
+            for p in free_points(battle, grid(battle))
+            if deployment_problem(battle, self.turn, p) is None
+        ]
+        return tuple(f"deploy {f.name} at {point_text(p)}" for f in waiting for p in points)
+
+    def act(self, battle: Battle, action: Action) -> Battle:
+        rest = after(action, "deploy")
+        if rest is None or " at " not in f" {rest.casefold()} ":
+            raise IllegalAction(f"10.5: write 'deploy FIGHTER at x,y', not {action!r}")
+        index = rest.casefold().rindex(" at ")
+        name, where = rest[:index], rest[index + 4 :]
+        fighter = battle.find_fighter(name)
+        if fighter.player != self.turn:
+            raise IllegalAction(f"10.5: {fighter.name} is not in player {self.turn + 1}'s warband")
+        if fighter.status is not Status.RESERVE:
+            raise IllegalAction(f"10.5: {fighter.name} is already deployed")
+        at = rounded(parse_point(where, "10.5"))
+        problem = stand_problem(battle, at) or deployment_problem(battle, self.turn, at)
+        if problem:
+            raise IllegalAction(problem)
+        battle = battle.with_fighter(replace(fighter, status=Status.ON_BATTLEFIELD, at=at))
+        battle = battle.logged(
+            "10.5",
+            "deploy",
+            f"player {self.turn + 1} deploys {fighter.name} at ({point_text(at)})",
+            fighter=fighter.name,
+            at=at,
+        )
+        if not _waiting(battle, self.turn):
+            battle = replace(battle, deployed=(*battle.deployed, self.turn))
+        others = [p for p in range(battle.players) if _waiting(battle, p)]
+        if not others:
+            return battle.finish(battle.deployed)
+        after_me = [(self.turn + i) % battle.players for i in range(1, battle.players + 1)]
+        following = next(p for p in after_me if p in others)
+        return battle.top(Deployment(following))
+
+    def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
+        return {"frame": "deployment", "turn": self.turn + 1}
+
+
+def _waiting(battle: Battle, player: int) -> bool:
+    return any(f.player == player and f.status is Status.RESERVE for f in battle.fighters)

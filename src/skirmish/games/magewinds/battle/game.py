@@ -1,0 +1,70 @@
+"""Starting a Magewinds battle, and replaying one from its record."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from skirmish.engine.battle import History, Record, replay
+from skirmish.games.magewinds.battle.deployment import SetupFrame
+from skirmish.games.magewinds.battle.rounds import Round
+from skirmish.games.magewinds.battle.setup import Setup, setup_from_record
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Item
+from skirmish.games.magewinds.cards import DECK, sort_cards
+
+GAME = "magewinds"
+
+
+def start_battle(setup: Setup) -> Battle:
+    """10.0: a battle ready to set up: fighters waiting to deploy, the deck face down."""
+    fighters = tuple(
+        Fighter(name, profile.name, band.player)
+        for band in setup.warbands
+        for name, profile in zip(band.names, band.profiles, strict=True)
+    )
+    items = tuple(
+        Item(o.name, (o.x, o.y), o.carriable, o.moveable) for o in setup.table.field.objects
+    )
+    players = len(setup.warbands)
+    battle = Battle(
+        setup=setup,
+        frames=(Round(), SetupFrame()),
+        fighters=fighters,
+        hands=((),) * players,
+        known=(frozenset(),) * players,
+        deck=sort_cards(DECK),
+        items=items,
+    )
+    battle = battle.logged(
+        "10.1", "scenario", f"scenario: {setup.scenario.name} ({setup.scenario.version})"
+    )
+    for band in setup.warbands:
+        battle = battle.logged(
+            "10.2",
+            "warband",
+            f"player {band.player + 1}'s warband: {', '.join(band.names)}",
+            player=band.player + 1,
+        )
+    battle = battle.logged(
+        "10.3",
+        "battlefield",
+        f'battlefield: {setup.table.name} ({setup.table.width:g}" x {setup.table.length:g}")',
+    )
+    return battle.settle()
+
+
+def replay_record(record: Record) -> History:
+    """Set up the battle a record describes and replay every step through ``apply``."""
+    return replay(record, start_battle(setup_from_record(record.setup)))
+
+
+def result_of(battle: Battle) -> Mapping[str, Any]:
+    """The battle's result as a record keeps it."""
+    if battle.result is None:
+        return {"winner": None, "over": False, "rounds": battle.round}
+    return {
+        "winner": None if battle.result.winner is None else battle.result.winner + 1,
+        "over": True,
+        "reason": battle.result.reason,
+        "rounds": battle.round,
+    }

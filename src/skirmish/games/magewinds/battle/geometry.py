@@ -1,0 +1,490 @@
+"""The battle's questions to the battlefield geometry: 15.0, 16.0, 18.1, 18.2, 18.4, 18.5.4.
+
+Every answer comes from the geometry modules (``sightlines``, ``moves``) on a battlefield
+built from the battle's positions; nothing here measures differently. What is added is
+the finite, documented sets of representative positions a computer player chooses among
+(ruling MB-6): straight moves toward and away from every fighter, object and objective
+and along the four edges' directions, straight steps, a grid of deployment points.
+A person may type any position, and it is checked in full.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from shapely import LineString, Point
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
+
+from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.state import Battle, Fighter
+from skirmish.games.magewinds.battle.state import Point as At
+from skirmish.games.magewinds.field import Battlefield, Placed
+from skirmish.games.magewinds.moves import (
+    ENEMY_NEARBY,
+    ENEMY_PENALTY,
+    Dodge,
+    Knockback,
+    check_move,
+    dodge,
+    knockback,
+    shortest_move,
+    step_region,
+    surroundings,
+)
+from skirmish.games.magewinds.profiles import AttackProfile
+from skirmish.games.magewinds.sightlines import (
+    Cover,
+    LineOfAttack,
+    cover,
+    line_of_attack,
+    visibility,
+)
+from skirmish.geometry import BASE_DIAMETER, EPSILON, Based, HeightClass, within
+from skirmish.geometry.measure import OVERLAP_TOLERANCE
+from skirmish.geometry.movement import FreeSpace, free_space, ray_room
+
+RADIUS = BASE_DIAMETER / 2
+DIGITS = 2
+"""Representative positions are written to 0.01" (the precision a person types)."""
+GRID = 1.5
+"""Inches between the representative deployment and Blink positions."""
+COMPASS = ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))
+BACK_OFF = (0.01, 0.05, 0.15, 0.3, 0.5)
+OVERLAP = 2 * RADIUS - OVERLAP_TOLERANCE
+"""Centres closer than this overlap (ruling MW-18)."""
+
+
+# -- the battlefield of a moment ---------------------------------------------------------
+
+
+def field_of(battle: Battle) -> Battlefield:
+    """The battlefield with every fighter and object where the battle has them."""
+    fighters = tuple(
+        (f.name, f.profile, f.player, f.at) for f in battle.fighters if f.at is not None
+    )
+    items = tuple((i.name, i.at, i.carriable, i.moveable) for i in battle.items if i.at is not None)
+    return _field(battle.setup, fighters, items)
+
+
+@lru_cache(maxsize=512)
+def _field(
+    setup: Setup,
+    fighters: tuple[tuple[str, str, int, At], ...],
+    items: tuple[tuple[str, At, bool, bool], ...],
+) -> Battlefield:
+    """Keyed on the setup itself (it is never equal to another), which the cache keeps
+    alive, and on the positions."""
+    template, pack = setup.table.field, setup.pack
+    placed = tuple(
+        Placed(Based(name, x, y, warband=f"P{player + 1}"), pack.fighter(profile))
+        for name, profile, player, (x, y) in fighters
+    )
+    objects = tuple(
+        Based(name, x, y, kind="object", carriable=carriable, moveable=moveable)
+        for name, (x, y), carriable, moveable in items
+    )
+    return Battlefield(
+        template.width,
+        template.length,
+        template.warbands,
+        placed,
+        objects,
+        template.markers,
+        template.terrain,
+        template.source,
+    )
+
+
+def moved(battle: Battle, fighter: Fighter, at: At) -> Battle:
+    """The battle with ``fighter`` standing at ``at`` (a trial position, not a move)."""
+    return battle.with_fighter(replace(fighter, at=at))
+
+
+def placed(field: Battlefield, name: str) -> Placed:
+    return field.fighter(name)
+
+
+# -- sight and attacks (16.0, 18.1, 18.2) ------------------------------------------------
+
+
+def sees(battle: Battle, viewer: Fighter, target: Fighter) -> bool:
+    """16.0: whether ``target`` is visible to ``viewer``; under Third Eye everything on
+    the battlefield is (Seer v1.4.0)."""
+    if viewer.name == target.name:
+        return True
+    if "third_eye" in viewer.effects:
+        return True
+    field = field_of(battle)
+    return visibility(field, placed(field, viewer.name), placed(field, target.name)).visible
+
+
+def sight_reason(battle: Battle, viewer: Fighter, target: Fighter) -> str:
+    field = field_of(battle)
+    return visibility(field, placed(field, viewer.name), placed(field, target.name)).reason
+
+
+def could_reach(attacker: Fighter, target: Fighter, attack: AttackProfile, slack: float) -> bool:
+    """A fast test that is never wrong when it says no: a line of attack is at least as
+    long as the gap between the bases (18.1, 8.0)."""
+    assert attacker.at is not None and target.at is not None
+    gap = math.dist(attacker.at, target.at) - 2 * RADIUS
+    return gap - slack <= attack.maximum_range + EPSILON
+
+
+def attack_line(
+    battle: Battle, attacker: Fighter, target: Fighter, attack: AttackProfile
+) -> tuple[LineOfAttack | None, str]:
+    """13.4 and 18.1: the line of attack to a visible target, or why there is none."""
+    if attacker.name == target.name:
+        return None, f"13.4: {attacker.name} cannot attack itself"
+    if not target.on_battlefield:
+        return None, f"4.4: {target.name} is not on the battlefield"
+    if not sees(battle, attacker, target):
+        return (
+            None,
+            f"13.4: an attack needs a visible target; {sight_reason(battle, attacker, target)}",
+        )
+    field = field_of(battle)
+    line = line_of_attack(field, placed(field, attacker.name), placed(field, target.name), attack)
+    if not line.exists:
+        return None, line.reason
+    return line, line.reason
+
+
+def cover_of(battle: Battle, attacker: Fighter, target: Fighter) -> Cover:
+    """18.2: whether the target is in cover from the attacker."""
+    field = field_of(battle)
+    return cover(field, placed(field, attacker.name), placed(field, target.name))
+
+
+def can_dodge(battle: Battle, target: Fighter, attacker: Fighter) -> Dodge:
+    """18.4: a legal 1" step move ending further from the attack exists (MW-16)."""
+    field = field_of(battle)
+    return _dodge(field, target.name, attacker.name)
+
+
+@lru_cache(maxsize=256)
+def _dodge(field: Battlefield, target: str, attacker: str) -> Dodge:
+    return dodge(field, placed(field, target), placed(field, attacker))
+
+
+def knockback_of(battle: Battle, attacker: Fighter, target: Fighter) -> Knockback:
+    """18.5.4: how far the target can be knocked back directly away (MW-17)."""
+    field = field_of(battle)
+    return knockback(field, placed(field, attacker.name), placed(field, target.name))
+
+
+# -- moving (15.0, 13.1, 13.4) -------------------------------------------------------------
+
+
+def enemies_near(battle: Battle, fighter: Fighter) -> list[str]:
+    """4.3 and 13.4: enemy fighters within 1" of ``fighter``."""
+    field = field_of(battle)
+    me = placed(field, fighter.name)
+    return [
+        f.name
+        for f in battle.on_battlefield()
+        if f.player != fighter.player and within(placed(field, f.name).base, me.base, ENEMY_NEARBY)
+    ]
+
+
+def move_allowance(battle: Battle, fighter: Fighter, bonus: int, why: str) -> tuple[float, str]:
+    """13.4 Move: the fighter's Movement (with ``bonus`` from spells), minus 2 when it
+    begins within 1" of an enemy."""
+    profile = battle.setup.profile(fighter.profile)
+    movement = profile.movement + bonus
+    text = f"Movement {profile.movement}" + (f" {why}" if bonus else "")
+    near = enemies_near(battle, fighter)
+    if near:
+        inches = max(0, movement - ENEMY_PENALTY)
+        return float(inches), f'13.4: {text}, -2 within 1" of {", ".join(near)}: {inches}"'
+    return float(movement), f'13.4: {text}: {movement}"'
+
+
+@dataclass(frozen=True)
+class Path:
+    """A checked move: where it ends, how long it is, or what is wrong with it."""
+
+    end: At
+    length: float
+    problems: tuple[str, ...]
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+
+def path_to(battle: Battle, fighter: Fighter, goal: At, limit: float) -> Path:
+    """15.0: the shortest legal path to ``goal`` and whether it is within ``limit``."""
+    field = field_of(battle)
+    mover = placed(field, fighter.name)
+    direct = check_move(field, mover, [goal], limit=limit)
+    if direct.legal:
+        return Path(goal, direct.length, ())
+    route = shortest_move(field, mover, goal)
+    if route is None:
+        problems = direct.problems or ("15.0: no legal path reaches that position",)
+        if not field.area.buffer(-RADIUS + EPSILON).covers(Point(goal)):
+            problems = ("2.1: the base would not be wholly on the battlefield",)
+        return Path(goal, direct.length, problems)
+    checked = check_move(field, mover, [(p.x, p.y) for p in route], limit=limit)
+    return Path(goal, checked.length, checked.problems)
+
+
+def _free(battle: Battle, fighter: Fighter) -> FreeSpace:
+    return surroundings(field_of(battle), fighter.name).free
+
+
+def straight_end(
+    battle: Battle, fighter: Fighter, direction: tuple[float, float], inches: float
+) -> At | None:
+    """The furthest position, written to 0.01", a straight move of up to ``inches`` in
+    ``direction`` can end at (stopped by what blocks it, never on a low obstacle)."""
+    assert fighter.at is not None
+    free = _free(battle, fighter)
+    start = Point(fighter.at)
+    norm = math.hypot(*direction)
+    if norm <= EPSILON or inches <= EPSILON:
+        return None
+    ux, uy = direction[0] / norm, direction[1] / norm
+    room = ray_room(free, start, (ux, uy), inches)
+    for back in BACK_OFF:
+        length = room - back
+        if length < 0.05:
+            return None
+        end = (round(start.x + ux * length, DIGITS), round(start.y + uy * length, DIGITS))
+        if free.can_stand(Point(end)) and free.is_clear(LineString([start, Point(end)])):
+            return end
+    return None
+
+
+def landmarks(battle: Battle, fighter: Fighter) -> Iterator[tuple[str, At]]:
+    """Things worth moving toward or away from: other fighters, objects, the objective."""
+    for other in battle.on_battlefield():
+        if other.name != fighter.name and other.at is not None:
+            yield other.name, other.at
+    for item in battle.items:
+        if item.at is not None:
+            yield item.name, item.at
+    if battle.setup.scenario.objective:
+        yield "the objective", battle.setup.table.centre
+
+
+def move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At]:
+    """Representative ends of a move of up to ``inches`` (ruling MB-6): straight toward and
+    away from each landmark, and along the four edge directions; plus staying put."""
+    assert fighter.at is not None
+    x, y = fighter.at
+    directions = list(COMPASS)
+    for _, (lx, ly) in landmarks(battle, fighter):
+        directions += [(lx - x, ly - y), (x - lx, y - ly)]
+    ends = {fighter.at}
+    for direction in directions:
+        end = straight_end(battle, fighter, direction, inches)
+        if end is not None:
+            ends.add(end)
+    return sorted(ends)
+
+
+def step_candidates(
+    battle: Battle,
+    fighter: Fighter,
+    inches: float,
+    source: Fighter | None = None,
+    *,
+    strictly: bool = False,
+    toward: tuple[str, ...] = (),
+) -> list[At]:
+    """Representative step moves (13.1, ruling MB-6): without a ``source``, along the four
+    edge directions, toward and away from the nearest enemy and toward each fighter named
+    in ``toward``; for a reaction (18.4), straight away from the source and up to 90
+    degrees either side, ending not closer (``strictly``: further)."""
+    assert fighter.at is not None
+    x, y = fighter.at
+    if source is None:
+        directions = list(COMPASS)
+        others = [o for o in battle.on_battlefield() if o.name != fighter.name and o.at]
+        enemies = [o for o in others if o.player != fighter.player]
+        if enemies:
+            near = min(enemies, key=lambda o: math.dist(o.at or (0, 0), (x, y)))
+            assert near.at is not None
+            directions += [(near.at[0] - x, near.at[1] - y), (x - near.at[0], y - near.at[1])]
+        for other in (o for o in others if o.name in toward):
+            assert other.at is not None
+            directions.append((other.at[0] - x, other.at[1] - y))
+    else:
+        assert source.at is not None
+        angle = math.atan2(y - source.at[1], x - source.at[0])
+        directions = [
+            (math.cos(angle + math.radians(d)), math.sin(angle + math.radians(d)))
+            for d in (0, 45, -45, 90, -90)
+        ]
+    ends = set()
+    for direction in directions:
+        end = straight_end(battle, fighter, direction, inches)
+        if end is not None and (source is None or _away(fighter, source, end, strictly)):
+            ends.add(end)
+    if source is not None and not ends:
+        region = reaction_region(battle, fighter, source, strictly=strictly)
+        if not region.is_empty and region.area > 0:
+            point = region.representative_point()
+            end = (round(point.x, DIGITS), round(point.y, DIGITS))
+            if (
+                _away(fighter, source, end, strictly)
+                and path_to(battle, fighter, end, inches).legal
+            ):
+                ends.add(end)
+    return sorted(ends)
+
+
+def _away(fighter: Fighter, source: Fighter, end: At, strictly: bool) -> bool:
+    assert fighter.at is not None and source.at is not None
+    before = math.dist(fighter.at, source.at)
+    after = math.dist(end, source.at)
+    return after > before + EPSILON if strictly else after >= before - EPSILON
+
+
+def away_problem(fighter: Fighter, source: Fighter, end: At, strictly: bool) -> str | None:
+    """18.4: a Dodge step ends further from the source; a Deflect step not closer."""
+    if _away(fighter, source, end, strictly):
+        return None
+    if strictly:
+        return f"18.4: a Dodge step must end further from {source.name}"
+    return f"18.4: a reaction's step may not end closer to {source.name}"
+
+
+def reaction_region(
+    battle: Battle, fighter: Fighter, source: Fighter, *, strictly: bool
+) -> BaseGeometry:
+    field = field_of(battle)
+    return step_region(
+        field, placed(field, fighter.name), placed(field, source.name), strictly=strictly
+    )
+
+
+# -- standing: deployment, Blink, objects (10.5, 20.2, 19.1) -------------------------------
+
+
+def standing_space(battle: Battle, exclude: str | None = None) -> FreeSpace:
+    """Where a base's centre may stand: on the table (2.1), clear of every other base and
+    of medium and high obstacles, and not on a low obstacle (15.0, ruling MB-7)."""
+    field = field_of(battle)
+    return _standing(field, exclude)
+
+
+@lru_cache(maxsize=128)
+def _standing(field: Battlefield, exclude: str | None) -> FreeSpace:
+    solid = [
+        t.footprint
+        for t in field.terrain
+        if t.height_class in (HeightClass.MEDIUM, HeightClass.HIGH)
+    ]
+    low = [t.footprint for t in field.terrain if t.height_class is HeightClass.LOW]
+    bases = [(p.base.centre, p.base.radius) for p in field.fighters if p.name != exclude]
+    bases += [(o.centre, o.radius) for o in field.objects if o.name != exclude]
+    return free_space(field.area, RADIUS, solid=solid, bases=bases, no_end=low)
+
+
+def stand_problem(battle: Battle, at: At, exclude: str | None = None) -> str | None:
+    """Why a base cannot stand at ``at``, or None."""
+    field = field_of(battle)
+    x, y = at
+    if not (RADIUS - EPSILON <= x <= field.width - RADIUS + EPSILON) or not (
+        RADIUS - EPSILON <= y <= field.length - RADIUS + EPSILON
+    ):
+        return f"2.1: a base at ({x:g}, {y:g}) is not wholly on the battlefield"
+    for other in battle.on_battlefield():
+        if other.name != exclude and other.at is not None and math.dist(other.at, at) < OVERLAP:
+            return f"0.8.1: the base would overlap {other.name}'s"
+    for item in battle.items:
+        if item.at is not None and item.name != exclude and math.dist(item.at, at) < OVERLAP:
+            return f"0.8.1: the base would overlap the object {item.name!r}"
+    point = Point(at)
+    for piece in field.terrain:
+        gap = float(piece.footprint.distance(point))
+        if (
+            piece.height_class in (HeightClass.MEDIUM, HeightClass.HIGH)
+            and gap < RADIUS - OVERLAP_TOLERANCE
+        ):
+            kind = piece.height_class.value
+            return f"15.0: the base would stand inside {kind} obstacle {piece.name!r}"
+        if piece.height_class is HeightClass.LOW and gap < RADIUS - OVERLAP_TOLERANCE:
+            return f"15.0: a base may not stand on low obstacle {piece.name!r} (ruling MB-7)"
+    return None
+
+
+def grid(battle: Battle) -> list[At]:
+    """Representative positions over the whole table, ``GRID`` inches apart."""
+    table = battle.setup.table
+    xs = _steps(table.width)
+    ys = _steps(table.length)
+    return [(x, y) for x in xs for y in ys]
+
+
+def _steps(size: float) -> list[float]:
+    count = max(1, int((size - 2 * RADIUS) // GRID) + 1)
+    used = (count - 1) * GRID
+    start = (size - used) / 2
+    return [round(start + i * GRID, DIGITS) for i in range(count)]
+
+
+def free_points(battle: Battle, points: list[At], exclude: str | None = None) -> list[At]:
+    space = standing_space(battle, exclude)
+    return [p for p in points if space.can_stand(Point(p))]
+
+
+def contact_points(battle: Battle, fighter: Fighter) -> list[At]:
+    """Positions in contact with ``fighter`` where an object's base can be placed (19.1)."""
+    assert fighter.at is not None
+    x, y = fighter.at
+    reach = 2 * RADIUS + 0.002
+    points = [
+        (round(x + reach * math.cos(a), 3), round(y + reach * math.sin(a), 3))
+        for a in (i * math.pi / 4 for i in range(8))
+    ]
+    return free_points(battle, points)
+
+
+def nearest_free(battle: Battle, at: At, exclude: str | None = None) -> At | None:
+    """The position closest to ``at`` where a base can be placed (19.1 dropped objects)."""
+    space = standing_space(battle, exclude)
+    point = Point(at)
+    if space.can_stand(point):
+        return at
+    where = space.allowed_ends()
+    if where.is_empty:
+        return None
+    near = nearest_points(where, point)[0]
+    return (round(near.x, 4), round(near.y, 4))
+
+
+def visible_spot(battle: Battle, fighter: Fighter, at: At) -> bool:
+    """16.0: whether a base at ``at`` would be visible to ``fighter``."""
+    if "third_eye" in fighter.effects:
+        return True
+    field = field_of(battle)
+    spot = Placed(Based("spot", at[0], at[1]), battle.setup.profile(fighter.profile))
+    return visibility(field, placed(field, fighter.name), spot).visible
+
+
+def push_end(battle: Battle, attacker: Fighter, target: Fighter, inches: float) -> tuple[At, float]:
+    """Push (Cleric v1.4.0, ruling MW-7/MB-8): straight away from the attacker, stopped
+    by what blocks a move (as knockback, MW-17), never ending on a low obstacle."""
+    assert attacker.at is not None and target.at is not None
+    direction = (target.at[0] - attacker.at[0], target.at[1] - attacker.at[1])
+    free = _free(battle, target)
+    start = Point(target.at)
+    norm = math.hypot(*direction) or 1.0
+    ux, uy = direction[0] / norm, direction[1] / norm
+    room = ray_room(free, start, (ux, uy), inches)
+    length = room
+    while length > 0:
+        end = (round(start.x + ux * length, 4), round(start.y + uy * length, 4))
+        if free.can_stand(Point(end)):
+            return end, length
+        length = round(length - 0.05, 4)
+    return target.at, 0.0

@@ -1,0 +1,107 @@
+"""19.0 Interacting with objects: picking up, carrying and dropping carriable objects.
+
+A fighter in contact with a carriable object at the start or end of a Move action may pick
+it up; it may drop a carried object at the start or end of one of its activations, in
+contact with it. A fighter knocked back drops what it carries as close to where it stood
+as possible; one taken down drops it where it stood. Contact is within 0.01" (the
+precision a position is written to; ruling MB-11).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from skirmish.engine.battle import Action, IllegalAction
+from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
+from skirmish.games.magewinds.battle.geometry import (
+    RADIUS,
+    contact_points,
+    nearest_free,
+    stand_problem,
+)
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Point
+
+CONTACT = 0.01
+"""Inches: bases this close count as in contact (ruling MB-11)."""
+
+
+def in_contact(a: Point, b: Point) -> bool:
+    """8.0: two bases touch."""
+    return math.dist(a, b) - 2 * RADIUS <= CONTACT
+
+
+def pickup_options(battle: Battle, fighter: Fighter) -> list[Action]:
+    """19.1: carriable objects in contact; not in Wildform (Druid v1.5.0)."""
+    if fighter.at is None or "wildform" in fighter.effects:
+        return []
+    return [
+        f"pick up {item.name}"
+        for item in battle.items
+        if item.carriable and item.at is not None and in_contact(item.at, fighter.at)
+    ]
+
+
+def pick_up(battle: Battle, fighter: Fighter, action: Action) -> Battle:
+    name = after(action, "pick up") or ""
+    if action not in pickup_options(battle, fighter):
+        item = battle.item(name)
+        if not item.carriable:
+            raise IllegalAction(f"19.1: {item.name} is not carriable")
+        raise IllegalAction(
+            f"19.1: {fighter.name} can pick up {item.name} only in contact with it at the "
+            "start or end of a Move action"
+            + (", and not in Wildform" if "wildform" in fighter.effects else "")
+        )
+    item = battle.item(name)
+    battle = battle.with_item(replace(item, at=None, carried_by=fighter.name))
+    battle = battle.with_fighter(replace(fighter, carrying=(*fighter.carrying, item.name)))
+    return battle.logged("19.1", "pick_up", f"{fighter.name} picks up {item.name}")
+
+
+def drop_options(battle: Battle, fighter: Fighter) -> list[Action]:
+    """19.1: a carried object placed anywhere in contact (representative points)."""
+    if not fighter.carrying or fighter.at is None:
+        return []
+    points = contact_points(battle, fighter)
+    return [f"drop {name} at {point_text(p)}" for name in fighter.carrying for p in points]
+
+
+def drop(battle: Battle, fighter: Fighter, action: Action) -> Battle:
+    rest = after(action, "drop") or ""
+    if " at " not in rest:
+        raise IllegalAction("19.1: write 'drop OBJECT at x,y'")
+    name, where = rest.rsplit(" at ", 1)
+    item = battle.item(name)
+    if item.name not in fighter.carrying:
+        raise IllegalAction(f"19.1: {fighter.name} is not carrying {item.name}")
+    at = parse_point(where, "19.1")
+    assert fighter.at is not None
+    if not in_contact(at, fighter.at):
+        raise IllegalAction(f"19.1: a dropped object is placed in contact with {fighter.name}")
+    problem = stand_problem(battle, at)
+    if problem:
+        raise IllegalAction(f"19.1: {problem}")
+    return _place(battle, fighter, item.name, at, "drops")
+
+
+def _place(battle: Battle, fighter: Fighter, name: str, at: Point, verb: str) -> Battle:
+    item = battle.item(name)
+    battle = battle.with_item(replace(item, at=at, carried_by=None))
+    carrier = battle.fighter(fighter.name)
+    battle = battle.with_fighter(
+        replace(carrier, carrying=tuple(n for n in carrier.carrying if n != name))
+    )
+    return battle.logged(
+        "19.1", "drop", f"{fighter.name} {verb} {name} at ({point_text(at)})", item=name, at=at
+    )
+
+
+def drop_everything(battle: Battle, fighter: Fighter, near: Point, why: str) -> Battle:
+    """19.1: everything ``fighter`` carries is placed as close to ``near`` as possible."""
+    for name in fighter.carrying:
+        spot = nearest_free(battle, near)
+        if spot is None:  # pragma: no cover - a battlefield always has room somewhere
+            raise IllegalAction(f"19.1: nowhere to place {name}")
+        battle = _place(battle, battle.fighter(fighter.name), name, spot, f"drops ({why})")
+    return battle

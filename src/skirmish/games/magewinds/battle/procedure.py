@@ -1,0 +1,119 @@
+"""The one place a battle runs a rules procedure: the single attack (18.0), step by step.
+
+An attack in progress is the procedure plus the answers given so far (dice outcomes and
+decisions). Replaying that prefix says what the procedure needs next: a roll, a player's
+decision, or nothing more (its result). The same procedure serves the referee, the exact
+odds and the advisor, so the battle cannot disagree with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from skirmish.dice import Roll
+from skirmish.engine import Context, Decision, LogEntry
+
+R = TypeVar("R")
+Answer = int | str
+
+
+@dataclass(frozen=True)
+class Done(Generic[R]):
+    """The procedure returned ``result``."""
+
+    result: R
+
+
+@dataclass(frozen=True)
+class NeedsRoll:
+    """The procedure rolls ``roll`` next, under ``rule``."""
+
+    roll: Roll
+    rule: str
+    label: str
+
+
+@dataclass(frozen=True)
+class NeedsDecision:
+    """The procedure asks ``decision`` next."""
+
+    decision: Decision
+
+
+Next = Done[Any] | NeedsRoll | NeedsDecision
+
+
+class _Stop(Exception):
+    def __init__(self, node: NeedsRoll | NeedsDecision) -> None:
+        self.node = node
+
+
+class _Replay:
+    """A context that answers from a recorded prefix and stops at the first new question;
+    with ``faces`` it also keeps the log, showing the dice faces that were rolled."""
+
+    def __init__(
+        self, answers: tuple[Answer, ...], faces: tuple[tuple[int, ...], ...] | None
+    ) -> None:
+        self._answers = answers
+        self._faces = faces
+        self._next = 0
+        self._rolls = 0
+        self.entries: list[LogEntry] = []
+
+    @property
+    def logging(self) -> bool:
+        return self._faces is not None
+
+    def _answer(self, node: NeedsRoll | NeedsDecision) -> Answer:
+        if self._next >= len(self._answers):
+            raise _Stop(node)
+        self._next += 1
+        return self._answers[self._next - 1]
+
+    def roll(self, roll: Roll, *, rule: str, label: str) -> int:
+        outcome = self._answer(NeedsRoll(roll, rule, label))
+        assert isinstance(outcome, int)
+        if self._faces is not None:
+            faces = self._faces[self._rolls]
+            shown = " ".join(str(face) for face in faces) or "no dice"
+            self.log(
+                rule,
+                "roll",
+                f"{label}: {roll.describe()}: rolled {shown} -> {outcome}",
+                label=label,
+                faces=faces,
+                outcome=outcome,
+            )
+        self._rolls += 1
+        return outcome
+
+    def choose(self, decision: Decision) -> str:
+        option = self._answer(NeedsDecision(decision))
+        assert isinstance(option, str)
+        return option
+
+    def log(self, rule: str, event: str, text: str, **data: object) -> None:
+        if self._faces is not None:
+            self.entries.append(LogEntry(rule, event, text, tuple(data.items())))
+
+
+def next_step(procedure: Callable[[Context], Any], answers: tuple[Answer, ...]) -> Next:
+    """What ``procedure`` needs after ``answers``: a roll, a decision, or its result."""
+    try:
+        return Done(procedure(_Replay(answers, None)))
+    except _Stop as stop:
+        return stop.node
+
+
+def logged_run(
+    procedure: Callable[[Context], R],
+    answers: tuple[Answer, ...],
+    faces: tuple[tuple[int, ...], ...],
+) -> tuple[R, tuple[LogEntry, ...]]:
+    """Run ``procedure`` along all its answers, keeping the log it writes."""
+    context = _Replay(answers, faces)
+    result = procedure(context)
+    return result, tuple(context.entries)

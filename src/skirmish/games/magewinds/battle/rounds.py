@@ -1,0 +1,59 @@
+"""11.0 Battle rounds: the Channelling, Action and End Phases, round after round.
+
+The bottom frame of every battle: once setup and deployment finish it starts round 1, and
+each phase hands it the order in which players passed, which sets the next phase's turn
+order (12.0, 13.0, 14.1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from skirmish.engine.battle import Node
+from skirmish.games.magewinds.battle.actionphase import ActionPhase
+from skirmish.games.magewinds.battle.channelling import Channelling
+from skirmish.games.magewinds.battle.endphase import EndPhase
+from skirmish.games.magewinds.battle.state import Battle, Frame, Phase
+
+
+def _players(order: tuple[int, ...]) -> str:
+    return ", ".join(str(p + 1) for p in order)
+
+
+@dataclass(frozen=True)
+class Round(Frame):
+    """11.0: which phase the battle is in; the phases above it do the work."""
+
+    stage: str = "setup"
+
+    def node(self, battle: Battle) -> Node:  # pragma: no cover - a phase is always above
+        raise AssertionError("no phase is pending")
+
+    def resume(self, battle: Battle, result: Any) -> Battle:
+        order = tuple(result) if result is not None else battle.action_passes
+        if self.stage in ("setup", "end"):
+            number = battle.round + 1
+            battle = replace(battle, round=number, phase=Phase.CHANNELLING).logged(
+                "11.0", "round", f"round {number} begins"
+            )
+            why = "finished deploying" if number == 1 else "passed in the last Action Phase"
+            battle = battle.logged(
+                "12.0",
+                "phase",
+                f"Channelling Phase: players take turns in the order they {why}: {_players(order)}",
+            )
+            battle = battle.top(replace(self, stage="channelling"))
+            return battle.push(Channelling(order, order[0]))
+        if self.stage == "channelling":
+            battle = replace(battle, channel_passes=order, phase=Phase.ACTION).logged(
+                "13.0",
+                "phase",
+                f"Action Phase: players take turns in the order they passed: {_players(order)}",
+            )
+            return battle.top(replace(self, stage="action")).push(ActionPhase(order))
+        battle = replace(battle, action_passes=order, phase=Phase.END)
+        return battle.top(replace(self, stage="end")).push(EndPhase(order))
+
+    def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
+        return {"frame": "round", "stage": self.stage}

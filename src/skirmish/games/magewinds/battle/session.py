@@ -1,0 +1,110 @@
+"""What a person at the table asks of a battle in progress: the fighters' status, a hand,
+the legal actions with their rules, a picture of the battlefield now.
+
+These read only the player's view (their own hand, the public facts), so a terminal, a
+web page or a computer player can use them without seeing what they should not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from skirmish.engine.battle import Turn
+from skirmish.errors import SkirmishError
+from skirmish.games.magewinds.battle.actions import point_text
+from skirmish.games.magewinds.battle.deck import hand_limit
+from skirmish.games.magewinds.battle.geometry import field_of
+from skirmish.games.magewinds.battle.state import Battle
+from skirmish.games.magewinds.field import Battlefield
+from skirmish.geometry import Marker
+
+PLAYER_KINDS = ("human", "random")
+
+
+def parse_players(text: str, count: int) -> tuple[str, ...]:
+    """``human,random``: one kind of player per warband."""
+    kinds = tuple(part.strip().casefold() for part in text.split(","))
+    if len(kinds) != count or any(k not in PLAYER_KINDS for k in kinds):
+        raise SkirmishError(
+            f"--players {text!r}: give {count} of {', '.join(PLAYER_KINDS)} separated by "
+            "commas, one per --warband, such as human,random"
+        )
+    return kinds
+
+
+def status_rows(battle: Battle) -> list[dict[str, str]]:
+    """9.1-9.3: every fighter's position, damage, action counters, spells and objects."""
+    rows = []
+    for fighter in battle.fighters:
+        profile = battle.setup.profile(fighter.profile)
+        notes = sorted(fighter.effects)
+        if fighter.guarding:
+            notes.append("guarding")
+        if fighter.poisoned:
+            notes.append("poisoned")
+        notes += [f"carries {name}" for name in fighter.carrying]
+        rows.append(
+            {
+                "fighter": fighter.name,
+                "player": str(fighter.player + 1),
+                "at": point_text(fighter.at) if fighter.at else fighter.status.value,
+                "damage": f"{fighter.damage}/{profile.toughness}",
+                "counters": ("", "single", "double")[fighter.counters],
+                "notes": ", ".join(notes),
+            }
+        )
+    return rows
+
+
+def hand_text(battle: Battle, player: int) -> list[str]:
+    """12.0: a player's own hand, the face-up row, the deck, the discard, the other hands."""
+    _, why = hand_limit(battle, player)
+    lines = [
+        f"player {player + 1}'s hand: {' '.join(battle.hands[player]) or '(empty)'} ({why})",
+        f"face up: {' '.join(battle.face_up) or '(none)'}; deck: {len(battle.deck)} cards; "
+        f"discard: {len(battle.discard)} cards"
+        + (f", top {battle.discard[-1]}" if battle.discard else ""),
+    ]
+    for other in range(battle.players):
+        if other != player:
+            known = sorted(battle.known[other])
+            lines.append(
+                f"player {other + 1} holds {len(battle.hands[other])} cards"
+                + (f", among them {' '.join(known)} (taken face up)" if known else "")
+            )
+    return lines
+
+
+def help_lines(battle: Battle) -> list[str]:
+    """The legal actions now, under the rule that allows them, and why others are refused."""
+    node = battle.node()
+    if not isinstance(node, Turn):
+        return ["no decision is pending"]
+    legal = battle.legal_actions(node.player)
+    lines = [f"{node.rule}: {node.prompt}"]
+    lines += [f"  {i}. {action}" for i, action in enumerate(legal, 1)]
+    refused = battle.frames[-1].refused(battle)
+    if refused:
+        lines.append("not allowed now:")
+        lines += [f"  {reason}" for reason in refused]
+    lines.append(
+        "type an action (or its number); positions as x,y in inches may be any legal ones. "
+        "Commands: status, hand, draw FILE.png, undo, save [FILE], help"
+    )
+    return lines
+
+
+def battlefield_now(battle: Battle) -> Battlefield:
+    """The battlefield as it stands, with the scenario's objective marker (9.4)."""
+    field = field_of(battle)
+    if battle.setup.scenario.objective:
+        x, y = battle.setup.table.centre
+        field = replace(field, markers=(*field.markers, Marker("objective", x, y)))
+    return field
+
+
+def result_text(battle: Battle) -> str:
+    if battle.result is None:
+        return "the battle is not over"
+    who = "a draw" if battle.result.winner is None else f"player {battle.result.winner + 1} wins"
+    return f"{who} after round {battle.round}: {battle.result.reason}"

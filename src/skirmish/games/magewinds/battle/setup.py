@@ -1,0 +1,218 @@
+"""10.1-10.3 Battle setup: the scenario, the warbands, the battlefield and the options.
+
+What is fixed for the whole battle lives in :class:`Setup`; every number a user gives is
+checked against its stated range before any work starts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from skirmish.errors import SkirmishError
+from skirmish.games.magewinds.battle.scenarios import Scenario, Split, find_scenario
+from skirmish.games.magewinds.battle.tables import (
+    Table,
+    bundled_table,
+    obstacles_near,
+    parse_table,
+)
+from skirmish.games.magewinds.pack import Pack, bundled_pack
+from skirmish.games.magewinds.profiles import FighterProfile
+
+PLAYERS = 2
+"""The two-player scenarios; three and four players come with the scenarios that use them."""
+MAX_ROUNDS = 20
+MAX_LAST_STAND = 5
+
+
+class Length(StrEnum):
+    """The agreed battle length: how many slots each warband has (fighter pack 1.1)."""
+
+    QUICK = "quick"
+    STANDARD = "standard"
+    LONG = "long"
+
+
+WARBAND_SLOTS = {Length.QUICK: 6, Length.STANDARD: 8, Length.LONG: 10}
+
+
+class SetupError(SkirmishError):
+    """A battle that cannot be set up: the input and the rule it breaks."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the players agree before the battle; each number has a stated range.
+
+    ``rounds``: the round limit (1-20; the scenario's default when None); ``last_stand``:
+    Deathmatch's Heroic Last Stand hand-limit bonus (0-5, ruling MB-4); ``split``: how the
+    battlefield is cut into territories (ruling MB-5).
+    """
+
+    length: Length = Length.STANDARD
+    rounds: int | None = None
+    last_stand: int = 1
+    split: Split = Split.LENGTHWISE
+
+    def __post_init__(self) -> None:
+        if self.rounds is not None and not 1 <= self.rounds <= MAX_ROUNDS:
+            raise SetupError(f"--rounds {self.rounds}: expected 1 to {MAX_ROUNDS}")
+        if not 0 <= self.last_stand <= MAX_LAST_STAND:
+            raise SetupError(
+                f"--last-stand {self.last_stand}: expected 0 to {MAX_LAST_STAND} (ruling MB-4)"
+            )
+
+    def round_limit(self, scenario: Scenario) -> int:
+        return self.rounds if self.rounds is not None else scenario.rounds
+
+    @property
+    def slots(self) -> int:
+        return WARBAND_SLOTS[self.length]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "length": self.length.value,
+            "rounds": self.rounds,
+            "last_stand": self.last_stand,
+            "split": self.split.value,
+        }
+
+
+@dataclass(frozen=True)
+class Warband:
+    """10.2: one player's fighters: their profiles and their names in this battle."""
+
+    player: int
+    profiles: tuple[FighterProfile, ...]
+    names: tuple[str, ...]
+
+
+def assemble(
+    pack: Pack, requested: Sequence[str], *, slots: int, player: int
+) -> tuple[FighterProfile, ...]:
+    """10.2 with the fighter pack's assembly rules: slots, limits and shared limits."""
+    label = f"warband {player + 1}"
+    names = [name.strip() for name in requested if name.strip()]
+    if not names:
+        raise SetupError(f"{label}: name at least one fighter (10.2)")
+    profiles = tuple(pack.fighter(name) for name in names)
+    used = sum(p.slots for p in profiles)
+    if used > slots:
+        shown = ", ".join(f"{p.name} {p.slots}" for p in profiles)
+        raise SetupError(
+            f"{label}: {shown} take {used} slots; the warband has {slots} "
+            "(10.2, fighter pack warband assembly)"
+        )
+    groups = Counter(p.limit_shared_with.casefold() or p.name.casefold() for p in profiles)
+    for group, count in groups.items():
+        owner = pack.fighter(group)
+        if owner.limit is not None and count > owner.limit:
+            sharing = [p.name for p in pack.fighters if p.limit_shared_with.casefold() == group]
+            together = f" ({' and '.join([owner.name, *sharing])} together)" if sharing else ""
+            raise SetupError(
+                f"{label}: {count} {owner.name}{together}; the limit is {owner.limit} "
+                "(10.2, fighter pack warband assembly)"
+            )
+    return profiles
+
+
+def battle_names(warbands: Sequence[Sequence[FighterProfile]]) -> tuple[tuple[str, ...], ...]:
+    """Unique names: the profile's name, with the player number (and a letter) when the
+    same profile appears more than once in the battle."""
+    everywhere = Counter(p.name for band in warbands for p in band)
+    names = []
+    for player, band in enumerate(warbands):
+        mine = Counter(p.name for p in band)
+        seen: Counter[str] = Counter()
+        out = []
+        for profile in band:
+            name = profile.name
+            if everywhere[name] > 1:
+                name = f"{name}-{player + 1}"
+                if mine[profile.name] > 1:
+                    name += "abcdefghij"[seen[profile.name]]
+            seen[profile.name] += 1
+            out.append(name)
+        names.append(tuple(out))
+    return tuple(names)
+
+
+@dataclass(frozen=True, eq=False)
+class Setup:
+    """Everything fixed for the whole battle (10.1-10.3)."""
+
+    scenario: Scenario
+    options: Options
+    pack: Pack
+    table: Table
+    warbands: tuple[Warband, ...]
+
+    def profile(self, name: str) -> FighterProfile:
+        return self.pack.fighter(name)
+
+    def as_dict(self) -> dict[str, Any]:
+        """What a record needs to set the same battle up again."""
+        return {
+            "scenario": self.scenario.id,
+            "options": self.options.as_dict(),
+            "pack": self.pack.name,
+            "warbands": [[p.name for p in band.profiles] for band in self.warbands],
+            "battlefield": dict(self.table.data),
+        }
+
+
+def new_setup(
+    scenario: str | Scenario,
+    warbands: Sequence[Sequence[str]],
+    *,
+    table: Table | None = None,
+    options: Options | None = None,
+    pack: Pack | None = None,
+) -> Setup:
+    """10.1-10.3: check the scenario, the warbands and the battlefield; refuse bad input."""
+    chosen = scenario if isinstance(scenario, Scenario) else find_scenario(scenario)
+    options = options or Options()
+    pack = pack or bundled_pack()
+    if len(warbands) != PLAYERS:
+        raise SetupError(
+            f"{chosen.name}: give {PLAYERS} warbands (--warband twice), not {len(warbands)}"
+        )
+    profiles = [
+        assemble(pack, band, slots=options.slots, player=player)
+        for player, band in enumerate(warbands)
+    ]
+    names = battle_names(profiles)
+    table = table or bundled_table("ruined-chapel")
+    check_table(chosen, table)
+    bands = tuple(Warband(player, band, names[player]) for player, band in enumerate(profiles))
+    return Setup(chosen, options, pack, table, bands)
+
+
+def check_table(scenario: Scenario, table: Table) -> None:
+    """The scenario's terrain rules (10.3): a clear area around the objective."""
+    if scenario.clear_radius:
+        near = obstacles_near(table, table.centre, scenario.clear_radius)
+        if near:
+            raise SetupError(
+                f'{scenario.name}: no obstacle may be within {scenario.clear_radius:g}" of '
+                f"the objective at the centre (10.3); {', '.join(near)} is"
+            )
+
+
+def setup_from_record(data: Mapping[str, Any]) -> Setup:
+    """The setup a battle record describes, checked as if it were typed."""
+    try:
+        options = Options(
+            length=Length(data["options"]["length"]),
+            rounds=data["options"]["rounds"],
+            last_stand=data["options"]["last_stand"],
+            split=Split(data["options"]["split"]),
+        )
+        table = parse_table(data["battlefield"], source="the record's battlefield")
+        return new_setup(data["scenario"], data["warbands"], table=table, options=options)
+    except (KeyError, TypeError) as error:
+        raise SetupError(f"the record's setup is incomplete: missing {error}") from None

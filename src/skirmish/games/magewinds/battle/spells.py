@@ -1,0 +1,250 @@
+"""17.0 Spellcasting in battles: which spells may be cast at each moment, and their effects.
+
+Spells are offered as complete actions, ``cast SPELL [by CASTER] [on TARGET] paying CARDS``,
+one for every legal caster, target and payment (17.0): the list is the exact legal set.
+Costs come from the pack (the fighter's ability, or the pack's universal abilities); the
+moments come from each spell's text:
+
+- start of a fighter's activation: White-Hot Weapons (the Enchanter itself), Third Eye
+  (a friendly Seer on another fighter);
+- end of an activation (the end of your turn): Hex (the Witch, on a visible fighter),
+  Energize (once per warband per Action Phase, on a visible friendly fighter);
+- start of a Move action: Haste (a friendly fighter that sees the mover; ruling MB-9);
+- a step move: Leap (the stepping fighter);
+- start of the Action Phase: Wildform (the Druid);
+- spell actions: Blink, Recover; attack spells with the attack; Mirrorshield and
+  Barrier inside the attack (18.0).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from skirmish.engine.battle import Action, IllegalAction
+from skirmish.games.magewinds.battle.actions import point_text
+from skirmish.games.magewinds.battle.geometry import (
+    RADIUS,
+    free_points,
+    grid,
+    sees,
+    stand_problem,
+    visible_spot,
+)
+from skirmish.games.magewinds.battle.state import Battle, Fighter
+from skirmish.games.magewinds.cards import Payment, parse_cost, payments
+from skirmish.games.magewinds.effects import HEX, THIRD_EYE, WHITE_HOT_WEAPONS, WILDFORM, Effect
+from skirmish.games.magewinds.profiles import Ability
+
+WHITE_HOT_RANGE = 9.0
+"""White-Hot Weapons (Enchanter v1.3.1): friendly fighters within 9" and visible."""
+BLINK_CLEARANCE = 3.0
+"""Blink: more than 3" from every enemy fighter."""
+HASTE_BONUS = 1
+LEAP_BONUS = 2.0
+WILDFORM_MOVEMENT = 2
+"""Haste +1 Movement, Leap +2" on a step, Wildform +2 Movement (v1.5.x)."""
+
+EFFECTS: dict[str, Effect] = {"third_eye": THIRD_EYE, "hex": HEX, "wildform": WILDFORM}
+
+
+def ability(battle: Battle, fighter: Fighter, key: str) -> Ability | None:
+    """The fighter's own ability with rule ``key``, or the pack's universal one."""
+    own = battle.setup.profile(fighter.profile).ability(key)
+    return own if own is not None else battle.setup.pack.universal(key)
+
+
+def ways_to_pay(battle: Battle, player: int, cost: str) -> tuple[Payment, ...]:
+    return payments(parse_cost(cost), battle.hands[player])
+
+
+def cast_options(
+    battle: Battle, caster: Fighter, key: str, *, by: bool = False, on: Fighter | None = None
+) -> list[Action]:
+    """``cast SPELL [by CASTER] [on TARGET] paying CARDS`` for each way to pay."""
+    spell = ability(battle, caster, key)
+    if spell is None or not spell.cost:
+        return []
+    words = f"cast {spell.name}" + (f" by {caster.name}" if by else "")
+    words += f" on {on.name}" if on is not None else ""
+    return [f"{words} paying {p.text}" for p in ways_to_pay(battle, caster.player, spell.cost)]
+
+
+def payment_of(action: Action) -> tuple[str, ...]:
+    return tuple(action.rsplit(" paying ", 1)[1].split("+"))
+
+
+def cast(battle: Battle, player: int, action: Action, spell: str) -> Battle:
+    """Pay for a spell (17.0): discard the cards the action names."""
+    return battle.spend(player, payment_of(action), spell)
+
+
+# -- the moments ----------------------------------------------------------------------------
+
+
+def start_of_activation(battle: Battle, fighter: Fighter) -> list[Action]:
+    """White-Hot Weapons and Third Eye, cast as ``fighter``'s activation starts."""
+    options: list[Action] = []
+    if ("white_hot_weapons", fighter.name) not in battle.auras and battle.setup.profile(
+        fighter.profile
+    ).has_ability("white_hot_weapons"):
+        options += cast_options(battle, fighter, "white_hot_weapons")
+    if "third_eye" not in fighter.effects:
+        for seer in battle.on_battlefield(fighter.player):
+            if seer.name != fighter.name and battle.setup.profile(seer.profile).has_ability(
+                "third_eye"
+            ):
+                options += cast_options(battle, seer, "third_eye", by=True, on=fighter)
+    return options
+
+
+def end_of_activation(battle: Battle, fighter: Fighter) -> list[Action]:
+    """Hex by the activated Witch; Energize once per warband per Action Phase."""
+    options: list[Action] = []
+    if fighter.on_battlefield and battle.setup.profile(fighter.profile).has_ability("hex"):
+        for target in battle.on_battlefield():
+            if "hex" not in target.effects and sees(battle, fighter, target):
+                options += cast_options(battle, fighter, "hex", on=target)
+    if fighter.player not in battle.energized:
+        for target in battle.on_battlefield(fighter.player):
+            if target.counters:
+                options += cast_options(battle, target, "energize", on=target)
+    return options
+
+
+def _name(battle: Battle, fighter: Fighter, key: str) -> str:
+    spell = ability(battle, fighter, key)
+    return spell.name if spell else key
+
+
+def haste_options(battle: Battle, mover: Fighter, casters: tuple[str, ...]) -> list[Action]:
+    """Haste: each friendly fighter that sees the mover may cast it once (ruling MB-9)."""
+    options: list[Action] = []
+    for caster in battle.on_battlefield(mover.player):
+        if caster.name not in casters and sees(battle, caster, mover):
+            options += cast_options(battle, caster, "haste", by=True, on=mover)
+    return options
+
+
+def leap_options(battle: Battle, fighter: Fighter) -> list[Action]:
+    return cast_options(battle, fighter, "leap")
+
+
+def wildform_options(battle: Battle, player: int) -> list[Action]:
+    options: list[Action] = []
+    for druid in battle.on_battlefield(player):
+        profile = battle.setup.profile(druid.profile)
+        if profile.has_ability("wildform") and "wildform" not in druid.effects:
+            options += cast_options(battle, druid, "wildform", on=druid)
+    return options
+
+
+def blink_allowed(battle: Battle, fighter: Fighter) -> str | None:
+    """Blink may not be cast while carrying an object."""
+    if fighter.carrying:
+        return f"Blink: {fighter.name} is carrying {', '.join(fighter.carrying)}"
+    return None
+
+
+def blink_problem(battle: Battle, fighter: Fighter, at: tuple[float, float]) -> str | None:
+    """Blink: a visible spot more than 3" from every enemy fighter (re-deploy, 20.2)."""
+    problem = stand_problem(battle, at, exclude=fighter.name)
+    if problem:
+        return problem
+    for enemy in battle.on_battlefield():
+        if enemy.player != fighter.player and enemy.at is not None:
+            gap = math.dist(enemy.at, at) - 2 * RADIUS
+            if gap <= BLINK_CLEARANCE:
+                return (
+                    f'Blink: ({point_text(at)}) is {max(gap, 0):.2f}" from {enemy.name}; '
+                    'it must be more than 3"'
+                )
+    if not visible_spot(battle, fighter, at):
+        return f"Blink: ({point_text(at)}) is not visible to {fighter.name} (16.0)"
+    return None
+
+
+# -- effects ------------------------------------------------------------------------------
+
+
+def apply_cast(battle: Battle, action: Action, caster: Fighter, target: Fighter) -> Battle:
+    """The effect of a non-action spell cast with ``action`` (after it is paid for)."""
+    name = action.split(" paying ")[0]
+    if name.startswith(f"cast {_name(battle, caster, 'white_hot_weapons')}"):
+        battle = replace(battle, auras=(*battle.auras, ("white_hot_weapons", caster.name)))
+        return battle.logged(
+            "White-Hot Weapons",
+            "spell",
+            f"{caster.name} casts White-Hot Weapons: until the Action Phase ends, friendly "
+            f'fighters within 9" that it sees ignore 1 Armour with non-magical melee attacks',
+        )
+    if name.startswith(f"cast {_name(battle, caster, 'energize')}"):
+        counters = max(0, target.counters - 1)
+        battle = battle.with_fighter(replace(target, counters=counters))
+        battle = replace(battle, energized=battle.energized | {target.player})
+        return battle.logged(
+            "20.3",
+            "recover_action",
+            f"Energize: {target.name} recovers an action ({counters} action counters left)",
+        )
+    for key in ("third_eye", "hex", "wildform"):
+        if name.startswith(f"cast {_name(battle, caster, key)}"):
+            battle = battle.with_fighter(replace(target, effects=target.effects | {key}))
+            return battle.logged(
+                EFFECTS[key].name,
+                "spell",
+                f"{caster.name} casts {EFFECTS[key].name} on {target.name} until the Action "
+                "Phase ends",
+            )
+    raise IllegalAction(f"17.0: {action!r} is not a spell this battle plays")
+
+
+def white_hot(battle: Battle, attacker: Fighter) -> bool:
+    """White-Hot Weapons in effect for ``attacker``: a friendly Enchanter that cast it this
+    Action Phase is on the battlefield, within 9" of the attacker and sees it (ruling MB-10)."""
+    for key, source in battle.auras:
+        if key != "white_hot_weapons":
+            continue
+        enchanter = battle.fighter(source)
+        if not enchanter.on_battlefield or enchanter.player != attacker.player:
+            continue
+        assert enchanter.at is not None and attacker.at is not None
+        if math.dist(enchanter.at, attacker.at) - 2 * RADIUS <= WHITE_HOT_RANGE and sees(
+            battle, enchanter, attacker
+        ):
+            return True
+    return False
+
+
+def attack_effects(battle: Battle, fighter: Fighter, *, attacking: bool) -> frozenset[Effect]:
+    """The spells in effect on a fighter, as the attack procedure reads them (18.0)."""
+    effects = {EFFECTS[key] for key in fighter.effects if key in EFFECTS}
+    if attacking and white_hot(battle, fighter):
+        effects.add(WHITE_HOT_WEAPONS)
+    return frozenset(effects)
+
+
+def parse_cast(battle: Battle, action: Action, default: Fighter) -> tuple[Fighter, Fighter]:
+    """The caster (``by``, else ``default``) and target (``on``, else the caster) of a
+    ``cast`` action."""
+    head = action.split(" paying ")[0]
+    caster, target = default, None
+    if " on " in head:
+        head, on = head.rsplit(" on ", 1)
+        target = battle.find_fighter(on)
+    if " by " in head:
+        caster = battle.find_fighter(head.rsplit(" by ", 1)[1])
+    return caster, target or caster
+
+
+def blink_spots(
+    battle: Battle, fighter: Fighter, *, first: bool = False
+) -> list[tuple[float, float]]:
+    """Representative Blink destinations: grid points that pass every Blink check."""
+    spots = []
+    for point in free_points(battle, grid(battle), exclude=fighter.name):
+        if blink_problem(battle, fighter, point) is None:
+            spots.append(point)
+            if first:
+                break
+    return spots

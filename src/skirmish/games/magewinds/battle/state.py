@@ -1,0 +1,420 @@
+"""The frozen state of a Magewinds battle and the stack of pending work it carries.
+
+Everything that changes during a battle is here, in tuples and small frozen records, so
+that a new state shares all it does not change with the old one (copying is cheap, which
+undo, replay and search rely on). What never changes (scenario, warbands, battlefield,
+pack, options) is the shared :class:`~skirmish.games.magewinds.battle.setup.Setup`.
+
+Pending work is a stack of :class:`Frame` records: the phase of the round at the bottom,
+then an activation, an attack, a step move, a casting window... The top frame says what
+happens next. A frame's ``advance`` does the work that needs no decision; ``act`` and
+``chance`` take a player's action or a chance outcome.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from random import Random
+from typing import TYPE_CHECKING, Any
+
+from skirmish.engine.battle import Action, Chance, End, IllegalAction, Node, Turn
+
+if TYPE_CHECKING:
+    from skirmish.games.magewinds.battle.setup import Setup
+
+Point = tuple[float, float]
+POSITION_DIGITS = 4
+"""Computed positions are rounded to 0.0001", so a replay reproduces them exactly."""
+
+
+class Phase(StrEnum):
+    """10.0 setup, then the three phases of every round (11.0)."""
+
+    SETUP = "setup"
+    DEPLOYMENT = "deployment"
+    CHANNELLING = "channelling"
+    ACTION = "action"
+    END = "end"
+    OVER = "over"
+
+
+class Status(StrEnum):
+    """Where a fighter is: waiting to deploy, on the battlefield, or out of action (4.4)."""
+
+    RESERVE = "not deployed"
+    ON_BATTLEFIELD = "on the battlefield"
+    OUT_OF_ACTION = "out of action"
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """A fighter in the battle: where it is, its damage (9.2), action counters (9.1) and
+    what is on it. ``effects`` are spells that last until the Action Phase ends."""
+
+    name: str
+    profile: str
+    player: int
+    status: Status = Status.RESERVE
+    at: Point | None = None
+    damage: int = 0
+    counters: int = 0
+    guarding: bool = False
+    effects: frozenset[str] = frozenset()
+    poisoned: bool = False
+    carrying: tuple[str, ...] = ()
+
+    @property
+    def on_battlefield(self) -> bool:
+        return self.status is Status.ON_BATTLEFIELD
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "profile": self.profile,
+            "player": self.player + 1,
+            "status": self.status.value,
+            "at": list(self.at) if self.at else None,
+            "damage": self.damage,
+            "counters": self.counters,
+            "guarding": self.guarding,
+            "effects": sorted(self.effects),
+            "poisoned": self.poisoned,
+            "carrying": list(self.carrying),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """An object (0.8.3, 19.0): on the battlefield at ``at``, or carried by a fighter."""
+
+    name: str
+    at: Point | None
+    carriable: bool = False
+    moveable: bool = False
+    carried_by: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "at": list(self.at) if self.at else None,
+            "carriable": self.carriable,
+            "moveable": self.moveable,
+            "carried_by": self.carried_by,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the battle log: the rule, what happened, its numbers, who may see it."""
+
+    rule: str
+    event: str
+    text: str
+    data: tuple[tuple[str, Any], ...] = ()
+    seen_by: int | None = None
+    """None: every player; otherwise only this player (a card drawn face down)."""
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.text}"
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"rule": self.rule, "event": self.event, "text": self.text}
+        if self.data:
+            data["data"] = {k: _plain(v) for k, v in self.data}
+        if self.seen_by is not None:
+            data["seen_by"] = self.seen_by + 1
+        return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return [_plain(v) for v in value]
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Log:
+    """The log as a shared linked list: adding an event never copies the earlier ones."""
+
+    event: Event
+    previous: Log | None
+    length: int
+
+    def events(self) -> tuple[Event, ...]:
+        out: list[Event] = []
+        node: Log | None = self
+        while node is not None:
+            out.append(node.event)
+            node = node.previous
+        return tuple(reversed(out))
+
+
+class Frame:
+    """Pending work. Subclasses are frozen dataclasses; the top of the stack acts."""
+
+    def node(self, battle: Battle) -> Node:
+        raise NotImplementedError
+
+    def options(self, battle: Battle) -> tuple[Action, ...]:
+        """The representative legal actions at this frame's decision."""
+        return ()
+
+    def act(self, battle: Battle, action: Action) -> Battle:
+        """A player's action at this frame (checked: illegal ones raise)."""
+        raise IllegalAction(f"no decision is pending here ({type(self).__name__})")
+
+    def chance(self, battle: Battle, action: Action) -> Battle:
+        """A chance outcome at this frame (checked)."""
+        raise IllegalAction(f"no chance event is pending here ({type(self).__name__})")
+
+    def sample(self, battle: Battle, rng: Random) -> Action:
+        raise IllegalAction(f"no chance event is pending here ({type(self).__name__})")
+
+    def advance(self, battle: Battle) -> Battle | None:
+        """Work that needs no decision: the next state, or None when waiting."""
+        return None
+
+    def resume(self, battle: Battle, result: Any) -> Battle:
+        """The frame above this one finished with ``result``."""
+        return battle
+
+    def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
+        """What this frame is doing, as ``player`` may see it (None: everything)."""
+        return {"frame": type(self).__name__}
+
+    def refused(self, battle: Battle) -> tuple[str, ...]:
+        """Why actions a player might expect are not legal now, each with its rule."""
+        return ()
+
+
+MAX_SETTLE = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """A Magewinds battle at one moment. Never changed: every step returns a new one."""
+
+    setup: Setup = field(repr=False)
+    frames: tuple[Frame, ...]
+    fighters: tuple[Fighter, ...]
+    hands: tuple[tuple[str, ...], ...]
+    known: tuple[frozenset[str], ...]
+    """Cards in each hand that every player saw taken from the face-up row (12.0)."""
+    deck: tuple[str, ...]
+    """The face-down deck, in card order: its order is never known to anyone, because each
+    card drawn from it is a chance event over the cards it holds (10.4, 12.0, 12.1)."""
+    face_up: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    items: tuple[Item, ...] = ()
+    phase: Phase = Phase.SETUP
+    round: int = 0
+    first: int | None = None
+    """The seat that won the setup roll-off: the scenario's Player 1."""
+    territories: tuple[str, ...] = ()
+    deployed: tuple[int, ...] = ()
+    """Players in the order they finished deploying (12.0 turn order in round 1)."""
+    channel_passes: tuple[int, ...] = ()
+    action_passes: tuple[int, ...] = ()
+    """Players in the order they passed in the latest Channelling and Action Phases."""
+    energized: frozenset[int] = frozenset()
+    """Players whose warband cast Energize this Action Phase."""
+    auras: tuple[tuple[str, str], ...] = ()
+    """Spells in effect around a fighter this Action Phase: (spell key, caster)."""
+    chances: int = 0
+    log: Log | None = None
+    result: End | None = None
+
+    # -- the battle protocol -------------------------------------------------------------
+
+    def node(self) -> Node:
+        if self.result is not None:
+            return self.result
+        return self.frames[-1].node(self)
+
+    def legal_actions(self, player: int) -> tuple[Action, ...]:
+        node = self.node()
+        if not isinstance(node, Turn) or node.player != player:
+            return ()
+        return self.frames[-1].options(self)
+
+    def apply(self, action: Action) -> Battle:
+        node = self.node()
+        if isinstance(node, End):
+            raise IllegalAction(f"the battle is over: {node.reason}")
+        text = " ".join(action.split())
+        if isinstance(node, Chance):
+            after = self.frames[-1].chance(self, text)
+            after = replace(after, chances=self.chances + 1)
+        else:
+            after = self.frames[-1].act(self, text)
+        return after.settle()
+
+    def sample_chance(self, rng: Random) -> Action:
+        return self.frames[-1].sample(self, rng)
+
+    def view(self, player: int) -> dict[str, Any]:
+        from skirmish.games.magewinds.battle.view import view
+
+        return view(self, player)
+
+    def state_hash(self) -> str:
+        text = json.dumps(self.as_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    # -- helpers the rules use -----------------------------------------------------------
+
+    def settle(self) -> Battle:
+        """Do every piece of work that needs no decision, until a decision or chance waits
+        (or the battle is over)."""
+        battle = self
+        for _ in range(MAX_SETTLE):
+            if battle.result is not None:
+                return battle
+            ended = battle.setup.scenario.ends_now(battle)
+            if ended is not None:
+                return battle.ended(ended)
+            after = battle.frames[-1].advance(battle)
+            if after is None:
+                return battle
+            battle = after
+        raise RuntimeError("the battle state did not settle")  # pragma: no cover
+
+    def ended(self, end: End) -> Battle:
+        battle = self.logged("14.0", "end", f"the battle ends: {end.reason}")
+        return replace(battle, result=end, phase=Phase.OVER, frames=battle.frames[:1])
+
+    def push(self, frame: Frame) -> Battle:
+        return replace(self, frames=(*self.frames, frame))
+
+    def top(self, frame: Frame) -> Battle:
+        """The battle with its top frame replaced by ``frame``."""
+        return replace(self, frames=(*self.frames[:-1], frame))
+
+    def finish(self, result: Any = None) -> Battle:
+        """Pop the top frame and hand ``result`` to the frame below it."""
+        battle = replace(self, frames=self.frames[:-1])
+        return battle.frames[-1].resume(battle, result)
+
+    def logged(
+        self, rule: str, event: str, text: str, *, seen_by: int | None = None, **data: Any
+    ) -> Battle:
+        entry = Event(rule, event, text, tuple(data.items()), seen_by)
+        length = self.log.length + 1 if self.log else 1
+        return replace(self, log=Log(entry, self.log, length))
+
+    def with_events(self, events: tuple[Event, ...]) -> Battle:
+        log = self.log
+        for entry in events:
+            log = Log(entry, log, (log.length if log else 0) + 1)
+        return replace(self, log=log)
+
+    def events(self) -> tuple[Event, ...]:
+        return self.log.events() if self.log else ()
+
+    def fighter(self, name: str) -> Fighter:
+        for fighter in self.fighters:
+            if fighter.name == name:
+                return fighter
+        raise IllegalAction(f"no fighter called {name!r} in this battle")
+
+    def find_fighter(self, text: str) -> Fighter:
+        """The fighter a player named (any case); an error lists the names."""
+        wanted = text.strip().casefold()
+        for fighter in self.fighters:
+            if fighter.name.casefold() == wanted:
+                return fighter
+        names = ", ".join(f.name for f in self.fighters)
+        raise IllegalAction(f"no fighter called {text.strip()!r}; fighters: {names}")
+
+    def with_fighter(self, fighter: Fighter) -> Battle:
+        fighters = tuple(fighter if f.name == fighter.name else f for f in self.fighters)
+        return replace(self, fighters=fighters)
+
+    def item(self, name: str) -> Item:
+        for item in self.items:
+            if item.name.casefold() == name.strip().casefold():
+                return item
+        raise IllegalAction(f"no object called {name.strip()!r}")
+
+    def with_item(self, item: Item) -> Battle:
+        return replace(self, items=tuple(item if i.name == item.name else i for i in self.items))
+
+    def on_battlefield(self, player: int | None = None) -> Iterator[Fighter]:
+        """4.4: only fighters on the battlefield take part; optionally one player's."""
+        for fighter in self.fighters:
+            if fighter.on_battlefield and (player is None or fighter.player == player):
+                yield fighter
+
+    def with_hand(self, player: int, hand: tuple[str, ...]) -> Battle:
+        hands = tuple(hand if i == player else h for i, h in enumerate(self.hands))
+        known = tuple(k & frozenset(hand) if i == player else k for i, k in enumerate(self.known))
+        return replace(self, hands=hands, known=known)
+
+    def spend(
+        self, player: int, cards: tuple[str, ...], why: str, *, quiet: bool = False
+    ) -> Battle:
+        """17.0: spend cards by discarding them from the hand (face up, for all to see);
+        ``quiet`` when the attack's own log already says so."""
+        if not cards:
+            return self
+        hand = self.hands[player]
+        missing = [c for c in cards if c not in hand]
+        if missing:
+            raise IllegalAction(f"17.0: {', '.join(missing)} not in player {player + 1}'s hand")
+        battle = self.with_hand(player, tuple(c for c in hand if c not in cards))
+        battle = replace(battle, discard=battle.discard + tuple(cards))
+        if quiet:
+            return battle
+        return battle.logged(
+            "17.0",
+            "spend",
+            f"player {player + 1} discards {'+'.join(cards)} for {why}",
+            player=player + 1,
+            cards=cards,
+        )
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Everything in the state (for the hash and the replay's final state)."""
+        return {
+            "phase": self.phase.value,
+            "round": self.round,
+            "first": None if self.first is None else self.first + 1,
+            "territories": list(self.territories),
+            "fighters": [f.as_dict() for f in self.fighters],
+            "hands": [list(h) for h in self.hands],
+            "known": [sorted(k) for k in self.known],
+            "deck": list(self.deck),
+            "face_up": list(self.face_up),
+            "discard": list(self.discard),
+            "items": [i.as_dict() for i in self.items],
+            "deployed": [p + 1 for p in self.deployed],
+            "channel_passes": [p + 1 for p in self.channel_passes],
+            "action_passes": [p + 1 for p in self.action_passes],
+            "energized": sorted(p + 1 for p in self.energized),
+            "auras": [list(a) for a in self.auras],
+            "chances": self.chances,
+            "pending": [frame.summary(self, None) for frame in self.frames],
+            "result": None
+            if self.result is None
+            else {
+                "winner": None if self.result.winner is None else self.result.winner + 1,
+                "reason": self.result.reason,
+            },
+        }
+
+
+def rounded(point: tuple[float, float]) -> Point:
+    """A computed position, rounded so that replays reproduce it exactly."""
+    return (round(point[0], POSITION_DIGITS), round(point[1], POSITION_DIGITS))

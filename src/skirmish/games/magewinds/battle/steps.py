@@ -1,0 +1,212 @@
+"""13.1 Step moves: up to 1" before an action's effects, or after a reaction's (13.3).
+
+A Dodge step must be made and must end further from the attack; a Deflect or Mirrorshield
+step may be made and may not end closer (18.4). Leap makes a step up to 2" longer. A step
+before an attack must leave the attack possible. A person may type any position; a
+computer player picks among representative ones (ruling MB-6).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any
+
+from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
+from skirmish.games.magewinds.battle.geometry import (
+    RADIUS,
+    away_problem,
+    moved,
+    path_to,
+    step_candidates,
+)
+from skirmish.games.magewinds.battle.spells import (
+    LEAP_BONUS,
+    ability,
+    blink_spots,
+    cast,
+    leap_options,
+    ways_to_pay,
+)
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, rounded
+from skirmish.games.magewinds.battle.targets import any_attack, usable
+from skirmish.games.magewinds.moves import STEP_MOVE
+
+NO_STEP = "no step"
+
+
+@dataclass(frozen=True)
+class StepFrame(Frame):
+    """A step move of ``fighter``: for an action (``purpose`` "attack" when an attack must
+    stay possible) or after a reaction against ``source`` (``reaction`` names it)."""
+
+    fighter: str
+    player: int
+    source: str | None = None
+    reaction: str = ""
+    purpose: str = ""
+    leap: bool = False
+
+    @property
+    def inches(self) -> float:
+        return STEP_MOVE + (LEAP_BONUS if self.leap else 0.0)
+
+    @property
+    def rule(self) -> str:
+        return "18.4" if self.reaction else "13.1"
+
+    def _mover(self, battle: Battle) -> Fighter:
+        return battle.fighter(self.fighter)
+
+    def _source(self, battle: Battle) -> Fighter | None:
+        return battle.fighter(self.source) if self.source else None
+
+    def node(self, battle: Battle) -> Node:
+        what = (
+            f"after the {self.reaction.title()} reaction" if self.reaction else "before the action"
+        )
+        return Turn(
+            self.player, self.rule, f'{self.fighter}: step move up to {self.inches:g}" {what}?'
+        )
+
+    def viable(self, battle: Battle) -> bool:
+        """Whether the action this step comes before is still possible from here."""
+        mover = self._mover(battle)
+        if self.purpose == "attack":
+            return any_attack(battle, mover.name)
+        if self.purpose == "blink":
+            spell = ability(battle, mover, "blink")
+            return (
+                spell is not None
+                and bool(ways_to_pay(battle, mover.player, spell.cost))
+                and bool(blink_spots(battle, mover, first=True))
+            )
+        return True
+
+    def _toward(self, battle: Battle) -> tuple[str, ...]:
+        """Fighters a step could bring into an attack's reach (only for an attack)."""
+        if self.purpose != "attack":
+            return ()
+        mover = self._mover(battle)
+        reach = max((a.maximum_range for a, _ in usable(battle, mover)), default=0.0)
+        return tuple(
+            other.name
+            for other in battle.on_battlefield()
+            if other.name != mover.name
+            and other.at is not None
+            and mover.at is not None
+            and math.dist(other.at, mover.at) - 2 * RADIUS <= reach + self.inches
+        )
+
+    def _candidates(self, battle: Battle) -> list[tuple[float, float]]:
+        mover = self._mover(battle)
+        source = self._source(battle)
+        strictly = self.reaction == "dodge"
+        toward = self._toward(battle)
+        ends = step_candidates(battle, mover, STEP_MOVE, source, strictly=strictly, toward=toward)
+        if self.leap:
+            longer = step_candidates(
+                battle, mover, self.inches, source, strictly=strictly, toward=toward
+            )
+            ends = sorted(set(ends) | set(longer))
+        return ends
+
+    def _ends(self, battle: Battle) -> list[tuple[float, float]]:
+        mover = self._mover(battle)
+        ends = self._candidates(battle)
+        if self.purpose:
+            ends = [e for e in ends if self.viable(moved(battle, mover, e))]
+        return ends
+
+    def any_step(self, battle: Battle) -> bool:
+        """Whether some representative step leaves the action possible (stops at the first)."""
+        mover = self._mover(battle)
+        return any(self.viable(moved(battle, mover, e)) for e in self._candidates(battle))
+
+    def _leaps(self, battle: Battle) -> list[Action]:
+        """Leap casts, each only when the action stays possible after paying for it."""
+        if self.leap:
+            return []
+        mover = self._mover(battle)
+        out = []
+        for option in leap_options(battle, mover):
+            paid = cast(battle, self.player, option, "Leap")
+            if not self.purpose or replace(self, leap=True).options(paid):
+                out.append(option)
+        return out
+
+    def options(self, battle: Battle) -> tuple[Action, ...]:
+        stay: list[Action] = []
+        if self.reaction != "dodge" and self.viable(battle):
+            stay = [NO_STEP]
+        steps = [f"step {point_text(end)}" for end in self._ends(battle)]
+        return (*stay, *self._leaps(battle), *steps)
+
+    def advance(self, battle: Battle) -> Battle | None:
+        mover = self._mover(battle)
+        if not mover.on_battlefield:
+            return battle.finish()
+        options = self.options(battle)
+        if options == (NO_STEP,):
+            return battle.finish()
+        if not options:
+            return battle.logged(
+                self.rule, "no_step", f"{self.fighter} has no legal step move"
+            ).finish()
+        return None
+
+    def act(self, battle: Battle, action: Action) -> Battle:
+        mover = self._mover(battle)
+        if action.casefold().startswith("cast "):
+            chosen = pick(action, tuple(self._leaps(battle)), "Leap", "Leap")
+            battle = cast(battle, self.player, chosen, "Leap")
+            battle = battle.logged(
+                "Leap",
+                "spell",
+                f'{mover.name} casts Leap: its step may be up to {self.inches + LEAP_BONUS:g}"',
+            )
+            return battle.top(replace(self, leap=True))
+        if action.casefold() == NO_STEP:
+            if self.reaction == "dodge":
+                raise IllegalAction('18.4: a Dodge reaction must make a step move of at least 1"')
+            if not self.viable(battle):
+                raise IllegalAction(
+                    f"13.1: from here {self.fighter} cannot {self.purpose}; step first"
+                )
+            return battle.finish()
+        where = after(action, "step")
+        if where is None:
+            raise IllegalAction(
+                f"{self.rule}: write 'step x,y', 'no step' or a Leap cast, not {action!r}"
+            )
+        end = rounded(parse_point(where, self.rule))
+        path = path_to(battle, mover, end, self.inches)
+        if not path.legal:
+            raise IllegalAction(path.problems[0])
+        source = self._source(battle)
+        if source is not None:
+            problem = away_problem(mover, source, end, strictly=self.reaction == "dodge")
+            if problem:
+                raise IllegalAction(problem)
+        after_step = moved(battle, mover, end)
+        if not self.viable(after_step):
+            raise IllegalAction(
+                f"13.1: after a step to ({point_text(end)}) {mover.name} could not {self.purpose}"
+            )
+        after_step = after_step.logged(
+            self.rule,
+            "step",
+            f'{mover.name} makes a step move of {path.length:.2f}" to ({point_text(end)})',
+            fighter=mover.name,
+            at=end,
+        )
+        return after_step.finish()
+
+    def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
+        return {
+            "frame": "step",
+            "fighter": self.fighter,
+            "reaction": self.reaction,
+            "leap": self.leap,
+        }

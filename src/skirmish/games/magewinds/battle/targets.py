@@ -1,0 +1,133 @@
+"""13.4 Attack action: the attacks a fighter can make now, at which targets, paid how.
+
+An attack needs a visible target other than the attacker (13.4), a line of attack within
+Range (18.1), and for an attack spell its casting cost (17.0). Deadeye's Aimed Shot needs
+Take Aim first, which battles do not play yet, so it is never offered (ruling MB-12).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from skirmish.engine.battle import Action, IllegalAction
+from skirmish.games.magewinds.battle.actions import after
+from skirmish.games.magewinds.battle.geometry import attack_line, could_reach, field_of, placed
+from skirmish.games.magewinds.battle.state import Battle, Fighter
+from skirmish.games.magewinds.cards import Payment, find_payment, parse_cost, payments
+from skirmish.games.magewinds.field import Battlefield
+from skirmish.games.magewinds.profiles import AttackProfile
+from skirmish.games.magewinds.sightlines import line_of_attack, visibility
+
+NOT_PLAYED = {
+    "Aimed Shot": "Aimed Shot needs Take Aim, which battles do not play yet (ruling MB-12)"
+}
+
+
+def usable(
+    battle: Battle, fighter: Fighter
+) -> list[tuple[AttackProfile, tuple[Payment | None, ...]]]:
+    """The fighter's attacks with the ways to pay each (None: no cost)."""
+    out: list[tuple[AttackProfile, tuple[Payment | None, ...]]] = []
+    for attack in battle.setup.profile(fighter.profile).attacks:
+        if attack.name in NOT_PLAYED:
+            continue
+        if attack.spell and attack.cost:
+            ways = payments(parse_cost(attack.cost), battle.hands[fighter.player])
+            if ways:
+                out.append((attack, ways))
+        else:
+            out.append((attack, (None,)))
+    return out
+
+
+def _written(target: Fighter, attack: AttackProfile, payment: Payment | None) -> Action:
+    text = f"attack {target.name} with {attack.name}"
+    return text + (f" paying {payment.text}" if payment is not None else "")
+
+
+def attack_options(battle: Battle, name: str) -> tuple[Action, ...]:
+    """Every legal ``attack TARGET with ATTACK [paying CARDS]`` from where the fighter is."""
+    fighter = battle.fighter(name)
+    options: list[Action] = []
+    for attack, ways in usable(battle, fighter):
+        for target in battle.on_battlefield():
+            if target.name == name or not could_reach(fighter, target, attack, 0.0):
+                continue
+            line, _ = attack_line(battle, fighter, target, attack)
+            if line is not None:
+                options += [_written(target, attack, way) for way in ways]
+    return tuple(options)
+
+
+def any_attack(battle: Battle, name: str) -> bool:
+    """Whether the fighter can make any attack from where it stands now."""
+    fighter = battle.fighter(name)
+    attacks = tuple(attack for attack, _ in usable(battle, fighter))
+    return _any_attack(field_of(battle), name, "third_eye" in fighter.effects, attacks)
+
+
+@lru_cache(maxsize=2048)
+def _any_attack(
+    field: Battlefield, name: str, sees_all: bool, attacks: tuple[AttackProfile, ...]
+) -> bool:
+    me = placed(field, name)
+    for other in field.fighters:
+        if other.name == name:
+            continue
+        reachable = [
+            a
+            for a in attacks
+            if (
+                ((me.base.x - other.base.x) ** 2 + (me.base.y - other.base.y) ** 2) ** 0.5
+                - me.base.radius
+                - other.base.radius
+            )
+            <= a.maximum_range + 1e-6
+        ]
+        if not reachable:
+            continue
+        if not sees_all and not visibility(field, me, other).visible:
+            continue
+        if any(line_of_attack(field, me, other, a).exists for a in reachable):
+            return True
+    return False
+
+
+def parse_attack(
+    battle: Battle, fighter: Fighter, action: Action
+) -> tuple[Fighter, AttackProfile, Payment | None]:
+    """The target, attack and payment an ``attack ...`` action names, checked (13.4, 18.1,
+    17.0); an illegal one raises with the rule."""
+    rest = after(action, "attack")
+    if not rest or " with " not in rest:
+        raise IllegalAction(f"13.4: write 'attack TARGET with ATTACK', not {action!r}")
+    target_name, attack_text = rest.split(" with ", 1)
+    payment_text = None
+    if " paying " in attack_text:
+        attack_text, payment_text = attack_text.split(" paying ", 1)
+    target = battle.find_fighter(target_name)
+    profile = battle.setup.profile(fighter.profile)
+    attack = profile.attack(attack_text.strip())
+    if attack.name in NOT_PLAYED:
+        raise IllegalAction(NOT_PLAYED[attack.name])
+    payment: Payment | None = None
+    if attack.spell and attack.cost:
+        cost = parse_cost(attack.cost)
+        hand = battle.hands[fighter.player]
+        if payment_text is None:
+            ways = payments(cost, hand)
+            if len(ways) != 1:
+                listed = ", ".join(p.text for p in ways) or "none"
+                raise IllegalAction(
+                    f"17.0: {attack.name} costs {attack.cost}; say 'paying CARDS' "
+                    f"(ways to pay: {listed})"
+                )
+            payment = ways[0]
+        else:
+            payment = find_payment(cost, hand, payment_text)
+    elif payment_text is not None:
+        raise IllegalAction(f"17.0: {attack.name} has no casting cost")
+    line, reason = attack_line(battle, fighter, target, attack)
+    if line is None:
+        raise IllegalAction(reason)
+    return target, attack, payment

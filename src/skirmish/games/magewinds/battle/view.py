@@ -1,0 +1,51 @@
+"""What one player may know (the view): everything public, their own hand, nothing else.
+
+No other player's hand (only its size and the cards everyone saw them take face up), no
+card of the face-down deck, no face-down choice not yet revealed, no private log line of
+another player. Computer players and the terminal see the battle only through this.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmish.engine.battle import Chance, End, Turn
+from skirmish.games.magewinds.battle.state import Battle
+
+
+def view(battle: Battle, player: int) -> dict[str, Any]:
+    """The battle as ``player`` sees it (JSON-ready)."""
+    node = battle.node()
+    if isinstance(node, Turn):
+        now: dict[str, Any] = {"decides": node.player + 1, "rule": node.rule}
+        if node.player == player:
+            now["prompt"] = node.prompt
+    elif isinstance(node, Chance):
+        now = {"chance": node.label, "rule": node.rule}
+    else:
+        assert isinstance(node, End)
+        now = {"over": node.reason, "winner": None if node.winner is None else node.winner + 1}
+    hands = {}
+    for other in range(battle.players):
+        if other != player:
+            hands[str(other + 1)] = {
+                "cards": len(battle.hands[other]),
+                "known": sorted(battle.known[other]),
+            }
+    return {
+        "player": player + 1,
+        "scenario": battle.setup.scenario.name,
+        "round": battle.round,
+        "phase": battle.phase.value,
+        "now": now,
+        "territories": list(battle.territories),
+        "fighters": [f.as_dict() for f in battle.fighters],
+        "objects": [i.as_dict() for i in battle.items],
+        "hand": list(battle.hands[player]),
+        "other_hands": hands,
+        "face_up": list(battle.face_up),
+        "discard": list(battle.discard),
+        "deck": len(battle.deck),
+        "pending": [frame.summary(battle, player) for frame in battle.frames],
+        "log": [e.as_dict() for e in battle.events() if e.seen_by is None or e.seen_by == player],
+    }
