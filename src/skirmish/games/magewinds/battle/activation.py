@@ -295,6 +295,16 @@ class Activation(Frame):
             )
         return battle
 
+    def refused(self, battle: Battle) -> tuple[str, ...]:
+        if self.stage != "start":
+            return ()
+        me = self._me(battle)
+        return tuple(
+            f"{kind}: {_why_not(battle, me, kind)}"
+            for kind in (ATTACK, BLINK, RECOVER)
+            if not self._available(battle, me, kind)
+        )
+
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
         return {
             "frame": "activation",

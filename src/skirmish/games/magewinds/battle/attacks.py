@@ -11,13 +11,10 @@ the reacting fighter's step move (13.3).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from functools import partial
 from random import Random
 from typing import Any
-
-from shapely import Point as ShapelyPoint
 
 from skirmish.dice import CountAtMost
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
@@ -34,6 +31,8 @@ from skirmish.games.magewinds.battle.geometry import (
     attack_line,
     can_dodge,
     cover_of,
+    knockback_choices,
+    knockback_end,
     knockback_of,
     push_end,
 )
@@ -51,12 +50,9 @@ from skirmish.games.magewinds.battle.state import (
     Event,
     Fighter,
     Frame,
-    Point,
-    rounded,
 )
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.profiles import AttackProfile, Reaction, Special
-from skirmish.geometry import EPSILON
 
 NO_KNOCKBACK = "no knockback"
 
@@ -137,9 +133,8 @@ class AttackFrame(Frame):
 
     def options(self, battle: Battle) -> tuple[Action, ...]:
         if self.stage == "knockback":
-            half = math.floor(self.room * 50) / 100
-            full = math.floor(self.room * 100) / 100
-            distances = sorted({d for d in (half, full) if d > 0})
+            attacker, target = battle.fighter(self.attacker), battle.fighter(self.target)
+            distances = knockback_choices(battle, attacker, target)
             return (NO_KNOCKBACK, *(f"knock back {d:g}" for d in distances))
         step = self._next()
         assert isinstance(step, NeedsDecision)
@@ -225,7 +220,7 @@ class AttackFrame(Frame):
         attacker, target = battle.fighter(self.attacker), battle.fighter(self.target)
         if result.knockback and target.on_battlefield and attacker.on_battlefield:
             room = knockback_of(battle, attacker, target).room
-            if room > 0.01:
+            if knockback_choices(battle, attacker, target):
                 return battle.top(replace(self, stage="knockback", result=result, room=room))
             battle = battle.logged(
                 "18.5.4",
@@ -250,18 +245,11 @@ class AttackFrame(Frame):
             raise IllegalAction(
                 f"18.5.4: write 'knock back D' with D in inches, not {action!r}"
             ) from None
-        if not 0 < inches <= self.room + EPSILON or not math.isfinite(inches):
-            raise IllegalAction(
-                f'18.5.4: {self.target} can be knocked back up to {self.room:.2f}", not {inches:g}"'
-            )
         attacker, target = battle.fighter(self.attacker), battle.fighter(self.target)
-        ends = knockback_of(battle, attacker, target).ends
-        assert attacker.at is not None and target.at is not None
-        end = _away_from(attacker.at, target.at, inches)
-        if float(ends.distance(ShapelyPoint(end))) > 1e-3:
-            raise IllegalAction(
-                f"18.5.4: {target.name} may not end a knockback on a low obstacle (MW-17)"
-            )
+        end, problem = knockback_end(battle, attacker, target, inches)
+        if problem:
+            raise IllegalAction(problem)
+        assert target.at is not None
         battle = battle.with_fighter(replace(target, at=end))
         battle = battle.logged(
             "18.5.4",
@@ -327,12 +315,6 @@ class AttackFrame(Frame):
             "answers": answers,
             "stage": self.stage,
         }
-
-
-def _away_from(source: Point, at: Point, inches: float) -> Point:
-    dx, dy = at[0] - source[0], at[1] - source[1]
-    norm = math.hypot(dx, dy) or 1.0
-    return rounded((at[0] + dx / norm * inches, at[1] + dy / norm * inches))
 
 
 def apply_result(battle: Battle, frame: AttackFrame, result: AttackResult) -> Battle:

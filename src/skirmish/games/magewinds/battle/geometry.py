@@ -173,9 +173,52 @@ def _dodge(field: Battlefield, target: str, attacker: str) -> Dodge:
 
 
 def knockback_of(battle: Battle, attacker: Fighter, target: Fighter) -> Knockback:
-    """18.5.4: how far the target can be knocked back directly away (MW-17)."""
+    """18.5.4: how far the target can be knocked back directly away (MW-17), with bases
+    measured as true circles (MW-18)."""
     field = field_of(battle)
-    return knockback(field, placed(field, attacker.name), placed(field, target.name))
+    found = knockback(field, placed(field, attacker.name), placed(field, target.name))
+    assert attacker.at is not None and target.at is not None
+    dx, dy = target.at[0] - attacker.at[0], target.at[1] - attacker.at[1]
+    norm = math.hypot(dx, dy) or 1.0
+    room = min(found.room, circle_room(battle, target, (dx / norm, dy / norm), found.room))
+    return replace(found, room=room)
+
+
+def knockback_end(
+    battle: Battle, attacker: Fighter, target: Fighter, inches: float
+) -> tuple[At, str | None]:
+    """18.5.4: where a knockback of ``inches`` ends, and what is wrong with it if anything."""
+    found = knockback_of(battle, attacker, target)
+    assert attacker.at is not None and target.at is not None
+    dx, dy = target.at[0] - attacker.at[0], target.at[1] - attacker.at[1]
+    norm = math.hypot(dx, dy) or 1.0
+    end = (
+        round(target.at[0] + dx / norm * inches, 4),
+        round(target.at[1] + dy / norm * inches, 4),
+    )
+    if not (0 < inches <= found.room + EPSILON) or not math.isfinite(inches):
+        return (
+            end,
+            f'18.5.4: {target.name} can be knocked back up to {found.room:.2f}", not {inches:g}"',
+        )
+    if float(found.ends.distance(Point(end))) > 1e-3:
+        return end, f"18.5.4: {target.name} may not end a knockback on a low obstacle (MW-17)"
+    return end, stand_problem(battle, end, exclude=target.name)
+
+
+def knockback_choices(battle: Battle, attacker: Fighter, target: Fighter) -> list[float]:
+    """Representative knockback distances (ruling MB-6): all the way, half way, and the
+    ends of each stretch where the target may stop, to 0.01"."""
+    found = knockback_of(battle, attacker, target)
+    assert target.at is not None
+    candidates = {found.room, found.room / 2}
+    for piece in getattr(found.ends, "geoms", [found.ends]):
+        for x, y in getattr(piece, "coords", []):
+            candidates.add(math.dist((x, y), target.at))
+    distances = {math.floor(d * 100) / 100 for d in candidates}
+    return sorted(
+        d for d in distances if d > 0 and knockback_end(battle, attacker, target, d)[1] is None
+    )
 
 
 # -- moving (15.0, 13.1, 13.4) -------------------------------------------------------------
@@ -222,6 +265,9 @@ def path_to(battle: Battle, fighter: Fighter, goal: At, limit: float) -> Path:
     """15.0: the shortest legal path to ``goal`` and whether it is within ``limit``."""
     field = field_of(battle)
     mover = placed(field, fighter.name)
+    standing = stand_problem(battle, goal, exclude=fighter.name)
+    if standing:
+        return Path(goal, 0.0, (standing,))
     direct = check_move(field, mover, [goal], limit=limit)
     if direct.legal:
         return Path(goal, direct.length, ())
@@ -233,6 +279,40 @@ def path_to(battle: Battle, fighter: Fighter, goal: At, limit: float) -> Path:
         return Path(goal, direct.length, problems)
     checked = check_move(field, mover, [(p.x, p.y) for p in route], limit=limit)
     return Path(goal, checked.length, checked.problems)
+
+
+def circle_room(
+    battle: Battle, fighter: Fighter, unit: tuple[float, float], inches: float
+) -> float:
+    """How far ``fighter`` can go along ``unit`` before its base, measured as a true
+    circle, would overlap another base by more than the tolerance (MW-18). The free-space
+    polygons approximate round bases; this keeps every end position exact."""
+    assert fighter.at is not None
+    sx, sy = fighter.at
+    room = inches
+    others = [f.at for f in battle.on_battlefield() if f.name != fighter.name and f.at]
+    others += [i.at for i in battle.items if i.at is not None]
+    for cx, cy in others:
+        ox, oy = sx - cx, sy - cy
+        b = unit[0] * ox + unit[1] * oy
+        c = ox * ox + oy * oy - OVERLAP * OVERLAP
+        if c < 0:
+            continue
+        disc = b * b - c
+        if disc >= 0 and -b - math.sqrt(disc) >= 0:
+            room = min(room, -b - math.sqrt(disc))
+    return room
+
+
+def overlap_problem(battle: Battle, name: str, at: At) -> str | None:
+    """0.8.1: a base at ``at`` would overlap another fighter's or an object's."""
+    for other in battle.on_battlefield():
+        if other.name != name and other.at is not None and math.dist(other.at, at) < OVERLAP:
+            return f"0.8.1: the base would overlap {other.name}'s"
+    for item in battle.items:
+        if item.at is not None and item.name != name and math.dist(item.at, at) < OVERLAP:
+            return f"0.8.1: the base would overlap the object {item.name!r}"
+    return None
 
 
 def _free(battle: Battle, fighter: Fighter) -> FreeSpace:
@@ -251,13 +331,19 @@ def straight_end(
     if norm <= EPSILON or inches <= EPSILON:
         return None
     ux, uy = direction[0] / norm, direction[1] / norm
-    room = ray_room(free, start, (ux, uy), inches)
+    room = min(
+        ray_room(free, start, (ux, uy), inches), circle_room(battle, fighter, (ux, uy), inches)
+    )
     for back in BACK_OFF:
         length = room - back
         if length < 0.05:
             return None
         end = (round(start.x + ux * length, DIGITS), round(start.y + uy * length, DIGITS))
-        if free.can_stand(Point(end)) and free.is_clear(LineString([start, Point(end)])):
+        if (
+            free.can_stand(Point(end))
+            and free.is_clear(LineString([start, Point(end)]))
+            and stand_problem(battle, end, exclude=fighter.name) is None
+        ):
             return end
     return None
 
@@ -397,12 +483,9 @@ def stand_problem(battle: Battle, at: At, exclude: str | None = None) -> str | N
         RADIUS - EPSILON <= y <= field.length - RADIUS + EPSILON
     ):
         return f"2.1: a base at ({x:g}, {y:g}) is not wholly on the battlefield"
-    for other in battle.on_battlefield():
-        if other.name != exclude and other.at is not None and math.dist(other.at, at) < OVERLAP:
-            return f"0.8.1: the base would overlap {other.name}'s"
-    for item in battle.items:
-        if item.at is not None and item.name != exclude and math.dist(item.at, at) < OVERLAP:
-            return f"0.8.1: the base would overlap the object {item.name!r}"
+    overlap = overlap_problem(battle, exclude or "", at)
+    if overlap:
+        return overlap
     point = Point(at)
     for piece in field.terrain:
         gap = float(piece.footprint.distance(point))
@@ -480,11 +563,13 @@ def push_end(battle: Battle, attacker: Fighter, target: Fighter, inches: float) 
     start = Point(target.at)
     norm = math.hypot(*direction) or 1.0
     ux, uy = direction[0] / norm, direction[1] / norm
-    room = ray_room(free, start, (ux, uy), inches)
+    room = min(
+        ray_room(free, start, (ux, uy), inches), circle_room(battle, target, (ux, uy), inches)
+    )
     length = room
     while length > 0:
         end = (round(start.x + ux * length, 4), round(start.y + uy * length, 4))
-        if free.can_stand(Point(end)):
+        if free.can_stand(Point(end)) and stand_problem(battle, end, exclude=target.name) is None:
             return end, length
         length = round(length - 0.05, 4)
     return target.at, 0.0

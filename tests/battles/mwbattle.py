@@ -1,0 +1,113 @@
+"""Helpers for Magewinds battle tests: set a battle up exactly, action by action.
+
+Chance steps are applied as written (``card AS``, ``dice 1 2``, ``roll-off 6 1``): any
+outcome the rules allow is accepted by ``apply``; only a replayed record must match the
+seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from skirmish.engine.battle import Chance, Turn
+from skirmish.games.magewinds.battle import Options, new_setup, start_battle
+from skirmish.games.magewinds.battle.state import Battle
+from skirmish.games.magewinds.battle.tables import Table, parse_table
+from skirmish.games.magewinds.cards import sort_cards
+
+FACE_UP = ("2H", "3H", "4H", "5H", "6H")
+
+
+def open_table(terrain: Iterable[dict] = (), objects: Iterable[dict] = ()) -> Table:
+    """A 12" x 16" table with the given terrain (none by default)."""
+    data = {"battlefield": {"width": 12, "length": 16}, "terrain": list(terrain)}
+    if objects:
+        data["objects"] = list(objects)
+    return parse_table(data, source="test table")
+
+
+def new_battle(
+    first: tuple[str, ...] = ("Wizard",),
+    second: tuple[str, ...] = ("Guardian",),
+    *,
+    scenario: str = "deathmatch",
+    table: Table | None = None,
+    **options: object,
+) -> Battle:
+    setup = new_setup(
+        scenario,
+        [list(first), list(second)],
+        table=table or open_table(),
+        options=Options(**options),  # type: ignore[arg-type]
+    )
+    return start_battle(setup)
+
+
+def play(battle: Battle, *actions: str) -> Battle:
+    for action in actions:
+        battle = battle.apply(action)
+    return battle
+
+
+def set_up(battle: Battle, face_up: tuple[str, ...] = FACE_UP) -> Battle:
+    """Player 1 (seat 0) wins the roll-off; player 2 takes the right half."""
+    battle = play(battle, "roll-off 6 1", "take right")
+    return play(battle, *(f"card {c}" for c in face_up))
+
+
+def deploy(battle: Battle, positions: dict[str, tuple[float, float]]) -> Battle:
+    """Deploy every fighter where given, in the order the rules ask for them."""
+    while isinstance(battle.node(), Turn) and battle.phase.value == "deployment":
+        node = battle.node()
+        assert isinstance(node, Turn)
+        name = next(
+            n
+            for n, _ in positions.items()
+            if battle.fighter(n).player == node.player and battle.fighter(n).at is None
+        )
+        x, y = positions[name]
+        battle = battle.apply(f"deploy {name} at {x},{y}")
+    return battle
+
+
+def channel(battle: Battle, hands: dict[int, tuple[str, ...]]) -> Battle:
+    """12.0: each player draws their cards from the deck, then passes."""
+    left = {p: list(cards) for p, cards in hands.items()}
+    while battle.phase.value == "channelling":
+        node = battle.node()
+        assert isinstance(node, Turn), node
+        cards = left.get(node.player, [])
+        if cards:
+            battle = play(battle, "draw deck", f"card {cards.pop(0)}")
+        else:
+            battle = battle.apply("pass")
+    return battle
+
+
+def ready(
+    first: tuple[str, ...],
+    second: tuple[str, ...],
+    positions: dict[str, tuple[float, float]],
+    hands: dict[int, tuple[str, ...]] | None = None,
+    **kwargs: object,
+) -> Battle:
+    """A battle at the start of round 1's Action Phase, fighters where given."""
+    battle = set_up(new_battle(first, second, **kwargs))  # type: ignore[arg-type]
+    battle = deploy(battle, positions)
+    return channel(battle, hands or {})
+
+
+def at_chance(battle: Battle) -> bool:
+    return isinstance(battle.node(), Chance)
+
+
+def with_hand(battle: Battle, player: int, cards: tuple[str, ...]) -> Battle:
+    """Move ``cards`` from the deck into ``player``'s hand (a test shortcut)."""
+    deck = tuple(c for c in battle.deck if c not in cards)
+    hand = sort_cards(tuple(set(battle.hands[player]) | set(cards)))
+    return replace(battle.with_hand(player, hand), deck=deck)
+
+
+def events(battle: Battle, event: str) -> list:
+    return [e for e in battle.events() if e.event == event]
