@@ -16,7 +16,7 @@ from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.battle.tables import Table, parse_table
 from skirmish.games.magewinds.cards import sort_cards
 
-FACE_UP = ("2H", "3H", "4H", "5H", "6H")
+FACE_UP = ("8S", "8H", "8D", "8C", "9C")
 
 
 def open_table(terrain: Iterable[dict] = (), objects: Iterable[dict] = ()) -> Table:
@@ -92,10 +92,15 @@ def ready(
     hands: dict[int, tuple[str, ...]] | None = None,
     **kwargs: object,
 ) -> Battle:
-    """A battle at the start of round 1's Action Phase, fighters where given."""
+    """A battle at the start of round 1's Action Phase, fighters where given, the players
+    holding ``hands`` (dealt from the deck as a shortcut; both passed, player 1 first)."""
     battle = set_up(new_battle(first, second, **kwargs))  # type: ignore[arg-type]
     battle = deploy(battle, positions)
-    return channel(battle, hands or {})
+    for player, cards in (hands or {}).items():
+        battle = with_hand(battle, player, cards)
+    while battle.phase.value == "channelling":
+        battle = battle.apply("pass")
+    return battle
 
 
 def at_chance(battle: Battle) -> bool:

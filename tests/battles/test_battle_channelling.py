@@ -19,11 +19,11 @@ def channelling(first=("Wizard",), second=("Guardian",)):
 def test_a_face_up_card_is_replaced_from_the_deck_face_up():
     battle = channelling()
     assert battle.legal_actions(0) == (*(f"draw {c}" for c in FACE_UP), "draw deck", "pass")
-    battle = battle.apply("draw 4H")
-    assert battle.hands[0] == ("4H",) and "4H" in battle.known[0]
+    battle = battle.apply("draw 8D")
+    assert battle.hands[0] == ("8D",) and "8D" in battle.known[0]
     assert isinstance(battle.node(), Chance)  # the replacement comes from the deck
     battle = battle.apply("card KS")
-    assert battle.face_up == ("2H", "3H", "KS", "5H", "6H")
+    assert battle.face_up == ("8S", "8H", "KS", "8C", "9C")
     assert "KS" not in battle.deck and battle.node().player == 1  # then the next player
 
 
@@ -55,7 +55,7 @@ def test_a_passed_player_takes_no_more_turns_and_passing_order_is_the_action_ord
     assert battle.node().player == 1
     battle = play(battle, "draw deck", "card 9D")
     assert battle.node().player == 1  # player 1 passed, so player 2 goes again
-    battle = play(battle, "draw deck", "card 8D", "pass")
+    battle = play(battle, "draw deck", "card 7D", "pass")
     assert battle.phase.value == "action"
     assert battle.channel_passes == (0, 1)
     node = battle.node()
@@ -92,5 +92,5 @@ def test_with_no_card_anywhere_to_draw_only_the_face_up_row_and_passing_remain()
     assert battle.legal_actions(0) == ("pass",)  # at the hand limit anyway
     battle = replace(battle, hands=((), everything))
     assert "draw deck" not in battle.legal_actions(0)
-    battle = battle.apply("draw 2H")  # no replacement is possible: the row shrinks
+    battle = battle.apply("draw 8S")  # no replacement is possible: the row shrinks
     assert battle.face_up == FACE_UP[1:] and not isinstance(battle.node(), Chance)

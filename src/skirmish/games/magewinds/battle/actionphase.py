@@ -136,7 +136,7 @@ class ActionPhase(Frame):
         assert self.window is not None
         if action.strip().casefold() == DONE:
             return battle.top(replace(self, window=None))
-        chosen = pick(action, tuple(wildform_options(battle, self.window)), "Wildform", "spell")
+        chosen = pick(action, tuple(wildform_options(battle, self.window)), "17.0", "Wildform cast")
         caster, target = parse_cast(
             battle, chosen, battle.fighter(chosen.split(" on ")[1].split(" paying ")[0])
         )

@@ -167,7 +167,8 @@ class Activation(Frame):
 
     def _moving(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         if action.casefold().startswith("cast "):
-            chosen = pick(action, tuple(haste_options(battle, me, self.haste)), "Haste", "Haste")
+            hastes = tuple(haste_options(battle, me, self.haste))
+            chosen = pick(action, hastes, "17.0", "Haste cast")
             caster, _ = parse_cast(battle, chosen, me)
             battle = cast(battle, me.player, chosen, "Haste")
             battle = battle.logged(

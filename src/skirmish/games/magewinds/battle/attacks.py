@@ -268,7 +268,7 @@ class AttackFrame(Frame):
             battle = battle.with_fighter(replace(target, at=end))
             battle = battle.logged(
                 "Push",
-                "push",
+                "shove",
                 f'Push: {target.name} is shoved {moved_by:.2f}" of {result.push}" straight away '
                 f"from {attacker.name} (ruling MB-8)",
                 inches=round(moved_by, 2),

@@ -159,7 +159,7 @@ class StepFrame(Frame):
     def act(self, battle: Battle, action: Action) -> Battle:
         mover = self._mover(battle)
         if action.casefold().startswith("cast "):
-            chosen = pick(action, tuple(self._leaps(battle)), "Leap", "Leap")
+            chosen = pick(action, tuple(self._leaps(battle)), "17.0", "Leap cast")
             battle = cast(battle, self.player, chosen, "Leap")
             battle = battle.logged(
                 "Leap",

@@ -1,0 +1,281 @@
+"""17.0 Spellcasting in battles: the universal abilities and the fighters' own spells.
+
+Costs come from the bundled pack (v1.5.2 universal abilities); each test pays in cards
+and checks both the effect and the cards discarded.
+"""
+
+from __future__ import annotations
+
+import pytest
+from mwbattle import events, open_table, play, ready, with_hand
+
+from skirmish.engine.battle import IllegalAction, Turn
+from skirmish.errors import SkirmishError
+from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.effects import HEX, THIRD_EYE, WHITE_HOT_WEAPONS, WILDFORM
+
+WALL = {"name": "Wall", "height": 2.5, "rectangle": {"centre": [6, 8], "size": [0.4, 6]}}
+FAR = {"Guardian": (9, 8), "Druid": (9, 2)}
+
+
+def battle_of(first, positions, hands, second=("Guardian", "Druid"), **kwargs):
+    all_positions = {**positions, **{k: v for k, v in FAR.items() if k in second}}
+    return ready(first, second, all_positions, hands=hands, **kwargs)
+
+
+def test_haste_adds_1_to_movement_per_caster_who_sees_the_mover():
+    battle = battle_of(
+        ("Wizard", "Witch"),
+        {"Wizard": (3, 8), "Witch": (3, 10)},
+        {0: ("2S", "3S"), 1: ("2C", "3C")},
+    )
+    battle = play(battle, "activate Wizard", "move")
+    casts = [o for o in battle.legal_actions(0) if o.startswith("cast")]
+    assert casts == [
+        "cast Haste by Wizard on Wizard paying 2S",
+        "cast Haste by Wizard on Wizard paying 3S",
+        "cast Haste by Witch on Wizard paying 2S",
+        "cast Haste by Witch on Wizard paying 3S",
+    ]
+    battle = play(battle, "cast Haste by Witch on Wizard paying 2S")
+    assert "2S" in battle.discard
+    # 5.0: each caster once; the Witch has cast, the Wizard still may.
+    assert [o for o in battle.legal_actions(0) if o.startswith("cast")] == [
+        "cast Haste by Wizard on Wizard paying 3S"
+    ]
+    battle = play(battle, "cast Haste by Wizard on Wizard paying 3S")
+    with pytest.raises(IllegalAction, match='may move 7"'):
+        battle.apply("to 3,0.9")  # 7.1"
+    battle = battle.apply("to 3,1")
+    assert battle.fighter("Wizard").at == (3, 1)
+
+
+def test_leap_makes_a_step_up_to_3_inches():
+    battle = battle_of(
+        ("Wizard",), {"Wizard": (3, 8)}, {0: ("2S",), 1: ("2C",)}, second=("Guardian",)
+    )
+    battle = play(battle, "activate Wizard", "guard")
+    with pytest.raises(IllegalAction, match='may move 1"'):
+        battle.apply("step 3,10")
+    battle = battle.apply("cast Leap paying 2S")
+    battle = battle.apply("step 3,11")
+    assert battle.fighter("Wizard").at == (3, 11)
+
+
+def test_blink_redeploys_more_than_3_inches_from_every_enemy_at_a_visible_spot():
+    battle = battle_of(
+        ("Wizard",),
+        {"Wizard": (3, 8)},
+        {0: ("AS",), 1: ("2C",)},
+        second=("Guardian",),
+        table=open_table([WALL]),
+    )
+    battle = play(battle, "activate Wizard", "blink", "no step")
+    spots = battle.legal_actions(0)
+    assert spots and all(o.endswith("paying AS") for o in spots)
+    with pytest.raises(IllegalAction, match='Blink: .* from Guardian; it must be more than 3"'):
+        battle.apply("blink to 7.5,9.5 paying AS")
+    with pytest.raises(IllegalAction, match="not visible to Wizard"):
+        battle.apply("blink to 10,14 paying AS")  # behind the wall
+    battle = battle.apply("blink to 1,1 paying AS")
+    assert battle.fighter("Wizard").at == (1, 1) and "AS" in battle.discard
+    assert battle.fighter("Wizard").counters == 1  # a spell action is an action
+    assert events(battle, "redeploy")[0].rule == "20.2"
+
+
+def test_blink_is_not_offered_without_three_spades():
+    battle = battle_of(
+        ("Wizard",), {"Wizard": (3, 8)}, {0: ("2S", "3S"), 1: ("2C",)}, second=("Guardian",)
+    )
+    battle = battle.apply("activate Wizard")
+    assert "blink" not in battle.legal_actions(0)
+    with pytest.raises(IllegalAction, match="Blink: Wizard cannot pay 3 Spades"):
+        battle.apply("blink")
+
+
+def test_recover_heals_the_hearts_spent_and_ends_poison():
+    battle = battle_of(
+        ("Wizard",), {"Wizard": (3, 8)}, {0: ("KH", "2H"), 1: ("2C",)}, second=("Guardian",)
+    )
+    wizard = battle.fighter("Wizard")
+    from dataclasses import replace
+
+    battle = battle.with_fighter(replace(wizard, damage=3, poisoned=True))
+    battle = play(battle, "activate Wizard", "recover", "no step")
+    assert battle.legal_actions(0) == (
+        "recover paying 2H",
+        "recover paying KH",
+        "recover paying 2H+KH",
+    )
+    battle = battle.apply("recover paying KH")
+    assert battle.fighter("Wizard").damage == 1 and not battle.fighter("Wizard").poisoned
+    assert events(battle, "heal")[0].rule == "20.1"
+
+
+def test_energize_recovers_an_action_once_per_warband_per_action_phase():
+    hands = {0: ("2H", "3H", "2D", "3D"), 1: ("2C",)}
+    battle = battle_of(("Wizard", "Witch"), {"Wizard": (3, 8), "Witch": (3, 10)}, hands)
+    battle = play(battle, "activate Wizard", "guard", "no step")
+    casts = battle.legal_actions(0)
+    assert "cast Energize on Wizard paying 2H+2D" in casts and "end activation" in casts
+    battle = battle.apply("cast Energize on Wizard paying 2H+2D")
+    assert battle.fighter("Wizard").counters == 0  # 20.3: a single counter is removed
+    assert events(battle, "recover_action")[0].rule == "20.3"
+    assert not any(o.startswith("cast Energize") for o in battle.legal_actions(0))
+    battle = play(battle, "activate Guardian", "guard", "no step")
+    battle = play(battle, "activate Witch", "guard", "no step")
+    # Still 3H and 3D in hand, but this warband has energized this Action Phase.
+    assert not any(o.startswith("cast Energize") for o in battle.legal_actions(0))
+
+
+def test_barrier_and_mirrorshield_are_the_defenders_decisions_paid_from_their_hand():
+    positions = {"Wizard": (5.5, 8), "Mesmer": (6.6, 8), "Seer": (9, 2)}
+    battle = ready(
+        ("Wizard",), ("Mesmer", "Seer"), positions, hands={0: ("2D", "3S"), 1: ("2C", "KC")}
+    )
+    battle = play(
+        battle, "activate Wizard", "attack", "no step", "attack Mesmer with Zap paying 3S+2D"
+    )
+    assert battle.legal_actions(1) == ("none", "dodge", "deflect", "mirrorshield")
+    battle = play(battle, "mirrorshield")
+    node = battle.node()
+    assert isinstance(node, Turn) and node.player == 1 and node.rule == "17.0"
+    assert battle.legal_actions(1) == ("2C", "KC")
+    battle = play(battle, "2C", "dice 1 1 1 1 1 1 1")  # 7 hits; Armour 1 + Deflect 2 blocks 3
+    # 4 damage: Barrier may be cast with what is left (the King of Clubs, worth 2).
+    assert battle.legal_actions(1) == ("no barrier", "KC")
+    battle = play(battle, "KC", "dice 1 2 3 4")
+    mesmer = battle.fighter("Mesmer")
+    assert mesmer.damage == 2 and battle.hands[1] == ()
+    assert {"2C", "KC", "2D", "3S"} <= set(battle.discard)
+    # Mirrorshield: the Wizard receives the 3 blocked hits, Armour 1: 2 damage.
+    assert battle.fighter("Wizard").damage == 2
+
+
+def test_push_shoves_the_target_away_instead_of_damage():
+    positions = {"Cleric": (3, 8), "Guardian": (6.5, 8)}
+    battle = ready(("Cleric",), ("Guardian",), positions, hands={0: ("2C",), 1: ("2H",)})
+    battle = play(
+        battle,
+        "activate Cleric",
+        "attack",
+        "no step",
+        "attack Guardian with Push paying 2C",
+        "none",
+    )
+    # Precision 6 against Evasion 0: every die hits, 6 hits - Armour 2 = 4" of Push.
+    battle = battle.apply("no knockback")
+    guardian = battle.fighter("Guardian")
+    assert guardian.damage == 0
+    shove = events(battle, "shove")[0]
+    assert shove.rule == "Push" and dict(shove.data)["inches"] == 4
+    assert guardian.at == (10.5, 8)
+
+
+def test_white_hot_weapons_work_for_friends_within_9_inches_that_the_enchanter_sees():
+    positions = {"Enchanter": (3, 8), "Witch": (5.5, 8), "Guardian": (6.5, 8)}
+    hands = {0: ("2D",), 1: ("2C",)}
+    battle = ready(
+        ("Enchanter", "Witch"), ("Guardian", "Druid"), {**positions, "Druid": (9, 2)}, hands=hands
+    )
+    battle = battle.apply("activate Enchanter")
+    battle = battle.apply("cast White-Hot Weapons paying 2D")
+    assert battle.auras == (("white_hot_weapons", "Enchanter"),)
+    battle = play(
+        battle,
+        "guard",
+        "no step",
+        "activate Guardian",
+        "guard",
+        "no step",
+        "activate Witch",
+        "attack",
+        "no step",
+    )
+    battle = battle.apply("attack Guardian with Poison Tip")
+    frame = battle.frames[-1]
+    assert isinstance(frame, AttackFrame) and WHITE_HOT_WEAPONS in frame.situation.attacker.effects
+
+
+def test_third_eye_hex_and_wildform_reach_the_attack_procedure():
+    positions = {"Seer": (3, 8), "Witch": (5.5, 8), "Druid": (6.5, 8), "Guardian": (9, 2)}
+    hands = {0: ("2D", "2C", "3C"), 1: ("2H",)}
+    battle = ready(("Seer", "Witch"), ("Druid", "Guardian"), positions, hands=hands)
+    node = battle.node()
+    assert isinstance(node, Turn) and node.rule == "Wildform"  # at the start of the Action Phase
+    battle = play(battle, "cast Wildform on Druid paying 2H")
+    assert "wildform" in battle.fighter("Druid").effects
+    battle = play(battle, "activate Witch", "cast Third Eye by Seer on Witch paying 2D+2C")
+    assert "third_eye" in battle.fighter("Witch").effects
+    battle = play(battle, "guard", "no step", "cast Hex on Druid paying 3C")
+    assert "hex" in battle.fighter("Druid").effects
+    battle = play(battle, "activate Druid", "attack", "no step", "attack Witch with Melee")
+    frame = battle.frames[-1]
+    assert isinstance(frame, AttackFrame)
+    assert frame.situation.attacker.effects == {WILDFORM, HEX}
+    assert frame.situation.target.effects == {THIRD_EYE}
+
+
+def test_spells_end_with_the_action_phase():
+    positions = {"Druid": (3, 8), "Wizard": (9, 8)}
+    battle = ready(("Druid",), ("Wizard",), positions, hands={0: ("2H",), 1: ("2S",)})
+    battle = play(battle, "cast Wildform on Druid paying 2H")
+    for _ in range(2):
+        battle = play(
+            battle, "activate Druid", "guard", "no step", "activate Wizard", "guard", "no step"
+        )
+    battle = play(battle, "pass", "pass")
+    assert not battle.fighter("Druid").effects
+    assert events(battle, "effects_end")[0].rule == "13.5"
+
+
+def test_wildform_moves_2_further_and_cannot_deflect():
+    positions = {"Druid": (3, 8), "Wizard": (9, 8)}
+    battle = ready(("Druid",), ("Wizard",), positions, hands={0: ("2H",), 1: ("2S",)})
+    battle = play(battle, "cast Wildform on Druid paying 2H", "activate Druid", "move", "to 3,1")
+    assert battle.fighter("Druid").at == (3, 1)  # 7" with Wildform
+
+
+def test_an_attack_spell_needs_its_cost_and_aimed_shot_needs_take_aim():
+    positions = {"Deadeye": (3, 8), "Guardian": (9, 8)}
+    battle = ready(("Deadeye",), ("Guardian",), positions, hands={0: ("2H",), 1: ("2S",)})
+    battle = play(battle, "activate Deadeye", "attack", "no step")
+    options = battle.legal_actions(0)
+    assert options == ("attack Guardian with Quick Shot",)  # no Spark without a Diamond
+    with pytest.raises(IllegalAction, match="MB-12"):
+        battle.apply("attack Guardian with Aimed Shot")
+    with pytest.raises(SkirmishError, match="17.0: 2H does not pay 1 Diamond"):
+        battle.apply("attack Guardian with Spark paying 2H")
+
+
+def test_a_cast_must_be_one_of_the_legal_ways_to_pay():
+    battle = battle_of(
+        ("Wizard",), {"Wizard": (3, 8)}, {0: ("2S",), 1: ("2C",)}, second=("Guardian",)
+    )
+    battle = play(battle, "activate Wizard", "move")
+    with pytest.raises(IllegalAction, match="17.0"):
+        battle.apply("cast Haste by Wizard on Wizard paying 3S")
+
+
+def test_poison_deals_damage_at_the_end_of_the_action_phase_with_barrier_offered():
+    positions = {"Wizard": (3, 8), "Guardian": (9, 8)}
+    battle = ready(("Wizard",), ("Guardian",), positions, hands={0: ("AC",), 1: ("2S",)})
+    from dataclasses import replace
+
+    battle = battle.with_fighter(replace(battle.fighter("Wizard"), poisoned=True))
+    for _ in range(2):
+        battle = play(
+            battle, "activate Wizard", "guard", "no step", "activate Guardian", "guard", "no step"
+        )
+    battle = play(battle, "pass", "pass")
+    node = battle.node()
+    assert isinstance(node, Turn) and node.rule == "Barrier" and node.player == 0
+    assert battle.legal_actions(0) == ("no barrier", "AC")
+    battle = play(battle, "AC", "dice 4")  # 4 is above the 3 Clubs: the poison gets through
+    assert battle.fighter("Wizard").damage == 1 and battle.fighter("Wizard").poisoned
+
+
+def test_with_hand_helper_only_moves_cards_from_the_deck():
+    battle = battle_of(("Wizard",), {"Wizard": (3, 8)}, {}, second=("Guardian",))
+    battle = with_hand(battle, 0, ("AS",))
+    assert battle.hands[0] == ("AS",) and "AS" not in battle.deck
