@@ -129,7 +129,7 @@ class ActionPhase(Frame):
                 )
             battle = battle.logged("13.0", "pass", f"player {self.turn + 1} passes")
             return self._next_turn(battle, (*self.passed, self.turn))
-        pick(action, self.options(battle), "13.0", "action")
+        pick(action, battle.options(), "13.0", "action")
         raise AssertionError  # pragma: no cover - pick raised
 
     def _window(self, battle: Battle, action: Action) -> Battle:

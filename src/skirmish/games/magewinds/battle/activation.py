@@ -229,7 +229,7 @@ class Activation(Frame):
         return battle.top(replace(self, stage="counter"))
 
     def _recover(self, battle: Battle, me: Fighter, action: Action) -> Battle:
-        chosen = pick(action, self.options(battle), "Recover", "Recover payment")
+        chosen = pick(action, battle.options(), "Recover", "Recover payment")
         spell = ability(battle, me, "recover")
         assert spell is not None
         payment = find_payment(
@@ -285,7 +285,7 @@ class Activation(Frame):
                     "13.2", "free", f"{me.name}'s action was free: no action counter"
                 )
             return battle.top(replace(self, stage="end"))
-        if self.stage == "end" and self.options(battle) == (END,):
+        if self.stage == "end" and battle.options() == (END,):
             return battle.finish()
         return None
 

@@ -238,7 +238,7 @@ class AttackFrame(Frame):
             return self._after_knockback(battle, self.result)
         text = after(action, "knock back")
         if text is None:
-            pick(action, self.options(battle), "18.5.4", "knockback")
+            pick(action, battle.options(), "18.5.4", "knockback")
         try:
             inches = float((text or "").strip().rstrip('"'))
         except ValueError:

@@ -88,7 +88,7 @@ class Channelling(Frame):
             if not battle.deck:
                 return self._next(battle)
             return battle.top(replace(self, waiting="refill", slot=slot))
-        chosen = pick(action, self.options(battle), "12.0", "channelling action")
+        chosen = pick(action, battle.options(), "12.0", "channelling action")
         if chosen == DRAW_DECK:
             return battle.top(replace(self, waiting="draw"))
         battle = battle.logged("12.0", "pass", f"player {self.turn + 1} passes")

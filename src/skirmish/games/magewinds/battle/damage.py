@@ -98,7 +98,7 @@ class PoisonDamage(Frame):
         return (NO_BARRIER, *self._ways(battle))
 
     def act(self, battle: Battle, action: Action) -> Battle:
-        chosen = pick(action, self.options(battle), "Barrier", "Barrier payment")
+        chosen = pick(action, battle.options(), "Barrier", "Barrier payment")
         if chosen == NO_BARRIER:
             return deal_damage(
                 battle, self.fighter, 1, "Poison Tip", "poisoned, ruling MW-8"

@@ -63,7 +63,7 @@ class SetupFrame(Frame):
         return tuple(f"take {name}" for name in TERRITORIES[battle.setup.options.split])
 
     def act(self, battle: Battle, action: Action) -> Battle:
-        chosen = pick(action, self.options(battle), "10.5", "territory")
+        chosen = pick(action, battle.options(), "10.5", "territory")
         mine = chosen.removeprefix("take ")
         names = TERRITORIES[battle.setup.options.split]
         other = names[1] if mine == names[0] else names[0]

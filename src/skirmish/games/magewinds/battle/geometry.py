@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+import numpy as np
+import shapely
 from shapely import LineString, Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
@@ -43,7 +45,7 @@ from skirmish.games.magewinds.sightlines import (
     line_of_attack,
     visibility,
 )
-from skirmish.geometry import BASE_DIAMETER, EPSILON, Based, HeightClass, within
+from skirmish.geometry import BASE_DIAMETER, EPSILON, Based, HeightClass, Terrain, within
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 from skirmish.geometry.movement import FreeSpace, free_space, ray_room
 
@@ -339,9 +341,10 @@ def straight_end(
         if length < 0.05:
             return None
         end = (round(start.x + ux * length, DIGITS), round(start.y + uy * length, DIGITS))
+        point = Point(end)
         if (
-            free.can_stand(Point(end))
-            and free.is_clear(LineString([start, Point(end)]))
+            free.can_stand(point)
+            and free.is_clear(LineString([start, point]))
             and stand_problem(battle, end, exclude=fighter.name) is None
         ):
             return end
@@ -486,9 +489,8 @@ def stand_problem(battle: Battle, at: At, exclude: str | None = None) -> str | N
     overlap = overlap_problem(battle, exclude or "", at)
     if overlap:
         return overlap
-    point = Point(at)
-    for piece in field.terrain:
-        gap = float(piece.footprint.distance(point))
+    gaps = shapely.distance(_footprints(field.terrain), Point(at))
+    for piece, gap in zip(field.terrain, gaps, strict=True):
         if (
             piece.height_class in (HeightClass.MEDIUM, HeightClass.HIGH)
             and gap < RADIUS - OVERLAP_TOLERANCE
@@ -498,6 +500,12 @@ def stand_problem(battle: Battle, at: At, exclude: str | None = None) -> str | N
         if piece.height_class is HeightClass.LOW and gap < RADIUS - OVERLAP_TOLERANCE:
             return f"15.0: a base may not stand on low obstacle {piece.name!r} (ruling MB-7)"
     return None
+
+
+@lru_cache(maxsize=64)
+def _footprints(terrain: tuple[Terrain, ...]) -> np.ndarray:
+    """The terrain's footprints as one array, so distances are measured in one call."""
+    return np.array([piece.footprint for piece in terrain], dtype=object)
 
 
 def grid(battle: Battle) -> list[At]:

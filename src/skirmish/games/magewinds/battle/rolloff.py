@@ -138,7 +138,7 @@ class OrderChoice(Frame):
                 )
                 return battle.finish(order)
         raise IllegalAction(
-            f"1.2: {action!r} is not an order; choose one of: {', '.join(self.options(battle))}"
+            f"1.2: {action!r} is not an order; choose one of: {', '.join(battle.options())}"
         )
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from random import Random
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from skirmish.engine.battle import Action, Chance, End, IllegalAction, Node, Turn
 
@@ -198,9 +199,16 @@ class Frame:
 MAX_SETTLE = 10_000
 
 
-@dataclass(frozen=True, slots=True)
+_OPTIONS: WeakKeyDictionary[Battle, tuple[Action, ...]] = WeakKeyDictionary()
+"""The top frame's options of a battle state, worked out once (states never change)."""
+
+
+@dataclass(frozen=True, slots=True, eq=False, weakref_slot=True)
 class Battle:
-    """A Magewinds battle at one moment. Never changed: every step returns a new one."""
+    """A Magewinds battle at one moment. Never changed: every step returns a new one.
+
+    Two states are compared by their :meth:`state_hash`; ``==`` is identity.
+    """
 
     setup: Setup = field(repr=False)
     frames: tuple[Frame, ...]
@@ -243,7 +251,15 @@ class Battle:
         node = self.node()
         if not isinstance(node, Turn) or node.player != player:
             return ()
-        return self.frames[-1].options(self)
+        return self.options()
+
+    def options(self) -> tuple[Action, ...]:
+        """The top frame's representative legal actions (computed once per state)."""
+        found = _OPTIONS.get(self)
+        if found is None:
+            found = self.frames[-1].options(self)
+            _OPTIONS[self] = found
+        return found
 
     def apply(self, action: Action) -> Battle:
         node = self.node()

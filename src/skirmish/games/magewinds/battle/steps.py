@@ -147,7 +147,7 @@ class StepFrame(Frame):
         mover = self._mover(battle)
         if not mover.on_battlefield:
             return battle.finish()
-        options = self.options(battle)
+        options = battle.options()
         if options == (NO_STEP,):
             return battle.finish()
         if not options:
