@@ -139,8 +139,9 @@ class Activation(Frame):
         kind = pick(action, (MOVE, ATTACK, GUARD, BLINK, RECOVER), "13.4", "action")
         if kind not in (MOVE, GUARD) and not self._available(battle, me, kind):
             raise IllegalAction(_why_not(battle, me, kind))
+        article = "an" if kind[0] in "aeiou" else "a"
         battle = battle.logged(
-            "13.0", "action", f"{me.name} makes a {kind.title()} action", action=kind
+            "13.0", "action", f"{me.name} makes {article} {kind.title()} action", action=kind
         )
         if kind == MOVE:
             return battle.top(replace(self, stage="moving", kind=MOVE))
