@@ -175,7 +175,7 @@ class Terminal:
 
     def ask(self, node: Turn) -> None:
         legal = self.battle.legal_actions(node.player)
-        prompt = f"player {node.player + 1} - {node.rule}: {node.prompt}"
+        prompt = f"{node.rule}: {node.prompt}"
         if len(legal) <= 12:
             prompt += "\n" + "\n".join(f"  {i}. {a}" for i, a in enumerate(legal, 1))
         else:

@@ -1,0 +1,192 @@
+"""``skirmish play magewinds`` and ``skirmish replay``, as a user runs them."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+
+from skirmish.engine.battle import load_record
+
+WARBANDS = ["--warband", "Wizard,Cleric,Guardian,Witch", "--warband", "Druid,Mesmer,Seer,Deadeye"]
+QUICK = [
+    "--warband",
+    "Wizard,Witch",
+    "--warband",
+    "Druid,Seer",
+    "--length",
+    "quick",
+    "--rounds",
+    "1",
+]
+
+
+def play_args(*extra: str, save=None, players="random,random", seed="7", army=QUICK):
+    args = [
+        "play",
+        "magewinds",
+        "--scenario",
+        "deathmatch",
+        *army,
+        "--players",
+        players,
+        "--seed",
+        seed,
+    ]
+    if save is not None:
+        args += ["--save", str(save)]
+    return [*args, *extra]
+
+
+def test_random_players_play_a_whole_battle_unattended_and_save_it(cli, tmp_path):
+    path = tmp_path / "battle.json"
+    run = cli(*play_args(save=path, army=WARBANDS))
+    assert run.code == 0, run.err
+    assert run.out.startswith("seed 7")
+    assert "10.5" in run.out and "12.0" in run.out and "13.0" in run.out
+    assert "wins after round" in run.out or "a draw after round" in run.out
+    record = load_record(path)
+    assert record.seed == 7 and record.players == ("random", "random") and record.final_hash
+
+
+def test_replay_checks_the_record_and_prints_the_log_and_result(cli, tmp_path):
+    path = tmp_path / "battle.json"
+    assert cli(*play_args(save=path)).code == 0
+    run = cli("replay", str(path))
+    assert run.code == 0, run.err
+    assert "seed 7; players random, random" in run.out
+    assert "(seen by player" in run.out  # the referee's record shows every private line
+    data = json.loads(cli("replay", str(path), "--json").out)
+    assert set(data) == {
+        "game",
+        "scenario",
+        "seed",
+        "players",
+        "winner",
+        "rounds",
+        "final_state",
+        "log",
+    }
+    assert data["game"] == "magewinds" and data["scenario"] == "deathmatch" and data["seed"] == 7
+    assert data["rounds"] == 1 and data["final_state"]["phase"] == "over"
+    assert all({"rule", "event", "text"} <= set(e) for e in data["log"])
+
+
+def test_a_hand_edited_record_is_refused_with_the_step_and_the_rule(cli, tmp_path):
+    path = tmp_path / "battle.json"
+    assert cli(*play_args(save=path)).code == 0
+    data = json.loads(path.read_text())
+    index = next(i for i, s in enumerate(data["steps"]) if s["action"].startswith("activate"))
+    data["steps"][index]["action"] = "activate Guardian"
+    path.write_text(json.dumps(data))
+    run = cli("replay", str(path))
+    assert run.code == 2
+    assert run.err.count("\n") == 1 and f"step {index + 1} ('activate Guardian')" in run.err
+
+
+def scripted(monkeypatch, lines):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(line + "\n" for line in lines)))
+
+
+def test_a_person_can_play_from_a_script_and_the_commands_answer(cli, tmp_path, monkeypatch):
+    # Play the same battle twice: once with random players, then with player 1's actions
+    # typed from a script. The computer player sees the same choices, so the battle is
+    # the same: the script is as good as a person at the terminal.
+    first = tmp_path / "first.json"
+    assert cli(*play_args(save=first)).code == 0
+    steps = json.loads(first.read_text())["steps"]
+    mine = [s["action"] for s in steps if s.get("player") == 0]
+    # Two of player 1's decisions in a row: the second may be taken back (1.1).
+    pair = next(
+        i
+        for i in range(len(steps) - 1)
+        if steps[i].get("player") == steps[i + 1].get("player") == 0
+    )
+    k = sum(1 for s in steps[: pair + 2] if s.get("player") == 0)
+    lines = ["help", "status", "hand", *mine[:k], "undo", mine[k - 1], *mine[k:]]
+    scripted(monkeypatch, lines)
+    second = tmp_path / "second.json"
+    run = cli(*play_args(save=second, players="human,random"))
+    assert run.code == 0, run.err
+    assert "10.5: player 1: deploy a fighter" in run.out  # help shows the rule and choices
+    assert "fighter" in run.out and "damage" in run.out  # the status table
+    assert "player 1's hand" in run.out
+    assert "1.1: took back" in run.out
+    assert load_record(second).final_hash == load_record(first).final_hash
+
+
+def test_a_script_that_runs_out_is_one_clear_error_and_nothing_is_written(
+    cli, tmp_path, monkeypatch
+):
+    scripted(monkeypatch, [])
+    path = tmp_path / "battle.json"
+    run = cli(*play_args(save=path, players="human,random"))
+    assert run.code == 2 and "standard input has ended" in run.err and "--players random" in run.err
+    assert run.err.count("\n") == 1 and not path.exists()
+
+
+def test_an_illegal_action_from_a_script_is_refused_with_its_rule(cli, tmp_path, monkeypatch):
+    scripted(monkeypatch, ["take the high ground"])
+    run = cli(*play_args(players="random,human", seed="8"))
+    assert run.code == 2 and run.err.count("\n") == 1 and "10.5" in run.err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--scenario", "capture-the-flag"], "unknown scenario"),
+        (["--warband", "Paladin"], "unknown fighter 'Paladin'"),
+        (["--warband", "Wizard,Cleric,Guardian,Witch,Seer"], "take 10 slots; the warband has 8"),
+        (["--warband", "Wizard,Wizard"], "the limit is 1"),
+        (["--players", "human,robot"], "--players 'human,robot'"),
+        (["--seed", "-1"], "seed -1"),
+        (["--rounds", "0"], "--rounds 0"),
+        (["--last-stand", "9"], "--last-stand 9"),
+        (["--battlefield", "moon-base"], "unknown battlefield 'moon-base'"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2_and_nothing_written(cli, tmp_path, args, message):
+    path = tmp_path / "battle.json"
+    base = {"--scenario": "deathmatch", "--players": "random,random", "--seed": "1"}
+    flags = dict(base)
+    warbands = ["Wizard", "Druid"]
+    for flag, value in zip(args[::2], args[1::2], strict=True):
+        if flag == "--warband":
+            warbands = [value, "Druid"]
+        else:
+            flags[flag] = value
+    command = ["play", "magewinds", *[x for kv in flags.items() for x in kv]]
+    command += ["--warband", warbands[0], "--warband", warbands[1], "--save", str(path)]
+    run = cli(*command)
+    assert run.code == 2, run.out
+    assert message in run.err and run.err.count("\n") == 1
+    assert not path.exists()
+
+
+def test_a_battlefield_file_that_cuts_the_table_is_refused(cli, tmp_path):
+    table = tmp_path / "wall.yaml"
+    table.write_text(
+        "battlefield: {width: 12, length: 16}\n"
+        "terrain:\n  - {name: Wall, height: 3, rectangle: {centre: [6, 8], size: [12, 1]}}\n"
+    )
+    run = cli(*play_args("--battlefield", str(table)))
+    assert run.code == 2 and "10.3: the terrain cuts the battlefield into 2 parts" in run.err
+
+
+def test_random_terrain_and_king_of_the_hill(cli, tmp_path):
+    path = tmp_path / "hill.json"
+    args = play_args("--battlefield", "random", save=path)
+    args[args.index("deathmatch")] = "king-of-the-hill"
+    run = cli(*args)
+    assert run.code == 0, run.err
+    assert load_record(path).setup["scenario"] == "king-of-the-hill"
+    assert cli("replay", str(path)).code == 0
+
+
+def test_replay_of_a_file_that_is_not_a_record(cli, tmp_path):
+    path = tmp_path / "notes.json"
+    path.write_text('{"hello": 1}')
+    run = cli("replay", str(path))
+    assert run.code == 2 and "not a skirmish battle record" in run.err
