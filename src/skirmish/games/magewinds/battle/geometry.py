@@ -386,25 +386,31 @@ def step_candidates(
     source: Fighter | None = None,
     *,
     strictly: bool = False,
-    toward: tuple[str, ...] = (),
+    toward: tuple[str, ...] | None = None,
+    away: tuple[str, ...] = (),
 ) -> list[At]:
-    """Representative step moves (13.1, ruling MB-6): without a ``source``, along the four
-    edge directions, toward and away from the nearest enemy and toward each fighter named
-    in ``toward``; for a reaction (18.4), straight away from the source and up to 90
-    degrees either side, ending not closer (``strictly``: further)."""
+    """Representative step moves (13.1, ruling MB-6). For a reaction (18.4): straight away
+    from the ``source`` and up to 90 degrees either side, ending not closer (``strictly``:
+    further). Before an attack: straight toward each fighter named in ``toward`` and away
+    from each in ``away``. Otherwise: along the four edge directions, and toward and away
+    from the nearest enemy."""
     assert fighter.at is not None
     x, y = fighter.at
     if source is None:
-        directions = list(COMPASS)
         others = [o for o in battle.on_battlefield() if o.name != fighter.name and o.at]
-        enemies = [o for o in others if o.player != fighter.player]
-        if enemies:
-            near = min(enemies, key=lambda o: math.dist(o.at or (0, 0), (x, y)))
-            assert near.at is not None
-            directions += [(near.at[0] - x, near.at[1] - y), (x - near.at[0], y - near.at[1])]
-        for other in (o for o in others if o.name in toward):
+        directions = []
+        if toward is None:
+            directions = list(COMPASS)
+            enemies = [o for o in others if o.player != fighter.player]
+            if enemies:
+                near = min(enemies, key=lambda o: math.dist(o.at or (0, 0), (x, y)))
+                toward, away = (near.name,), (near.name,)
+        for other in others:
             assert other.at is not None
-            directions.append((other.at[0] - x, other.at[1] - y))
+            if other.name in (toward or ()):
+                directions.append((other.at[0] - x, other.at[1] - y))
+            if other.name in away:
+                directions.append((x - other.at[0], y - other.at[1]))
     else:
         assert source.at is not None
         angle = math.atan2(y - source.at[1], x - source.at[0])

@@ -85,9 +85,7 @@ class StepFrame(Frame):
         return True
 
     def _toward(self, battle: Battle) -> tuple[str, ...]:
-        """Fighters a step could bring into an attack's reach (only for an attack)."""
-        if self.purpose != "attack":
-            return ()
+        """Fighters a step could bring into an attack's reach."""
         mover = self._mover(battle)
         reach = max((a.maximum_range for a, _ in usable(battle, mover)), default=0.0)
         return tuple(
@@ -103,11 +101,18 @@ class StepFrame(Frame):
         mover = self._mover(battle)
         source = self._source(battle)
         strictly = self.reaction == "dodge"
-        toward = self._toward(battle)
-        ends = step_candidates(battle, mover, STEP_MOVE, source, strictly=strictly, toward=toward)
+        toward: tuple[str, ...] | None = None
+        away: tuple[str, ...] = ()
+        if self.purpose == "attack":
+            toward = self._toward(battle)
+            if any(a.minimum_range > 0 for a, _ in usable(battle, mover)):
+                away = toward
+        ends = step_candidates(
+            battle, mover, STEP_MOVE, source, strictly=strictly, toward=toward, away=away
+        )
         if self.leap:
             longer = step_candidates(
-                battle, mover, self.inches, source, strictly=strictly, toward=toward
+                battle, mover, self.inches, source, strictly=strictly, toward=toward, away=away
             )
             ends = sorted(set(ends) | set(longer))
         return ends
@@ -147,10 +152,7 @@ class StepFrame(Frame):
         mover = self._mover(battle)
         if not mover.on_battlefield:
             return battle.finish()
-        options = battle.options()
-        if options == (NO_STEP,):
-            return battle.finish()
-        if not options:
+        if not battle.options():
             return battle.logged(
                 self.rule, "no_step", f"{self.fighter} has no legal step move"
             ).finish()
