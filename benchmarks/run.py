@@ -11,7 +11,7 @@ the machine, so they are reported, never asserted.
 
 Then the battlefield geometry benchmarks of ``geometry.py`` and the Dark Realms
 re-roll benchmarks of ``darkrealms.py`` and the Entropic Engine bidding benchmark of
-``entropic.py``.
+``entropic.py``, and the Magewinds battle benchmarks of ``battles.py``.
 """
 
 from __future__ import annotations
@@ -160,3 +160,6 @@ if __name__ == "__main__":
     import entropic  # benchmarks/entropic.py
 
     entropic.main()
+    import battles  # benchmarks/battles.py
+
+    battles.main()

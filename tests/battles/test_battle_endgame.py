@@ -48,7 +48,7 @@ def test_windburn_keeps_or_discards_each_card_and_kept_cards_deal_their_value():
     assert battle.hands[0] == ("KH",) and "2S" in battle.discard
     # The other player's windburn follows; their view shows the value, not the card.
     keep = [e for e in battle.view(1)["log"] if e["event"].startswith("keep")]
-    assert [e["text"] for e in keep] == ["player 1 keeps a card worth 2"]
+    assert [e["text"] for e in keep] == ["player 1 keeps a card worth 2 (ruling MB-22)"]
     battle = play(battle, "keep AC", "damage Guardian", "damage Guardian", "damage Guardian")
     assert battle.fighter("Guardian").damage == 3  # an Ace is worth 3
     assert battle.round == 2 and battle.phase.value == "channelling"

@@ -250,7 +250,7 @@ class Terminal:
 
     def _undo(self, rest: str, node: Turn) -> None:
         step = self.history.undo(node.player)
-        typer.echo(f"1.1: took back {step.action!r}")
+        typer.echo(f"1.1: took back {step.action!r} (ruling MB-21)")
         self.shown = min(self.shown, len(self.battle.events()))
 
     def _save(self, rest: str, node: Turn) -> None:

@@ -5,7 +5,7 @@ activate one of your fighters that can be activated (13.0); only when none can m
 pass, and once passed you take no more turns. Wildform is cast as the phase starts (several
 players' casts there are ordered by 1.2, it being nobody's turn). When every player has
 passed the phase ends (13.5): poison deals its damage, and spells "until the Action Phase
-ends" and Guard (13.4) end with it.
+ends" and Guard (13.4) end with it. Where 1.2 applies is ruling MB-19.
 """
 
 from __future__ import annotations

@@ -137,7 +137,10 @@ class Windburn(Frame):
                 )
             value = card_value(card)
             battle = battle.logged(
-                "14.1", "keep", f"player {self.player + 1} keeps a card worth {value}", value=value
+                "14.1",
+                "keep",
+                f"player {self.player + 1} keeps a card worth {value} (ruling MB-22)",
+                value=value,
             )
             battle = battle.logged(
                 "14.1",

@@ -98,10 +98,13 @@ def _place(battle: Battle, fighter: Fighter, name: str, at: Point, verb: str) ->
 
 
 def drop_everything(battle: Battle, fighter: Fighter, near: Point, why: str) -> Battle:
-    """19.1: everything ``fighter`` carries is placed as close to ``near`` as possible."""
+    """19.1: everything ``fighter`` carries is placed as close to ``near`` as possible
+    (ruling MB-20)."""
     for name in fighter.carrying:
         spot = nearest_free(battle, near)
         if spot is None:  # pragma: no cover - a battlefield always has room somewhere
             raise IllegalAction(f"19.1: nowhere to place {name}")
-        battle = _place(battle, battle.fighter(fighter.name), name, spot, f"drops ({why})")
+        battle = _place(
+            battle, battle.fighter(fighter.name), name, spot, f"drops ({why}, ruling MB-20)"
+        )
     return battle

@@ -132,7 +132,7 @@ class OrderChoice(Frame):
                 battle = battle.logged(
                     "1.2",
                     "sequencing",
-                    f"player {self.chooser + 1} orders {self.purpose}: "
+                    f"player {self.chooser + 1} orders {self.purpose} (ruling MB-19): "
                     + ", then ".join(f"player {p + 1}" for p in order),
                     order=tuple(p + 1 for p in order),
                 )

@@ -14,6 +14,8 @@ moments come from each spell's text:
 - start of the Action Phase: Wildform (the Druid);
 - spell actions: Blink, Recover; attack spells with the attack; Mirrorshield and
   Barrier inside the attack (18.0).
+
+Targets and timings the pages leave open are ruling MB-18.
 """
 
 from __future__ import annotations
@@ -83,7 +85,7 @@ def cast(battle: Battle, player: int, action: Action, spell: str) -> Battle:
 
 
 def start_of_activation(battle: Battle, fighter: Fighter) -> list[Action]:
-    """White-Hot Weapons and Third Eye, cast as ``fighter``'s activation starts."""
+    """White-Hot Weapons and Third Eye, cast as ``fighter``'s activation starts (MB-18)."""
     options: list[Action] = []
     if ("white_hot_weapons", fighter.name) not in battle.auras and battle.setup.profile(
         fighter.profile
@@ -99,7 +101,7 @@ def start_of_activation(battle: Battle, fighter: Fighter) -> list[Action]:
 
 
 def end_of_activation(battle: Battle, fighter: Fighter) -> list[Action]:
-    """Hex by the activated Witch; Energize once per warband per Action Phase."""
+    """Hex by the activated Witch; Energize once per warband per Action Phase (MB-18)."""
     options: list[Action] = []
     if fighter.on_battlefield and battle.setup.profile(fighter.profile).has_ability("hex"):
         for target in battle.on_battlefield():
@@ -194,7 +196,7 @@ def apply_cast(battle: Battle, action: Action, caster: Fighter, target: Fighter)
                 EFFECTS[key].name,
                 "spell",
                 f"{caster.name} casts {EFFECTS[key].name} on {target.name} until the Action "
-                "Phase ends",
+                "Phase ends (ruling MB-18)",
             )
     raise IllegalAction(f"17.0: {action!r} is not a spell this battle plays")
 
