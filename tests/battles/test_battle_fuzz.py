@@ -5,7 +5,6 @@ save -> load -> replay reaching the same final state. Hidden information and tak
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import replace
 
 import pytest
@@ -23,14 +22,7 @@ from skirmish.engine.battle import (
     play_out,
     to_record,
 )
-from skirmish.games.magewinds.battle import (
-    Length,
-    Options,
-    new_setup,
-    random_table,
-    replay_record,
-    start_battle,
-)
+from skirmish.games.magewinds.battle import Length, Setup, replay_record, setup, start_battle
 from skirmish.games.magewinds.battle.deck import hand_limit
 from skirmish.games.magewinds.battle.invariants import problems
 from skirmish.games.magewinds.battle.state import Battle
@@ -49,13 +41,8 @@ PROFILES = [
 BATTLES = 200
 
 
-def random_setup(seed: int):
-    rng = random.Random(seed)
-    scenario = rng.choice(["deathmatch", "king-of-the-hill"])
-    warbands = [rng.sample(PROFILES, rng.randint(1, 3)) for _ in range(2)]
-    table = random_table(seed, pieces=rng.randint(0, 7), clear_radius=2.0)
-    options = Options(length=Length.QUICK, rounds=rng.randint(1, 2))
-    return new_setup(scenario, warbands, table=table, options=options)
+def random_setup(seed: int) -> Setup:
+    return setup.random_setup(seed, length=Length.QUICK, most=3, rounds=1 + seed % 2)
 
 
 def checked_history(seed: int) -> History:

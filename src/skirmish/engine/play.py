@@ -44,15 +44,7 @@ class RefereeContext:
     def roll(self, roll: Roll, *, rule: str, label: str) -> int:
         outcome, faces = roll.roll(self._rng)
         self.history.append(outcome)
-        shown = " ".join(str(face) for face in faces) or "no dice"
-        self.log(
-            rule,
-            "roll",
-            f"{label}: {roll.describe()}: rolled {shown} -> {outcome}",
-            label=label,
-            faces=faces,
-            outcome=outcome,
-        )
+        self.entries.append(roll_entry(roll, rule, label, faces, outcome))
         return outcome
 
     def choose(self, decision: Decision) -> str:
@@ -66,6 +58,17 @@ class RefereeContext:
 
     def continue_from(self, step: Step, state: Hashable) -> NoReturn:
         raise Continuation(step, state)
+
+
+def roll_entry(roll: Roll, rule: str, label: str, faces: tuple[int, ...], outcome: int) -> LogEntry:
+    """The log line of a roll: the dice faces seen and the outcome they give."""
+    shown = " ".join(str(face) for face in faces) or "no dice"
+    return LogEntry(
+        rule,
+        "roll",
+        f"{label}: {roll.describe()}: rolled {shown} -> {outcome}",
+        (("label", label), ("faces", faces), ("outcome", outcome)),
+    )
 
 
 def _sample_mix(mix: Mix, rng: Random) -> str:

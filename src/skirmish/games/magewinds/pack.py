@@ -28,21 +28,6 @@ from skirmish.games.magewinds.profiles import (
 )
 
 BUNDLED_PACK = "tempest-crusaders.yaml"
-ABILITY_KEYS = (
-    "",
-    "mirrorshield",
-    "third_eye",
-    "white_hot_weapons",
-    "hex",
-    "wildform",
-    "haste",
-    "leap",
-    "blink",
-    "energize",
-    "recover",
-    "barrier",
-)
-"""Abilities whose rules the engine implements, by key (the empty key: described only)."""
 AbilityKey = Literal[
     "",
     "mirrorshield",
@@ -57,8 +42,10 @@ AbilityKey = Literal[
     "recover",
     "barrier",
 ]
+"""Abilities whose rules the engine implements, by key (the empty key: described only)."""
 
 Attribute = Annotated[int, Field(ge=0, le=99)]
+"""Abilities whose rules the engine implements, by key (the empty key: described only)."""
 
 
 class StrikeModel(StrictModel):

@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 
 from skirmish.dice import Roll
 from skirmish.engine import Context, Decision, LogEntry
+from skirmish.engine.play import roll_entry
 
 R = TypeVar("R")
 Answer = int | str
@@ -77,16 +78,7 @@ class _Replay:
         outcome = self._answer(NeedsRoll(roll, rule, label))
         assert isinstance(outcome, int)
         if self._faces is not None:
-            faces = self._faces[self._rolls]
-            shown = " ".join(str(face) for face in faces) or "no dice"
-            self.log(
-                rule,
-                "roll",
-                f"{label}: {roll.describe()}: rolled {shown} -> {outcome}",
-                label=label,
-                faces=faces,
-                outcome=outcome,
-            )
+            self.entries.append(roll_entry(roll, rule, label, self._faces[self._rolls], outcome))
         self._rolls += 1
         return outcome
 

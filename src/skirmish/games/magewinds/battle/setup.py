@@ -6,6 +6,7 @@ checked against its stated range before any work starts.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -13,12 +14,13 @@ from enum import StrEnum
 from typing import Any
 
 from skirmish.errors import SkirmishError
-from skirmish.games.magewinds.battle.scenarios import Scenario, Split, find_scenario
+from skirmish.games.magewinds.battle.scenarios import SCENARIOS, Scenario, Split, find_scenario
 from skirmish.games.magewinds.battle.tables import (
     Table,
     bundled_table,
     obstacles_near,
     parse_table,
+    random_table,
 )
 from skirmish.games.magewinds.pack import Pack, bundled_pack
 from skirmish.games.magewinds.profiles import FighterProfile
@@ -201,6 +203,37 @@ def check_table(scenario: Scenario, table: Table) -> None:
                 f'{scenario.name}: no obstacle may be within {scenario.clear_radius:g}" of '
                 f"the objective at the centre (10.3); {', '.join(near)} is"
             )
+
+
+def random_setup(
+    seed: int,
+    *,
+    length: Length = Length.STANDARD,
+    most: int = 4,
+    rounds: int | None = None,
+    pack: Pack | None = None,
+) -> Setup:
+    """A random legal battle from ``seed`` (for simulation and fuzzing): a scenario, two
+    warbands of 1 to ``most`` fighters within the slots and limits, random terrain."""
+    rng = random.Random(f"skirmish random setup {seed}")
+    pack = pack or bundled_pack()
+    options = Options(length=length, rounds=rounds)
+    scenario = rng.choice(SCENARIOS)
+    warbands = []
+    for player in range(PLAYERS):
+        wanted = rng.randint(1, most)
+        band: list[str] = []
+        for profile in rng.sample(pack.fighters, len(pack.fighters)):
+            try:
+                assemble(pack, [*band, profile.name], slots=options.slots, player=player)
+            except SetupError:
+                continue
+            band.append(profile.name)
+            if len(band) == wanted:
+                break
+        warbands.append(band)
+    table = random_table(seed, pieces=rng.randint(0, 8), clear_radius=scenario.clear_radius)
+    return new_setup(scenario, warbands, table=table, options=options, pack=pack)
 
 
 def setup_from_record(data: Mapping[str, Any]) -> Setup:
