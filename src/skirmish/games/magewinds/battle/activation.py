@@ -18,7 +18,8 @@ from typing import Any
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
-from skirmish.games.magewinds.battle.geometry import move_allowance, move_candidates, path_to
+from skirmish.games.magewinds.battle.candidates import move_candidates
+from skirmish.games.magewinds.battle.geometry import move_allowance, path_to
 from skirmish.games.magewinds.battle.objects import drop, drop_options, pick_up, pickup_options
 from skirmish.games.magewinds.battle.spells import (
     HASTE_BONUS,

@@ -26,12 +26,12 @@ from skirmish.games.magewinds.attack import (
     resolve_attack,
 )
 from skirmish.games.magewinds.battle.actions import after, pick
+from skirmish.games.magewinds.battle.candidates import knockback_choices
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.geometry import (
     attack_line,
     can_dodge,
     cover_of,
-    knockback_choices,
     knockback_end,
     knockback_of,
     push_end,

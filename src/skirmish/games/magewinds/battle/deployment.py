@@ -14,8 +14,9 @@ from typing import Any
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
+from skirmish.games.magewinds.battle.candidates import free_points, grid
 from skirmish.games.magewinds.battle.deck import FACE_UP, drawn_card, sample_card, take_from_deck
-from skirmish.games.magewinds.battle.geometry import free_points, grid, stand_problem
+from skirmish.games.magewinds.battle.geometry import stand_problem
 from skirmish.games.magewinds.battle.rolloff import RollOff
 from skirmish.games.magewinds.battle.scenarios import TERRITORIES, deployment_problem
 from skirmish.games.magewinds.battle.state import Battle, Frame, Phase, Status, rounded

@@ -1,23 +1,22 @@
 """The battle's questions to the battlefield geometry: 15.0, 16.0, 18.1, 18.2, 18.4, 18.5.4.
 
 Every answer comes from the geometry modules (``sightlines``, ``moves``) on a battlefield
-built from the battle's positions; nothing here measures differently. What is added is
-the finite, documented sets of representative positions a computer player chooses among
-(ruling MB-6): straight moves toward and away from every fighter, object and objective
-and along the four edges' directions, straight steps, a grid of deployment points.
-A person may type any position, and it is checked in full.
+built from the battle's positions. Where a base comes to rest (a move's end, a step,
+knockback, Push, deployment, Blink, a dropped object) it is also checked against the other
+bases and the terrain as true circles (MW-18), which the free-space polygons of movement
+only approximate. The representative positions offered to computer players are in
+:mod:`~skirmish.games.magewinds.battle.candidates`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
 import shapely
-from shapely import LineString, Point
+from shapely import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
@@ -50,12 +49,6 @@ from skirmish.geometry.measure import OVERLAP_TOLERANCE
 from skirmish.geometry.movement import FreeSpace, free_space, ray_room
 
 RADIUS = BASE_DIAMETER / 2
-DIGITS = 2
-"""Representative positions are written to 0.01" (the precision a person types)."""
-GRID = 1.5
-"""Inches between the representative deployment and Blink positions."""
-COMPASS = ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))
-BACK_OFF = (0.01, 0.05, 0.15, 0.3, 0.5)
 OVERLAP = 2 * RADIUS - OVERLAP_TOLERANCE
 """Centres closer than this overlap (ruling MW-18)."""
 
@@ -208,21 +201,6 @@ def knockback_end(
     return end, stand_problem(battle, end, exclude=target.name)
 
 
-def knockback_choices(battle: Battle, attacker: Fighter, target: Fighter) -> list[float]:
-    """Representative knockback distances (ruling MB-6): all the way, half way, and the
-    ends of each stretch where the target may stop, to 0.01"."""
-    found = knockback_of(battle, attacker, target)
-    assert target.at is not None
-    candidates = {found.room, found.room / 2}
-    for piece in getattr(found.ends, "geoms", [found.ends]):
-        for x, y in getattr(piece, "coords", []):
-            candidates.add(math.dist((x, y), target.at))
-    distances = {math.floor(d * 100) / 100 for d in candidates}
-    return sorted(
-        d for d in distances if d > 0 and knockback_end(battle, attacker, target, d)[1] is None
-    )
-
-
 # -- moving (15.0, 13.1, 13.4) -------------------------------------------------------------
 
 
@@ -317,126 +295,11 @@ def overlap_problem(battle: Battle, name: str, at: At) -> str | None:
     return None
 
 
-def _free(battle: Battle, fighter: Fighter) -> FreeSpace:
+def free_space_of(battle: Battle, fighter: Fighter) -> FreeSpace:
     return surroundings(field_of(battle), fighter.name).free
 
 
-def straight_end(
-    battle: Battle, fighter: Fighter, direction: tuple[float, float], inches: float
-) -> At | None:
-    """The furthest position, written to 0.01", a straight move of up to ``inches`` in
-    ``direction`` can end at (stopped by what blocks it, never on a low obstacle)."""
-    assert fighter.at is not None
-    free = _free(battle, fighter)
-    start = Point(fighter.at)
-    norm = math.hypot(*direction)
-    if norm <= EPSILON or inches <= EPSILON:
-        return None
-    ux, uy = direction[0] / norm, direction[1] / norm
-    room = min(
-        ray_room(free, start, (ux, uy), inches), circle_room(battle, fighter, (ux, uy), inches)
-    )
-    for back in BACK_OFF:
-        length = room - back
-        if length < 0.05:
-            return None
-        end = (round(start.x + ux * length, DIGITS), round(start.y + uy * length, DIGITS))
-        point = Point(end)
-        if (
-            free.can_stand(point)
-            and free.is_clear(LineString([start, point]))
-            and stand_problem(battle, end, exclude=fighter.name) is None
-        ):
-            return end
-    return None
-
-
-def landmarks(battle: Battle, fighter: Fighter) -> Iterator[tuple[str, At]]:
-    """Things worth moving toward or away from: other fighters, objects, the objective."""
-    for other in battle.on_battlefield():
-        if other.name != fighter.name and other.at is not None:
-            yield other.name, other.at
-    for item in battle.items:
-        if item.at is not None:
-            yield item.name, item.at
-    if battle.setup.scenario.objective:
-        yield "the objective", battle.setup.table.centre
-
-
-def move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At]:
-    """Representative ends of a move of up to ``inches`` (ruling MB-6): straight toward and
-    away from each landmark, and along the four edge directions; plus staying put."""
-    assert fighter.at is not None
-    x, y = fighter.at
-    directions = list(COMPASS)
-    for _, (lx, ly) in landmarks(battle, fighter):
-        directions += [(lx - x, ly - y), (x - lx, y - ly)]
-    ends = {fighter.at}
-    for direction in directions:
-        end = straight_end(battle, fighter, direction, inches)
-        if end is not None:
-            ends.add(end)
-    return sorted(ends)
-
-
-def step_candidates(
-    battle: Battle,
-    fighter: Fighter,
-    inches: float,
-    source: Fighter | None = None,
-    *,
-    strictly: bool = False,
-    toward: tuple[str, ...] | None = None,
-    away: tuple[str, ...] = (),
-) -> list[At]:
-    """Representative step moves (13.1, ruling MB-6). For a reaction (18.4): straight away
-    from the ``source`` and up to 90 degrees either side, ending not closer (``strictly``:
-    further). Before an attack: straight toward each fighter named in ``toward`` and away
-    from each in ``away``. Otherwise: along the four edge directions, and toward and away
-    from the nearest enemy."""
-    assert fighter.at is not None
-    x, y = fighter.at
-    if source is None:
-        others = [o for o in battle.on_battlefield() if o.name != fighter.name and o.at]
-        directions = []
-        if toward is None:
-            directions = list(COMPASS)
-            enemies = [o for o in others if o.player != fighter.player]
-            if enemies:
-                near = min(enemies, key=lambda o: math.dist(o.at or (0, 0), (x, y)))
-                toward, away = (near.name,), (near.name,)
-        for other in others:
-            assert other.at is not None
-            if other.name in (toward or ()):
-                directions.append((other.at[0] - x, other.at[1] - y))
-            if other.name in away:
-                directions.append((x - other.at[0], y - other.at[1]))
-    else:
-        assert source.at is not None
-        angle = math.atan2(y - source.at[1], x - source.at[0])
-        directions = [
-            (math.cos(angle + math.radians(d)), math.sin(angle + math.radians(d)))
-            for d in (0, 45, -45, 90, -90)
-        ]
-    ends = set()
-    for direction in directions:
-        end = straight_end(battle, fighter, direction, inches)
-        if end is not None and (source is None or _away(fighter, source, end, strictly)):
-            ends.add(end)
-    if source is not None and not ends:
-        region = reaction_region(battle, fighter, source, strictly=strictly)
-        if not region.is_empty and region.area > 0:
-            point = region.representative_point()
-            end = (round(point.x, DIGITS), round(point.y, DIGITS))
-            if (
-                _away(fighter, source, end, strictly)
-                and path_to(battle, fighter, end, inches).legal
-            ):
-                ends.add(end)
-    return sorted(ends)
-
-
-def _away(fighter: Fighter, source: Fighter, end: At, strictly: bool) -> bool:
+def is_away(fighter: Fighter, source: Fighter, end: At, strictly: bool) -> bool:
     assert fighter.at is not None and source.at is not None
     before = math.dist(fighter.at, source.at)
     after = math.dist(end, source.at)
@@ -445,7 +308,7 @@ def _away(fighter: Fighter, source: Fighter, end: At, strictly: bool) -> bool:
 
 def away_problem(fighter: Fighter, source: Fighter, end: At, strictly: bool) -> str | None:
     """18.4: a Dodge step ends further from the source; a Deflect step not closer."""
-    if _away(fighter, source, end, strictly):
+    if is_away(fighter, source, end, strictly):
         return None
     if strictly:
         return f"18.4: a Dodge step must end further from {source.name}"
@@ -514,38 +377,6 @@ def _footprints(terrain: tuple[Terrain, ...]) -> np.ndarray:
     return np.array([piece.footprint for piece in terrain], dtype=object)
 
 
-def grid(battle: Battle) -> list[At]:
-    """Representative positions over the whole table, ``GRID`` inches apart."""
-    table = battle.setup.table
-    xs = _steps(table.width)
-    ys = _steps(table.length)
-    return [(x, y) for x in xs for y in ys]
-
-
-def _steps(size: float) -> list[float]:
-    count = max(1, int((size - 2 * RADIUS) // GRID) + 1)
-    used = (count - 1) * GRID
-    start = (size - used) / 2
-    return [round(start + i * GRID, DIGITS) for i in range(count)]
-
-
-def free_points(battle: Battle, points: list[At], exclude: str | None = None) -> list[At]:
-    space = standing_space(battle, exclude)
-    return [p for p in points if space.can_stand(Point(p))]
-
-
-def contact_points(battle: Battle, fighter: Fighter) -> list[At]:
-    """Positions in contact with ``fighter`` where an object's base can be placed (19.1)."""
-    assert fighter.at is not None
-    x, y = fighter.at
-    reach = 2 * RADIUS + 0.002
-    points = [
-        (round(x + reach * math.cos(a), 3), round(y + reach * math.sin(a), 3))
-        for a in (i * math.pi / 4 for i in range(8))
-    ]
-    return free_points(battle, points)
-
-
 def nearest_free(battle: Battle, at: At, exclude: str | None = None) -> At | None:
     """The position closest to ``at`` where a base can be placed (19.1 dropped objects)."""
     space = standing_space(battle, exclude)
@@ -573,7 +404,7 @@ def push_end(battle: Battle, attacker: Fighter, target: Fighter, inches: float) 
     by what blocks a move (as knockback, MW-17), never ending on a low obstacle."""
     assert attacker.at is not None and target.at is not None
     direction = (target.at[0] - attacker.at[0], target.at[1] - attacker.at[1])
-    free = _free(battle, target)
+    free = free_space_of(battle, target)
     start = Point(target.at)
     norm = math.hypot(*direction) or 1.0
     ux, uy = direction[0] / norm, direction[1] / norm

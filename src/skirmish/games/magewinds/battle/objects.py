@@ -14,12 +14,8 @@ from dataclasses import replace
 
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
-from skirmish.games.magewinds.battle.geometry import (
-    RADIUS,
-    contact_points,
-    nearest_free,
-    stand_problem,
-)
+from skirmish.games.magewinds.battle.candidates import contact_points
+from skirmish.games.magewinds.battle.geometry import RADIUS, nearest_free, stand_problem
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Point
 
 CONTACT = 0.01

@@ -25,14 +25,8 @@ from dataclasses import replace
 
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.games.magewinds.battle.actions import point_text
-from skirmish.games.magewinds.battle.geometry import (
-    RADIUS,
-    free_points,
-    grid,
-    sees,
-    stand_problem,
-    visible_spot,
-)
+from skirmish.games.magewinds.battle.candidates import free_points, grid
+from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem, visible_spot
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.cards import Payment, parse_cost, payments
 from skirmish.games.magewinds.effects import HEX, THIRD_EYE, WHITE_HOT_WEAPONS, WILDFORM, Effect

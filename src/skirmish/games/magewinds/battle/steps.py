@@ -14,13 +14,8 @@ from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
-from skirmish.games.magewinds.battle.geometry import (
-    RADIUS,
-    away_problem,
-    moved,
-    path_to,
-    step_candidates,
-)
+from skirmish.games.magewinds.battle.candidates import step_candidates
+from skirmish.games.magewinds.battle.geometry import RADIUS, away_problem, moved, path_to
 from skirmish.games.magewinds.battle.spells import (
     LEAP_BONUS,
     ability,
