@@ -6,6 +6,8 @@ and checks both the effect and the cards discarded.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from mwbattle import events, open_table, play, ready, with_hand
 
@@ -98,8 +100,6 @@ def test_recover_heals_the_hearts_spent_and_ends_poison():
         ("Wizard",), {"Wizard": (3, 8)}, {0: ("KH", "2H"), 1: ("2C",)}, second=("Guardian",)
     )
     wizard = battle.fighter("Wizard")
-    from dataclasses import replace
-
     battle = battle.with_fighter(replace(wizard, damage=3, poisoned=True))
     battle = play(battle, "activate Wizard", "recover", "no step")
     assert battle.legal_actions(0) == (
@@ -260,8 +260,6 @@ def test_a_cast_must_be_one_of_the_legal_ways_to_pay():
 def test_poison_deals_damage_at_the_end_of_the_action_phase_with_barrier_offered():
     positions = {"Wizard": (3, 8), "Guardian": (9, 8)}
     battle = ready(("Wizard",), ("Guardian",), positions, hands={0: ("AC",), 1: ("2S",)})
-    from dataclasses import replace
-
     battle = battle.with_fighter(replace(battle.fighter("Wizard"), poisoned=True))
     for _ in range(2):
         battle = play(
@@ -279,3 +277,19 @@ def test_with_hand_helper_only_moves_cards_from_the_deck():
     battle = battle_of(("Wizard",), {"Wizard": (3, 8)}, {}, second=("Guardian",))
     battle = with_hand(battle, 0, ("AS",))
     assert battle.hands[0] == ("AS",) and "AS" not in battle.deck
+
+
+def test_a_mirrorshield_that_takes_the_attacker_down_still_lets_the_target_step():
+    # Found by fuzzing: the step after a reaction is measured from where the attacker stood.
+    positions = {"Druid": (3, 8), "Mesmer": (5, 8), "Guardian": (9, 2), "Seer": (9, 14)}
+    battle = ready(("Druid", "Mesmer"), ("Guardian", "Seer"), positions, hands={0: ("QD", "8C")})
+    battle = battle.with_fighter(replace(battle.fighter("Druid"), damage=5))
+    battle = play(
+        battle, "activate Druid", "attack", "no step", "attack Mesmer with Spark paying QD"
+    )
+    battle = play(battle, "mirrorshield", "dice 1 1 1")  # 3 hits, all blocked and sent back
+    assert battle.fighter("Druid").status.value == "out of action"
+    node = battle.node()
+    assert isinstance(node, Turn) and node.rule == "18.4" and node.player == 0
+    steps = [o for o in battle.legal_actions(0) if o.startswith("step")]
+    assert steps and all(float(o.split()[1].split(",")[0]) >= 5 for o in steps)

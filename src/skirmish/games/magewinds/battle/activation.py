@@ -210,7 +210,9 @@ class Activation(Frame):
             battle = battle.spend(me.player, payment.cards, attack.name)
             me = battle.fighter(me.name)
         situation = build_situation(battle, me, battle.fighter(target.name), attack)
-        frame = AttackFrame(me.name, target.name, me.player, target.player, situation)
+        frame = AttackFrame(
+            me.name, target.name, me.player, target.player, situation, source_at=me.at
+        )
         return battle.top(replace(self, stage="attacking")).push(frame)
 
     def _blink(self, battle: Battle, me: Fighter, action: Action) -> Battle:

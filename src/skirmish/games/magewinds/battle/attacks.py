@@ -106,6 +106,8 @@ class AttackFrame(Frame):
     faces: tuple[tuple[int, ...], ...] = ()
     deciders: tuple[int | None, ...] = ()
     hidden: tuple[bool, ...] = ()
+    source_at: tuple[float, float] | None = None
+    """Where the attacker stood when it attacked (the source of the attack, 18.4)."""
     stage: str = "resolving"
     result: AttackResult | None = None
     room: float = 0.0
@@ -281,6 +283,7 @@ class AttackFrame(Frame):
                     target.name,
                     target.player,
                     source=self.attacker,
+                    source_at=self.source_at,
                     reaction=result.reaction.value,
                 )
             )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+import shapely
 from shapely import Point
 
 from skirmish.games.magewinds.battle.geometry import RADIUS, field_of
@@ -69,10 +70,11 @@ def _bases(battle: Battle) -> list[str]:
         for other, where in placed[index + 1 :]:
             if math.dist(at, where) < 2 * RADIUS - OVERLAP_TOLERANCE:
                 found.append(f"0.8.1: the bases of {name} and {other} overlap")
-        for piece in field.terrain:
+        gaps = shapely.distance([t.footprint for t in field.terrain], Point(at))
+        for piece, gap in zip(field.terrain, gaps, strict=True):
             if piece.height_class is HeightClass.GROUND:
                 continue
-            if float(piece.footprint.distance(Point(at))) < RADIUS - OVERLAP_TOLERANCE:
+            if gap < RADIUS - OVERLAP_TOLERANCE:
                 found.append(
                     f"15.0: {name} stands in or on {piece.height_class.value} obstacle "
                     f"{piece.name!r}"

@@ -39,6 +39,7 @@ class StepFrame(Frame):
     fighter: str
     player: int
     source: str | None = None
+    source_at: tuple[float, float] | None = None
     reaction: str = ""
     purpose: str = ""
     leap: bool = False
@@ -55,7 +56,11 @@ class StepFrame(Frame):
         return battle.fighter(self.fighter)
 
     def _source(self, battle: Battle) -> Fighter | None:
-        return battle.fighter(self.source) if self.source else None
+        """The attacker, where it stood when it attacked: Mirrorshield may have taken it
+        down since, and the step is still measured from there (18.4)."""
+        if not self.source:
+            return None
+        return replace(battle.fighter(self.source), at=self.source_at)
 
     def node(self, battle: Battle) -> Node:
         what = (
