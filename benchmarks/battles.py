@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from skirmish.engine.battle import History, RandomPlayer, load_record, play_out
-from skirmish.games.magewinds import moves, sightlines
+from skirmish.games.magewinds import looks, moves
 from skirmish.games.magewinds.battle import geometry as battle_geometry
 from skirmish.games.magewinds.battle import replay_record, start_battle, targets
 from skirmish.games.magewinds.battle.invariants import problems
@@ -40,13 +40,16 @@ PROFILES = [
 ]
 CACHES = (
     battle_geometry._field,
-    battle_geometry._dodge,
     battle_geometry._standing,
     battle_geometry._footprints,
     targets._any_attack,
-    sightlines.blockers,
-    moves.surroundings,
-    moves.roadmap,
+    looks._blockers,
+    looks.edge_of,
+    moves._surroundings,
+    moves._roadmap,
+    moves.local_space,
+    moves._kept_reach,
+    moves._dodge,
 )
 
 

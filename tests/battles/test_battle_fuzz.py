@@ -138,7 +138,7 @@ def test_undo_never_crosses_a_die_roll():
         ready(
             ("Wizard",),
             ("Guardian",),
-            {"Wizard": (5.5, 8), "Guardian": (6.7, 8.5)},
+            {"Wizard": (5.5, 8), "Guardian": (7.5, 8.5)},
             hands={0: ("2D",)},
         ),
         1,

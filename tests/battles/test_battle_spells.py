@@ -129,7 +129,7 @@ def test_energize_recovers_an_action_once_per_warband_per_action_phase():
 
 
 def test_barrier_and_mirrorshield_are_the_defenders_decisions_paid_from_their_hand():
-    positions = {"Wizard": (5.5, 8), "Mesmer": (6.6, 8), "Seer": (9, 2)}
+    positions = {"Wizard": (5.5, 8), "Mesmer": (7.6, 8), "Seer": (9, 2)}
     battle = ready(
         ("Wizard",), ("Mesmer", "Seer"), positions, hands={0: ("2D", "3S"), 1: ("2C", "KC")}
     )

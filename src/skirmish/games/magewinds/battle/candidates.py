@@ -30,6 +30,7 @@ from skirmish.games.magewinds.battle.geometry import (
 )
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.battle.state import Point as At
+from skirmish.games.magewinds.moves import HAIR
 from skirmish.geometry import EPSILON
 from skirmish.geometry.movement import ray_room
 
@@ -204,5 +205,5 @@ def knockback_choices(battle: Battle, attacker: Fighter, target: Fighter) -> lis
             candidates.add(math.dist((x, y), target.at))
     distances = {math.floor(d * 100) / 100 for d in candidates}
     return sorted(
-        d for d in distances if d > 0 and knockback_end(battle, attacker, target, d)[1] is None
+        d for d in distances if d >= HAIR and knockback_end(battle, attacker, target, d)[1] is None
     )

@@ -27,6 +27,7 @@ from skirmish.games.magewinds.field import Battlefield, Placed
 from skirmish.games.magewinds.moves import (
     ENEMY_NEARBY,
     ENEMY_PENALTY,
+    HAIR,
     Dodge,
     Knockback,
     check_move,
@@ -82,16 +83,7 @@ def _field(
         Based(name, x, y, kind="object", carriable=carriable, moveable=moveable)
         for name, (x, y), carriable, moveable in items
     )
-    return Battlefield(
-        template.width,
-        template.length,
-        template.warbands,
-        placed,
-        objects,
-        template.markers,
-        template.terrain,
-        template.source,
-    )
+    return replace(template, fighters=placed, objects=objects)
 
 
 def moved(battle: Battle, fighter: Fighter, at: At) -> Battle:
@@ -159,12 +151,7 @@ def cover_of(battle: Battle, attacker: Fighter, target: Fighter) -> Cover:
 def can_dodge(battle: Battle, target: Fighter, attacker: Fighter) -> Dodge:
     """18.4: a legal 1" step move ending further from the attack exists (MW-16)."""
     field = field_of(battle)
-    return _dodge(field, target.name, attacker.name)
-
-
-@lru_cache(maxsize=256)
-def _dodge(field: Battlefield, target: str, attacker: str) -> Dodge:
-    return dodge(field, placed(field, target), placed(field, attacker))
+    return dodge(field, placed(field, target.name), placed(field, attacker.name))
 
 
 def knockback_of(battle: Battle, attacker: Fighter, target: Fighter) -> Knockback:
@@ -303,7 +290,7 @@ def is_away(fighter: Fighter, source: Fighter, end: At, strictly: bool) -> bool:
     assert fighter.at is not None and source.at is not None
     before = math.dist(fighter.at, source.at)
     after = math.dist(end, source.at)
-    return after > before + EPSILON if strictly else after >= before - EPSILON
+    return after > before + HAIR if strictly else after >= before - EPSILON
 
 
 def away_problem(fighter: Fighter, source: Fighter, end: At, strictly: bool) -> str | None:

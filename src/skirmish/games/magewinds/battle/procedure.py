@@ -8,12 +8,13 @@ odds and the advisor, so the battle cannot disagree with them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NoReturn, TypeVar
 
 from skirmish.dice import Roll
 from skirmish.engine import Context, Decision, LogEntry
+from skirmish.engine.continuation import Continuation, Frame, Leaf, Step, run_frame
 from skirmish.engine.play import roll_entry
 
 R = TypeVar("R")
@@ -91,11 +92,23 @@ class _Replay:
         if self._faces is not None:
             self.entries.append(LogEntry(rule, event, text, tuple(data.items())))
 
+    def continue_from(self, step: Step, state: Hashable) -> NoReturn:
+        raise Continuation(step, state)
+
+
+def _run(procedure: Callable[[Context], R], context: _Replay) -> R:
+    """Run ``procedure`` to its result, through every continuation it hands over."""
+    frame = Frame.start(procedure)
+    while not isinstance(outcome := run_frame(frame, context), Leaf):
+        frame = outcome
+    result: R = outcome.result
+    return result
+
 
 def next_step(procedure: Callable[[Context], Any], answers: tuple[Answer, ...]) -> Next:
     """What ``procedure`` needs after ``answers``: a roll, a decision, or its result."""
     try:
-        return Done(procedure(_Replay(answers, None)))
+        return Done(_run(procedure, _Replay(answers, None)))
     except _Stop as stop:
         return stop.node
 
@@ -107,5 +120,5 @@ def logged_run(
 ) -> tuple[R, tuple[LogEntry, ...]]:
     """Run ``procedure`` along all its answers, keeping the log it writes."""
     context = _Replay(answers, faces)
-    result = procedure(context)
+    result = _run(procedure, context)
     return result, tuple(context.entries)

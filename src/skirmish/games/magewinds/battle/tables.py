@@ -26,10 +26,11 @@ from skirmish.games.magewinds.field import (
     Battlefield,
     parse_battlefield,
 )
-from skirmish.games.magewinds.moves import AREA
 from skirmish.geometry import BASE_DIAMETER, HeightClass
 from skirmish.geometry.movement import free_space
 
+SLIVER = 1e-4
+"""Square inches: free regions smaller than this are slivers, not parts (ruling MB-3)."""
 PREFIX = "battlefield-"
 PACKAGE = "skirmish.games.magewinds"
 WARBAND_NAMES = ("P1", "P2", "P3", "P4")
@@ -100,7 +101,7 @@ def standing_parts(field_: Battlefield) -> list[Any]:
         if t.height_class in (HeightClass.MEDIUM, HeightClass.HIGH)
     ]
     free = free_space(field_.area, BASE_DIAMETER / 2, solid=solid)
-    parts = [p for p in getattr(free.centres, "geoms", [free.centres]) if p.area > AREA]
+    parts = [p for p in getattr(free.centres, "geoms", [free.centres]) if p.area > SLIVER]
     return parts
 
 
