@@ -27,17 +27,6 @@ from skirmish.games.magewinds.battle.invariants import problems
 from skirmish.games.magewinds.battle.setup import random_setup, setup_from_record
 
 GOLDEN = Path(__file__).parents[1] / "tests" / "golden" / "magewinds-battle-deathmatch.json"
-PROFILES = [
-    "Wizard",
-    "Cleric",
-    "Guardian",
-    "Witch",
-    "Druid",
-    "Mesmer",
-    "Seer",
-    "Deadeye",
-    "Enchanter",
-]
 CACHES = (
     battle_geometry._field,
     battle_geometry._standing,

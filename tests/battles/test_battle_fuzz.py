@@ -27,17 +27,6 @@ from skirmish.games.magewinds.battle.deck import hand_limit
 from skirmish.games.magewinds.battle.invariants import problems
 from skirmish.games.magewinds.battle.state import Battle
 
-PROFILES = [
-    "Wizard",
-    "Cleric",
-    "Guardian",
-    "Witch",
-    "Druid",
-    "Mesmer",
-    "Seer",
-    "Deadeye",
-    "Enchanter",
-]
 BATTLES = 200
 
 

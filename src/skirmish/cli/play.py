@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -54,18 +53,6 @@ from skirmish.games.magewinds.battle.session import (
 from skirmish.games.magewinds.battle.state import Battle, Event
 
 MAX_STEPS = 100_000
-COMMANDS = "status, hand, draw FILE.png, undo, save [FILE], help"
-
-
-class LengthName(StrEnum):
-    quick = "quick"
-    standard = "standard"
-    long = "long"
-
-
-class SplitName(StrEnum):
-    lengthwise = "lengthwise"
-    widthwise = "widthwise"
 
 
 def play_command(
@@ -85,23 +72,23 @@ def play_command(
         typer.Option(help="A bundled battlefield, a YAML file, or 'random' (random terrain)."),
     ] = "ruined-chapel",
     length: Annotated[
-        LengthName, typer.Option(help="Warband size: quick 6, standard 8, long 10 slots.")
-    ] = LengthName.standard,
+        Length, typer.Option(help="Warband size: quick 6, standard 8, long 10 slots.")
+    ] = Length.STANDARD,
     rounds: Annotated[
         int | None, typer.Option(help="Round limit, 1-20 (default: the scenario's).")
     ] = None,
     last_stand: Annotated[
         int, typer.Option(help="Deathmatch's Heroic Last Stand hand-limit bonus, 0-5 (MB-4).")
     ] = 1,
-    split: Annotated[
-        SplitName, typer.Option(help="How the territories are cut (ruling MB-5).")
-    ] = SplitName.lengthwise,
+    split: Annotated[Split, typer.Option(help="How the territories are cut (ruling MB-5).")] = (
+        Split.LENGTHWISE
+    ),
     save: Annotated[Path | None, typer.Option(help="Write the battle record (JSON) here.")] = None,
 ) -> None:
     """Play a whole Magewinds battle: people at the terminal, or computer players."""
     kinds = parse_players(players, len(warband))
     chosen = find_scenario(scenario)
-    options = Options(Length(length.value), rounds, last_stand, Split(split.value))
+    options = Options(length, rounds, last_stand, split)
     number = check_seed(new_seed(seed))
     if battlefield == "random":
         table = random_table(number, clear_radius=chosen.clear_radius)
