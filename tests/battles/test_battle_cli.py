@@ -190,3 +190,22 @@ def test_replay_of_a_file_that_is_not_a_record(cli, tmp_path):
     path.write_text('{"hello": 1}')
     run = cli("replay", str(path))
     assert run.code == 2 and "not a skirmish battle record" in run.err
+
+
+def test_a_battle_saved_part_way_can_be_resumed_and_finished(cli, tmp_path, monkeypatch):
+    path = tmp_path / "part.json"
+    scripted(monkeypatch, ["take right", f"save {path}"])
+    run = cli(*play_args(players="random,human", seed="4"))
+    assert run.code == 2 and path.exists()  # the script ended after saving
+    part = load_record(path)
+    run = cli("play", "magewinds", "--resume", str(path), "--players", "random,random")
+    assert run.code == 0, run.err
+    assert f"resumed after {len(part.steps)} steps" in run.out
+    whole = load_record(path)
+    assert whole.steps[: len(part.steps)] == part.steps and whole.result["over"]
+    assert cli("replay", str(path)).code == 0
+
+
+def test_play_needs_a_scenario_and_warbands_or_a_saved_battle(cli):
+    run = cli("play", "magewinds", "--players", "random,random")
+    assert run.code == 2 and "--resume" in run.err

@@ -56,11 +56,13 @@ MAX_STEPS = 100_000
 
 
 def play_command(
-    scenario: Annotated[str, typer.Option(help="deathmatch or king-of-the-hill (10.1).")],
+    scenario: Annotated[
+        str | None, typer.Option(help="deathmatch or king-of-the-hill (10.1).")
+    ] = None,
     warband: Annotated[
-        list[str],
+        list[str] | None,
         typer.Option(help='A warband as fighter names, e.g. "Wizard,Cleric"; give it twice.'),
-    ],
+    ] = None,
     players: Annotated[
         str, typer.Option(help="Who plays each warband: human or random, e.g. human,random.")
     ] = "human,random",
@@ -84,8 +86,17 @@ def play_command(
         Split.LENGTHWISE
     ),
     save: Annotated[Path | None, typer.Option(help="Write the battle record (JSON) here.")] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="Go on with a battle saved before (its record); saves back to it."),
+    ] = None,
 ) -> None:
     """Play a whole Magewinds battle: people at the terminal, or computer players."""
+    if resume is not None:
+        _resume(resume, players, save or resume)
+        return
+    if scenario is None or not warband:
+        raise SkirmishError("give --scenario and --warband twice, or --resume a saved battle")
     kinds = parse_players(players, len(warband))
     chosen = find_scenario(scenario)
     options = Options(length, rounds, last_stand, split)
@@ -105,6 +116,21 @@ def play_command(
     console.print(result_text(history.state))  # type: ignore[arg-type]
     if save is not None:
         terminal.write(save)
+
+
+def _resume(path: Path, players: str, save: Path) -> None:
+    """Replay a saved record through the rules, then play on from where it stopped."""
+    record = load_record(path)
+    if record.game != GAME:
+        raise SkirmishError(f"{path}: a battle of {record.game!r}; battles are played for {GAME}")
+    history = replay_record(record)
+    kinds = parse_players(players, len(record.players))
+    terminal = Terminal(history, kinds, save, dict(record.setup))
+    wide_console().print(f"seed {record.seed}; resumed after {len(record.steps)} steps")
+    terminal.shown = len(terminal.battle.events())
+    terminal.run()
+    wide_console().print(result_text(terminal.battle))
+    terminal.write(save)
 
 
 class Terminal:
