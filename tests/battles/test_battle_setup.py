@@ -8,6 +8,7 @@ from mwbattle import FACE_UP, deploy, new_battle, open_table, play, set_up
 from skirmish.engine.battle import Chance, IllegalAction, Turn
 from skirmish.errors import DataError, SkirmishError, UnknownName
 from skirmish.games.magewinds.battle import Length, Options, bundled_names, bundled_table, new_setup
+from skirmish.games.magewinds.battle.scenarios import Split
 from skirmish.games.magewinds.battle.setup import SetupError
 from skirmish.games.magewinds.battle.tables import parse_table, random_table
 from skirmish.games.magewinds.cards import DECK
@@ -198,3 +199,20 @@ def test_fighters_of_the_same_profile_get_player_numbers():
 def test_deploy_helper_reaches_the_channelling_phase():
     battle = deploy(set_up(new_battle()), {"Wizard": (3, 8), "Guardian": (9, 8)})
     assert battle.phase.value == "channelling" and battle.round == 1
+
+
+def test_every_fighter_finds_a_place_in_the_tightest_deployment():
+    # King of the Hill cut widthwise: each territory's room 6" from the objective is a thin
+    # band by the short edge; ten fighters still deploy (a finer grid where needed).
+    five = ("Wizard", "Cleric", "Guardian", "Witch", "Seer")
+    battle = set_up(
+        new_battle(
+            five, five, scenario="king-of-the-hill", length=Length.LONG, split=Split.WIDTHWISE
+        )
+    )
+    while battle.phase.value == "deployment":
+        node = battle.node()
+        options = battle.legal_actions(node.player)
+        assert options, battle.events()[-1]
+        battle = battle.apply(options[len(options) // 2])
+    assert all(f.at is not None for f in battle.fighters)

@@ -180,6 +180,8 @@ class RandomPlayer:
         self._rng = Random(f"skirmish random player {seed} seat {seat}")
 
     def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
+        if not legal:
+            raise SkirmishError("the random player was offered no legal action")
         return self._rng.choice(legal)
 
 

@@ -157,19 +157,19 @@ def step_candidates(
     return sorted(ends)
 
 
-def grid(battle: Battle) -> list[At]:
-    """Representative positions over the whole table, ``GRID`` inches apart."""
+def grid(battle: Battle, spacing: float = GRID) -> list[At]:
+    """Representative positions over the whole table, ``spacing`` inches apart."""
     table = battle.setup.table
-    xs = _steps(table.width)
-    ys = _steps(table.length)
+    xs = _steps(table.width, spacing)
+    ys = _steps(table.length, spacing)
     return [(x, y) for x in xs for y in ys]
 
 
-def _steps(size: float) -> list[float]:
-    count = max(1, int((size - 2 * RADIUS) // GRID) + 1)
-    used = (count - 1) * GRID
+def _steps(size: float, spacing: float) -> list[float]:
+    count = max(1, int((size - 2 * RADIUS) // spacing) + 1)
+    used = (count - 1) * spacing
     start = (size - used) / 2
-    return [round(start + i * GRID, DIGITS) for i in range(count)]
+    return [round(start + i * spacing, DIGITS) for i in range(count)]
 
 
 def free_points(battle: Battle, points: list[At], exclude: str | None = None) -> list[At]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
-from skirmish.games.magewinds.battle.candidates import free_points, grid
+from skirmish.games.magewinds.battle.candidates import GRID, free_points, grid
 from skirmish.games.magewinds.battle.deck import FACE_UP, drawn_card, sample_card, take_from_deck
 from skirmish.games.magewinds.battle.geometry import stand_problem
 from skirmish.games.magewinds.battle.rolloff import RollOff
@@ -99,6 +99,10 @@ def _second(battle: Battle) -> int:
     return (_first(battle) + 1) % battle.players
 
 
+FINE_GRID = 0.25
+"""Inches between deployment positions when the usual grid finds no room."""
+
+
 @dataclass(frozen=True)
 class Deployment(Frame):
     """10.5: players place their fighters one at a time, Player 1 first."""
@@ -112,11 +116,15 @@ class Deployment(Frame):
         waiting = [
             f for f in battle.fighters if f.player == self.turn and f.status is Status.RESERVE
         ]
-        points = [
-            p
-            for p in free_points(battle, grid(battle))
-            if deployment_problem(battle, self.turn, p) is None
-        ]
+        points: list[tuple[float, float]] = []
+        for spacing in (GRID, FINE_GRID):  # a finer grid where the coarse one finds no room
+            points = [
+                p
+                for p in free_points(battle, grid(battle, spacing))
+                if deployment_problem(battle, self.turn, p) is None
+            ]
+            if points:
+                break
         return tuple(f"deploy {f.name} at {point_text(p)}" for f in waiting for p in points)
 
     def act(self, battle: Battle, action: Action) -> Battle:
