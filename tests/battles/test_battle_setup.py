@@ -205,11 +205,10 @@ def test_every_fighter_finds_a_place_in_the_tightest_deployment():
     # King of the Hill cut widthwise: each territory's room 6" from the objective is a thin
     # band by the short edge; ten fighters still deploy (a finer grid where needed).
     five = ("Wizard", "Cleric", "Guardian", "Witch", "Seer")
-    battle = set_up(
-        new_battle(
-            five, five, scenario="king-of-the-hill", length=Length.LONG, split=Split.WIDTHWISE
-        )
+    battle = new_battle(
+        five, five, scenario="king-of-the-hill", length=Length.LONG, split=Split.WIDTHWISE
     )
+    battle = play(battle, "roll-off 6 1", "take far", *(f"card {c}" for c in FACE_UP))
     while battle.phase.value == "deployment":
         node = battle.node()
         options = battle.legal_actions(node.player)
