@@ -1,15 +1,25 @@
-"""Reading data files: YAML with clear errors, pydantic problems as one line."""
+"""Reading data files: YAML with clear errors, pydantic problems as one line.
+
+Every data file (packs, figures, units, forces, battlefields) is read by :func:`read_yaml`:
+a missing path, a directory, a file over :data:`~skirmish.limits.FILE_BYTES`, a binary or
+empty file, YAML nested deeper than :data:`~skirmish.limits.YAML_DEPTH`, anchors and aliases
+that expand past :data:`~skirmish.limits.YAML_VALUES` values, a duplicate key or a value of
+the wrong type are each one line naming the file and the problem. Nothing is read past the
+size limit, and no alias is expanded before its size is counted.
+"""
 
 from __future__ import annotations
 
+import stat
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import pydantic
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from skirmish import limits
 from skirmish.errors import DataError
 
 
@@ -26,14 +36,25 @@ def raw_problem(model: type[BaseModel], fields: dict[str, object]) -> str | None
 
 
 class StrictModel(BaseModel):
-    """A data-file record: unknown keys are errors and values are frozen."""
+    """A data-file record: unknown keys are errors, values are frozen, and NaN or infinite
+    numbers are refused."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
-Length = Annotated[float, pydantic.Field(gt=0, le=1000)]
+Length = Annotated[float, pydantic.Field(gt=0), limits.DISTANCE.field()]
 TableSize = tuple[Length, Length]
 """A battlefield's width and length."""
+Name = Annotated[str, pydantic.Field(min_length=1, max_length=limits.NAME)]
+"""A name: of a fighter, an attack, a piece of terrain, a warband."""
+Text = Annotated[str, pydantic.Field(max_length=limits.TEXT)]
+"""A note, summary or other free text."""
+Coordinate = tuple[
+    Annotated[float, limits.COORDINATE.field()], Annotated[float, limits.COORDINATE.field()]
+]
+"""A point on a battlefield: x across, y along, finite and within reach of any table."""
+Facing = Annotated[float, limits.FACING.field()]
+"""An angle in degrees."""
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -74,27 +95,138 @@ def _describe_location(location: tuple[int | str, ...], data: object) -> str:
     return ".".join(parts) or "file"
 
 
+class _Loader(yaml.SafeLoader):
+    """PyYAML's safe loader with limits on nesting, on values once aliases are expanded,
+    and no duplicate keys."""
+
+    def __init__(self, text: str, source: str) -> None:
+        super().__init__(text)
+        self.source = source
+        self._depth = 0
+        self._values = 0
+        self._sizes: dict[str, int] = {}
+
+    def _count(self, values: int) -> None:
+        self._values += values
+        if self._values > limits.YAML_VALUES:
+            raise DataError(
+                f"{self.source}: more than {limits.YAML_VALUES:,} values once anchors and "
+                "aliases are expanded; a data file is far smaller"
+            )
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.peek_event()  # type: ignore[no-untyped-call]
+        anchor = getattr(event, "anchor", None)
+        line = event.start_mark.line + 1 if event.start_mark is not None else 0
+        if isinstance(event, yaml.AliasEvent):
+            if anchor in self.anchors and anchor not in self._sizes:
+                raise DataError(
+                    f"{self.source}: alias *{anchor} at line {line} "
+                    "is inside its own anchor; a value cannot contain itself"
+                )
+            self._count(self._sizes.get(anchor, 0) if anchor is not None else 0)
+            return super().compose_node(parent, index)
+        self._depth += 1
+        if self._depth > limits.YAML_DEPTH:
+            raise DataError(
+                f"{self.source}: nested more than {limits.YAML_DEPTH} levels deep at line "
+                f"{line}; no data file needs more than a few"
+            )
+        start = self._values
+        self._count(1)
+        node = super().compose_node(parent, index)
+        self._depth -= 1
+        if anchor is not None:
+            self._sizes[anchor] = self._values - start
+        return node
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            seen: set[object] = set()
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    duplicate = key in seen
+                    seen.add(key)
+                except TypeError:
+                    continue  # an unhashable key: the constructor refuses it
+                if duplicate:
+                    raise DataError(
+                        f"{self.source}: key {key!r} appears twice in one mapping at line "
+                        f"{key_node.start_mark.line + 1}"
+                    )
+        return super().construct_mapping(node, deep=deep)
+
+
 def parse_yaml(text: str, source: str) -> object:
+    """Parsed YAML of ``text``, with the limits of :mod:`skirmish.limits`; an empty document
+    is a :class:`DataError` naming ``source``."""
+    loader: _Loader | None = None
     try:
-        return yaml.safe_load(text)
+        loader = _Loader(text, source)
+        data = loader.get_single_data()
+    except DataError:
+        raise
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise DataError(f"{source}: not valid YAML{where}") from None
+        problem = getattr(error, "problem", None)
+        raise DataError(
+            f"{source}: not valid YAML{where}" + (f": {problem}" if problem else "")
+        ) from None
+    except ValueError:
+        raise DataError(f"{source}: a number in the file is too long to read") from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+    if data is None:
+        raise DataError(f"{source}: the file holds no data")
+    return data
 
 
 def read_yaml(path: str | Path, what: str) -> tuple[object, str]:
     """Read and parse a YAML file: its data and its name for error messages.
 
-    An unreadable file or invalid YAML is a one-line :class:`DataError` naming the file and
+    A path that is missing, a directory or not a regular file, a file over the size limit,
+    a binary file or invalid YAML is a one-line :class:`DataError` naming the file and
     ``what`` it should hold.
     """
     file = Path(path)
     try:
-        text = file.read_text(encoding="utf-8")
+        info = file.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise DataError(f"{file}: is a directory, not a {what} file")
+        if not stat.S_ISREG(info.st_mode):
+            raise DataError(f"{file}: not a regular file; expected a {what} file")
+        if info.st_size > limits.FILE_BYTES:
+            raise DataError(_too_big(file, what))
+        with file.open("rb") as stream:
+            content = stream.read(limits.FILE_BYTES + 1)
     except OSError as error:
         raise DataError(f"{file}: cannot read {what}: {error.strerror}") from None
+    if len(content) > limits.FILE_BYTES:
+        raise DataError(_too_big(file, what))
+    try:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise DataError(
+            f"{file}: not a text file (byte {error.start} is not UTF-8); expected a {what} "
+            "file in YAML"
+        ) from None
+    if "\0" in text:
+        raise DataError(f"{file}: not a text file (it holds NUL bytes); expected a {what} file")
+    if not text.strip():
+        raise DataError(f"{file}: the file is empty; expected a {what} file")
     return parse_yaml(text, str(file)), str(file)
+
+
+def _too_big(file: Path, what: str) -> str:
+    return (
+        f"{file}: larger than {limits.FILE_BYTES // 1024} KiB; a {what} file is far smaller "
+        "(see docs/limits.md)"
+    )
 
 
 def read_bundled(package: str, name: str) -> object:
