@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 import icepool
 
+from skirmish import limits
 from skirmish.errors import SkirmishError
 
 __all__ = [
@@ -92,8 +93,16 @@ class DieRoll:
         return self.name
 
 
+def _check_pool(dice: int, sides: int) -> None:
+    for value, limit in ((dice, limits.DICE), (sides, limits.SIDES)):
+        problem = limit.problem(value)
+        if problem is not None:
+            raise SkirmishError(f"a pool of {dice} dice of {sides} sides: {problem}")
+
+
 @cache
 def _count_at_most(dice: int, at_most: int, sides: int) -> Die:
+    _check_pool(dice, sides)
     return dice @ (icepool.d(sides) <= at_most)
 
 
@@ -116,6 +125,7 @@ class CountAtMost:
         return _count_at_most(self.dice, self.at_most, self.sides)
 
     def roll(self, rng: Random) -> tuple[int, tuple[int, ...]]:
+        _check_pool(self.dice, self.sides)
         faces = tuple(rng.randint(1, self.sides) for _ in range(self.dice))
         return sum(face <= self.at_most for face in faces), faces
 
@@ -131,6 +141,26 @@ def reroll_once(die: Die, outcomes: set[int]) -> Die:
 _TERM = re.compile(r"^(?P<count>\d+|x)?[dD](?P<sides>\d+)$")
 
 
+@dataclass(frozen=True)
+class _Term:
+    """One term of a notation, read but not yet built: ``count`` dice of ``sides`` sides
+    (a plain number is no dice and ``number`` added)."""
+
+    count: int = 0
+    sides: int = 1
+    number: int = 0
+
+    @property
+    def spread(self) -> int:
+        """How many more results than one this term adds to a sum."""
+        return self.count * (self.sides - 1)
+
+    def die(self) -> Die:
+        if self.count == 0:
+            return icepool.Die([self.number])
+        return self.count @ (d3 if self.sides == 3 else icepool.d(self.sides))
+
+
 def parse(notation: str, **variables: int) -> Die:
     """Parse dice notation into an exact icepool die.
 
@@ -139,41 +169,67 @@ def parse(notation: str, **variables: int) -> Die:
     a named value such as ``Str`` given as a keyword (``parse("Str", Str=5)``).
     ``D3`` follows Magewinds 3.4 (a halved D6), which has the same distribution
     as a three-sided die. Sums of terms are joined with ``+`` or ``-``.
+
+    The whole notation is read and checked against the limits on dice, sides and results
+    (:mod:`skirmish.limits`) before any distribution is built.
+
+    >>> parse("1000000D6")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    skirmish.errors.SkirmishError: dice notation '1000000D6': ... less than or equal to 200 (...)
     """
+    if len(notation) > limits.NOTATION:
+        raise SkirmishError(
+            f"dice notation {notation[:20]!r}...: at most {limits.NOTATION} characters"
+        )
     text = notation.replace(" ", "")
     if not text:
         raise SkirmishError("dice notation is empty; expected something like 'D6' or '2D3+1'")
     if not re.fullmatch(r"[+-]?[^+-]+([+-][^+-]+)*", text):
         raise SkirmishError(f"dice notation {notation!r} could not be read")
+    terms = [
+        (sign, _read_term(term, notation, variables))
+        for sign, term in re.findall(r"([+-]?)([^+-]+)", text)
+    ]
+    results = 1 + sum(term.spread for _, term in terms)
+    if limits.OUTCOMES.problem(results) is not None:
+        raise SkirmishError(
+            f"dice notation {notation!r}: {results:,} different results; "
+            f"{limits.OUTCOMES.problem(results)}"
+        )
     total: Die = icepool.Die([0])
-    for sign, term in re.findall(r"([+-]?)([^+-]+)", text):
-        value = _parse_term(term, notation, variables)
+    for sign, term in terms:
+        value = term.die()
         total = total - value if sign == "-" else total + value
     return total
 
 
-def _parse_term(term: str, notation: str, variables: dict[str, int]) -> Die:
+def _read_term(term: str, notation: str, variables: dict[str, int]) -> _Term:
     if term.isdigit():
-        return icepool.Die([int(term)])
+        return _Term(number=_bounded(term, limits.NUMBER, notation))
     if term in variables:
-        return icepool.Die([variables[term]])
+        return _Term(number=variables[term])
     match = _TERM.match(term)
     if match is None:
         raise SkirmishError(
             f"dice notation {notation!r}: cannot read {term!r}; expected a number, "
             "NdS such as 2D3, xD6 with x given, or a named value"
         )
-    sides = int(match["sides"])
-    if sides < 1:
-        raise SkirmishError(f"dice notation {notation!r}: a die needs at least one side")
+    sides = _bounded(match["sides"], limits.SIDES, notation)
     count_text = match["count"]
     if count_text == "x":
         if "x" not in variables:
             raise SkirmishError(f"dice notation {notation!r}: 'x' needs a value (3.5 xD6 rolls)")
-        count = variables["x"]
+        count = _bounded(str(variables["x"]), limits.DICE, notation)
     else:
-        count = int(count_text) if count_text else 1
-    if count < 0:
-        raise SkirmishError(f"dice notation {notation!r}: cannot roll {count} dice")
-    single = d3 if sides == 3 else icepool.d(sides)
-    return count @ single
+        count = _bounded(count_text, limits.DICE, notation) if count_text else 1
+    return _Term(count, sides)
+
+
+def _bounded(digits: str, limit: limits.Limit[int], notation: str) -> int:
+    """The number ``digits`` (at most :data:`~skirmish.limits.NOTATION` long) in ``limit``."""
+    value = int(digits)
+    problem = limit.problem(value)
+    if problem is not None:
+        raise SkirmishError(f"dice notation {notation!r}: {problem}")
+    return value
