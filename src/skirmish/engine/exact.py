@@ -12,6 +12,10 @@ rather than the whole procedure from its start, and computes each frame's distri
 once however many paths reach it. ``exact(..., merge=False)`` is the plain computation it
 replaces: every path run from the procedure's start, nothing shared; the two are checked
 against each other over every registered game (``tests/test_merging.py``).
+
+The walk keeps its pending steps on a list (:mod:`skirmish.engine.trampoline`), not on
+Python's stack, so a procedure as deep as a player's numbers allow is enumerated without
+recursion; a ``progress`` callback hears how many positions have been worked out.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from skirmish.engine.continuation import Continuation, Frame, Leaf, Step, run_fr
 from skirmish.engine.distribution import Distribution
 from skirmish.engine.policy import Mix, Policy, checked
 from skirmish.engine.records import Decision, at
+from skirmish.engine.trampoline import Counter, Progress, Task, counter, run
 
 Path = tuple[int | str, ...]
 
@@ -153,14 +158,23 @@ class Enumerator(Generic[R]):
     """Walks the tree of a procedure; subclasses may decide decisions differently.
 
     With ``merge`` (the default) each frame's distribution is computed once; without it,
-    every path is run from the procedure's start and nothing is shared.
+    every path is run from the procedure's start and nothing is shared. ``progress`` is
+    called with the number of positions worked out, every thousand.
     """
 
-    def __init__(self, procedure: Procedure[R], policy: Policy, *, merge: bool = True) -> None:
+    def __init__(
+        self,
+        procedure: Procedure[R],
+        policy: Policy,
+        *,
+        merge: bool = True,
+        progress: Progress | Counter | None = None,
+    ) -> None:
         self.procedure = procedure
         self.policy = policy
         self.merge = merge
         self._frames: dict[Frame, dict[R, Fraction]] = {}
+        self._counter = counter(progress)
 
     def decide(self, decision: Decision) -> Mix:
         """The mix played at ``decision``; by default the policy's answer."""
@@ -168,23 +182,25 @@ class Enumerator(Generic[R]):
 
     def distribution(self) -> dict[R, Fraction]:
         """The exact distribution of the procedure's results."""
-        return self._from_frame(Frame.start(self.procedure), ())
+        return run(self._from_frame(Frame.start(self.procedure), ()))
 
-    def _from_frame(self, frame: Frame, path: Path) -> dict[R, Fraction]:
+    def _from_frame(self, frame: Frame, path: Path) -> Task[dict[R, Fraction]]:
         known = self._frames.get(frame) if self.merge else None
         if known is None:
-            known = self._below(frame, path, len(path))
+            known = yield self._below(frame, path, len(path))
             if self.merge:
                 self._frames[frame] = known
         return known
 
-    def _below(self, frame: Frame, path: Path, start: int) -> dict[R, Fraction]:
+    def _below(self, frame: Frame, path: Path, start: int) -> Task[dict[R, Fraction]]:
+        self._counter.tick()
         node = probe_frame(frame, path, start) if self.merge else probe(self.procedure, path)
         if isinstance(node, Leaf):
             return {node.result: Fraction(1)}
         if isinstance(node, Jump):
             assert node.at == len(path), "a frame continued before its path was replayed"
-            return self._from_frame(node.frame, path)
+            jumped: dict[R, Fraction] = yield self._from_frame(node.frame, path)
+            return jumped
         branches: dict[int | str, Fraction] = dict(
             self.decide(node).items()
             if isinstance(node, Decision)
@@ -193,16 +209,25 @@ class Enumerator(Generic[R]):
         total: dict[R, Fraction] = {}
         for outcome, probability in branches.items():
             if probability > 0:
-                _accumulate(total, self._below(frame, (*path, outcome), start), probability)
+                part = yield self._below(frame, (*path, outcome), start)
+                _accumulate(total, part, probability)
         return total
 
 
-def exact(procedure: Procedure[R], *, policy: Policy, merge: bool = True) -> Distribution[R]:
+def exact(
+    procedure: Procedure[R],
+    *,
+    policy: Policy,
+    merge: bool = True,
+    progress: Progress | Counter | None = None,
+) -> Distribution[R]:
     """The exact distribution of ``procedure``'s result, decisions answered by ``policy``.
 
-    ``merge=False`` runs the plain computation, sharing nothing between paths (for checks).
+    ``merge=False`` runs the plain computation, sharing nothing between paths (for checks);
+    ``progress`` hears how many positions have been worked out, every thousand.
     """
-    return Distribution(Enumerator(procedure, policy, merge=merge).distribution())
+    enumerator = Enumerator(procedure, policy, merge=merge, progress=progress)
+    return Distribution(enumerator.distribution())
 
 
 __all__ = [

@@ -34,6 +34,7 @@ from skirmish.engine.continuation import Frame, Leaf
 from skirmish.engine.exact import Jump, Path, probe, probe_frame
 from skirmish.engine.policy import Mix, Policy, checked, pure
 from skirmish.engine.records import Decision
+from skirmish.engine.trampoline import Counter, Progress, Task, counter, run
 from skirmish.errors import IllegalChoice
 
 
@@ -47,6 +48,8 @@ class ExpectimaxPolicy(Generic[R]):
     frame shares its values (see :mod:`skirmish.engine.continuation`); ``merge=False``
     memoises per path from the procedure's start only, sharing nothing (for checks).
     ``others`` must answer from the decision, its frame and its path in the frame.
+    Values are worked out without recursion (:mod:`skirmish.engine.trampoline`), however
+    deep the procedure; ``progress`` hears how many positions have been, every thousand.
     """
 
     def __init__(
@@ -57,6 +60,7 @@ class ExpectimaxPolicy(Generic[R]):
         players: Mapping[str, int],
         others: Policy | None = None,
         merge: bool = True,
+        progress: Progress | Counter | None = None,
     ) -> None:
         self.procedure = procedure
         self.utility = utility
@@ -64,38 +68,44 @@ class ExpectimaxPolicy(Generic[R]):
         self.others = others
         self.merge = merge
         self._values: dict[object, Fraction] = {}
+        self._counter = counter(progress)
 
     def value(self, history: Path = ()) -> Fraction:
         """The expected utility under this policy from ``history`` (a path from the
         procedure's start) on."""
-        return self._value(Frame.start(self.procedure), history, 0)
+        return run(self._value(Frame.start(self.procedure), history, 0))
 
-    def _value(self, frame: Frame, path: Path, start: int) -> Fraction:
+    def _value(self, frame: Frame, path: Path, start: int) -> Task[Fraction]:
         """The value after ``path``, whose part from ``start`` on lies in ``frame``."""
         key: object = (frame, path[start:]) if self.merge else path
         if key in self._values:
             return self._values[key]
+        self._counter.tick()
         node = probe_frame(frame, path, start) if self.merge else probe(self.procedure, path)
+        value: Fraction
         if isinstance(node, Jump):
-            value = self._value(node.frame, path, node.at)
+            value = yield self._value(node.frame, path, node.at)
         elif isinstance(node, Leaf):
             value = Fraction(self.utility(node.result))
         elif isinstance(node, Decision) and node.player in self.players:
             sign = self.players[node.player]
-            value = max(
-                (self._value(frame, (*path, o), start) for o in node.options),
-                key=lambda v: sign * v,
-            )
+            best: Fraction | None = None
+            for option in node.options:
+                here: Fraction = yield self._value(frame, (*path, option), start)
+                if best is None or sign * here > sign * best:
+                    best = here
+            assert best is not None, "a decision has at least one option"
+            value = best
         else:
             branches = (
                 probabilities(node.distribution()).items()
                 if not isinstance(node, Decision)
                 else self._other(node).items()
             )
-            value = sum(
-                (p * self._value(frame, (*path, o), start) for o, p in branches if p > 0),
-                Fraction(0),
-            )
+            value = Fraction(0)
+            for outcome, p in branches:
+                if p > 0:
+                    value += p * (yield self._value(frame, (*path, outcome), start))
         self._values[key] = value
         return value
 
@@ -125,7 +135,7 @@ class ExpectimaxPolicy(Generic[R]):
             return {option: self.value((*history, option)) for option in decision.options}
         start = len(history) - len(decision.frame_path)
         return {
-            option: self._value(decision.frame, (*history, option), start)
+            option: run(self._value(decision.frame, (*history, option), start))
             for option in decision.options
         }
 
