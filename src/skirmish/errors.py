@@ -7,7 +7,7 @@ line and exits with code 2.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import TypeVar
 
 
@@ -41,15 +41,48 @@ def find_named(items: Iterable[T], name: str, kind: str, key: Callable[[T], str]
     raise UnknownName(kind, name, [key(item) for item in listed])
 
 
-def merge_named(first: Iterable[T], then: Iterable[T], key: Callable[[T], str]) -> tuple[T, ...]:
-    """``first``, then the items of ``then`` whose name (any case) ``first`` does not have.
+def merge_named(
+    added: Iterable[T],
+    bundled: Iterable[T],
+    key: Callable[[T], str],
+    *,
+    replacing: Collection[str] = (),
+    kind: str = "entry",
+    origin: str = "",
+) -> tuple[T, ...]:
+    """``added``, then the ``bundled`` items whose name (any case) ``added`` does not have.
 
-    >>> merge_named(["Brute"], ["brute", "Witch"], str)
+    An added item named like a bundled one replaces it only when ``replacing`` holds its
+    name (any case: the file said ``replaces: true``); otherwise the clash is an error, so
+    a bundled profile is never replaced by accident. A name in ``replacing`` that nothing
+    bundled has is an error too (a misspelt name would otherwise add a new entry).
+
+    >>> merge_named(["Brute"], ["brute", "Witch"], str, replacing={"brute"})
     ('Brute', 'Witch')
+    >>> merge_named(["Witch"], ["Witch"], str, kind="fighter", origin="my.yaml")
+    Traceback (most recent call last):
+    ...
+    skirmish.errors.DataError: my.yaml: fighter 'Witch' has the name of a bundled fighter; \
+give it its own name, or add 'replaces: true' to use it instead of the bundled one
     """
-    ahead = tuple(first)
+    ahead = tuple(added)
+    base = tuple(bundled)
+    named = {key(item).casefold() for item in base}
+    wanted = {name.casefold() for name in replacing}
+    where = f"{origin}: " if origin else ""
+    for item in ahead:
+        name = key(item)
+        if name.casefold() in named and name.casefold() not in wanted:
+            raise DataError(
+                f"{where}{kind} {name!r} has the name of a bundled {kind}; give it its own "
+                "name, or add 'replaces: true' to use it instead of the bundled one"
+            )
+        if name.casefold() in wanted and name.casefold() not in named:
+            raise DataError(
+                f"{where}{kind} {name!r} says 'replaces: true' but no bundled {kind} has that name"
+            )
     taken = {key(item).casefold() for item in ahead}
-    return ahead + tuple(item for item in then if key(item).casefold() not in taken)
+    return ahead + tuple(item for item in base if key(item).casefold() not in taken)
 
 
 class DataError(SkirmishError):
