@@ -19,6 +19,13 @@ TERRAIN_COLOURS = {
     HeightClass.HIGH: "#4a4034",
 }
 WARBAND_COLOURS = ("#2f6db5", "#c0392b", "#27ae60", "#8e44ad", "#d68910", "#16a085")
+SCALE = 0.55
+"""Picture inches per table inch: a standard 12" x 16" table is drawn about 9" long."""
+LONGEST = 16.0
+"""A picture's longest side in inches, at most: a large table is drawn smaller, so drawing
+it takes the time and memory a standard one does."""
+TICK_STEPS = (1, 2, 3, 6, 12, 24, 48, 120)
+"""Inches between grid lines: the first step that gives at most 30 lines along a side."""
 
 
 def _fill(axis: Any, geometry: BaseGeometry, **style: Any) -> None:
@@ -59,13 +66,15 @@ def draw_battlefield(
     plt = _pyplot()
     from matplotlib.patches import Circle, Patch
 
-    scale = 0.55
+    longest = max(field.width, field.length)
+    scale = min(SCALE, LONGEST / longest)
+    step = next((s for s in TICK_STEPS if longest / s <= 30), TICK_STEPS[-1])
     figure, axis = plt.subplots(figsize=(field.width * scale + 3.2, field.length * scale + 1.2))
     axis.set_xlim(-0.3, field.width + 0.3)
     axis.set_ylim(-0.3, field.length + 0.3)
     axis.set_aspect("equal")
-    axis.set_xticks(range(int(field.width) + 1))
-    axis.set_yticks(range(int(field.length) + 1))
+    axis.set_xticks(range(0, int(field.width) + 1, step))
+    axis.set_yticks(range(0, int(field.length) + 1, step))
     axis.grid(color="#dddddd", linewidth=0.5)
     axis.add_patch(plt.Rectangle((0, 0), field.width, field.length, fill=False, linewidth=2))
     for piece in field.terrain:

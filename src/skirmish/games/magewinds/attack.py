@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from skirmish import limits
 from skirmish.dice import CountAtMost
 from skirmish.engine import Context, Decision
 from skirmish.errors import IllegalAttack, SkirmishError
@@ -149,8 +150,10 @@ def check_situation(situation: AttackSituation) -> None:
     if situation.barrier_cost:
         parse_cost(situation.barrier_cost)
     if situation.distance is not None:
+        limits.finite(situation.distance, "distance")
         if situation.distance < 0:
             raise SkirmishError(f"distance {situation.distance} cannot be negative (8.0)")
+        limits.DISTANCE.check(situation.distance, "distance")
         if not attack.in_range(situation.distance):
             close = " (ruling MW-19)" if situation.distance < attack.minimum_range else ""
             raise IllegalAttack(

@@ -19,7 +19,16 @@ from pydantic import ConfigDict, model_validator
 from shapely import Point, Polygon, box
 from shapely.affinity import rotate
 
-from skirmish.datafiles import StrictModel, read_yaml, validated
+from skirmish import limits
+from skirmish.datafiles import (
+    Coordinate,
+    Facing,
+    Length,
+    Name,
+    StrictModel,
+    read_yaml,
+    validated,
+)
 from skirmish.errors import DataError, find_named
 from skirmish.games.magewinds.pack import Pack, bundled_pack
 from skirmish.games.magewinds.profiles import FighterProfile
@@ -30,8 +39,6 @@ from skirmish.geometry.shapes import disc
 STANDARD_WIDTH = 12.0
 STANDARD_LENGTH = 16.0
 """0.3 and 2.0: the standard battlefield is about 12" by 16"."""
-
-Coordinate = tuple[float, float]
 
 
 def height_class(height: float) -> HeightClass:
@@ -61,47 +68,47 @@ class SizeModel(StrictModel):
 
 
 class FighterModel(StrictModel):
-    name: str = pydantic.Field(min_length=1)
-    profile: str | None = None
-    warband: str = pydantic.Field(min_length=1)
+    name: Name
+    profile: Name | None = None
+    warband: Name
     at: Coordinate
-    facing: float = 0.0
-    damage: Annotated[int, pydantic.Field(ge=0)] = 0
+    facing: Facing = 0.0
+    damage: Annotated[int, limits.ATTRIBUTE.field()] = 0
     action_counters: Annotated[int, pydantic.Field(ge=0, le=2)] = 0
     guarding: bool = False
 
 
 class ObjectModel(StrictModel):
-    name: str = pydantic.Field(min_length=1)
+    name: Name
     at: Coordinate
     carriable: bool = False
     moveable: bool = False
 
 
 class MarkerModel(StrictModel):
-    name: str = pydantic.Field(min_length=1)
+    name: Name
     at: Coordinate
 
 
 class RectangleModel(StrictModel):
     centre: Coordinate
-    size: tuple[Annotated[float, pydantic.Field(gt=0)], Annotated[float, pydantic.Field(gt=0)]]
-    angle: float = 0.0
+    size: tuple[Length, Length]
+    angle: Facing = 0.0
 
 
 class CircleModel(StrictModel):
     centre: Coordinate
-    radius: Annotated[float, pydantic.Field(gt=0)]
+    radius: Length
 
 
 class TerrainModel(StrictModel):
     """A terrain feature, or one part of it, with its own footprint and height (7.0)."""
 
-    name: str = pydantic.Field(min_length=1)
-    height: Annotated[float, pydantic.Field(ge=0)] | None = None
+    name: Name
+    height: Annotated[float, limits.DISTANCE.field()] | None = None
     kind: HeightClass | None = pydantic.Field(default=None, alias="class")
     overhang: bool = False
-    polygon: tuple[Coordinate, ...] | None = None
+    polygon: Annotated[tuple[Coordinate, ...], limits.CORNERS.length()] | None = None
     rectangle: RectangleModel | None = None
     circle: CircleModel | None = None
 
@@ -114,8 +121,6 @@ class TerrainModel(StrictModel):
             raise ValueError("give exactly one of polygon, rectangle or circle")
         if self.height is None and self.kind is None:
             raise ValueError("give a height in inches or a class agreed by the players (10.3)")
-        if self.polygon is not None and len(self.polygon) < 3:
-            raise ValueError("a polygon needs at least 3 corners")
         return self
 
     def footprint(self) -> Polygon:
@@ -137,11 +142,11 @@ class RulingsModel(StrictModel):
 class BattlefieldModel(StrictModel):
     battlefield: SizeModel = SizeModel()
     rulings: RulingsModel = RulingsModel()
-    warbands: tuple[str, ...] = pydantic.Field(min_length=1)
-    fighters: tuple[FighterModel, ...] = ()
-    objects: tuple[ObjectModel, ...] = ()
-    markers: tuple[MarkerModel, ...] = ()
-    terrain: tuple[TerrainModel, ...] = ()
+    warbands: Annotated[tuple[Name, ...], pydantic.Field(min_length=1), limits.PIECES.length()]
+    fighters: Annotated[tuple[FighterModel, ...], limits.PIECES.length()] = ()
+    objects: Annotated[tuple[ObjectModel, ...], limits.PIECES.length()] = ()
+    markers: Annotated[tuple[MarkerModel, ...], limits.PIECES.length()] = ()
+    terrain: Annotated[tuple[TerrainModel, ...], limits.TERRAIN.length()] = ()
 
 
 @dataclass(frozen=True)

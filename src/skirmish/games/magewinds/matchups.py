@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from skirmish.errors import IllegalAttack
+from skirmish import limits
+from skirmish.engine.trampoline import Progress
+from skirmish.errors import IllegalAttack, SkirmishError
 from skirmish.games.magewinds.advice import DEFAULT_ACTION_VALUE, Objective, advise
 from skirmish.games.magewinds.attack import AttackSituation, Combatant
 from skirmish.games.magewinds.field import Battlefield
@@ -44,19 +46,37 @@ def attack_rows(
     return rows
 
 
+def check_cells(cells: int, what: str) -> None:
+    """Refuse, before any work, a table of more than :data:`~skirmish.limits.MATCHUPS`
+    cells; ``what`` says what to leave out to make it smaller."""
+    if cells > limits.MATCHUPS.maximum:
+        raise SkirmishError(
+            f"a matchup table of {cells:,} cells: {limits.MATCHUPS.problem(cells)}; {what}"
+        )
+
+
 def matchup_table(
     pack: Pack,
     objective: Objective = Objective.DAMAGE,
     *,
     action_value: Fraction = DEFAULT_ACTION_VALUE,
     universal: bool = False,
+    progress: Progress | None = None,
 ) -> list[Matchup]:
-    """The equilibrium value of every attack in the pack against every fighter in it."""
+    """The equilibrium value of every attack in the pack against every fighter in it.
+
+    Refused up front past :data:`~skirmish.limits.MATCHUPS` cells; ``progress`` is told
+    how many cells are solved after each one (there are attacks x fighters).
+    """
+    rows = attack_rows(pack, universal=universal)
+    check_cells(len(rows) * len(pack.fighters), "use a pack with fewer fighters or attacks")
     table = []
-    for attacker, attack in attack_rows(pack, universal=universal):
+    for attacker, attack in rows:
         for target in pack.fighters:
             situation = AttackSituation(Combatant(attacker), Combatant(target), attack)
             table.append(_solved(situation, objective, action_value))
+            if progress is not None:
+                progress(len(table))
     return table
 
 
@@ -79,10 +99,21 @@ def battlefield_matchups(
     *,
     action_value: Fraction = DEFAULT_ACTION_VALUE,
     universal: bool = False,
+    progress: Progress | None = None,
 ) -> list[Matchup]:
     """Every attack of every fighter on ``field`` against every enemy fighter, as placed:
-    range, cover and Dodge come from the battlefield; no line of attack leaves no value."""
-    table = []
+    range, cover and Dodge come from the battlefield; no line of attack leaves no value.
+
+    Refused up front past :data:`~skirmish.limits.MATCHUPS` cells; ``progress`` is told
+    how many cells are done after each one.
+    """
+    cells = sum(
+        sum(1 for attack in attacker.profile.attacks if universal or not attack.universal)
+        * sum(1 for target in field.fighters if target.warband != attacker.warband)
+        for attacker in field.fighters
+    )
+    check_cells(cells, "use a battlefield with fewer fighters")
+    table: list[Matchup] = []
     for attacker in field.fighters:
         for attack in attacker.profile.attacks:
             if attack.universal and not universal:
@@ -96,6 +127,8 @@ def battlefield_matchups(
                     table.append(
                         Matchup(attacker.name, attack.name, target.name, None, reason=str(refused))
                     )
-                    continue
-                table.append(_solved(situation, objective, action_value))
+                else:
+                    table.append(_solved(situation, objective, action_value))
+                if progress is not None:
+                    progress(len(table))
     return table

@@ -22,6 +22,7 @@ import shapely
 from shapely import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
+from skirmish import limits
 from skirmish.games.magewinds.field import Battlefield, Layout, Placed
 from skirmish.geometry import EPSILON, HeightClass, Terrain, within
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
@@ -198,8 +199,13 @@ def check_move(
     limit: float | None = None,
 ) -> MoveCheck:
     """15.0: the path is as wide as the base, passes through no fighter or object, crosses
-    only low obstacles, stays on the battlefield and is no longer than the allowance."""
-    points = [Point(p) for p in path]
+    only low obstacles, stays on the battlefield and is no longer than the allowance.
+
+    Every point must be finite and within :data:`~skirmish.limits.COORDINATE`, and a path
+    has at most :data:`~skirmish.limits.PATH_POINTS` points.
+    """
+    limits.PATH_POINTS.check(len(path), "points of the path:")
+    points = [Point(limits.check_point(p, "point of the path")) for p in path]
     if not points or points[0].distance(mover.base.centre) > EPSILON:
         points.insert(0, mover.base.centre)
     if limit is None:
@@ -239,6 +245,7 @@ def shortest_move(
     field: Battlefield, mover: Placed, goal: tuple[float, float]
 ) -> list[Point] | None:
     """The shortest legal path of ``mover``'s centre to ``goal`` (ignoring the allowance)."""
+    limits.check_point(goal, "goal of the move")
     around = surroundings(field, mover.name)
     if not around.free.can_stand(Point(goal)):
         return None
@@ -250,6 +257,7 @@ def reach(field: Battlefield, mover: Placed, inches: float | None = None) -> Bas
     allowance) may legally end."""
     if inches is None:
         inches, _ = allowance(field, mover)
+    limits.DISTANCE.check(inches, "length of the move")
     return _kept_reach(neighbourhood(field, mover, inches))
 
 

@@ -15,7 +15,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from skirmish.datafiles import StrictModel, read_bundled, read_yaml, validated
+from skirmish import limits
+from skirmish.datafiles import Name, StrictModel, Text, read_bundled, read_yaml, validated
 from skirmish.errors import DataError, find_named, merge_named
 from skirmish.games.magewinds.cards import parse_cost
 from skirmish.games.magewinds.profiles import (
@@ -44,31 +45,31 @@ AbilityKey = Literal[
 ]
 """Abilities whose rules the engine implements, by key (the empty key: described only)."""
 
-Attribute = Annotated[int, Field(ge=0, le=99)]
-"""Abilities whose rules the engine implements, by key (the empty key: described only)."""
+Attribute = Annotated[int, limits.ATTRIBUTE.field()]
+Power = Annotated[int, limits.POWER.field()]
 
 
 class StrikeModel(StrictModel):
     """Power and Precision (6.0)."""
 
-    power: Attribute
+    power: Power
     precision: Attribute
 
 
 class AttackModel(StrictModel):
     """An attack profile (6.0): single ``power``/``precision`` or split ``light``/``heavy``."""
 
-    name: str = Field(min_length=1)
+    name: Name
     type: AttackType
     range: float | str
-    power: Attribute | None = None
+    power: Power | None = None
     precision: Attribute | None = None
     light: StrikeModel | None = None
     heavy: StrikeModel | None = None
     spell: bool = False
-    cost: str = ""
+    cost: Text = ""
     special: tuple[Special, ...] = ()
-    source: str = ""
+    source: Text = ""
 
     @model_validator(mode="after")
     def _one_profile(self) -> AttackModel:
@@ -106,12 +107,12 @@ class AttackModel(StrictModel):
 class AbilityModel(StrictModel):
     """An ability (5.0); ``key`` names a rule the engine implements."""
 
-    name: str = Field(min_length=1)
+    name: Name
     kind: Literal["ability", "action", "spell", "spell action", "spell reaction"] = "ability"
-    cost: str = ""
-    summary: str = ""
+    cost: Text = ""
+    summary: Text = ""
     key: AbilityKey = ""
-    version: str = ""
+    version: Text = ""
 
     @model_validator(mode="after")
     def _readable_cost(self) -> AbilityModel:
@@ -126,29 +127,31 @@ class AbilityModel(StrictModel):
 class FighterModel(StrictModel):
     """A fighter profile (4.5): six attributes, attacks and abilities."""
 
-    name: str = Field(min_length=1)
-    version: str = ""
-    toughness: Annotated[int, Field(ge=1, le=99)]
+    name: Name
+    version: Text = ""
+    toughness: Annotated[int, limits.TOUGHNESS.field()]
     movement: Attribute
     armour: Attribute
     deflect: Attribute
     evasion: Attribute
     dodge: Attribute
-    attacks: tuple[AttackModel, ...] = ()
-    abilities: tuple[AbilityModel, ...] = ()
-    notes: str = ""
+    attacks: Annotated[tuple[AttackModel, ...], limits.PER_ENTRY.length()] = ()
+    abilities: Annotated[tuple[AbilityModel, ...], limits.PER_ENTRY.length()] = ()
+    notes: Text = ""
     slots: Annotated[int, Field(ge=1, le=10)] = 2
-    limit: Annotated[int, Field(ge=1, le=10)] | str | None = None
+    limit: Annotated[int, Field(ge=1, le=10)] | Name | None = None
+    replaces: bool = False
+    """The fighter takes the place of the bundled fighter of the same name."""
 
 
 class PackModel(StrictModel):
     """A fighter pack file: its fighters and the attacks and abilities every fighter has."""
 
-    pack: str = Field(min_length=1)
-    source: str = ""
-    fighters: tuple[FighterModel, ...] = Field(min_length=1)
-    universal_attacks: tuple[AttackModel, ...] = ()
-    universal_abilities: tuple[AbilityModel, ...] = ()
+    pack: Name
+    source: Text = ""
+    fighters: Annotated[tuple[FighterModel, ...], Field(min_length=1), limits.ROSTER.length()]
+    universal_attacks: Annotated[tuple[AttackModel, ...], limits.PER_ENTRY.length()] = ()
+    universal_abilities: Annotated[tuple[AbilityModel, ...], limits.PER_ENTRY.length()] = ()
 
 
 @dataclass(frozen=True)
@@ -160,16 +163,35 @@ class Pack:
     source: str = ""
     universal_abilities: tuple[Ability, ...] = ()
     """Abilities available to every fighter (5.0), such as Haste and Barrier."""
+    replaces: frozenset[str] = frozenset()
+    """Names of fighters that take the place of bundled fighters ('replaces: true')."""
+    origin: str = ""
+    """The file the pack was read from, for error messages."""
 
     def fighter(self, name: str) -> FighterProfile:
         """The fighter called ``name``; an error lists the valid names."""
         return find_named(self.fighters, name, "fighter", lambda fighter: fighter.name)
 
     def merged(self, other: Pack) -> Pack:
-        """This pack with ``other``'s fighters added; ``other`` wins on equal names."""
-        fighters = merge_named(other.fighters, self.fighters, lambda f: f.name)
+        """This pack with ``other``'s fighters added. A fighter of ``other`` named like one of
+        this pack's is refused unless its entry says ``replaces: true``; ``other``'s universal
+        abilities take the place of this pack's of the same name."""
+        fighters = merge_named(
+            other.fighters,
+            self.fighters,
+            lambda f: f.name,
+            replacing=other.replaces,
+            kind="fighter",
+            origin=other.origin,
+        )
+        restated = {a.name.casefold() for a in other.universal_abilities} & {
+            a.name.casefold() for a in self.universal_abilities
+        }
         universal = merge_named(
-            other.universal_abilities, self.universal_abilities, lambda a: a.name
+            other.universal_abilities,
+            self.universal_abilities,
+            lambda a: a.name,
+            replacing=restated,
         )
         return Pack(f"{other.name} + {self.name}", fighters, other.source, universal)
 
@@ -186,16 +208,23 @@ def _range_bounds(value: float | str) -> tuple[float, float]:
     if isinstance(value, (int, float)):
         if value < 0:
             raise ValueError(f"6.0: Range {value} cannot be negative")
-        return 0.0, float(value)
-    match = _RANGE.match(value)
+        return 0.0, _within(value, value)
+    match = _RANGE.match(value) if len(value) <= limits.NAME else None
     if match is None:
         raise ValueError(f"6.0: Range {value!r} must be a number or 'min-max' such as '2-12'")
     if match[2] is None:
-        return 0.0, float(match[1])
-    minimum, maximum = float(match[1]), float(match[2])
+        return 0.0, _within(float(match[1]), value)
+    minimum, maximum = _within(float(match[1]), value), _within(float(match[2]), value)
     if minimum > maximum:
         raise ValueError(f"6.0: Range {value!r} has a Minimum Range above its Maximum Range")
     return minimum, maximum
+
+
+def _within(inches: float, given: float | str) -> float:
+    problem = limits.DISTANCE.problem(float(inches))
+    if problem is not None:
+        raise ValueError(f"6.0: Range {given!r}: {problem}")
+    return float(inches)
 
 
 def parse_pack(data: object, *, source: str) -> Pack:
@@ -236,7 +265,14 @@ def parse_pack(data: object, *, source: str) -> Pack:
             )
         )
     universal_abilities = tuple(a.to_ability() for a in model.universal_abilities)
-    return Pack(model.pack, tuple(fighters), model.source, universal_abilities)
+    return Pack(
+        model.pack,
+        tuple(fighters),
+        model.source,
+        universal_abilities,
+        frozenset(f.name.casefold() for f in model.fighters if f.replaces),
+        source,
+    )
 
 
 def _limit(entry: FighterModel, names: set[str], source: str) -> tuple[int | None, str]:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from skirmish import limits
 from skirmish.errors import UnknownName, find_named
 from skirmish.geometry.measure import EPSILON
 
@@ -48,6 +50,10 @@ class Strike:
     power: int
     precision: int
 
+    def __post_init__(self) -> None:
+        limits.POWER.check(self.power, "Power")
+        limits.ATTRIBUTE.check(self.precision, "Precision")
+
 
 @dataclass(frozen=True)
 class AttackProfile:
@@ -69,6 +75,11 @@ class AttackProfile:
     source: str = ""
     universal: bool = False
     """An attack every fighter has (such as Spark), not one of this profile's own."""
+
+    def __post_init__(self) -> None:
+        limits.DISTANCE.check(self.minimum_range, f"{self.name}: Minimum Range")
+        if self.maximum_range != math.inf:  # a raw attack given no Range reaches any distance
+            limits.DISTANCE.check(self.maximum_range, f"{self.name}: Range")
 
     @property
     def is_split(self) -> bool:
@@ -141,6 +152,11 @@ class FighterProfile:
     """The most copies of this profile a warband may hold (None: no limit)."""
     limit_shared_with: str = ""
     """A shared limit: this profile counts against the named profile's limit."""
+
+    def __post_init__(self) -> None:
+        limits.TOUGHNESS.check(self.toughness, f"{self.name}: toughness")
+        for attribute in ("movement", "armour", "deflect", "evasion", "dodge"):
+            limits.ATTRIBUTE.check(getattr(self, attribute), f"{self.name}: {attribute}")
 
     def attack(self, name: str | None = None) -> AttackProfile:
         """The attack called ``name`` (any case); without a name, the first attack."""

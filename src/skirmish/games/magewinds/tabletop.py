@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from skirmish.engine.trampoline import Progress
+from skirmish.errors import IllegalAttack
 from skirmish.games.magewinds.attack import AttackSituation, Combatant
 from skirmish.games.magewinds.effects import Effect
 from skirmish.games.magewinds.field import Battlefield, Placed
@@ -45,31 +47,45 @@ class TableReport:
 def report(
     field: Battlefield, attacker: str, target: str, attack: str | None = None
 ) -> TableReport:
-    """Visibility, line of attack, range, cover, Dodge and knockback between two fighters."""
+    """Visibility, line of attack, range, cover, Dodge and knockback between two fighters.
+
+    A fighter is never its own target (13.4): the question is refused, as an attack is.
+    """
     who, whom = field.fighter(attacker), field.fighter(target)
+    if who.name == whom.name:
+        raise IllegalAttack(f"13.4: {who.name} cannot target itself; name another fighter")
     return reports(field, [(who, whom, who.profile.attack(attack))])[0]
 
 
 def reports(
-    field: Battlefield, asked: Sequence[tuple[Placed, Placed, AttackProfile]]
+    field: Battlefield,
+    asked: Sequence[tuple[Placed, Placed, AttackProfile]],
+    *,
+    progress: Progress | None = None,
 ) -> list[TableReport]:
     """:func:`report` for many (attacker, target, attack) at once: sight, lines and cover
-    are found for all of them together."""
+    are found for all of them together, then Dodge and knockback pair by pair, each pair
+    told to ``progress`` (how many are done) when it is given. On the largest battlefield
+    allowed, every pair of enemies takes seconds."""
     pairs = [(who, whom) for who, whom, _ in asked]
     seen = survey(field, pairs, [attack for _, _, attack in asked])
-    return [
-        TableReport(
-            who,
-            whom,
-            attack,
-            answers.sight,
-            answers.line,
-            answers.cover,
-            dodge(field, whom, who),
-            knockback(field, who, whom),
+    done = []
+    for (who, whom, attack), answers in zip(asked, seen, strict=True):
+        done.append(
+            TableReport(
+                who,
+                whom,
+                attack,
+                answers.sight,
+                answers.line,
+                answers.cover,
+                dodge(field, whom, who),
+                knockback(field, who, whom),
+            )
         )
-        for (who, whom, attack), answers in zip(asked, seen, strict=True)
-    ]
+        if progress is not None:
+            progress(len(done))
+    return done
 
 
 def situation_on(
