@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import NamedTuple
 
+from skirmish import limits
 from skirmish.dice import DieRoll, parse
 from skirmish.engine import Context, Decision
 from skirmish.errors import IllegalAttack, SkirmishError
@@ -59,6 +60,13 @@ class Situation:
     poison_turns: int = 0
     """Count the Health a Poisoned target loses over this many of its turns (DR-9)."""
 
+    def __post_init__(self) -> None:
+        limits.TILES.check(self.distance, "distance")
+        for name, value in (("stamina", self.stamina), ("defender stamina", self.defender_stamina)):
+            if value is not None:
+                limits.STAMINA.check(value, name)
+        limits.COUNT.check(self.poison_turns, "poison turns")
+
     @property
     def attacker_stamina(self) -> int:
         return self.attacker.stamina if self.stamina is None else self.stamina
@@ -89,13 +97,6 @@ def check(situation: Situation) -> None:
     attacker, attack, distance = situation.attacker, situation.attack, situation.distance
     if distance < 1:
         raise SkirmishError(f"distance {distance}: a target is at least 1 tile away")
-    for name, value in (
-        ("stamina", situation.stamina),
-        ("defender stamina", situation.defender_stamina),
-        ("poison turns", situation.poison_turns),
-    ):
-        if value is not None and value < 0:
-            raise SkirmishError(f"{name} {value} cannot be negative")
     if attack.kind is Kind.MELEE:
         reach = MELEE_LIMIT if attacker.reach > 1 else 1
         if distance > reach:

@@ -12,8 +12,9 @@ from typing import Annotated
 import pydantic
 from pydantic import field_validator
 
-from skirmish.datafiles import StrictModel, read_bundled, read_yaml, validated
-from skirmish.errors import SkirmishError, find_named, merge_named
+from skirmish import limits
+from skirmish.datafiles import Name, StrictModel, Text, read_bundled, read_yaml, validated
+from skirmish.errors import SkirmishError, UnknownName, find_named, merge_named
 from skirmish.games.darkrealms.tables import DEFAULT_ATTACK_TABLE, AttackTable
 
 SAMPLE = "sample.yaml"
@@ -38,6 +39,26 @@ class ValueMode(StrEnum):
     an action's "misses on 1-K" note (ruling DR-11)."""
 
 
+class Status(StrEnum):
+    """The statuses a figure can have (Figure Status); an attack may apply one."""
+
+    POISON = "poison"
+    WOUND = "wound"
+    CONFUSED = "confused"
+    MARK = "mark"
+    PARALYZE = "paralyze"
+    DISARM = "disarm"
+    ADRENALINE = "adrenaline"
+
+
+def status(name: str) -> Status:
+    """The status called ``name`` (any case); an unknown name lists the statuses."""
+    try:
+        return Status(name.strip().casefold())
+    except ValueError:
+        raise UnknownName("status", name, [s.value for s in Status]) from None
+
+
 @dataclass(frozen=True)
 class Shields:
     """The target's shields: a fixed value, a rolled shield (defence table), a die shield."""
@@ -45,6 +66,9 @@ class Shields:
     fixed: int = 0
     roll: bool = False
     die: bool = False
+
+    def __post_init__(self) -> None:
+        limits.ATTRIBUTE.check(self.fixed, "shield")
 
     @property
     def any(self) -> bool:
@@ -66,6 +90,16 @@ class Figure:
     attack_table: AttackTable = DEFAULT_ATTACK_TABLE
     enemy: bool = False
 
+    def __post_init__(self) -> None:
+        limits.ATTRIBUTE.check(self.melee, f"{self.name}: Melee strength")
+        limits.ATTRIBUTE.check(self.range, f"{self.name}: Range strength")
+        limits.REACH.check(self.reach, f"{self.name}: reach")
+        limits.STAMINA.check(self.stamina, f"{self.name}: Stamina")
+        if self.health < 1:
+            raise SkirmishError(f"{self.name}: Health {self.health}: a figure in play has 1+")
+        for name in self.statuses:
+            status(name)
+
     def strength(self, kind: Kind) -> int:
         """Melee strength for melee attacks, Range strength for range attacks (ruling DR-1)."""
         return self.melee if kind is Kind.MELEE else self.range
@@ -85,6 +119,15 @@ class CardAttack:
     status: str | None = None
     rerolls: bool = True
     notes: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        limits.MODIFIER.check(self.amount, f"{self.name}: attack value")
+        if not 0 <= self.misses_on <= 6:
+            raise SkirmishError(f"{self.name}: misses on 1-{self.misses_on}: a face is 0 to 6")
+        if self.range is not None:
+            limits.RANGE_TILES.check(self.range, f"{self.name}: range")
+        if self.status is not None:
+            status(self.status)
 
     def value_text(self) -> str:
         if self.mode is ValueMode.ROLLED:
@@ -120,7 +163,7 @@ def parse_value(text: str | int) -> tuple[ValueMode, int]:
     return ValueMode.STRENGTH, int((match[1] or "0").replace(" ", ""))
 
 
-Stat = Annotated[int, pydantic.Field(ge=0, le=99)]
+Stat = Annotated[int, limits.ATTRIBUTE.field()]
 
 
 class ShieldsModel(StrictModel):
@@ -130,16 +173,18 @@ class ShieldsModel(StrictModel):
 
 
 class FigureModel(StrictModel):
-    name: str = pydantic.Field(min_length=1)
+    name: Name
     melee: Stat = 0
     range: Stat = 0
-    health: Annotated[int, pydantic.Field(ge=1, le=999)]
-    reach: Annotated[int, pydantic.Field(ge=1, le=9)] = 1
-    stamina: Stat = 0
+    health: Annotated[int, limits.HEALTH.field()]
+    reach: Annotated[int, limits.REACH.field()] = 1
+    stamina: Annotated[int, limits.STAMINA.field()] = 0
     shields: ShieldsModel = ShieldsModel()
-    statuses: tuple[str, ...] = ()
-    attack_table: str | None = None
+    statuses: Annotated[tuple[Status, ...], limits.PER_ENTRY.length()] = ()
+    attack_table: Annotated[str, pydantic.Field(max_length=limits.NAME)] | None = None
     enemy: bool = False
+    replaces: bool = False
+    """The figure takes the place of the sample figure of the same name."""
 
     @field_validator("attack_table")
     @classmethod
@@ -153,12 +198,12 @@ class FigureModel(StrictModel):
 
 
 class AttackModel(StrictModel):
-    name: str = pydantic.Field(min_length=1)
+    name: Name
     kind: Kind
-    value: str | int = "Attack"
+    value: Annotated[str, pydantic.Field(max_length=limits.NAME)] | int = "Attack"
     misses_on: Annotated[int, pydantic.Field(ge=0, le=6)] = 0
-    range: Annotated[int, pydantic.Field(ge=1, le=99)] | str | None = None
-    status: str | None = None
+    range: Annotated[int, limits.RANGE_TILES.field()] | Name | None = None
+    status: Status | None = None
     rerolls: bool = True
 
     @field_validator("value")
@@ -179,14 +224,19 @@ class AttackModel(StrictModel):
 
 
 class CardModel(StrictModel):
-    name: str = pydantic.Field(min_length=1)
-    stamina: Stat = 0
-    attacks: tuple[AttackModel, ...] = pydantic.Field(min_length=1)
+    name: Name
+    stamina: Annotated[int, limits.STAMINA.field()] = 0
+    attacks: Annotated[
+        tuple[AttackModel, ...], pydantic.Field(min_length=1), limits.PER_ENTRY.length()
+    ]
+    replaces: bool = False
+    """The card takes the place of the sample card of the same name."""
+    notes: Text = ""
 
 
 class DataModel(StrictModel):
-    figures: tuple[FigureModel, ...] = ()
-    cards: tuple[CardModel, ...] = ()
+    figures: Annotated[tuple[FigureModel, ...], limits.ROSTER.length()] = ()
+    cards: Annotated[tuple[CardModel, ...], limits.ROSTER.length()] = ()
 
 
 @dataclass(frozen=True)
@@ -195,6 +245,12 @@ class Roster:
 
     figures: tuple[Figure, ...]
     cards: tuple[tuple[str, tuple[CardAttack, ...]], ...]
+    replaces: frozenset[str] = frozenset()
+    """Names of figures that take the place of sample figures ('replaces: true')."""
+    replaces_cards: frozenset[str] = frozenset()
+    """Names of cards that take the place of sample cards ('replaces: true')."""
+    origin: str = ""
+    """The file the roster was read from, for error messages."""
 
     def figure(self, name: str) -> Figure:
         return find_named(self.figures, name, "figure", lambda figure: figure.name)
@@ -203,9 +259,25 @@ class Roster:
         return find_named(self.cards, name, "action card", lambda item: item[0])[1]
 
     def merged(self, other: Roster) -> Roster:
+        """This roster with ``other``'s figures and cards added; one named like one of
+        this roster's is refused unless its entry says ``replaces: true``."""
         return Roster(
-            merge_named(other.figures, self.figures, lambda f: f.name),
-            merge_named(other.cards, self.cards, lambda card: card[0]),
+            merge_named(
+                other.figures,
+                self.figures,
+                lambda f: f.name,
+                replacing=other.replaces,
+                kind="figure",
+                origin=other.origin,
+            ),
+            merge_named(
+                other.cards,
+                self.cards,
+                lambda card: card[0],
+                replacing=other.replaces_cards,
+                kind="action card",
+                origin=other.origin,
+            ),
         )
 
 
@@ -220,7 +292,7 @@ def _attack(model: AttackModel) -> CardAttack:
         misses_on=model.misses_on,
         range=model.range if isinstance(model.range, int) else None,
         rolled_range=rolled,
-        status=model.status,
+        status=None if model.status is None else model.status.value,
         rerolls=model.rerolls,
     )
 
@@ -237,7 +309,7 @@ def parse_roster(data: object, *, source: str) -> Roster:
             reach=f.reach,
             stamina=f.stamina,
             shields=Shields(f.shields.fixed, f.shields.roll, f.shields.die),
-            statuses=frozenset(s.casefold() for s in f.statuses),
+            statuses=frozenset(s.value for s in f.statuses),
             attack_table=AttackTable.parse(f.attack_table)
             if f.attack_table
             else DEFAULT_ATTACK_TABLE,
@@ -246,7 +318,13 @@ def parse_roster(data: object, *, source: str) -> Roster:
         for f in model.figures
     )
     cards = tuple((c.name, tuple(_attack(a) for a in c.attacks)) for c in model.cards)
-    return Roster(figures, cards)
+    return Roster(
+        figures,
+        cards,
+        frozenset(f.name.casefold() for f in model.figures if f.replaces),
+        frozenset(c.name.casefold() for c in model.cards if c.replaces),
+        source,
+    )
 
 
 def load_roster(path: str | Path) -> Roster:

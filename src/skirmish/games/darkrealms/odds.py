@@ -8,10 +8,24 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import partial
 
+from skirmish import limits
 from skirmish.dice import probabilities
 from skirmish.engine import Decision, Distribution, ExpectimaxPolicy, exact
 from skirmish.engine.exact import Leaf, Path, probe
-from skirmish.games.darkrealms.attack import ATTACKER, DEFENDER, Result, Situation, resolve_attack
+from skirmish.engine.trampoline import Counter, Progress, counter
+from skirmish.errors import SkirmishError
+from skirmish.games.darkrealms.attack import (
+    ATTACKER,
+    DEFENDER,
+    Result,
+    Situation,
+    is_confused,
+    resolve_attack,
+)
+
+DEFENCE_POSITIONS = 600
+"""Positions of the target's re-roll choices per Stamina each side may spend: about six
+damage values reach the defence, each with two dice of six faces, kept or re-rolled."""
 
 
 class Objective(StrEnum):
@@ -42,20 +56,58 @@ def utility(
     return value
 
 
+def positions(situation: Situation) -> int:
+    """About how many positions the exact odds under optimal play work out (the solver's
+    and the enumerator's together, as :func:`odds` reports them to ``progress``).
+
+    The attacker's dice (one, a second for a rolled range, another when Confused) are kept
+    or re-rolled one at a time with every Stamina left: (dice + 2) x 6^(dice + 1) positions
+    per Stamina. The target's dice are solved again for every amount the attacker spent.
+    Counted positions stay under this estimate (``tests/test_hostile.py``).
+    """
+    dice = 1 + int(situation.attack.rolled_range) + int(is_confused(situation))
+    attacker = situation.attacker_stamina if situation.attack.rerolls else 0
+    total: int = (dice + 2) * 6 ** (dice + 1) * (attacker + 1)
+    shields = situation.target.shields
+    if shields.roll or shields.die:
+        total += DEFENCE_POSITIONS * (situation.target_stamina + 1) * (attacker + 1)
+    return total
+
+
+def check_work(situation: Situation) -> None:
+    """Refuse, before any work, re-roll choices whose solving would pass the budget of
+    :data:`~skirmish.limits.POSITIONS`, naming what makes it smaller."""
+    needed = positions(situation)
+    if needed > limits.POSITIONS:
+        raise SkirmishError(
+            f"Re-roll: solving re-rolls with the attacker's Stamina "
+            f"{situation.attacker_stamina} and the target's {situation.target_stamina} takes "
+            f"about {needed:,} positions, over the limit of {limits.POSITIONS:,} (about 15 "
+            "seconds): give either side less Stamina to spend, or play the never policy"
+        )
+
+
 def optimal_policy(
     situation: Situation,
     objective: Objective,
     stamina_cost: Fraction = Fraction(0),
     *,
     merge: bool = True,
+    progress: Progress | Counter | None = None,
 ) -> ExpectimaxPolicy[Result]:
     """The attacker maximises, the defender minimises, the objective, by expectimax
-    (``merge=False``: without sharing values between paths, for checks)."""
+    (``merge=False``: without sharing values between paths, for checks).
+
+    Refused up front when the work would pass the budget (:func:`check_work`); ``progress``
+    hears how many positions have been worked out.
+    """
+    check_work(situation)
     return ExpectimaxPolicy(
         partial(resolve_attack, situation=situation),
         utility=utility(objective, stamina_cost),
         players={ATTACKER: 1, DEFENDER: -1},
         merge=merge,
+        progress=progress,
     )
 
 
@@ -72,12 +124,19 @@ def odds(
     policy: PolicyName = PolicyName.OPTIMAL,
     objective: Objective = Objective.DAMAGE,
     stamina_cost: Fraction = Fraction(0),
+    progress: Progress | None = None,
 ) -> Distribution[Result]:
-    """The exact distribution of the attack's result under the chosen policy."""
+    """The exact distribution of the attack's result under the chosen policy.
+
+    ``progress`` is called with the number of positions worked out so far, every thousand,
+    to show on a terminal; :func:`positions` says about how many there will be.
+    """
     situation = played(situation, policy)
+    count = counter(progress)
     return exact(
         partial(resolve_attack, situation=situation),
-        policy=optimal_policy(situation, objective, stamina_cost),
+        policy=optimal_policy(situation, objective, stamina_cost, progress=count),
+        progress=count,
     )
 
 
@@ -130,13 +189,14 @@ def first_choices(
     situation: Situation,
     objective: Objective = Objective.DAMAGE,
     stamina_cost: Fraction = Fraction(0),
+    progress: Progress | None = None,
 ) -> list[FirstChoice]:
     """For every roll of the attack (and range) dice: the attacker's first choice, solved.
 
     This is the table a player reads at the table: which die goes to range, and which dice are
     worth a Stamina to re-roll. Rolls that leave the attacker no choice are left out.
     """
-    policy = optimal_policy(situation, objective, stamina_cost)
+    policy = optimal_policy(situation, objective, stamina_cost, progress=progress)
     procedure = partial(resolve_attack, situation=situation)
     found: list[FirstChoice] = []
 
