@@ -14,8 +14,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import permutations
 
+from skirmish import limits
 from skirmish.engine import Context, Decision
-from skirmish.errors import IllegalAttack, SkirmishError
+from skirmish.errors import IllegalAttack, SkirmishError, UnknownName
 from skirmish.games.entropic.models import Attribute, Component, Model
 
 ATTACKER = "attacker"
@@ -88,6 +89,13 @@ class Approach:
     obscured: bool = False
     visible: bool = True
 
+    def __post_init__(self) -> None:
+        if self.distance is not None:
+            limits.finite(self.distance, "attack distance")
+            if self.distance < 0:
+                raise SkirmishError(f"{RANGE}: attack distance {self.distance} cannot be negative")
+            limits.DISTANCE.check(self.distance, "attack distance")
+
 
 @dataclass(frozen=True)
 class Bid:
@@ -136,6 +144,12 @@ class Situation:
     """The part of a composite attacker that attacks (default: its first armed part)."""
     aim: Aim | None = None
     """The aim when already chosen (a model with several weapons selects every target first)."""
+
+    def __post_init__(self) -> None:
+        limits.PIECES.check(len(self.nearby), "models nearby:")
+        for name, distance in self.nearby:
+            limits.finite(distance, f"distance of {name}")
+            limits.DISTANCE.check(distance, f"distance of {name}")
 
     def attacking_part(self) -> Component:
         """Composite Models: only parts with weapons attack, seeing from that part."""
@@ -202,6 +216,49 @@ def check(situation: Situation) -> None:
         )
     if situation.component is not None:
         target.component(situation.component)
+
+
+ANSWERS: dict[str, tuple[str, ...]] = {
+    MOVE_INTERRUPT: ("stay", "move"),
+    COUNTER_INTERRUPT: ("no", "attack back"),
+    DAMAGED_ATTRIBUTE: tuple(a.value for a in Attribute),
+    AIM: tuple(a.value for a in Aim),
+}
+"""Every answer a decision with a fixed set of options can take."""
+
+
+def check_answers(situation: Situation, answers: dict[str, str]) -> None:
+    """Refuse, before the attack starts, answers no decision of it could accept: an
+    attribute a damaged marker cannot zero, an unknown aim or interrupt, a part the target
+    does not have, or a bid its console cannot pay (keys as the attack asks them, an attack
+    back's led by its prefix). Whether the decision comes up depends on the attack."""
+    target = situation.target
+    for key, answer in answers.items():
+        asked = key.rsplit(": ", 1)[-1]
+        if asked in ANSWERS and answer not in ANSWERS[asked]:
+            raise UnknownName(asked, answer, ANSWERS[asked])
+        if asked == COMPONENT:
+            target.component(answer)
+        if asked in (ATTACK_BID, DEFENSE_BID):
+            bid = _read_bid(key, answer)
+            model = situation.attacker if asked == ATTACK_BID else target
+            if bid.real > model.real_tokens or bid.dummy > model.dummy_tokens:
+                raise SkirmishError(
+                    f"{BIDS}: {model.name} cannot bid {bid.text()}; its console holds "
+                    f"{model.real_tokens} real and {model.dummy_tokens} dummy tokens"
+                )
+
+
+def _read_bid(key: str, answer: str) -> Bid:
+    try:
+        bid = Bid.parse(answer)
+    except (ValueError, IndexError):
+        raise SkirmishError(
+            f"{key} {answer!r}: expected a bid such as '1 real + 0 dummy'"
+        ) from None
+    if bid.real < 0 or bid.dummy < 0:
+        raise SkirmishError(f"{key} {answer!r}: a bid cannot be negative")
+    return bid
 
 
 def resolve_attack(context: Context, situation: Situation) -> AttackResult:
@@ -623,6 +680,7 @@ def resolve_attacks(
     """
     if not situations:
         raise SkirmishError(f"{SELECT}: no weapon to attack with")
+    limits.WEAPONS.check(len(situations), "weapons in one attack:")
     chosen = []
     for situation in situations:
         check(situation)

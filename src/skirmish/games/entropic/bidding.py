@@ -9,12 +9,14 @@ is solved exactly as a signalling game (:mod:`skirmish.engine.signalling`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import partial
 from itertools import permutations
 
+from skirmish import limits
 from skirmish.engine import Decision, FixedPolicy, Mix, exact, pure
 from skirmish.engine.exact import Leaf, probe
 from skirmish.engine.signalling import SignallingGame, SignallingSolution, solve_signalling
@@ -31,6 +33,7 @@ from skirmish.games.entropic.attack import (
     Situation,
     Spent,
     attack_back,
+    check,
     open_aims,
     resolve_attack,
     spend,
@@ -228,6 +231,55 @@ def attack_back_by(situation: Situation, values: Values = Values()) -> Situation
     return replace(situation, counter=back)
 
 
+POSITIONS_PER_CELL = 10
+"""Positions the exact engine works out for one cell of a bidding game (one attack with its
+bids given): a handful of decisions, no dice."""
+
+
+def _cells(situation: Situation) -> int:
+    attacker, target = situation.attacker, situation.target
+    return (attacker.real_tokens + 1) * (attacker.dummy_tokens + 1) * (target.real_tokens + 1)
+
+
+def _triangle(tokens: int) -> int:
+    return (tokens + 1) * (tokens + 2) // 2
+
+
+def positions(situations: tuple[Situation, ...]) -> int:
+    """About how many positions solving the bidding games of an attack with these weapons
+    works out: each weapon's own game for every aim and part it may select, then for every
+    order of the weapons the first game and each later one for every set of tokens the
+    earlier bids may have left (both players know them: every bid is revealed, EE-14)."""
+    selecting = sum(
+        _cells(s) * max(1, len(open_aims(s))) * max(1, len(s.target.components)) for s in situations
+    )
+    most = max(situations, key=_cells)
+    left = (
+        _triangle(most.attacker.real_tokens)
+        * _triangle(most.attacker.dummy_tokens)
+        * _triangle(most.target.real_tokens)
+    )
+    orders = math.factorial(len(situations))
+    per_order = _cells(situations[0]) + (len(situations) - 1) * left
+    return POSITIONS_PER_CELL * (selecting + orders * per_order)
+
+
+def check_work(situations: tuple[Situation, ...]) -> None:
+    """Refuse, before any work, bidding games whose solving would pass the budget of
+    :data:`~skirmish.limits.POSITIONS`, naming what makes them smaller."""
+    limits.WEAPONS.check(len(situations), "weapons in one attack:")
+    for situation in situations:
+        check(situation)
+    needed = positions(situations)
+    if needed > limits.POSITIONS:
+        raise SkirmishError(
+            f"Place Bids: solving the bids of {len(situations)} "
+            f"{'weapon' if len(situations) == 1 else 'weapons'} with these tokens takes about "
+            f"{needed:,} positions, over the limit of {limits.POSITIONS:,}: put fewer real "
+            "or dummy tokens on the consoles, or attack with fewer weapons"
+        )
+
+
 @dataclass(frozen=True)
 class BiddingAdvice:
     """The equilibrium of the bidding game and what it rests on."""
@@ -249,6 +301,7 @@ def bidding_game(
     With several open aims and none fixed, the attacker picks the aim whose game is worth
     most; the defender picks the part of a composite target the attacker names none of.
     """
+    check_work((situation,))
     given = dict(others or {})
     target = bidding_target(situation, values, given)
     stage = _stage(target.situation, values, given | target.answers, _nothing_later)
@@ -326,6 +379,7 @@ def weapons_game(
     first, on its own game; the attacker picks the order worth most."""
     if not situations:
         raise SkirmishError("Select Target: no weapon to attack with")
+    check_work(situations)
     given = dict(others or {})
     targets = [bidding_target(s, values, given) for s in situations]
     best: WeaponsAdvice | None = None

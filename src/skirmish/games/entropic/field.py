@@ -20,7 +20,8 @@ from pydantic import model_validator
 from shapely import LineString, Point, Polygon, box
 from shapely.ops import nearest_points
 
-from skirmish.datafiles import StrictModel, TableSize, read_yaml, validated
+from skirmish import limits
+from skirmish.datafiles import Coordinate, Name, StrictModel, TableSize, read_yaml, validated
 from skirmish.errors import DataError, SkirmishError, find_named
 from skirmish.games.entropic.attack import SELECT, Aim, Approach, Situation, check
 from skirmish.games.entropic.models import Force, Markers, Model
@@ -29,44 +30,44 @@ from skirmish.geometry.measure import first_overlap, on_table
 from skirmish.geometry.shapes import disc
 from skirmish.geometry.sight import visible_part
 
-Coordinate = tuple[float, float]
 SIGHT_POINTS = 8
 """Points around the attacker's base edge (and its centre) that lines of sight start from."""
 
 
 class TerrainModel(StrictModel):
-    name: str = pydantic.Field(min_length=1)
+    name: Name
     effect: str = pydantic.Field(pattern="^(blocking|obscuring)$")
-    polygon: tuple[Coordinate, ...] | None = None
+    polygon: Annotated[tuple[Coordinate, ...], limits.CORNERS.length()] | None = None
     rectangle: tuple[Coordinate, Coordinate] | None = None
 
     @model_validator(mode="after")
     def _one_shape(self) -> TerrainModel:
         if (self.polygon is None) == (self.rectangle is None):
             raise ValueError("give a polygon or a rectangle")
-        if self.polygon is not None and len(self.polygon) < 3:
-            raise ValueError("a polygon needs at least 3 corners")
         return self
 
 
+Tokens = Annotated[int, limits.TOKENS.field()]
+
+
 class PlacedModel(StrictModel):
-    name: str = pydantic.Field(min_length=1)
-    model: str | None = None
-    side: str = pydantic.Field(min_length=1)
+    name: Name
+    model: Name | None = None
+    side: Name
     bases: tuple[Coordinate, ...] = pydantic.Field(min_length=1, max_length=12)
     base: Annotated[float, pydantic.Field(gt=0, le=20)] = 1.0
     """Base radius."""
-    stun: Annotated[int, pydantic.Field(ge=0, le=99)] = 0
+    stun: Annotated[int, limits.COUNT.field()] = 0
     cloaked: bool = False
     acted: bool = False
-    real_tokens: Annotated[int, pydantic.Field(ge=0, le=99)] | None = None
-    dummy_tokens: Annotated[int, pydantic.Field(ge=0, le=99)] = 0
+    real_tokens: Tokens | None = None
+    dummy_tokens: Tokens = 0
 
 
 class FieldModel(StrictModel):
     size: TableSize
-    terrain: tuple[TerrainModel, ...] = ()
-    models: tuple[PlacedModel, ...] = pydantic.Field(min_length=2)
+    terrain: Annotated[tuple[TerrainModel, ...], limits.TERRAIN.length()] = ()
+    models: Annotated[tuple[PlacedModel, ...], pydantic.Field(min_length=2), limits.PIECES.length()]
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,8 @@ from typing import Annotated
 import pydantic
 from pydantic import model_validator
 
-from skirmish.datafiles import StrictModel, read_bundled, read_yaml, validated
+from skirmish import limits
+from skirmish.datafiles import Name, StrictModel, Text, read_bundled, read_yaml, validated
 from skirmish.errors import SkirmishError, find_named, merge_named
 
 SAMPLE = "sample.yaml"
@@ -40,6 +41,9 @@ class Weapon:
     range: float
     special: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        limits.DISTANCE.check(self.range, f"{self.name}: range")
+
 
 @dataclass(frozen=True)
 class Profile:
@@ -50,6 +54,11 @@ class Profile:
     defend: int
     command: int
     waypoints: int = 0
+
+    def __post_init__(self) -> None:
+        for attribute in ("move", "attack", "defend", "waypoints"):
+            limits.ATTRIBUTE.check(getattr(self, attribute), attribute)
+        limits.COMMAND.check(self.command, "command")
 
     def value(self, attribute: Attribute, damaged: frozenset[Attribute]) -> int:
         """An attribute's value; a damaged marker in effect makes it 0."""
@@ -133,7 +142,8 @@ class Model:
         return any(c.active.stun for c in self.components)
 
     def check_tokens(self) -> None:
-        """Command phase: at most 2 x Command real tokens on a console (ruling EE-3)."""
+        """Command phase: at most 2 x Command real tokens on a console (ruling EE-3), and
+        no more tokens of either kind than :data:`~skirmish.limits.TOKENS` allows."""
         cap = 2 * sum(c.profile.command for c in self.components)
         if self.real_tokens > cap:
             raise SkirmishError(
@@ -142,6 +152,8 @@ class Model:
             )
         if self.real_tokens < 0 or self.dummy_tokens < 0:
             raise SkirmishError(f"{self.name}: token counts cannot be negative")
+        limits.TOKENS.check(self.real_tokens, f"{self.name}: real tokens")
+        limits.TOKENS.check(self.dummy_tokens, f"{self.name}: dummy tokens")
 
 
 def simple(
@@ -161,13 +173,15 @@ def simple(
     return Model(name, (component,), **console)  # type: ignore[arg-type]
 
 
-Stat = Annotated[int, pydantic.Field(ge=0, le=99)]
+Stat = Annotated[int, limits.ATTRIBUTE.field()]
+Command = Annotated[int, limits.COMMAND.field()]
+Parts = limits.PER_ENTRY.length()
 
 
 class WeaponModel(StrictModel):
-    name: str = pydantic.Field(min_length=1)
-    range: Annotated[float, pydantic.Field(gt=0, le=1000)]
-    special: tuple[str, ...] = ()
+    name: Name
+    range: Annotated[float, pydantic.Field(gt=0), limits.DISTANCE.field()]
+    special: Annotated[tuple[Name, ...], Parts] = ()
 
 
 class ProfileModel(StrictModel):
@@ -175,25 +189,28 @@ class ProfileModel(StrictModel):
     waypoints: Stat = 0
     attack: Stat
     defend: Stat
-    command: Stat
+    command: Command
 
 
 class ComponentModel(ProfileModel):
-    name: str = pydantic.Field(min_length=1)
-    weapons: tuple[WeaponModel, ...] = ()
+    name: Name
+    weapons: Annotated[tuple[WeaponModel, ...], Parts] = ()
 
 
 class ModelModel(StrictModel):
-    name: str = pydantic.Field(min_length=1)
-    points: Stat = 0
+    name: Name
+    points: Annotated[int, pydantic.Field(ge=0, le=9999)] = 0
     cloak: bool = False
     move: Stat | None = None
     waypoints: Stat = 0
     attack: Stat | None = None
     defend: Stat | None = None
-    command: Stat | None = None
-    weapons: tuple[WeaponModel, ...] = ()
-    components: tuple[ComponentModel, ...] = ()
+    command: Command | None = None
+    weapons: Annotated[tuple[WeaponModel, ...], Parts] = ()
+    components: Annotated[tuple[ComponentModel, ...], Parts] = ()
+    replaces: bool = False
+    """The model takes the place of the sample model of the same name."""
+    notes: Text = ""
 
     @model_validator(mode="after")
     def _one_shape(self) -> ModelModel:
@@ -211,7 +228,7 @@ class ModelModel(StrictModel):
 
 
 class ForceModel(StrictModel):
-    models: tuple[ModelModel, ...] = pydantic.Field(min_length=1)
+    models: Annotated[tuple[ModelModel, ...], pydantic.Field(min_length=1), limits.ROSTER.length()]
 
 
 def _weapon(model: WeaponModel) -> Weapon:
@@ -238,7 +255,7 @@ def _build(model: ModelModel) -> Model:
                 tuple(_weapon(w) for w in model.weapons),
             ),
         )
-    return Model(model.name, parts, can_cloak=model.cloak, points=model.points)
+    return Model(model.name, parts, can_cloak=model.cloak, points=model.points, notes=model.notes)
 
 
 @dataclass(frozen=True)
@@ -246,18 +263,37 @@ class Force:
     """Models found by name in any case."""
 
     models: tuple[Model, ...]
+    replaces: frozenset[str] = frozenset()
+    """Names of models that take the place of sample models ('replaces: true')."""
+    origin: str = ""
+    """The file the force was read from, for error messages."""
 
     def model(self, name: str) -> Model:
         return find_named(self.models, name, "model", lambda model: model.name)
 
     def merged(self, other: Force) -> Force:
-        return Force(merge_named(other.models, self.models, lambda m: m.name))
+        """This force with ``other``'s models added; one named like one of this force's is
+        refused unless its entry says ``replaces: true``."""
+        return Force(
+            merge_named(
+                other.models,
+                self.models,
+                lambda m: m.name,
+                replacing=other.replaces,
+                kind="model",
+                origin=other.origin,
+            )
+        )
 
 
 def parse_force(data: object, *, source: str) -> Force:
     """Validate parsed YAML as an Entropic Engine force."""
     model = validated(ForceModel, data, source)
-    return Force(tuple(_build(m) for m in model.models))
+    return Force(
+        tuple(_build(m) for m in model.models),
+        frozenset(m.name.casefold() for m in model.models if m.replaces),
+        source,
+    )
 
 
 def load_force(path: str | Path) -> Force:
