@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from skirmish import limits
 from skirmish.dice import DieRoll, d3, parse
 from skirmish.engine import Context, Decision
 from skirmish.errors import IllegalAttack, SkirmishError
@@ -69,6 +70,17 @@ class Conditions:
     target_hurt: bool | None = None
     """The target lost more than half its DC; None works it out from its DC."""
 
+    def __post_init__(self) -> None:
+        _share(self.visible_fraction, "seen fraction of the target")
+        limits.COUNT.check(self.earlier_attacks, "earlier attacks")
+        limits.COUNT.check(self.other_targets, "other possible targets")
+
+
+def _share(value: Fraction, name: str) -> None:
+    """A part of the target: from 0 to 1, its denominator within the fraction limit."""
+    limits.SHARE.check(value, name)
+    limits.DENOMINATOR.check(value.denominator, f"{name} {value}: denominator")
+
 
 @dataclass(frozen=True)
 class Aider:
@@ -99,6 +111,14 @@ class Situation:
     attack_cost: int = 1
     half_damage_after_armour: bool = False
     """MS-4: halve an automatic hit's damage after Armour instead of before."""
+
+    def __post_init__(self) -> None:
+        if self.distance is not None:
+            limits.finite(self.distance, "distance")
+            if self.distance >= 0:
+                limits.DISTANCE.check(self.distance, "distance")
+        _share(self.friendly_cover, "friendly cover")
+        limits.COUNT.check(self.attack_cost, "attack cost")
 
 
 @dataclass(frozen=True)

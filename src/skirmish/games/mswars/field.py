@@ -18,7 +18,16 @@ from typing import Annotated
 import pydantic
 from shapely import LineString, Point, Polygon
 
-from skirmish.datafiles import StrictModel, TableSize, read_yaml, validated
+from skirmish import limits
+from skirmish.datafiles import (
+    Coordinate,
+    Facing,
+    Name,
+    StrictModel,
+    TableSize,
+    read_yaml,
+    validated,
+)
 from skirmish.errors import DataError, SkirmishError, find_named
 from skirmish.games.mswars.attack import (
     ARCS,
@@ -33,23 +42,22 @@ from skirmish.geometry.measure import first_overlap, on_table
 from skirmish.geometry.shapes import disc
 from skirmish.geometry.sight import visible_part
 
-Coordinate = tuple[float, float]
 FRACTION_DENOMINATOR = 1000
 """Measured fractions are rounded to thousandths before they meet the rule thresholds."""
 
 
 class TerrainModel(StrictModel):
-    name: str = pydantic.Field(min_length=1)
-    polygon: tuple[Coordinate, ...] = pydantic.Field(min_length=3)
+    name: Name
+    polygon: Annotated[tuple[Coordinate, ...], limits.CORNERS.length()]
 
 
 class PlacedModel(StrictModel):
-    name: str = pydantic.Field(min_length=1)
-    unit: str | None = None
-    side: str = pydantic.Field(min_length=1)
+    name: Name
+    unit: Name | None = None
+    side: Name
     at: Coordinate
-    facing: float = 0.0
-    dc: Annotated[int, pydantic.Field(ge=1, le=999)] | None = None
+    facing: Facing = 0.0
+    dc: Annotated[int, limits.HEALTH.field()] | None = None
     moved: bool = False
     ran_or_charged: bool = False
     moved_over_10: bool = False
@@ -57,8 +65,8 @@ class PlacedModel(StrictModel):
 
 class FieldModel(StrictModel):
     size: TableSize
-    terrain: tuple[TerrainModel, ...] = ()
-    units: tuple[PlacedModel, ...] = pydantic.Field(min_length=2)
+    terrain: Annotated[tuple[TerrainModel, ...], limits.TERRAIN.length()] = ()
+    units: Annotated[tuple[PlacedModel, ...], pydantic.Field(min_length=2), limits.PIECES.length()]
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from typing import Annotated
 import pydantic
 from pydantic import field_validator
 
-from skirmish.datafiles import StrictModel, read_bundled, read_yaml, validated
+from skirmish import limits
+from skirmish.datafiles import Name, StrictModel, Text, read_bundled, read_yaml, validated
 from skirmish.dice import parse
 from skirmish.errors import SkirmishError, find_named, merge_named
 
@@ -117,6 +118,9 @@ class Weapon:
     abilities: frozenset[WeaponAbility] = frozenset()
     sub_type: str = ""
 
+    def __post_init__(self) -> None:
+        limits.DISTANCE.check(self.range, f"{self.name}: range")
+
     def has(self, ability: WeaponAbility) -> bool:
         return ability in self.abilities
 
@@ -136,6 +140,10 @@ class Pilot:
     """Move Type Specialist: +1 Defence piloting this move type."""
     weapons_specialist: str | None = None
     """Weapons Specialist: +10% damage (rounded up) with this weapon sub-type."""
+
+    def __post_init__(self) -> None:
+        for stat in ("range_attack", "melee_attack", "reflex"):
+            limits.ATTRIBUTE.check(getattr(self, stat), f"{self.name}: {stat.replace('_', ' ')}")
 
     def has(self, skill: Skill) -> bool:
         return skill in self.skills
@@ -162,6 +170,16 @@ class Unit:
     """How far in front of the base centre the head (sight point) is."""
     move_type: str = ""
 
+    def __post_init__(self) -> None:
+        limits.SIZE_CLASS.check(self.size_class, f"{self.name}: size class")
+        for stat in ("armour", "defence", "strength"):
+            limits.ATTRIBUTE.check(getattr(self, stat), f"{self.name}: {stat}")
+        limits.HEALTH.check(self.start_dc, f"{self.name}: starting DC")
+        if not 0 <= self.dc <= self.start_dc:
+            raise SkirmishError(f"{self.name}: DC {self.dc} is not 0 to its starting DC")
+        for what, inches in (("base", self.base), ("head", self.head)):
+            limits.BASE.check(inches, f"{self.name}: {what}")
+
     @property
     def start_dc(self) -> int:
         return self.dc if self.starting_dc is None else self.starting_dc
@@ -177,18 +195,19 @@ class Unit:
         return find_named(self.weapons, name, f"weapon of {self.name}", lambda weapon: weapon.name)
 
 
-Stat = Annotated[int, pydantic.Field(ge=0, le=99)]
+Stat = Annotated[int, limits.ATTRIBUTE.field()]
+Few = limits.PER_ENTRY.length()
 
 
 class WeaponModel(StrictModel):
-    name: str = pydantic.Field(min_length=1)
+    name: Name
     type: WeaponType
     range: Annotated[float, pydantic.Field(gt=0, le=500)]
-    damage: str
+    damage: Annotated[str, pydantic.Field(max_length=limits.NOTATION)]
     hands: Hands = Hands.ONE
-    arcs: tuple[Arc, ...] = (Arc.FRONT,)
-    abilities: tuple[WeaponAbility, ...] = ()
-    sub_type: str = ""
+    arcs: Annotated[tuple[Arc, ...], Few] = (Arc.FRONT,)
+    abilities: Annotated[tuple[WeaponAbility, ...], Few] = ()
+    sub_type: Annotated[str, pydantic.Field(max_length=limits.NAME)] = ""
 
     @field_validator("hands", mode="before")
     @classmethod
@@ -206,31 +225,34 @@ class WeaponModel(StrictModel):
 
 
 class PilotModel(StrictModel):
-    name: str = pydantic.Field(min_length=1)
+    name: Name
     range_attack: Stat
     melee_attack: Stat
     reflex: Stat = 0
-    skills: tuple[Skill, ...] = ()
-    unit_type_specialist: str | None = None
-    move_type_specialist: str | None = None
-    weapons_specialist: str | None = None
+    skills: Annotated[tuple[Skill, ...], Few] = ()
+    unit_type_specialist: Name | None = None
+    move_type_specialist: Name | None = None
+    weapons_specialist: Name | None = None
 
 
 class UnitModel(StrictModel):
-    name: str = pydantic.Field(min_length=1)
-    size_class: Annotated[int, pydantic.Field(ge=0, le=10)]
-    unit_type: str = pydantic.Field(min_length=1)
-    move_type: str = ""
-    dc: Annotated[int, pydantic.Field(ge=1, le=999)]
-    starting_dc: Annotated[int, pydantic.Field(ge=1, le=999)] | None = None
+    name: Name
+    size_class: Annotated[int, limits.SIZE_CLASS.field()]
+    unit_type: Name
+    move_type: Annotated[str, pydantic.Field(max_length=limits.NAME)] = ""
+    dc: Annotated[int, limits.HEALTH.field()]
+    starting_dc: Annotated[int, limits.HEALTH.field()] | None = None
     armour: Stat
     defence: Stat
     strength: Stat = 0
-    base: Annotated[float, pydantic.Field(gt=0, le=20)] = 1.0
-    head: Annotated[float, pydantic.Field(ge=0, le=20)] = 0.0
-    abilities: tuple[Ability, ...] = ()
+    base: Annotated[float, pydantic.Field(gt=0), limits.BASE.field()] = 1.0
+    head: Annotated[float, limits.BASE.field()] = 0.0
+    abilities: Annotated[tuple[Ability, ...], Few] = ()
     pilot: PilotModel
-    weapons: tuple[WeaponModel, ...] = ()
+    weapons: Annotated[tuple[WeaponModel, ...], Few] = ()
+    replaces: bool = False
+    """The unit takes the place of the sample unit of the same name."""
+    notes: Text = ""
 
     @pydantic.model_validator(mode="after")
     def _dc(self) -> UnitModel:
@@ -240,7 +262,7 @@ class UnitModel(StrictModel):
 
 
 class ForceModel(StrictModel):
-    units: tuple[UnitModel, ...] = pydantic.Field(min_length=1)
+    units: Annotated[tuple[UnitModel, ...], pydantic.Field(min_length=1), limits.ROSTER.length()]
 
 
 def damage_die(notation: str, strength: int, *, two_hands: bool) -> object:
@@ -300,18 +322,37 @@ class Force:
     """Units found by name in any case."""
 
     units: tuple[Unit, ...]
+    replaces: frozenset[str] = frozenset()
+    """Names of units that take the place of sample units ('replaces: true')."""
+    origin: str = ""
+    """The file the force was read from, for error messages."""
 
     def unit(self, name: str) -> Unit:
         return find_named(self.units, name, "unit", lambda unit: unit.name)
 
     def merged(self, other: Force) -> Force:
-        return Force(merge_named(other.units, self.units, lambda u: u.name))
+        """This force with ``other``'s units added; one named like one of this force's is
+        refused unless its entry says ``replaces: true``."""
+        return Force(
+            merge_named(
+                other.units,
+                self.units,
+                lambda u: u.name,
+                replacing=other.replaces,
+                kind="unit",
+                origin=other.origin,
+            )
+        )
 
 
 def parse_force(data: object, *, source: str) -> Force:
     """Validate parsed YAML as an MS Wars force."""
     model = validated(ForceModel, data, source)
-    return Force(tuple(_unit(u) for u in model.units))
+    return Force(
+        tuple(_unit(u) for u in model.units),
+        frozenset(u.name.casefold() for u in model.units if u.replaces),
+        source,
+    )
 
 
 def load_force(path: str | Path) -> Force:
