@@ -85,6 +85,42 @@ def both_sides(stamina: int) -> object:
     )
 
 
+def at_the_limits() -> None:
+    """The largest questions the limits allow, each timed once, with the positions counted
+    against the estimate the work budget is checked on."""
+    from skirmish.games.darkrealms.odds import positions
+
+    ranger = Figure("Ranger", melee=4, range=4, health=99)
+    cases = {
+        "99 Stamina, one attack die": Situation(
+            ranger, Figure("Target", 0, 0, 99), CardAttack("Strike", Kind.MELEE), stamina=99
+        ),
+        "31 Stamina, three dice (Confused, rolled range)": Situation(
+            ranger,
+            Figure("Target", 0, 0, 99),
+            CardAttack("Aimed", Kind.RANGE, rolled_range=True),
+            distance=DISTANCE,
+            stamina=31,
+            confused=True,
+        ),
+        "19 Stamina each, both shield dice": Situation(
+            ranger,
+            Figure("Guard", 0, 0, 99, shields=Shields(1, True, True)),
+            CardAttack("Strike", Kind.MELEE),
+            stamina=19,
+            defender_stamina=19,
+        ),
+    }
+    print("Dark Realms at the limits (one run each; the budget is 250,000 positions)")
+    for name, case in cases.items():
+        counted: list[int] = []
+        took = timeit.timeit(lambda c=case, k=counted: odds(c, progress=k.append), number=1)
+        print(
+            f"   {name}: {took:.1f} s, {counted[-1]:,} positions counted "
+            f"(estimate {positions(case):,})"
+        )
+
+
 def main() -> None:
     print("Dark Realms: rolled-range attack, optimal re-rolls and die assignment (best of 3)")
     print("   (engine and recursion agree on the whole distribution of damage and Stamina)")
@@ -100,6 +136,7 @@ def main() -> None:
     for stamina in (1, 2, 3, 4):
         took = min(timeit.repeat(lambda s=stamina: both_sides(s), number=1, repeat=3))
         print(f"   {stamina} Stamina each: engine {took:.3f} s")
+    at_the_limits()
 
 
 if __name__ == "__main__":

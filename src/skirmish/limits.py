@@ -235,10 +235,10 @@ MATCHUPS = Limit(
     "each cell is solved exactly, a few thousandths of a second each",
 )
 
-POSITIONS = 500_000
+POSITIONS = 250_000
 """Positions a solver may be asked to work out for one answer (a Dark Realms attack with
-re-rolls, or an Entropic Engine bidding game's cells times the work of each): about 15
-seconds on a slow machine. Beyond it the question is refused before any work, naming what
+re-rolls, or an Entropic Engine bidding game's cells times the work of each): 5 to 10
+seconds on the development machine. Beyond it the question is refused before any work, naming what
 makes it smaller."""
 
 

@@ -61,13 +61,13 @@ def positions(situation: Situation) -> int:
     and the enumerator's together, as :func:`odds` reports them to ``progress``).
 
     The attacker's dice (one, a second for a rolled range, another when Confused) are kept
-    or re-rolled one at a time with every Stamina left: (dice + 2) x 6^(dice + 1) positions
+    or re-rolled one at a time with every Stamina left: (dice + 3) x 6^(dice + 1) positions
     per Stamina. The target's dice are solved again for every amount the attacker spent.
     Counted positions stay under this estimate (``tests/test_hostile.py``).
     """
     dice = 1 + int(situation.attack.rolled_range) + int(is_confused(situation))
     attacker = situation.attacker_stamina if situation.attack.rerolls else 0
-    total: int = (dice + 2) * 6 ** (dice + 1) * (attacker + 1)
+    total: int = (dice + 3) * 6 ** (dice + 1) * (attacker + 1)
     shields = situation.target.shields
     if shields.roll or shields.die:
         total += DEFENCE_POSITIONS * (situation.target_stamina + 1) * (attacker + 1)
@@ -82,8 +82,8 @@ def check_work(situation: Situation) -> None:
         raise SkirmishError(
             f"Re-roll: solving re-rolls with the attacker's Stamina "
             f"{situation.attacker_stamina} and the target's {situation.target_stamina} takes "
-            f"about {needed:,} positions, over the limit of {limits.POSITIONS:,} (about 15 "
-            "seconds): give either side less Stamina to spend, or play the never policy"
+            f"about {needed:,} positions, over the limit of {limits.POSITIONS:,}: give either "
+            "side less Stamina to spend, or play the never policy"
         )
 
 

@@ -231,9 +231,17 @@ def attack_back_by(situation: Situation, values: Values = Values()) -> Situation
     return replace(situation, counter=back)
 
 
-POSITIONS_PER_CELL = 10
+POSITIONS_PER_CELL = 15
 """Positions the exact engine works out for one cell of a bidding game (one attack with its
-bids given): a handful of decisions, no dice."""
+bids given, a handful of decisions and no dice), in time: each cell also lists every bid
+the consoles allow, one position more for every 20 bids."""
+
+
+def _bids(situation: Situation) -> int:
+    attacker, target = situation.attacker, situation.target
+    return (attacker.real_tokens + 1) * (attacker.dummy_tokens + 1) + (target.real_tokens + 1) * (
+        target.dummy_tokens + 1
+    )
 
 
 def _cells(situation: Situation) -> int:
@@ -261,7 +269,8 @@ def positions(situations: tuple[Situation, ...]) -> int:
     )
     orders = math.factorial(len(situations))
     per_order = _cells(situations[0]) + (len(situations) - 1) * left
-    return POSITIONS_PER_CELL * (selecting + orders * per_order)
+    per_cell = POSITIONS_PER_CELL + max(_bids(s) for s in situations) // 20
+    return per_cell * (selecting + orders * per_order)
 
 
 def check_work(situations: tuple[Situation, ...]) -> None:
