@@ -560,6 +560,13 @@ def test_power_past_the_limit_is_refused_and_the_limit_is_solved() -> None:
     assert outcome.value.startswith("Fraction("), outcome.explain()
 
 
+def test_casting_costs_ask_for_a_deck_of_cards_at_most() -> None:
+    from skirmish.games.magewinds.cards import parse_cost
+
+    assert parse_cost("1-3 Clubs").requirements[0].maximum == 3
+    refused(lambda: parse_cost("1-99999999999 Clubs"), "casting cost", "less than or equal to 99")
+
+
 def test_matchup_tables_past_the_budget_are_refused() -> None:
     from skirmish.games.magewinds import bundled_pack
     from skirmish.games.magewinds.matchups import matchup_table

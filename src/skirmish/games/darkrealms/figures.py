@@ -13,7 +13,7 @@ import pydantic
 from pydantic import field_validator
 
 from skirmish import limits
-from skirmish.datafiles import Name, StrictModel, Text, read_bundled, read_yaml, validated
+from skirmish.datafiles import Name, StrictModel, read_bundled, read_yaml, validated
 from skirmish.errors import SkirmishError, UnknownName, find_named, merge_named
 from skirmish.games.darkrealms.tables import DEFAULT_ATTACK_TABLE, AttackTable
 
@@ -96,7 +96,7 @@ class Figure:
         limits.REACH.check(self.reach, f"{self.name}: reach")
         limits.STAMINA.check(self.stamina, f"{self.name}: Stamina")
         if self.health < 1:
-            raise SkirmishError(f"{self.name}: Health {self.health}: a figure in play has 1+")
+            raise SkirmishError(f"{self.name}: Health {self.health}: must be 1 or more")
         for name in self.statuses:
             status(name)
 
@@ -231,7 +231,6 @@ class CardModel(StrictModel):
     ]
     replaces: bool = False
     """The card takes the place of the sample card of the same name."""
-    notes: Text = ""
 
 
 class DataModel(StrictModel):

@@ -18,7 +18,7 @@ import pydantic
 from pydantic import model_validator
 
 from skirmish import limits
-from skirmish.datafiles import Name, StrictModel, Text, read_bundled, read_yaml, validated
+from skirmish.datafiles import Name, StrictModel, read_bundled, read_yaml, validated
 from skirmish.errors import SkirmishError, find_named, merge_named
 
 SAMPLE = "sample.yaml"
@@ -199,7 +199,7 @@ class ComponentModel(ProfileModel):
 
 class ModelModel(StrictModel):
     name: Name
-    points: Annotated[int, pydantic.Field(ge=0, le=9999)] = 0
+    points: Stat = 0
     cloak: bool = False
     move: Stat | None = None
     waypoints: Stat = 0
@@ -210,7 +210,6 @@ class ModelModel(StrictModel):
     components: Annotated[tuple[ComponentModel, ...], Parts] = ()
     replaces: bool = False
     """The model takes the place of the sample model of the same name."""
-    notes: Text = ""
 
     @model_validator(mode="after")
     def _one_shape(self) -> ModelModel:
@@ -255,7 +254,7 @@ def _build(model: ModelModel) -> Model:
                 tuple(_weapon(w) for w in model.weapons),
             ),
         )
-    return Model(model.name, parts, can_cloak=model.cloak, points=model.points, notes=model.notes)
+    return Model(model.name, parts, can_cloak=model.cloak, points=model.points)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from enum import StrEnum
 from functools import cache
 from itertools import combinations
 
+from skirmish import limits
 from skirmish.errors import SkirmishError
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -172,6 +173,9 @@ def parse_cost(text: str) -> Cost:
             ) from None
         low = int(match["low"])
         high = None if match["plus"] else int(match["high"] or low)
+        problem = limits.COUNT.problem(max(low, high or 0))
+        if problem is not None:
+            raise SkirmishError(f"17.0: the casting cost {text!r} at {part!r}: {problem}")
         if low < 1 or (high is not None and high < low):
             raise SkirmishError(f"17.0: the casting cost {text!r} has an empty range at {part!r}")
         requirements.append(Requirement(card_type, low, high))

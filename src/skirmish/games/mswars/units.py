@@ -17,7 +17,7 @@ import pydantic
 from pydantic import field_validator
 
 from skirmish import limits
-from skirmish.datafiles import Name, StrictModel, Text, read_bundled, read_yaml, validated
+from skirmish.datafiles import Name, StrictModel, read_bundled, read_yaml, validated
 from skirmish.dice import parse
 from skirmish.errors import SkirmishError, find_named, merge_named
 
@@ -252,7 +252,6 @@ class UnitModel(StrictModel):
     weapons: Annotated[tuple[WeaponModel, ...], Few] = ()
     replaces: bool = False
     """The unit takes the place of the sample unit of the same name."""
-    notes: Text = ""
 
     @pydantic.model_validator(mode="after")
     def _dc(self) -> UnitModel:
