@@ -22,6 +22,7 @@ import shapely
 from shapely import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from skirmish.fastpaths import Kept, Memo, fast
 from skirmish.geometry.measure import EPSILON, OVERLAP_TOLERANCE
 from skirmish.geometry.sight import shadow
 
@@ -44,7 +45,7 @@ class FreeSpace:
     centres: BaseGeometry = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        inner = self.area.buffer(-max(0.0, self.radius - TOUCHING), join_style="mitre")
+        inner = _inner(self.area, self.radius)
         grown = shapely.unary_union(self.blockers) if self.blockers else Polygon()
         centres = inner.difference(grown)
         shapely.prepare(centres)
@@ -73,16 +74,46 @@ class FreeSpace:
         return self.centres.difference(self.no_end)
 
 
+def _inner(area: Polygon, radius: float) -> Polygon:
+    """Where a base's centre may be on ``area`` (grown shapes are kept on the fast path:
+    the same shape grown by the same amount is the same polygon)."""
+    if fast():
+        return _GROWN.get(area, lambda: _shrunk(area, radius), radius)
+    return _shrunk(area, radius)
+
+
+def _shrunk(area: Polygon, radius: float) -> Polygon:
+    inner: Polygon = area.buffer(-max(0.0, radius - TOUCHING), join_style="mitre")
+    return inner
+
+
+_GROWN: Kept[Polygon] = Kept("grown footprints")
+_GROWN_DISCS: Memo[Polygon] = Memo("grown discs")
+_NO_END: Memo[tuple[tuple[Polygon, ...], BaseGeometry]] = Memo("low terrain grown")
+
+
 def grow(footprint: Polygon, radius: float) -> Polygon:
     """A footprint grown by a base's radius (its vertices on the true offset curve)."""
     if radius <= 0:
         return footprint
+    if fast():
+        return _GROWN.get(footprint, lambda: _grown(footprint, radius), "grown", radius)
+    return _grown(footprint, radius)
+
+
+def _grown(footprint: Polygon, radius: float) -> Polygon:
     grown: Polygon = footprint.buffer(radius - TOUCHING, quad_segs=GROWN_SEGMENTS)
     return grown
 
 
 def grow_disc(centre: Point, radius: float) -> Polygon:
     """Another base (of total reach ``radius`` = both radii) as a grown blocker."""
+    if fast():
+        return _GROWN_DISCS.get((centre.x, centre.y, radius), lambda: _grown_disc(centre, radius))
+    return _grown_disc(centre, radius)
+
+
+def _grown_disc(centre: Point, radius: float) -> Polygon:
     grown: Polygon = centre.buffer(radius - TOUCHING, quad_segs=GROWN_SEGMENTS)
     return grown
 
@@ -97,8 +128,26 @@ def free_space(
 ) -> FreeSpace:
     """Free space for a base of ``radius``: ``solid`` footprints and other ``bases`` block it."""
     blockers = [grow(f, radius) for f in solid] + [grow_disc(c, r + radius) for c, r in bases]
-    ends = shapely.unary_union([grow(f, radius) for f in no_end]) if no_end else Polygon()
-    return FreeSpace(radius, area, tuple(blockers), ends)
+    return FreeSpace(radius, area, tuple(blockers), _no_end(no_end, radius))
+
+
+def _no_end(no_end: Sequence[Polygon], radius: float) -> BaseGeometry:
+    """Where a base of ``radius`` may not stop: on the ``no_end`` footprints."""
+    if not no_end:
+        return Polygon()
+    if fast():
+        pieces = tuple(no_end)
+        key = (tuple(id(f) for f in pieces), radius)
+        kept = _NO_END.answers.get(key)
+        if kept is None or any(a is not b for a, b in zip(kept[0], pieces, strict=True)):
+            kept = _NO_END.get(key, lambda: (pieces, _ends(pieces, radius)), fresh=True)
+        return kept[1]
+    return _ends(no_end, radius)
+
+
+def _ends(no_end: Sequence[Polygon], radius: float) -> BaseGeometry:
+    ends: BaseGeometry = shapely.unary_union([grow(f, radius) for f in no_end])
+    return ends
 
 
 def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:

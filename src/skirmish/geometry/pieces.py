@@ -15,13 +15,25 @@ import shapely
 from shapely import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from skirmish.fastpaths import Kept, fast
+
 Array = np.ndarray
 SLIVER = 1e-12
 """Square inches (twice the area) below which a piece is a line and is left out."""
 
 
+def pieces(footprint: BaseGeometry) -> list[Array]:
+    """The convex pieces of a footprint, each as its corners counter-clockwise (worked out
+    once for each footprint on the fast path)."""
+    if fast():
+        return _KEPT.get(footprint, lambda: _pieces(footprint))
+    return _pieces(footprint)
+
+
+_KEPT: Kept[list[Array]] = Kept("convex pieces")
+
+
 def _pieces(footprint: BaseGeometry) -> list[Array]:
-    """The convex pieces of a footprint, each as its corners counter-clockwise."""
     out = []
     for polygon in getattr(footprint, "geoms", [footprint]):
         if not isinstance(polygon, Polygon) or polygon.is_empty or polygon.area <= 0:
@@ -76,7 +88,7 @@ class ConvexParts:
         rings: list[Array] = []
         owner: list[int] = []
         for index, footprint in enumerate(footprints):
-            found = _pieces(footprint)
+            found = pieces(footprint)
             rings += found
             owner += [index if owners is None else owners[index]] * len(found)
         width = max((len(r) for r in rings), default=3)

@@ -8,6 +8,8 @@ from functools import cached_property
 
 from shapely import Point, Polygon
 
+from skirmish.fastpaths import Memo, fast
+
 MILLIMETRE = 1 / 25.4
 BASE_DIAMETER = 25 * MILLIMETRE
 """Magewinds 0.8.1: fighters (and objects, 0.8.3) stand on 25 mm round bases."""
@@ -26,7 +28,17 @@ class HeightClass(StrEnum):
 
 
 def disc(x: float, y: float, radius: float) -> Polygon:
-    """A round footprint as a polygon whose vertices lie on the circle."""
+    """A round footprint as a polygon whose vertices lie on the circle (one polygon for
+    each place and size on the fast path, so what is worked out from it can be kept)."""
+    if fast():
+        return _DISCS.get((x, y, radius), lambda: _disc(x, y, radius))
+    return _disc(x, y, radius)
+
+
+_DISCS: Memo[Polygon] = Memo("discs")
+
+
+def _disc(x: float, y: float, radius: float) -> Polygon:
     footprint: Polygon = Point(x, y).buffer(radius, quad_segs=CIRCLE_SEGMENTS)
     return footprint
 

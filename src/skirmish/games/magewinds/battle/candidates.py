@@ -16,9 +16,12 @@ from collections.abc import Iterator
 import shapely
 from shapely import LineString, Point
 
+from skirmish.fastpaths import Memo, fast
+from skirmish.games.magewinds.battle import straight
 from skirmish.games.magewinds.battle.geometry import (
     RADIUS,
     circle_room,
+    field_of,
     free_space_of,
     is_away,
     knockback_end,
@@ -72,6 +75,15 @@ def straight_end(
     return None
 
 
+def straight_ends(
+    battle: Battle, fighter: Fighter, directions: list[tuple[float, float]], inches: float
+) -> list[At | None]:
+    """:func:`straight_end` for each direction (all at once on the fast path)."""
+    if fast():
+        return straight.straight_ends(battle, fighter, directions, inches)
+    return [straight_end(battle, fighter, direction, inches) for direction in directions]
+
+
 def landmarks(battle: Battle, fighter: Fighter) -> Iterator[tuple[str, At]]:
     """Things worth moving toward or away from: other fighters, objects, the objective."""
     for other in battle.on_battlefield():
@@ -87,14 +99,24 @@ def landmarks(battle: Battle, fighter: Fighter) -> Iterator[tuple[str, At]]:
 def move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At]:
     """Representative ends of a move of up to ``inches`` (ruling MB-6): straight toward and
     away from each landmark, and along the four edge directions; plus staying put."""
+    if fast():
+        key = (field_of(battle), battle.setup, fighter.name, inches)
+        return list(_MOVES.get(key, lambda: tuple(_move_candidates(battle, fighter, inches))))
+    return _move_candidates(battle, fighter, inches)
+
+
+_MOVES: Memo[tuple[At, ...]] = Memo("move candidates")
+_STEPS: Memo[tuple[At, ...]] = Memo("step candidates")
+
+
+def _move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At]:
     assert fighter.at is not None
     x, y = fighter.at
     directions = list(COMPASS)
     for _, (lx, ly) in landmarks(battle, fighter):
         directions += [(lx - x, ly - y), (x - lx, y - ly)]
     ends = {fighter.at}
-    for direction in directions:
-        end = straight_end(battle, fighter, direction, inches)
+    for end in straight_ends(battle, fighter, directions, inches):
         if end is not None:
             ends.add(end)
     return sorted(ends)
@@ -115,6 +137,41 @@ def step_candidates(
     further). Before an attack: straight toward each fighter named in ``toward`` and away
     from each in ``away``. Otherwise: along the four edge directions, and toward and away
     from the nearest enemy."""
+    if fast():
+        key = (
+            field_of(battle),
+            fighter.name,
+            inches,
+            None if source is None else (source.name, source.at),
+            strictly,
+            toward,
+            away,
+        )
+        return list(
+            _STEPS.get(
+                key,
+                lambda: tuple(
+                    _step_candidates(
+                        battle, fighter, inches, source, strictly=strictly, toward=toward, away=away
+                    )
+                ),
+            )
+        )
+    return _step_candidates(
+        battle, fighter, inches, source, strictly=strictly, toward=toward, away=away
+    )
+
+
+def _step_candidates(
+    battle: Battle,
+    fighter: Fighter,
+    inches: float,
+    source: Fighter | None,
+    *,
+    strictly: bool,
+    toward: tuple[str, ...] | None,
+    away: tuple[str, ...],
+) -> list[At]:
     assert fighter.at is not None
     x, y = fighter.at
     if source is None:
@@ -140,8 +197,7 @@ def step_candidates(
             for d in (0, 45, -45, 90, -90)
         ]
     ends = set()
-    for direction in directions:
-        end = straight_end(battle, fighter, direction, inches)
+    for end in straight_ends(battle, fighter, directions, inches):
         if end is not None and (source is None or is_away(fighter, source, end, strictly)):
             ends.add(end)
     if source is not None and not ends:

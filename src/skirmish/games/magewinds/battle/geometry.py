@@ -20,7 +20,9 @@ from shapely import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
+from skirmish.fastpaths import fast
 from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.sight import visible
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.battle.state import Point as At
 from skirmish.games.magewinds.field import Battlefield, Placed
@@ -59,6 +61,12 @@ OVERLAP = 2 * RADIUS - OVERLAP_TOLERANCE
 
 def field_of(battle: Battle) -> Battlefield:
     """The battlefield with every fighter and object where the battle has them."""
+    if fast():
+        return battle.remembered("field", lambda: _field_of(battle))
+    return _field_of(battle)
+
+
+def _field_of(battle: Battle) -> Battlefield:
     fighters = tuple(
         (f.name, f.profile, f.player, f.at) for f in battle.fighters if f.at is not None
     )
@@ -106,7 +114,7 @@ def sees(battle: Battle, viewer: Fighter, target: Fighter) -> bool:
     if "third_eye" in viewer.effects:
         return True
     field = field_of(battle)
-    return visibility(field, placed(field, viewer.name), placed(field, target.name)).visible
+    return visible(battle.setup, field, placed(field, viewer.name), placed(field, target.name))
 
 
 def sight_reason(battle: Battle, viewer: Fighter, target: Fighter) -> str:
@@ -383,7 +391,7 @@ def visible_spot(battle: Battle, fighter: Fighter, at: At) -> bool:
         return True
     field = field_of(battle)
     spot = Placed(Based("spot", at[0], at[1]), battle.setup.profile(fighter.profile))
-    return visibility(field, placed(field, fighter.name), spot).visible
+    return visible(battle.setup, field, placed(field, fighter.name), spot)
 
 
 def push_end(battle: Battle, attacker: Fighter, target: Fighter, inches: float) -> tuple[At, float]:

@@ -24,6 +24,7 @@ import math
 from dataclasses import replace
 
 from skirmish.engine.battle import Action, IllegalAction
+from skirmish.fastpaths import Memo, fast
 from skirmish.games.magewinds.battle.actions import point_text
 from skirmish.games.magewinds.battle.candidates import free_points, grid
 from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem, visible_spot
@@ -51,7 +52,14 @@ def ability(battle: Battle, fighter: Fighter, key: str) -> Ability | None:
 
 
 def ways_to_pay(battle: Battle, player: int, cost: str) -> tuple[Payment, ...]:
-    return payments(parse_cost(cost), battle.hands[player])
+    """17.0: every way ``player`` can pay ``cost`` from their hand."""
+    hand = battle.hands[player]
+    if fast():
+        return _WAYS.get((cost, hand), lambda: payments(parse_cost(cost), hand))
+    return payments(parse_cost(cost), hand)
+
+
+_WAYS: Memo[tuple[Payment, ...]] = Memo("ways to pay")
 
 
 def cast_options(

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from weakref import WeakKeyDictionary
 
 from skirmish.engine.battle import Action, Chance, End, IllegalAction, Node, Turn
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from skirmish.games.magewinds.battle.setup import Setup
 
 Point = tuple[float, float]
+T = TypeVar("T")
 POSITION_DIGITS = 4
 """Computed positions are rounded to 0.0001", so a replay reproduces them exactly."""
 
@@ -239,6 +240,9 @@ class Battle:
     chances: int = 0
     log: Log | None = None
     result: End | None = None
+    derived: dict[Hashable, Any] | None = field(default=None, init=False, repr=False, compare=False)
+    """What the fast paths worked out about this state (see :mod:`.fastpaths`); never part
+    of the state, and never copied to the next one."""
 
     # -- the battle protocol -------------------------------------------------------------
 
@@ -284,6 +288,18 @@ class Battle:
     def state_hash(self) -> str:
         text = json.dumps(self.as_dict(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
+
+    def remembered(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, worked out once for this state (states never change)."""
+        derived = self.derived
+        if derived is None:
+            derived = {}
+            object.__setattr__(self, "derived", derived)
+        elif key in derived:
+            found: T = derived[key]
+            return found
+        answer = derived[key] = compute()
+        return answer
 
     # -- helpers the rules use -----------------------------------------------------------
 

@@ -7,14 +7,18 @@ Take Aim first, which battles do not play yet, so it is never offered (ruling MB
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 
 from skirmish.engine.battle import Action, IllegalAction
+from skirmish.fastpaths import Memo, fast
 from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.geometry import attack_line, could_reach, field_of, placed
+from skirmish.games.magewinds.battle.sight import visible
+from skirmish.games.magewinds.battle.spells import ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.cards import Payment, find_payment, parse_cost, payments
-from skirmish.games.magewinds.field import Battlefield
+from skirmish.games.magewinds.field import Battlefield, Placed
 from skirmish.games.magewinds.profiles import AttackProfile
 from skirmish.games.magewinds.sightlines import line_of_attack, visibility
 
@@ -32,7 +36,7 @@ def usable(
         if attack.name in NOT_PLAYED:
             continue
         if attack.spell and attack.cost:
-            ways = payments(parse_cost(attack.cost), battle.hands[fighter.player])
+            ways = ways_to_pay(battle, fighter.player, attack.cost)
             if ways:
                 out.append((attack, ways))
         else:
@@ -63,12 +67,36 @@ def any_attack(battle: Battle, name: str) -> bool:
     """Whether the fighter can make any attack from where it stands now."""
     fighter = battle.fighter(name)
     attacks = tuple(attack for attack, _ in usable(battle, fighter))
-    return _any_attack(field_of(battle), name, "third_eye" in fighter.effects, attacks)
+    field = field_of(battle)
+    sees_all = "third_eye" in fighter.effects
+    if fast():
+        return _ATTACKS.get(
+            (field, name, sees_all, attacks),
+            lambda: _attack_exists(
+                field, name, sees_all, attacks, partial(visible, battle.setup, field)
+            ),
+        )
+    return _any_attack(field, name, sees_all, attacks)
+
+
+_ATTACKS: Memo[bool] = Memo("any attack")
 
 
 @lru_cache(maxsize=2048)
 def _any_attack(
     field: Battlefield, name: str, sees_all: bool, attacks: tuple[AttackProfile, ...]
+) -> bool:
+    return _attack_exists(
+        field, name, sees_all, attacks, lambda me, other: visibility(field, me, other).visible
+    )
+
+
+def _attack_exists(
+    field: Battlefield,
+    name: str,
+    sees_all: bool,
+    attacks: tuple[AttackProfile, ...],
+    sees: Callable[[Placed, Placed], bool],
 ) -> bool:
     me = placed(field, name)
     for other in field.fighters:
@@ -86,7 +114,7 @@ def _any_attack(
         ]
         if not reachable:
             continue
-        if not sees_all and not visibility(field, me, other).visible:
+        if not sees_all and not sees(me, other):
             continue
         if any(line_of_attack(field, me, other, a).exists for a in reachable):
             return True

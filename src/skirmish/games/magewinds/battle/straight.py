@@ -1,0 +1,170 @@
+"""Straight moves of one fighter in many directions at once: the fast path of
+:func:`~skirmish.games.magewinds.battle.candidates.straight_end`.
+
+Each direction is worked out exactly as the one-direction function does, with the same
+floating-point steps in the same order; only the shapely calls are made for every
+direction in one vectorised call (shapely applies the very same GEOS operation to each
+element, so each answer is the one a single call gives).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import shapely
+from shapely import Point
+
+from skirmish.games.magewinds.battle.geometry import (
+    OVERLAP,
+    RADIUS,
+    _footprints,
+    field_of,
+    free_space_of,
+)
+from skirmish.games.magewinds.battle.state import Battle, Fighter
+from skirmish.games.magewinds.battle.state import Point as At
+from skirmish.geometry import EPSILON, HeightClass
+from skirmish.geometry.measure import OVERLAP_TOLERANCE
+from skirmish.geometry.movement import FreeSpace
+
+DIGITS = 2
+BACK_OFF = (0.01, 0.05, 0.15, 0.3, 0.5)
+SHORTEST = 0.05
+"""A straight move's end is looked for no closer than this to where it starts."""
+STANDING = (HeightClass.LOW, HeightClass.MEDIUM, HeightClass.HIGH)
+"""Terrain a base may not stand in (15.0) or on (ruling MB-7)."""
+
+
+def straight_ends(
+    battle: Battle, fighter: Fighter, directions: Sequence[tuple[float, float]], inches: float
+) -> list[At | None]:
+    """``straight_end`` for each of ``directions``: the furthest position, written to
+    0.01", a straight move of up to ``inches`` that way can end at, or None."""
+    assert fighter.at is not None
+    ends: list[At | None] = [None] * len(directions)
+    if inches <= EPSILON:
+        return ends
+    units: list[tuple[int, float, float]] = []
+    for index, (dx, dy) in enumerate(directions):
+        norm = math.hypot(dx, dy)
+        if norm > EPSILON:
+            units.append((index, dx / norm, dy / norm))
+    if not units:
+        return ends
+    free = free_space_of(battle, fighter)
+    sx, sy = fighter.at
+    rays = _ray_rooms(free, (sx, sy), [(ux, uy) for _, ux, uy in units], inches)
+    others = _others(battle, fighter)
+    rooms = [
+        (index, ux, uy, min(ray, _circle_room((sx, sy), others, (ux, uy), inches)))
+        for (index, ux, uy), ray in zip(units, rays, strict=True)
+    ]
+    for back in BACK_OFF:
+        trials = []
+        for index, ux, uy, room in rooms:
+            length = room - back
+            if length < SHORTEST:
+                continue
+            end = (round(sx + ux * length, DIGITS), round(sy + uy * length, DIGITS))
+            trials.append((index, ux, uy, room, end))
+        if not trials:
+            break
+        fits = _fits(battle, fighter, free, (sx, sy), [t[-1] for t in trials])
+        rooms = []
+        for (index, ux, uy, room, end), fit in zip(trials, fits, strict=True):
+            if fit:
+                ends[index] = end
+            else:
+                rooms.append((index, ux, uy, room))
+    return ends
+
+
+def _ray_rooms(
+    free: FreeSpace, start: tuple[float, float], units: list[tuple[float, float]], length: float
+) -> list[float]:
+    """``ray_room`` for each unit direction (see :func:`skirmish.geometry.movement.ray_room`)."""
+    sx, sy = start
+    coordinates = []
+    for dx, dy in units:
+        norm = math.hypot(dx, dy)
+        coordinates.append(((sx, sy), (sx + dx / norm * length, sy + dy / norm * length)))
+    inside = shapely.intersection(shapely.linestrings(coordinates), free.centres)
+    parts, owner = shapely.get_parts(inside, return_index=True)
+    keep = ~shapely.is_empty(parts)
+    parts, owner = parts[keep], owner[keep]
+    origin = Point(sx, sy)
+    near = shapely.distance(parts, origin) <= EPSILON
+    coords, piece = shapely.get_coordinates(parts, return_index=True)
+    reach: np.ndarray = np.asarray(shapely.distance(shapely.points(coords), origin))
+    rooms = [0.0] * len(units)
+    done = [False] * len(units)
+    for part, ray in enumerate(owner.tolist()):
+        if done[ray]:
+            continue
+        if near[part]:
+            done[ray] = True
+            rooms[ray] = float(min(length, max(reach[piece == part].tolist())))
+    return rooms
+
+
+def _others(battle: Battle, fighter: Fighter) -> list[At]:
+    others = [f.at for f in battle.on_battlefield() if f.name != fighter.name and f.at]
+    return others + [i.at for i in battle.items if i.at is not None]
+
+
+def _circle_room(
+    start: tuple[float, float], others: list[At], unit: tuple[float, float], inches: float
+) -> float:
+    """``circle_room`` with the other bases found once (the same arithmetic)."""
+    sx, sy = start
+    room = inches
+    for cx, cy in others:
+        ox, oy = sx - cx, sy - cy
+        b = unit[0] * ox + unit[1] * oy
+        c = ox * ox + oy * oy - OVERLAP * OVERLAP
+        if c < 0:
+            continue
+        disc = b * b - c
+        if disc >= 0 and -b - math.sqrt(disc) >= 0:
+            room = min(room, -b - math.sqrt(disc))
+    return room
+
+
+def _fits(
+    battle: Battle,
+    fighter: Fighter,
+    free: FreeSpace,
+    start: tuple[float, float],
+    ends: list[At],
+) -> list[bool]:
+    """Whether the base may stop at each end (free space, not on low terrain), travel there
+    in a straight line, and stand there (``stand_problem`` is None)."""
+    points = shapely.points(ends)
+    paths = shapely.linestrings([(start, end) for end in ends])
+    clear = (
+        shapely.covers(free.centres, points)
+        & ~shapely.contains(free.no_end, points)
+        & shapely.covers(free.centres, paths)
+    )
+    field = field_of(battle)
+    terrain = field.terrain
+    solid = np.array([piece.height_class in STANDING for piece in terrain], dtype=bool)
+    if solid.any():
+        gaps = shapely.distance(_footprints(terrain)[solid][:, None], points[None, :])
+        clear &= (gaps >= RADIUS - OVERLAP_TOLERANCE).all(axis=0)
+    others = [f.at for f in battle.on_battlefield() if f.name != fighter.name and f.at is not None]
+    others += [i.at for i in battle.items if i.at is not None and i.name != fighter.name]
+    low_x, high_x = RADIUS - EPSILON, field.width - RADIUS + EPSILON
+    low_y, high_y = RADIUS - EPSILON, field.length - RADIUS + EPSILON
+    out = []
+    for end, ok in zip(ends, clear.tolist(), strict=True):
+        x, y = end
+        out.append(
+            bool(ok)
+            and low_x <= x <= high_x
+            and low_y <= y <= high_y
+            and all(math.dist(other, end) >= OVERLAP for other in others)
+        )
+    return out

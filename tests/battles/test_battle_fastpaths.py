@@ -1,0 +1,227 @@
+"""The fast paths of battle steps against the plain computations they replace.
+
+Random battles are played twice from the same seeds, with the fast paths on and inside
+``fastpaths.plain()``: every legal action list (in order), every step, every state's hash
+and every log line must be the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+import pytest
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mwbattle import new_battle
+from shapely.geometry.base import BaseGeometry
+
+from conftest import battlefields
+from skirmish import fastpaths
+from skirmish.engine.battle import Action, History, RandomPlayer, play_out
+from skirmish.games.magewinds.battle import Length, setup, start_battle, straight
+from skirmish.games.magewinds.battle.candidates import COMPASS, grid, landmarks, straight_end
+from skirmish.games.magewinds.battle.geometry import sees, visible_spot
+from skirmish.games.magewinds.battle.sight import visible
+from skirmish.games.magewinds.battle.spells import ways_to_pay
+from skirmish.games.magewinds.battle.state import Battle, Fighter
+from skirmish.games.magewinds.battle.targets import any_attack
+from skirmish.games.magewinds.cards import DECK, sort_cards
+from skirmish.games.magewinds.field import Placed
+from skirmish.games.magewinds.looks import HIGH, _blockers
+from skirmish.games.magewinds.moves import _surroundings as surroundings
+from skirmish.games.magewinds.sightlines import visibility
+from skirmish.geometry import Based
+from skirmish.geometry.shapes import disc
+
+
+@dataclass
+class Trace:
+    """Everything a battle showed its players and where it went."""
+
+    legal: list[tuple[Action, ...]] = field(default_factory=list)
+    hashes: list[str] = field(default_factory=list)
+    steps: list[tuple[int | None, str]] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+
+
+class Recorder(RandomPlayer):
+    def __init__(self, seed: int, seat: int, trace: Trace) -> None:
+        super().__init__(seed, seat)
+        self.trace = trace
+
+    def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
+        self.trace.legal.append(tuple(legal))
+        return super().act(view, legal)
+
+
+def traced(seed: int, *, quick: bool = True) -> Trace:
+    """A random-versus-random battle from ``seed``, with every state's hash."""
+    if quick:
+        chosen = setup.random_setup(seed, length=Length.QUICK, most=3, rounds=1 + seed % 2)
+    else:
+        chosen = setup.random_setup(seed)
+    trace = Trace()
+    history = History.start(start_battle(chosen), seed)
+
+    def after_step(history: History) -> None:
+        trace.hashes.append(history.state.state_hash())
+
+    players = [Recorder(seed, 0, trace), Recorder(seed, 1, trace)]
+    play_out(history, players, after_step=after_step)
+    battle = history.state
+    assert isinstance(battle, Battle)
+    trace.steps = [(s.player, s.action) for s in history.steps]
+    trace.log = [str(event) for event in battle.events()]
+    return trace
+
+
+def both_ways(seed: int, *, quick: bool = True) -> tuple[Trace, Trace]:
+    fast = traced(seed, quick=quick)
+    with fastpaths.plain():
+        slow = traced(seed, quick=quick)
+    return fast, slow
+
+
+def assert_same(fast: Trace, slow: Trace) -> None:
+    assert fast.steps == slow.steps
+    assert fast.legal == slow.legal
+    assert fast.hashes == slow.hashes
+    assert fast.log == slow.log
+
+
+@pytest.mark.parametrize("seed", range(0, 24, 3))
+def test_fast_paths_play_the_same_quick_battles(seed):
+    assert_same(*both_ways(seed))
+
+
+@pytest.mark.parametrize("seed", [1, 6])
+def test_fast_paths_play_the_same_standard_battles(seed):
+    assert_same(*both_ways(seed, quick=False))
+
+
+def test_plain_switch_nests_and_restores():
+    assert fastpaths.fast()
+    with fastpaths.plain():
+        assert not fastpaths.fast()
+        with fastpaths.plain():
+            assert not fastpaths.fast()
+        assert not fastpaths.fast()
+    assert fastpaths.fast()
+
+
+# -- each fast path against the plain computation it replaces, on generated states ----------
+
+
+def some_states(seed: int, every: int = 7) -> list[Battle]:
+    """States of a random battle from ``seed``, one every ``every`` steps."""
+    chosen = setup.random_setup(seed, length=Length.QUICK, most=3, rounds=1)
+    history = History.start(start_battle(chosen), seed)
+    play_out(history, [RandomPlayer(seed, 0), RandomPlayer(seed, 1)])
+    return [s for s in history.states[::every] if isinstance(s, Battle)]
+
+
+def on_table(battle: Battle) -> list[Fighter]:
+    return [f for f in battle.on_battlefield() if f.at is not None]
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_straight_ends_are_the_straight_end_of_each_direction(seed, data):
+    for battle in some_states(seed, every=11):
+        for fighter in on_table(battle):
+            directions = [*COMPASS, (0.0, 0.0)]
+            directions += [at for _, at in landmarks(battle, fighter)]
+            directions += data.draw(
+                st.lists(st.tuples(st.floats(-1, 1), st.floats(-1, 1)), max_size=6)
+            )
+            inches = data.draw(st.sampled_from([1.0, 3.0, 5.0, 7.0, 0.0, 0.04, 2.5]))
+            with fastpaths.plain():
+                expected = [straight_end(battle, fighter, d, inches) for d in directions]
+            assert straight.straight_ends(battle, fighter, directions, inches) == expected
+
+
+@pytest.mark.parametrize("seed", [2, 5, 11])
+def test_remembered_sight_and_attacks_equal_fresh_ones_in_every_state(seed):
+    """Visibility is remembered by the two bases' places alone, and any-attack by the whole
+    battlefield: every answer, remembered in an earlier state or not, is the fresh one."""
+    fastpaths.forget()
+    for battle in some_states(seed, every=3):
+        fighters = on_table(battle)
+        for viewer in fighters:
+            spots = [(x + 0.5, y - 0.5) for x, y in grid(battle, 4.0)]
+            for target in fighters:
+                with fastpaths.plain():
+                    expected = sees(battle, viewer, target)
+                assert sees(battle, viewer, target) == expected
+            for spot in spots:
+                with fastpaths.plain():
+                    expected = visible_spot(battle, viewer, spot)
+                assert visible_spot(battle, viewer, spot) == expected
+            with fastpaths.plain():
+                expected = any_attack(battle, viewer.name)
+            assert any_attack(battle, viewer.name) == expected
+
+
+@settings(max_examples=20, deadline=None)
+@given(battlefields())
+def test_kept_geometry_pieces_are_bit_for_bit_the_fresh_ones(field):
+    """Discs, convex pieces, grown footprints and free space kept on the fast path have the
+    very coordinates a fresh computation gives."""
+    for mover in field.fighters:
+        with fastpaths.plain():
+            fresh = surroundings.__wrapped__(field.layout, mover.name)
+            fresh_parts = _blockers.__wrapped__(field.layout, HIGH, True).parts
+        for _ in range(2):  # the second time from what the first kept
+            kept = surroundings.__wrapped__(field.layout, mover.name)
+            parts = _blockers.__wrapped__(field.layout, HIGH, True).parts
+            assert same_coordinates(kept.free.centres, fresh.free.centres)
+            assert same_coordinates(kept.free.no_end, fresh.free.no_end)
+            for a, b in zip(kept.free.blockers, fresh.free.blockers, strict=True):
+                assert same_coordinates(a, b)
+            for name in ("corners", "counts", "owners", "centres", "reaches"):
+                assert np.array_equal(getattr(parts, name), getattr(fresh_parts, name))
+        base = mover.base
+        with fastpaths.plain():
+            fresh_disc = disc(base.x, base.y, base.radius)
+        assert same_coordinates(disc(base.x, base.y, base.radius), fresh_disc)
+
+
+def same_coordinates(a: BaseGeometry, b: BaseGeometry) -> bool:
+    return bool(a.geom_type == b.geom_type and a.equals_exact(b, 0.0)) and np.array_equal(
+        shapely.get_coordinates(a), shapely.get_coordinates(b)
+    )
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    hand=st.lists(st.sampled_from(DECK), max_size=7, unique=True),
+    cost=st.sampled_from(["3 Spades", "1-3 Hearts", "1 Heart + 1 Diamond", "1-3 Clubs"]),
+)
+def test_kept_ways_to_pay_are_the_fresh_ones(hand, cost):
+    battle = new_battle()
+    battle = replace(battle, hands=(sort_cards(tuple(hand)), ()))
+    with fastpaths.plain():
+        expected = ways_to_pay(battle, 0, cost)
+    assert ways_to_pay(battle, 0, cost) == expected
+    assert ways_to_pay(battle, 0, cost) == expected
+
+
+@settings(max_examples=25, deadline=None)
+@given(battlefields(), st.booleans())
+def test_remembered_sight_tells_a_fighter_from_a_trial_spot_where_it_stands(field, spot_first):
+    """A fighter touching an obstacle is looked at as touching it (ruling MW-18); a trial
+    spot at the same place touches nothing: the two answers are kept apart."""
+    fastpaths.forget()
+    token = new_battle().setup  # any setup: the memo keys on its identity
+    for viewer in field.fighters:
+        for target in field.fighters:
+            spot = Placed(Based("spot", target.base.x, target.base.y), target.profile)
+            asked = [spot, target] if spot_first else [target, spot]
+            for looked_at in asked:
+                with fastpaths.plain():
+                    expected = visibility(field, viewer, looked_at).visible
+                assert visible(token, field, viewer, looked_at) == expected
