@@ -7,6 +7,7 @@ and every log line must be the same.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -25,16 +26,17 @@ from skirmish.engine.battle import Action, History, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import Length, setup, start_battle, straight
 from skirmish.games.magewinds.battle.candidates import COMPASS, grid, landmarks, straight_end
 from skirmish.games.magewinds.battle.geometry import sees, visible_spot
-from skirmish.games.magewinds.battle.sight import visible
+from skirmish.games.magewinds.battle.sight import line_from, visible
 from skirmish.games.magewinds.battle.spells import ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter
+from skirmish.games.magewinds.battle.tables import Table
 from skirmish.games.magewinds.battle.targets import any_attack
 from skirmish.games.magewinds.cards import DECK, sort_cards
-from skirmish.games.magewinds.field import Placed
+from skirmish.games.magewinds.field import Battlefield, Placed, parse_battlefield
 from skirmish.games.magewinds.looks import HIGH, _blockers
 from skirmish.games.magewinds.moves import _surroundings as surroundings
-from skirmish.games.magewinds.sightlines import visibility
-from skirmish.geometry import Based
+from skirmish.games.magewinds.sightlines import LineOfAttack, line_of_attack, visibility
+from skirmish.geometry import BASE_DIAMETER, Based
 from skirmish.geometry.shapes import disc
 
 
@@ -216,7 +218,8 @@ def test_remembered_sight_tells_a_fighter_from_a_trial_spot_where_it_stands(fiel
     """A fighter touching an obstacle is looked at as touching it (ruling MW-18); a trial
     spot at the same place touches nothing: the two answers are kept apart."""
     fastpaths.forget()
-    token = new_battle().setup  # any setup: the memo keys on its identity
+    table = Table("generated", replace(field, fighters=()), {})
+    battle_setup = replace(new_battle().setup, table=table)
     for viewer in field.fighters:
         for target in field.fighters:
             spot = Placed(Based("spot", target.base.x, target.base.y), target.profile)
@@ -224,4 +227,88 @@ def test_remembered_sight_tells_a_fighter_from_a_trial_spot_where_it_stands(fiel
             for looked_at in asked:
                 with fastpaths.plain():
                     expected = visibility(field, viewer, looked_at).visible
-                assert visible(token, field, viewer, looked_at) == expected
+                stands = (viewer.base, target.base if looked_at is target else None)
+                assert visible(battle_setup, field, viewer, looked_at, stands) == expected
+
+
+def contact_field(looker: tuple[float, float], target: tuple[float, float]) -> Battlefield:
+    """A high wall from y 4.75 to 5.25 with two fighters written in contact as players
+    write them (ruling MW-18)."""
+    return parse_battlefield(
+        {
+            "warbands": ["red", "blue"],
+            "fighters": [
+                {"name": "Wizard", "profile": "Wizard", "warband": "red", "at": list(looker)},
+                {"name": "Guardian", "profile": "Guardian", "warband": "blue", "at": list(target)},
+            ],
+            "terrain": [
+                {"name": "Wall", "height": 3, "rectangle": {"centre": [6, 5], "size": [3, 0.5]}}
+            ],
+        },
+        source="contact",
+    )
+
+
+@pytest.mark.parametrize("radius", [0.492, BASE_DIAMETER / 2, BASE_DIAMETER / 2 - 0.0009])
+@pytest.mark.parametrize(
+    "looker, target",
+    [
+        ((6, 3), (6, 5.25)),  # a target pressed against the far face: hidden
+        ((7.4, 4.75), (7.4, 9)),  # a looker pressed against the near face, looking past
+        ((4.5, 4.75), (7.5, 4.75)),  # both along the near face
+    ],
+)
+def test_remembered_sight_looks_at_bases_in_contact_as_touching(radius, looker, target):
+    """Sight found among the high obstacles alone gives the answer the whole battlefield
+    gives to bases in contact, in either order of asking, then from memory."""
+    at = (looker[0], looker[1] - radius if looker[1] == 4.75 else looker[1])
+    to = (target[0], target[1] + radius if target[1] == 5.25 else target[1] - radius)
+    field = contact_field(at, to)
+    table = Table("contact", replace(field, fighters=()), {})
+    battle_setup = replace(new_battle().setup, table=table)
+    fastpaths.forget()
+    for viewer, seen in [(0, 1), (1, 0), (0, 1)]:
+        a, b = field.fighters[viewer], field.fighters[seen]
+        with fastpaths.plain():
+            expected = visibility(field, a, b).visible
+        assert visible(battle_setup, field, a, b, (a.base, b.base)) == expected
+        spot = Placed(Based("spot", b.base.x, b.base.y), b.profile)
+        with fastpaths.plain():
+            expected = visibility(field, a, spot).visible
+        assert visible(battle_setup, field, a, spot, (a.base, None)) == expected
+
+
+@settings(max_examples=25, deadline=None)
+@given(battlefields(), st.data())
+def test_lines_from_a_trial_position_are_those_of_the_moved_battlefield(field, data):
+    """18.1 from a fighter at a trial position, among the blockers of the battlefield as it
+    stands, is the line of attack of the battlefield with the fighter moved there."""
+    mover = data.draw(st.sampled_from(field.fighters))
+    near = data.draw(st.sampled_from(field.fighters))
+    angle, gap = data.draw(st.floats(0, 6.3)), data.draw(st.sampled_from([0.0, 0.984, 0.9844, 2]))
+    at = (near.base.x + gap * math.cos(angle), near.base.y + gap * math.sin(angle))
+    moved = replace(mover, base=mover.base.moved_to(*at))
+    moved_field = field.with_fighter(moved)
+    attack = moved.profile.attack(data.draw(st.sampled_from(["Melee", "Zap"])))
+    for target in field.fighters:
+        if target.name == mover.name:
+            continue
+        with fastpaths.plain():
+            expected = line_of_attack(moved_field, moved, target, attack)
+        found = line_from(field, moved, target, attack)
+        assert same_line(found, expected)
+
+
+def same_line(a: LineOfAttack, b: LineOfAttack) -> bool:
+    points = [(p.x, p.y) if p is not None else None for p in (a.start, a.end, b.start, b.end)]
+    plain = (a.attacker, a.target, a.exists, a.reason, a.length, a.blocked_by, *points[:2])
+    other = (b.attacker, b.target, b.exists, b.reason, b.length, b.blocked_by, *points[2:])
+    views = (a.visible, b.visible)
+    return plain == other and (
+        views == (None, None)
+        or (
+            a.visible is not None
+            and b.visible is not None
+            and a.visible.visible.equals_exact(b.visible.visible, 0.0)
+        )
+    )

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 
 import shapely
@@ -90,6 +90,8 @@ class Blockers:
     footprints: tuple[Polygon, ...]
     tree: shapely.STRtree
     touching: dict[str, tuple[tuple[int, float], ...]] = field(default_factory=dict)
+    bases: tuple[Based, ...] = ()
+    """Every fighter's base, in the order the fighter blockers index them."""
     _near: dict[tuple[float, float, float, float], tuple[Near, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -117,6 +119,27 @@ class Blockers:
     def parts(self) -> ConvexParts:
         """Every blocker as convex pieces, for the sweep."""
         return ConvexParts.of(self.footprints)
+
+    def touching_as(self, bases: Sequence[Based]) -> Blockers:
+        """These blockers, with each of ``bases`` touching what a fighter of its name
+        standing there would touch (instead of what that fighter touches where it stands).
+
+        The blockers themselves do not change, nor what each look at them sees: a look's
+        answer depends on the blockers it does not pass over and on what the looker and
+        the target touch. So a fighter that may stand elsewhere (a trial step) is asked
+        about without the battlefield being built again, provided the looks pass over its
+        own base. The copy shares the pieces and the answers remembered so far.
+        """
+        touching = dict(self.touching)
+        for base in bases:
+            gaps = touches(self.items, self.tree, self.bases, base)
+            if gaps:
+                touching[base.name] = gaps
+            else:
+                touching.pop(base.name, None)
+        moved = replace(self, touching=touching)
+        moved.__dict__["parts"] = self.parts
+        return moved
 
     def near(self, base: Based, inches: float) -> tuple[Near, ...]:
         """The terrain blockers within ``inches`` of ``base`` (8.0), each with what is left
@@ -156,23 +179,33 @@ def _blockers(layout: Layout, classes: tuple[HeightClass, ...], bases: bool) -> 
     tree = shapely.STRtree(list(footprints))
     touching = {}
     for base in fighters:
-        reach = base.radius + OVERLAP_TOLERANCE
-        close = tree.query(base.centre, predicate="dwithin", distance=reach)
-        gaps = []
-        for i in sorted(int(j) for j in close):
-            item = items[i]
-            if item.kind == "fighter":
-                if item.name == base.name:
-                    continue
-                other = fighters[item.index]
-                gap = math.dist((base.x, base.y), (other.x, other.y)) - other.radius
-            else:
-                gap = float(item.footprint.distance(base.centre))
-            if gap - base.radius <= OVERLAP_TOLERANCE:
-                gaps.append((i, gap - base.radius))
+        gaps = touches(items, tree, fighters, base)
         if gaps:
-            touching[base.name] = tuple(gaps)
-    return Blockers(tuple(items), footprints, tree, touching)
+            touching[base.name] = gaps
+    return Blockers(tuple(items), footprints, tree, touching, tuple(fighters))
+
+
+def touches(
+    items: Sequence[Blocker], tree: shapely.STRtree, fighters: Sequence[Based], base: Based
+) -> tuple[tuple[int, float], ...]:
+    """The blockers within ``OVERLAP_TOLERANCE`` of ``base`` other than its own, each with
+    the gap (negative when they overlap); ``fighters`` are the bases the fighter blockers
+    index."""
+    reach = base.radius + OVERLAP_TOLERANCE
+    close = tree.query(base.centre, predicate="dwithin", distance=reach)
+    gaps = []
+    for i in sorted(int(j) for j in close):
+        item = items[i]
+        if item.kind == "fighter":
+            if item.name == base.name:
+                continue
+            other = fighters[item.index]
+            gap = math.dist((base.x, base.y), (other.x, other.y)) - other.radius
+        else:
+            gap = float(item.footprint.distance(base.centre))
+        if gap - base.radius <= OVERLAP_TOLERANCE:
+            gaps.append((i, gap - base.radius))
+    return tuple(gaps)
 
 
 @dataclass(frozen=True)

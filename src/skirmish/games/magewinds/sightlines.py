@@ -60,12 +60,17 @@ class Sight:
 
 
 def visibilities(
-    field: Battlefield, pairs: Sequence[Pair], *, method: SightMethod = SightMethod.SWEEP
+    field: Battlefield,
+    pairs: Sequence[Pair],
+    *,
+    method: SightMethod = SightMethod.SWEEP,
+    among: Blockers | None = None,
 ) -> list[Sight]:
     """16.0 for each (viewer, target): a straight line along the ground from the target to
     the closest point of the viewer's base, crossing no high obstacle (ruling MW-13); a
-    fighter always sees itself."""
-    among = blockers(field, HIGH, False)
+    fighter always sees itself. ``among``: the field's high obstacles, when already at hand
+    (see :meth:`Blockers.touching_as`)."""
+    among = blockers(field, HIGH, False) if among is None else among
     asked = [(i, look(among, v.base, t.base)) for i, (v, t) in enumerate(pairs) if v.name != t.name]
     seen = dict(
         zip((i for i, _ in asked), views(among, [q for _, q in asked], method), strict=True)
@@ -118,12 +123,14 @@ def lines_of_attack(
     attacks: Sequence[AttackProfile],
     *,
     method: SightMethod = SightMethod.SWEEP,
+    among: Blockers | None = None,
 ) -> list[LineOfAttack]:
     """18.1 for each (attacker, target) with the attack at the same place in ``attacks``:
     the shortest line from the closest point of the attacker's base edge to the target's
     base edge crossing no high obstacle and no other fighter, its length within the
-    attack's Range (ruling MW-19)."""
-    among = blockers(field, HIGH, True)
+    attack's Range (ruling MW-19). ``among``: the field's high obstacles and fighters,
+    when already at hand (see :meth:`Blockers.touching_as`)."""
+    among = blockers(field, HIGH, True) if among is None else among
     looks = [look(among, a.base, t.base, _fighters(among, a, t)) for a, t in pairs]
     return [
         _line(among, attacker, target, attack, view)

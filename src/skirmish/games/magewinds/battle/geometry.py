@@ -114,7 +114,8 @@ def sees(battle: Battle, viewer: Fighter, target: Fighter) -> bool:
     if "third_eye" in viewer.effects:
         return True
     field = field_of(battle)
-    return visible(battle.setup, field, placed(field, viewer.name), placed(field, target.name))
+    seer, seen = placed(field, viewer.name), placed(field, target.name)
+    return visible(battle.setup, field, seer, seen, (seer.base, seen.base))
 
 
 def sight_reason(battle: Battle, viewer: Fighter, target: Fighter) -> str:
@@ -391,7 +392,9 @@ def visible_spot(battle: Battle, fighter: Fighter, at: At) -> bool:
         return True
     field = field_of(battle)
     spot = Placed(Based("spot", at[0], at[1]), battle.setup.profile(fighter.profile))
-    return visible(battle.setup, field, placed(field, fighter.name), spot)
+    seer = placed(field, fighter.name)
+    named = next((p.base for p in field.fighters if p.name == spot.name), None)
+    return visible(battle.setup, field, seer, spot, (seer.base, named))
 
 
 def push_end(battle: Battle, attacker: Fighter, target: Fighter, inches: float) -> tuple[At, float]:

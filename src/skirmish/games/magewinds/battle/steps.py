@@ -25,7 +25,7 @@ from skirmish.games.magewinds.battle.spells import (
     ways_to_pay,
 )
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, rounded
-from skirmish.games.magewinds.battle.targets import any_attack, usable
+from skirmish.games.magewinds.battle.targets import any_attack, attack_from, usable
 from skirmish.games.magewinds.moves import STEP_MOVE
 
 NO_STEP = "no step"
@@ -117,17 +117,21 @@ class StepFrame(Frame):
             ends = sorted(set(ends) | set(longer))
         return ends
 
+    def viable_at(self, battle: Battle, end: tuple[float, float]) -> bool:
+        """Whether the action is still possible after a step to ``end``."""
+        if self.purpose == "attack":
+            return attack_from(battle, self.fighter, end)
+        return self.viable(moved(battle, self._mover(battle), end))
+
     def _ends(self, battle: Battle) -> list[tuple[float, float]]:
-        mover = self._mover(battle)
         ends = self._candidates(battle)
         if self.purpose:
-            ends = [e for e in ends if self.viable(moved(battle, mover, e))]
+            ends = [e for e in ends if self.viable_at(battle, e)]
         return ends
 
     def any_step(self, battle: Battle) -> bool:
         """Whether some representative step leaves the action possible (stops at the first)."""
-        mover = self._mover(battle)
-        return any(self.viable(moved(battle, mover, e)) for e in self._candidates(battle))
+        return any(self.viable_at(battle, e) for e in self._candidates(battle))
 
     def _leaps(self, battle: Battle) -> list[Action]:
         """Leap casts, each only when the action stays possible after paying for it."""

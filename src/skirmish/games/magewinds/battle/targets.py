@@ -8,15 +8,23 @@ Take Aim first, which battles do not play yet, so it is never offered (ruling MB
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache, partial
+from dataclasses import replace
+from functools import lru_cache
 
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.fastpaths import Memo, fast
 from skirmish.games.magewinds.battle.actions import after
-from skirmish.games.magewinds.battle.geometry import attack_line, could_reach, field_of, placed
-from skirmish.games.magewinds.battle.sight import visible
+from skirmish.games.magewinds.battle.geometry import (
+    attack_line,
+    could_reach,
+    field_of,
+    moved,
+    placed,
+)
+from skirmish.games.magewinds.battle.sight import line_from, visible
 from skirmish.games.magewinds.battle.spells import ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter
+from skirmish.games.magewinds.battle.state import Point as At
 from skirmish.games.magewinds.cards import Payment, find_payment, parse_cost, payments
 from skirmish.games.magewinds.field import Battlefield, Placed
 from skirmish.games.magewinds.profiles import AttackProfile
@@ -69,14 +77,44 @@ def any_attack(battle: Battle, name: str) -> bool:
     attacks = tuple(attack for attack, _ in usable(battle, fighter))
     field = field_of(battle)
     sees_all = "third_eye" in fighter.effects
-    if fast():
-        return _ATTACKS.get(
-            (field, name, sees_all, attacks),
-            lambda: _attack_exists(
-                field, name, sees_all, attacks, partial(visible, battle.setup, field)
-            ),
-        )
-    return _any_attack(field, name, sees_all, attacks)
+    if not fast():
+        return _any_attack(field, name, sees_all, attacks)
+    me = placed(field, name)
+    return _ATTACKS.get(
+        (field, name, sees_all, attacks),
+        lambda: _attack_exists(
+            field,
+            me,
+            sees_all,
+            attacks,
+            lambda me, other: visible(battle.setup, field, me, other, (me.base, other.base)),
+            lambda me, other, attack: line_of_attack(field, me, other, attack).exists,
+        ),
+    )
+
+
+def attack_from(battle: Battle, name: str, at: At) -> bool:
+    """Whether the fighter could make any attack if it stood at ``at`` (everything else as
+    it is): :func:`any_attack` after a trial step."""
+    if not fast():
+        return any_attack(moved(battle, battle.fighter(name), at), name)
+    fighter = battle.fighter(name)
+    attacks = tuple(attack for attack, _ in usable(battle, fighter))
+    field = field_of(battle)
+    sees_all = "third_eye" in fighter.effects
+    here = placed(field, name)
+    me = replace(here, base=here.base.moved_to(*at))
+    return _ATTACKS.get(
+        (field, name, at, sees_all, attacks),
+        lambda: _attack_exists(
+            field,
+            me,
+            sees_all,
+            attacks,
+            lambda me, other: visible(battle.setup, field, me, other, (me.base, other.base)),
+            lambda me, other, attack: line_from(field, me, other, attack).exists,
+        ),
+    )
 
 
 _ATTACKS: Memo[bool] = Memo("any attack")
@@ -87,20 +125,27 @@ def _any_attack(
     field: Battlefield, name: str, sees_all: bool, attacks: tuple[AttackProfile, ...]
 ) -> bool:
     return _attack_exists(
-        field, name, sees_all, attacks, lambda me, other: visibility(field, me, other).visible
+        field,
+        placed(field, name),
+        sees_all,
+        attacks,
+        lambda me, other: visibility(field, me, other).visible,
+        lambda me, other, attack: line_of_attack(field, me, other, attack).exists,
     )
 
 
 def _attack_exists(
     field: Battlefield,
-    name: str,
+    me: Placed,
     sees_all: bool,
     attacks: tuple[AttackProfile, ...],
     sees: Callable[[Placed, Placed], bool],
+    line: Callable[[Placed, Placed, AttackProfile], bool],
 ) -> bool:
-    me = placed(field, name)
+    """13.4, 16.0, 18.1: some other fighter on ``field`` within an attack's Range, visible
+    to ``me`` (unless it sees everything) with a line of attack."""
     for other in field.fighters:
-        if other.name == name:
+        if other.name == me.name:
             continue
         reachable = [
             a
@@ -116,7 +161,7 @@ def _attack_exists(
             continue
         if not sees_all and not sees(me, other):
             continue
-        if any(line_of_attack(field, me, other, a).exists for a in reachable):
+        if any(line(me, other, a) for a in reachable):
             return True
     return False
 
