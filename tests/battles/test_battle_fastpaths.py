@@ -26,7 +26,8 @@ from skirmish.engine.battle import Action, History, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import Length, setup, start_battle, straight
 from skirmish.games.magewinds.battle.candidates import COMPASS, grid, landmarks, straight_end
 from skirmish.games.magewinds.battle.geometry import sees, visible_spot
-from skirmish.games.magewinds.battle.sight import line_from, visible
+from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.sight import _clear, _high, line_from, open_line, visible
 from skirmish.games.magewinds.battle.spells import ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.battle.tables import Table
@@ -312,3 +313,52 @@ def same_line(a: LineOfAttack, b: LineOfAttack) -> bool:
             and a.visible.visible.equals_exact(b.visible.visible, 0.0)
         )
     )
+
+
+def setup_for(field: Battlefield) -> Setup:
+    """A battle setup whose table is ``field``'s terrain (fighters are placed by hand)."""
+    return replace(new_battle().setup, table=Table("generated", replace(field, fighters=()), {}))
+
+
+@settings(max_examples=40, deadline=None)
+@given(battlefields(), st.data())
+def test_open_paths_are_decided_as_the_look_decides_them(field, data):
+    """Sight and lines of attack answered without a look, because no blocker comes near
+    the path, are the answers the look gives; Ranges are drawn around the gap between
+    the bases to try the edges."""
+    battle_setup = setup_for(field)
+    for a in field.fighters:
+        for t in field.fighters:
+            if a.name == t.name:
+                continue
+            if _clear(_high(battle_setup), a.base, t.base):
+                with fastpaths.plain():
+                    assert visibility(field, a, t).visible
+            gap = math.dist((a.base.x, a.base.y), (t.base.x, t.base.y)) - 2 * a.base.radius
+            near = st.floats(max(0.0, gap - 0.003), gap + 0.003)
+            low = data.draw(st.one_of(st.just(0.0), near))
+            high = data.draw(st.one_of(near, st.floats(low, low + 12)))
+            attack = replace(a.profile.attacks[0], minimum_range=low, maximum_range=high)
+            decided = open_line(battle_setup, field, a, t, attack)
+            if decided is not None:
+                with fastpaths.plain():
+                    assert decided == line_of_attack(field, a, t, attack).exists
+
+
+def test_an_open_path_between_bases_in_contact_is_looked_at():
+    """Bases written overlapping by 0.0009" start the look inside the target's edge: its
+    length is the depth, not the (negative) gap, so it is not decided without a look."""
+    field = parse_battlefield(
+        {
+            "warbands": ["red", "blue"],
+            "fighters": [
+                {"name": "F0", "profile": "Wizard", "warband": "red", "at": [2, 2]},
+                {"name": "F1", "profile": "Wizard", "warband": "blue", "at": [2.98335, 2]},
+            ],
+        },
+        source="contact",
+    )
+    a, t = field.fighter("F1"), field.fighter("F0")
+    attack = replace(a.profile.attack("Melee"), minimum_range=0.00055)
+    assert line_of_attack(field, a, t, attack).exists
+    assert open_line(setup_for(field), field, a, t, attack) is None

@@ -11,10 +11,19 @@ A line of attack from a fighter at a trial position (a step it might make) passe
 attacker's own base, so it is the same among the blockers of the battlefield as it stands,
 with the attacker touching what it would touch there
 (:meth:`~skirmish.games.magewinds.looks.Blockers.touching_as`).
+
+Where no blocker comes near the straight path between two bases, nothing needs looking at:
+the look passes over every piece whose bounding circle stays clear of that path (see
+:mod:`skirmish.geometry.sweep`), so the whole edge is seen, and a line of attack is as long
+as the gap between the bases, give or take how far the edge drawn as a polygon lies inside
+the true circle. Such questions are answered without a look whenever the answer cannot
+depend on those small amounts.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
 from dataclasses import replace
 
 from skirmish.fastpaths import Memo, fast
@@ -23,12 +32,22 @@ from skirmish.games.magewinds.field import Battlefield, Placed
 from skirmish.games.magewinds.looks import HIGH, Blockers, blockers
 from skirmish.games.magewinds.profiles import AttackProfile
 from skirmish.games.magewinds.sightlines import LineOfAttack, lines_of_attack, visibilities
-from skirmish.geometry import Based
+from skirmish.geometry import EPSILON, Based
+from skirmish.geometry.measure import OVERLAP_TOLERANCE
 
 Where = tuple[float, float, float]
+Circle = tuple[float, float, float]
+
+ROOM = 2 * OVERLAP_TOLERANCE + 2 * EPSILON
+"""Inches a blocker must stay clear of the straight path between two bases (beyond both
+radii) to be left out of the answer: more than any base in contact touches (MW-18)."""
+POLYGON_GAP = 1e-3
+"""Inches a base's edge drawn as a polygon (16 segments a quarter) lies inside the true
+circle, at most (r(1 - cos(pi/64)), about 0.0006" for a 25 mm base), with room to spare."""
 
 _SIGHT: Memo[bool] = Memo("visibility")
 _OBSTACLES: Memo[Blockers] = Memo("high obstacles", size=64)
+_CIRCLES: Memo[tuple[Circle, ...]] = Memo("high obstacle circles", size=64)
 
 
 def _where(base: Based | None) -> Where | None:
@@ -57,21 +76,87 @@ def visible(
         _where(target.base),
         _where(stands[1]),
     )
-    return _SIGHT.get(key, lambda: _seen(setup, viewer, target, stands))
+    return _SIGHT.get(
+        key,
+        lambda: (
+            _clear(_high(setup), viewer.base, target.base) or _seen(setup, viewer, target, stands)
+        ),
+    )
 
 
 def visibility_of(field: Battlefield, viewer: Placed, target: Placed) -> bool:
     return visibilities(field, [(viewer, target)])[0].visible
 
 
+def _high(setup: Setup) -> tuple[Circle, ...]:
+    """The bounding circle of every piece of the high obstacles, as the look measures it."""
+    return _CIRCLES.get(setup, lambda: _circles(_shared(setup)))
+
+
+def _circles(among: Blockers) -> tuple[Circle, ...]:
+    parts = among.parts
+    return tuple(
+        (float(x), float(y), float(reach))
+        for (x, y), reach in zip(parts.centres.tolist(), parts.reaches.tolist(), strict=True)
+    )
+
+
+def _shared(setup: Setup) -> Blockers:
+    """The high obstacles of ``setup``'s table, with no fighter on it."""
+    table = replace(setup.table.field, fighters=(), objects=())
+    return _OBSTACLES.get(setup, lambda: blockers(table, HIGH, False))
+
+
+def _clear(circles: Iterable[Circle], looker: Based, target: Based) -> bool:
+    """Whether every circle stays clear of the straight path from ``looker``'s centre to
+    ``target``'s by more than the larger radius and :data:`ROOM`: then a look from the
+    looker's edge at the target's edge passes over every piece they bound."""
+    ax, ay, bx, by = looker.x, looker.y, target.x, target.y
+    dx, dy = bx - ax, by - ay
+    span = dx * dx + dy * dy
+    width = max(looker.radius, target.radius) + ROOM
+    for cx, cy, reach in circles:
+        along = ((cx - ax) * dx + (cy - ay) * dy) / span if span > 0 else 0.0
+        along = min(1.0, max(0.0, along))
+        if math.hypot(cx - ax - along * dx, cy - ay - along * dy) <= reach + width:
+            return False
+    return True
+
+
+def open_line(
+    setup: Setup, field: Battlefield, attacker: Placed, target: Placed, attack: AttackProfile
+) -> bool | None:
+    """18.1 without looking, where nothing can block: whether ``attacker`` (perhaps at a
+    trial position) has a line of attack to ``target`` within Range, or None when a look
+    is needed (something near the path, bases in contact, or a gap within
+    :data:`POLYGON_GAP` of a Range)."""
+    if field.terrain is not setup.table.field.terrain:
+        return None
+    others = (
+        (p.base.x, p.base.y, p.base.radius)
+        for p in field.fighters
+        if p.name not in (attacker.name, target.name)
+    )
+    if not _clear((*_high(setup), *others), attacker.base, target.base):
+        return None
+    a, b = attacker.base, target.base
+    gap = math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
+    if gap < EPSILON:  # the look starts inside the target's edge: it measures to the edge
+        return None
+    low, high = attack.minimum_range - EPSILON, attack.maximum_range + EPSILON
+    if low + EPSILON <= gap and gap + POLYGON_GAP <= high - EPSILON:
+        return True
+    if gap + POLYGON_GAP < low - EPSILON or gap > high + EPSILON:
+        return False
+    return None
+
+
 def _seen(
     setup: Setup, viewer: Placed, target: Placed, stands: tuple[Based | None, Based | None]
 ) -> bool:
     """16.0 among the high obstacles alone, the two fighters touching what they touch."""
-    table = replace(setup.table.field, fighters=(), objects=())
-    shared = _OBSTACLES.get(setup, lambda: blockers(table, HIGH, False))
-    among = shared.touching_as([base for base in stands if base is not None])
-    return visibilities(table, [(viewer, target)], among=among)[0].visible
+    among = _shared(setup).touching_as([base for base in stands if base is not None])
+    return visibilities(setup.table.field, [(viewer, target)], among=among)[0].visible
 
 
 def line_from(

@@ -20,8 +20,9 @@ from skirmish.games.magewinds.battle.geometry import (
     field_of,
     moved,
     placed,
+    sees,
 )
-from skirmish.games.magewinds.battle.sight import line_from, visible
+from skirmish.games.magewinds.battle.sight import line_from, open_line, visible
 from skirmish.games.magewinds.battle.spells import ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.battle.state import Point as At
@@ -65,10 +66,23 @@ def attack_options(battle: Battle, name: str) -> tuple[Action, ...]:
         for target in battle.on_battlefield():
             if target.name == name or not could_reach(fighter, target, attack, 0.0):
                 continue
-            line, _ = attack_line(battle, fighter, target, attack)
-            if line is not None:
+            if _has_line(battle, fighter, target, attack):
                 options += [_written(target, attack, way) for way in ways]
     return tuple(options)
+
+
+def _has_line(battle: Battle, fighter: Fighter, target: Fighter, attack: AttackProfile) -> bool:
+    """13.4 and 18.1: a visible target with a line of attack (:func:`attack_line`)."""
+    if not fast() or target.name == fighter.name or not target.on_battlefield:
+        return attack_line(battle, fighter, target, attack)[0] is not None
+    if not sees(battle, fighter, target):
+        return False
+    field = field_of(battle)
+    me, other = placed(field, fighter.name), placed(field, target.name)
+    return _decided(
+        open_line(battle.setup, field, me, other, attack),
+        lambda: line_of_attack(field, me, other, attack).exists,
+    )
 
 
 def any_attack(battle: Battle, name: str) -> bool:
@@ -88,9 +102,16 @@ def any_attack(battle: Battle, name: str) -> bool:
             sees_all,
             attacks,
             lambda me, other: visible(battle.setup, field, me, other, (me.base, other.base)),
-            lambda me, other, attack: line_of_attack(field, me, other, attack).exists,
+            lambda me, other, attack: _decided(
+                open_line(battle.setup, field, me, other, attack),
+                lambda: line_of_attack(field, me, other, attack).exists,
+            ),
         ),
     )
+
+
+def _decided(answer: bool | None, look: Callable[[], bool]) -> bool:
+    return look() if answer is None else answer
 
 
 def attack_from(battle: Battle, name: str, at: At) -> bool:
@@ -112,7 +133,10 @@ def attack_from(battle: Battle, name: str, at: At) -> bool:
             sees_all,
             attacks,
             lambda me, other: visible(battle.setup, field, me, other, (me.base, other.base)),
-            lambda me, other, attack: line_from(field, me, other, attack).exists,
+            lambda me, other, attack: _decided(
+                open_line(battle.setup, field, me, other, attack),
+                lambda: line_from(field, me, other, attack).exists,
+            ),
         ),
     )
 
