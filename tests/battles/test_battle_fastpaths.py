@@ -25,7 +25,7 @@ from skirmish import fastpaths
 from skirmish.engine.battle import Action, History, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import Length, setup, start_battle, straight
 from skirmish.games.magewinds.battle.candidates import COMPASS, grid, landmarks, straight_end
-from skirmish.games.magewinds.battle.geometry import sees, visible_spot
+from skirmish.games.magewinds.battle.geometry import free_to_step_away, sees, visible_spot
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.sight import _clear, _high, line_from, open_line, visible
 from skirmish.games.magewinds.battle.spells import ways_to_pay
@@ -36,6 +36,7 @@ from skirmish.games.magewinds.cards import DECK, sort_cards
 from skirmish.games.magewinds.field import Battlefield, Placed, parse_battlefield
 from skirmish.games.magewinds.looks import HIGH, _blockers
 from skirmish.games.magewinds.moves import _surroundings as surroundings
+from skirmish.games.magewinds.moves import dodge
 from skirmish.games.magewinds.sightlines import LineOfAttack, line_of_attack, visibility
 from skirmish.geometry import BASE_DIAMETER, Based
 from skirmish.geometry.shapes import disc
@@ -362,3 +363,24 @@ def test_an_open_path_between_bases_in_contact_is_looked_at():
     attack = replace(a.profile.attack("Melee"), minimum_range=0.00055)
     assert line_of_attack(field, a, t, attack).exists
     assert open_line(setup_for(field), field, a, t, attack) is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(battlefields())
+def test_a_target_free_to_step_away_can_dodge(field):
+    """18.4: free space on the far side makes a Dodge step certain, as the region a step
+    reaches (computed in full) says."""
+    for mover in field.fighters:
+        for source in field.fighters:
+            if mover is not source and free_to_step_away(field, mover, source):
+                with fastpaths.plain():
+                    assert dodge(field, mover, source).possible
+
+
+def test_a_lone_target_is_free_to_step_away_and_one_against_a_wall_is_not():
+    open_field = contact_field((6, 2), (6, 3.5))
+    wizard, guardian = open_field.fighter("Wizard"), open_field.fighter("Guardian")
+    assert free_to_step_away(open_field, wizard, guardian)  # steps away from the wall side
+    assert not free_to_step_away(open_field, guardian, wizard)  # the wall is behind it
+    with fastpaths.plain():
+        assert dodge(open_field, wizard, guardian).possible

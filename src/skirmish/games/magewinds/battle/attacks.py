@@ -30,8 +30,8 @@ from skirmish.games.magewinds.battle.candidates import knockback_choices
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.geometry import (
     attack_line,
-    can_dodge,
     cover_of,
+    dodge_possible,
     knockback_end,
     knockback_of,
     push_end,
@@ -85,7 +85,7 @@ def build_situation(
         ),
         attack=attack,
         cover=cover_of(battle, attacker, target).in_cover,
-        can_dodge=can_dodge(battle, target, attacker).possible,
+        can_dodge=dodge_possible(battle, target, attacker),
         distance=distance,
         defender_cards=battle.hands[target.player],
         attacker_cards=None if same_player else battle.hands[attacker.player],

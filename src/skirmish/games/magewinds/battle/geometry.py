@@ -30,11 +30,14 @@ from skirmish.games.magewinds.moves import (
     ENEMY_NEARBY,
     ENEMY_PENALTY,
     HAIR,
+    STEP_MOVE,
     Dodge,
     Knockback,
     check_move,
     dodge,
     knockback,
+    local_space,
+    neighbourhood,
     shortest_move,
     step_region,
     surroundings,
@@ -161,6 +164,46 @@ def can_dodge(battle: Battle, target: Fighter, attacker: Fighter) -> Dodge:
     """18.4: a legal 1" step move ending further from the attack exists (MW-16)."""
     field = field_of(battle)
     return dodge(field, placed(field, target.name), placed(field, attacker.name))
+
+
+def dodge_possible(battle: Battle, target: Fighter, attacker: Fighter) -> bool:
+    """18.4: whether the target can Dodge the attacker (:func:`can_dodge`); on the fast path
+    at once when nothing stands on the far side of the target (:func:`free_to_step_away`)."""
+    if fast():
+        field = field_of(battle)
+        mover, source = placed(field, target.name), placed(field, attacker.name)
+        if free_to_step_away(field, mover, source):
+            return True
+    return can_dodge(battle, target, attacker).possible
+
+
+AWAY = 1.1
+AWAY_ANGLE = math.radians(15)
+"""A sector of free space this long and this wide either side of straight away from the
+attack, around a target, makes a Dodge step certain."""
+
+
+def free_to_step_away(field: Battlefield, mover: Placed, source: Placed) -> bool:
+    """Whether the sector of :data:`AWAY` around ``mover``'s centre, :data:`AWAY_ANGLE`
+    either side of straight away from ``source``, is all free space where a step may end.
+
+    Then the region a 1" step reaches (:func:`~skirmish.games.magewinds.moves.dodge_region`)
+    keeps the corner of its 1" disc nearest the direction straight away (at most pi/64
+    off it): no blocker outside the sector hides a point inside it, as seen from the
+    mover, no low obstacle or table edge takes the corner away, and it ends nearly 1"
+    further from the attack, far more than a hair (MW-16)."""
+    sx, sy = source.base.x, source.base.y
+    x, y = mover.base.x, mover.base.y
+    if math.hypot(x - sx, y - sy) <= EPSILON:
+        return False
+    free = local_space(neighbourhood(field, mover, STEP_MOVE))
+    heading = math.atan2(y - sy, x - sx)
+    arc = [
+        (x + AWAY * math.cos(heading + a), y + AWAY * math.sin(heading + a))
+        for a in np.linspace(-AWAY_ANGLE, AWAY_ANGLE, 9).tolist()
+    ]
+    sector = shapely.Polygon([(x, y), *arc])
+    return bool(free.centres.covers(sector)) and not bool(free.no_end.intersects(sector))
 
 
 def knockback_of(battle: Battle, attacker: Fighter, target: Fighter) -> Knockback:
