@@ -18,6 +18,7 @@ from typing import Any
 
 from skirmish.dice import CountAtMost
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
+from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import (
     ATTACKER,
     AttackResult,
@@ -116,6 +117,14 @@ class AttackFrame(Frame):
         return partial(resolve_attack, situation=self.situation)
 
     def _next(self) -> Any:
+        """What the procedure needs after the answers so far (worked out once per frame on
+        the fast path: a frame never changes)."""
+        if fast():
+            kept = self.__dict__.get("_kept_next")
+            if kept is None:
+                kept = next_step(self._procedure(), self.answers)
+                object.__setattr__(self, "_kept_next", kept)
+            return kept
         return next_step(self._procedure(), self.answers)
 
     def _seat(self, role: str) -> int:

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from skirmish.errors import SkirmishError
+from skirmish.fastpaths import fast
 from skirmish.games.magewinds.battle.scenarios import SCENARIOS, Scenario, Split, find_scenario
 from skirmish.games.magewinds.battle.tables import (
     Table,
@@ -154,6 +155,12 @@ class Setup:
     warbands: tuple[Warband, ...]
 
     def profile(self, name: str) -> FighterProfile:
+        if fast():
+            known: dict[str, FighterProfile] = self.__dict__.setdefault("_profiles", {})
+            found = known.get(name)
+            if found is None:
+                found = known[name] = self.pack.fighter(name)
+            return found
         return self.pack.fighter(name)
 
     def as_dict(self) -> dict[str, Any]:
