@@ -24,6 +24,7 @@ from conftest import battlefields
 from skirmish import fastpaths
 from skirmish.engine.battle import Action, History, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import Length, setup, start_battle, straight
+from skirmish.games.magewinds.battle.attacks import AttackFrame
 from skirmish.games.magewinds.battle.candidates import COMPASS, grid, landmarks, straight_end
 from skirmish.games.magewinds.battle.geometry import free_to_step_away, sees, visible_spot
 from skirmish.games.magewinds.battle.setup import Setup
@@ -384,3 +385,22 @@ def test_a_lone_target_is_free_to_step_away_and_one_against_a_wall_is_not():
     assert not free_to_step_away(open_field, guardian, wizard)  # the wall is behind it
     with fastpaths.plain():
         assert dodge(open_field, wizard, guardian).possible
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_kept_attack_steps_and_profiles_are_the_fresh_ones(seed):
+    """An attack in progress keeps what its procedure needs next; a setup keeps each
+    profile it found: both equal what the plain path works out again."""
+    states = some_states(seed, every=1)
+    attacks = [s for s in states if isinstance(s.frames[-1], AttackFrame)]
+    assert attacks
+    for battle in attacks:
+        frame = battle.frames[-1]
+        kept = frame._next(), frame._next()
+        with fastpaths.plain():
+            fresh = frame._next()
+        assert kept[0] is kept[1] and kept[0] == fresh
+        for fighter in battle.fighters:
+            with fastpaths.plain():
+                profile = battle.setup.profile(fighter.profile)
+            assert battle.setup.profile(fighter.profile) is profile
