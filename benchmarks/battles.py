@@ -3,11 +3,16 @@
 1. Applying an action (a new state sharing what did not change) and copying a state,
    against ``copy.deepcopy`` of the same state (aim: at least 20x faster).
 2. Random-versus-random battles per second on one core, every state checked against the
-   invariants (aim: at least 100 per second), with zero exceptions.
-3. The geometry cost of a battle step with the caches, against the same steps with every
-   geometry cache cleared before each step.
+   invariants (aim: at least 100 per second), with zero exceptions; the first battles are
+   played again with the fast paths off (``skirmish.fastpaths.plain``: the computation
+   as it was before them), which must give the very same battles, for the ratio.
+3. The cost of one step, ``legal_actions`` and ``apply``, replaying the golden Deathmatch
+   with the fast paths and without.
+4. The geometry cost of a battle step with the caches, against the same steps with every
+   cache and memo emptied before each step.
 
-Run alone with ``python benchmarks/battles.py [BATTLES]`` (default 1000 battles).
+Run alone with ``python benchmarks/battles.py [BATTLES [PLAIN]]`` (default 1000 battles,
+100 of them played the plain way too).
 """
 
 from __future__ import annotations
@@ -16,15 +21,18 @@ import copy
 import sys
 import time
 import timeit
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 
-from skirmish.engine.battle import History, RandomPlayer, load_record, play_out
+from skirmish import fastpaths
+from skirmish.engine.battle import History, RandomPlayer, Turn, load_record, play_out
 from skirmish.games.magewinds import looks, moves
 from skirmish.games.magewinds.battle import geometry as battle_geometry
 from skirmish.games.magewinds.battle import replay_record, start_battle, targets
 from skirmish.games.magewinds.battle.invariants import problems
-from skirmish.games.magewinds.battle.setup import random_setup, setup_from_record
+from skirmish.games.magewinds.battle.setup import Setup, random_setup, setup_from_record
 
 GOLDEN = Path(__file__).parents[1] / "tests" / "golden" / "magewinds-battle-deathmatch.json"
 CACHES = (
@@ -40,6 +48,19 @@ CACHES = (
     moves._kept_reach,
     moves._dodge,
 )
+
+
+def forget() -> None:
+    """Empty every cache and memo: the next battle starts cold."""
+    for cache in CACHES:
+        cache.cache_clear()
+    fastpaths.forget()
+
+
+@contextmanager
+def way(fast: bool) -> Iterator[None]:
+    with nullcontext() if fast else fastpaths.plain():
+        yield
 
 
 def copying() -> None:
@@ -60,28 +81,42 @@ def copying() -> None:
     print(f"   copy a state (shared structure):  {sharing * 1e6:10.1f} us")
     print(f"   copy.deepcopy of the same state:  {deep * 1e6:10.1f} us")
     print(
-        f"   ratio deepcopy / apply: {deep / applying:.0f}x; deepcopy / copy: {deep / sharing:.0f}x (aim: 20x)"
+        f"   ratio deepcopy / apply: {deep / applying:.0f}x; "
+        f"deepcopy / copy: {deep / sharing:.0f}x (aim: 20x)"
     )
 
 
-def battles(count: int) -> None:
-    setups = [random_setup(seed) for seed in range(count)]  # standard warbands, 3 rounds
-    failures, steps = [], 0
+def battle(seed: int, setup: Setup) -> tuple[History, float]:
+    """One checked random-versus-random battle and its processor time."""
+
+    def check(history: History) -> None:
+        found = problems(history.state)  # type: ignore[arg-type]
+        if found:
+            raise AssertionError(found)
+
+    history = History.start(start_battle(setup), seed)
     started = time.process_time()
+    play_out(history, [RandomPlayer(seed, 0), RandomPlayer(seed, 1)], after_step=check)
+    return history, time.process_time() - started
+
+
+def battles(count: int, plain: int) -> None:
+    setups = [random_setup(seed) for seed in range(count)]  # standard warbands, 3 rounds
+    failures: list[tuple[int, str]] = []
+    steps, seconds, first = 0, 0.0, 0.0
+    played: dict[int, list[str]] = {}
+    forget()
     for seed, setup in enumerate(setups):
-        history = History.start(start_battle(setup), seed)
-
-        def check(history: History) -> None:
-            found = problems(history.state)  # type: ignore[arg-type]
-            if found:
-                raise AssertionError(found)
-
         try:
-            play_out(history, [RandomPlayer(seed, 0), RandomPlayer(seed, 1)], after_step=check)
+            history, spent = battle(seed, setup)
         except Exception as error:
             failures.append((seed, repr(error)[:200]))
+            continue
+        seconds += spent
+        first += spent if seed < plain else 0.0
         steps += len(history.steps)
-    seconds = time.process_time() - started
+        if seed < plain:
+            played[seed] = [step.action for step in history.steps]
     print("2. Random-versus-random battles, standard warbands, 3 rounds, random terrain")
     print(f"   {count} battles, {steps} steps, {len(failures)} exceptions or broken invariants")
     print(
@@ -90,20 +125,71 @@ def battles(count: int) -> None:
     print(f"   ratio to the aim of 100 battles per second: {count / seconds / 100:.2f}x")
     for seed, error in failures[:10]:
         print(f"   seed {seed}: {error}")
+    if not plain:
+        return
+    forget()
+    slow, same = 0.0, 0
+    with fastpaths.plain():
+        for seed in range(plain):
+            history, spent = battle(seed, setups[seed])
+            slow += spent
+            same += [step.action for step in history.steps] == played.get(seed)
+    print(f"   the first {plain} battles with the fast paths off (the plain computation):")
+    print(
+        f"   {plain / slow:8.1f} battles per second, {same} of {plain} battles step for step the same"
+    )
+    print(f"   ratio fast / plain on those battles: {slow / first:.2f}x")
+
+
+def per_step() -> None:
+    record = load_record(GOLDEN)
+
+    def replayed(fast: bool) -> tuple[float, int, float, int]:
+        forget()
+        history = History.start(start_battle(setup_from_record(record.setup)), record.seed)
+        asking = applying = 0.0
+        asked = applied = 0
+        with way(fast):
+            for step in record.steps:
+                state = history.state
+                node = state.node()
+                started = time.process_time()
+                if isinstance(node, Turn):
+                    state.legal_actions(node.player)
+                    asked_at = time.process_time()
+                    asking += asked_at - started
+                    asked += 1
+                    history.act(step.action)
+                    applying += time.process_time() - asked_at
+                else:
+                    history.roll()
+                    applying += time.process_time() - started
+                applied += 1
+        return asking, asked, applying, applied
+
+    fast, plain = replayed(True), replayed(False)
+    print(f"3. One step of the golden Deathmatch ({fast[3]} steps, {fast[1]} decisions)")
+    for label, (asking, asked, applying, applied) in (("fast paths", fast), ("plain", plain)):
+        print(
+            f"   {label:10s}  legal_actions {asking / asked * 1e3:6.2f} ms a decision, "
+            f"apply {applying / applied * 1e3:6.2f} ms a step"
+        )
+    print(
+        f"   ratio plain / fast: legal_actions {plain[0] / fast[0]:.1f}x, "
+        f"apply {plain[2] / fast[2]:.1f}x"
+    )
 
 
 def geometry_cost() -> None:
     record = load_record(GOLDEN)
 
     def replayed(clear: bool) -> float:
-        for cache in CACHES:
-            cache.cache_clear()
+        forget()
         history = History.start(start_battle(setup_from_record(record.setup)), record.seed)
         started = time.process_time()
         for step in record.steps:
             if clear:
-                for cache in CACHES:
-                    cache.cache_clear()
+                forget()
             if step.player is None:
                 history.roll()
             else:
@@ -112,17 +198,19 @@ def geometry_cost() -> None:
 
     cached, uncached = replayed(False), replayed(True)
     steps = len(record.steps)
-    print(f"3. Geometry cost of a battle step (replaying the golden Deathmatch, {steps} steps)")
+    print(f"4. Geometry cost of a battle step (replaying the golden Deathmatch, {steps} steps)")
     print(f"   with the caches:                 {cached / steps * 1e3:8.2f} ms per step")
-    print(f"   caches cleared before each step: {uncached / steps * 1e3:8.2f} ms per step")
+    print(f"   caches emptied before each step: {uncached / steps * 1e3:8.2f} ms per step")
     print(f"   ratio uncached / cached: {uncached / cached:.1f}x")
 
 
-def main(count: int = 1000) -> None:
+def main(count: int = 1000, plain: int = 100) -> None:
     copying()
-    battles(count)
+    battles(count, min(plain, count))
+    per_step()
     geometry_cost()
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
+    arguments = [int(a) for a in sys.argv[1:3]]
+    main(*arguments)
