@@ -31,6 +31,7 @@ from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.sight import _clear, _high, line_from, open_line, visible
 from skirmish.games.magewinds.battle.spells import ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter
+from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.battle.tables import Table
 from skirmish.games.magewinds.battle.targets import any_attack
 from skirmish.games.magewinds.cards import DECK, sort_cards
@@ -404,3 +405,16 @@ def test_kept_attack_steps_and_profiles_are_the_fresh_ones(seed):
             with fastpaths.plain():
                 profile = battle.setup.profile(fighter.profile)
             assert battle.setup.profile(fighter.profile) is profile
+
+
+@pytest.mark.parametrize("seed", [1, 4, 9])
+def test_a_step_frame_has_options_exactly_when_it_lists_some(seed):
+    """Whether a step (with Leap or without) is possible, found by stopping at the first
+    possible step, is whether the full list of steps is empty."""
+    steps = [s for s in some_states(seed, every=1) if isinstance(s.frames[-1], StepFrame)]
+    assert steps
+    for battle in steps:
+        for frame in (battle.frames[-1], replace(battle.frames[-1], leap=True)):
+            with fastpaths.plain():
+                listed = bool(frame.options(battle))
+            assert frame.has_options(battle) == listed

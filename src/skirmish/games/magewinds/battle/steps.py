@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.fastpaths import fast
 from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
 from skirmish.games.magewinds.battle.candidates import step_candidates
 from skirmish.games.magewinds.battle.geometry import RADIUS, away_problem, moved, path_to
@@ -141,9 +142,19 @@ class StepFrame(Frame):
         out = []
         for option in leap_options(battle, mover):
             paid = cast(battle, self.player, option, "Leap")
-            if not self.purpose or replace(self, leap=True).options(paid):
+            if not self.purpose or replace(self, leap=True).has_options(paid):
                 out.append(option)
         return out
+
+    def has_options(self, battle: Battle) -> bool:
+        """Whether :meth:`options` offers anything; on the fast path it stops at the first
+        option found."""
+        if not fast():
+            return bool(self.options(battle))
+        if self.reaction != "dodge" and self.viable(battle):
+            return True
+        steps = self.any_step(battle) if self.purpose else bool(self._candidates(battle))
+        return steps or bool(self._leaps(battle))
 
     def options(self, battle: Battle) -> tuple[Action, ...]:
         stay: list[Action] = []
