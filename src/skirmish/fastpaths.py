@@ -87,17 +87,27 @@ class Kept(Generic[T]):
 
     def get(self, thing: object, compute: Callable[[], T], *more: Hashable) -> T:
         """The answer kept for this very ``thing`` (and ``more``), or ``compute()``."""
-        key = (id(thing), *more)
-        entry = self.memo.answers.get(key)
-        if entry is not None and entry[0] is thing:
+        found = self.find(thing, *more)
+        if found is not None:
             self.memo.hits += 1
-            return entry[1]
+            return found[0]
         self.memo.misses += 1
         answer = compute()
+        self.put(thing, answer, *more)
+        return answer
+
+    def find(self, thing: object, *more: Hashable) -> tuple[T] | None:
+        """The answer kept for this very ``thing`` (and ``more``), if any, in a 1-tuple."""
+        entry = self.memo.answers.get((id(thing), *more))
+        if entry is not None and entry[0] is thing:
+            return (entry[1],)
+        return None
+
+    def put(self, thing: object, answer: T, *more: Hashable) -> None:
+        """Keep ``answer`` for this very ``thing`` (and ``more``)."""
         if len(self.memo.answers) >= self.memo.size:
             self.memo.answers.clear()
-        self.memo.answers[key] = (thing, answer)
-        return answer
+        self.memo.answers[(id(thing), *more)] = (thing, answer)
 
 
 def forget() -> None:

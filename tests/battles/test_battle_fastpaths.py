@@ -418,3 +418,16 @@ def test_a_step_frame_has_options_exactly_when_it_lists_some(seed):
             with fastpaths.plain():
                 listed = bool(frame.options(battle))
             assert frame.has_options(battle) == listed
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_views_built_from_kept_log_lines_are_the_fresh_views(seed):
+    """Each player's view, its log built from the lines kept for the state before, in any
+    order of asking: the view the plain path builds from the whole log."""
+    fastpaths.forget()
+    states = some_states(seed, every=1)
+    for battle in [*states[::2], *states[1::2]]:
+        for player in range(battle.players):
+            with fastpaths.plain():
+                fresh = battle.view(player)
+            assert battle.view(player) == fresh

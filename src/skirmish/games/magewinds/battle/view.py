@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from skirmish.engine.battle import Chance, End, Turn
-from skirmish.games.magewinds.battle.state import Battle
+from skirmish.fastpaths import Kept, fast
+from skirmish.games.magewinds.battle.state import Battle, Log
 
 
 def view(battle: Battle, player: int) -> dict[str, Any]:
@@ -47,5 +48,39 @@ def view(battle: Battle, player: int) -> dict[str, Any]:
         "discard": list(battle.discard),
         "deck": len(battle.deck),
         "pending": [frame.summary(battle, player) for frame in battle.frames],
-        "log": [e.as_dict() for e in battle.events() if e.seen_by is None or e.seen_by == player],
+        "log": _log(battle.log, player),
     }
+
+
+def _log(log: Log | None, player: int) -> list[dict[str, Any]]:
+    """The log lines ``player`` may see, oldest first. On the fast path each state's list
+    is its previous state's list and what was added since, kept for each player (log
+    lines are shared between views: a view is to be read, not changed)."""
+    if not fast():
+        events = log.events() if log else ()
+        return [e.as_dict() for e in events if e.seen_by is None or e.seen_by == player]
+    return list(_seen_lines(log, player))
+
+
+def _seen_lines(log: Log | None, player: int) -> tuple[dict[str, Any], ...]:
+    if log is None:
+        return ()
+    waiting: list[Log] = []
+    node: Log | None = log
+    lines: tuple[dict[str, Any], ...] = ()
+    while node is not None:
+        kept = _LINES.find(node, player)
+        if kept is not None:
+            lines = kept[0]
+            break
+        waiting.append(node)
+        node = node.previous
+    for node in reversed(waiting):
+        event = node.event
+        if event.seen_by is None or event.seen_by == player:
+            lines = (*lines, event.as_dict())
+        _LINES.put(node, lines, player)
+    return lines
+
+
+_LINES: Kept[tuple[dict[str, Any], ...]] = Kept("log lines seen")
