@@ -307,10 +307,20 @@ def circle_room(
     circle, would overlap another base by more than the tolerance (MW-18). The free-space
     polygons approximate round bases; this keeps every end position exact."""
     assert fighter.at is not None
-    sx, sy = fighter.at
-    room = inches
+    return room_among(fighter.at, bases_around(battle, fighter), unit, inches)
+
+
+def bases_around(battle: Battle, fighter: Fighter) -> list[At]:
+    """Where every other base on the battlefield stands: fighters, then objects."""
     others = [f.at for f in battle.on_battlefield() if f.name != fighter.name and f.at]
-    others += [i.at for i in battle.items if i.at is not None]
+    return others + [i.at for i in battle.items if i.at is not None]
+
+
+def room_among(start: At, others: list[At], unit: tuple[float, float], inches: float) -> float:
+    """How far a base at ``start`` can go along ``unit`` (up to ``inches``) before it would
+    overlap a base at one of ``others`` (see :func:`circle_room`)."""
+    sx, sy = start
+    room = inches
     for cx, cy in others:
         ox, oy = sx - cx, sy - cy
         b = unit[0] * ox + unit[1] * oy

@@ -20,8 +20,10 @@ from skirmish.games.magewinds.battle.geometry import (
     OVERLAP,
     RADIUS,
     _footprints,
+    bases_around,
     field_of,
     free_space_of,
+    room_among,
 )
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.battle.state import Point as At
@@ -56,9 +58,9 @@ def straight_ends(
     free = free_space_of(battle, fighter)
     sx, sy = fighter.at
     rays = _ray_rooms(free, (sx, sy), [(ux, uy) for _, ux, uy in units], inches)
-    others = _others(battle, fighter)
+    others = bases_around(battle, fighter)
     rooms = [
-        (index, ux, uy, min(ray, _circle_room((sx, sy), others, (ux, uy), inches)))
+        (index, ux, uy, min(ray, room_among((sx, sy), others, (ux, uy), inches)))
         for (index, ux, uy), ray in zip(units, rays, strict=True)
     ]
     for back in BACK_OFF:
@@ -107,29 +109,6 @@ def _ray_rooms(
             done[ray] = True
             rooms[ray] = float(min(length, max(reach[piece == part].tolist())))
     return rooms
-
-
-def _others(battle: Battle, fighter: Fighter) -> list[At]:
-    others = [f.at for f in battle.on_battlefield() if f.name != fighter.name and f.at]
-    return others + [i.at for i in battle.items if i.at is not None]
-
-
-def _circle_room(
-    start: tuple[float, float], others: list[At], unit: tuple[float, float], inches: float
-) -> float:
-    """``circle_room`` with the other bases found once (the same arithmetic)."""
-    sx, sy = start
-    room = inches
-    for cx, cy in others:
-        ox, oy = sx - cx, sy - cy
-        b = unit[0] * ox + unit[1] * oy
-        c = ox * ox + oy * oy - OVERLAP * OVERLAP
-        if c < 0:
-            continue
-        disc = b * b - c
-        if disc >= 0 and -b - math.sqrt(disc) >= 0:
-            room = min(room, -b - math.sqrt(disc))
-    return room
 
 
 def _fits(

@@ -79,39 +79,17 @@ def _has_line(battle: Battle, fighter: Fighter, target: Fighter, attack: AttackP
         return False
     field = field_of(battle)
     me, other = placed(field, fighter.name), placed(field, target.name)
-    return _decided(
-        open_line(battle.setup, field, me, other, attack),
-        lambda: line_of_attack(field, me, other, attack).exists,
-    )
+    answer = open_line(battle.setup, field, me, other, attack)
+    return line_of_attack(field, me, other, attack).exists if answer is None else answer
 
 
 def any_attack(battle: Battle, name: str) -> bool:
     """Whether the fighter can make any attack from where it stands now."""
-    fighter = battle.fighter(name)
-    attacks = tuple(attack for attack, _ in usable(battle, fighter))
-    field = field_of(battle)
-    sees_all = "third_eye" in fighter.effects
     if not fast():
-        return _any_attack(field, name, sees_all, attacks)
-    me = placed(field, name)
-    return _ATTACKS.get(
-        (field, name, sees_all, attacks),
-        lambda: _attack_exists(
-            field,
-            me,
-            sees_all,
-            attacks,
-            lambda me, other: visible(battle.setup, field, me, other, (me.base, other.base)),
-            lambda me, other, attack: _decided(
-                open_line(battle.setup, field, me, other, attack),
-                lambda: line_of_attack(field, me, other, attack).exists,
-            ),
-        ),
-    )
-
-
-def _decided(answer: bool | None, look: Callable[[], bool]) -> bool:
-    return look() if answer is None else answer
+        fighter = battle.fighter(name)
+        attacks = tuple(attack for attack, _ in usable(battle, fighter))
+        return _any_attack(field_of(battle), name, "third_eye" in fighter.effects, attacks)
+    return _attack_possible(battle, name, None)
 
 
 def attack_from(battle: Battle, name: str, at: At) -> bool:
@@ -119,12 +97,28 @@ def attack_from(battle: Battle, name: str, at: At) -> bool:
     it is): :func:`any_attack` after a trial step."""
     if not fast():
         return any_attack(moved(battle, battle.fighter(name), at), name)
+    return _attack_possible(battle, name, at)
+
+
+def _attack_possible(battle: Battle, name: str, at: At | None) -> bool:
+    """:func:`any_attack` on the fast path, from where the fighter stands or from ``at``
+    (sight remembered by place; lines from ``at`` among the blockers as they stand)."""
     fighter = battle.fighter(name)
     attacks = tuple(attack for attack, _ in usable(battle, fighter))
     field = field_of(battle)
     sees_all = "third_eye" in fighter.effects
-    here = placed(field, name)
-    me = replace(here, base=here.base.moved_to(*at))
+    me = placed(field, name)
+    if at is not None:
+        me = replace(me, base=me.base.moved_to(*at))
+
+    def line(me: Placed, other: Placed, attack: AttackProfile) -> bool:
+        answer = open_line(battle.setup, field, me, other, attack)
+        if answer is not None:
+            return answer
+        if at is None:
+            return line_of_attack(field, me, other, attack).exists
+        return line_from(field, me, other, attack).exists
+
     return _ATTACKS.get(
         (field, name, at, sees_all, attacks),
         lambda: _attack_exists(
@@ -133,10 +127,7 @@ def attack_from(battle: Battle, name: str, at: At) -> bool:
             sees_all,
             attacks,
             lambda me, other: visible(battle.setup, field, me, other, (me.base, other.base)),
-            lambda me, other, attack: _decided(
-                open_line(battle.setup, field, me, other, attack),
-                lambda: line_from(field, me, other, attack).exists,
-            ),
+            line,
         ),
     )
 
