@@ -33,16 +33,14 @@ from skirmish.games.magewinds.battle.geometry import (
 )
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.battle.state import Point as At
+from skirmish.games.magewinds.battle.straight import BACK_OFF, DIGITS, SHORTEST
 from skirmish.games.magewinds.moves import HAIR
 from skirmish.geometry import EPSILON
 from skirmish.geometry.movement import ray_room
 
-DIGITS = 2
-"""Representative positions are written to 0.01" (the precision a person types)."""
 GRID = 1.5
 """Inches between the representative deployment and Blink positions."""
 COMPASS = ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))
-BACK_OFF = (0.01, 0.05, 0.15, 0.3, 0.5)
 
 
 def straight_end(
@@ -62,7 +60,7 @@ def straight_end(
     )
     for back in BACK_OFF:
         length = room - back
-        if length < 0.05:
+        if length < SHORTEST:
             return None
         end = (round(start.x + ux * length, DIGITS), round(start.y + uy * length, DIGITS))
         point = Point(end)

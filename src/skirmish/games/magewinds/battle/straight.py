@@ -32,7 +32,9 @@ from skirmish.geometry.measure import OVERLAP_TOLERANCE
 from skirmish.geometry.movement import FreeSpace
 
 DIGITS = 2
+"""Representative positions are written to 0.01" (the precision a person types)."""
 BACK_OFF = (0.01, 0.05, 0.15, 0.3, 0.5)
+"""Inches short of where a straight move is stopped that its end is tried, in turn."""
 SHORTEST = 0.05
 """A straight move's end is looked for no closer than this to where it starts."""
 STANDING = (HeightClass.LOW, HeightClass.MEDIUM, HeightClass.HIGH)

@@ -53,34 +53,14 @@ def view(battle: Battle, player: int) -> dict[str, Any]:
 
 
 def _log(log: Log | None, player: int) -> list[dict[str, Any]]:
-    """The log lines ``player`` may see, oldest first. On the fast path each state's list
-    is its previous state's list and what was added since, kept for each player (log
-    lines are shared between views: a view is to be read, not changed)."""
+    """The log lines ``player`` may see, oldest first. On the fast path each line is worked
+    out once, when first shown (log lines are shared between views and the states of a
+    battle share their earlier lines: a view is to be read, not changed)."""
+    events = log.events() if log else ()
+    seen = [e for e in events if e.seen_by is None or e.seen_by == player]
     if not fast():
-        events = log.events() if log else ()
-        return [e.as_dict() for e in events if e.seen_by is None or e.seen_by == player]
-    return list(_seen_lines(log, player))
+        return [e.as_dict() for e in seen]
+    return [_LINES.get(e, e.as_dict) for e in seen]
 
 
-def _seen_lines(log: Log | None, player: int) -> tuple[dict[str, Any], ...]:
-    if log is None:
-        return ()
-    waiting: list[Log] = []
-    node: Log | None = log
-    lines: tuple[dict[str, Any], ...] = ()
-    while node is not None:
-        kept = _LINES.find(node, player)
-        if kept is not None:
-            lines = kept[0]
-            break
-        waiting.append(node)
-        node = node.previous
-    for node in reversed(waiting):
-        event = node.event
-        if event.seen_by is None or event.seen_by == player:
-            lines = (*lines, event.as_dict())
-        _LINES.put(node, lines, player)
-    return lines
-
-
-_LINES: Kept[tuple[dict[str, Any], ...]] = Kept("log lines seen")
+_LINES: Kept[dict[str, Any]] = Kept("log lines")
