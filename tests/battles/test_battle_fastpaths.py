@@ -2,7 +2,9 @@
 
 Random battles are played twice from the same seeds, with the fast paths on and inside
 ``fastpaths.plain()``: every legal action list (in order), every step, every state's hash
-and every log line must be the same.
+and every log line must be the same. Then each fast path is checked on its own against the
+plain computation, on the states of random battles and on generated battlefields (bases in
+contact included), comparing whole answers.
 """
 
 from __future__ import annotations
