@@ -22,9 +22,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-import numpy as np
-from scipy.optimize import linprog
-
 from skirmish.errors import SkirmishError
 
 Strategy = tuple[tuple[str, Fraction], ...]
@@ -226,6 +223,9 @@ def solve(game: MatrixGame) -> Solution:
 
 def _linear_program(payoff: Sequence[Sequence[Fraction]]) -> list[float]:
     """The row player's optimal mix by HiGHS: maximise v with every column paying at least v."""
+    import numpy as np  # imported here: only solving a game pays for numpy and scipy
+    from scipy.optimize import linprog
+
     matrix = np.array([[float(a) for a in row] for row in payoff])
     rows, columns = matrix.shape
     objective = np.zeros(rows + 1)

@@ -23,9 +23,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
-from scipy.optimize import linprog
-
 from skirmish.engine.matrix import Strategy
 from skirmish.errors import SkirmishError
 
@@ -102,6 +99,9 @@ class SignallingSolution:
 
 
 def _linear_program(game: SignallingGame) -> tuple[list[float], dict[str, list[float]]]:
+    import numpy as np  # imported here: only solving a game pays for numpy and scipy
+    from scipy.optimize import linprog
+
     senders, signals = len(game.senders), game.signal_set
     responses = len(game.responses)
     variables = senders + len(signals)
