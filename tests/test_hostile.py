@@ -236,7 +236,7 @@ def _darkrealms_figures(path: Path) -> object:
     roster = load_roster(path)
     if not roster.figures or not roster.cards:
         return len(roster.figures)
-    attack = roster.cards[0][1][0]
+    attack = roster.cards.items[0].attacks[0]
     distance = attack.range or 1
     situation = Situation(roster.figures[0], roster.figures[-1], attack, distance=distance)
     return odds(situation).mean(lambda r: r.damage)

@@ -574,7 +574,8 @@ def test_matchup_tables_past_the_budget_are_refused() -> None:
 
     pack = bundled_pack()
     many = Pack(
-        "Many", tuple(replace(f, name=f"{f.name} {i}") for i in range(40) for f in pack.fighters)
+        tuple(replace(f, name=f"{f.name} {i}") for i in range(40) for f in pack.fighters),
+        "Many",
     )
     refused(lambda: matchup_table(many), "matchup table", "fewer fighters or attacks", cpu=10)
     told: list[int] = []

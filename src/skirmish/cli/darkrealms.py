@@ -555,7 +555,7 @@ def fighters_command(
                     "figures": [_figure_json(f) for f in roster.figures],
                     "cards": [
                         {"name": title, "attacks": [_attack_text(a) for a in attacks]}
-                        for title, attacks in roster.cards
+                        for title, attacks in ((c.name, c.attacks) for c in roster.cards.items)
                     ],
                 },
                 indent=2,
@@ -581,7 +581,7 @@ def fighters_command(
     cards = Table(title="Action cards")
     cards.add_column("card")
     cards.add_column("attacks")
-    for title, attacks in roster.cards:
+    for title, attacks in ((c.name, c.attacks) for c in roster.cards.items):
         cards.add_row(title, "\n".join(_attack_text(a) for a in attacks))
     console.print(cards)
 

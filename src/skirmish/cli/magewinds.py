@@ -275,9 +275,7 @@ def _with_mirrorshield(fighters: Pack, target: str | None) -> Pack:
     if profile.has_ability("mirrorshield"):
         return fighters
     updated = _add_mirrorshield(profile)
-    return replace(
-        fighters, fighters=tuple(updated if f is profile else f for f in fighters.fighters)
-    )
+    return replace(fighters, items=tuple(updated if f is profile else f for f in fighters.fighters))
 
 
 def _effects(**flags: bool) -> frozenset[Any]:

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, ClassVar, Self
 
 import pydantic
 from pydantic import field_validator
 
-from skirmish import limits
+from skirmish import limits, roster
 from skirmish.datafiles import Name, StrictModel, read_bundled, read_yaml, validated
-from skirmish.errors import SkirmishError, UnknownName, find_named, merge_named
+from skirmish.errors import SkirmishError, UnknownName
 from skirmish.games.darkrealms.tables import DEFAULT_ATTACK_TABLE, AttackTable
 
 SAMPLE = "sample.yaml"
@@ -239,45 +239,42 @@ class DataModel(StrictModel):
 
 
 @dataclass(frozen=True)
-class Roster:
-    """Figures and action cards, found by name in any case."""
+class Card:
+    """An action card: its name and attack lines."""
 
-    figures: tuple[Figure, ...]
-    cards: tuple[tuple[str, tuple[CardAttack, ...]], ...]
-    replaces: frozenset[str] = frozenset()
-    """Names of figures that take the place of sample figures ('replaces: true')."""
-    replaces_cards: frozenset[str] = frozenset()
-    """Names of cards that take the place of sample cards ('replaces: true')."""
-    origin: str = ""
-    """The file the roster was read from, for error messages."""
+    name: str
+    attacks: tuple[CardAttack, ...]
+
+
+@dataclass(frozen=True)
+class Cards(roster.Roster[Card]):
+    """Action cards found by name in any case."""
+
+    kind: ClassVar[str] = "action card"
+
+
+@dataclass(frozen=True)
+class Roster(roster.Roster[Figure]):
+    """Figures, found by name in any case, and the action cards of the same files."""
+
+    cards: Cards = Cards(())
+    kind: ClassVar[str] = "figure"
+
+    @property
+    def figures(self) -> tuple[Figure, ...]:
+        return self.items
 
     def figure(self, name: str) -> Figure:
-        return find_named(self.figures, name, "figure", lambda figure: figure.name)
+        return self.find(name)
 
     def card(self, name: str) -> tuple[CardAttack, ...]:
-        return find_named(self.cards, name, "action card", lambda item: item[0])[1]
+        return self.cards.find(name).attacks
 
-    def merged(self, other: Roster) -> Roster:
-        """This roster with ``other``'s figures and cards added; one named like one of
-        this roster's is refused unless its entry says ``replaces: true``."""
-        return Roster(
-            merge_named(
-                other.figures,
-                self.figures,
-                lambda f: f.name,
-                replacing=other.replaces,
-                kind="figure",
-                origin=other.origin,
-            ),
-            merge_named(
-                other.cards,
-                self.cards,
-                lambda card: card[0],
-                replacing=other.replaces_cards,
-                kind="action card",
-                origin=other.origin,
-            ),
-        )
+    def merged(self, other: roster.Roster[Figure]) -> Self:
+        """Figures and cards of ``other`` added to these; one named like one of these is
+        refused unless its entry says ``replaces: true``."""
+        cards = other.cards if isinstance(other, Roster) else Cards(())
+        return replace(super().merged(other), cards=self.cards.merged(cards))
 
 
 def _attack(model: AttackModel) -> CardAttack:
@@ -316,13 +313,16 @@ def parse_roster(data: object, *, source: str) -> Roster:
         )
         for f in model.figures
     )
-    cards = tuple((c.name, tuple(_attack(a) for a in c.attacks)) for c in model.cards)
+    cards = tuple(Card(c.name, tuple(_attack(a) for a in c.attacks)) for c in model.cards)
     return Roster(
         figures,
-        cards,
-        frozenset(f.name.casefold() for f in model.figures if f.replaces),
-        frozenset(c.name.casefold() for c in model.cards if c.replaces),
-        source,
+        replaces=frozenset(f.name.casefold() for f in model.figures if f.replaces),
+        origin=source,
+        cards=Cards(
+            cards,
+            replaces=frozenset(c.name.casefold() for c in model.cards if c.replaces),
+            origin=source,
+        ),
     )
 
 

@@ -12,14 +12,15 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 import pydantic
 from pydantic import model_validator
 
 from skirmish import limits
 from skirmish.datafiles import Name, StrictModel, read_bundled, read_yaml, validated
-from skirmish.errors import SkirmishError, find_named, merge_named
+from skirmish.errors import SkirmishError, find_named
+from skirmish.roster import Roster
 
 SAMPLE = "sample.yaml"
 
@@ -258,31 +259,17 @@ def _build(model: ModelModel) -> Model:
 
 
 @dataclass(frozen=True)
-class Force:
+class Force(Roster[Model]):
     """Models found by name in any case."""
 
-    models: tuple[Model, ...]
-    replaces: frozenset[str] = frozenset()
-    """Names of models that take the place of sample models ('replaces: true')."""
-    origin: str = ""
-    """The file the force was read from, for error messages."""
+    kind: ClassVar[str] = "model"
+
+    @property
+    def models(self) -> tuple[Model, ...]:
+        return self.items
 
     def model(self, name: str) -> Model:
-        return find_named(self.models, name, "model", lambda model: model.name)
-
-    def merged(self, other: Force) -> Force:
-        """This force with ``other``'s models added; one named like one of this force's is
-        refused unless its entry says ``replaces: true``."""
-        return Force(
-            merge_named(
-                other.models,
-                self.models,
-                lambda m: m.name,
-                replacing=other.replaces,
-                kind="model",
-                origin=other.origin,
-            )
-        )
+        return self.find(name)
 
 
 def parse_force(data: object, *, source: str) -> Force:
@@ -290,8 +277,8 @@ def parse_force(data: object, *, source: str) -> Force:
     model = validated(ForceModel, data, source)
     return Force(
         tuple(_build(m) for m in model.models),
-        frozenset(m.name.casefold() for m in model.models if m.replaces),
-        source,
+        replaces=frozenset(m.name.casefold() for m in model.models if m.replaces),
+        origin=source,
     )
 
 

@@ -11,13 +11,13 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
 from skirmish import limits
 from skirmish.datafiles import Name, StrictModel, Text, read_bundled, read_yaml, validated
-from skirmish.errors import DataError, find_named, merge_named
+from skirmish.errors import DataError, merge_named
 from skirmish.games.magewinds.cards import parse_cost
 from skirmish.games.magewinds.profiles import (
     Ability,
@@ -27,6 +27,7 @@ from skirmish.games.magewinds.profiles import (
     Special,
     Strike,
 )
+from skirmish.roster import Roster
 
 BUNDLED_PACK = "tempest-crusaders.yaml"
 AbilityKey = Literal[
@@ -155,45 +156,34 @@ class PackModel(StrictModel):
 
 
 @dataclass(frozen=True)
-class Pack:
+class Pack(Roster[FighterProfile]):
     """A loaded fighter pack; fighters are found by name in any case."""
 
-    name: str
-    fighters: tuple[FighterProfile, ...]
-    source: str = ""
     universal_abilities: tuple[Ability, ...] = ()
     """Abilities available to every fighter (5.0), such as Haste and Barrier."""
-    replaces: frozenset[str] = frozenset()
-    """Names of fighters that take the place of bundled fighters ('replaces: true')."""
-    origin: str = ""
-    """The file the pack was read from, for error messages."""
+
+    kind: ClassVar[str] = "fighter"
+
+    @property
+    def fighters(self) -> tuple[FighterProfile, ...]:
+        return self.items
 
     def fighter(self, name: str) -> FighterProfile:
         """The fighter called ``name``; an error lists the valid names."""
-        return find_named(self.fighters, name, "fighter", lambda fighter: fighter.name)
+        return self.find(name)
 
-    def merged(self, other: Pack) -> Pack:
+    def merged(self, other: Roster[FighterProfile]) -> Self:
         """This pack with ``other``'s fighters added. A fighter of ``other`` named like one of
         this pack's is refused unless its entry says ``replaces: true``; ``other``'s universal
         abilities take the place of this pack's of the same name."""
-        fighters = merge_named(
-            other.fighters,
-            self.fighters,
-            lambda f: f.name,
-            replacing=other.replaces,
-            kind="fighter",
-            origin=other.origin,
-        )
-        restated = {a.name.casefold() for a in other.universal_abilities} & {
+        theirs = other.universal_abilities if isinstance(other, Pack) else ()
+        restated = {a.name.casefold() for a in theirs} & {
             a.name.casefold() for a in self.universal_abilities
         }
         universal = merge_named(
-            other.universal_abilities,
-            self.universal_abilities,
-            lambda a: a.name,
-            replacing=restated,
+            theirs, self.universal_abilities, lambda a: a.name, replacing=restated
         )
-        return Pack(f"{other.name} + {self.name}", fighters, other.source, universal)
+        return replace(super().merged(other), universal_abilities=universal)
 
     def universal(self, key: str) -> Ability | None:
         """The universal ability that implements rule ``key``, if the pack has one."""
@@ -266,12 +256,12 @@ def parse_pack(data: object, *, source: str) -> Pack:
         )
     universal_abilities = tuple(a.to_ability() for a in model.universal_abilities)
     return Pack(
-        model.pack,
         tuple(fighters),
+        model.pack,
         model.source,
-        universal_abilities,
-        frozenset(f.name.casefold() for f in model.fighters if f.replaces),
-        source,
+        universal_abilities=universal_abilities,
+        replaces=frozenset(f.name.casefold() for f in model.fighters if f.replaces),
+        origin=source,
     )
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 import pydantic
 from pydantic import field_validator
@@ -19,7 +19,8 @@ from pydantic import field_validator
 from skirmish import limits
 from skirmish.datafiles import Name, StrictModel, read_bundled, read_yaml, validated
 from skirmish.dice import parse
-from skirmish.errors import SkirmishError, find_named, merge_named
+from skirmish.errors import SkirmishError, find_named
+from skirmish.roster import Roster
 
 SAMPLE = "sample.yaml"
 
@@ -317,31 +318,17 @@ def _lower(text: str | None) -> str | None:
 
 
 @dataclass(frozen=True)
-class Force:
+class Force(Roster[Unit]):
     """Units found by name in any case."""
 
-    units: tuple[Unit, ...]
-    replaces: frozenset[str] = frozenset()
-    """Names of units that take the place of sample units ('replaces: true')."""
-    origin: str = ""
-    """The file the force was read from, for error messages."""
+    kind: ClassVar[str] = "unit"
+
+    @property
+    def units(self) -> tuple[Unit, ...]:
+        return self.items
 
     def unit(self, name: str) -> Unit:
-        return find_named(self.units, name, "unit", lambda unit: unit.name)
-
-    def merged(self, other: Force) -> Force:
-        """This force with ``other``'s units added; one named like one of this force's is
-        refused unless its entry says ``replaces: true``."""
-        return Force(
-            merge_named(
-                other.units,
-                self.units,
-                lambda u: u.name,
-                replacing=other.replaces,
-                kind="unit",
-                origin=other.origin,
-            )
-        )
+        return self.find(name)
 
 
 def parse_force(data: object, *, source: str) -> Force:
@@ -349,8 +336,8 @@ def parse_force(data: object, *, source: str) -> Force:
     model = validated(ForceModel, data, source)
     return Force(
         tuple(_unit(u) for u in model.units),
-        frozenset(u.name.casefold() for u in model.units if u.replaces),
-        source,
+        replaces=frozenset(u.name.casefold() for u in model.units if u.replaces),
+        origin=source,
     )
 
 

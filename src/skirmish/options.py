@@ -1,0 +1,291 @@
+"""Options models: everything a user may give a command, as typed and bounded data.
+
+Each game describes a situation (and each command its own extras) with a frozen pydantic
+model. A field's annotation says its type, its choices and its limits; a :class:`Flag` in
+the annotation says how it is given on the command line (flag, help, metavar, the rule an
+error cites). The command line is generated from these models, and :func:`option_fields`
+lists them for anything else that needs them (help text, tests that try extreme values):
+
+>>> from typing import Annotated
+>>> class Demo(Options):
+...     power: Annotated[Count | None, Flag("Power (6.0).", rule="6.0")] = None
+>>> [(f.flag, f.kind.__name__, f.minimum, f.maximum) for f in option_fields(Demo)]
+[('--power', 'int', 0, 99)]
+>>> parse(Demo, {"power": "-1"})
+Traceback (most recent call last):
+...
+skirmish.errors.SkirmishError: --power '-1': should be greater than or equal to 0 (6.0)
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any, TypeVar, get_args, get_origin
+
+import annotated_types
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic.fields import FieldInfo
+
+from skirmish.errors import SkirmishError
+
+
+@dataclass(frozen=True)
+class Flag:
+    """How a field is given on the command line.
+
+    ``name`` is the flag (default: the field's name with dashes); ``aliases`` are older or
+    shorter spellings; ``rule`` is cited when the value is refused; ``argument`` makes the
+    field a positional argument; ``group`` names the part of the help it is listed in.
+    """
+
+    help: str
+    name: str = ""
+    metavar: str = ""
+    rule: str = ""
+    aliases: tuple[str, ...] = ()
+    argument: bool = False
+    group: str = ""
+
+
+class Options(BaseModel):
+    """A frozen options model: unknown fields are errors, numbers are finite."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    def given(self, *names: str) -> list[str]:
+        """The flags of ``names`` (field names) that the user gave, in that order."""
+        flags = {f.name: f.flag for f in option_fields(type(self))}
+        return [flags[name] for name in names if name in self.model_fields_set]
+
+    def flag(self, name: str) -> str:
+        """The flag of field ``name``."""
+        return next(f.flag for f in option_fields(type(self)) if f.name == name)
+
+
+def _no_longer_than(limit: int) -> BeforeValidator:
+    def check(value: object) -> object:
+        if isinstance(value, str) and len(value) > limit:
+            raise ValueError(f"at most {limit} characters")
+        return value
+
+    return BeforeValidator(check)
+
+
+Count = Annotated[int, Field(ge=0, le=99)]
+"""A small whole number a user gives: an attribute, a count of tokens or attacks."""
+
+Name = Annotated[str, Field(min_length=1, max_length=100)]
+"""A name a user gives: a fighter, an attack, a part."""
+
+Inches = Annotated[float, Field(ge=0, le=1000)]
+"""A distance on the table."""
+
+Share = Annotated[Fraction, _no_longer_than(40), Field(ge=0, le=1)]
+"""A share of something, from 0 to 1, exact."""
+
+Worth = Annotated[Fraction, _no_longer_than(40), Field(ge=-1000, le=1000)]
+"""A value or cost in an objective's units, exact."""
+
+Seed = Annotated[int, Field(ge=0, le=2**63 - 1)]
+"""A seed for the dice."""
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """One field of an options model as the command line and tests see it."""
+
+    name: str
+    flag: str
+    flags: tuple[str, ...]
+    kind: type
+    """The value's type: int, float, Fraction, str, bool, Path or an Enum."""
+    optional: bool
+    multiple: bool
+    minimum: float | Fraction | None
+    maximum: float | Fraction | None
+    choices: tuple[str, ...] | None
+    default: object
+    help: str
+    metavar: str
+    rule: str
+    argument: bool
+    group: str
+    max_items: int | None = None
+
+
+def _unwrap(annotation: Any) -> tuple[Any, bool, bool, list[Any]]:
+    """The bare type of an annotation, whether None is allowed, whether it is a list, and
+    the metadata found on the way."""
+    optional = multiple = False
+    metadata: list[Any] = []
+    while True:
+        origin = get_origin(annotation)
+        if origin is Annotated:
+            annotation, *extra = get_args(annotation)
+            for item in extra:
+                metadata += item.metadata if isinstance(item, FieldInfo) else [item]
+        elif origin in (typing.Union, types.UnionType):
+            members = [a for a in get_args(annotation) if a is not type(None)]
+            optional = optional or len(members) < len(get_args(annotation))
+            if len(members) != 1:
+                raise TypeError(f"an option is one type or None, not {annotation}")
+            annotation = members[0]
+        elif origin in (list, tuple):
+            multiple = True
+            annotation = get_args(annotation)[0]
+        elif origin is typing.Literal:
+            return annotation, optional, multiple, metadata
+        else:
+            return annotation, optional, multiple, metadata
+
+
+def _bounds(metadata: list[Any]) -> tuple[Any, Any, int | None]:
+    low: Any = None
+    high: Any = None
+    longest: int | None = None
+    for item in metadata:
+        if isinstance(item, annotated_types.Ge):
+            low = item.ge
+        elif isinstance(item, annotated_types.Gt):
+            low = item.gt
+        elif isinstance(item, annotated_types.Le):
+            high = item.le
+        elif isinstance(item, annotated_types.Lt):
+            high = item.lt
+        elif isinstance(item, annotated_types.MaxLen):
+            longest = item.max_length
+    return low, high, longest
+
+
+def _metavar(kind: Any, choices: tuple[str, ...] | None) -> str:
+    if choices is not None:
+        return "|".join(choices)
+    return {
+        int: "N",
+        float: "X",
+        Fraction: "FRACTION",
+        Path: "FILE",
+        str: "TEXT",
+    }.get(kind, "VALUE")
+
+
+_CACHE: dict[type[BaseModel], tuple[OptionField, ...]] = {}
+
+
+def option_fields(model: type[BaseModel]) -> tuple[OptionField, ...]:
+    """Every field of ``model`` with its flag, type, limits, choices and help."""
+    if model in _CACHE:
+        return _CACHE[model]
+    found = []
+    for name, info in model.model_fields.items():
+        flag = next((m for m in info.metadata if isinstance(m, Flag)), None)
+        if flag is None:
+            raise TypeError(f"{model.__name__}.{name} has no Flag")
+        kind, optional, multiple, metadata = _unwrap(info.annotation)
+        metadata += info.metadata
+        choices: tuple[str, ...] | None = None
+        if get_origin(kind) is typing.Literal:
+            choices = tuple(str(c) for c in get_args(kind))
+            kind = str
+        elif isinstance(kind, type) and issubclass(kind, Enum):
+            choices = tuple(str(member.value) for member in kind)
+        low, high, longest = _bounds(metadata)
+        dashed = "--" + name.replace("_", "-")
+        main = flag.name or dashed
+        found.append(
+            OptionField(
+                name=name,
+                flag=main,
+                flags=(main, *flag.aliases),
+                kind=kind,
+                optional=optional,
+                multiple=multiple,
+                minimum=low,
+                maximum=high,
+                choices=choices,
+                default=info.default,
+                help=flag.help,
+                metavar=flag.metavar or _metavar(kind, choices),
+                rule=flag.rule,
+                argument=flag.argument,
+                group=flag.group,
+                max_items=longest if multiple else None,
+            )
+        )
+    _CACHE[model] = tuple(found)
+    return _CACHE[model]
+
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+def parse(model: type[ModelT], given: Mapping[str, object]) -> ModelT:
+    """``model`` from the values a user gave (field name -> value); a bad value is one
+    :class:`SkirmishError` line naming the flag, the value and the rule.
+
+    Choices are read in any case.
+    """
+    fields = {f.name: f for f in option_fields(model)}
+    cleaned = {
+        name: _casefolded(fields[name], value) if name in fields else value
+        for name, value in given.items()
+    }
+    try:
+        return model.model_validate(cleaned)
+    except ValidationError as error:
+        raise SkirmishError(_problem(error, fields, cleaned)) from None
+
+
+def _casefolded(field: OptionField, value: object) -> object:
+    if field.choices is None:
+        return value
+    if isinstance(value, str):
+        return value.casefold()
+    if isinstance(value, (list, tuple)):
+        return [v.casefold() if isinstance(v, str) else v for v in value]
+    return value
+
+
+def _problem(error: ValidationError, fields: Mapping[str, OptionField], given: object) -> str:
+    problem = error.errors()[0]
+    location = problem["loc"]
+    message = problem["msg"].removeprefix("Value error, ")
+    message = message[:1].lower() + message[1:]
+    if problem["type"] == "enum" or problem["type"] == "literal_error":
+        message = "expected one of " + ", ".join(fields[str(location[0])].choices or ())
+    message = message.removeprefix("input ")
+    if not location or str(location[0]) not in fields:
+        return message
+    field = fields[str(location[0])]
+    value = problem.get("input")
+    shown = "" if isinstance(value, (bool, type(None))) or field.kind is bool else f" {value!r}"
+    rule = f" ({field.rule})" if field.rule and f"({field.rule})" not in message else ""
+    return f"{field.flag}{shown}: {message}{rule}"
+
+
+def flags_of(model: type[BaseModel]) -> Iterator[str]:
+    """Every flag of ``model``, aliases included."""
+    for field in option_fields(model):
+        yield from field.flags
+
+
+__all__ = [
+    "Count",
+    "Flag",
+    "Inches",
+    "Name",
+    "OptionField",
+    "Options",
+    "Seed",
+    "Share",
+    "Worth",
+    "flags_of",
+    "option_fields",
+    "parse",
+]
