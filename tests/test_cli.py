@@ -15,7 +15,8 @@ def test_games_and_fighters_list_bundled_data(cli):
     for name in ("Cleric", "Guardian", "Wizard", "Mesmer", "Druid"):
         assert name in listing.out
     data = json.loads(cli("fighters", "magewinds", "--json").out)
-    assert any(f["name"] == "Spark" or "Spark" in " ".join(f["attacks"]) for f in data)
+    assert data["game"] == "magewinds"
+    assert all(any(a["name"] == "Spark" for a in f["attacks"]) for f in data["fighters"])
 
 
 def test_odds_table_shows_every_legal_pair(cli):
@@ -45,22 +46,24 @@ def test_odds_json_single_case_matches_hand_fractions(cli):
     )
     data = json.loads(run.out)
     assert data["game"] == "magewinds"
-    assert Fraction(data["damage"]["5"]) == Fraction(5, 6) ** 7
-    assert sum(Fraction(p) for p in data["damage"].values()) == 1
-    assert data["p_take_down"] == "0"
-    assert set(data) >= {"damage", "expected_damage", "p_take_down", "hits"}
+    (case,) = data["cases"]
+    assert Fraction(case["distribution"]["5"]) == Fraction(5, 6) ** 7
+    assert sum(Fraction(p) for p in case["distribution"].values()) == 1
+    assert case["chances"]["take_down"] == "0"
+    assert set(case) == {"choices", "distribution", "expected", "chances", "details"}
+    assert Fraction(case["expected"]["hits"]) == 7 * Fraction(5, 6)  # seven dice, 5 in 6 hit
 
 
 def test_odds_json_several_cases(cli):
     data = json.loads(
         cli("odds", "magewinds", "--attacker", "Witch", "--target", "Mesmer", "--json").out
     )
-    cases = {(c["choice"], c["reaction"]) for c in data["cases"]}
+    cases = {(c["choices"]["choice"], c["choices"]["reaction"]) for c in data["cases"]}
     assert ("heavy", "mirrorshield") in cases and len(cases) == 12
     mirror = next(
-        c for c in data["cases"] if c["reaction"] == "mirrorshield" and c["choice"] == "heavy"
+        c for c in data["cases"] if c["choices"] == {"choice": "heavy", "reaction": "mirrorshield"}
     )
-    assert "attacker_damage" in mirror
+    assert "attacker_damage" in mirror["expected"] and "attacker_damage" in mirror["details"]
 
 
 def test_odds_raw_stats(cli):
@@ -80,7 +83,8 @@ def test_odds_raw_stats(cli):
         "--json",
     )
     assert run.code == 0, run.err
-    damage = {int(k): Fraction(v) for k, v in json.loads(run.out)["damage"].items()}
+    (case,) = json.loads(run.out)["cases"]
+    damage = {int(k): Fraction(v) for k, v in case["distribution"].items()}
     assert damage == {0: Fraction(7, 27), 1: Fraction(12, 27), 2: Fraction(8, 27)}
 
 
@@ -117,7 +121,9 @@ def test_target_stats_override_a_named_profile(cli):
             "--json",
         ).out
     )
-    assert Fraction(tougher["expected_damage"]) < Fraction(base["expected_damage"])
+    assert Fraction(tougher["cases"][0]["expected"]["damage"]) < Fraction(
+        base["cases"][0]["expected"]["damage"]
+    )
 
 
 def test_attack_is_seeded_and_cites_rules(cli):
@@ -336,10 +342,13 @@ def test_advise_json_gives_equilibrium_and_matrix(cli):
     assert run.code == 0, run.err
     data = json.loads(run.out)
     assert data["value"] == "201/170"
-    assert data["attacker"] == {"light": "89/170", "heavy": "81/170", "feint": "0"}
-    assert data["defender"] == {"none": "0", "dodge": "31/85", "deflect": "54/85"}
-    assert data["matrix"]["heavy"]["deflect"] == "112/81"
-    assert data["objective"] == "damage"
+    attacker, defender = data["decisions"]
+    mix = {o: v["probability"] for o, v in attacker["options"].items()}
+    assert mix == {"light": "89/170", "heavy": "81/170", "feint": "0"}
+    mix = {o: v["probability"] for o, v in defender["options"].items()}
+    assert mix == {"none": "0", "dodge": "31/85", "deflect": "54/85"}
+    assert data["details"]["matrix"]["heavy"]["deflect"] == "112/81"
+    assert data["objective"] == "damage" and data["attacker"] == "Attacker"
 
 
 def test_advise_best_response_to_a_read_opponent(cli):
@@ -363,8 +372,8 @@ def test_advise_best_response_to_a_read_opponent(cli):
     data = json.loads(run.out)
     # Against a pure Heavy the defender dodges (5/6); against none/deflect the attacker goes
     # heavy: (10/3 + 112/81) / 2 = 191/81 beats light's (3 + 1) / 2 = 2.
-    assert data["vs_attacker_mix"] == {"best": ["dodge"], "value": "5/6"}
-    assert data["vs_defender_mix"] == {"best": ["heavy"], "value": "191/81"}
+    assert data["details"]["vs_attacker_mix"] == {"best": ["dodge"], "value": "5/6"}
+    assert data["details"]["vs_defender_mix"] == {"best": ["heavy"], "value": "191/81"}
 
 
 def test_advise_table_and_errors(cli):

@@ -368,8 +368,9 @@ def test_the_largest_battlefield_allowed_is_drawn_within_bounds(tmp_path: Path) 
     """100 fighters and 100 terrain pieces of 64 corners on a 200" table: drawn at a size a
     picture can hold (once over a gigabyte of memory)."""
     from skirmish import limits
-    from skirmish.analysis.draw import draw_battlefield
+    from skirmish.analysis.draw import draw_scene
     from skirmish.games.magewinds.field import parse_battlefield
+    from skirmish.games.magewinds.questions import field_scene
 
     names = ["Wizard", "Guardian", "Witch", "Mesmer", "Druid", "Cleric", "Deadeye", "Seer"]
     fighters = [
@@ -402,7 +403,7 @@ def test_the_largest_battlefield_allowed_is_drawn_within_bounds(tmp_path: Path) 
     assert len(written.encode()) <= limits.FILE_BYTES  # such a file is within the size limit
     field = parse_battlefield(document, source="largest")
     picture = tmp_path / "largest.png"
-    outcome = capped(lambda: draw_battlefield(field, picture), memory=768 * 1024**2)
+    outcome = capped(lambda: draw_scene(field_scene(field), picture), memory=768 * 1024**2)
     assert outcome.clean and not outcome.error, outcome.explain()
     assert picture.stat().st_size > 0
 

@@ -8,10 +8,16 @@ library.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Union
+
+from skirmish.errors import SkirmishError
+
+if TYPE_CHECKING:
+    from skirmish.geometry.scene import Scene
 
 
 @dataclass(frozen=True)
@@ -63,11 +69,59 @@ Block = Line | Grid
 
 
 @dataclass(frozen=True)
+class Bars:
+    """One distribution to draw as bars: its title, mean and the chance of a marked event."""
+
+    title: str
+    values: Mapping[int, Fraction]
+    mean: Fraction
+    marked: Fraction
+    marked_label: str = "take down"
+
+
+@dataclass(frozen=True)
+class BarChart:
+    """Several distributions side by side (``odds --plot``)."""
+
+    panels: tuple[Bars, ...]
+    title: str
+    axis: str = "damage dealt"
+
+
+@dataclass(frozen=True)
+class Heatmap:
+    """A labelled grid of values, ``None`` where there is none (``matchups -o x.png``)."""
+
+    rows: tuple[str, ...]
+    columns: tuple[str, ...]
+    values: tuple[tuple[Fraction | None, ...], ...]
+    title: str
+    legend: str
+
+
+Picture = Union["BarChart", "Heatmap", "Scene"]
+"""What an answer may ask to be drawn (a battlefield is a geometry ``Scene``)."""
+
+PICTURE_FORMATS = (".png", ".svg", ".pdf")
+
+
+def check_picture(path: Path, formats: Sequence[str] = PICTURE_FORMATS) -> None:
+    """Refuse a file we cannot write, before any work is done: one line naming it."""
+    if path.suffix.lower() not in formats:
+        raise SkirmishError(f"{path}: unknown picture format; expected one of {', '.join(formats)}")
+    if not path.parent.exists():
+        raise SkirmishError(f"{path}: folder {path.parent} does not exist")
+
+
+@dataclass(frozen=True)
 class Report:
-    """An answer: what to print for a person, and the JSON for a program."""
+    """An answer: what to print for a person, the JSON for a program, and any file to
+    write (a picture, or ``text`` already formatted, with its path)."""
 
     blocks: tuple[Block, ...]
     data: Mapping[str, Any] = field(default_factory=dict)
+    pictures: tuple[tuple[Path, Picture], ...] = ()
+    files: tuple[tuple[Path, str], ...] = ()
 
 
 def exact(value: Fraction | int) -> str:
@@ -75,9 +129,9 @@ def exact(value: Fraction | int) -> str:
     return str(value)
 
 
-def distribution(pairs: Sequence[tuple[Any, Fraction]] | Mapping[Any, Fraction]) -> dict[str, str]:
-    """A distribution for JSON: each outcome as text, each probability exact."""
-    items = pairs.items() if isinstance(pairs, Mapping) else pairs
+def distribution(pairs: Iterable[tuple[Any, Fraction]] | Mapping[Any, Fraction]) -> dict[str, str]:
+    """A distribution for JSON: each outcome as text, each probability exact (sorted)."""
+    items = list(pairs.items() if isinstance(pairs, Mapping) else pairs)
     return {str(k): str(p) for k, p in items}
 
 
@@ -93,13 +147,19 @@ def inches(value: float) -> str:
 
 
 __all__ = [
+    "PICTURE_FORMATS",
+    "BarChart",
+    "Bars",
     "Block",
     "Cell",
     "Chance",
     "Grid",
+    "Heatmap",
     "Line",
     "Mean",
+    "Picture",
     "Report",
+    "check_picture",
     "distribution",
     "exact",
     "inches",

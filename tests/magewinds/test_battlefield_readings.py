@@ -99,7 +99,7 @@ def test_minimum_range_is_measured_as_the_line_of_attack_is(gap, allowed, cli):
     )
     assert (flat.code == 0) is allowed
     if allowed:
-        assert json.loads(flat.out)["damage"]
+        assert json.loads(flat.out)["cases"][0]["distribution"]
 
 
 # Ruling MW-14: which obstacles near the attacker 18.2 ignores.

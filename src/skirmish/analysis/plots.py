@@ -7,28 +7,14 @@ for it, and drawn with the non-interactive Agg backend.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from skirmish.errors import SkirmishError
-
-FORMATS = (".png", ".svg", ".pdf")
+from skirmish.report import BarChart, Heatmap, check_picture
 
 
-@dataclass(frozen=True)
-class DamagePanel:
-    """One distribution to draw: a title, P(damage = k), its mean and a take-down chance."""
-
-    title: str
-    damage: Mapping[int, Fraction]
-    expected: Fraction
-    p_take_down: Fraction
-
-
-def _pyplot() -> Any:
+def pyplot() -> Any:
+    """matplotlib's pyplot on the Agg backend (imported on first use)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -37,62 +23,59 @@ def _pyplot() -> Any:
     return plt
 
 
-def check_output(path: Path, formats: Sequence[str] = FORMATS) -> None:
-    """Refuse an output file of a kind we cannot write, before any work is done."""
-    if path.suffix.lower() not in formats:
-        raise SkirmishError(f"{path}: unknown picture format; expected one of {', '.join(formats)}")
-    if not path.parent.exists():
-        raise SkirmishError(f"{path}: folder {path.parent} does not exist")
-
-
-def damage_bars(panels: Sequence[DamagePanel], path: Path, *, title: str) -> None:
+def damage_bars(chart: BarChart, path: Path) -> None:
     """Bars of P(damage) per panel, the expected damage as a dashed line."""
-    check_output(path)
-    plt = _pyplot()
+    check_picture(path)
+    plt = pyplot()
+    panels = chart.panels
     count = len(panels)
     columns = min(3, count)
     rows = math.ceil(count / columns)
-    most = max((k for panel in panels for k in panel.damage), default=0)
+    most = max((k for panel in panels for k in panel.values), default=0)
     figure, axes = plt.subplots(
         rows, columns, figsize=(4.2 * columns, 3.2 * rows), squeeze=False, sharey=True
     )
     for axis, panel in zip(axes.flat, panels, strict=False):
         values = list(range(most + 1))
-        heights = [float(panel.damage.get(k, 0)) for k in values]
+        heights = [float(panel.values.get(k, 0)) for k in values]
         axis.bar(values, heights, color="#4c72b0")
-        axis.axvline(float(panel.expected), color="#c44e52", linestyle="--", label="expected")
+        axis.axvline(float(panel.mean), color="#c44e52", linestyle="--", label="expected")
         axis.set_title(
-            f"{panel.title}\nE = {float(panel.expected):.2f}, "
-            f"take down {float(panel.p_take_down):.1%}",
+            f"{panel.title}\nE = {float(panel.mean):.2f}, "
+            f"{panel.marked_label} {float(panel.marked):.1%}",
             fontsize=10,
         )
         axis.set_xticks(values)
-        axis.set_xlabel("damage dealt")
+        axis.set_xlabel(chart.axis)
         axis.set_ylim(0, 1)
     for axis in list(axes.flat)[count:]:
         axis.axis("off")
     axes.flat[0].set_ylabel("probability")
     axes.flat[0].legend(loc="upper right", fontsize=8)
-    figure.suptitle(title)
+    figure.suptitle(chart.title)
     figure.tight_layout()
     figure.savefig(path, dpi=120)
     plt.close(figure)
 
 
-def heatmap(
-    rows: Sequence[str],
-    columns: Sequence[str],
-    values: Sequence[Sequence[Fraction | None]],
-    path: Path,
-    *,
-    title: str,
-    legend: str,
-) -> None:
-    """A labelled heatmap with each cell's value written in it."""
-    check_output(path)
-    plt = _pyplot()
-    grid = [[math.nan if v is None else float(v) for v in row] for row in values]
+def text_colour(rgba: tuple[float, ...]) -> str:
+    """Black on light cells, white on dark ones (relative luminance, WCAG)."""
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(c) for c in rgba[:3])
+    luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    return "black" if luminance > 0.179 else "white"
+
+
+def heatmap(chart: Heatmap, path: Path) -> None:
+    """A labelled heatmap with each cell's value written in it, legible on every colour."""
+    check_picture(path)
+    plt = pyplot()
+    grid = [[math.nan if v is None else float(v) for v in row] for row in chart.values]
     known = [v for row in grid for v in row if not math.isnan(v)]
+    columns, rows = chart.columns, chart.rows
     figure, axis = plt.subplots(figsize=(1.0 * len(columns) + 3.5, 0.45 * len(rows) + 2))
     from matplotlib.colors import TwoSlopeNorm
 
@@ -110,10 +93,11 @@ def heatmap(
     axis.set_xlabel("target")
     for i, row in enumerate(grid):
         for j, value in enumerate(row):
-            text = "-" if math.isnan(value) else f"{value:.2f}"
-            axis.text(j, i, text, ha="center", va="center", color="black", fontsize=8)
-    figure.colorbar(image, ax=axis, label=legend)
-    axis.set_title(title)
+            shown = "-" if math.isnan(value) else f"{value:.2f}"
+            colour = "black" if math.isnan(value) else text_colour(colours(norm(value)))
+            axis.text(j, i, shown, ha="center", va="center", color=colour, fontsize=8)
+    figure.colorbar(image, ax=axis, label=chart.legend)
+    axis.set_title(chart.title)
     figure.tight_layout()
     figure.savefig(path, dpi=120)
     plt.close(figure)

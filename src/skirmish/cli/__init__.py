@@ -1,27 +1,25 @@
-"""The ``skirmish`` command line: a thin adapter over the Python API.
+"""The ``skirmish`` command line: a thin adapter over the games' answers.
 
-Bad input prints one line naming the input and the rule, and exits with code 2.
+Each command is a module of :mod:`skirmish.cli.commands`, generating every game's
+subcommand from that game's options model; a game is imported only when named. Bad input
+prints one line naming the input and the rule, and exits with code 2.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
+from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
-from skirmish.cli import (
-    darkrealms,
-    entropic,
-    magewinds,
-    magewinds_advice,
-    magewinds_field,
-    mswars,
-    play,
-)
-from skirmish.cli.output import wide_console
+from skirmish import __version__
+from skirmish.cli.build import verb_group
+from skirmish.cli.commands.games import games_command
 from skirmish.errors import SkirmishError
-from skirmish.games import GAMES, find_game
+
+VERBS = ("fighters", "odds", "attack", "advise", "matchups", "los", "move", "draw")
+"""The commands whose subcommands are games, each a module of skirmish.cli.commands."""
 
 app = typer.Typer(
     name="skirmish",
@@ -29,76 +27,82 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    rich_markup_mode=None,
 )
-odds_app = typer.Typer(help="Exact odds of an attack.", no_args_is_help=True)
-attack_app = typer.Typer(
-    help="Referee one attack with a seed and print its log.", no_args_is_help=True
-)
-fighters_app = typer.Typer(help="List a game's bundled fighter profiles.", no_args_is_help=True)
-app.add_typer(odds_app, name="odds")
-app.add_typer(attack_app, name="attack")
-app.add_typer(fighters_app, name="fighters")
-advise_app = typer.Typer(help="Solve the players' choices as a game.", no_args_is_help=True)
-matchups_app = typer.Typer(
-    help="Equilibrium values of every attack against every fighter.", no_args_is_help=True
-)
-app.add_typer(advise_app, name="advise")
-app.add_typer(matchups_app, name="matchups")
-los_app = typer.Typer(
-    help="Sight, line of attack, range and cover on a battlefield.", no_args_is_help=True
-)
-move_app = typer.Typer(help="Check a move on a battlefield.", no_args_is_help=True)
-app.add_typer(los_app, name="los")
-app.add_typer(move_app, name="move")
-
-odds_app.command("magewinds")(magewinds.odds_command)
-attack_app.command("magewinds")(magewinds.attack_command)
-fighters_app.command("magewinds")(magewinds.fighters_command)
-advise_app.command("magewinds")(magewinds_advice.advise_command)
-matchups_app.command("magewinds")(magewinds_advice.matchups_command)
-los_app.command("magewinds")(magewinds_field.los_command)
-move_app.command("magewinds")(magewinds_field.move_command)
-odds_app.command("darkrealms")(darkrealms.odds_command)
-attack_app.command("darkrealms")(darkrealms.attack_command)
-advise_app.command("darkrealms")(darkrealms.advise_command)
-fighters_app.command("darkrealms")(darkrealms.fighters_command)
-odds_app.command("entropic")(entropic.odds_command)
-attack_app.command("entropic")(entropic.attack_command)
-advise_app.command("entropic")(entropic.advise_command)
-fighters_app.command("entropic")(entropic.fighters_command)
-odds_app.command("mswars")(mswars.odds_command)
-attack_app.command("mswars")(mswars.attack_command)
-advise_app.command("mswars")(mswars.advise_command)
-fighters_app.command("mswars")(mswars.fighters_command)
-app.command("draw")(magewinds_field.draw_command)
-play_app = typer.Typer(help="Play a whole battle.", no_args_is_help=True)
-app.add_typer(play_app, name="play")
-play_app.command("magewinds")(play.play_command)
-app.command("replay")(play.replay_command)
 
 
-@app.command("games")
-def games_command() -> None:
-    """List the games skirmish knows."""
-    table = Table(title="Games")
-    for column in ("name", "title", "aliases", "rules"):
-        table.add_column(column)
-    for game in GAMES:
-        table.add_row(game.name, game.title, ", ".join(game.aliases), game.rules)
-    wide_console().print(table)
+def _version(shown: bool) -> None:
+    if shown:
+        typer.echo(f"skirmish {__version__}")
+        raise typer.Exit()
 
 
-@app.command("rules", hidden=True)
-def rules_command(game: str) -> None:
-    """Name the rules a game implements."""
-    info = find_game(game)
-    typer.echo(f"{info.title}: {info.rules}")
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Referee, exact odds and advisor for tabletop skirmish combat rules."""
+
+
+LEGACY = {
+    "darkrealms": "skirmish.cli.darkrealms",
+    "mswars": "skirmish.cli.mswars",
+    "entropic": "skirmish.cli.entropic",
+}
+
+
+def _add(verb: str) -> None:
+    module = importlib.import_module(f"skirmish.cli.commands.{verb}")
+    cls = verb_group(verb, module.build)
+    cls.legacy = LEGACY
+    group = typer.Typer(cls=cls, help=module.HELP, no_args_is_help=True, rich_markup_mode=None)
+    app.add_typer(group, name=verb)
+
+
+for _verb in VERBS:
+    _add(_verb)
+app.command("games", help=games_command.__doc__)(games_command)
+
+
+def _usage_problem(error: Any) -> str:
+    """A usage error from the argument parser, as one line."""
+    message = " ".join(error.format_message().split())
+    context = getattr(error, "ctx", None)
+    where = f"{context.command_path}: " if context is not None else ""
+    return f"{where}{message}"
 
 
 def main() -> None:
-    """Entry point of the ``skirmish`` console script."""
+    """Entry point of the ``skirmish`` console script: one line and exit code 2 on bad input."""
     try:
-        app()
+        app(standalone_mode=False)
     except SkirmishError as error:
         typer.echo(f"skirmish: error: {error}", err=True)
         sys.exit(2)
+    except typer.Abort:
+        typer.echo("skirmish: aborted", err=True)
+        sys.exit(1)
+    except Exception as error:
+        if not hasattr(error, "format_message") or not hasattr(error, "exit_code"):
+            raise
+        if type(error).__name__ == "NoArgsIsHelpError":
+            typer.echo(error.ctx.get_help())  # type: ignore[attr-defined]
+            sys.exit(0)
+        typer.echo(f"skirmish: error: {_usage_problem(error)}", err=True)
+        sys.exit(2)
+
+
+def _battles() -> None:
+    """Whole battles (their commands are moved to the generated form next)."""
+    from skirmish.cli import play
+
+    play_app = typer.Typer(help="Play a whole battle.", no_args_is_help=True)
+    app.add_typer(play_app, name="play")
+    play_app.command("magewinds")(play.play_command)
+    app.command("replay")(play.replay_command)
+
+
+_battles()

@@ -255,10 +255,11 @@ class Terminal:
             typer.echo(line)
 
     def _draw(self, rest: str, node: Turn) -> None:
-        from skirmish.analysis.draw import draw_battlefield
+        from skirmish.analysis.pictures import draw
+        from skirmish.games.magewinds.questions import field_scene
 
         path = Path(rest)
-        draw_battlefield(battlefield_now(self.battle), path)
+        draw(field_scene(battlefield_now(self.battle)), path)
         typer.echo(f"wrote {path}")
 
     def _undo(self, rest: str, node: Turn) -> None:

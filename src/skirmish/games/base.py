@@ -1,16 +1,158 @@
-"""What every game in the registry provides."""
+"""What every game provides: its entry in the registry and its behaviour under fixed names.
+
+The registry lists a :class:`GameInfo` per game: names, rules, and the module that holds
+its :class:`Game`. Nothing of a game is imported until it is asked for, so listing the
+games, or answering for one, never pays for the others.
+
+A :class:`Game` carries the game's behaviour under the same names for every game, the way
+python-chess variants and OpenSpiel games carry theirs: its roster, the options models of
+its commands, building a situation from options, the rules procedure, the odds and advice
+summaries, the referee's decisions and the flags that answer them, its battlefield, its
+battle when it has one. The command line, the sweeps and the tests ask every game the
+same way, so a fifth game plugs in by registering.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
+
+from skirmish.errors import SkirmishError
+
+if TYPE_CHECKING:
+    from skirmish.engine import Decision, Mix, Procedure
+    from skirmish.options import Options
+    from skirmish.report import Report
+    from skirmish.roster import Roster
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A registered game: its names and the rules it implements."""
+    """A registered game: its names, the rules it implements, where its behaviour lives."""
 
     name: str
     title: str
     aliases: tuple[str, ...]
     rules: str
     summary: str
+    module: str = ""
+    """The module whose ``GAME`` is this game's :class:`Game`."""
+
+    def load(self) -> Game:
+        """The game's behaviour (imports its subpackage)."""
+        game = importlib.import_module(self.module).GAME
+        if not isinstance(game, Game) or game.name != self.name:
+            raise TypeError(f"{self.module}.GAME is not the Game of {self.name!r}")
+        return game
+
+
+@dataclass(frozen=True)
+class Referee:
+    """What the referee needs to resolve one attack from a command's options.
+
+    ``answers`` are the decisions the options settle; ``flag`` names, for any other
+    decision, the flag that would answer it (None: only a person at a terminal can);
+    ``result`` turns the result record into JSON-ready values; ``names`` are the attacker,
+    attack and target as the answer names them.
+    """
+
+    procedure: Procedure[Any]
+    answers: Mapping[str, Mix]
+    flag: Callable[[Decision], str | None]
+    result: Callable[[Any], dict[str, Any]]
+    names: Mapping[str, str | None] = field(default_factory=dict)
+    advisor: Callable[[Decision], Mapping[str, Any]] | None = None
+    """The solved value of each option, shown at the prompt (None: none shown)."""
+
+
+class Game(ABC):
+    """A game's behaviour under fixed names. Subclasses set the class attributes and
+    implement what their game has; a command a game lacks raises a clear error."""
+
+    name: ClassVar[str]
+    roster_flag: ClassVar[str]
+    """The flag that adds a user's file to the bundled roster (``--pack``, ``--force``)."""
+    commands: ClassVar[Mapping[str, type[Options]]]
+    """The options model of each command the game answers (``"odds"``, ``"attack"``...)."""
+    decisions: ClassVar[Mapping[str, str]] = {}
+    """Each kind of decision the referee may ask (its key, without a prefix) and the flag
+    that answers it."""
+    examples: ClassVar[str] = ""
+    """The module of worked examples the conformance tests run for this game."""
+    battle: ClassVar[object | None] = None
+    """A whole battle, where the game has one (Magewinds' is to come)."""
+
+    @property
+    def info(self) -> GameInfo:
+        from skirmish.games import find_game
+
+        return find_game(self.name)
+
+    # The roster: the bundled one, and a user's file added to it.
+
+    @abstractmethod
+    def bundled(self) -> Roster[Any]:
+        """The roster shipped with skirmish."""
+
+    @abstractmethod
+    def load_roster(self, path: Path) -> Roster[Any]:
+        """A user's roster file."""
+
+    def roster(self, path: Path | None = None) -> Roster[Any]:
+        """The bundled roster with a user's file added (its entries win on equal names)."""
+        bundled = self.bundled()
+        return bundled if path is None else bundled.merged(self.load_roster(path))
+
+    # A situation and its rules.
+
+    @abstractmethod
+    def situation(self, options: Options) -> Any:
+        """The situation ``options`` describe (from flags, or from a battlefield file)."""
+
+    @abstractmethod
+    def procedure(self, situation: Any) -> Procedure[Any]:
+        """The rules procedure that resolves ``situation``."""
+
+    # The commands: each returns what to print and the JSON.
+
+    def fighters(self, options: Options) -> Report:
+        """The roster's profiles."""
+        return self._lacks("fighters")
+
+    def odds(self, options: Options) -> Report:
+        """Exact odds of the situation."""
+        return self._lacks("odds")
+
+    def advise(self, options: Options) -> Report:
+        """The players' decisions solved."""
+        return self._lacks("advise")
+
+    def referee(self, options: Options) -> Referee:
+        """One attack to referee."""
+        return self._lacks("attack")
+
+    def matchups(self, options: Options) -> Report:
+        """Every attack against every fighter."""
+        return self._lacks("matchups")
+
+    def los(self, options: Options) -> Report:
+        """What a battlefield decides between two of its pieces."""
+        return self._lacks("los")
+
+    def move(self, options: Options) -> Report:
+        """Whether a move on a battlefield is legal."""
+        return self._lacks("move")
+
+    def draw(self, options: Options) -> Report:
+        """A picture of a battlefield."""
+        return self._lacks("draw")
+
+    def _lacks(self, command: str) -> NoReturn:
+        raise SkirmishError(f"{self.info.title} has no {command} command")  # pragma: no cover
+
+
+__all__ = ["Game", "GameInfo", "Referee"]

@@ -7,7 +7,6 @@ from skirmish.games.magewinds.attack import (
     resolve_attack,
 )
 from skirmish.games.magewinds.effects import EFFECTS, Effect, find_effect
-from skirmish.games.magewinds.game import GAME
 from skirmish.games.magewinds.pack import Pack, bundled_pack, load_pack
 from skirmish.games.magewinds.profiles import (
     AttackChoice,
@@ -21,7 +20,6 @@ from skirmish.games.magewinds.profiles import (
 
 __all__ = [
     "EFFECTS",
-    "GAME",
     "AttackChoice",
     "AttackProfile",
     "AttackResult",

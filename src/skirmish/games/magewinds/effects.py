@@ -37,6 +37,22 @@ class Effect:
     """18.5.1: added to the fighter's Evasion."""
     targeted_forbids_deflect: bool = False
     """18.4: the fighter may not make Deflect reactions."""
+    flag: str = ""
+    """Its name on the command line (default: the key with dashes)."""
+    on_attacker: str = ""
+    """What it does to an attacker under it, in a sentence (no such flag when empty)."""
+    on_target: str = ""
+    """What it does to a target under it, in a sentence (no such flag when empty)."""
+
+    def flags(self) -> tuple[tuple[str, str], ...]:
+        """The command-line flags that put this spell on the attacker and on the target,
+        with their help: ``--third-eye`` and ``--target-third-eye``."""
+        name = self.flag or self.key.replace("_", "-")
+        return tuple(
+            (f"--{prefix}{name}", text)
+            for prefix, text in (("", self.on_attacker), ("target-", self.on_target))
+            if text
+        )
 
 
 THIRD_EYE = Effect(
@@ -45,6 +61,8 @@ THIRD_EYE = Effect(
     source="Seer spell (Tempest Crusaders v1.4.0)",
     attacking_precision=1,
     targeted_evasion=1,
+    on_attacker="Attacker under Third Eye (+1 Precision).",
+    on_target="Target under Third Eye (+1 Evasion).",
 )
 HEX = Effect(
     key="hex",
@@ -52,12 +70,15 @@ HEX = Effect(
     source="Witch spell (Tempest Crusaders v1.4.0)",
     attacking_target_number_cap=5,
     attacking_reroll_hits=True,
+    on_attacker="Attacker is hexed: target number at most 5, hits re-rolled.",
 )
 WHITE_HOT_WEAPONS = Effect(
     key="white_hot_weapons",
     name="White-Hot Weapons",
     source="Enchanter spell (Tempest Crusaders v1.3.1)",
     attacking_ignores_armour_non_magical_melee=1,
+    flag="white-hot",
+    on_attacker="White-Hot Weapons: ignore 1 Armour on non-magical melee.",
 )
 WILDFORM = Effect(
     key="wildform",
@@ -65,6 +86,8 @@ WILDFORM = Effect(
     source="Druid spell (Tempest Crusaders v1.5.0)",
     attacking_melee_power=1,
     targeted_forbids_deflect=True,
+    on_attacker="Attacker in Wildform: +1 Power on melee attacks.",
+    on_target="Target in Wildform: it cannot Deflect.",
 )
 
 EFFECTS: tuple[Effect, ...] = (THIRD_EYE, HEX, WHITE_HOT_WEAPONS, WILDFORM)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, fields, replace
-from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
 from typing import Annotated
@@ -32,6 +31,7 @@ from skirmish.datafiles import (
 from skirmish.errors import DataError, find_named
 from skirmish.games.magewinds.pack import Pack, bundled_pack
 from skirmish.games.magewinds.profiles import FighterProfile
+from skirmish.games.magewinds.readings import NearObstacles
 from skirmish.geometry import Based, HeightClass, Marker, Terrain
 from skirmish.geometry.measure import OVERLAP_TOLERANCE, first_overlap, on_table
 from skirmish.geometry.shapes import disc
@@ -50,16 +50,6 @@ def height_class(height: float) -> HeightClass:
     if height <= 1.5:
         return HeightClass.MEDIUM
     return HeightClass.HIGH
-
-
-class NearObstacles(StrEnum):
-    """Ruling MW-14: what 18.2 ignores of the obstacles within 1" of the attacker."""
-
-    PARTS = "parts"
-    """Only the parts of an obstacle within 1" (7.1: a part of a terrain feature is an
-    obstacle of its own); the default."""
-    WHOLE = "whole"
-    """Every obstacle any part of which is within 1", all of it."""
 
 
 class SizeModel(StrictModel):

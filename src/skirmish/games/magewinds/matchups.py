@@ -61,9 +61,11 @@ def matchup_table(
     *,
     action_value: Fraction = DEFAULT_ACTION_VALUE,
     universal: bool = False,
+    damage_taken: int = 0,
     progress: Progress | None = None,
 ) -> list[Matchup]:
-    """The equilibrium value of every attack in the pack against every fighter in it.
+    """The equilibrium value of every attack in the pack against every fighter in it, each
+    target with ``damage_taken`` already (a target it takes out of action has no value).
 
     Refused up front past :data:`~skirmish.limits.MATCHUPS` cells; ``progress`` is told
     how many cells are solved after each one (there are attacks x fighters).
@@ -73,8 +75,15 @@ def matchup_table(
     table = []
     for attacker, attack in rows:
         for target in pack.fighters:
-            situation = AttackSituation(Combatant(attacker), Combatant(target), attack)
-            table.append(_solved(situation, objective, action_value))
+            situation = AttackSituation(
+                Combatant(attacker), Combatant(target, damage=damage_taken), attack
+            )
+            try:
+                table.append(_solved(situation, objective, action_value))
+            except IllegalAttack as refused:
+                table.append(
+                    Matchup(attacker.name, attack.name, target.name, None, reason=str(refused))
+                )
             if progress is not None:
                 progress(len(table))
     return table

@@ -1,0 +1,168 @@
+"""Commands generated from options models, and the command groups that find games by name.
+
+A command's flags, their help, metavars, defaults and groups come from the fields of the
+game's options model (:mod:`skirmish.options`) and the command's own presentation flags.
+Typer parses the words; the model checks every value, so a bad one is one line naming the
+flag and the rule.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
+
+import typer
+from typer.core import TyperGroup
+
+from skirmish.errors import SkirmishError
+from skirmish.games import GAMES, find_game
+
+if TYPE_CHECKING:
+    from skirmish.games.base import Game
+    from skirmish.options import OptionField, Options
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, Path):
+        return str(value)
+    return str(value)
+
+
+def _help(field: OptionField) -> str:
+    default = field.default
+    if field.kind is bool or default is None or field.argument or field.multiple:
+        return field.help
+    return f"{field.help} [default: {_shown(default)}]"
+
+
+def _parameter(field: OptionField) -> inspect.Parameter:
+    group = field.group or None
+    info: Any
+    if field.argument:
+        info = typer.Argument(help=field.help, metavar=field.metavar, show_default=False)
+        annotation: Any = Annotated[str, info]
+        default: Any = inspect.Parameter.empty
+    elif field.kind is bool and not field.multiple:
+        info = typer.Option(*field.flags, help=_help(field), rich_help_panel=group, metavar="")
+        annotation, default = Annotated[bool, info], False
+    elif field.multiple:
+        info = typer.Option(
+            *field.flags, help=_help(field), metavar=field.metavar, rich_help_panel=group
+        )
+        annotation, default = Annotated[list[str] | None, info], None
+    else:
+        info = typer.Option(
+            *field.flags,
+            help=_help(field),
+            metavar=field.metavar,
+            rich_help_panel=group,
+            show_default=False,
+        )
+        annotation, default = Annotated[str | None, info], None
+    return inspect.Parameter(
+        field.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
+    )
+
+
+def _given(raw: dict[str, Any], fields: Sequence[OptionField]) -> dict[str, Any]:
+    """The values the user gave: flags set, options given, arguments."""
+    found = {}
+    for field in fields:
+        value = raw.get(field.name)
+        if value is None or value is False or value == []:
+            continue
+        found[field.name] = value
+    return found
+
+
+Run = Callable[["Options", "Options"], None]
+
+
+def command(
+    name: str, model: type[Options], extra: type[Options], run: Run, *, doc: str = ""
+) -> Any:
+    """A command named ``name`` taking ``model``'s flags and ``extra``'s; ``run`` gets both
+    parsed."""
+    from skirmish.options import option_fields, parse
+
+    fields, extras = option_fields(model), option_fields(extra)
+    names = [f.name for f in (*fields, *extras)]
+    if len(set(names)) != len(names):
+        raise TypeError(f"{model.__name__} and {extra.__name__} share an option")
+    ordered = sorted((*fields, *extras), key=lambda f: not f.argument)
+
+    def callback(**raw: Any) -> None:
+        run(parse(model, _given(raw, fields)), parse(extra, _given(raw, extras)))
+
+    callback.__signature__ = inspect.Signature([_parameter(f) for f in ordered])  # type: ignore[attr-defined]
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
+    help_text = inspect.cleandoc(doc or model.__doc__ or "")
+    app.command(name, help=help_text)(callback)
+    return typer.main.get_command(app)
+
+
+Builder = Callable[["Game"], Any]
+
+
+class VerbGroup(TyperGroup):
+    """A command whose subcommands are the games: ``skirmish odds magewinds``.
+
+    A game is found by its name or an alias, in any case, and imported only when asked for.
+    """
+
+    verb: ClassVar[str]
+    build: ClassVar[Builder]
+    legacy: ClassVar[dict[str, str]] = {}
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [
+            info.name
+            for info in GAMES
+            if (info.name in self.legacy and self._old(info.name) is not None)
+            or (info.name not in self.legacy and self.verb in info.load().commands)
+        ]
+
+    def _old(self, name: str) -> Any:
+        import importlib
+
+        function = getattr(importlib.import_module(self.legacy[name]), f"{self.verb}_command", None)
+        if function is None:
+            return None
+        app = typer.Typer(
+            add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None
+        )
+        app.command(name)(function)
+        return typer.main.get_command(app)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        try:
+            info = find_game(cmd_name)
+        except SkirmishError as error:
+            if Path(cmd_name).exists():
+                raise SkirmishError(
+                    f"skirmish {self.verb} names the game first: skirmish {self.verb} GAME "
+                    f"{cmd_name} ... ({error})"
+                ) from None
+            raise
+        if info.name in self.legacy:
+            return self._old(info.name)
+        game = info.load()
+        if self.verb not in game.commands:
+            having = [g.name for g in GAMES if self.verb in g.load().commands]
+            raise SkirmishError(
+                f"{info.title} has no {self.verb} command; {self.verb} is for {', '.join(having)}"
+            )
+        return type(self).build(game)
+
+
+def verb_group(verb: str, build: Builder) -> type[VerbGroup]:
+    """The group class of ``verb``, building each game's command with ``build``."""
+    return type(f"{verb.title()}Group", (VerbGroup,), {"verb": verb, "build": staticmethod(build)})
+
+
+__all__ = ["VerbGroup", "command", "verb_group"]

@@ -1,0 +1,149 @@
+"""Printing answers: numbers as decimals or exact fractions, tables fitted to the terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from skirmish.report import Block, Cell, Chance, Grid, Line, Mean, Report
+
+PIPED_WIDTH = 160
+"""Width of tables written to a file or a pipe (no terminal to fit)."""
+
+
+def console() -> Console:
+    """A console for answers: ``COLUMNS`` when set, else the terminal's width, or a wide
+    page when piped to a file."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return Console(highlight=False, width=int(columns))
+    found = Console(highlight=False)
+    return found if found.is_terminal else Console(highlight=False, width=PIPED_WIDTH)
+
+
+def percent(value: Fraction) -> str:
+    """A probability as a percentage with one decimal; exact 0 and 1 stay exact."""
+    if value == 0:
+        return "0"
+    if value == 1:
+        return "100%"
+    if value < Fraction(1, 2000):
+        return "<0.1%"
+    if value > Fraction(1999, 2000):
+        return ">99.9%"
+    return f"{float(value) * 100:.1f}%"
+
+
+def text(cell: Cell, *, fractions: bool) -> str:
+    """A cell as printed: exact fractions with ``--fractions``, else decimals."""
+    if isinstance(cell, Chance):
+        return str(cell.value) if fractions else percent(cell.value)
+    if isinstance(cell, Mean):
+        return str(cell.value) if fractions else f"{float(cell.value):.3f}"
+    return str(cell)
+
+
+def show(report: Report, *, as_json: bool, fractions: bool = False) -> None:
+    """Print ``report``: its JSON, or its lines and tables."""
+    if as_json:
+        typer.echo(json.dumps(report.data, indent=2))
+        return
+    out = console()
+    for block in report.blocks:
+        _print(out, block, fractions)
+
+
+def write(report: Report) -> None:
+    """Write the files and pictures an answer asks for, each named on stderr."""
+    from skirmish.analysis.pictures import draw
+
+    for path, content in report.files:
+        path.write_text(content, encoding="utf-8")
+        typer.echo(f"wrote {path}", err=True)
+    for path, picture in report.pictures:
+        draw(picture, path)
+        typer.echo(f"wrote {path}", err=True)
+
+
+def _print(out: Console, block: Block, fractions: bool) -> None:
+    if isinstance(block, Line):
+        line = "".join(text(part, fractions=fractions) for part in block.parts)
+        out.print(Text(line, style="bold" if block.bold else ""))
+        return
+    cells = [[text(cell, fractions=fractions) for cell in row] for row in block.rows]
+    numeric = [
+        all(isinstance(row[i], (Chance, Mean, int)) for row in block.rows if len(row) > i)
+        for i in range(len(block.columns))
+    ]
+    parts = _fit(out, block, cells, numeric)
+    for n, columns in enumerate(parts):
+        title = block.title if n == 0 else (f"{block.title} (continued)" if block.title else "")
+        caption = block.caption if n == len(parts) - 1 else ""
+        out.print(_table(block, cells, numeric, columns, title, caption))
+
+
+def _table(
+    grid: Grid,
+    cells: Sequence[Sequence[str]],
+    numeric: Sequence[bool],
+    columns: Sequence[int],
+    title: str = "",
+    caption: str = "",
+) -> Table:
+    table = Table(
+        title=title or None,
+        caption=caption or None,
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+        title_justify="left",
+        caption_justify="left",
+    )
+    for i in columns:
+        table.add_column(
+            grid.columns[i],
+            justify="right" if numeric[i] else "left",
+            no_wrap=numeric[i],
+            overflow="fold",
+        )
+    for row in cells:
+        table.add_row(*(row[i] if i < len(row) else "" for i in columns))
+    return table
+
+
+def _fit(
+    out: Console, grid: Grid, cells: Sequence[Sequence[str]], numeric: Sequence[bool]
+) -> list[list[int]]:
+    """The columns of each part of a table too wide for the terminal: every part repeats
+    the key columns and takes as many of the others as fit."""
+    keys = list(range(min(grid.keys, len(grid.columns))))
+    rest = list(range(len(keys), len(grid.columns)))
+    width = out.width
+
+    def fits(columns: list[int]) -> bool:
+        measured = out.measure(_table(grid, cells, numeric, columns))
+        return measured.maximum <= width
+
+    if not rest or fits(keys + rest):
+        return [keys + rest]
+    parts: list[list[int]] = []
+    current: list[int] = []
+    for column in rest:
+        if current and not fits(keys + current + [column]):
+            parts.append(keys + current)
+            current = []
+        current.append(column)
+    parts.append(keys + current)
+    return parts
+
+
+def echo_json(data: dict[str, Any]) -> None:
+    typer.echo(json.dumps(data, indent=2))
