@@ -14,7 +14,7 @@ lists them for anything else that needs them (help text, tests that try extreme 
 >>> parse(Demo, {"power": "-1"})
 Traceback (most recent call last):
 ...
-skirmish.errors.SkirmishError: --power '-1': should be greater than or equal to 0 (6.0)
+skirmish.errors.SkirmishError: --power -1: should be greater than or equal to 0 (6.0)
 """
 
 from __future__ import annotations
@@ -264,9 +264,21 @@ def _problem(error: ValidationError, fields: Mapping[str, OptionField], given: o
         return message
     field = fields[str(location[0])]
     value = problem.get("input")
-    shown = "" if isinstance(value, (bool, type(None))) or field.kind is bool else f" {value!r}"
+    shown = (
+        "" if isinstance(value, (bool, type(None))) or field.kind is bool else f" {_shown(value)}"
+    )
     rule = f" ({field.rule})" if field.rule and f"({field.rule})" not in message else ""
     return f"{field.flag}{shown}: {message}{rule}"
+
+
+def _shown(value: object) -> str:
+    """A value as the user typed it: a number bare, anything else quoted."""
+    text = str(value)
+    try:
+        float(text)
+    except ValueError:
+        return repr(value)
+    return text
 
 
 def flags_of(model: type[BaseModel]) -> Iterator[str]:

@@ -34,8 +34,8 @@ class Mean:
     value: Fraction
 
 
-Cell = str | int | Chance | Mean
-"""What a table cell or a piece of a line holds."""
+Cell = str | int | Chance | Mean | tuple["Cell", ...]
+"""What a table cell or a piece of a line holds (a tuple: pieces printed one after another)."""
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,12 @@ import pytest
 FACES = range(1, 7)
 
 
+def only(data):
+    """The one case of an ``odds`` answer."""
+    (case,) = data["cases"]
+    return case
+
+
 def test_odds_json_shape_and_hand_fractions(cli):
     # Strength 4, "Attack +1", no Stamina: miss, 3, 4, 5, 6, 7 each 1/6.
     run = cli(
@@ -19,9 +25,9 @@ def test_odds_json_shape_and_hand_fractions(cli):
     assert run.code == 0, run.err
     data = json.loads(run.out)
     assert data["game"] == "darkrealms"
-    assert data["damage"] == {str(k): "1/6" for k in (0, 3, 4, 5, 6, 7)}
-    assert data["expected_damage"] == "25/6"
-    assert "p_kill" not in data  # no Health given
+    assert only(data)["distribution"] == {str(k): "1/6" for k in (0, 3, 4, 5, 6, 7)}
+    assert only(data)["expected"]["damage"] == "25/6"
+    assert "kill" not in only(data)["chances"]  # no Health given
 
 
 def test_odds_rules_example_range_die_and_kill(cli):
@@ -43,8 +49,8 @@ def test_odds_rules_example_range_die_and_kill(cli):
     data = json.loads(run.out)
     # A 6 is the attack die when the other die reaches 3: (6, 3..6) and (3..5, 6).
     crits = sum(1 for a, b in itertools.product(FACES, repeat=2) if 6 in (a, b) and min(a, b) >= 3)
-    assert Fraction(data["p_kill"]) == Fraction(crits, 36)
-    assert Fraction(data["p_reach"]) == Fraction(32, 36)
+    assert Fraction(only(data)["chances"]["kill"]) == Fraction(crits, 36)
+    assert Fraction(only(data)["chances"]["reach"]) == Fraction(32, 36)
 
 
 def test_odds_with_figures_cards_and_tiles(cli):
@@ -52,27 +58,32 @@ def test_odds_with_figures_cards_and_tiles(cli):
     tiles = ("--attacker-at", "0,0", "--target-at", "2,1")
     run = cli(*volley, *tiles, "--grid", "square", "--json")
     assert run.code == 0, run.err
-    assert json.loads(run.out)["distance"] == 2
+    assert only(json.loads(run.out))["details"]["distance"] == 2
     hexes = cli(*volley, *tiles, "--json")
-    assert json.loads(hexes.out)["distance"] == 3
+    assert only(json.loads(hexes.out))["details"]["distance"] == 3
     table = cli(*volley, "--distance", "3")
     assert "chance to kill" in table.out and "Volley" in table.out
 
 
 def test_policies_and_objectives_change_the_answer(cli):
     base = ("odds", "darkrealms", "--strength", "4", "--stamina", "2", "--health", "6", "--json")
-    optimal = json.loads(cli(*base).out)
-    never = json.loads(cli(*base, "--policy", "never").out)
-    kill = json.loads(cli(*base, "--objective", "kill").out)
-    assert Fraction(optimal["expected_damage"]) > Fraction(never["expected_damage"])
-    assert Fraction(kill["p_kill"]) == 1 - Fraction(5, 6) ** 3 > Fraction(optimal["p_kill"])
-    assert never["expected_stamina"] == "0"
+    optimal = only(json.loads(cli(*base).out))
+    never = only(json.loads(cli(*base, "--policy", "never").out))
+    kill = only(json.loads(cli(*base, "--objective", "kill").out))
+    assert Fraction(optimal["expected"]["damage"]) > Fraction(never["expected"]["damage"])
+    assert (
+        Fraction(kill["chances"]["kill"])
+        == 1 - Fraction(5, 6) ** 3
+        > Fraction(optimal["chances"]["kill"])
+    )
+    assert never["expected"]["stamina"] == "0"
+    assert kill["choices"] == {"policy": "optimal", "objective": "kill", "stamina_cost": "0"}
 
 
 def test_advise_lists_the_first_choice_for_each_roll(cli):
     run = cli("advise", "darkrealms", "--strength", "4", "--stamina", "1", "--json")
     data = json.loads(run.out)
-    best = {tuple(c["dice"]): c["best"] for c in data["choices"]}
+    best = {tuple(int(d) for d in c["when"].split()[1:]): c["best"][0] for c in data["decisions"]}
     # Base 4 reads 0, 2, 3, 4, 5, 6 (mean 10/3): faces worth less than a fresh die go.
     assert best == {
         (1,): "reroll",
@@ -132,13 +143,28 @@ def test_attack_asks_the_player_and_shows_solved_values(cli, monkeypatch):
 
     def answer(text, **_):
         asked.append(text)
-        return "1"
+        return "a"
 
     monkeypatch.setattr("sys.stdin.isatty", lambda: True)
     monkeypatch.setattr(typer, "prompt", answer)
     run = cli("attack", "darkrealms", "--strength", "4", "--stamina", "1", "--seed", "2")
     assert run.code == 0, run.err
-    assert asked and "solved:" in asked[0] and "keep" in asked[0]
+    assert asked and "solved:" in asked[0] and "a: keep" in asked[0]
+
+
+def test_a_number_at_the_prompt_is_never_taken_for_an_option(cli, monkeypatch):
+    # The options are lettered, and dice are named "die 1", "die 2": typing 1 means nothing.
+    import typer
+
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr(typer, "prompt", lambda text, **_: "1")
+    args = ("attack", "darkrealms", "--strength", "4", "--range-die", "--distance", "2")
+    run = cli(*args, "--stamina", "1", "--seed", "2")
+    assert run.code == 2 and "'1' is not a legal" in run.err
+    asked = []
+    monkeypatch.setattr(typer, "prompt", lambda text, **_: asked.append(text) or "a")
+    assert cli(*args, "--stamina", "1", "--seed", "2").code == 0
+    assert "b: reroll die 1 / c: reroll die 2" in asked[0]
 
 
 def test_figure_file(cli, tmp_path):
@@ -162,7 +188,8 @@ def test_figure_file(cli, tmp_path):
     )
     assert run.code == 0, run.err
     listed = cli("fighters", "darkrealms", "--figures", str(path), "--json")
-    assert "Brute" in {f["name"] for f in json.loads(listed.out)["figures"]}
+    assert "Brute" in {f["name"] for f in json.loads(listed.out)["fighters"]}
+    assert "Smash" in {c["name"] for c in json.loads(listed.out)["cards"]}
 
 
 @pytest.mark.parametrize(
@@ -213,5 +240,6 @@ def test_rolled_value_with_misses_on_applies_the_note(cli):
     run = cli("odds", "darkrealms", "--rolled", "--misses-on", "2", "--stamina", "0", "--json")
     assert run.code == 0, run.err
     data = json.loads(run.out)
-    assert data["damage"] == {"0": "1/3", "3": "1/6", "4": "1/6", "5": "1/6", "6": "1/6"}
-    assert (data["expected_damage"], data["p_hit"]) == ("3", "2/3")
+    case = only(data)
+    assert case["distribution"] == {"0": "1/3", "3": "1/6", "4": "1/6", "5": "1/6", "6": "1/6"}
+    assert (case["expected"]["damage"], case["chances"]["hit"]) == ("3", "2/3")

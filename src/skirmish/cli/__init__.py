@@ -48,7 +48,6 @@ def root(
 
 
 LEGACY = {
-    "darkrealms": "skirmish.cli.darkrealms",
     "mswars": "skirmish.cli.mswars",
     "entropic": "skirmish.cli.entropic",
 }

@@ -49,6 +49,8 @@ def text(cell: Cell, *, fractions: bool) -> str:
         return str(cell.value) if fractions else percent(cell.value)
     if isinstance(cell, Mean):
         return str(cell.value) if fractions else f"{float(cell.value):.3f}"
+    if isinstance(cell, tuple):
+        return "".join(text(part, fractions=fractions) for part in cell)
     return str(cell)
 
 

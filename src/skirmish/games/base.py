@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 from skirmish.errors import SkirmishError
 
 if TYPE_CHECKING:
-    from skirmish.engine import Decision, Mix, Procedure
+    from skirmish.engine import Decision, Mix, Policy, Procedure
     from skirmish.options import Options
     from skirmish.report import Report
     from skirmish.roster import Roster
@@ -67,6 +67,8 @@ class Referee:
     names: Mapping[str, str | None] = field(default_factory=dict)
     advisor: Callable[[Decision], Mapping[str, Any]] | None = None
     """The solved value of each option, shown at the prompt (None: none shown)."""
+    players: Policy | None = None
+    """Who answers every decision, when no person is asked (an advisor playing both sides)."""
 
 
 class Game(ABC):

@@ -26,9 +26,8 @@ def build(game: Game) -> Any:
         assert isinstance(printing, Seeded)
         referee = game.referee(options)
         seed = random.SystemRandom().randrange(2**31) if printing.seed is None else printing.seed
-        players = FixedPolicy(
-            dict(referee.answers), fallback=Prompter(referee.flag, referee.advisor)
-        )
+        prompter = Prompter(referee.flag, referee.advisor)
+        players = referee.players or FixedPolicy(dict(referee.answers), fallback=prompter)
         outcome = play(referee.procedure, players=players, seed=seed)
         if printing.as_json:
             echo_json(

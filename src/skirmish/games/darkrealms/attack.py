@@ -230,7 +230,7 @@ def reroll(
     if budget <= 0:
         return None
     options = (
-        ("keep", *(f"reroll {i + 1}" for i in range(len(dice))))
+        ("keep", *(f"reroll die {i + 1}" for i in range(len(dice))))
         if len(dice) > 1
         else ("keep", "reroll")
     )
@@ -245,7 +245,7 @@ def reroll(
     )
     if choice == "keep":
         return None
-    index = 0 if choice == "reroll" else int(choice.split()[1]) - 1
+    index = 0 if choice == "reroll" else int(choice.split()[-1]) - 1
     face = context.roll(D6, rule=REROLL, label=f"re-rolled die {index + 1}")
     context.log(
         REROLL,
