@@ -271,6 +271,21 @@ def _problem(error: ValidationError, fields: Mapping[str, OptionField], given: o
     return f"{field.flag}{shown}: {message}{rule}"
 
 
+def on_battlefield(options: Options, facts: tuple[str, ...], *, rules: str) -> tuple[str, str]:
+    """With --battlefield: the named attacker and target. Facts the file gives cannot also
+    come from flags; ``rules`` says which rules read them from the file."""
+    clashing = options.given(*facts)
+    if clashing:
+        raise SkirmishError(
+            f"{', '.join(clashing)}: with --battlefield these come from the battlefield file "
+            f"({rules})"
+        )
+    attacker, target = getattr(options, "attacker", None), getattr(options, "target", None)
+    if attacker is None or target is None:
+        raise SkirmishError("with --battlefield, name both --attacker and --target")
+    return attacker, target
+
+
 def _shown(value: object) -> str:
     """A value as the user typed it: a number bare, anything else quoted."""
     text = str(value)
@@ -298,6 +313,7 @@ __all__ = [
     "Share",
     "Worth",
     "flags_of",
+    "on_battlefield",
     "option_fields",
     "parse",
 ]

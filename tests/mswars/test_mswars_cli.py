@@ -11,6 +11,12 @@ RAW = ("odds", "mswars", "--attack-value", "14", "--defence", "5", "--damage", "
 """A raw attack: attack value 14 against Defence 5 with a D6 weapon."""
 
 
+def only(data):
+    """The one case of an ``odds`` answer."""
+    (case,) = data["cases"]
+    return case
+
+
 def test_odds_json_raw_values(cli):
     run = cli(
         *RAW,
@@ -22,13 +28,14 @@ def test_odds_json_raw_values(cli):
     )
     assert run.code == 0, run.err
     data = json.loads(run.out)
-    assert data["game"] == "mswars" and data["p_hit"] == "9/20"
+    case = only(data)
+    assert data["game"] == "mswars" and case["chances"]["hit"] == "9/20"
     # D6 less Armour 1: 0, 1, 2, 3, 4, 4 (capped at the 4 DC left); a miss is 0.
     hit = Fraction(9, 20)
-    assert Fraction(data["damage"]["0"]) == 1 - hit + hit / 6
-    assert Fraction(data["damage"]["4"]) == hit * Fraction(2, 6)
-    assert Fraction(data["p_out_of_action"]) == hit * Fraction(2, 6)
-    assert Fraction(data["expected_damage"]) == hit * Fraction(14, 6)
+    assert Fraction(case["distribution"]["0"]) == 1 - hit + hit / 6
+    assert Fraction(case["distribution"]["4"]) == hit * Fraction(2, 6)
+    assert Fraction(case["chances"]["out_of_action"]) == hit * Fraction(2, 6)
+    assert Fraction(case["expected"]["dc_lost"]) == hit * Fraction(14, 6)
 
 
 def test_each_modifier_flag_changes_the_attack_value(cli):
@@ -39,7 +46,7 @@ def test_each_modifier_flag_changes_the_attack_value(cli):
             "--json",
         )
         assert run.code == 0, run.err
-        return int(json.loads(run.out)["attack_value"])
+        return int(only(json.loads(run.out))["details"]["attack_value"])
 
     assert value() == 14
     assert value("--ran-or-charged") == 11 and value("--melee", "--ran-or-charged") == 14
@@ -63,8 +70,9 @@ def test_named_units_aid_and_advice(cli):
         "advise", "mswars", "--attacker", "Amago", "--target", "Pelham", "--aid", "1", "--json"
     )
     data = json.loads(run.out)
-    values = {tuple(v["choices"]): Fraction(v["value"]) for v in data["values"]}
-    assert data["best"] == list(max(values, key=values.get))
+    values = {tuple(v["choices"]): Fraction(v["value"]) for v in data["details"]["combinations"]}
+    assert [d["best"][0] for d in data["decisions"]] == list(max(values, key=values.get))
+    assert Fraction(data["value"]) == max(values.values())
     chosen = cli(
         "odds",
         "mswars",
@@ -78,7 +86,8 @@ def test_named_units_aid_and_advice(cli):
         "+2",
         "--json",
     )
-    assert int(json.loads(chosen.out)["attack_value"]) == 16
+    assert int(only(json.loads(chosen.out))["details"]["attack_value"]) == 16
+    assert only(json.loads(chosen.out))["choices"] == {"aid 1": "+2 attack"}
     table = cli("odds", "mswars", "--attacker", "Amago", "--target", "Rifle Squad")
     assert "chance to hit" in table.out
 
@@ -112,7 +121,11 @@ def test_battlefield(cli):
     )
     assert run.code == 0, run.err
     # Partly hidden (half or less: -3), and the Pelham moved more than 10" (-3): 14 - 6.
-    assert json.loads(run.out)["attack_value"] == 8
+    data = json.loads(run.out)
+    assert only(data)["details"]["attack_value"] == 8
+    rules = [fact["rule"] for fact in data["battlefield"]["facts"]]
+    assert "Firing Arcs" in rules and "Guided Attack" in rules
+    assert data["battlefield"]["may_aid"] == ["Amago Wing"]
     too_many = cli(
         "odds",
         "mswars",
@@ -142,7 +155,7 @@ def test_battlefield(cli):
 
 def test_fighters_and_force_file(cli, tmp_path):
     listed = json.loads(cli("fighters", "mswars", "--json").out)
-    assert "Amago" in {row["unit"] for row in listed}
+    assert "Amago" in {unit["name"] for unit in listed["fighters"]}
     path = tmp_path / "bad.yaml"
     path.write_text(
         "units:\n  - {name: X, size_class: 1, unit_type: sracu, dc: 0, armour: 0, defence: 1, pilot: {name: P, range_attack: 1, melee_attack: 1}}\n"
@@ -206,10 +219,11 @@ def test_attack_of_opportunity_from_the_command_line(cli):
         "--opportunity",
         "--json",
     )
-    melee = json.loads(cli(*base).out)
-    rammed = json.loads(cli(*base, "--charged", "--ram", "4D6").out)
+    melee = only(json.loads(cli(*base).out))
+    rammed = only(json.loads(cli(*base, "--charged", "--ram", "4D6").out))
     # The advisor rams when a 4D6 ram beats the Str weapon (Strength 4 in two hands: 6).
-    assert Fraction(rammed["expected_damage"]) > Fraction(melee["expected_damage"])
+    assert Fraction(rammed["expected"]["dc_lost"]) > Fraction(melee["expected"]["dc_lost"])
+    assert rammed["choices"] == {"opportunity attack": "ram"} and melee["choices"] == {}
     log = cli(
         "attack",
         "mswars",
@@ -232,7 +246,7 @@ def test_attack_asks_for_the_aid_at_a_terminal(cli, monkeypatch):
 
     asked = []
     monkeypatch.setattr("sys.stdin.isatty", lambda: True)
-    monkeypatch.setattr(typer, "prompt", lambda text, **_: asked.append(text) or "2")
+    monkeypatch.setattr(typer, "prompt", lambda text, **_: asked.append(text) or "b")
     run = cli(
         "attack", "mswars", "--attacker", "Amago", "--target", "Pelham", "--aid", "1", "--seed", "4"
     )
@@ -258,7 +272,7 @@ def test_a_named_units_dc_cannot_exceed_its_starting_dc(cli):
         "--json",
     )
     # 7 of 16 left: lost more than half, so +1 to the melee attack (12 + 1).
-    assert json.loads(hurt.out)["attack_value"] == 13
+    assert only(json.loads(hurt.out))["details"]["attack_value"] == 13
 
 
 @pytest.mark.parametrize("verb", ["odds", "attack"])

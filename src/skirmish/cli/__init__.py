@@ -48,7 +48,6 @@ def root(
 
 
 LEGACY = {
-    "mswars": "skirmish.cli.mswars",
     "entropic": "skirmish.cli.entropic",
 }
 

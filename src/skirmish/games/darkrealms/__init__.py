@@ -11,7 +11,6 @@ from skirmish.games.darkrealms.figures import (
     load_roster,
     sample_roster,
 )
-from skirmish.games.darkrealms.game import GAME
 from skirmish.games.darkrealms.odds import (
     FirstChoice,
     Objective,
@@ -26,7 +25,6 @@ from skirmish.games.darkrealms.tables import DEFAULT_ATTACK_TABLE, DEFENCE_TABLE
 __all__ = [
     "DEFAULT_ATTACK_TABLE",
     "DEFENCE_TABLE",
-    "GAME",
     "AttackTable",
     "CardAttack",
     "Figure",

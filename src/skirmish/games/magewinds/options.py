@@ -29,7 +29,7 @@ from skirmish.games.magewinds.profiles import (
     Strike,
 )
 from skirmish.games.magewinds.readings import NearObstacles
-from skirmish.options import Count, Flag, Inches, Name, Options, Worth
+from skirmish.options import Count, Flag, Inches, Name, Options, Worth, on_battlefield
 
 if TYPE_CHECKING:
     from skirmish.games.magewinds.tabletop import TableReport
@@ -457,21 +457,6 @@ def request(options: SituationFlags) -> Request:
         distance=options.distance,
     )
     return Request(situation, choice, reaction)
-
-
-def on_battlefield(options: Options, facts: tuple[str, ...], *, rules: str) -> tuple[str, str]:
-    """With --battlefield: the named attacker and target. Facts the file gives cannot also
-    come from flags; ``rules`` says which rules read them from the file."""
-    clashing = options.given(*facts)
-    if clashing:
-        raise SkirmishError(
-            f"{', '.join(clashing)}: with --battlefield these come from the battlefield file "
-            f"({rules})"
-        )
-    attacker, target = getattr(options, "attacker", None), getattr(options, "target", None)
-    if attacker is None or target is None:
-        raise SkirmishError("with --battlefield, name both --attacker and --target")
-    return attacker, target
 
 
 def _add_mirrorshield(profile: FighterProfile) -> FighterProfile:

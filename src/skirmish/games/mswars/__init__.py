@@ -9,7 +9,6 @@ from skirmish.games.mswars.attack import (
     modifiers,
     resolve_attack,
 )
-from skirmish.games.mswars.game import GAME
 from skirmish.games.mswars.odds import AidAdvice, Objective, Summary, advise_aid, odds
 from skirmish.games.mswars.units import (
     Ability,
@@ -27,7 +26,6 @@ from skirmish.games.mswars.units import (
 )
 
 __all__ = [
-    "GAME",
     "Ability",
     "AidAdvice",
     "Aider",

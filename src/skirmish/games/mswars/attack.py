@@ -42,6 +42,8 @@ D6 = DieRoll(parse("D6"), "D6")
 AID_ATTACK = "+2 attack"
 AID_DAMAGE = "D3 damage"
 AID_CHOICE = "aid"
+RAM_CHOICE = "opportunity attack"
+"""The decision between a melee attack and a ram after a charge (Attacks of Opportunity)."""
 MAX_AIDERS = 2
 TEN_PERCENT = Fraction(1, 10)
 
@@ -417,7 +419,7 @@ def attack_of_opportunity(
         choice = context.choose(
             Decision(
                 ATTACKER,
-                "opportunity attack",
+                RAM_CHOICE,
                 ("melee", "ram"),
                 rule=OPPORTUNITY,
                 prompt=f"{situation.target.name} breaks away: melee attack or ram?",

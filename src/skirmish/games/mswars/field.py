@@ -41,6 +41,7 @@ from skirmish.geometry import EPSILON
 from skirmish.geometry.measure import first_overlap, on_table
 from skirmish.geometry.shapes import disc
 from skirmish.geometry.sight import visible_part
+from skirmish.report import inches
 
 FRACTION_DENOMINATOR = 1000
 """Measured fractions are rounded to thousandths before they meet the rule thresholds."""
@@ -227,10 +228,71 @@ def aid_candidates(field: Field, attacker: Placed, target: Placed) -> list[Aider
     return found
 
 
-def situation_on(
-    field: Field, attacker: str, target: str, *, weapon: str | None = None
-) -> Situation:
-    """The attack of ``attacker`` on ``target`` with every measurable fact from the table."""
+@dataclass(frozen=True)
+class Measured:
+    """What the battlefield says about one attack (ruling MS-8), each fact with its rule."""
+
+    attacker: Placed
+    target: Placed
+    weapon: Weapon
+    distance: float
+    reach: float
+    in_arc: bool
+    visible: Fraction
+    friendly_cover: Fraction
+    rear_arc: bool
+    other_targets: int
+    aiders: tuple[Aider, ...]
+
+    def facts(self) -> list[tuple[str, str]]:
+        a, t, arm = self.attacker.unit.name, self.target.unit.name, self.weapon.name
+        arcs = ", ".join(arc.value for arc in self.weapon.arcs)
+        found = [
+            (
+                "Making Attacks",
+                f"range {inches(self.distance)}\" from {a}'s centre to {t}'s edge; {arm} "
+                f'reaches {inches(self.reach)}" (MS-8)',
+            ),
+            (
+                ARCS,
+                f"{t} is {'in' if self.in_arc else 'outside'} the firing arc of {arm} ({arcs}; "
+                "MS-1)",
+            ),
+            ("Attack Modifiers", f"{a}'s head sees {_share(self.visible)} of {t} (MS-3)"),
+            ("Making Attacks", f"friendly units cover {_share(self.friendly_cover)} of {t}"),
+            (
+                "Attack Modifiers",
+                f"{a} is {'' if self.rear_arc else 'not '}in {t}'s rear 90-degree arc",
+            ),
+            (
+                "Attack Modifiers",
+                f"{self.other_targets} other possible "
+                f"target{'' if self.other_targets == 1 else 's'} closer",
+            ),
+        ]
+        moves = [
+            what
+            for what, on in (
+                ("ran or charged", self.attacker.ran_or_charged),
+                ("moved", self.attacker.moved and not self.attacker.ran_or_charged),
+            )
+            if on
+        ]
+        if moves:
+            found.append(("Attack Modifiers", f"{a} {', '.join(moves)} this turn (file)"))
+        if self.target.moved_over_10:
+            found.append(("Attack Modifiers", f'{t} moved more than 10" this turn (file)'))
+        names = ", ".join(aider.name for aider in self.aiders) or "none"
+        found.append(("Guided Attack", f"units that may aid: {names} (MS-7)"))
+        return found
+
+
+def _share(value: Fraction) -> str:
+    return f"{float(value) * 100:.0f}%"
+
+
+def measure(field: Field, attacker: str, target: str, *, weapon: str | None = None) -> Measured:
+    """Everything the battlefield says about ``attacker`` attacking ``target`` (MS-8)."""
     a, t = field.placed(attacker), field.placed(target)
     if a.side == t.side:
         raise SkirmishError(f"{a.unit.name} and {t.unit.name} are on the same side")
@@ -252,15 +314,36 @@ def situation_on(
         ):
             others += 1
     rear = abs((t.bearing(a.centre) - 180 + 180) % 360 - 180) <= 45
+    return Measured(
+        a,
+        t,
+        arm,
+        distance,
+        longest,
+        in_arc(a, arm, t),
+        visible,
+        friendly,
+        rear,
+        0 if arm.type.melee else others,
+        tuple(aid_candidates(field, a, t)),
+    )
+
+
+def situation_on(
+    field: Field, attacker: str, target: str, *, weapon: str | None = None
+) -> Situation:
+    """The attack of ``attacker`` on ``target`` with every measurable fact from the table."""
+    found = measure(field, attacker, target, weapon=weapon)
+    a, t, arm = found.attacker, found.target, found.weapon
     conditions = Conditions(
         ran_or_charged=a.ran_or_charged,
-        visible_fraction=visible,
+        visible_fraction=found.visible,
         target_moved_over_10=t.moved_over_10,
-        rear_arc=rear,
+        rear_arc=found.rear_arc,
         moved=a.moved,
-        other_targets=0 if arm.type.melee else others,
+        other_targets=found.other_targets,
     )
-    if not in_arc(a, arm, t):
+    if not found.in_arc:
         raise SkirmishError(
             f"{ARCS}: {t.unit.name} is outside the firing arc of {arm.name} "
             f"({', '.join(arc.value for arc in arm.arcs)})"
@@ -269,9 +352,9 @@ def situation_on(
         a.unit,
         t.unit,
         arm,
-        distance=distance,
+        distance=found.distance,
         in_arc=True,
-        visible=visible > 0,
-        friendly_cover=friendly,
+        visible=found.visible > 0,
+        friendly_cover=found.friendly_cover,
         conditions=conditions,
     )

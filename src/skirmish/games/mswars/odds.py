@@ -9,13 +9,15 @@ from fractions import Fraction
 from functools import partial
 from itertools import product
 
-from skirmish.engine import Distribution, ExpectimaxPolicy, FixedPolicy, exact, pure
+from skirmish.engine import Decision, Distribution, ExpectimaxPolicy, FixedPolicy, exact, pure
 from skirmish.engine.context import Procedure
+from skirmish.engine.exact import probe
 from skirmish.games.mswars.attack import (
     AID_ATTACK,
     AID_CHOICE,
     AID_DAMAGE,
     ATTACKER,
+    RAM_CHOICE,
     Result,
     Situation,
     attack_of_opportunity,
@@ -113,19 +115,59 @@ def odds(
 
 @dataclass(frozen=True)
 class AidAdvice:
-    """Each aider's choice with the value of every combination of choices."""
+    """The attacker's choices made before the roll (each aider's aid, or melee or ram on an
+    attack of opportunity after a charge), with the value of every combination."""
 
     best: tuple[str, ...]
     values: dict[tuple[str, ...], Fraction]
+    keys: tuple[str, ...] = ()
+    """The decisions, in the order of each combination's options."""
 
 
-def advise_aid(situation: Situation, objective: Objective = Objective.DAMAGE) -> AidAdvice:
-    """Which aid to ask for: the objective's exact value for every combination of choices."""
-    keys = [f"{AID_CHOICE} {n}" for n in range(1, len(situation.aiders) + 1)]
+def advise_aid(
+    situation: Situation,
+    objective: Objective = Objective.DAMAGE,
+    opportunity: Opportunity | None = None,
+) -> AidAdvice:
+    """Which aid to ask for (or whether to ram): the objective's exact value for every
+    combination of the attacker's choices."""
+    if opportunity is not None:
+        keys = [RAM_CHOICE] if opportunity.charged and opportunity.ram is not None else []
+        options: tuple[str, ...] = ("melee", "ram")
+    else:
+        keys = [f"{AID_CHOICE} {n}" for n in range(1, len(situation.aiders) + 1)]
+        options = (AID_ATTACK, AID_DAMAGE)
     value = utility(objective)
     values = {}
-    for combo in product((AID_ATTACK, AID_DAMAGE), repeat=len(keys)):
-        results = odds(situation, choices=dict(zip(keys, combo, strict=True)), objective=objective)
+    for combo in product(options, repeat=len(keys)):
+        results = odds(
+            situation,
+            choices=dict(zip(keys, combo, strict=True)),
+            objective=objective,
+            opportunity=opportunity,
+        )
         values[combo] = results.mean(value)
     best = max(values, key=lambda combo: values[combo])
-    return AidAdvice(best, values)
+    return AidAdvice(best, values, tuple(keys))
+
+
+def decided(
+    situation: Situation,
+    *,
+    choices: Mapping[str, str] | None = None,
+    objective: Objective = Objective.DAMAGE,
+    opportunity: Opportunity | None = None,
+) -> dict[str, str]:
+    """The attacker's decisions as :func:`odds` makes them (given, or solved): every one is
+    made before the D20 is rolled, so each has one answer."""
+    answers = {key: pure(option) for key, option in (choices or {}).items()}
+    policy = FixedPolicy(answers, fallback=optimal_policy(situation, objective, opportunity))
+    rules = procedure(situation, opportunity)
+    path: tuple[int | str, ...] = ()
+    found: dict[str, str] = {}
+    while isinstance(node := probe(rules, path), Decision):
+        mix = policy(node)
+        option = max(mix, key=lambda o: mix[o])
+        found[node.key] = option
+        path = (*path, option)
+    return found
