@@ -8,6 +8,21 @@ from fractions import Fraction
 import pytest
 
 
+def result(data):
+    """The one attack of an ``odds`` answer with both bids given."""
+    (case,) = data["cases"]
+    (attack,) = case["details"]["attacks"]
+    return attack
+
+
+def by_bids(data):
+    """Each case of an ``odds`` answer by its bids."""
+    return {
+        (c["choices"]["bid_attack"], c["choices"]["bid_defense"]): c["details"]["attacks"][0]
+        for c in data["cases"]
+    }
+
+
 def test_odds_json_with_both_bids(cli):
     run = cli(
         "odds",
@@ -32,14 +47,16 @@ def test_odds_json_with_both_bids(cli):
     data = json.loads(run.out)
     # Attack 5 +1 closest +1 bid = 7; Defend 3 +1 obscured +2 beyond range +1 bid = 7.
     assert data["game"] == "entropic"
-    assert (data["attack_score"], data["defense_score"]) == (7, 7)
-    assert data["result"] == "stunned" and data["attacker_stunned"] is True
+    found = result(data)
+    assert (found["attack_score"], found["defense_score"]) == (7, 7)
+    assert found["result"] == "stunned" and found["attacker_stunned"] is True
+    assert data["cases"][0]["distribution"] == {"stunned": "1"}
 
 
 def test_odds_without_bids_covers_every_bid_pair(cli):
     run = cli("odds", "entropic", "--attack", "4", "--defend", "4", "--json")
     data = json.loads(run.out)
-    pairs = {(row["bid_attack"], row["bid_defense"]): row["result"] for row in data["bids"]}
+    pairs = {bids: row["result"] for bids, row in by_bids(data).items()}
     assert len(pairs) == 9  # 2 x Command 1 = 2 real tokens each side: 0..2 by 0..2
     assert pairs[0, 0] == "stunned" and pairs[2, 0] == "damaged" and pairs[0, 1] == "none"
     table = cli("odds", "entropic", "--attack", "4", "--defend", "4")
@@ -65,7 +82,7 @@ def test_odds_failed_attack_far_out_of_range(cli):
         "--json",
     )
     data = json.loads(run.out)
-    assert data["result"] == "failed" and data["attack_score"] is None
+    assert result(data)["result"] == "failed" and result(data)["attack_score"] is None
 
 
 def test_advise_bluffing_equilibrium(cli):
@@ -93,7 +110,12 @@ def test_advise_bluffing_equilibrium(cli):
     assert run.code == 0, run.err
     data = json.loads(run.out)
     assert data["exact"] and Fraction(data["value"]) == Fraction(3, 4)
-    assert data["attacker"] == {"0 real + 1 dummy": "3/4", "1 real + 0 dummy": "1/4"}
+    bids = data["decisions"][0]
+    assert bids["player"] == "attacker" and bids["best"] == ["0 real + 1 dummy", "1 real + 0 dummy"]
+    assert {o: v["probability"] for o, v in bids["options"].items() if v["probability"] != "0"} == {
+        "0 real + 1 dummy": "3/4",
+        "1 real + 0 dummy": "1/4",
+    }
     table = cli(
         "advise",
         "entropic",
@@ -147,7 +169,7 @@ def test_attack_without_answers_and_no_terminal_names_the_flag(cli):
 
 def test_fighters_and_force_file(cli, tmp_path):
     listed = json.loads(cli("fighters", "entropic", "--json").out)
-    assert {"Colossus", "Warden"} <= {row["model"] for row in listed}
+    assert {"Colossus", "Warden"} <= {model["name"] for model in listed["fighters"]}
     path = tmp_path / "mine.yaml"
     path.write_text(
         "models:\n  - {name: Drone, move: 9, attack: 2, defend: 2, command: 1, weapons: [{name: Zapper, range: 6}]}\n"
@@ -207,7 +229,7 @@ def test_attack_asks_both_players_with_bids_unseen(cli, monkeypatch):
 
     def answer(text, hide_input=False):
         asked.append((text.splitlines()[0], hide_input))
-        return "1"  # the first option each time
+        return "a"  # the first option each time
 
     monkeypatch.setattr("sys.stdin.isatty", lambda: True)
     monkeypatch.setattr(typer, "prompt", answer)
@@ -225,7 +247,7 @@ def test_obscured_applies_to_every_aim_with_path(cli):
     for aim, defense in (("base", 4), ("path", 5)):
         run = cli(*raw, "--obscured", "--aim", aim, *both)
         assert run.code == 0, run.err
-        assert json.loads(run.out)["defense_score"] == defense
+        assert result(json.loads(run.out))["defense_score"] == defense
 
 
 BASTION = """
@@ -244,17 +266,19 @@ def test_composite_target_without_a_part_gets_the_defenders_best(cli, tmp_path):
     force.write_text(BASTION)
     base = ("--force", str(force), "--attacker", "Line Trooper", "--target", "Bastion")
     both = ("--distance", "8", "--bid-attack", "0", "--bid-defense", "0")
-    data = json.loads(cli("odds", "entropic", *base, *both, "--json").out)
+    data = result(json.loads(cli("odds", "entropic", *base, *both, "--json").out))
     assert data["component"] == "Keep" and data["defense_score"] == 6
     assert data["result"] == "none"
     text = cli("odds", "entropic", *base, *both).out
     assert "the defender chooses the Bastion's Keep" in text
     table = cli("odds", "entropic", *base, "--distance", "8").out
     assert "Keep" in table and "(4v6)" in table and "(4v2)" not in table
-    named = json.loads(cli("odds", "entropic", *base, *both, "--component", "Gate", "--json").out)
+    named = result(
+        json.loads(cli("odds", "entropic", *base, *both, "--component", "Gate", "--json").out)
+    )
     assert named["component"] == "Gate" and named["result"] == "damaged"
     advice = json.loads(cli("advise", "entropic", *base, "--distance", "8", "--json").out)
-    assert advice["component"] == "Keep"
+    assert advice["details"]["component"] == "Keep"
     assert "defender chooses the Keep" in cli("advise", "entropic", *base, "--distance", "8").out
 
 
@@ -282,7 +306,7 @@ def test_several_weapons_from_odds_spend_each_token_once(cli):
         "--json",
     )
     assert given.code == 0, given.err
-    rifle, blade = json.loads(given.out)["bids"][0]["attacks"]
+    rifle, blade = json.loads(given.out)["cases"][0]["details"]["attacks"]
     # Rifle: Attack 4 +1 under half range +1 bid v Defend 6; Blade: 4 v 6 +1 bid.
     assert (rifle["weapon"], rifle["attack_score"], rifle["defense_score"]) == ("Rifle", 6, 6)
     assert (blade["weapon"], blade["attack_score"], blade["defense_score"]) == ("Blade", 4, 7)
@@ -291,8 +315,10 @@ def test_several_weapons_from_odds_spend_each_token_once(cli):
     )
     assert twice.code == 2 and "1 real + 0 dummy" in twice.err
     assert len(twice.err.strip().splitlines()) == 1
-    every = json.loads(cli(*base, "--json").out)["bids"]
-    spent = {(tuple(row["bid_attack"]), tuple(row["bid_defense"])) for row in every}
+    every = json.loads(cli(*base, "--json").out)["cases"]
+    spent = {
+        (tuple(row["choices"]["bid_attack"]), tuple(row["choices"]["bid_defense"])) for row in every
+    }
     assert len(spent) == 9 and all(sum(a) <= 1 and sum(d) <= 1 for a, d in spent)
     assert cli(*base, "--weapon", "Rifle").code == 2  # the same weapon twice
 
@@ -300,25 +326,29 @@ def test_several_weapons_from_odds_spend_each_token_once(cli):
 def test_attack_back_from_odds_and_advise(cli):
     # The Warden attacks back at 8 (Autocannon 18: +1 under half range): 6 v Defend 4, damaged.
     base = ("--attacker", "Line Trooper", "--target", "Warden", "--distance", "8")
-    odds = json.loads(
-        cli(
-            "odds",
-            "entropic",
-            *base,
-            "--interrupt",
-            "attack-back",
-            "--bid-attack",
-            "0",
-            "--bid-defense",
-            "0",
-            "--json",
-        ).out
+    odds = result(
+        json.loads(
+            cli(
+                "odds",
+                "entropic",
+                *base,
+                "--interrupt",
+                "attack-back",
+                "--bid-attack",
+                "0",
+                "--bid-defense",
+                "0",
+                "--json",
+            ).out
+        )
     )
     assert odds["interrupt"] == "attack back"
     assert (odds["attack_back"]["attack_score"], odds["attack_back"]["result"]) == (6, "damaged")
     # Bidding all 4 tokens leaves no command point for the attack back.
     cells = json.loads(cli("odds", "entropic", *base, "--interrupt", "attack-back", "--json").out)
-    assert all(("attack_back" in row) == (row["bid_defense"] < 4) for row in cells["bids"])
+    assert all(
+        (row["attack_back"] is not None) == (bids[1] < 4) for bids, row in by_bids(cells).items()
+    )
     # advise: at best the attacker's 2 tokens make 6 v 6 (stunned, worth 1, for 2 x 1/2):
     # no better than bidding nothing (none, 0). The Warden keeps a command point to attack
     # back: damaged is worth 3 to it, less the 1/2 its command point costs: -3 + 1/2.
@@ -346,6 +376,7 @@ def test_advise_several_weapons(cli):
     run = cli(*base)
     assert run.code == 0, run.err
     data = json.loads(run.out)
-    assert data["exact"] and set(data["order"]) == {"Rifle", "Blade"}
-    assert {stage["weapon"] for stage in data["later"]} == {data["order"][1]}
+    order = data["details"]["order"]
+    assert data["exact"] and set(order) == {"Rifle", "Blade"}
+    assert {stage["weapon"] for stage in data["details"]["later"]} == {order[1]}
     assert "Later weapons" in cli(*base[:-1]).out

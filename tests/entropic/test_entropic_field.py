@@ -95,7 +95,11 @@ def test_cli_with_the_example_battlefield(cli):
         "--json",
     )
     assert run.code == 0, run.err
-    assert json.loads(run.out)["aim"] == "path"
+    data = json.loads(run.out)
+    assert data["cases"][0]["details"]["attacks"][0]["aim"] == "path"
+    # What the battlefield decided, with its rules (EE-11).
+    rules = {fact["rule"] for fact in data["battlefield"]["facts"]}
+    assert {"Select Target", "Determine Combat Scores"} <= rules
     clash = cli(
         "odds",
         "entropic",
@@ -120,4 +124,4 @@ def test_cli_with_the_example_battlefield(cli):
         "Warden",
         "--json",
     )
-    assert json.loads(advice.out)["aim"] in {"base", "source", "waypoint", "path"}
+    assert json.loads(advice.out)["details"]["aim"] in {"base", "source", "waypoint", "path"}

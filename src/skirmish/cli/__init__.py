@@ -47,15 +47,9 @@ def root(
     """Referee, exact odds and advisor for tabletop skirmish combat rules."""
 
 
-LEGACY = {
-    "entropic": "skirmish.cli.entropic",
-}
-
-
 def _add(verb: str) -> None:
     module = importlib.import_module(f"skirmish.cli.commands.{verb}")
     cls = verb_group(verb, module.build)
-    cls.legacy = LEGACY
     group = typer.Typer(cls=cls, help=module.HELP, no_args_is_help=True, rich_markup_mode=None)
     app.add_typer(group, name=verb)
 

@@ -117,27 +117,9 @@ class VerbGroup(TyperGroup):
 
     verb: ClassVar[str]
     build: ClassVar[Builder]
-    legacy: ClassVar[dict[str, str]] = {}
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return [
-            info.name
-            for info in GAMES
-            if (info.name in self.legacy and self._old(info.name) is not None)
-            or (info.name not in self.legacy and self.verb in info.load().commands)
-        ]
-
-    def _old(self, name: str) -> Any:
-        import importlib
-
-        function = getattr(importlib.import_module(self.legacy[name]), f"{self.verb}_command", None)
-        if function is None:
-            return None
-        app = typer.Typer(
-            add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None
-        )
-        app.command(name)(function)
-        return typer.main.get_command(app)
+        return [info.name for info in GAMES if self.verb in info.load().commands]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         try:
@@ -149,8 +131,6 @@ class VerbGroup(TyperGroup):
                     f"{cmd_name} ... ({error})"
                 ) from None
             raise
-        if info.name in self.legacy:
-            return self._old(info.name)
         game = info.load()
         if self.verb not in game.commands:
             having = [g.name for g in GAMES if self.verb in g.load().commands]

@@ -7,6 +7,7 @@ record. Every rule lives in :mod:`skirmish.games.magewinds.battle`.
 from __future__ import annotations
 
 import json
+import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -15,8 +16,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from skirmish.cli.options import JsonOption, new_seed
-from skirmish.cli.output import wide_console
+from skirmish.cli.render import console as wide_console
 from skirmish.engine.battle import (
     Chance,
     End,
@@ -100,7 +100,7 @@ def play_command(
     kinds = parse_players(players, len(warband))
     chosen = find_scenario(scenario)
     options = Options(length, rounds, last_stand, split)
-    number = check_seed(new_seed(seed))
+    number = check_seed(random.SystemRandom().randrange(2**31) if seed is None else seed)
     if battlefield == "random":
         table = random_table(number, clear_radius=chosen.clear_radius)
     else:
@@ -290,7 +290,7 @@ def _line(event: Event) -> str:
 
 def replay_command(
     record: Annotated[Path, typer.Argument(help="A battle record saved by 'skirmish play'.")],
-    as_json: JsonOption = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """Replay a saved battle through the rules, check it, and print its log and result."""
     loaded = load_record(record)

@@ -27,7 +27,6 @@ from skirmish.games.entropic.bidding import (
     weapons_game,
     with_target_selected,
 )
-from skirmish.games.entropic.game import GAME
 from skirmish.games.entropic.models import (
     Attribute,
     Component,
@@ -43,7 +42,6 @@ from skirmish.games.entropic.models import (
 from skirmish.games.entropic.resolution import Resolved, receive, resolution_phase
 
 __all__ = [
-    "GAME",
     "Aim",
     "Approach",
     "AttackResult",

@@ -23,12 +23,13 @@ from shapely.ops import nearest_points
 from skirmish import limits
 from skirmish.datafiles import Coordinate, Name, StrictModel, TableSize, read_yaml, validated
 from skirmish.errors import DataError, SkirmishError, find_named
-from skirmish.games.entropic.attack import SELECT, Aim, Approach, Situation, check
+from skirmish.games.entropic.attack import SCORES, SELECT, Aim, Approach, Situation, check
 from skirmish.games.entropic.models import Force, Markers, Model
 from skirmish.geometry import EPSILON
 from skirmish.geometry.measure import first_overlap, on_table
 from skirmish.geometry.shapes import disc
 from skirmish.geometry.sight import visible_part
+from skirmish.report import inches
 
 SIGHT_POINTS = 8
 """Points around the attacker's base edge (and its centre) that lines of sight start from."""
@@ -256,3 +257,35 @@ def situation_on(
     )
     check(situation)
     return situation
+
+
+def facts(field: Field, attacker: str, target: str) -> list[tuple[str, str]]:
+    """What the battlefield says about the attack (EE-11), each fact with its rule."""
+    situation = situation_on(field, attacker, target)
+    a, t = field.placed(attacker), field.placed(target)
+    found = []
+    for aim, approach in situation.aims:
+        seen = "seen" if approach.visible else "not seen"
+        away = (
+            "no distance" if approach.distance is None else f"distance {inches(approach.distance)}"
+        )
+        cover = ", obscured (+1 defense)" if approach.obscured else ""
+        found.append((SELECT, f"the target's {aim.value}: {seen}, {away}{cover} (EE-11)"))
+    found.append(
+        (
+            SCORES,
+            f"{t.model.name} is {'' if situation.closest else 'not '}the closest visible enemy"
+            + (" (+1 attack)" if situation.closest else ""),
+        )
+    )
+    near = ", ".join(f"{name} {inches(away)}" for name, away in situation.nearby) or "none"
+    found.append((SCORES, f"other models by distance from {a.model.name}: {near} (EE-6)"))
+    for who in (a, t):
+        model = who.model
+        stun = sum(c.active.stun for c in model.components)
+        state = [f"{model.real_tokens} real + {model.dummy_tokens} dummy tokens"]
+        state += [f"{stun} stun marker{'s' if stun != 1 else ''}"] if stun else []
+        state += ["cloaked"] if any(c.active.cloaked for c in model.components) else []
+        state += ["has acted"] if model.acted else []
+        found.append(("Command Phase", f"{model.name}: {', '.join(state)} (file)"))
+    return found
