@@ -17,13 +17,14 @@ from skirmish.engine.expectimax import ExpectimaxPolicy
 from skirmish.engine.matrix import MatrixGame, Solution, solve
 from skirmish.engine.play import Play, play
 from skirmish.engine.policy import FixedPolicy, Mix, Policy, pure, uniform
-from skirmish.engine.records import Decision, LogEntry
+from skirmish.engine.records import Decision, Event, LogEntry, Rolled, detail
 
 __all__ = [
     "Context",
     "Decision",
     "Distribution",
     "Enumerator",
+    "Event",
     "ExpectimaxPolicy",
     "FixedPolicy",
     "Frame",
@@ -33,7 +34,9 @@ __all__ = [
     "Play",
     "Policy",
     "Procedure",
+    "Rolled",
     "Solution",
+    "detail",
     "exact",
     "play",
     "pure",

@@ -13,10 +13,10 @@ the solvers merge every path that reaches the same ``(step, state)``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NoReturn, Protocol, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar, overload
 
 from skirmish.dice import Roll
-from skirmish.engine.records import Decision
+from skirmish.engine.records import Decision, Event
 
 R = TypeVar("R")
 S = TypeVar("S")
@@ -38,8 +38,16 @@ class Context(Protocol):
         """A decision: the option the deciding player picks."""
         ...
 
-    def log(self, rule: str, event: str, text: str, **data: object) -> None:
-        """Record that ``event`` happened under ``rule``."""
+    @overload
+    def log(self, entry: Event, /) -> None: ...
+
+    @overload
+    def log(self, entry: str, event: str, text: str, /, **data: object) -> None: ...
+
+    def log(self, entry: Event | str, /, *note: str, **data: object) -> None:
+        """Record a step: an :class:`~skirmish.engine.records.Event` record (its text is
+        rendered only when read, so exact mode builds none), or the older form
+        ``log(rule, event, text, **data)``, kept for callers not yet moved to records."""
         ...
 
     def continue_from(self, step: Callable[[Context, S], Any], state: S) -> NoReturn:

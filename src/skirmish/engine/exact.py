@@ -30,7 +30,7 @@ from skirmish.engine.context import Procedure, R
 from skirmish.engine.continuation import Continuation, Frame, Leaf, Step, run_frame
 from skirmish.engine.distribution import Distribution
 from skirmish.engine.policy import Mix, Policy, checked
-from skirmish.engine.records import Decision, at
+from skirmish.engine.records import Decision, Event, at
 from skirmish.engine.trampoline import Counter, Progress, Task, counter, run
 
 Path = tuple[int | str, ...]
@@ -87,7 +87,7 @@ class ReplayContext:
             return option
         raise _DecisionNode(at(decision, self._path, self.frame, self._frame_start))
 
-    def log(self, rule: str, event: str, text: str, **data: object) -> None:
+    def log(self, entry: Event | str, *note: str, **data: object) -> None:
         return None
 
     def continue_from(self, step: Step, state: Hashable) -> NoReturn:

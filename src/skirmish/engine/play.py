@@ -12,7 +12,7 @@ from skirmish.dice import Roll
 from skirmish.engine.context import Procedure, R
 from skirmish.engine.continuation import Continuation, Frame, Leaf, Step, run_frame
 from skirmish.engine.policy import Mix, Policy, checked
-from skirmish.engine.records import Decision, LogEntry, at
+from skirmish.engine.records import Decision, Event, Rolled, as_event, at
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class Play(Generic[R]):
     """One refereed resolution: its result and the log of every step."""
 
     result: R
-    log: tuple[LogEntry, ...]
+    log: tuple[Event, ...]
 
 
 class RefereeContext:
@@ -31,7 +31,7 @@ class RefereeContext:
     def __init__(self, rng: Random, players: Policy, frame: Frame) -> None:
         self._rng = rng
         self._players = players
-        self.entries: list[LogEntry] = []
+        self.entries: list[Event] = []
         self.history: list[int | str] = []
         self.frame = frame
         self._frame_start = 0
@@ -53,22 +53,16 @@ class RefereeContext:
         self.history.append(option)
         return option
 
-    def log(self, rule: str, event: str, text: str, **data: object) -> None:
-        self.entries.append(LogEntry(rule, event, text, tuple(data.items())))
+    def log(self, entry: Event | str, *note: str, **data: object) -> None:
+        self.entries.append(as_event(entry, note, data))
 
     def continue_from(self, step: Step, state: Hashable) -> NoReturn:
         raise Continuation(step, state)
 
 
-def roll_entry(roll: Roll, rule: str, label: str, faces: tuple[int, ...], outcome: int) -> LogEntry:
-    """The log line of a roll: the dice faces seen and the outcome they give."""
-    shown = " ".join(str(face) for face in faces) or "no dice"
-    return LogEntry(
-        rule,
-        "roll",
-        f"{label}: {roll.describe()}: rolled {shown} -> {outcome}",
-        (("label", label), ("faces", faces), ("outcome", outcome)),
-    )
+def roll_entry(roll: Roll, rule: str, label: str, faces: tuple[int, ...], outcome: int) -> Rolled:
+    """The log entry of a roll: the dice faces seen and the outcome they give."""
+    return Rolled(rule=rule, label=label, faces=tuple(faces), outcome=outcome, roll=roll.describe())
 
 
 def _sample_mix(mix: Mix, rng: Random) -> str:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
+from typing import Any, ClassVar
 
 from skirmish.engine.continuation import Frame
 
@@ -43,18 +44,52 @@ class Decision:
         return dict(self.excluded).get(option)
 
 
-@dataclass(frozen=True)
-class LogEntry:
-    """One step of a refereed resolution: what happened and under which rule.
+TEXT_ONLY = {"log": False}
+"""Metadata of an event field that only feeds the text: kept out of the log's ``data``."""
 
-    ``data`` holds the numbers of the step as name/value pairs so that tests and
-    replays read values, never prose.
+
+def detail(default: Any = MISSING) -> Any:
+    """A field of an event that the text reads but the log's ``data`` leaves out (a name, a
+    list of modifiers): the record still holds it for anyone who asks."""
+    if default is MISSING:
+        return field(metadata=TEXT_ONLY)
+    return field(default=default, metadata=TEXT_ONLY)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """One step of a refereed resolution, as a record of its own kind: the rule it applies
+    and its numbers. The text a person reads is rendered from it when asked (``text``), so
+    an exact enumeration, which keeps no log, renders none.
+
+    Subclasses set ``kind`` (the event's name) and a default ``rule``, declare their
+    numbers as fields and implement :meth:`render`.
     """
 
+    kind: ClassVar[str] = "event"
     rule: str
-    event: str
-    text: str
-    data: tuple[tuple[str, object], ...] = ()
+
+    def render(self) -> str:
+        """The sentence a person reads."""
+        raise NotImplementedError
+
+    @property
+    def text(self) -> str:
+        return self.render()
+
+    @property
+    def event(self) -> str:
+        """The kind of step (``"target_number"``), for programs."""
+        return self.kind
+
+    @property
+    def data(self) -> tuple[tuple[str, object], ...]:
+        """The step's numbers as name/value pairs, for tests and replays (never prose)."""
+        return tuple(
+            (f.name, getattr(self, f.name))
+            for f in fields(self)
+            if f.name != "rule" and f.metadata.get("log", True)
+        )
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
@@ -62,6 +97,56 @@ class LogEntry:
     def as_dict(self) -> dict[str, object]:
         """A JSON-ready form of the entry."""
         return {"rule": self.rule, "event": self.event, "text": self.text, "data": dict(self.data)}
+
+
+@dataclass(frozen=True, kw_only=True)
+class LogEntry(Event):
+    """A step written as text with its numbers: what ``context.log(rule, event, text,
+    **data)`` records (the form before typed events; kept for callers not yet moved)."""
+
+    name: str = "note"
+    note: str = ""
+    values: tuple[tuple[str, object], ...] = ()
+
+    def render(self) -> str:
+        return self.note
+
+    @property
+    def event(self) -> str:
+        return self.name
+
+    @property
+    def data(self) -> tuple[tuple[str, object], ...]:
+        return self.values
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rolled(Event):
+    """A chance event rolled by the referee: the dice's faces and the outcome they give."""
+
+    kind: ClassVar[str] = "roll"
+    label: str
+    faces: tuple[int, ...]
+    outcome: int
+    roll: str = detail()
+    """How the roll reads: ``7 dice, counting 5 or less``."""
+
+    def render(self) -> str:
+        shown = " ".join(str(face) for face in self.faces) or "no dice"
+        return f"{self.label}: {self.roll}: rolled {shown} -> {self.outcome}"
+
+
+def as_event(entry: Event | str, note: tuple[str, ...], data: dict[str, object]) -> Event:
+    """What ``context.log`` records: an event as given, or the older ``(rule, event, text,
+    **data)`` form as a :class:`LogEntry`."""
+    if isinstance(entry, Event):
+        if note or data:
+            raise TypeError("context.log(event) takes the event record alone")
+        return entry
+    if len(note) != 2:
+        raise TypeError("context.log(rule, event, text, **data): give the rule, event and text")
+    name, text = note
+    return LogEntry(rule=entry, name=name, note=text, values=tuple(data.items()))
 
 
 def at(decision: Decision, history: tuple[int | str, ...], frame: Frame, start: int) -> Decision:

@@ -13,6 +13,7 @@ from skirmish import limits
 from skirmish.dice import CountAtMost
 from skirmish.engine import Context, Decision
 from skirmish.errors import IllegalAttack, SkirmishError
+from skirmish.games.magewinds import events
 from skirmish.games.magewinds.cards import check_card, parse_cost, payments
 from skirmish.games.magewinds.effects import Effect
 from skirmish.games.magewinds.profiles import (
@@ -215,23 +216,17 @@ def resolve_attack(context: Context, situation: AttackSituation) -> AttackResult
     """18.0 Attacking: resolve one attack from choices to knockback."""
     check_situation(situation)
     attacker, target, attack = situation.attacker, situation.target, situation.attack
-    if context.logging:
-        context.log(
-            "18.0",
-            "attack",
-            f"{attacker.name} attacks {target.name} with {attack.name} "
-            f"({attack.type.value}{', split profile' if attack.is_split else ''})",
+    context.log(
+        events.Attacks(
             attacker=attacker.name,
             target=target.name,
             attack=attack.name,
+            attack_type=attack.type.value,
+            split=attack.is_split,
         )
-        if situation.distance is not None:
-            context.log(
-                "18.1",
-                "range",
-                f'line of attack {situation.distance}" is within Range {attack.range_text()}',
-                distance=situation.distance,
-            )
+    )
+    if situation.distance is not None:
+        context.log(events.InRange(distance=situation.distance, range=attack.range_text()))
     choice = choose_attack(context, situation)
     reaction = choose_defence(context, situation)
     paid = pay_mirrorshield(context, situation) if reaction is Reaction.MIRRORSHIELD else ()
@@ -244,12 +239,16 @@ def resolve_attack(context: Context, situation: AttackSituation) -> AttackResult
         total_damage=target.damage,
         defender_paid=paid,
     )
-    if choice is not None and context.logging:
-        shown = choice.value.title()
-        if choice is not AttackChoice.FEINT:
-            strike = attack.strike(choice)
-            shown += f" (Power {strike.power}, Precision {strike.precision})"
-        context.log("18.3", "reveal", f"{attacker.name} reveals {shown}", choice=choice)
+    if choice is not None:
+        shown = None if choice is AttackChoice.FEINT else attack.strike(choice)
+        context.log(
+            events.Revealed(
+                choice=choice,
+                attacker=attacker.name,
+                power=None if shown is None else shown.power,
+                precision=None if shown is None else shown.precision,
+            )
+        )
     if choice is AttackChoice.FEINT:
         return feint(context, situation, base)
     strike = attack.strike(choice)
@@ -267,21 +266,14 @@ def choose_attack(context: Context, situation: AttackSituation) -> AttackChoice 
     if decision is None:
         return None
     choice = AttackChoice(context.choose(decision))
-    context.log(
-        "18.3", "attack_choice", f"{situation.attacker.name} places an attack choice face down"
-    )
+    context.log(events.ChoicePlaced(attacker=situation.attacker.name))
     return choice
 
 
 def choose_defence(context: Context, situation: AttackSituation) -> Reaction:
     """18.4 Defence Choice: the defending player may react before the reveal."""
     reaction = Reaction(context.choose(defence_decision(situation)))
-    if context.logging:
-        if reaction is Reaction.NONE:
-            text = f"{situation.target.name} makes no reaction"
-        else:
-            text = f"{situation.target.name} makes a {reaction.value.title()} reaction"
-        context.log("18.4", "defence_choice", text, reaction=reaction)
+    context.log(events.Reacted(reaction=reaction, target=situation.target.name))
     return reaction
 
 
@@ -318,13 +310,7 @@ def pay_mirrorshield(context: Context, situation: AttackSituation) -> tuple[str,
                 f"({mirrorshield_cost(situation)}) with which cards?",
             )
         )
-    context.log(
-        "17.0",
-        "spend",
-        f"Mirrorshield: the defending player discards {paid}",
-        spell="Mirrorshield",
-        cards=paid,
-    )
+    context.log(events.Spent(spell="Mirrorshield", cards=paid))
     return tuple(paid.split("+"))
 
 
@@ -352,12 +338,7 @@ def barrier(
     if not clubs:
         return 0, paid
     cancelled = context.roll(CountAtMost(damage, clubs), rule="Barrier", label="Barrier dice")
-    context.log(
-        "Barrier",
-        "barrier",
-        f"Barrier cancels {cancelled} damage (ruling MW-6)",
-        cancelled=cancelled,
-    )
+    context.log(events.BarrierCancels(cancelled=cancelled))
     return cancelled, paid
 
 
@@ -390,12 +371,7 @@ def cast_barrier(
         return 0, ()
     payment = options[answer]
     context.log(
-        "17.0",
-        "spend",
-        f"Barrier on {fighter.name}: discards {answer}, worth {payment.amount} Clubs",
-        spell="Barrier",
-        cards=answer,
-        clubs=payment.amount,
+        events.Spent(spell="Barrier", cards=answer, clubs=payment.amount, fighter=fighter.name)
     )
     return payment.amount, payment.cards
 
@@ -411,29 +387,17 @@ def pay_for_reaction(
     if reaction is Reaction.NONE:
         return False, target.action_counters
     if target.guarding and reaction in (Reaction.DODGE, Reaction.DEFLECT):
-        context.log("13.4", "guard", f"Guard: {target.name}'s {reaction.value} is free", free=True)
+        context.log(events.GuardedReaction(target=target.name, reaction=reaction))
         return True, target.action_counters
     counters = target.action_counters + 1
-    context.log(
-        "13.0",
-        "action_counter",
-        f"{target.name} gets a {'double' if counters == 2 else 'single'} action counter "
-        "for reacting (13.3)",
-        action_counters=counters,
-    )
+    context.log(events.CounterGained(action_counters=counters, target=target.name))
     return False, counters
 
 
 def feint(context: Context, situation: AttackSituation, base: AttackResult) -> AttackResult:
     """18.3.1 Feint: the attack ends; against a reaction the attack action is free."""
     free = base.reaction is not Reaction.NONE
-    context.log(
-        "18.3.1",
-        "feint",
-        "Feint: the attack ends"
-        + (f"; {situation.attacker.name}'s attack action is free (ruling MW-1)" if free else ""),
-        action_free=free,
-    )
+    context.log(events.Feinted(action_free=free, attacker=situation.attacker.name))
     return replace(base, action_free=free)
 
 
@@ -455,23 +419,21 @@ def calculate_target_number(
         if reaction is Reaction.DODGE:
             parts.append(f"+{target.profile.dodge} Dodge bonus (18.4)")
         parts += [f"+{e.targeted_evasion} {e.name}" for e in target.effects if e.targeted_evasion]
-        bonus = "".join(
-            f" +{e.attacking_precision} {e.name}" for e in attacker.effects if e.attacking_precision
-        )
-        text = (
-            f"target number = Precision {strike.precision}{bonus} - ({' '.join(parts)}) "
-            f"= {target_number}"
-        )
-        if capped != target_number:
-            caps = (e.name for e in attacker.effects if e.attacking_target_number_cap)
-            text += f", capped at {capped} by {', '.join(caps)}"
         context.log(
-            "18.5.1",
-            "target_number",
-            text,
-            precision=precision,
-            evasion=evasion,
-            target_number=capped,
+            events.TargetNumber(
+                precision=precision,
+                evasion=evasion,
+                target_number=capped,
+                base_precision=strike.precision,
+                precision_bonuses=tuple(
+                    (e.name, e.attacking_precision)
+                    for e in attacker.effects
+                    if e.attacking_precision
+                ),
+                evasion_parts=tuple(parts),
+                uncapped=target_number,
+                caps=tuple(e.name for e in attacker.effects if e.attacking_target_number_cap),
+            )
         )
     return capped
 
@@ -512,11 +474,9 @@ def attack_power(context: Context, situation: AttackSituation, strike: Strike) -
     power = strike.power + sum(e.attacking_melee_power for e in bonus)
     if bonus:
         context.log(
-            "18.5.2",
-            "power",
-            f"Power {strike.power} +{power - strike.power} on a melee attack "
-            f"({', '.join(e.name for e in bonus)}) = {power}",
-            power=power,
+            events.PowerRaised(
+                power=power, base_power=strike.power, spells=tuple(e.name for e in bonus)
+            )
         )
     return power
 
@@ -535,27 +495,17 @@ def determine_hits(
             hits = _count_hits(
                 context, hits, target_number, rule="3.2", label=f"{effect.name} re-roll of hits"
             )
-            context.log(
-                "3.2",
-                "reroll",
-                f"{effect.name}: {hits} hits stand after the re-roll (ruling MW-3)",
-                hits=hits,
-            )
-    context.log(
-        "18.5.2",
-        "hits",
-        f"{hits} {'hit' if hits == 1 else 'hits'} on {situation.target.name}",
-        hits=hits,
-    )
+            context.log(events.HitsRerolled(hits=hits, spell=effect.name))
+    context.log(events.Hits(hits=hits, target=situation.target.name))
     return hits
 
 
 def _count_hits(context: Context, dice: int, target_number: int, *, rule: str, label: str) -> int:
     if dice == 0 or target_number <= 0:
-        context.log("18.5.2", "no_roll", f"{label}: target number {target_number}, no hit possible")
+        context.log(events.NoRoll(label=label, target_number=target_number, every_die_hits=False))
         return 0
     if target_number >= 6:
-        context.log("18.5.2", "no_roll", f"{label}: target number {target_number}, every die hits")
+        context.log(events.NoRoll(label=label, target_number=target_number, every_die_hits=True))
         return dice
     return context.roll(CountAtMost(dice, target_number), rule=rule, label=label)
 
@@ -582,31 +532,22 @@ def deal_damage(context: Context, situation: AttackSituation, result: AttackResu
     blocked = min(result.hits, effective)
     damage = result.hits - blocked
     if context.logging:
-        how = f"Armour {target.profile.armour}"
-        if deflecting:
-            how += f" +{target.profile.deflect} Deflect bonus (18.4)"
-        for effect in ignoring:
-            how += (
-                f" -{effect.attacking_ignores_armour_non_magical_melee} ignored "
-                f"({effect.name}, ruling MW-4)"
-            )
         context.log(
-            "18.5.3",
-            "armour",
-            f"{how} blocks {blocked} of {result.hits} hits: {damage} damage",
-            armour=effective,
-            blocked=blocked,
-            damage=damage,
+            events.ArmourBlocks(
+                armour=effective,
+                blocked=blocked,
+                damage=damage,
+                base_armour=target.profile.armour,
+                deflect_bonus=target.profile.deflect if deflecting else None,
+                ignored=tuple(
+                    (e.name, e.attacking_ignores_armour_non_magical_melee) for e in ignoring
+                ),
+                hits=result.hits,
+            )
         )
     result = replace(result, blocked=blocked)
     if Special.PUSH in attack.special:
-        context.log(
-            "18.5.3",
-            "push",
-            f"Push (ruling MW-7): no damage; after any knockback {target.name} is shoved "
-            f'{damage}" straight away from {attacker.name}',
-            push=damage,
-        )
+        context.log(events.Pushed(push=damage, attacker=attacker.name, target=target.name))
         result = replace(result, push=damage)
         damage = 0
     elif damage:
@@ -619,19 +560,12 @@ def deal_damage(context: Context, situation: AttackSituation, result: AttackResu
     total, taken_down = take_damage(context, target, damage)
     result = replace(result, damage=damage, total_damage=total, taken_down=taken_down)
     if Special.POISON_TIP in attack.special and damage >= 1:
-        context.log(
-            "Poison Tip", "poisoned", f"Poison Tip: {target.name} is poisoned (ruling MW-8)"
-        )
+        context.log(events.Poisoned(target=target.name))
         result = replace(result, statuses=result.statuses | {"poisoned"})
     if result.reaction is Reaction.MIRRORSHIELD:
         result = reflect_hits(context, situation, result)
     if Special.BLAST in attack.special:
-        context.log(
-            "Blast",
-            "blast",
-            f'Blast: the same attack follows against every other fighter within 1" of '
-            f"{target.name}; resolve each as its own attack",
-        )
+        context.log(events.Blast(target=target.name))
     return result
 
 
@@ -643,14 +577,13 @@ def take_damage(context: Context, fighter: Combatant, damage: int) -> tuple[int,
     total = fighter.damage + damage
     taken_down = total >= fighter.profile.toughness
     context.log(
-        "18.5.3",
-        "damage",
-        f"{fighter.name} takes {damage} damage, {total} of Toughness {fighter.profile.toughness}"
-        + (": taken down, out of action" if taken_down else ""),
-        fighter=fighter.name,
-        damage=damage,
-        total_damage=total,
-        taken_down=taken_down,
+        events.DamageTaken(
+            fighter=fighter.name,
+            damage=damage,
+            total_damage=total,
+            taken_down=taken_down,
+            toughness=fighter.profile.toughness,
+        )
     )
     return total, taken_down
 
@@ -663,12 +596,12 @@ def reflect_hits(
     reflected = result.blocked
     damage = max(0, reflected - attacker.profile.armour)
     context.log(
-        "Mirrorshield",
-        "reflect",
-        f"Mirrorshield (ruling MW-5): {attacker.name} receives {reflected} hits; Armour "
-        f"{attacker.profile.armour} blocks {reflected - damage}",
-        reflected_hits=reflected,
-        attacker_damage=damage,
+        events.Reflected(
+            reflected_hits=reflected,
+            attacker_damage=damage,
+            attacker=attacker.name,
+            armour=attacker.profile.armour,
+        )
     )
     cancelled = 0
     paid: tuple[str, ...] = ()
@@ -690,23 +623,11 @@ def reflect_hits(
 
 def knockback(context: Context, situation: AttackSituation, result: AttackResult) -> AttackResult:
     """18.5.4 Knockback: allowed when the target did not react and was hit at least once."""
+    names = {"attacker": situation.attacker.name, "target": situation.target.name}
     if result.taken_down:
-        context.log(
-            "18.5.4",
-            "knockback",
-            f"no knockback: {situation.target.name} was taken down (ruling MW-2)",
-            knockback=False,
-        )
+        context.log(events.Knockback(knockback=False, why="taken down", **names))
         return result
     allowed = result.reaction is Reaction.NONE and result.hits >= 1
-    if allowed:
-        text = (
-            f"{situation.attacker.name} may knock {situation.target.name} back "
-            'up to 1" directly away'
-        )
-    elif result.reaction is not Reaction.NONE:
-        text = f"no knockback: {situation.target.name} reacted"
-    else:
-        text = "no knockback: no hits"
-    context.log("18.5.4", "knockback", text, knockback=allowed)
+    why = "allowed" if allowed else "reacted" if result.reaction is not Reaction.NONE else "no hits"
+    context.log(events.Knockback(knockback=allowed, why=why, **names))
     return replace(result, knockback=allowed)

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any, Generic, NoReturn, TypeVar
 
 from skirmish.dice import Roll
-from skirmish.engine import Context, Decision, LogEntry
+from skirmish.engine import Context, Decision, Event
 from skirmish.engine.continuation import Continuation, Frame, Leaf, Step, run_frame
 from skirmish.engine.play import roll_entry
+from skirmish.engine.records import as_event
 
 R = TypeVar("R")
 Answer = int | str
@@ -63,7 +64,7 @@ class _Replay:
         self._faces = faces
         self._next = 0
         self._rolls = 0
-        self.entries: list[LogEntry] = []
+        self.entries: list[Any] = []
 
     @property
     def logging(self) -> bool:
@@ -88,9 +89,9 @@ class _Replay:
         assert isinstance(option, str)
         return option
 
-    def log(self, rule: str, event: str, text: str, **data: object) -> None:
+    def log(self, entry: Event | str, *note: str, **data: object) -> None:
         if self._faces is not None:
-            self.entries.append(LogEntry(rule, event, text, tuple(data.items())))
+            self.entries.append(as_event(entry, note, data))
 
     def continue_from(self, step: Step, state: Hashable) -> NoReturn:
         raise Continuation(step, state)
@@ -117,7 +118,7 @@ def logged_run(
     procedure: Callable[[Context], R],
     answers: tuple[Answer, ...],
     faces: tuple[tuple[int, ...], ...],
-) -> tuple[R, tuple[LogEntry, ...]]:
+) -> tuple[R, tuple[Any, ...]]:
     """Run ``procedure`` along all its answers, keeping the log it writes."""
     context = _Replay(answers, faces)
     result = _run(procedure, context)
