@@ -16,6 +16,15 @@ from skirmish import limits
 from skirmish.dice import DieRoll, parse
 from skirmish.engine import Context, Decision
 from skirmish.errors import IllegalAttack, SkirmishError
+from skirmish.games.darkrealms import events
+from skirmish.games.darkrealms.events import (
+    ACTION_CARD,
+    DAMAGE,
+    DEFENCE,
+    RANGED,
+    REROLL,
+    ROLLED,
+)
 from skirmish.games.darkrealms.figures import CardAttack, Figure, Kind, ValueMode
 from skirmish.games.darkrealms.tables import DEFENCE_TABLE, AttackTable
 from skirmish.geometry.grid import HEX, Grid
@@ -26,19 +35,7 @@ D6 = DieRoll(parse("D6"), "D6")
 MELEE_LIMIT = 2
 """Action Card: with reach over 1 a melee attack reaches 2 tiles, never more."""
 
-ACTION_CARD = "Action Card"
-DAMAGE = "Attack damage"
-ROLLED = "Rolled attack value"
-DEFENCE = "Defence"
-REROLL = "Re-roll"
-RANGED = "Ranged attacks"
-STATUS = "Figure Status"
 POISON = "poison"
-
-
-def tiles(count: int) -> str:
-    """A distance in tiles, for log lines: "1 tile", "3 tiles"."""
-    return f"{count} tile" + ("s" if count != 1 else "")
 
 
 @dataclass(frozen=True)
@@ -126,18 +123,18 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
     check(situation)
     attacker, target, attack = situation.attacker, situation.target, situation.attack
     context.log(
-        ACTION_CARD,
-        "attack",
-        f"{attacker.name} attacks {target.name} with {attack.name} "
-        f"({attack.kind.value}, {attack.value_text()}) at {tiles(situation.distance)}",
+        events.Attacks(
+            attacker=attacker.name,
+            target=target.name,
+            attack=attack.name,
+            attack_kind=attack.kind.value,
+            value=attack.value_text(),
+            distance=situation.distance,
+        )
     )
     confused = is_confused(situation)
     if confused:
-        context.log(
-            ACTION_CARD,
-            "confused",
-            "Confused: the attack roll is made twice, the worse result kept (DR-4)",
-        )
+        context.log(events.Confused())
     dice_needed = 2 if confused else 1
     if attack.rolled_range:
         dice = [context.roll(D6, rule=RANGED, label="range and attack die") for _ in range(2)]
@@ -195,27 +192,18 @@ def finish(context: Context, situation: Situation, result: Result) -> Result:
     target, attack = situation.target, situation.attack
     statuses = frozenset({attack.status.casefold()}) if attack.status else frozenset()
     if statuses:
-        context.log(
-            STATUS, "status", f"{target.name} gains {attack.status} (applied even without damage)"
-        )
+        context.log(events.StatusGained(target=target.name, status=attack.status or ""))
     poisoned = POISON in statuses or POISON in target.statuses
     poison = min(situation.poison_turns, max(0, target.health - result.damage)) if poisoned else 0
     if poison:
         context.log(
-            STATUS,
-            "poison",
-            f"Poison: {target.name} loses 1 Health at the start of each of its turns, "
-            f"{poison} over the next {situation.poison_turns} (DR-9)",
-            poison=poison,
+            events.PoisonCounted(poison=poison, target=target.name, turns=situation.poison_turns)
         )
     killed = result.damage + poison >= target.health
     context.log(
-        DEFENCE,
-        "damage",
-        f"{target.name} takes {result.damage} damage of {target.health} Health"
-        + (": killed" if killed else ""),
-        damage=result.damage,
-        killed=killed,
+        events.DamageTaken(
+            damage=result.damage, killed=killed, target=target.name, health=target.health
+        )
     )
     return replace(result, killed=killed, statuses=statuses, poison=poison)
 
@@ -248,10 +236,7 @@ def reroll(
     index = 0 if choice == "reroll" else int(choice.split()[-1]) - 1
     face = context.roll(D6, rule=REROLL, label=f"re-rolled die {index + 1}")
     context.log(
-        REROLL,
-        "reroll",
-        f"1 Stamina spent: die {index + 1} {dice[index]} -> {face} (DR-5)",
-        stamina_left=budget - 1,
+        events.Rerolled(stamina_left=budget - 1, die=index + 1, before=dice[index], after=face)
     )
     return (*dice[:index], face, *dice[index + 1 :])
 
@@ -266,11 +251,7 @@ def assign_range(context: Context, situation: Situation, dice: list[int]) -> int
         f"die {i + 1} ({face}) to range" for i, face in enumerate(dice) if face >= distance
     )
     if not options:
-        context.log(
-            RANGED,
-            "out_of_range",
-            f"neither {dice[0]} nor {dice[1]} reaches {distance} tiles: the attack fails",
-        )
+        context.log(events.OutOfRange(dice=(dice[0], dice[1]), distance=distance))
         return None
     if len(options) == 1:
         index = 0 if dice[0] >= distance else 1
@@ -286,11 +267,9 @@ def assign_range(context: Context, situation: Situation, dice: list[int]) -> int
         )
         index = int(choice.split()[1]) - 1
     context.log(
-        RANGED,
-        "range",
-        f"die {index + 1} ({dice[index]}) is the range, reaching {distance} tiles; "
-        f"die {2 - index} ({dice[1 - index]}) is the attack roll",
-        range_die=dice[index],
+        events.RangeDie(
+            range_die=dice[index], index=index, dice=(dice[0], dice[1]), distance=distance
+        )
     )
     return index
 
@@ -306,22 +285,27 @@ def attack_value(context: Context, situation: Situation, dice: list[int]) -> tup
     attack = situation.attack
     rule = ROLLED if attack.mode is ValueMode.ROLLED else DAMAGE
     if not kept.hit:
-        note = (
+        how = (
             f" (misses on 1-{attack.misses_on}, DR-11)"
             if attack.mode is ValueMode.ROLLED and attack.misses_on
             else ""
         )
-        text = f"attack roll {' and '.join(map(str, dice))}: a miss{note}"
     else:
         how = (
             "the roll is the damage, DR-7"
             if attack.mode is ValueMode.ROLLED
             else f"base {base}{_BASE_RULING[attack.mode, attack.kind]}"
         )
-        text = f"attack roll {' and '.join(map(str, dice))}: {kept.damage} damage ({how})" + (
-            ", critical hit" if kept.critical else ""
+    context.log(
+        events.AttackValue(
+            rule=rule,
+            damage=kept.damage,
+            critical=kept.critical,
+            dice=tuple(dice),
+            hit=kept.hit,
+            how=how,
         )
-    context.log(rule, "attack_value", text, damage=kept.damage, critical=kept.critical)
+    )
     return kept.damage, kept.hit, kept.critical
 
 
@@ -405,12 +389,12 @@ def defend(context: Context, defending: Defending) -> Result:
     situation, result = defending.situation, defending.result
     target, shields = situation.target, situation.target.shields
     if result.critical:
-        context.log(DEFENCE, "critical", "critical hit: no defence roll, no shield")
+        context.log(events.Blocked(what="critical"))
         return finish(context, situation, result)
     damage = result.damage
     if shields.fixed:
         damage = max(0, damage - shields.fixed)
-        context.log(DEFENCE, "shield", f"shield {shields.fixed} blocks: {damage} damage left")
+        context.log(events.Blocked(what="shield", amount=shields.fixed, damage=damage))
     result = replace(result, damage=damage)
     budget = situation.target_stamina
     if shields.roll and damage > 0:
@@ -449,15 +433,13 @@ def defender_rerolls(context: Context, rolls: DefenceRolls) -> Result:
     face = rolls.face
     if rolls.die is DefenceDie.SHIELD:
         damage = max(0, result.damage - face)
-        context.log(DEFENCE, "shield_die", f"shield die {face} blocks: {damage} damage left")
+        context.log(events.Blocked(what="shield die", amount=face, damage=damage))
         return finish(
             context, situation, _defended(situation, replace(result, damage=damage), budget)
         )
     change = DEFENCE_TABLE[face]
     damage = max(0, result.damage + change)
-    context.log(
-        DEFENCE, "defence_roll", f"defence roll {face}: {change:+d} damage, {damage} left (DR-8)"
-    )
+    context.log(events.DefenceRoll(face=face, change=change, damage=damage))
     result = replace(result, damage=damage)
     shield = _shield_die(context, situation, result, budget)
     if shield is not None:

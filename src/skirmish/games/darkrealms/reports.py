@@ -5,7 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from skirmish.games.darkrealms.attack import Situation, tiles
+from skirmish.games.darkrealms.attack import Situation
+from skirmish.games.darkrealms.events import tiles
 from skirmish.games.darkrealms.figures import CardAttack, Figure, Roster, Shields
 from skirmish.games.darkrealms.odds import FirstChoice, Objective, PolicyName, Summary
 from skirmish.games.darkrealms.options import has_health
