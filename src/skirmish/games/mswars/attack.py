@@ -15,6 +15,15 @@ from skirmish import limits
 from skirmish.dice import DieRoll, d3, parse
 from skirmish.engine import Context, Decision
 from skirmish.errors import IllegalAttack, SkirmishError
+from skirmish.games.mswars import events
+from skirmish.games.mswars.events import (
+    ARCS,
+    DAMAGE,
+    GUIDED,
+    MAKING,
+    OPPORTUNITY,
+    SKILLS,
+)
 from skirmish.games.mswars.units import (
     Ability,
     Hands,
@@ -27,14 +36,6 @@ from skirmish.games.mswars.units import (
 )
 
 ATTACKER = "attacker"
-ARCS = "Firing Arcs"
-MAKING = "Making Attacks"
-MODIFIERS = "Attack Modifiers"
-DAMAGE = "Damage"
-GUIDED = "Guided Attack"
-OPPORTUNITY = "Attacks of Opportunity"
-ABILITIES = "Unit Abilities"
-SKILLS = "Pilot Skills"
 
 D20 = DieRoll(parse("D20"), "D20")
 D3 = DieRoll(d3, "D3")
@@ -283,13 +284,7 @@ def _aid(context: Context, situation: Situation) -> tuple[int, int, tuple[str, .
         bonus += 2 if choice in ("both", AID_ATTACK) else 0
         dice += 1 if choice in ("both", AID_DAMAGE) else 0
         given.append(choice)
-        context.log(
-            GUIDED,
-            "aid",
-            f"{aider.name} aids ({cost} action counter{'s' if cost != 1 else ''}"
-            + (", Sensor" if aider.sensor else "")
-            + f"): {'+2 attack and D3 damage' if choice == 'both' else choice}",
-        )
+        context.log(events.Aided(aider=aider.name, cost=cost, sensor=aider.sensor, choice=choice))
     return bonus, dice, tuple(given)
 
 
@@ -299,11 +294,13 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
     attacker, target, weapon = situation.attacker, situation.target, situation.weapon
     kind = "melee" if weapon.type.melee else "range"
     context.log(
-        MAKING,
-        "attack",
-        f"{attacker.name} attacks {target.name} with {weapon.name} ({weapon.type.value}"
-        + (f', {situation.distance:g}" away' if situation.distance is not None else "")
-        + ")",
+        events.Attacks(
+            attacker=attacker.name,
+            target=target.name,
+            weapon=weapon.name,
+            weapon_type=weapon.type.value,
+            distance=situation.distance,
+        )
     )
     bonus, aid_dice, given = _aid(context, situation)
     base = attacker.pilot.melee_attack if weapon.type.melee else attacker.pilot.range_attack
@@ -314,12 +311,14 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
     guard, note = defence(target)
     needed = value - guard
     context.log(
-        MODIFIERS,
-        "attack_value",
-        f"{kind.capitalize()} Attack {base}"
-        + ("".join(f" {v:+d} {name}" for name, v in rows) + f" = {value}" if rows else "")
-        + f"; hits when D20 + Defence {guard} <= {value}{note}",
-        attack_value=value,
+        events.AttackValue(
+            attack_value=value,
+            column=kind,
+            base=base,
+            rows=tuple(rows),
+            defence=guard,
+            note=note,
+        )
     )
     natural = context.roll(D20, rule=MAKING, label="attack roll")
     if natural == 20:
@@ -330,12 +329,7 @@ def resolve_attack(context: Context, situation: Situation) -> Result:
         hit = natural + guard <= value
         how = f"{natural} + {guard} = {natural + guard} against {value}"
     halved = hit and natural == 1 and needed <= 1
-    context.log(
-        MAKING,
-        "hit" if hit else "miss",
-        f"{how}: {'hit' if hit else 'miss'}"
-        + (" (only a 1 could hit: half damage, MS-4)" if halved else ""),
-    )
+    context.log(events.Hit(hit=hit, how=how, halved=halved))
     result = Result(hit, natural, value, needed, halved=halved, aid=given)
     if not hit:
         return result
@@ -355,27 +349,19 @@ def _damage(context: Context, situation: Situation, result: Result, aid_dice: in
     damage = rolled
     if target.has(Ability.MULTIPLE_UNIT) and not weapon.has(WeaponAbility.ANTI_INFANTRY):
         damage = (damage + 1) // 2
-        context.log(
-            ABILITIES,
-            "multiple_unit",
-            f"Multiple Unit: weapon damage halved, rounded up: {rolled} -> {damage} (MS-5)",
-        )
+        context.log(events.Halved(rolled=rolled, damage=damage))
     specialist = attacker.pilot.weapons_specialist
     if specialist and specialist == weapon.sub_type:
         bonus = -(-rolled // 10)
         damage += bonus
-        context.log(
-            SKILLS,
-            "weapons_specialist",
-            f"Weapons Specialist: +10% of {rolled}, rounded up: +{bonus}",
-        )
+        context.log(events.Specialist(rolled=rolled, bonus=bonus))
     for _ in range(aid_dice):
         extra = context.roll(D3, rule=GUIDED, label="aid damage")
         damage += extra
     if target.size_class >= attacker.size_class + 2 and attacker.pilot.has(Skill.GIANT_SLAYER):
         extra = context.roll(D6, rule=SKILLS, label="Giant Slayer")
         damage += extra
-        context.log(SKILLS, "giant_slayer", f"Giant Slayer: +{extra} damage")
+        context.log(events.GiantSlayer(extra=extra))
     if result.halved and not situation.half_damage_after_armour:
         damage = (damage + 1) // 2
     lost = max(0, damage - target.armour)
@@ -385,22 +371,18 @@ def _damage(context: Context, situation: Situation, result: Result, aid_dice: in
     out = lost >= target.dc
     ruin = target.size_class - 2 if out and target.size_class >= 2 else None
     context.log(
-        DAMAGE,
-        "damage",
-        f"{damage} damage"
-        + (" (halved)" if result.halved else "")
-        + f" less Armour {target.armour}: {target.name} loses {lost} DC of {target.dc}"
-        + (": out of action, removed" if out else ""),
-        dc_lost=lost,
-        out_of_action=out,
+        events.DcLost(
+            dc_lost=lost,
+            out_of_action=out,
+            damage=damage,
+            halved=result.halved,
+            armour=target.armour,
+            target=target.name,
+            dc=target.dc,
+        )
     )
     if ruin is not None:
-        context.log(
-            DAMAGE,
-            "ruin",
-            f"a ruined base is left where {target.name} stood: elevated terrain of height "
-            f"{ruin}, very difficult terrain",
-        )
+        context.log(events.Ruin(target=target.name, height=ruin))
     return replace(result, dc_lost=lost, out_of_action=out, ruin_height=ruin)
 
 
@@ -434,10 +416,5 @@ def attack_of_opportunity(
         )
     if not weapon.type.melee:
         raise IllegalAttack(f"{OPPORTUNITY}: {weapon.name} is not a melee weapon")
-    context.log(
-        OPPORTUNITY,
-        "opportunity",
-        f"{situation.target.name} breaks away: a free attack with {weapon.name} "
-        "(no action cost; the weapon counts as used this turn)",
-    )
+    context.log(events.Opportunity(target=situation.target.name, weapon=weapon.name))
     return resolve_attack(context, replace(situation, weapon=weapon))

@@ -30,12 +30,12 @@ from skirmish.datafiles import (
 )
 from skirmish.errors import DataError, SkirmishError, find_named
 from skirmish.games.mswars.attack import (
-    ARCS,
     Aider,
     Conditions,
     Situation,
     effective_range,
 )
+from skirmish.games.mswars.events import ARCS
 from skirmish.games.mswars.units import Ability, Force, Unit, Weapon
 from skirmish.geometry import EPSILON
 from skirmish.geometry.measure import first_overlap, on_table
