@@ -17,6 +17,17 @@ from itertools import permutations
 from skirmish import limits
 from skirmish.engine import Context, Decision
 from skirmish.errors import IllegalAttack, SkirmishError, UnknownName
+from skirmish.games.entropic import events
+from skirmish.games.entropic.events import (
+    BIDS,
+    COMPOSITE,
+    DAMAGE,
+    EFFECTS,
+    INTERRUPTS,
+    RANGE,
+    SELECT,
+    tokens,
+)
 from skirmish.games.entropic.models import Attribute, Component, Model
 
 ATTACKER = "attacker"
@@ -29,15 +40,6 @@ COUNTER_INTERRUPT = "interrupt: attack back"
 COMPONENT = "target component"
 DAMAGED_ATTRIBUTE = "damaged attribute"
 ORDER = "weapon order"
-
-SELECT = "Select Target"
-BIDS = "Place Bids"
-RANGE = "Determine Range"
-SCORES = "Determine Combat Scores"
-DAMAGE = "Determine Damage"
-INTERRUPTS = "Interrupts"
-COMPOSITE = "Composite Models"
-EFFECTS = "Effects"
 
 
 class Aim(StrEnum):
@@ -268,11 +270,13 @@ def resolve_attack(context: Context, situation: Situation) -> AttackResult:
     part = situation.attacking_part()
     weapon = part.weapon(situation.weapon)
     context.log(
-        SELECT,
-        "attack",
-        f"{attacker.name}"
-        + (f" ({part.name})" if attacker.composite else "")
-        + f" attacks {target.name} with {weapon.name} (range {weapon.range:g})",
+        events.Attacks(
+            attacker=attacker.name,
+            part=part.name if attacker.composite else None,
+            target=target.name,
+            weapon=weapon.name,
+            range=weapon.range,
+        )
     )
     aim = _choose_aim(context, situation)
     defended = _target_component(context, situation)
@@ -293,12 +297,7 @@ def resolve_attack(context: Context, situation: Situation) -> AttackResult:
         == "move"
     ):
         spent, interrupt = 1, "move"
-        context.log(
-            INTERRUPTS,
-            "interrupt_move",
-            f"{target.name} spends a command point and moves: the attack may only target its "
-            "source base, +1 defense; it has now acted this turn (EE-5)",
-        )
+        context.log(events.MovedAway(target=target.name))
         aim = Aim.SOURCE
         defense_mods.append(("moved when targeted", 1))
     facts = _approach_after(situation, aim, interrupt)
@@ -317,13 +316,10 @@ def resolve_attack(context: Context, situation: Situation) -> AttackResult:
     distance, reach = facts.distance, weapon.range
     attacker_stunned = False
     if distance is None:
-        context.log(RANGE, "unmeasured", "no attack distance given: no range band applies")
+        context.log(events.RangeBand(band="unmeasured"))
     elif distance > 2 * reach:
         context.log(
-            RANGE,
-            "failed",
-            f"attack distance {distance:g} is over twice the range {reach:g}: {attacker.name} "
-            "gains a stun marker and the attack fails (EE-2)",
+            events.RangeBand(band="failed", distance=distance, reach=reach, attacker=attacker.name)
         )
         markers.append((attacker.name, "stun"))
         return AttackResult(
@@ -341,18 +337,13 @@ def resolve_attack(context: Context, situation: Situation) -> AttackResult:
         markers.append((attacker.name, "stun"))
         defense_mods.append(("beyond weapon range", 2))
         context.log(
-            RANGE,
-            "long",
-            f"attack distance {distance:g} is over the range {reach:g}: {attacker.name} gains "
-            "a stun marker, target +2 defense",
+            events.RangeBand(band="long", distance=distance, reach=reach, attacker=attacker.name)
         )
     elif distance < reach / 2:
         attack_mods.append(("under half range", 1))
-        context.log(
-            RANGE, "short", f"attack distance {distance:g} is under half the range: +1 attack"
-        )
+        context.log(events.RangeBand(band="short", distance=distance, reach=reach))
     else:
-        context.log(RANGE, "normal", f"attack distance {distance:g}: no range modifier")
+        context.log(events.RangeBand(band="normal", distance=distance, reach=reach))
 
     if _is_stunned(target, defended, situation):
         attack_mods.append(("target stunned", 1))
@@ -360,24 +351,21 @@ def resolve_attack(context: Context, situation: Situation) -> AttackResult:
         defense_mods.append(("attacker stunned", 1))
     if attack_bid.count or defense_bid.count:
         context.log(
-            SCORES,
-            "reveal",
-            f"bids revealed: attack {attack_bid.text()}, defense {defense_bid.text()}; "
-            "every token is spent (EE-3)",
+            events.BidsRevealed(attack_bid=attack_bid.text(), defense_bid=defense_bid.text())
         )
     attack_mods.append(("command points bid", attack_bid.real))
     defense_mods.append(("command points bid", defense_bid.real))
     attack_score = part.score(Attribute.ATTACK) + sum(v for _, v in attack_mods)
     defense_score = defended.score(Attribute.DEFEND) + sum(v for _, v in defense_mods)
     context.log(
-        SCORES,
-        "scores",
-        f"attack score {attack_score} = Attack {part.score(Attribute.ATTACK)}"
-        + _modifier_text(attack_mods)
-        + f"; defense score {defense_score} = Defend {defended.score(Attribute.DEFEND)}"
-        + _modifier_text(defense_mods),
-        attack_score=attack_score,
-        defense_score=defense_score,
+        events.Scores(
+            attack_score=attack_score,
+            defense_score=defense_score,
+            attack=part.score(Attribute.ATTACK),
+            attack_modifiers=tuple(attack_mods),
+            defend=defended.score(Attribute.DEFEND),
+            defense_modifiers=tuple(defense_mods),
+        )
     )
     markers += _stun_spread(context, situation, attack_score, distance)
 
@@ -402,14 +390,9 @@ def resolve_attack(context: Context, situation: Situation) -> AttackResult:
         )
     ):
         interrupt = "attack back"
-        context.log(
-            INTERRUPTS,
-            "counter",
-            f"{target.name} spends a command point to attack {attacker.name} first; it has "
-            "now acted this turn",
-        )
+        context.log(events.AttacksBack(target=target.name, attacker=attacker.name))
         counter = resolve_attack(context, replace(back, interrupts=False))
-        context.log(INTERRUPTS, "resume", f"{attacker.name}'s attack resumes")
+        context.log(events.Resumed(attacker=attacker.name))
 
     outcome = damage_result(attack_score, defense_score)
     result = AttackResult(
@@ -444,10 +427,6 @@ def damage_result(attack: int, defense: int) -> Outcome:
     if attack == defense:
         return Outcome.STUNNED
     return Outcome.NONE
-
-
-def _modifier_text(modifiers: list[tuple[str, int]]) -> str:
-    return "".join(f" {value:+d} {name}" for name, value in modifiers if value)
 
 
 def open_aims(situation: Situation) -> tuple[Aim, ...]:
@@ -487,7 +466,7 @@ def _choose_aim(context: Context, situation: Situation) -> Aim:
                 )
             )
         )
-    context.log(SELECT, "aim", f"aimed at the target's {aim.value}")
+    context.log(events.Aimed(aim=aim.value))
     return aim
 
 
@@ -504,7 +483,7 @@ def _target_component(context: Context, situation: Situation) -> Component:
         return target.components[0]
     if situation.component is not None:
         part = target.component(situation.component)
-        context.log(COMPOSITE, "part", f"the attacker names {target.name}'s {part.name}")
+        context.log(events.PartTargeted(target=target.name, part=part.name, named=True))
         return part
     name = context.choose(
         Decision(
@@ -515,7 +494,7 @@ def _target_component(context: Context, situation: Situation) -> Component:
             prompt=f"which part of {target.name} is the target?",
         )
     )
-    context.log(COMPOSITE, "part", f"the defender chooses {target.name}'s {name} (EE-13)")
+    context.log(events.PartTargeted(target=target.name, part=name, named=False))
     return target.component(name)
 
 
@@ -531,10 +510,6 @@ def _bid_options(model: Model, spent: int) -> tuple[str, ...]:
         for real in range(model.real_tokens - spent + 1)
         for dummy in range(model.dummy_tokens + 1)
     )
-
-
-def _tokens(count: int) -> str:
-    return f"{count} token" + ("" if count == 1 else "s")
 
 
 def _bids(context: Context, situation: Situation, spent: int) -> tuple[Bid, Bid]:
@@ -553,7 +528,7 @@ def _bids(context: Context, situation: Situation, spent: int) -> tuple[Bid, Bid]
             )
         )
     )
-    context.log(BIDS, "attack_bid", f"{attacker.name} puts down {_tokens(attack.count)} face down")
+    context.log(events.BidPlaced(side="attack", model=attacker.name, count=attack.count))
     defense = Bid.parse(
         context.choose(
             Decision(
@@ -562,12 +537,12 @@ def _bids(context: Context, situation: Situation, spent: int) -> tuple[Bid, Bid]
                 _bid_options(target, spent),
                 rule=BIDS,
                 hidden=True,
-                prompt=f"{target.name}: the attacker put down {_tokens(attack.count)}; "
+                prompt=f"{target.name}: the attacker put down {tokens(attack.count)}; "
                 "tokens to bid face down",
             )
         )
     )
-    context.log(BIDS, "defense_bid", f"{target.name} puts down {_tokens(defense.count)} face down")
+    context.log(events.BidPlaced(side="defense", model=target.name, count=defense.count))
     return attack, defense
 
 
@@ -583,10 +558,9 @@ def _stun_spread(
     ]
     if hit:
         context.log(
-            SCORES,
-            "stun_spread",
-            f"within {attack_score} of {situation.attacker.name} (the attack score): "
-            f"{', '.join(hit)} {'gains' if len(hit) == 1 else 'gain'} a stun marker (EE-6)",
+            events.StunSpread(
+                attack_score=attack_score, attacker=situation.attacker.name, stunned=tuple(hit)
+            )
         )
     return [(name, "stun") for name in hit]
 
@@ -601,15 +575,14 @@ def _apply_damage(
     markers = list(result.markers)
     damaged = None
     destroyed_model = False
-    text = {
-        Outcome.NONE: f"attack {result.attack_score} below defense {result.defense_score}: "
-        "no effect",
-        Outcome.STUNNED: "scores equal: stunned",
-        Outcome.DAMAGED: "attack above defense: stunned and damaged",
-        Outcome.DESTROYED: "attack over twice defense: destroyed",
-        Outcome.ANNIHILATED: "attack over three times defense: annihilated",
-    }[outcome]
-    context.log(DAMAGE, "result", f"{who}: {text}", outcome=outcome.value)
+    context.log(
+        events.Result(
+            outcome=outcome.value,
+            who=who,
+            attack_score=result.attack_score,
+            defense_score=result.defense_score,
+        )
+    )
     if outcome in (Outcome.STUNNED, Outcome.DAMAGED):
         markers.append((who, "stun"))
     if outcome is Outcome.DAMAGED:
@@ -617,9 +590,7 @@ def _apply_damage(
         left = tuple(a.value for a in Attribute if a not in carried)
         if not left:
             outcome = Outcome.DESTROYED
-            context.log(
-                DAMAGE, "all_damaged", f"every attribute of {who} is damaged already: destroyed"
-            )
+            context.log(events.Damaged(who=who))
         else:
             damaged = Attribute(
                 context.choose(
@@ -633,33 +604,24 @@ def _apply_damage(
                 )
             )
             markers.append((who, f"damaged {damaged.value}"))
-            context.log(
-                DAMAGE,
-                "damaged",
-                f"{who} gains a damaged marker on {damaged.value} (pending, in effect from the "
-                "resolution phase)",
-            )
+            context.log(events.Damaged(who=who, attribute=damaged.value))
     if outcome in (Outcome.DESTROYED, Outcome.ANNIHILATED):
         markers.append((who, outcome.value))
         if target.composite:
             if outcome is Outcome.ANNIHILATED:
                 destroyed_model = True
-                context.log(
-                    COMPOSITE, "annihilated", f"a part annihilated: {target.name} is destroyed"
-                )
+                context.log(events.PartLost(model=target.name, part=part.name, annihilated=True))
             else:
                 others = [c.name for c in target.components if c is not part]
                 markers += [(f"{target.name} ({name})", "stun") for name in others]
                 context.log(
-                    COMPOSITE,
-                    "destroyed_part",
-                    f"{part.name} destroyed: {', '.join(others)} gain a stun marker at once",
+                    events.PartLost(
+                        model=target.name, part=part.name, others=tuple(others), annihilated=False
+                    )
                 )
         else:
             destroyed_model = True
-        context.log(
-            DAMAGE, "timing", "destroyed and annihilated take effect in the resolution phase"
-        )
+        context.log(events.Timing())
     return replace(
         result,
         outcome=outcome,
@@ -685,7 +647,7 @@ def resolve_attacks(
     for situation in situations:
         check(situation)
         weapon = situation.attacking_part().weapon(situation.weapon)
-        context.log(SELECT, "weapon_target", f"{weapon.name} targets {situation.target.name}")
+        context.log(events.WeaponTargets(weapon=weapon.name, target=situation.target.name))
         chosen.append(replace(situation, aim=_choose_aim(context, situation)))
     names = [s.attacking_part().weapon(s.weapon).name for s in chosen]
     orders = tuple(
@@ -765,11 +727,12 @@ def spend(situation: Situation, result: AttackResult) -> tuple[tuple[str, Spent]
 def _log_tokens_left(context: Context, situation: Situation) -> None:
     attacker, target = situation.attacker, situation.target
     context.log(
-        BIDS,
-        "tokens_left",
-        f"tokens left for the next weapon: {attacker.name} {attacker.real_tokens} real + "
-        f"{attacker.dummy_tokens} dummy, {target.name} {target.real_tokens} real + "
-        f"{target.dummy_tokens} dummy (EE-14)",
+        events.TokensLeft(
+            attacker=attacker.name,
+            attacker_tokens=(attacker.real_tokens, attacker.dummy_tokens),
+            target=target.name,
+            target_tokens=(target.real_tokens, target.dummy_tokens),
+        )
     )
 
 

@@ -23,7 +23,8 @@ from shapely.ops import nearest_points
 from skirmish import limits
 from skirmish.datafiles import Coordinate, Name, StrictModel, TableSize, read_yaml, validated
 from skirmish.errors import DataError, SkirmishError, find_named
-from skirmish.games.entropic.attack import SCORES, SELECT, Aim, Approach, Situation, check
+from skirmish.games.entropic.attack import Aim, Approach, Situation, check
+from skirmish.games.entropic.events import SCORES, SELECT
 from skirmish.games.entropic.models import Force, Markers, Model
 from skirmish.geometry import EPSILON
 from skirmish.geometry.measure import first_overlap, on_table
