@@ -88,6 +88,16 @@ class Game(ABC):
     battle: ClassVar[object | None] = None
     """A whole battle, where the game has one (Magewinds' is to come)."""
 
+    def answering_flag(self, key: str) -> str | None:
+        """The flag that answers decision ``key``; a key may carry a prefix (``attack back:
+        ``, a weapon's name) or a number (``aid 2``) around its kind."""
+        if key in self.decisions:
+            return self.decisions[key]
+        for kind, flag in self.decisions.items():
+            if key.endswith(kind) or key.startswith(kind + " "):
+                return flag
+        return None
+
     @property
     def info(self) -> GameInfo:
         from skirmish.games import find_game

@@ -299,7 +299,7 @@ class EntropicEngine(Game):
             answers[BACK + DAMAGED_ATTRIBUTE] = options.damaged_back.casefold()
 
         def flag(decision: Decision) -> str | None:
-            return self.decisions.get(decision.key)
+            return self.answering_flag(decision.key)
 
         return Referee(
             partial(resolve_attack, situation=situation),

@@ -133,7 +133,7 @@ class Magewinds(Game):
             answers[DEFENCE_CHOICE] = pure(request.reaction.value)
 
         def flag(decision: Decision) -> str | None:
-            return self.decisions.get(decision.key)
+            return self.answering_flag(decision.key)
 
         return Referee(
             self.procedure(situation),

@@ -107,8 +107,7 @@ class MsWars(Game):
         answers = {key: pure(option) for key, option in flags.choices(options, situation).items()}
 
         def flag(decision: Decision) -> str | None:
-            key = AID_CHOICE if decision.key.startswith(AID_CHOICE) else decision.key
-            return self.decisions.get(key)
+            return self.answering_flag(decision.key)
 
         return Referee(
             procedure(situation, opportunity),
