@@ -104,6 +104,19 @@ class Game(ABC):
 
         return find_game(self.name)
 
+    def options(self, command: str = "odds", **values: Any) -> Options:
+        """The options of ``command`` (any of :attr:`commands`) from Python values or the
+        text a user typed, checked as the command line checks them:
+        ``game.options("odds", attacker="Wizard", target="Guardian", cover=True)``."""
+        from skirmish.options import parse
+
+        if command not in self.commands:
+            raise SkirmishError(
+                f"{self.info.title} has no {command} command; its commands: "
+                f"{', '.join(self.commands)}"
+            )
+        return parse(self.commands[command], values)
+
     # The roster: the bundled one, and a user's file added to it.
 
     @abstractmethod
