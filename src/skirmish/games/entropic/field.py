@@ -12,22 +12,23 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, ClassVar
 
 import pydantic
 import shapely
 from pydantic import model_validator
-from shapely import LineString, Point, Polygon, box
+from shapely import LineString, Point, Polygon
 from shapely.ops import nearest_points
 
 from skirmish import limits
-from skirmish.datafiles import Coordinate, Name, StrictModel, TableSize, read_yaml, validated
-from skirmish.errors import DataError, SkirmishError, find_named
+from skirmish.datafiles import Coordinate, Name, read_yaml, validated
+from skirmish.errors import SkirmishError, find_named
 from skirmish.games.entropic.attack import Aim, Approach, Situation, check
 from skirmish.games.entropic.events import SCORES, SELECT
 from skirmish.games.entropic.models import Force, Markers, Model
 from skirmish.geometry import EPSILON
-from skirmish.geometry.measure import first_overlap, on_table
+from skirmish.geometry import battlefield as common
+from skirmish.geometry.battlefield import PieceModel, check_bases, check_names, terrain_parts
 from skirmish.geometry.shapes import disc
 from skirmish.geometry.sight import visible_part
 from skirmish.report import inches
@@ -36,27 +37,31 @@ SIGHT_POINTS = 8
 """Points around the attacker's base edge (and its centre) that lines of sight start from."""
 
 
-class TerrainModel(StrictModel):
-    name: Name
-    effect: str = pydantic.Field(pattern="^(blocking|obscuring)$")
-    polygon: Annotated[tuple[Coordinate, ...], limits.CORNERS.length()] | None = None
-    rectangle: tuple[Coordinate, Coordinate] | None = None
+class TerrainModel(common.TerrainModel):
+    """A terrain piece that blocks sight or obscures it; ``effect`` is read as its class."""
 
-    @model_validator(mode="after")
-    def _one_shape(self) -> TerrainModel:
-        if (self.polygon is None) == (self.rectangle is None):
-            raise ValueError("give a polygon or a rectangle")
-        return self
+    @model_validator(mode="before")
+    @classmethod
+    def _effect(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "effect" in data and "class" not in data:
+            data = {("class" if k == "effect" else k): v for k, v in data.items()}
+        return data
+
+    @property
+    def effect(self) -> str:
+        return self.kind or "blocking"
 
 
 Tokens = Annotated[int, limits.TOKENS.field()]
 
 
-class PlacedModel(StrictModel):
-    name: Name
+class PlacedModel(PieceModel):
+    """A model standing ``at`` its target base, after the ``path`` of its move (its source
+    and waypoint bases); ``bases: [source, waypoints..., standing]`` is read as well."""
+
     model: Name | None = None
     side: Name
-    bases: tuple[Coordinate, ...] = pydantic.Field(min_length=1, max_length=12)
+    path: tuple[Coordinate, ...] = pydantic.Field(default=(), max_length=11)
     base: Annotated[float, pydantic.Field(gt=0, le=20)] = 1.0
     """Base radius."""
     stun: Annotated[int, limits.COUNT.field()] = 0
@@ -65,11 +70,30 @@ class PlacedModel(StrictModel):
     real_tokens: Tokens | None = None
     dummy_tokens: Tokens = 0
 
+    @model_validator(mode="before")
+    @classmethod
+    def _bases(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "bases" in data and "at" not in data:
+            bases = data["bases"]
+            if not isinstance(bases, (list, tuple)) or not bases:
+                raise ValueError("bases: give a list of points, ending with the base it stands on")
+            data = {k: v for k, v in data.items() if k != "bases"}
+            data |= {"at": bases[-1], "path": bases[:-1]}
+        return data
 
-class FieldModel(StrictModel):
-    size: TableSize
+    @property
+    def bases(self) -> tuple[Coordinate, ...]:
+        return (*self.path, self.at)
+
+
+class FieldModel(common.BattlefieldModel):
+    """An Entropic Engine battlefield file: the common table and terrain (blocking or
+    obscuring), plus the models on their bases and paths."""
+
     terrain: Annotated[tuple[TerrainModel, ...], limits.TERRAIN.length()] = ()
     models: Annotated[tuple[PlacedModel, ...], pydantic.Field(min_length=2), limits.PIECES.length()]
+
+    classes: ClassVar[tuple[str, ...]] = ("blocking", "obscuring")
 
 
 @dataclass(frozen=True)
@@ -109,33 +133,21 @@ class Field:
         )
 
 
-def _polygon(model: TerrainModel) -> Polygon:
-    if model.rectangle is not None:
-        (x1, y1), (x2, y2) = model.rectangle
-        return box(min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
-    assert model.polygon is not None
-    return Polygon(model.polygon)
-
-
 def parse_field(data: object, *, source: str, force: Force) -> Field:
     """Validate a battlefield: shapes, positions on the table, no overlapping bases."""
     model = validated(FieldModel, data, source)
-    width, length = model.size
-    terrain = []
-    for piece in model.terrain:
-        shape = _polygon(piece)
-        if not shape.is_valid or shape.area <= EPSILON:
-            raise DataError(f"{source}: terrain {piece.name!r} is not a simple area")
-        terrain.append((piece.effect, piece.name, shape))
+    width, length = model.table.width, model.table.length
+    terrain = [
+        (piece.effect if isinstance(piece, TerrainModel) else "blocking", piece.name, part)
+        for piece, part in terrain_parts(model, source)
+    ]
+    check_names(source, [("model", entry.name) for entry in model.models])
     placed: list[OnField] = []
     for entry in model.models:
         profile = force.model(entry.model or entry.name)
-        for x, y in entry.bases:
-            if not on_table(width, length, x, y, entry.base):
-                raise DataError(
-                    f"{source}: {entry.name}'s base at ({x:g}, {y:g}) is off the "
-                    f"{width:g} x {length:g} battlefield"
-                )
+        check_bases(
+            source, width, length, [("model", entry.name, x, y, entry.base) for x, y in entry.bases]
+        )
         console = replace(
             profile,
             name=entry.name,
@@ -150,12 +162,12 @@ def parse_field(data: object, *, source: str, force: Force) -> Field:
         placed.append(
             OnField(console, entry.side, tuple(Point(b) for b in entry.bases), entry.base)
         )
-    names = [p.model.name.casefold() for p in placed]
-    if len(set(names)) != len(names):
-        raise DataError(f"{source}: two models share a name; give each its own name")
-    overlap = first_overlap([(p.model.name, p.standing.x, p.standing.y, p.radius) for p in placed])
-    if overlap is not None:
-        raise DataError(f"{source}: {overlap[0][0]} and {overlap[1][0]} stand on overlapping bases")
+    check_bases(
+        source,
+        width,
+        length,
+        [("model", p.model.name, p.standing.x, p.standing.y, p.radius) for p in placed],
+    )
     return Field(
         width,
         length,

@@ -7,22 +7,18 @@ the rule it breaks.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 import pydantic
-from pydantic import ConfigDict, model_validator
+from pydantic import model_validator
 from shapely import Point, Polygon, box
-from shapely.affinity import rotate
 
 from skirmish import limits
 from skirmish.datafiles import (
-    Coordinate,
     Facing,
-    Length,
     Name,
     StrictModel,
     read_yaml,
@@ -33,8 +29,9 @@ from skirmish.games.magewinds.pack import Pack, bundled_pack
 from skirmish.games.magewinds.profiles import FighterProfile
 from skirmish.games.magewinds.readings import NearObstacles
 from skirmish.geometry import Based, HeightClass, Marker, Terrain
-from skirmish.geometry.measure import OVERLAP_TOLERANCE, first_overlap, on_table
-from skirmish.geometry.shapes import disc
+from skirmish.geometry import battlefield as common
+from skirmish.geometry.battlefield import PieceModel, check_bases, check_names, terrain_parts
+from skirmish.geometry.measure import OVERLAP_TOLERANCE
 
 STANDARD_WIDTH = 12.0
 STANDARD_LENGTH = 16.0
@@ -52,75 +49,50 @@ def height_class(height: float) -> HeightClass:
     return HeightClass.HIGH
 
 
-class SizeModel(StrictModel):
+class TableModel(common.TableModel):
+    """A Magewinds table: at most 200" a side (the standard one when a side is not given)."""
+
     width: Annotated[float, pydantic.Field(gt=0, le=200)] = STANDARD_WIDTH
     length: Annotated[float, pydantic.Field(gt=0, le=200)] = STANDARD_LENGTH
 
 
-class FighterModel(StrictModel):
-    name: Name
+class FighterModel(PieceModel):
     profile: Name | None = None
     warband: Name
-    at: Coordinate
     facing: Facing = 0.0
     damage: Annotated[int, limits.ATTRIBUTE.field()] = 0
     action_counters: Annotated[int, pydantic.Field(ge=0, le=2)] = 0
     guarding: bool = False
 
 
-class ObjectModel(StrictModel):
-    name: Name
-    at: Coordinate
+class ObjectModel(PieceModel):
     carriable: bool = False
     moveable: bool = False
 
 
-class MarkerModel(StrictModel):
-    name: Name
-    at: Coordinate
+class MarkerModel(PieceModel):
+    pass
 
 
-class RectangleModel(StrictModel):
-    centre: Coordinate
-    size: tuple[Length, Length]
-    angle: Facing = 0.0
+class TerrainModel(common.TerrainModel):
+    """A terrain feature, or one part of it, with its own footprint and height (7.0); an
+    overhanging part is left out (7.2)."""
 
-
-class CircleModel(StrictModel):
-    centre: Coordinate
-    radius: Length
-
-
-class TerrainModel(StrictModel):
-    """A terrain feature, or one part of it, with its own footprint and height (7.0)."""
-
-    name: Name
-    height: Annotated[float, limits.DISTANCE.field()] | None = None
-    kind: HeightClass | None = pydantic.Field(default=None, alias="class")
     overhang: bool = False
-    polygon: Annotated[tuple[Coordinate, ...], limits.CORNERS.length()] | None = None
-    rectangle: RectangleModel | None = None
-    circle: CircleModel | None = None
-
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     @model_validator(mode="after")
-    def _one_shape(self) -> TerrainModel:
-        shapes = [s for s in (self.polygon, self.rectangle, self.circle) if s is not None]
-        if len(shapes) != 1:
-            raise ValueError("give exactly one of polygon, rectangle or circle")
+    def _height_or_class(self) -> TerrainModel:
         if self.height is None and self.kind is None:
             raise ValueError("give a height in inches or a class agreed by the players (10.3)")
         return self
 
-    def footprint(self) -> Polygon:
-        if self.polygon is not None:
-            return Polygon(self.polygon)
-        if self.rectangle is not None:
-            (x, y), (w, h) = self.rectangle.centre, self.rectangle.size
-            return rotate(box(x - w / 2, y - h / 2, x + w / 2, y + h / 2), self.rectangle.angle)
-        assert self.circle is not None
-        return disc(*self.circle.centre, self.circle.radius)
+    @property
+    def ignored(self) -> bool:
+        return self.overhang
+
+    @property
+    def height_class(self) -> HeightClass:
+        return HeightClass(self.kind) if self.kind else height_class(self.height or 0.0)
 
 
 class RulingsModel(StrictModel):
@@ -129,14 +101,19 @@ class RulingsModel(StrictModel):
     near_obstacles: NearObstacles = NearObstacles.PARTS
 
 
-class BattlefieldModel(StrictModel):
-    battlefield: SizeModel = SizeModel()
+class BattlefieldModel(common.BattlefieldModel):
+    """A Magewinds battlefield file: the common table and terrain, plus warbands, fighters,
+    objects, markers and the rulings agreed."""
+
+    table: TableModel = TableModel()
+    terrain: Annotated[tuple[TerrainModel, ...], limits.TERRAIN.length()] = ()
     rulings: RulingsModel = RulingsModel()
     warbands: Annotated[tuple[Name, ...], pydantic.Field(min_length=1), limits.PIECES.length()]
     fighters: Annotated[tuple[FighterModel, ...], limits.PIECES.length()] = ()
     objects: Annotated[tuple[ObjectModel, ...], limits.PIECES.length()] = ()
     markers: Annotated[tuple[MarkerModel, ...], limits.PIECES.length()] = ()
-    terrain: Annotated[tuple[TerrainModel, ...], limits.TERRAIN.length()] = ()
+
+    classes: ClassVar[tuple[str, ...]] = tuple(c.value for c in HeightClass)
 
 
 @dataclass(frozen=True)
@@ -237,33 +214,21 @@ def parse_battlefield(data: object, *, source: str, pack: Pack | None = None) ->
     """Validate parsed YAML as a battlefield, binding fighters to profiles of ``pack``."""
     model = validated(BattlefieldModel, data, source)
     fighters_pack = pack or bundled_pack()
-    width, length = model.battlefield.width, model.battlefield.length
+    width, length = model.table.width, model.table.length
     area = box(0, 0, width, length)
-    names: set[str] = set()
-
-    def unique(kind: str, name: str) -> None:
-        if name.casefold() in names:
-            raise DataError(f"{source}: {kind} {name!r}: another piece already has this name")
-        names.add(name.casefold())
-
-    terrain = []
-    for feature in model.terrain:
-        if feature.overhang:
-            continue  # 7.2: overhanging parts are ignored
-        footprint = feature.footprint()
-        if not footprint.is_valid or footprint.area <= 0:
-            raise DataError(
-                f"{source}: terrain {feature.name!r}: its outline crosses itself or is empty"
-            )
-        kind = feature.kind or height_class(feature.height or 0.0)
-        # 2.1: only the parts of a terrain feature within the battlefield count.
-        inside = footprint.intersection(area)
-        for part in getattr(inside, "geoms", [inside]):
-            if isinstance(part, Polygon) and part.area > 0:
-                terrain.append(Terrain(feature.name, part, feature.height or 0.0, kind))
+    check_names(
+        source,
+        [("fighter", f.name) for f in model.fighters]
+        + [("object", o.name) for o in model.objects]
+        + [("marker", m.name) for m in model.markers],
+    )
+    terrain = [
+        Terrain(piece.name, part, piece.height or 0.0, piece.height_class)
+        for piece, part in terrain_parts(model, source)
+        if isinstance(piece, TerrainModel)
+    ]
     placed = []
     for entry in model.fighters:
-        unique("fighter", entry.name)
         if entry.warband not in model.warbands:
             raise DataError(
                 f"{source}: fighter {entry.name!r}: unknown warband {entry.warband!r}; "
@@ -277,22 +242,20 @@ def parse_battlefield(data: object, *, source: str, pack: Pack | None = None) ->
             )
         base = Based(entry.name, *entry.at, warband=entry.warband, facing=entry.facing)
         placed.append(Placed(base, profile, entry.damage, entry.action_counters, entry.guarding))
-    objects = []
-    for item in model.objects:
-        unique("object", item.name)
-        objects.append(
-            Based(
-                item.name, *item.at, kind="object", carriable=item.carriable, moveable=item.moveable
-            )
-        )
+    objects = [
+        Based(item.name, *item.at, kind="object", carriable=item.carriable, moveable=item.moveable)
+        for item in model.objects
+    ]
     markers = []
     for mark in model.markers:
-        unique("marker", mark.name)
         if not area.covers(Point(mark.at)):
             raise DataError(f"{source}: marker {mark.name!r} at {mark.at} is off the battlefield")
         markers.append(Marker(mark.name, *mark.at))
     bases = [p.base for p in placed] + objects
-    _check_bases(source, area, bases, terrain)
+    check_bases(
+        source, width, length, [(b.kind, b.name, b.x, b.y, b.radius) for b in bases], rule="2.1"
+    )
+    _check_obstacles(source, bases, terrain)
     return Battlefield(
         width,
         length,
@@ -306,13 +269,9 @@ def parse_battlefield(data: object, *, source: str, pack: Pack | None = None) ->
     )
 
 
-def _check_bases(source: str, area: Polygon, bases: list[Based], terrain: list[Terrain]) -> None:
+def _check_obstacles(source: str, bases: list[Based], terrain: list[Terrain]) -> None:
+    """7.1, 15.0: no base stands inside a medium or high obstacle."""
     for base in bases:
-        if not on_table(*area.bounds[2:], base.x, base.y, base.radius, tolerance=OVERLAP_TOLERANCE):
-            raise DataError(
-                f"{source}: {base.kind} {base.name!r} at ({base.x:g}, {base.y:g}) is not wholly "
-                f"on the battlefield (2.1)"
-            )
         for piece in terrain:
             if piece.height_class in (HeightClass.MEDIUM, HeightClass.HIGH) and (
                 float(piece.footprint.distance(base.centre)) < base.radius - OVERLAP_TOLERANCE
@@ -321,13 +280,6 @@ def _check_bases(source: str, area: Polygon, bases: list[Based], terrain: list[T
                     f"{source}: {base.kind} {base.name!r} stands inside "
                     f"{piece.height_class.value} obstacle {piece.name!r} (7.1, 15.0)"
                 )
-    overlap = first_overlap([(b.name, b.x, b.y, b.radius) for b in bases])
-    if overlap is not None:
-        (a, ax, ay, ar), (b, bx, by, br) = overlap
-        raise DataError(
-            f"{source}: bases of {a!r} and {b!r} overlap: centres "
-            f'{math.dist((ax, ay), (bx, by)):.2f}" apart, bases need {ar + br:.2f}" (0.8.1)'
-        )
 
 
 def load_battlefield(

@@ -13,21 +13,13 @@ import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 import pydantic
 from shapely import LineString, Point, Polygon
 
 from skirmish import limits
-from skirmish.datafiles import (
-    Coordinate,
-    Facing,
-    Name,
-    StrictModel,
-    TableSize,
-    read_yaml,
-    validated,
-)
+from skirmish.datafiles import Facing, Name, read_yaml, validated
 from skirmish.errors import DataError, SkirmishError, find_named
 from skirmish.games.mswars.attack import (
     Aider,
@@ -37,8 +29,13 @@ from skirmish.games.mswars.attack import (
 )
 from skirmish.games.mswars.events import ARCS
 from skirmish.games.mswars.units import Ability, Force, Unit, Weapon
-from skirmish.geometry import EPSILON
-from skirmish.geometry.measure import first_overlap, on_table
+from skirmish.geometry.battlefield import (
+    BattlefieldModel,
+    PieceModel,
+    check_bases,
+    check_names,
+    terrain_parts,
+)
 from skirmish.geometry.shapes import disc
 from skirmish.geometry.sight import visible_part
 from skirmish.report import inches
@@ -47,16 +44,9 @@ FRACTION_DENOMINATOR = 1000
 """Measured fractions are rounded to thousandths before they meet the rule thresholds."""
 
 
-class TerrainModel(StrictModel):
-    name: Name
-    polygon: Annotated[tuple[Coordinate, ...], limits.CORNERS.length()]
-
-
-class PlacedModel(StrictModel):
-    name: Name
+class PlacedModel(PieceModel):
     unit: Name | None = None
     side: Name
-    at: Coordinate
     facing: Facing = 0.0
     dc: Annotated[int, limits.HEALTH.field()] | None = None
     moved: bool = False
@@ -64,10 +54,13 @@ class PlacedModel(StrictModel):
     moved_over_10: bool = False
 
 
-class FieldModel(StrictModel):
-    size: TableSize
-    terrain: Annotated[tuple[TerrainModel, ...], limits.TERRAIN.length()] = ()
+class FieldModel(BattlefieldModel):
+    """An MS Wars battlefield file: the common table and terrain (every piece blocks sight),
+    plus the units with their facing and state."""
+
     units: Annotated[tuple[PlacedModel, ...], pydantic.Field(min_length=2), limits.PIECES.length()]
+
+    classes: ClassVar[tuple[str, ...]] = ("blocking",)
 
 
 @dataclass(frozen=True)
@@ -119,13 +112,9 @@ class Field:
 def parse_field(data: object, *, source: str, force: Force) -> Field:
     """Validate a battlefield: shapes, units on the table, no overlapping bases."""
     model = validated(FieldModel, data, source)
-    width, length = model.size
-    terrain = []
-    for piece in model.terrain:
-        shape = Polygon(piece.polygon)
-        if not shape.is_valid or shape.area <= EPSILON:
-            raise DataError(f"{source}: terrain {piece.name!r} is not a simple area")
-        terrain.append((piece.name, shape))
+    width, length = model.table.width, model.table.length
+    terrain = [(piece.name, part) for piece, part in terrain_parts(model, source)]
+    check_names(source, [("unit", entry.name) for entry in model.units])
     units: list[Placed] = []
     for entry in model.units:
         profile = force.unit(entry.unit or entry.name)
@@ -139,27 +128,23 @@ def parse_field(data: object, *, source: str, force: Force) -> Field:
             dc=profile.dc if entry.dc is None else entry.dc,
             starting_dc=profile.start_dc,
         )
-        placed = Placed(
-            unit,
-            entry.side,
-            Point(entry.at),
-            entry.facing % 360,
-            entry.moved or entry.ran_or_charged,
-            entry.ran_or_charged,
-            entry.moved_over_10,
-        )
-        if not on_table(width, length, entry.at[0], entry.at[1], unit.base):
-            raise DataError(
-                f"{source}: {entry.name} at ({entry.at[0]:g}, {entry.at[1]:g}) is off the "
-                f"{width:g} x {length:g} battlefield"
+        units.append(
+            Placed(
+                unit,
+                entry.side,
+                Point(entry.at),
+                entry.facing % 360,
+                entry.moved or entry.ran_or_charged,
+                entry.ran_or_charged,
+                entry.moved_over_10,
             )
-        units.append(placed)
-    overlap = first_overlap([(p.unit.name, p.centre.x, p.centre.y, p.unit.base) for p in units])
-    if overlap is not None:
-        raise DataError(f"{source}: {overlap[0][0]} and {overlap[1][0]} stand on overlapping bases")
-    names = [p.unit.name.casefold() for p in units]
-    if len(set(names)) != len(names):
-        raise DataError(f"{source}: two units share a name; give each its own name")
+        )
+    check_bases(
+        source,
+        width,
+        length,
+        [("unit", p.unit.name, p.centre.x, p.centre.y, p.unit.base) for p in units],
+    )
     return Field(width, length, tuple(terrain), tuple(units))
 
 
