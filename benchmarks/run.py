@@ -9,9 +9,10 @@ the machine, so they are reported, never asserted.
 3. The full matchup table of the bundled pack, solved exactly (target: under 3 s),
    against building each cell's matrix and solving its LP naively with HiGHS.
 
-Then the battlefield geometry benchmarks of ``geometry.py`` and the Dark Realms
-re-roll benchmarks of ``darkrealms.py`` and the Entropic Engine bidding benchmark of
-``entropic.py``, and the Magewinds battle benchmarks of ``battles.py``.
+Then the battlefield geometry benchmarks of ``geometry.py``, the Dark Realms re-roll
+benchmarks of ``darkrealms.py``, the Entropic Engine bidding benchmark of ``entropic.py``,
+the Magewinds battle benchmarks of ``battles.py`` and the start-up of whole commands of
+``startup.py``.
 """
 
 from __future__ import annotations
@@ -163,3 +164,6 @@ if __name__ == "__main__":
     import battles  # benchmarks/battles.py
 
     battles.main()
+    import startup  # benchmarks/startup.py
+
+    startup.main()

@@ -206,7 +206,7 @@ def test_matchups_on_a_battlefield(cli, tmp_path):
 
 def test_the_readme_battlefield_example_loads(cli, tmp_path):
     readme = (Path(__file__).parents[1] / "README.md").read_text()
-    start = readme.index("battlefield: {width: 12, length: 16}")
+    start = readme.index("table: {width: 12, length: 16}")
     example = tmp_path / "readme.yaml"
     example.write_text(readme[start : readme.index("```", start)])
     run = cli(

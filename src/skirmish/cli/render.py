@@ -66,12 +66,12 @@ def show(report: Report, *, as_json: bool, fractions: bool = False) -> None:
 
 def write(report: Report) -> None:
     """Write the files and pictures an answer asks for, each named on stderr."""
-    from skirmish.analysis.pictures import draw
-
     for path, content in report.files:
         path.write_text(content, encoding="utf-8")
         typer.echo(f"wrote {path}", err=True)
     for path, picture in report.pictures:
+        from skirmish.analysis.pictures import draw
+
         draw(picture, path)
         typer.echo(f"wrote {path}", err=True)
 
@@ -125,14 +125,17 @@ def _fit(
     out: Console, grid: Grid, cells: Sequence[Sequence[str]], numeric: Sequence[bool]
 ) -> list[list[int]]:
     """The columns of each part of a table too wide for the terminal: every part repeats
-    the key columns and takes as many of the others as fit."""
+    the key columns and takes as many of the others as fit with no word broken (text
+    columns wrap between words; numbers never wrap)."""
     keys = list(range(min(grid.keys, len(grid.columns))))
     rest = list(range(len(keys), len(grid.columns)))
     width = out.width
 
+    unbounded = out.options.update_width(10 * width + 1000)
+
     def fits(columns: list[int]) -> bool:
-        measured = out.measure(_table(grid, cells, numeric, columns))
-        return measured.maximum <= width
+        table = _table(grid, cells, numeric, columns)
+        return out.measure(table, options=unbounded).minimum <= width
 
     if not rest or fits(keys + rest):
         return [keys + rest]

@@ -12,14 +12,8 @@ from typing import Protocol
 
 from shapely.geometry.base import BaseGeometry
 
-EPSILON = 1e-6
-"""Inches below which two measurements count as equal (touching, exactly in range)."""
-
-
-OVERLAP_TOLERANCE = 1e-3
-"""Inches: bases overlapping each other, an obstacle or the table's edge by this much or less
-count as touching it (ruling MW-18). Every answer treats such a base as the same base a hair
-away: placing, sight, cover, movement, steps and knockback alike."""
+from skirmish.geometry.tolerance import EPSILON as EPSILON
+from skirmish.geometry.tolerance import OVERLAP_TOLERANCE as OVERLAP_TOLERANCE
 
 Disc = tuple[str, float, float, float]
 """A named round base: name, centre x, centre y, radius."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from skirmish.engine import Event, detail
+from skirmish.report import inches
 
 SELECT = "Select Target"
 BIDS = "Place Bids"
@@ -144,7 +145,7 @@ class RangeBand(Event):
     def render(self) -> str:
         if self.band == "unmeasured" or self.distance is None:
             return "no attack distance given: no range band applies"
-        away = f"attack distance {self.distance:g}"
+        away = f"attack distance {inches(self.distance)}"
         if self.band == "failed":
             return (
                 f"{away} is over twice the range {self.reach:g}: {self.attacker} gains a stun "

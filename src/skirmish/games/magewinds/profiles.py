@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from skirmish import limits
 from skirmish.errors import UnknownName, find_named
-from skirmish.geometry.measure import EPSILON
+from skirmish.geometry.tolerance import EPSILON
 
 
 class AttackType(StrEnum):
@@ -108,7 +108,10 @@ class AttackProfile:
         return self.minimum_range - EPSILON <= length <= self.maximum_range + EPSILON
 
     def range_text(self) -> str:
-        """The Range as printed: a maximum, or minimum-maximum (6.0)."""
+        """The Range as printed: a maximum, or minimum-maximum (6.0); a raw attack given
+        by its Power and Precision alone has any Range."""
+        if math.isinf(self.maximum_range):
+            return "any" if self.minimum_range == 0 else f"{_number(self.minimum_range)} or more"
         if self.minimum_range == 0:
             return _number(self.maximum_range)
         return f"{_number(self.minimum_range)}-{_number(self.maximum_range)}"

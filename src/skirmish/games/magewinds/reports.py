@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from skirmish.engine.matrix import MatrixGame, Strategy, best_column_response, best_row_response
 from skirmish.games.magewinds.advice import Advice, Objective
 from skirmish.games.magewinds.attack import AttackSituation, target_number
-from skirmish.games.magewinds.matchups import Matchup
 from skirmish.games.magewinds.odds import Case
 from skirmish.games.magewinds.options import Request
 from skirmish.games.magewinds.pack import Pack
@@ -36,6 +35,7 @@ from skirmish.report import (
 )
 
 if TYPE_CHECKING:
+    from skirmish.games.magewinds.matchups import Matchup
     from skirmish.games.magewinds.tabletop import TableReport
 
 GAME = "magewinds"

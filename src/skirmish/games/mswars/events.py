@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from skirmish.engine import Event, detail
+from skirmish.report import inches
 
 ARCS = "Firing Arcs"
 MAKING = "Making Attacks"
@@ -34,7 +35,7 @@ class Attacks(Event):
     distance: float | None = detail(None)
 
     def render(self) -> str:
-        away = f', {self.distance:g}" away' if self.distance is not None else ""
+        away = f', {inches(self.distance)}" away' if self.distance is not None else ""
         return (
             f"{self.attacker} attacks {self.target} with {self.weapon} ({self.weapon_type}{away})"
         )
