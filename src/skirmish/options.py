@@ -163,9 +163,10 @@ def _bounds(metadata: list[Any]) -> tuple[Any, Any, int | None]:
     return low, high, longest
 
 
-def _metavar(kind: Any, choices: tuple[str, ...] | None) -> str:
+def _metavar(kind: Any, choices: tuple[str, ...] | None, name: str) -> str:
     if choices is not None:
-        return "|".join(choices)
+        listed = "|".join(choices)
+        return listed if len(listed) <= 30 and " " not in listed else name.upper()
     return {
         int: "N",
         float: "X",
@@ -211,7 +212,7 @@ def option_fields(model: type[BaseModel]) -> tuple[OptionField, ...]:
                 choices=choices,
                 default=info.default,
                 help=flag.help,
-                metavar=flag.metavar or _metavar(kind, choices),
+                metavar=flag.metavar or _metavar(kind, choices, name),
                 rule=flag.rule,
                 argument=flag.argument,
                 group=flag.group,

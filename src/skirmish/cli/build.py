@@ -34,10 +34,13 @@ def _shown(value: object) -> str:
 
 
 def _help(field: OptionField) -> str:
+    text = field.help
+    if field.choices is not None and field.metavar != "|".join(field.choices):
+        text += " One of: " + ", ".join(field.choices) + "."
     default = field.default
     if field.kind is bool or default is None or field.argument or field.multiple:
-        return field.help
-    return f"{field.help} [default: {_shown(default)}]"
+        return text
+    return f"{text} [default: {_shown(default)}]"
 
 
 def _parameter(field: OptionField) -> inspect.Parameter:
@@ -45,7 +48,7 @@ def _parameter(field: OptionField) -> inspect.Parameter:
     info: Any
     if field.argument:
         info = typer.Argument(help=field.help, metavar=field.metavar, show_default=False)
-        annotation: Any = Annotated[str, info]
+        annotation: Any = Annotated[Path, info]
         default: Any = inspect.Parameter.empty
     elif field.kind is bool and not field.multiple:
         info = typer.Option(*field.flags, help=_help(field), rich_help_panel=group, metavar="")
@@ -76,7 +79,7 @@ def _given(raw: dict[str, Any], fields: Sequence[OptionField]) -> dict[str, Any]
         value = raw.get(field.name)
         if value is None or value is False or value == []:
             continue
-        found[field.name] = value
+        found[field.name] = str(value) if isinstance(value, Path) else value
     return found
 
 
