@@ -208,3 +208,22 @@ def test_expectimax_merged_and_plain_agree_and_advise_the_same():
     asked = []
     play(reroll_game, players=lambda d: asked.append(d) or {"keep": Fraction(1)}, seed=2)
     assert merged.choices(asked[0]) == plain.choices(asked[0])
+
+
+def test_the_older_log_form_still_records_its_text_and_numbers():
+    """A procedure not yet moved to typed records logs ``(rule, event, text, **data)``."""
+    from skirmish.engine import LogEntry
+
+    def old_style(context):
+        context.log("demo", "note", "a sentence", number=3)
+        return 1
+
+    (entry,) = play(old_style, players=FixedPolicy(), seed=1).log
+    assert entry == LogEntry("demo", "note", "a sentence", (("number", 3),))
+    assert entry.as_dict() == {
+        "rule": "demo",
+        "event": "note",
+        "text": "a sentence",
+        "data": {"number": 3},
+    }
+    assert exact(old_style, policy=FixedPolicy()).probabilities == {1: 1}

@@ -17,12 +17,13 @@ from skirmish.engine.expectimax import ExpectimaxPolicy
 from skirmish.engine.matrix import MatrixGame, Solution, solve
 from skirmish.engine.play import Play, play
 from skirmish.engine.policy import FixedPolicy, Mix, Policy, pure, uniform
-from skirmish.engine.records import Decision, Event, LogEntry, Rolled, detail
+from skirmish.engine.records import Decision, Entry, Event, LogEntry, Rolled, detail
 
 __all__ = [
     "Context",
     "Decision",
     "Distribution",
+    "Entry",
     "Enumerator",
     "Event",
     "ExpectimaxPolicy",

@@ -12,7 +12,7 @@ from skirmish.dice import Roll
 from skirmish.engine.context import Procedure, R
 from skirmish.engine.continuation import Continuation, Frame, Leaf, Step, run_frame
 from skirmish.engine.policy import Mix, Policy, checked
-from skirmish.engine.records import Decision, Event, Rolled, as_event, at
+from skirmish.engine.records import Decision, Entry, Event, Rolled, as_event, at
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class Play(Generic[R]):
     """One refereed resolution: its result and the log of every step."""
 
     result: R
-    log: tuple[Event, ...]
+    log: tuple[Entry, ...]
 
 
 class RefereeContext:
@@ -31,7 +31,7 @@ class RefereeContext:
     def __init__(self, rng: Random, players: Policy, frame: Frame) -> None:
         self._rng = rng
         self._players = players
-        self.entries: list[Event] = []
+        self.entries: list[Entry] = []
         self.history: list[int | str] = []
         self.frame = frame
         self._frame_start = 0

@@ -99,25 +99,27 @@ class Event:
         return {"rule": self.rule, "event": self.event, "text": self.text, "data": dict(self.data)}
 
 
-@dataclass(frozen=True, kw_only=True)
-class LogEntry(Event):
+@dataclass(frozen=True)
+class LogEntry:
     """A step written as text with its numbers: what ``context.log(rule, event, text,
-    **data)`` records (the form before typed events; kept for callers not yet moved)."""
+    **data)`` records, the form before typed events, kept for callers not yet moved. It
+    reads like an :class:`Event` (``rule``, ``event``, ``text``, ``data``, ``as_dict``)."""
 
-    name: str = "note"
-    note: str = ""
-    values: tuple[tuple[str, object], ...] = ()
+    rule: str
+    event: str
+    text: str
+    data: tuple[tuple[str, object], ...] = ()
 
-    def render(self) -> str:
-        return self.note
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.text}"
 
-    @property
-    def event(self) -> str:
-        return self.name
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready form of the entry."""
+        return {"rule": self.rule, "event": self.event, "text": self.text, "data": dict(self.data)}
 
-    @property
-    def data(self) -> tuple[tuple[str, object], ...]:
-        return self.values
+
+Entry = Event | LogEntry
+"""One entry of a refereed resolution's log."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -136,7 +138,7 @@ class Rolled(Event):
         return f"{self.label}: {self.roll}: rolled {shown} -> {self.outcome}"
 
 
-def as_event(entry: Event | str, note: tuple[str, ...], data: dict[str, object]) -> Event:
+def as_event(entry: Event | str, note: tuple[str, ...], data: dict[str, object]) -> Entry:
     """What ``context.log`` records: an event as given, or the older ``(rule, event, text,
     **data)`` form as a :class:`LogEntry`."""
     if isinstance(entry, Event):
@@ -146,7 +148,7 @@ def as_event(entry: Event | str, note: tuple[str, ...], data: dict[str, object])
     if len(note) != 2:
         raise TypeError("context.log(rule, event, text, **data): give the rule, event and text")
     name, text = note
-    return LogEntry(rule=entry, name=name, note=text, values=tuple(data.items()))
+    return LogEntry(entry, name, text, tuple(data.items()))
 
 
 def at(decision: Decision, history: tuple[int | str, ...], frame: Frame, start: int) -> Decision:
