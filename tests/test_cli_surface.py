@@ -32,7 +32,9 @@ ONE_WORDING = {
 
 
 def _help(text: str) -> str:
-    return re.sub(r" \[default: [^\]]*\]$", "", text)
+    """The help as recorded: without the default and the choices now shown after it."""
+    text = re.sub(r" \[default: [^\]]*\]$", "", text)
+    return re.sub(r" One of: [^.]*\.$", "", text)
 
 
 def test_every_recorded_flag_is_still_given_with_its_help():

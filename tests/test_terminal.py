@@ -108,7 +108,8 @@ def test_every_answer_reads_fully_at_80_columns(args, cli, monkeypatch):
 
 def _commands() -> list[tuple[str, ...]]:
     found: list[tuple[str, ...]] = [()]
-    for verb in ("fighters", "odds", "attack", "advise", "matchups", "los", "move", "draw"):
+    found.append(("replay",))
+    for verb in ("fighters", "odds", "attack", "advise", "matchups", "los", "move", "draw", "play"):
         found.append((verb,))
         found += [(verb, g.name) for g in GAMES if verb in g.load().commands]
     return found

@@ -14,14 +14,15 @@ from typing import Annotated, Any
 import typer
 
 from skirmish import __version__
-from skirmish.cli.build import verb_group
+from skirmish.cli.build import root_group, verb_group
 from skirmish.cli.commands.games import games_command
 from skirmish.errors import SkirmishError
 
-VERBS = ("fighters", "odds", "attack", "advise", "matchups", "los", "move", "draw")
+VERBS = ("fighters", "odds", "attack", "advise", "matchups", "los", "move", "draw", "play")
 """The commands whose subcommands are games, each a module of skirmish.cli.commands."""
 
 app = typer.Typer(
+    cls=root_group({"replay": "skirmish.cli.commands.replay"}),
     name="skirmish",
     help="Referee, exact odds and advisor for tabletop skirmish combat rules.",
     no_args_is_help=True,
@@ -85,16 +86,3 @@ def main() -> None:
             sys.exit(0)
         typer.echo(f"skirmish: error: {_usage_problem(error)}", err=True)
         sys.exit(2)
-
-
-def _battles() -> None:
-    """Whole battles (their commands are moved to the generated form next)."""
-    from skirmish.cli import play
-
-    play_app = typer.Typer(help="Play a whole battle.", no_args_is_help=True)
-    app.add_typer(play_app, name="play")
-    play_app.command("magewinds")(play.play_command)
-    app.command("replay")(play.replay_command)
-
-
-_battles()

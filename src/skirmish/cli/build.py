@@ -8,6 +8,7 @@ flag and the rule.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable, Sequence
 from enum import Enum
@@ -141,6 +142,25 @@ class VerbGroup(TyperGroup):
                 f"{info.title} has no {self.verb} command; {self.verb} is for {', '.join(having)}"
             )
         return type(self).build(game)
+
+
+class RootGroup(TyperGroup):
+    """The ``skirmish`` group, with commands built only when named (``replay``)."""
+
+    lazy: ClassVar[dict[str, str]] = {}
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *self.lazy]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name in self.lazy:
+            return importlib.import_module(self.lazy[cmd_name]).build()
+        return super().get_command(ctx, cmd_name)
+
+
+def root_group(lazy: dict[str, str]) -> type[RootGroup]:
+    """The root group class, building the commands of ``lazy`` (name -> module) on demand."""
+    return type("SkirmishGroup", (RootGroup,), {"lazy": lazy})
 
 
 def verb_group(verb: str, build: Builder) -> type[VerbGroup]:

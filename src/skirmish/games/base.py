@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol
 
 from skirmish.errors import SkirmishError
 
@@ -71,6 +71,51 @@ class Referee:
     """Who answers every decision, when no person is asked (an advisor playing both sides)."""
 
 
+class Commands(Mapping[str, "type[Options]"]):
+    """A game's commands and the options model of each; a model may be named by
+    ``"module:Name"``, imported only when its command is asked for (a battle's)."""
+
+    def __init__(self, **commands: type[Options] | str) -> None:
+        self._commands = dict(commands)
+
+    def __getitem__(self, verb: str) -> type[Options]:
+        found = self._commands[verb]
+        if isinstance(found, str):
+            module, _, name = found.partition(":")
+            found = getattr(importlib.import_module(module), name)
+            self._commands[verb] = found
+        assert not isinstance(found, str)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._commands)
+
+    def __len__(self) -> int:
+        return len(self._commands)
+
+
+class Battles(Protocol):
+    """What a terminal needs to play, show, save and replay a game's whole battles."""
+
+    def start(self, options: Options) -> Any: ...
+
+    def replay(self, path: Path) -> tuple[Any, Any]: ...
+
+    def replay_json(self, record: Any, battle: Any) -> dict[str, Any]: ...
+
+    def saved(self, session: Any) -> str: ...
+
+    def result_text(self, battle: Any) -> str: ...
+
+    def status_rows(self, battle: Any) -> list[dict[str, str]]: ...
+
+    def hand_text(self, battle: Any, player: int) -> list[str]: ...
+
+    def help_lines(self, battle: Any) -> list[str]: ...
+
+    def scene(self, battle: Any) -> Any: ...
+
+
 class Game(ABC):
     """A game's behaviour under fixed names. Subclasses set the class attributes and
     implement what their game has; a command a game lacks raises a clear error."""
@@ -85,8 +130,11 @@ class Game(ABC):
     that answers it."""
     examples: ClassVar[str] = ""
     """The module of worked examples the conformance tests run for this game."""
-    battle: ClassVar[object | None] = None
-    """A whole battle, where the game has one (Magewinds' is to come)."""
+
+    @property
+    def battle(self) -> Battles | None:
+        """The game's whole battles, where it has them (``skirmish play``, ``replay``)."""
+        return None
 
     def answering_flag(self, key: str) -> str | None:
         """The flag that answers decision ``key``; a key may carry a prefix (``attack back:
@@ -180,4 +228,4 @@ class Game(ABC):
         raise SkirmishError(f"{self.info.title} has no {command} command")  # pragma: no cover
 
 
-__all__ = ["Game", "GameInfo", "Referee"]
+__all__ = ["Battles", "Commands", "Game", "GameInfo", "Referee"]

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from skirmish.engine import Decision, Procedure, pure
 from skirmish.errors import SkirmishError
-from skirmish.games.base import Game, Referee
+from skirmish.games.base import Battles, Commands, Game, Referee
 from skirmish.games.magewinds import options as flags
 from skirmish.games.magewinds.advice import advise
 from skirmish.games.magewinds.attack import (
@@ -62,18 +62,25 @@ class Magewinds(Game):
 
     name = "magewinds"
     roster_flag = "--pack"
-    commands: ClassVar[dict[str, type[Options]]] = {
-        "fighters": flags.FightersOptions,
-        "odds": flags.OddsOptions,
-        "attack": flags.AttackOptions,
-        "advise": flags.AdviseOptions,
-        "matchups": flags.MatchupsOptions,
-        "los": flags.LosOptions,
-        "move": flags.MoveOptions,
-        "draw": flags.DrawOptions,
-    }
+    commands = Commands(
+        fighters=flags.FightersOptions,
+        odds=flags.OddsOptions,
+        attack=flags.AttackOptions,
+        advise=flags.AdviseOptions,
+        matchups=flags.MatchupsOptions,
+        los=flags.LosOptions,
+        move=flags.MoveOptions,
+        draw=flags.DrawOptions,
+        play="skirmish.games.magewinds.battles:PlayOptions",
+    )
     decisions: ClassVar[dict[str, str]] = {ATTACK_CHOICE: "--choice", DEFENCE_CHOICE: "--reaction"}
     examples = "skirmish.games.magewinds.examples"
+
+    @property
+    def battle(self) -> Battles:
+        from skirmish.games.magewinds.battles import BATTLES
+
+        return BATTLES
 
     def bundled(self) -> Pack:
         return bundled_pack()

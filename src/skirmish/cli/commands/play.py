@@ -1,0 +1,200 @@
+"""``skirmish play GAME``: a whole battle at the terminal, people or computer players.
+
+An adapter only: it reads what people type, prints what the battle says, and saves the
+record. The game's battle (``Game.battle``) holds every rule.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from skirmish.cli.build import command
+from skirmish.errors import SkirmishError
+
+if TYPE_CHECKING:
+    from skirmish.engine.battle import Turn
+    from skirmish.games.base import Battles, Game
+    from skirmish.options import Options
+
+HELP = "Play a whole battle."
+MAX_STEPS = 100_000
+
+
+def build(game: Game) -> Any:
+    from skirmish.cli.flags import Quiet
+
+    def run(options: Options, printing: Options) -> None:
+        battles = game.battle
+        assert battles is not None
+        Terminal(battles, battles.start(options)).run()
+
+    return command(game.name, game.commands["play"], Quiet, run)
+
+
+def line(event: Any) -> str:
+    """A battle event as the terminal prints it, with who alone may see it."""
+    private = "" if event.seen_by is None else f" (seen by player {event.seen_by + 1})"
+    return f"{event.rule:>10}  {event.text}{private}"
+
+
+class Terminal:
+    """Runs a battle: computer players act at once; people are asked at the terminal, or
+    read from standard input when it is not a terminal (a script)."""
+
+    def __init__(self, battles: Battles, session: Any) -> None:
+        from skirmish.engine.battle import RandomPlayer
+
+        self.battles = battles
+        self.session = session
+        history = session.history
+        self.computers = {
+            seat: RandomPlayer(history.seed, seat)
+            for seat, kind in enumerate(session.kinds)
+            if kind == "random"
+        }
+        humans = [seat for seat, kind in enumerate(session.kinds) if kind == "human"]
+        self.viewer = humans[0] if len(humans) == 1 else None
+        self.interactive = sys.stdin.isatty()
+
+    @property
+    def battle(self) -> Any:
+        return self.session.history.state
+
+    def run(self) -> None:
+        from skirmish.cli.render import console
+        from skirmish.engine.battle import Chance, End, LazyView
+
+        console().print(self.session.heading)
+        history = self.session.history
+        for _ in range(MAX_STEPS):
+            self.show_new()
+            node = self.battle.node()
+            if isinstance(node, End):
+                break
+            if isinstance(node, Chance):
+                history.roll()
+            elif node.player in self.computers:
+                legal = self.battle.legal_actions(node.player)
+                history.act(
+                    self.computers[node.player].act(LazyView(self.battle, node.player), legal)
+                )
+            else:
+                self.ask(node)
+        else:
+            raise SkirmishError(f"the battle did not end within {MAX_STEPS} steps")
+        console().print(self.battles.result_text(self.battle))
+        if self.session.save is not None:
+            self.write(self.session.save)
+
+    def show_new(self) -> None:
+        events = self.battle.events()
+        if len(events) < self.session.shown:
+            self.session.shown = 0
+        for event in events[self.session.shown :]:
+            if event.seen_by is None or event.seen_by == self.viewer:
+                typer.echo(line(event))
+        self.session.shown = len(events)
+
+    def ask(self, node: Turn) -> None:
+        from skirmish.engine.battle import IllegalAction
+
+        legal = self.battle.legal_actions(node.player)
+        prompt = f"{node.rule}: {node.prompt}"
+        if len(legal) <= 12:
+            prompt += "\n" + "\n".join(f"  {i}. {a}" for i, a in enumerate(legal, 1))
+        else:
+            prompt += f"\n  ({len(legal)} choices: 'help' lists them)"
+        while True:
+            answer = self.read(prompt, hidden=node.hidden, node=node)
+            if self.command(answer, node):
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                answer = legal[int(answer) - 1]
+            try:
+                self.session.history.act(answer)
+                return
+            except IllegalAction as error:
+                if not self.interactive:
+                    raise
+                typer.echo(f"  not allowed: {error}", err=True)
+
+    def read(self, prompt: str, *, hidden: bool, node: Turn) -> str:
+        if self.interactive:
+            return str(typer.prompt(prompt, hide_input=hidden)).strip()
+        answer = sys.stdin.readline()
+        if not answer:
+            raise SkirmishError(
+                f"{node.rule}: player {node.player + 1} must decide ({node.prompt}) but standard "
+                "input has ended; pass one action per line, or play with --players random"
+            )
+        typer.echo(f"{prompt}\n> {'(hidden)' if hidden else answer.strip()}")
+        return answer.strip()
+
+    def command(self, answer: str, node: Turn) -> bool:
+        """The terminal's own commands; True when ``answer`` was one."""
+        word, _, rest = answer.partition(" ")
+        handlers: dict[str, Callable[[str, Turn], None]] = {
+            "status": self._status,
+            "hand": self._hand,
+            "draw": self._draw,
+            "undo": self._undo,
+            "save": self._save,
+            "help": self._help,
+        }
+        handler = handlers.get(word.casefold())
+        if handler is None or (word.casefold() == "draw" and not rest.casefold().endswith(".png")):
+            return False
+        try:
+            handler(rest.strip(), node)
+        except SkirmishError as error:
+            if not self.interactive:
+                raise
+            typer.echo(f"  {error}", err=True)
+        return True
+
+    def _status(self, rest: str, node: Turn) -> None:
+        from skirmish.cli.render import show
+        from skirmish.report import Grid, Report
+
+        rows = self.battles.status_rows(self.battle)
+        grid = Grid(
+            tuple(rows[0]),
+            tuple(tuple(row.values()) for row in rows),
+            title=f"round {self.battle.round}, {self.battle.phase.value} phase",
+        )
+        show(Report((grid,)), as_json=False)
+
+    def _hand(self, rest: str, node: Turn) -> None:
+        for text in self.battles.hand_text(self.battle, node.player):
+            typer.echo(text)
+
+    def _draw(self, rest: str, node: Turn) -> None:
+        from skirmish.analysis.pictures import draw
+
+        path = Path(rest)
+        draw(self.battles.scene(self.battle), path)
+        typer.echo(f"wrote {path}", err=True)
+
+    def _undo(self, rest: str, node: Turn) -> None:
+        step = self.session.history.undo(node.player)
+        typer.echo(f"1.1: took back {step.action!r} (ruling MB-21)")
+        self.session.shown = min(self.session.shown, len(self.battle.events()))
+
+    def _save(self, rest: str, node: Turn) -> None:
+        path = Path(rest) if rest else self.session.save
+        if path is None:
+            raise SkirmishError("save: name a file, or start the battle with --save FILE")
+        self.write(path)
+
+    def _help(self, rest: str, node: Turn) -> None:
+        for text in self.battles.help_lines(self.battle):
+            typer.echo(text)
+
+    def write(self, path: Path) -> None:
+        path.write_text(self.battles.saved(self.session), encoding="utf-8")
+        typer.echo(f"wrote {path}", err=True)

@@ -1,0 +1,220 @@
+"""Magewinds battles in the registry: the options of ``play`` and ``replay``, and what a
+terminal needs to run a battle (start, resume, replay, show, save).
+
+Every rule lives in :mod:`skirmish.games.magewinds.battle`; this module only gathers it
+under the names every game with battles gives (:class:`skirmish.games.base.Battles`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import Field, model_validator
+
+from skirmish.engine.battle import History, Record, check_seed, load_record, to_record
+from skirmish.errors import SkirmishError
+from skirmish.games.magewinds.battle import (
+    GAME,
+    Battle,
+    Length,
+    Options,
+    find_table,
+    new_setup,
+    random_table,
+    replay_record,
+    result_of,
+    start_battle,
+)
+from skirmish.games.magewinds.battle.scenarios import Split, find_scenario
+from skirmish.games.magewinds.battle.session import (
+    battlefield_now,
+    hand_text,
+    help_lines,
+    parse_players,
+    result_text,
+    status_rows,
+)
+from skirmish.geometry.scene import Scene
+from skirmish.options import Flag, Name, Seed
+from skirmish.options import Options as Flags
+
+RecordFile = Annotated[
+    Path, Flag("A battle record saved by 'skirmish play'.", argument=True, metavar="RECORD")
+]
+
+
+class PlayOptions(Flags):
+    """Play a whole Magewinds battle: people at the terminal, or computer players."""
+
+    scenario: Annotated[
+        Name | None, Flag("deathmatch or king-of-the-hill (10.1).", metavar="NAME", rule="10.1")
+    ] = None
+    warband: Annotated[
+        list[Annotated[str, Field(max_length=300)]] | None,
+        Flag('A warband as fighter names, e.g. "Wizard,Cleric"; give it twice.', metavar="NAMES"),
+        Field(max_length=2),
+    ] = None
+    players: Annotated[
+        Annotated[str, Field(max_length=100)],
+        Flag("Who plays each warband: human or random, e.g. human,random.", metavar="KINDS"),
+    ] = "human,random"
+    seed: Annotated[
+        Seed | None, Flag("Seed of every die and card (printed when not given).", metavar="N")
+    ] = None
+    battlefield: Annotated[
+        Annotated[str, Field(min_length=1, max_length=300)],
+        Flag("A bundled battlefield, a YAML file, or 'random' (random terrain).", metavar="TABLE"),
+    ] = "ruined-chapel"
+    length: Annotated[Length, Flag("Warband size: quick 6, standard 8, long 10 slots.")] = (
+        Length.STANDARD
+    )
+    rounds: Annotated[
+        Annotated[int, Field(ge=1, le=20)] | None,
+        Flag("Round limit, 1-20 (default: the scenario's)."),
+    ] = None
+    last_stand: Annotated[
+        Annotated[int, Field(ge=0, le=5)],
+        Flag("Deathmatch's Heroic Last Stand hand-limit bonus, 0-5 (MB-4).", rule="MB-4"),
+    ] = 1
+    split: Annotated[Split, Flag("How the territories are cut (ruling MB-5).", rule="MB-5")] = (
+        Split.LENGTHWISE
+    )
+    save: Annotated[Path | None, Flag("Write the battle record (JSON) here.", metavar="FILE")] = (
+        None
+    )
+    resume: Annotated[
+        Path | None,
+        Flag("Go on with a battle saved before (its record); saves back to it.", metavar="FILE"),
+    ] = None
+
+    @model_validator(mode="after")
+    def _new_or_resumed(self) -> PlayOptions:
+        if self.resume is None and (self.scenario is None or not self.warband):
+            raise ValueError("give --scenario and --warband twice, or --resume a saved battle")
+        return self
+
+
+class ReplayOptions(Flags):
+    """Replay a saved battle through the rules, check it, and print its log and result."""
+
+    record: RecordFile
+
+
+@dataclass
+class Session:
+    """A battle being played: its history, who plays each side, the setup as recorded,
+    where to save, and a line to show first."""
+
+    history: History
+    kinds: tuple[str, ...]
+    setup: dict[str, Any]
+    save: Path | None
+    heading: str
+    shown: int = 0
+
+
+class MagewindsBattles:
+    """Magewinds battles for a terminal, under the names every game with battles gives."""
+
+    game = GAME
+
+    def start(self, options: Flags) -> Session:
+        """A new battle (or a saved one, resumed) from ``play``'s options."""
+        assert isinstance(options, PlayOptions)
+        if options.resume is not None:
+            return self._resume(options.resume, options.players, options.save or options.resume)
+        assert options.scenario is not None and options.warband
+        kinds = parse_players(options.players, len(options.warband))
+        chosen = find_scenario(options.scenario)
+        agreed = Options(options.length, options.rounds, options.last_stand, options.split)
+        seed = random.SystemRandom().randrange(2**31) if options.seed is None else options.seed
+        number = check_seed(seed)
+        if options.battlefield == "random":
+            table = random_table(number, clear_radius=chosen.clear_radius)
+        else:
+            table = find_table(options.battlefield)
+        setup = new_setup(
+            chosen, [w.split(",") for w in options.warband], table=table, options=agreed
+        )
+        save = options.save
+        if save is not None and not save.parent.exists():
+            raise SkirmishError(f"--save {save}: folder {save.parent} does not exist")
+        history = History.start(start_battle(setup), number)
+        return Session(history, kinds, setup.as_dict(), save, f"seed {number}")
+
+    def _resume(self, path: Path, players: str, save: Path) -> Session:
+        """A saved record replayed through the rules, to play on from where it stopped."""
+        record = self.record(path)
+        history = replay_record(record)
+        kinds = parse_players(players, len(record.players))
+        session = Session(
+            history,
+            kinds,
+            dict(record.setup),
+            save,
+            f"seed {record.seed}; resumed after {len(record.steps)} steps",
+        )
+        battle = history.state
+        assert isinstance(battle, Battle)
+        session.shown = len(battle.events())
+        return session
+
+    def record(self, path: Path) -> Record:
+        """A saved battle record of this game."""
+        record = load_record(path)
+        if record.game != GAME:
+            raise SkirmishError(
+                f"{path}: a battle of {record.game!r}; battles are played for {GAME}"
+            )
+        return record
+
+    def replay(self, path: Path) -> tuple[Record, Battle]:
+        """A saved battle replayed through the rules and checked."""
+        record = self.record(path)
+        battle = replay_record(record).state
+        assert isinstance(battle, Battle)
+        return record, battle
+
+    def saved(self, session: Session) -> str:
+        """The battle record to write."""
+        battle = session.history.state
+        assert isinstance(battle, Battle)
+        return to_record(
+            session.history, GAME, session.setup, session.kinds, result_of(battle)
+        ).dumps()
+
+    def result_text(self, battle: Battle) -> str:
+        return result_text(battle)
+
+    def status_rows(self, battle: Battle) -> list[dict[str, str]]:
+        return status_rows(battle)
+
+    def hand_text(self, battle: Battle, player: int) -> list[str]:
+        return hand_text(battle, player)
+
+    def help_lines(self, battle: Battle) -> list[str]:
+        return help_lines(battle)
+
+    def scene(self, battle: Battle) -> Scene:
+        from skirmish.games.magewinds.questions import field_scene
+
+        return field_scene(battlefield_now(battle))
+
+    def replay_json(self, record: Record, battle: Battle) -> dict[str, Any]:
+        result = dict(result_of(battle))
+        return {
+            "game": GAME,
+            "scenario": battle.setup.scenario.id,
+            "seed": record.seed,
+            "players": list(record.players),
+            "winner": result["winner"],
+            "rounds": battle.round,
+            "final_state": battle.as_dict(),
+            "log": [event.as_dict() for event in battle.events()],
+        }
+
+
+BATTLES = MagewindsBattles()
