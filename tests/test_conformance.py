@@ -328,3 +328,20 @@ def test_an_unknown_flag_or_game_is_one_line(cli):
         run = cli(*args)
         assert run.code == 2 and len(run.err.strip().splitlines()) == 1, (args, run.err)
         assert run.err.startswith("skirmish: error:")
+
+
+@pytest.mark.parametrize("game", NAMES)
+def test_every_option_a_user_gives_is_typed_and_bounded(game):
+    """Limits as data: every number has a range, every text and list a length, so a value
+    too large is refused before any work starts (and tests can derive extreme values)."""
+    loaded = next(g for g in GAMES if g.name == game).load()
+    for verb in loaded.commands:
+        for field in option_fields(loaded.commands[verb]):
+            where = f"{game} {verb} {field.flag}"
+            assert field.help and field.flag.startswith("--") or field.argument, where
+            if field.kind in (int, float, Fraction):
+                assert field.minimum is not None and field.maximum is not None, where
+            if field.kind is str and field.choices is None:
+                assert field.max_length is not None, where
+            if field.multiple:
+                assert field.max_items is not None, where

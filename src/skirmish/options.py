@@ -117,6 +117,9 @@ class OptionField:
     argument: bool
     group: str
     max_items: int | None = None
+    """How many times a repeatable option may be given."""
+    max_length: int | None = None
+    """The longest text a text option takes."""
 
 
 def _unwrap(annotation: Any) -> tuple[Any, bool, bool, list[Any]]:
@@ -188,15 +191,17 @@ def option_fields(model: type[BaseModel]) -> tuple[OptionField, ...]:
         flag = next((m for m in info.metadata if isinstance(m, Flag)), None)
         if flag is None:
             raise TypeError(f"{model.__name__}.{name} has no Flag")
-        kind, optional, multiple, metadata = _unwrap(info.annotation)
-        metadata += info.metadata
+        kind, optional, multiple, inner = _unwrap(info.annotation)
+        metadata = inner + info.metadata
         choices: tuple[str, ...] | None = None
         if get_origin(kind) is typing.Literal:
             choices = tuple(str(c) for c in get_args(kind))
             kind = str
         elif isinstance(kind, type) and issubclass(kind, Enum):
             choices = tuple(str(member.value) for member in kind)
-        low, high, longest = _bounds(metadata)
+        low, high, _ = _bounds(metadata)
+        _, _, text_length = _bounds(inner if multiple else metadata)
+        _, _, items = _bounds(list(info.metadata)) if multiple else (None, None, None)
         dashed = "--" + name.replace("_", "-")
         main = flag.name or dashed
         found.append(
@@ -216,7 +221,8 @@ def option_fields(model: type[BaseModel]) -> tuple[OptionField, ...]:
                 rule=flag.rule,
                 argument=flag.argument,
                 group=flag.group,
-                max_items=longest if multiple else None,
+                max_items=items if multiple else None,
+                max_length=text_length if kind is str and not choices else None,
             )
         )
     _CACHE[model] = tuple(found)
