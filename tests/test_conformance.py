@@ -338,7 +338,7 @@ def test_every_option_a_user_gives_is_typed_and_bounded(game):
     for verb in loaded.commands:
         for field in option_fields(loaded.commands[verb]):
             where = f"{game} {verb} {field.flag}"
-            assert field.help and field.flag.startswith("--") or field.argument, where
+            assert (field.help and field.flag.startswith("--")) or field.argument, where
             if field.kind in (int, float, Fraction):
                 assert field.minimum is not None and field.maximum is not None, where
             if field.kind is str and field.choices is None:
