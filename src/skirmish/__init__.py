@@ -15,8 +15,9 @@ Fraction(1073125, 279936)
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from skirmish.lazy import attributes
 
 __version__ = "0.1.0"
 
@@ -107,12 +108,7 @@ if TYPE_CHECKING:
     from skirmish.roster import Roster
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _WHERE:
-        raise AttributeError(f"module 'skirmish' has no attribute {name!r}")
-    value = getattr(importlib.import_module(_WHERE[name]), name)
-    globals()[name] = value
-    return value
+__getattr__ = attributes(__name__, _WHERE)
 
 
 def __dir__() -> list[str]:

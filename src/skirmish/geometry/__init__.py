@@ -8,8 +8,9 @@ pay for shapely and numpy.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from skirmish.lazy import attributes
 
 _WHERE = {
     "BASE_DIAMETER": "skirmish.geometry.shapes",
@@ -42,12 +43,7 @@ if TYPE_CHECKING:
     from skirmish.geometry.tolerance import EPSILON
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _WHERE:
-        raise AttributeError(f"module 'skirmish.geometry' has no attribute {name!r}")
-    value = getattr(importlib.import_module(_WHERE[name]), name)
-    globals()[name] = value
-    return value
+__getattr__ = attributes(__name__, _WHERE)
 
 
 __all__ = [

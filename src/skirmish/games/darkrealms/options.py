@@ -24,8 +24,6 @@ from skirmish.games.darkrealms.figures import (
     Roster,
     Shields,
     ValueMode,
-    load_roster,
-    sample_roster,
 )
 from skirmish.games.darkrealms.odds import Objective, PolicyName
 from skirmish.games.darkrealms.tables import AttackTable
@@ -213,7 +211,11 @@ class FightersOptions(Options):
 
 
 def roster(path: Path | None) -> Roster:
-    return sample_roster() if path is None else sample_roster().merged(load_roster(path))
+    from skirmish.games import load_game
+
+    found = load_game("darkrealms").roster(path)
+    assert isinstance(found, Roster)
+    return found
 
 
 def has_health(situation: Situation) -> bool:

@@ -26,7 +26,7 @@ from skirmish.games.entropic.attack import (
     check,
 )
 from skirmish.games.entropic.bidding import DEFAULT_RESULT_VALUES, Values
-from skirmish.games.entropic.models import Force, Model, load_force, sample_force, simple
+from skirmish.games.entropic.models import Force, Model, simple
 from skirmish.options import Count, Flag, Inches, Name, Options, Worth, on_battlefield
 
 MODELS = "Models and weapons"
@@ -260,7 +260,11 @@ class DrawOptions(ForceFlags):
 
 
 def force(path: Path | None) -> Force:
-    return sample_force() if path is None else sample_force().merged(load_force(path))
+    from skirmish.games import load_game
+
+    found = load_game("entropic").roster(path)
+    assert isinstance(found, Force)
+    return found
 
 
 BATTLEFIELD_FACTS = (

@@ -18,7 +18,7 @@ from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.advice import DEFAULT_ACTION_VALUE, Objective
 from skirmish.games.magewinds.attack import AttackSituation, Combatant
 from skirmish.games.magewinds.effects import EFFECTS, Effect
-from skirmish.games.magewinds.pack import Pack, bundled_pack, load_pack
+from skirmish.games.magewinds.pack import Pack
 from skirmish.games.magewinds.profiles import (
     Ability,
     AttackChoice,
@@ -395,11 +395,18 @@ BATTLEFIELD_FACTS = (
 """What a battlefield file says, so its flags cannot be given with --battlefield."""
 
 
+def pack(path: Path | None) -> Pack:
+    """The bundled pack with a user's added (the one rule of :meth:`Game.roster`)."""
+    from skirmish.games import load_game
+
+    found = load_game("magewinds").roster(path)
+    assert isinstance(found, Pack)
+    return found
+
+
 def request(options: SituationFlags) -> Request:
     """The attack ``options`` describe, named, raw or on a battlefield."""
-    fighters = (
-        bundled_pack() if options.pack is None else bundled_pack().merged(load_pack(options.pack))
-    )
+    fighters = pack(options.pack)
     if options.mirrorshield:
         fighters = _with_mirrorshield(fighters, options.target)
     attacker_effects = options.effects("attacker")

@@ -37,8 +37,6 @@ from skirmish.games.mswars.units import (
     WeaponAbility,
     WeaponType,
     damage_die,
-    load_force,
-    sample_force,
 )
 from skirmish.options import Count, Flag, Inches, Name, Options, on_battlefield
 
@@ -317,7 +315,11 @@ class DrawOptions(ForceFlags):
 
 
 def force(path: Path | None) -> Force:
-    return sample_force() if path is None else sample_force().merged(load_force(path))
+    from skirmish.games import load_game
+
+    found = load_game("mswars").roster(path)
+    assert isinstance(found, Force)
+    return found
 
 
 RAW_ATTACKER = Unit("Attacker", 2, "sracu", 10, 0, 0, 0, Pilot("Pilot", 0, 0))
