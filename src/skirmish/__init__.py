@@ -91,15 +91,13 @@ if TYPE_CHECKING:
         FixedPolicy,
         MatrixGame,
         Mix,
-        Play,
         Policy,
-        exact,
-        play,
         pure,
-        replay,
         solve,
         uniform,
     )
+    from skirmish.engine.exact import exact, replay
+    from skirmish.engine.play import Play, play
     from skirmish.errors import DataError, IllegalAttack, IllegalChoice, SkirmishError
     from skirmish.games import GAMES, find_game, load_game
     from skirmish.games.base import Game, GameInfo
