@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import os
 from collections import Counter
 from fractions import Fraction
@@ -305,7 +306,9 @@ def _bad_values(game: str) -> list[tuple[str, str, str]]:
             elif field.kind in (int, float, Fraction):
                 found.append((verb, field.flag, "lots"))
                 if field.maximum is not None:
-                    found.append((verb, field.flag, str(int(field.maximum) + 1000)))
+                    found.append((verb, field.flag, str(int(field.maximum) + 1)))
+                if field.minimum is not None:
+                    found.append((verb, field.flag, str(math.ceil(field.minimum) - 1)))
     return found
 
 
@@ -321,6 +324,35 @@ def test_a_bad_value_for_any_option_is_one_line_naming_it(game, verb, flag, valu
     lines = run.err.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in run.err
     assert flag in lines[0] or (flag == "-o" and "--output" in lines[0]), lines[0]
+
+
+LIMITED = [
+    (name, verb, field.flag, field.limit)
+    for name in NAMES
+    for verb, model in next(g for g in GAMES if g.name == name).load().commands.items()
+    for field in option_fields(model)
+    if field.limit is not None and not field.argument
+]
+
+
+@pytest.mark.parametrize(("game", "verb", "flag", "limit"), LIMITED)
+def test_an_option_held_to_a_limit_is_refused_in_its_words(game, verb, flag, limit, cli, tmp_path):
+    """A command-line value past a limit of skirmish.limits is refused naming the limit and
+    why, just as the same value in a data file is."""
+    arguments = (str(tmp_path / "none.yaml"),) if verb in ("los", "move", "draw") else ()
+    output = ("-o", str(tmp_path / "x.png")) if verb == "draw" else ()
+    past = limit.maximum + 1
+    run = cli(verb, game, *arguments, *output, flag, str(past))
+    assert run.code == 2 and run.out == "", run
+    assert run.err.strip() == (
+        f"skirmish: error: {flag} {past}: {limit.problem(past)}"
+        + (f" ({rule})" if (rule := _rule(game, verb, flag)) else "")
+    )
+
+
+def _rule(game: str, verb: str, flag: str) -> str:
+    model = next(g for g in GAMES if g.name == game).load().commands[verb]
+    return next(f.rule for f in option_fields(model) if f.flag == flag)
 
 
 def test_an_unknown_flag_or_game_is_one_line(cli):

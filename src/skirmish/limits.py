@@ -55,13 +55,13 @@ class Limit(Generic[N]):
         """``value``, or a one-line :class:`SkirmishError` naming ``name``, the limit and why."""
         problem = self.problem(value)
         if problem is not None:
-            raise SkirmishError(f"{name} {_shown(value)}: {problem}")
+            raise SkirmishError(f"{name} {shown(value)}: {problem}")
         return value
 
     def _validate(self, value: N) -> N:
         problem = self.problem(value)
         if problem is not None:
-            raise ValueError(f"{_shown(value)}: {problem}")
+            raise ValueError(f"{shown(value)}: {problem}")
         return value
 
     def _validate_length(self, value: Sized) -> Sized:
@@ -79,6 +79,21 @@ class Limit(Generic[N]):
         return pydantic.AfterValidator(self._validate_length)
 
 
+def carried(annotation: object) -> tuple[Limit[Any], bool] | None:
+    """The limit an annotation made by :meth:`Limit.field` or :meth:`Limit.length` applies,
+    and whether it limits a length; None for any other annotation. Options models read
+    their bounds with it, so a command's help and tests know each limit.
+
+    >>> carried(POWER.field()) == (POWER, False), carried(PIECES.length()) == (PIECES, True)
+    (True, True)
+    """
+    check = getattr(annotation, "func", None)
+    limit = getattr(check, "__self__", None)
+    if not isinstance(limit, Limit):
+        return None
+    return limit, getattr(check, "__func__", None) is Limit._validate_length
+
+
 def _number(value: object) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
@@ -87,7 +102,8 @@ def _number(value: object) -> str:
     return str(value)
 
 
-def _shown(value: object) -> str:
+def shown(value: object) -> str:
+    """``value`` as a message shows it: at most 24 characters."""
     text = str(value)
     return text if len(text) <= 24 else text[:20] + "..."
 
@@ -261,7 +277,7 @@ def check_point(point: tuple[float, float], name: str) -> tuple[float, float]:
 
 
 def _point(point: tuple[float, float]) -> str:
-    return ",".join(_shown(v) for v in point)
+    return ",".join(shown(v) for v in point)
 
 
 _FRACTION = re.compile(r"[+-]?([0-9]+/[0-9]+|[0-9]+(\.[0-9]+)?|\.[0-9]+)")
@@ -284,7 +300,7 @@ def parse_fraction(text: str, name: str, limit: Limit[Fraction] = VALUE) -> Frac
     cleaned = text.strip()
     if len(cleaned) > FRACTION_TEXT:
         raise SkirmishError(
-            f"{name} {_shown(cleaned)!r}: at most {FRACTION_TEXT} characters for a number"
+            f"{name} {shown(cleaned)!r}: at most {FRACTION_TEXT} characters for a number"
         )
     if not _FRACTION.fullmatch(cleaned):
         raise SkirmishError(f"{name} {cleaned!r}: expected a number such as 3/4 or 0.5")
@@ -341,7 +357,9 @@ __all__ = [
     "YAML_DEPTH",
     "YAML_VALUES",
     "Limit",
+    "carried",
     "check_point",
     "finite",
     "parse_fraction",
+    "shown",
 ]

@@ -14,7 +14,7 @@ lists them for anything else that needs them (help text, tests that try extreme 
 >>> parse(Demo, {"power": "-1"})
 Traceback (most recent call last):
 ...
-skirmish.errors.SkirmishError: --power -1: should be greater than or equal to 0 (6.0)
+skirmish.errors.SkirmishError: --power -1: a count must be greater than or equal to 0 (6.0)
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ import annotated_types
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 from pydantic.fields import FieldInfo
 
+from skirmish import limits
 from skirmish.errors import SkirmishError
 
 
@@ -68,28 +69,38 @@ class Options(BaseModel):
         return next(f.flag for f in option_fields(type(self)) if f.name == name)
 
 
-def _no_longer_than(limit: int) -> BeforeValidator:
-    def check(value: object) -> object:
-        if isinstance(value, str) and len(value) > limit:
-            raise ValueError(f"at most {limit} characters")
-        return value
+def exact(limit: limits.Limit[Fraction]) -> BeforeValidator:
+    """Reads a fraction a user types (``3/4``, ``0.5``) by its shape before any number is
+    built (:func:`skirmish.limits.parse_fraction`); ``limit`` is checked on text, and is to
+    be given as the field's annotation too (for values given as numbers)."""
 
-    return BeforeValidator(check)
+    def read(value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        try:
+            return limits.parse_fraction(value, "", limit)
+        except SkirmishError as error:
+            raise ValueError(str(error).strip()) from None
+
+    return BeforeValidator(read)
 
 
-Count = Annotated[int, Field(ge=0, le=99)]
-"""A small whole number a user gives: an attribute, a count of tokens or attacks."""
+Count = Annotated[int, limits.COUNT.field()]
+"""A small whole number a user gives: a count of turns, shields, damage."""
 
-Name = Annotated[str, Field(min_length=1, max_length=100)]
+Attribute = Annotated[int, limits.ATTRIBUTE.field()]
+"""A profile's attribute given on the command line, as in a data file."""
+
+Name = Annotated[str, Field(min_length=1, max_length=limits.NAME)]
 """A name a user gives: a fighter, an attack, a part."""
 
-Inches = Annotated[float, Field(ge=0, le=1000)]
+Inches = Annotated[float, limits.DISTANCE.field()]
 """A distance on the table."""
 
-Share = Annotated[Fraction, _no_longer_than(40), Field(ge=0, le=1)]
+Share = Annotated[Fraction, exact(limits.SHARE), limits.SHARE.field()]
 """A share of something, from 0 to 1, exact."""
 
-Worth = Annotated[Fraction, _no_longer_than(40), Field(ge=-1000, le=1000)]
+Worth = Annotated[Fraction, exact(limits.VALUE), limits.VALUE.field()]
 """A value or cost in an objective's units, exact."""
 
 Seed = Annotated[int, Field(ge=0, le=2**63 - 1)]
@@ -120,6 +131,9 @@ class OptionField:
     """How many times a repeatable option may be given."""
     max_length: int | None = None
     """The longest text a text option takes."""
+    limit: limits.Limit[Any] | None = None
+    """The limit of :mod:`skirmish.limits` the value is held to, if any (data files hold
+    the same values to the same limits)."""
 
 
 def _unwrap(annotation: Any) -> tuple[Any, bool, bool, list[Any]]:
@@ -149,21 +163,33 @@ def _unwrap(annotation: Any) -> tuple[Any, bool, bool, list[Any]]:
 
 
 def _bounds(metadata: list[Any]) -> tuple[Any, Any, int | None]:
-    low: Any = None
-    high: Any = None
-    longest: int | None = None
+    """The tightest bounds the annotations set: a value's lowest and highest, a length's
+    longest (pydantic's own constraints and :mod:`skirmish.limits` alike)."""
+    lows: list[Any] = []
+    highs: list[Any] = []
+    longest: list[int] = []
     for item in metadata:
-        if isinstance(item, annotated_types.Ge):
-            low = item.ge
+        limit = limits.carried(item)
+        if limit is not None and limit[1]:
+            longest.append(int(limit[0].maximum))
+        elif limit is not None:
+            lows.append(limit[0].minimum)
+            highs.append(limit[0].maximum)
+        elif isinstance(item, annotated_types.Ge):
+            lows.append(item.ge)
         elif isinstance(item, annotated_types.Gt):
-            low = item.gt
+            lows.append(item.gt)
         elif isinstance(item, annotated_types.Le):
-            high = item.le
+            highs.append(item.le)
         elif isinstance(item, annotated_types.Lt):
-            high = item.lt
+            highs.append(item.lt)
         elif isinstance(item, annotated_types.MaxLen):
-            longest = item.max_length
-    return low, high, longest
+            longest.append(item.max_length)
+    return (
+        max(lows) if lows else None,
+        min(highs) if highs else None,
+        min(longest) if longest else None,
+    )
 
 
 def _metavar(kind: Any, choices: tuple[str, ...] | None, name: str) -> str:
@@ -223,6 +249,10 @@ def option_fields(model: type[BaseModel]) -> tuple[OptionField, ...]:
                 group=flag.group,
                 max_items=items if multiple else None,
                 max_length=text_length if kind is str and not choices else None,
+                limit=next(
+                    (c[0] for c in map(limits.carried, metadata) if c is not None and not c[1]),
+                    None,
+                ),
             )
         )
     _CACHE[model] = tuple(found)
@@ -263,7 +293,8 @@ def _problem(error: ValidationError, fields: Mapping[str, OptionField], given: o
     problem = error.errors()[0]
     location = problem["loc"]
     message = problem["msg"].removeprefix("Value error, ")
-    message = message[:1].lower() + message[1:]
+    if problem["type"] != "value_error":  # pydantic's own "Input should be ..."
+        message = message[:1].lower() + message[1:]
     if problem["type"] == "enum" or problem["type"] == "literal_error":
         message = "expected one of " + ", ".join(fields[str(location[0])].choices or ())
     message = message.removeprefix("input ")
@@ -271,6 +302,8 @@ def _problem(error: ValidationError, fields: Mapping[str, OptionField], given: o
         return message
     field = fields[str(location[0])]
     value = problem.get("input")
+    for typed in (limits.shown(value), repr(limits.shown(value))):
+        message = message.removeprefix(f"{typed}: ")  # a limit's message names the value too
     shown = (
         "" if isinstance(value, (bool, type(None))) or field.kind is bool else f" {_shown(value)}"
     )
@@ -310,6 +343,7 @@ def flags_of(model: type[BaseModel]) -> Iterator[str]:
 
 
 __all__ = [
+    "Attribute",
     "Count",
     "Flag",
     "Inches",
@@ -319,6 +353,7 @@ __all__ = [
     "Seed",
     "Share",
     "Worth",
+    "exact",
     "flags_of",
     "on_battlefield",
     "option_fields",

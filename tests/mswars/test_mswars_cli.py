@@ -173,7 +173,7 @@ def test_fighters_and_force_file(cli, tmp_path):
         (("--attack-value", "14", "--defence", "5", "--damage", "D6x"), "dice notation"),
         (
             (*RAW[2:], "--visible", "2"),
-            "from 0 to 1",
+            "--visible 2: a share of the target must be less than or equal to 1",
         ),
         (
             (*RAW[2:], "--distance", "30"),

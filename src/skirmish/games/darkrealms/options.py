@@ -15,6 +15,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from skirmish import limits
 from skirmish.errors import SkirmishError
 from skirmish.games.darkrealms.attack import Situation, check
 from skirmish.games.darkrealms.figures import (
@@ -28,7 +29,7 @@ from skirmish.games.darkrealms.figures import (
 from skirmish.games.darkrealms.odds import Objective, PolicyName
 from skirmish.games.darkrealms.tables import AttackTable
 from skirmish.geometry.grid import Grid, Shape
-from skirmish.options import Count, Flag, Name, Options, Worth
+from skirmish.options import Attribute, Count, Flag, Name, Options, Worth
 
 FIGURES = "Figures and card"
 ATTACK = "Raw attack"
@@ -39,6 +40,7 @@ UNLIMITED_HEALTH = 10**6
 """A raw target without --health never dies; its kill chance is not reported."""
 
 Tile = Annotated[str, Field(max_length=30)]
+Stamina = Annotated[int, limits.STAMINA.field()]
 FiguresFile = Annotated[
     Path | None, Flag("Your own figures and cards (YAML), added to the sample.", group=FIGURES)
 ]
@@ -64,7 +66,7 @@ class SituationOptions(Options):
     ] = None
     figures: FiguresFile = None
     strength: Annotated[
-        Count | None,
+        Attribute | None,
         Flag("Melee or Range strength used by this attack (default 3 raw).", group=ATTACK),
     ] = None
     kind: Annotated[
@@ -72,11 +74,11 @@ class SituationOptions(Options):
         Flag("melee or range (default: range if a range is given).", group=ATTACK),
     ] = None
     modifier: Annotated[
-        Annotated[int, Field(ge=-99, le=99)] | None,
+        Annotated[int, limits.MODIFIER.field()] | None,
         Flag("Attack +N / -N: added to strength.", group=ATTACK),
     ] = None
     fixed: Annotated[
-        Count | None,
+        Attribute | None,
         Flag("A printed attack value that replaces strength (DR-2).", rule="DR-2", group=ATTACK),
     ] = None
     rolled: Annotated[
@@ -87,7 +89,7 @@ class SituationOptions(Options):
         Flag("The card's 'misses on 1-K' note: faces 1..K miss (DR-6).", rule="DR-6", group=ATTACK),
     ] = 0
     attack_range: Annotated[
-        Annotated[int, Field(ge=1, le=99)] | None,
+        Annotated[int, limits.RANGE_TILES.field()] | None,
         Flag("Fixed range in tiles.", name="--range", rule="Ranged attacks", group=ATTACK),
     ] = None
     range_die: Annotated[
@@ -101,7 +103,7 @@ class SituationOptions(Options):
         False
     )
     distance: Annotated[
-        Annotated[int, Field(ge=1, le=999)] | None,
+        Annotated[int, Field(ge=1), limits.TILES.field()] | None,
         Flag("Tiles between attacker and target (default 1).", group=DISTANCE),
     ] = None
     attacker_at: Annotated[
@@ -114,11 +116,11 @@ class SituationOptions(Options):
         Shape, Flag("Tile shape for --attacker-at (DR-3).", rule="DR-3", group=DISTANCE)
     ] = Shape.HEX
     reach: Annotated[
-        Annotated[int, Field(ge=1, le=9)] | None,
+        Annotated[int, limits.REACH.field()] | None,
         Flag("Attacker's reach (default 1; 2+ lets melee reach 2).", rule="Action Card"),
     ] = None
     stamina: Annotated[
-        Annotated[int, Field(ge=0, le=20)] | None,
+        Stamina | None,
         Flag("Stamina the attacker may spend on re-rolls."),
     ] = None
     confused: Annotated[bool, Flag("The attacker is Confused: roll twice, keep the worse.")] = False
@@ -131,7 +133,7 @@ class SituationOptions(Options):
         ),
     ] = None
     health: Annotated[
-        Annotated[int, Field(ge=1, le=999)] | None,
+        Annotated[int, limits.HEALTH.field()] | None,
         Flag("Target's current Health (gives the kill chance).", group=TARGET),
     ] = None
     shield: Annotated[Count, Flag("Target's fixed shield N.", group=TARGET)] = 0
@@ -145,11 +147,11 @@ class SituationOptions(Options):
         bool, Flag("The target is a hero: it chooses whether to roll (DR-8).", group=TARGET)
     ] = False
     target_stamina: Annotated[
-        Annotated[int, Field(ge=0, le=20)] | None,
+        Stamina | None,
         Flag("Stamina the target may spend re-rolling its dice.", group=TARGET),
     ] = None
     poison_turns: Annotated[
-        Annotated[int, Field(ge=0, le=99)],
+        Count,
         Flag("Count Poison's Health loss over this many turns (DR-9).", rule="DR-9"),
     ] = 0
 

@@ -15,6 +15,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from skirmish import limits
 from skirmish.errors import SkirmishError
 from skirmish.games.entropic.attack import (
     Aim,
@@ -27,11 +28,14 @@ from skirmish.games.entropic.attack import (
 )
 from skirmish.games.entropic.bidding import DEFAULT_RESULT_VALUES, Values
 from skirmish.games.entropic.models import Force, Model, simple
-from skirmish.options import Count, Flag, Inches, Name, Options, Worth, on_battlefield
+from skirmish.options import Attribute, Flag, Inches, Name, Options, Worth, on_battlefield
 
 MODELS = "Models and weapons"
 FACTS = "Facts of the attack"
 TOKENS = "Command tokens"
+
+Tokens = Annotated[int, limits.TOKENS.field()]
+"""Command tokens of one kind, on a console or in a bid."""
 
 
 class ForceFlags(Options):
@@ -50,8 +54,8 @@ class SituationOptions(ForceFlags):
     target: Annotated[Name | None, Flag("Target model, by name.", metavar="NAME", group=MODELS)] = (
         None
     )
-    attack: Annotated[Count | None, Flag("Raw attacker: its Attack.", group=MODELS)] = None
-    defend: Annotated[Count | None, Flag("Raw target: its Defend.", group=MODELS)] = None
+    attack: Annotated[Attribute | None, Flag("Raw attacker: its Attack.", group=MODELS)] = None
+    defend: Annotated[Attribute | None, Flag("Raw target: its Defend.", group=MODELS)] = None
     weapon: Annotated[
         list[Name] | None,
         Flag(
@@ -61,10 +65,10 @@ class SituationOptions(ForceFlags):
             rule="EE-14",
             group=MODELS,
         ),
-        Field(max_length=4),
+        limits.WEAPONS.length(),
     ] = None
     weapon_range: Annotated[
-        Annotated[float, Field(gt=0, le=1000)] | None,
+        Annotated[float, Field(gt=0), limits.DISTANCE.field()] | None,
         Flag("Raw attacker: its weapon's range (default 12).", group=MODELS),
     ] = None
     component: Annotated[
@@ -108,25 +112,25 @@ class SituationOptions(ForceFlags):
             rule="EE-6",
             group=FACTS,
         ),
-        Field(max_length=50),
+        limits.PIECES.length(),
     ] = None
     aim: Annotated[
         Aim | None,
         Flag("Where to aim: base, source, waypoint or path (default: the base).", group=FACTS),
     ] = None
     attacker_tokens: Annotated[
-        Count | None,
+        Tokens | None,
         Flag("Real command tokens on the attacker's console.", rule="EE-3", group=TOKENS),
     ] = None
     attacker_dummies: Annotated[
-        Count, Flag("Dummy tokens on the attacker's console.", group=TOKENS)
+        Tokens, Flag("Dummy tokens on the attacker's console.", group=TOKENS)
     ] = 0
     defender_tokens: Annotated[
-        Count | None,
+        Tokens | None,
         Flag("Real command tokens on the target's console.", rule="EE-3", group=TOKENS),
     ] = None
     defender_dummies: Annotated[
-        Count, Flag("Dummy tokens on the target's console.", group=TOKENS)
+        Tokens, Flag("Dummy tokens on the target's console.", group=TOKENS)
     ] = 0
     stun_rule: Annotated[StunRule, Flag("When a stunned model gives +1 (EE-4).", rule="EE-4")] = (
         StunRule.ANY
@@ -160,7 +164,7 @@ InterruptFlag = Annotated[
         rule="Interrupts",
     ),
 ]
-Bids = Annotated[list[Count] | None, Field(max_length=4)]
+Bids = Annotated[list[Tokens] | None, limits.WEAPONS.length()]
 
 
 class OddsOptions(SituationOptions):
@@ -199,10 +203,10 @@ class AdviseOptions(SituationOptions):
 class AttackOptions(SituationOptions):
     """Referee one attack: ask for bids and interrupts, print the log citing each step."""
 
-    bid_attack: Annotated[Count | None, Flag("Real tokens the attacker bids.")] = None
-    dummy_attack: Annotated[Count, Flag("Dummy tokens the attacker bids.")] = 0
-    bid_defense: Annotated[Count | None, Flag("Real tokens the defender bids.")] = None
-    dummy_defense: Annotated[Count, Flag("Dummy tokens the defender bids.")] = 0
+    bid_attack: Annotated[Tokens | None, Flag("Real tokens the attacker bids.")] = None
+    dummy_attack: Annotated[Tokens, Flag("Dummy tokens the attacker bids.")] = 0
+    bid_defense: Annotated[Tokens | None, Flag("Real tokens the defender bids.")] = None
+    dummy_defense: Annotated[Tokens, Flag("Dummy tokens the defender bids.")] = 0
     interrupt: Annotated[
         Interrupt | None,
         Flag("The target's interrupt: none, move or attack-back.", rule="Interrupts"),
@@ -441,15 +445,7 @@ def values(options: AdviseOptions) -> Values:
                 f"--values {item!r}: unknown result; expected one of "
                 f"{', '.join(o.value for o in Outcome)}"
             ) from None
-        try:
-            worth = Fraction(number.strip())
-        except (ValueError, ZeroDivisionError):
-            raise SkirmishError(
-                f"--values {number!r}: expected a number such as 3/4 or 0.5"
-            ) from None
-        if abs(worth) > 1000:
-            raise SkirmishError(f"--values {item!r}: a value from -1000 to 1000")
-        results[outcome] = worth
+        results[outcome] = limits.parse_fraction(number, f"--values {outcome.value}")
     return Values(
         results,
         attacker_stun=options.attacker_stun_cost,

@@ -36,15 +36,14 @@ def _mix(option: str, text: str) -> dict[str, Any]:
     """A mix typed as ``light=1/2,heavy=1/2`` (a lone name means all weight on it)."""
     from fractions import Fraction
 
+    from skirmish import limits
+
     mix: dict[str, Fraction] = {}
     for part in (p.strip() for p in text.split(",") if p.strip()):
         name, _, weight = part.partition("=")
-        try:
-            mix[name.strip().casefold()] = Fraction(weight.strip()) if weight else Fraction(1)
-        except (ValueError, ZeroDivisionError):
-            raise SkirmishError(
-                f"{option} {weight!r}: expected a number such as 3/4 or 0.5"
-            ) from None
+        mix[name.strip().casefold()] = (
+            limits.parse_fraction(weight, option, limits.VALUE) if weight else Fraction(1)
+        )
     if not mix:
         raise SkirmishError(f"{option} {text!r}: expected option=weight pairs such as light=1/2")
     return mix

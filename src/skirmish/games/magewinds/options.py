@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import pydantic
 from pydantic import Field, model_validator
 
+from skirmish import limits
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.advice import DEFAULT_ACTION_VALUE, Objective
 from skirmish.games.magewinds.attack import AttackSituation, Combatant
@@ -29,7 +30,7 @@ from skirmish.games.magewinds.profiles import (
     Strike,
 )
 from skirmish.games.magewinds.readings import NearObstacles
-from skirmish.options import Count, Flag, Inches, Name, Options, Worth, on_battlefield
+from skirmish.options import Attribute, Flag, Inches, Name, Options, Worth, on_battlefield
 
 if TYPE_CHECKING:
     from skirmish.games.magewinds.tabletop import TableReport
@@ -40,7 +41,8 @@ STATE = "State and facts"
 SPELLS = "Spells in effect"
 
 Counters = Annotated[int, Field(ge=0, le=2)]
-Toughness = Annotated[int, Field(ge=1, le=99)]
+Power = Annotated[int, limits.POWER.field()]
+Toughness = Annotated[int, limits.TOUGHNESS.field()]
 Strikes = Annotated[str, Field(max_length=20)]
 PackFile = Annotated[Path | None, Flag("Your own fighter pack (YAML), added to the bundled one.")]
 NearObstaclesFlag = Annotated[
@@ -83,9 +85,9 @@ class SituationFlags(Fighters):
     target: Annotated[
         Name | None, Flag("Target fighter, by name.", metavar="NAME", group=FIGHTERS)
     ] = None
-    power: Annotated[Count | None, Flag("Raw attack: Power (6.0).", rule="6.0", group=RAW)] = None
+    power: Annotated[Power | None, Flag("Raw attack: Power (6.0).", rule="6.0", group=RAW)] = None
     precision: Annotated[
-        Count | None, Flag("Raw attack: Precision (6.0).", rule="6.0", group=RAW)
+        Attribute | None, Flag("Raw attack: Precision (6.0).", rule="6.0", group=RAW)
     ] = None
     light: Annotated[
         Strikes | None,
@@ -99,15 +101,19 @@ class SituationFlags(Fighters):
         AttackType, Flag("Raw attack: melee or missile (6.0).", rule="6.0", group=RAW)
     ] = AttackType.MELEE
     spell: Annotated[bool, Flag("Raw attack: it is a (magical) spell.", group=RAW)] = False
-    evasion: Annotated[Count | None, Flag("Target Evasion (4.5).", rule="4.5", group=RAW)] = None
-    armour: Annotated[Count | None, Flag("Target Armour (4.5).", rule="4.5", group=RAW)] = None
+    evasion: Annotated[Attribute | None, Flag("Target Evasion (4.5).", rule="4.5", group=RAW)] = (
+        None
+    )
+    armour: Annotated[Attribute | None, Flag("Target Armour (4.5).", rule="4.5", group=RAW)] = None
     toughness: Annotated[
         Toughness | None, Flag("Target Toughness (4.5).", rule="4.5", group=RAW)
     ] = None
-    dodge: Annotated[Count | None, Flag("Target Dodge bonus (4.5).", rule="4.5", group=RAW)] = None
-    deflect: Annotated[Count | None, Flag("Target Deflect bonus (4.5).", rule="4.5", group=RAW)] = (
+    dodge: Annotated[Attribute | None, Flag("Target Dodge bonus (4.5).", rule="4.5", group=RAW)] = (
         None
     )
+    deflect: Annotated[
+        Attribute | None, Flag("Target Deflect bonus (4.5).", rule="4.5", group=RAW)
+    ] = None
     cover: Annotated[bool, Flag("Target is in cover: +1 Evasion (18.2).", group=STATE)] = False
     no_dodge_step: Annotated[
         bool, Flag('No legal 1" step away exists, so no Dodge (18.4).', group=STATE)
@@ -117,7 +123,7 @@ class SituationFlags(Fighters):
         Flag("Length of the line of attack, checked against Range.", rule="18.1", group=STATE),
     ] = None
     damage_taken: Annotated[
-        Count, Flag("Damage the target already has.", rule="18.5.3", group=STATE)
+        Attribute, Flag("Damage the target already has.", rule="18.5.3", group=STATE)
     ] = 0
     target_counters: Annotated[
         Counters, Flag("Target's action counters: 0, 1 or 2 (9.1).", rule="9.1", group=STATE)
@@ -129,7 +135,7 @@ class SituationFlags(Fighters):
         Counters, Flag("Attacker's action counters.", rule="9.1", group=STATE)
     ] = 0
     attacker_damage: Annotated[
-        Count, Flag("Damage the attacker already has.", rule="18.5.3", group=STATE)
+        Attribute, Flag("Damage the attacker already has.", rule="18.5.3", group=STATE)
     ] = 0
     mirrorshield: Annotated[
         bool, Flag("Target may cast Mirrorshield as its reaction.", group=SPELLS)
@@ -260,7 +266,7 @@ class MatchupsOptions(Fighters):
         False
     )
     damage_taken: Annotated[
-        Count,
+        Attribute,
         Flag(
             "Damage every target already has (a take-down objective needs some).",
             rule="18.5.3",
@@ -335,7 +341,7 @@ class MoveOptions(Fighters):
     via: Annotated[
         list[Point] | None,
         Flag("Points the path passes through, in order (repeat the option).", metavar="X,Y"),
-        Field(max_length=50),
+        limits.PATH_POINTS.length(),
     ] = None
 
 

@@ -14,6 +14,7 @@ from typing import Annotated
 
 from pydantic import BeforeValidator, Field
 
+from skirmish import limits
 from skirmish.errors import SkirmishError
 from skirmish.games.mswars.attack import (
     AID_ATTACK,
@@ -38,7 +39,7 @@ from skirmish.games.mswars.units import (
     WeaponType,
     damage_die,
 )
-from skirmish.options import Count, Flag, Inches, Name, Options, on_battlefield
+from skirmish.options import Attribute, Flag, Inches, Name, Options, on_battlefield
 
 UNITS = "Units and weapon"
 RAW = "Raw attacker, weapon and target"
@@ -47,25 +48,23 @@ AID = "Aid"
 
 
 def _part(text: object) -> object:
-    """A share of the target: a fraction, a decimal or a percentage."""
+    """A share of the target: a fraction, a decimal or a percentage, read by its shape
+    (:func:`skirmish.limits.parse_fraction`)."""
     if not isinstance(text, str):
         return text
-    if len(text) > 40:
-        raise ValueError("at most 40 characters")
-    percent = text.strip().endswith("%")
+    cleaned = text.strip()
+    percent = cleaned.endswith("%")
     try:
-        value = Fraction(text.strip().removesuffix("%")) / (100 if percent else 1)
-    except (ValueError, ZeroDivisionError):
-        raise ValueError("expected a number such as 3/4, 0.6 or 50%") from None
-    if not 0 <= value <= 1:
-        raise ValueError("a fraction of the target is from 0 to 1")
-    return value
+        value = limits.parse_fraction(cleaned.removesuffix("%"), "", limits.VALUE)
+    except SkirmishError as error:
+        raise ValueError(str(error).strip()) from None
+    return value / 100 if percent else value
 
 
-Part = Annotated[Fraction, BeforeValidator(_part), Field(ge=0, le=1)]
-Stat = Count
-Damage = Annotated[str, Field(min_length=1, max_length=40)]
-DC = Annotated[int, Field(ge=1, le=999)]
+Part = Annotated[Fraction, BeforeValidator(_part), limits.SHARE.field()]
+Stat = Attribute
+Damage = Annotated[str, Field(min_length=1, max_length=limits.NOTATION)]
+DC = Annotated[int, limits.HEALTH.field()]
 
 
 class ForceFlags(Options):
@@ -106,14 +105,14 @@ class SituationOptions(ForceFlags):
     ] = None
     hands: Annotated[Hands, Flag("Raw weapon: its hand class, 1, 1/2 or 2.", group=RAW)] = Hands.ONE
     weapon_range: Annotated[
-        Annotated[float, Field(gt=0, le=500)] | None,
+        Annotated[float, Field(gt=0), limits.DISTANCE.field()] | None,
         Flag("Raw weapon: its range in inches (default 24).", group=RAW),
     ] = None
     rapid_fire: Annotated[bool, Flag("Raw weapon: Rapid Fire.", group=RAW)] = False
     anti_infantry: Annotated[bool, Flag("Raw weapon: Anti-Infantry.", group=RAW)] = False
     strength: Annotated[Stat | None, Flag("Raw attacker: Strength (for Str).", group=RAW)] = None
     size_class: Annotated[
-        Annotated[int, Field(ge=0, le=10)] | None, Flag("Raw target: Size Class.", group=RAW)
+        Annotated[int, limits.SIZE_CLASS.field()] | None, Flag("Raw target: Size Class.", group=RAW)
     ] = None
     multiple_unit: Annotated[
         bool,
