@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -403,6 +404,20 @@ def replay(record: Record, start: BattleState) -> History:
             "the record was changed or made by another version"
         )
     return history
+
+
+def check_save_path(path: Path, label: str) -> Path:
+    """A battle record can be written at ``path``: a file (new or not) in a folder that
+    exists and may be written to. Checked before a battle starts, so no battle is played
+    and then lost."""
+    if path.is_dir():
+        raise SkirmishError(f"{label} {path}: is a directory; name a file such as battle.json")
+    folder = path.parent
+    if not folder.is_dir():
+        raise SkirmishError(f"{label} {path}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise SkirmishError(f"{label} {path}: cannot write there (permission denied)")
+    return path
 
 
 def to_record(

@@ -101,8 +101,6 @@ class Terminal:
         self.session.shown = len(events)
 
     def ask(self, node: Turn) -> None:
-        from skirmish.engine.battle import IllegalAction
-
         legal = self.battle.legal_actions(node.player)
         prompt = f"{node.rule}: {node.prompt}"
         if len(legal) <= 12:
@@ -118,7 +116,7 @@ class Terminal:
             try:
                 self.session.history.act(answer)
                 return
-            except IllegalAction as error:
+            except SkirmishError as error:
                 if not self.interactive:
                     raise
                 typer.echo(f"  not allowed: {error}", err=True)
@@ -189,12 +187,19 @@ class Terminal:
         path = Path(rest) if rest else self.session.save
         if path is None:
             raise SkirmishError("save: name a file, or start the battle with --save FILE")
-        self.write(path)
+        from skirmish.engine.battle import check_save_path
+
+        self.write(check_save_path(path, "save"))
 
     def _help(self, rest: str, node: Turn) -> None:
         for text in self.battles.help_lines(self.battle):
             typer.echo(text)
 
     def write(self, path: Path) -> None:
-        path.write_text(self.battles.saved(self.session), encoding="utf-8")
+        try:
+            path.write_text(self.battles.saved(self.session), encoding="utf-8")
+        except OSError as error:
+            raise SkirmishError(
+                f"{path}: cannot write the battle record: {error.strerror}"
+            ) from None
         typer.echo(f"wrote {path}", err=True)

@@ -14,7 +14,14 @@ from typing import Annotated, Any
 
 from pydantic import Field, model_validator
 
-from skirmish.engine.battle import History, Record, check_seed, load_record, to_record
+from skirmish.engine.battle import (
+    History,
+    Record,
+    check_save_path,
+    check_seed,
+    load_record,
+    to_record,
+)
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle import (
     GAME,
@@ -140,13 +147,14 @@ class MagewindsBattles:
             chosen, [w.split(",") for w in options.warband], table=table, options=agreed
         )
         save = options.save
-        if save is not None and not save.parent.exists():
-            raise SkirmishError(f"--save {save}: folder {save.parent} does not exist")
+        if save is not None:
+            check_save_path(save, "--save")
         history = History.start(start_battle(setup), number)
         return Session(history, kinds, setup.as_dict(), save, f"seed {number}")
 
     def _resume(self, path: Path, players: str, save: Path) -> Session:
         """A saved record replayed through the rules, to play on from where it stopped."""
+        check_save_path(save, "--save")
         record = self.record(path)
         history = replay_record(record)
         kinds = parse_players(players, len(record.players))

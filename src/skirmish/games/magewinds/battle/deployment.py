@@ -8,12 +8,13 @@ first. The order in which players finish deploying is the first round's Channell
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
-from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
+from skirmish.games.magewinds.battle.actions import parse_point, pick, point_text
 from skirmish.games.magewinds.battle.candidates import GRID, free_points, grid
 from skirmish.games.magewinds.battle.deck import FACE_UP, drawn_card, sample_card, take_from_deck
 from skirmish.games.magewinds.battle.geometry import stand_problem
@@ -99,6 +100,7 @@ def _second(battle: Battle) -> int:
     return (_first(battle) + 1) % battle.players
 
 
+_DEPLOY = re.compile(r"^deploy\s+(?P<name>.+)\s+at\s+(?P<where>\S.*)$", re.IGNORECASE)
 FINE_GRID = 0.25
 """Inches between deployment positions when the usual grid finds no room."""
 
@@ -128,11 +130,10 @@ class Deployment(Frame):
         return tuple(f"deploy {f.name} at {point_text(p)}" for f in waiting for p in points)
 
     def act(self, battle: Battle, action: Action) -> Battle:
-        rest = after(action, "deploy")
-        if rest is None or " at " not in f" {rest.casefold()} ":
+        written = _DEPLOY.match(action)
+        if written is None:
             raise IllegalAction(f"10.5: write 'deploy FIGHTER at x,y', not {action!r}")
-        index = rest.casefold().rindex(" at ")
-        name, where = rest[:index], rest[index + 4 :]
+        name, where = written["name"], written["where"]
         fighter = battle.find_fighter(name)
         if fighter.player != self.turn:
             raise IllegalAction(f"10.5: {fighter.name} is not in player {self.turn + 1}'s warband")

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from weakref import WeakKeyDictionary
 
 from skirmish.engine.battle import Action, Chance, End, IllegalAction, Node, Turn
+from skirmish.errors import SkirmishError
 
 if TYPE_CHECKING:
     from skirmish.games.magewinds.battle.setup import Setup
@@ -200,6 +201,17 @@ class Frame:
 MAX_SETTLE = 10_000
 
 
+def _illegal(error: SkirmishError, rule: str) -> IllegalAction:
+    """Any error an action raises, as an illegal action that names a rule: the rule of the
+    decision (or chance event) when the message does not start with one. A rule is cited
+    first, as a number or a name ("17.0: ...", "Blink: ..."); plain words start in
+    lower case."""
+    text = str(error)
+    if text[:1].islower():
+        return IllegalAction(f"{rule}: {text}")
+    return error if isinstance(error, IllegalAction) else IllegalAction(text)
+
+
 _OPTIONS: WeakKeyDictionary[Battle, tuple[Action, ...]] = WeakKeyDictionary()
 """The top frame's options of a battle state, worked out once (states never change)."""
 
@@ -270,11 +282,14 @@ class Battle:
         if isinstance(node, End):
             raise IllegalAction(f"the battle is over: {node.reason}")
         text = " ".join(action.split())
-        if isinstance(node, Chance):
-            after = self.frames[-1].chance(self, text)
-            after = replace(after, chances=self.chances + 1)
-        else:
-            after = self.frames[-1].act(self, text)
+        try:
+            if isinstance(node, Chance):
+                after = self.frames[-1].chance(self, text)
+                after = replace(after, chances=self.chances + 1)
+            else:
+                after = self.frames[-1].act(self, text)
+        except SkirmishError as error:
+            raise _illegal(error, node.rule) from None
         return after.settle()
 
     def sample_chance(self, rng: Random) -> Action:
