@@ -10,7 +10,10 @@ size limit, and no alias is expanded before its size is counted.
 
 from __future__ import annotations
 
+import json
+import re
 import stat
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -59,17 +62,20 @@ Facing = Annotated[float, limits.FACING.field()]
 M = TypeVar("M", bound=BaseModel)
 
 
-def validated(model: type[M], data: object, source: str) -> M:
-    """``data`` validated as ``model``, or a one-line :class:`DataError` naming ``source``."""
+def validated(model: type[M], data: object, source: str, *, within: str = "") -> M:
+    """``data`` validated as ``model``, or a one-line :class:`DataError` naming ``source``
+    (and the field, under ``within`` when ``data`` is part of a file)."""
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        raise DataError(f"{source}: {first_problem(error, data)}") from None
+        raise DataError(f"{source}: {first_problem(error, data, within=within)}") from None
 
 
-def first_problem(error: ValidationError, data: object) -> str:
+def first_problem(error: ValidationError, data: object, *, within: str = "") -> str:
     problem = error.errors()[0]
     where = _describe_location(problem["loc"], data)
+    if within:
+        where = within if where == "file" else f"{within}.{where}"
     message = problem["msg"].removeprefix("Value error, ")
     count = error.error_count()
     more = f" (and {count - 1} more {'problem' if count == 2 else 'problems'})" if count > 1 else ""
@@ -193,6 +199,25 @@ def read_yaml(path: str | Path, what: str) -> tuple[object, str]:
     a binary file or invalid YAML is a one-line :class:`DataError` naming the file and
     ``what`` it should hold.
     """
+    text, source = read_text(path, what, language="YAML")
+    return parse_yaml(text, source), source
+
+
+def read_json(path: str | Path, what: str, *, most: int) -> tuple[object, str]:
+    """Read and parse a JSON file (a battle record) of at most ``most`` bytes, with the
+    same checks as :func:`read_yaml`: nesting deeper than
+    :data:`~skirmish.limits.YAML_DEPTH` and duplicate keys are refused too."""
+    text, source = read_text(path, what, most=most, language="JSON")
+    return parse_json(text, source), source
+
+
+def read_text(
+    path: str | Path, what: str, *, most: int = limits.FILE_BYTES, language: str
+) -> tuple[str, str]:
+    """The text of a file of at most ``most`` bytes, and its name for error messages: a
+    missing path, a directory, a device, a file too large (refused unread), a binary or
+    empty file is a one-line :class:`DataError` naming the file and ``what`` it should hold
+    (a file in ``language``)."""
     file = Path(path)
     try:
         info = file.stat()
@@ -200,33 +225,78 @@ def read_yaml(path: str | Path, what: str) -> tuple[object, str]:
             raise DataError(f"{file}: is a directory, not a {what} file")
         if not stat.S_ISREG(info.st_mode):
             raise DataError(f"{file}: not a regular file; expected a {what} file")
-        if info.st_size > limits.FILE_BYTES:
-            raise DataError(_too_big(file, what))
+        if info.st_size > most:
+            raise DataError(_too_big(file, what, most))
         with file.open("rb") as stream:
-            content = stream.read(limits.FILE_BYTES + 1)
+            content = stream.read(most + 1)
     except OSError as error:
         raise DataError(f"{file}: cannot read {what}: {error.strerror}") from None
-    if len(content) > limits.FILE_BYTES:
-        raise DataError(_too_big(file, what))
+    if len(content) > most:
+        raise DataError(_too_big(file, what, most))
     try:
         text = content.decode("utf-8")
     except UnicodeDecodeError as error:
         raise DataError(
             f"{file}: not a text file (byte {error.start} is not UTF-8); expected a {what} "
-            "file in YAML"
+            f"file in {language}"
         ) from None
     if "\0" in text:
         raise DataError(f"{file}: not a text file (it holds NUL bytes); expected a {what} file")
     if not text.strip():
         raise DataError(f"{file}: the file is empty; expected a {what} file")
-    return parse_yaml(text, str(file)), str(file)
+    return text, str(file)
 
 
-def _too_big(file: Path, what: str) -> str:
+def _too_big(file: Path, what: str, most: int) -> str:
     return (
-        f"{file}: larger than {limits.FILE_BYTES // 1024} KiB; a {what} file is far smaller "
+        f"{file}: larger than {most // 1024:,} KiB; a {what} file is far smaller "
         "(see docs/limits.md)"
     )
+
+
+def parse_json(text: str, source: str) -> object:
+    """Parsed JSON of ``text``: invalid JSON, a key twice in one object, or nesting deeper
+    than :data:`~skirmish.limits.YAML_DEPTH` is a one-line :class:`DataError` naming
+    ``source``."""
+    if _json_depth(text) > limits.YAML_DEPTH:
+        raise DataError(
+            f"{source}: nested more than {limits.YAML_DEPTH} levels deep; no record needs "
+            "more than a few"
+        )
+    try:
+        return json.loads(text, object_pairs_hook=partial(_no_duplicates, source))
+    except DataError:
+        raise
+    except json.JSONDecodeError as error:
+        raise DataError(f"{source}: not valid JSON at line {error.lineno}") from None
+    except ValueError:
+        raise DataError(f"{source}: a number in the file is too long to read") from None
+
+
+def _json_depth(text: str) -> int:
+    """How deep brackets nest in ``text``, strings skipped: checked before parsing, so a
+    ``[[[[...]]]]`` bomb is refused without the parser recursing into it."""
+    depth = deepest = 0
+    for token in _JSON_TOKENS.finditer(text):
+        mark = token.group()
+        if mark in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif mark in "]}":
+            depth -= 1
+    return deepest
+
+
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _no_duplicates(source: str, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise DataError(f"{source}: key {key!r} appears twice in one object")
+        found[key] = value
+    return found
 
 
 def read_bundled(package: str, name: str) -> object:

@@ -115,7 +115,10 @@ FILE_BYTES = 256 * 1024
 the most fighters and terrain pieces allowed, coordinates to two decimals, is under this.
 Reading stops here, so a huge or endless file is refused unread."""
 YAML_DEPTH = 32
-"""Nesting levels in a data file: the deepest file format needs 6."""
+"""Nesting levels in a data file or a battle record: the deepest file format needs 6."""
+RECORD_BYTES = 8 * 1024 * 1024
+"""A battle record is at most 8 MiB: a step takes about 50 bytes, so the most steps a
+battle may take (:data:`BATTLE_STEPS`) fit with room to spare. Reading stops here."""
 YAML_VALUES = 100_000
 """Values in a data file once anchors and aliases are expanded (a billion-laughs file is
 refused when it passes this, before it takes memory)."""
@@ -217,6 +220,13 @@ PER_ENTRY = Limit(
 
 # --- Game specifics ----------------------------------------------------------------------
 
+BATTLE_STEPS = Limit(
+    "the steps of one battle",
+    0,
+    100_000,
+    "a whole battle takes a few hundred; a battle not over by then is stuck",
+)
+
 STAMINA = Limit(
     "Stamina for re-rolls",
     0,
@@ -317,6 +327,7 @@ def parse_fraction(text: str, name: str, limit: Limit[Fraction] = VALUE) -> Frac
 __all__ = [
     "ATTRIBUTE",
     "BASE",
+    "BATTLE_STEPS",
     "COMMAND",
     "COORDINATE",
     "CORNERS",
@@ -341,6 +352,7 @@ __all__ = [
     "POWER",
     "RANGE_TILES",
     "REACH",
+    "RECORD_BYTES",
     "ROSTER",
     "SHARE",
     "SIDES",

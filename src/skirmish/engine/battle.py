@@ -25,7 +25,8 @@ from typing import Annotated, Any, Protocol, TypeVar
 
 import pydantic
 
-from skirmish.datafiles import StrictModel, validated
+from skirmish import limits
+from skirmish.datafiles import Name, StrictModel, read_json, validated
 from skirmish.errors import DataError, SkirmishError
 
 Action = str
@@ -258,7 +259,7 @@ def play_out(
     history: History,
     players: Sequence[Player],
     *,
-    max_steps: int = 100_000,
+    max_steps: int = limits.BATTLE_STEPS.maximum,
     after_step: Callable[[History], None] | None = None,
 ) -> End:
     """Play until the end: chance from the seed, decisions by ``players`` (by seat)."""
@@ -310,22 +311,27 @@ class Record:
         return json.dumps(self.as_dict(), indent=1) + "\n"
 
 
+MAX_PLAYERS = 8
+ACTION_TEXT = 500
+"""Characters in one action: the longest a battle offers is under 100."""
+
+
 class _StepModel(StrictModel):
-    action: str = pydantic.Field(min_length=1, max_length=500)
-    player: Annotated[int, pydantic.Field(ge=0, le=7)] | None = None
-    chance: Annotated[int, pydantic.Field(ge=0)] | None = None
+    action: str = pydantic.Field(min_length=1, max_length=ACTION_TEXT)
+    player: Annotated[int, pydantic.Field(ge=0, lt=MAX_PLAYERS)] | None = None
+    chance: Annotated[int, pydantic.Field(ge=0, le=limits.BATTLE_STEPS.maximum)] | None = None
     hidden: bool = False
 
 
 class _RecordModel(StrictModel):
     format: str
     version: int
-    game: str = pydantic.Field(min_length=1)
+    game: Name
     setup: dict[str, Any]
     seed: Annotated[int, pydantic.Field(ge=0, le=MAX_SEED)]
-    players: tuple[str, ...]
-    steps: tuple[_StepModel, ...]
-    final_hash: str | None = None
+    players: Annotated[tuple[Name, ...], pydantic.Field(max_length=MAX_PLAYERS)]
+    steps: Annotated[tuple[_StepModel, ...], limits.BATTLE_STEPS.length()]
+    final_hash: Annotated[str, pydantic.Field(max_length=64)] | None = None
     result: dict[str, Any] | None = None
 
 
@@ -352,17 +358,10 @@ def parse_record(data: object, *, source: str) -> Record:
 
 
 def load_record(path: str | Path) -> Record:
-    """Read a battle record (JSON) from a file."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as error:
-        raise DataError(f"{file}: cannot read battle record: {error.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise DataError(f"{file}: not valid JSON at line {error.lineno}") from None
-    return parse_record(data, source=str(file))
+    """Read a battle record (JSON) from a file, with the limits of every data file
+    (:func:`~skirmish.datafiles.read_json`) and :data:`~skirmish.limits.RECORD_BYTES`."""
+    data, source = read_json(path, "battle record", most=limits.RECORD_BYTES)
+    return parse_record(data, source=source)
 
 
 def replay(record: Record, start: BattleState) -> History:

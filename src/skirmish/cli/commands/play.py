@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from skirmish.options import Options
 
 HELP = "Play a whole battle."
-MAX_STEPS = 100_000
 
 
 def build(game: Game) -> Any:
@@ -66,12 +65,14 @@ class Terminal:
         return self.session.history.state
 
     def run(self) -> None:
+        from skirmish import limits
         from skirmish.cli.render import console
         from skirmish.engine.battle import Chance, End, LazyView
 
         console().print(self.session.heading)
         history = self.session.history
-        for _ in range(MAX_STEPS):
+        steps = limits.BATTLE_STEPS.maximum
+        for _ in range(steps):
             self.show_new()
             node = self.battle.node()
             if isinstance(node, End):
@@ -86,7 +87,7 @@ class Terminal:
             else:
                 self.ask(node)
         else:
-            raise SkirmishError(f"the battle did not end within {MAX_STEPS} steps")
+            raise SkirmishError(f"the battle did not end within {steps} steps")
         console().print(self.battles.result_text(self.battle))
         if self.session.save is not None:
             self.write(self.session.save)

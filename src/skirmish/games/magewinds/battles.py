@@ -156,7 +156,7 @@ class MagewindsBattles:
         """A saved record replayed through the rules, to play on from where it stopped."""
         check_save_path(save, "--save")
         record = self.record(path)
-        history = replay_record(record)
+        history = replay_record(record, source=str(path))
         kinds = parse_players(players, len(record.players))
         session = Session(
             history,
@@ -182,7 +182,7 @@ class MagewindsBattles:
     def replay(self, path: Path) -> tuple[Record, Battle]:
         """A saved battle replayed through the rules and checked."""
         record = self.record(path)
-        battle = replay_record(record).state
+        battle = replay_record(record, source=str(path)).state
         assert isinstance(battle, Battle)
         return record, battle
 

@@ -53,9 +53,10 @@ def start_battle(setup: Setup) -> Battle:
     return battle.settle()
 
 
-def replay_record(record: Record) -> History:
-    """Set up the battle a record describes and replay every step through ``apply``."""
-    return replay(record, start_battle(setup_from_record(record.setup)))
+def replay_record(record: Record, *, source: str = "the record") -> History:
+    """Set up the battle a record describes and replay every step through ``apply``;
+    ``source`` names the record in errors."""
+    return replay(record, start_battle(setup_from_record(record.setup, source=source)))
 
 
 def result_of(battle: Battle) -> Mapping[str, Any]:

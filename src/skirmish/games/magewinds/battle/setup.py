@@ -11,9 +11,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Annotated, Any
 
-from skirmish.errors import SkirmishError
+import pydantic
+
+from skirmish import limits
+from skirmish.datafiles import Name, StrictModel, validated
+from skirmish.errors import DataError, SkirmishError
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.battle.scenarios import SCENARIOS, Scenario, Split, find_scenario
 from skirmish.games.magewinds.battle.tables import (
@@ -28,6 +32,8 @@ from skirmish.games.magewinds.profiles import FighterProfile
 
 PLAYERS = 2
 """The two-player scenarios; three and four players come with the scenarios that use them."""
+MAX_PLAYERS = 8
+"""Warbands a record may hold: the scenarios are for 2 to 4 players."""
 MAX_ROUNDS = 20
 MAX_LAST_STAND = 5
 
@@ -243,16 +249,41 @@ def random_setup(
     return new_setup(scenario, warbands, table=table, options=options, pack=pack)
 
 
-def setup_from_record(data: Mapping[str, Any]) -> Setup:
-    """The setup a battle record describes, checked as if it were typed."""
-    try:
-        options = Options(
-            length=Length(data["options"]["length"]),
-            rounds=data["options"]["rounds"],
-            last_stand=data["options"]["last_stand"],
-            split=Split(data["options"]["split"]),
+class _OptionsModel(StrictModel):
+    length: Length
+    rounds: Annotated[int, pydantic.Field(ge=1, le=MAX_ROUNDS)] | None
+    last_stand: Annotated[int, pydantic.Field(ge=0, le=MAX_LAST_STAND)]
+    split: Split
+
+
+class _SetupModel(StrictModel):
+    """A record's setup, as :meth:`Setup.as_dict` writes it."""
+
+    scenario: Name
+    options: _OptionsModel
+    pack: Name
+    warbands: Annotated[
+        list[Annotated[list[Name], limits.ROSTER.length()]],
+        pydantic.Field(max_length=MAX_PLAYERS),
+    ]
+    battlefield: dict[str, Any]
+
+
+def setup_from_record(data: Mapping[str, Any], *, source: str = "the record") -> Setup:
+    """The setup a battle record describes, checked as if it were typed: each field's type
+    and range first (one line naming ``source`` and the field), then the rules (10.1-10.3)."""
+    model = validated(_SetupModel, data, source, within="setup")
+    pack = bundled_pack()
+    if model.pack != pack.name:
+        raise DataError(
+            f"{source}: setup.pack: the record was played with the pack {model.pack!r}; "
+            f"battles are played with the bundled {pack.name!r}"
         )
-        table = parse_table(data["battlefield"], source="the record's battlefield")
-        return new_setup(data["scenario"], data["warbands"], table=table, options=options)
-    except (KeyError, TypeError) as error:
-        raise SetupError(f"the record's setup is incomplete: missing {error}") from None
+    options = Options(
+        length=model.options.length,
+        rounds=model.options.rounds,
+        last_stand=model.options.last_stand,
+        split=model.options.split,
+    )
+    table = parse_table(model.battlefield, source=f"{source}: setup.battlefield")
+    return new_setup(model.scenario, model.warbands, table=table, options=options, pack=pack)
