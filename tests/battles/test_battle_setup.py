@@ -7,7 +7,14 @@ from mwbattle import FACE_UP, deploy, new_battle, open_table, play, set_up
 
 from skirmish.engine.battle import Chance, IllegalAction, Turn
 from skirmish.errors import DataError, SkirmishError, UnknownName
-from skirmish.games.magewinds.battle import Length, Options, bundled_names, bundled_table, new_setup
+from skirmish.games.magewinds.battle import (
+    Length,
+    Options,
+    bundled_names,
+    bundled_table,
+    new_setup,
+    start_battle,
+)
 from skirmish.games.magewinds.battle.scenarios import Split
 from skirmish.games.magewinds.battle.setup import SetupError
 from skirmish.games.magewinds.battle.tables import parse_table, random_table
@@ -215,3 +222,45 @@ def test_every_fighter_finds_a_place_in_the_tightest_deployment():
         assert options, battle.events()[-1]
         battle = battle.apply(options[len(options) // 2])
     assert all(f.at is not None for f in battle.fighters)
+
+
+LOW_LEFT = {"name": "Marsh", "height": 0.5, "rectangle": {"centre": [3, 8], "size": [6, 16]}}
+
+
+def test_a_territory_with_no_room_for_a_warband_is_refused_at_setup():
+    # A low obstacle over the whole left half: fighters may cross it (10.3 holds, ruling
+    # MB-3) but may not stand on it (ruling MB-7), so a warband there could not deploy.
+    table = open_table([LOW_LEFT])
+    setup = new_setup("deathmatch", [["Wizard"], ["Druid"]], table=table)
+    with pytest.raises(SetupError) as refused:
+        start_battle(setup)
+    message = str(refused.value)
+    assert "10.5" in message and "MB-7" in message and "left" in message
+
+
+def test_a_territory_must_hold_the_whole_warband():
+    # Room for two bases side by side in the left half and no more: two fighters fit,
+    # three do not.
+    walls = [
+        {"name": "Marsh", "height": 0.5, "rectangle": {"centre": [3, 8.6], "size": [6, 14.8]}},
+        {"name": "Bog", "height": 0.5, "rectangle": {"centre": [4, 0.6], "size": [4, 1.2]}},
+    ]
+    table = open_table(walls)
+    start_battle(new_setup("deathmatch", [["Wizard", "Witch"], ["Druid"]], table=table))
+    three = [["Wizard", "Witch", "Seer"], ["Druid"]]
+    with pytest.raises(SetupError, match="10.5.*3 fighters"):
+        start_battle(new_setup("deathmatch", three, table=table))
+
+
+def test_the_cli_refuses_a_table_without_room_to_deploy(cli, tmp_path):
+    path = tmp_path / "marsh.yaml"
+    path.write_text(
+        "battlefield: {width: 12, length: 16}\n"
+        "terrain:\n  - {name: Marsh, height: 0.5, rectangle: {centre: [3, 8], size: [6, 16]}}\n"
+    )
+    run = cli(
+        "play", "magewinds", "--scenario", "deathmatch", "--warband", "Wizard",
+        "--warband", "Druid", "--players", "random,random", "--seed", "1",
+        "--battlefield", str(path),
+    )  # fmt: skip
+    assert run.code == 2 and run.err.count("\n") == 1 and "MB-7" in run.err

@@ -8,6 +8,7 @@ first. The order in which players finish deploying is the first round's Channell
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, replace
 from random import Random
@@ -17,10 +18,11 @@ from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.actions import parse_point, pick, point_text
 from skirmish.games.magewinds.battle.candidates import GRID, free_points, grid
 from skirmish.games.magewinds.battle.deck import FACE_UP, drawn_card, sample_card, take_from_deck
-from skirmish.games.magewinds.battle.geometry import stand_problem
+from skirmish.games.magewinds.battle.geometry import OVERLAP, stand_problem
 from skirmish.games.magewinds.battle.rolloff import RollOff
 from skirmish.games.magewinds.battle.scenarios import TERRITORIES, deployment_problem
-from skirmish.games.magewinds.battle.state import Battle, Frame, Phase, Status, rounded
+from skirmish.games.magewinds.battle.setup import SetupError
+from skirmish.games.magewinds.battle.state import Battle, Frame, Phase, Point, Status, rounded
 
 
 @dataclass(frozen=True)
@@ -118,13 +120,9 @@ class Deployment(Frame):
         waiting = [
             f for f in battle.fighters if f.player == self.turn and f.status is Status.RESERVE
         ]
-        points: list[tuple[float, float]] = []
+        points: list[Point] = []
         for spacing in (GRID, FINE_GRID):  # a finer grid where the coarse one finds no room
-            points = [
-                p
-                for p in free_points(battle, grid(battle, spacing))
-                if deployment_problem(battle, self.turn, p) is None
-            ]
+            points = deployment_spots(battle, self.turn, spacing)
             if points:
                 break
         return tuple(f"deploy {f.name} at {point_text(p)}" for f in waiting for p in points)
@@ -162,6 +160,41 @@ class Deployment(Frame):
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
         return {"frame": "deployment", "turn": self.turn + 1}
+
+
+def deployment_spots(battle: Battle, player: int, spacing: float) -> list[Point]:
+    """Grid points ``spacing`` apart where a fighter of ``player`` may be deployed now
+    (10.5, the scenario's rules, and where a base may stand: ruling MB-7)."""
+    return [
+        p
+        for p in free_points(battle, grid(battle, spacing))
+        if deployment_problem(battle, player, p) is None
+    ]
+
+
+def check_deployment_room(battle: Battle) -> None:
+    """10.5: each territory holds every warband that may be given it, before anyone
+    deploys. Fighters may cross low obstacles but not stand on them (ruling MB-7), so a
+    battlefield can pass 10.3 and still leave a territory with no room: it is refused at
+    setup, naming the territory. Bases are placed one by one on a fine grid, each at the
+    first spot clear of those before it."""
+    names = TERRITORIES[battle.setup.options.split]
+    most = max(len(band.names) for band in battle.setup.warbands)
+    for name in names:
+        trial = replace(battle, territories=(name,) * battle.players)
+        spots = deployment_spots(trial, 0, FINE_GRID)
+        placed: list[Point] = []
+        for spot in spots:
+            if all(math.dist(spot, other) >= OVERLAP for other in placed):
+                placed.append(spot)
+                if len(placed) == most:
+                    break
+        if len(placed) < most:
+            raise SetupError(
+                f"10.5: the {name} territory of {battle.setup.table.name} has room for "
+                f"{len(placed)} of a warband's {most} fighters where a base may stand (not "
+                "on a low obstacle, ruling MB-7); choose another battlefield or split"
+            )
 
 
 def _waiting(battle: Battle, player: int) -> bool:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from skirmish.engine.battle import History, Record, replay
-from skirmish.games.magewinds.battle.deployment import SetupFrame
+from skirmish.games.magewinds.battle.deployment import SetupFrame, check_deployment_room
 from skirmish.games.magewinds.battle.rounds import Round
 from skirmish.games.magewinds.battle.setup import Setup, setup_from_record
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Item
@@ -16,7 +16,8 @@ GAME = "magewinds"
 
 
 def start_battle(setup: Setup) -> Battle:
-    """10.0: a battle ready to set up: fighters waiting to deploy, the deck face down."""
+    """10.0: a battle ready to set up: fighters waiting to deploy, the deck face down; a
+    battlefield with no room to deploy a warband is refused (10.5)."""
     fighters = tuple(
         Fighter(name, profile.name, band.player)
         for band in setup.warbands
@@ -50,6 +51,7 @@ def start_battle(setup: Setup) -> Battle:
         "battlefield",
         f'battlefield: {setup.table.name} ({setup.table.width:g}" x {setup.table.length:g}")',
     )
+    check_deployment_room(battle)
     return battle.settle()
 
 
