@@ -264,3 +264,15 @@ def test_the_cli_refuses_a_table_without_room_to_deploy(cli, tmp_path):
         "--battlefield", str(path),
     )  # fmt: skip
     assert run.code == 2 and run.err.count("\n") == 1 and "MB-7" in run.err
+
+
+def test_no_deployment_is_offered_within_a_hair_of_a_high_obstacles_corner():
+    # Found by fuzzing: the free space is a polygon whose rounded corners are chords of
+    # the true circle, so a grid point there was offered and then refused (15.0).
+    corner = [[6.1876, 13.9835], [5.3602, 14.2523], [5.7124, 15.3365], [6.5398, 15.0677]]
+    table = open_table([{"name": "Pillar", "height": 3, "polygon": corner}])
+    battle = set_up(new_battle(table=table))
+    offered = battle.legal_actions(battle.node().player)
+    assert offered
+    for action in offered:
+        battle.apply(action)

@@ -164,11 +164,13 @@ class Deployment(Frame):
 
 def deployment_spots(battle: Battle, player: int, spacing: float) -> list[Point]:
     """Grid points ``spacing`` apart where a fighter of ``player`` may be deployed now
-    (10.5, the scenario's rules, and where a base may stand: ruling MB-7)."""
+    (10.5, the scenario's rules, and where a base may stand: ruling MB-7). The free-space
+    polygons find them quickly; each is then checked with bases as true circles, which
+    the polygons' rounded corners only approximate (MW-18)."""
     return [
         p
         for p in free_points(battle, grid(battle, spacing))
-        if deployment_problem(battle, player, p) is None
+        if deployment_problem(battle, player, p) is None and stand_problem(battle, p) is None
     ]
 
 
