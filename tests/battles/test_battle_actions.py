@@ -29,12 +29,12 @@ def test_a_player_activates_their_own_fighters_and_may_pass_only_when_none_can()
 
 def test_single_then_double_action_counter_then_no_more_activations():
     battle = duel()
-    battle = play(battle, "activate Wizard", "guard", "no step")
+    battle = play(battle, "activate Wizard", "guard", "no step", "end activation")
     assert battle.fighter("Wizard").counters == 1
-    battle = play(battle, "activate Guardian", "guard", "no step")
-    battle = play(battle, "activate Wizard", "guard", "no step")
+    battle = play(battle, "activate Guardian", "guard", "no step", "end activation")
+    battle = play(battle, "activate Wizard", "guard", "no step", "end activation")
     assert battle.fighter("Wizard").counters == 2
-    battle = play(battle, "activate Guardian", "guard", "no step")
+    battle = play(battle, "activate Guardian", "guard", "no step", "end activation")
     assert battle.legal_actions(0) == ("pass",)
     with pytest.raises(IllegalAction, match="double action counter"):
         battle.apply("activate Wizard")
@@ -76,7 +76,7 @@ def test_a_friend_nearby_does_not_slow_a_move():
     # 4.3: only enemy fighters count for the Move action's -2.
     positions = {"Wizard": (3, 8), "Witch": (4, 8), "Guardian": (9, 8), "Druid": (9, 2)}
     battle = ready(("Wizard", "Witch"), ("Guardian", "Druid"), positions)
-    battle = play(battle, "activate Wizard", "move", "to 3,3")
+    battle = play(battle, "done", "activate Wizard", "move", "to 3,3")  # no Wildform
     assert battle.fighter("Wizard").at == (3, 3)
 
 
@@ -84,7 +84,7 @@ def test_a_move_may_not_end_on_a_low_obstacle_or_pass_through_a_fighter():
     rocks = {"name": "Rocks", "height": 0.6, "rectangle": {"centre": [3, 6], "size": [2, 1]}}
     positions = {"Wizard": (3, 8), "Witch": (3, 4), "Guardian": (9, 8), "Druid": (9, 2)}
     battle = ready(("Wizard", "Witch"), ("Guardian", "Druid"), positions, table=open_table([rocks]))
-    battle = play(battle, "activate Wizard", "move")
+    battle = play(battle, "done", "activate Wizard", "move")
     with pytest.raises(IllegalAction, match="low obstacle 'Rocks'"):
         battle.apply("to 3,6")
     with pytest.raises(IllegalAction, match="15.0|0.8.1"):
@@ -142,9 +142,9 @@ def test_attack_from_a_step_into_range():
 
 def test_guard_makes_the_next_reaction_free_and_ends_at_the_next_activation():
     battle = duel(wizard=(5.5, 8), guardian=(6.5, 8))
-    battle = play(battle, "activate Wizard", "guard", "no step")
+    battle = play(battle, "activate Wizard", "guard", "no step", "end activation")
     battle = play(battle, "activate Guardian", "attack", "no step", "attack Wizard with Melee")
-    battle = play(battle, "heavy", "deflect", "dice 1 2 3 4 5 6", "no step")
+    battle = play(battle, "heavy", "deflect", "dice 1 2 3 4 5 6", "no barrier", "no step")
     assert battle.fighter("Wizard").counters == 1  # the Deflect cost no counter (13.4)
     assert not battle.fighter("Wizard").guarding  # and used up the Guard
     assert any(e.rule == "13.4" and e.event == "guard" for e in battle.events())
@@ -153,7 +153,15 @@ def test_guard_makes_the_next_reaction_free_and_ends_at_the_next_activation():
 def test_guard_ends_when_the_fighter_is_activated_again():
     battle = duel()
     battle = play(
-        battle, "activate Wizard", "guard", "no step", "activate Guardian", "guard", "no step"
+        battle,
+        "activate Wizard",
+        "guard",
+        "no step",
+        "end activation",
+        "activate Guardian",
+        "guard",
+        "no step",
+        "end activation",
     )
     battle = battle.apply("activate Wizard")
     assert not battle.fighter("Wizard").guarding
@@ -164,7 +172,15 @@ def test_the_action_phase_ends_when_everyone_has_passed_and_guard_ends_with_it()
     battle = duel()
     for _ in range(2):
         battle = play(
-            battle, "activate Wizard", "guard", "no step", "activate Guardian", "guard", "no step"
+            battle,
+            "activate Wizard",
+            "guard",
+            "no step",
+            "end activation",
+            "activate Guardian",
+            "guard",
+            "no step",
+            "end activation",
         )
     battle = play(battle, "pass", "pass")
     assert events(battle, "phase_end")[0].rule == "13.5"
@@ -176,7 +192,7 @@ def test_fighters_out_of_action_take_no_part():
     positions = {"Wizard": (3, 8), "Witch": (4, 6), "Guardian": (9, 8), "Druid": (9, 2)}
     hands = {0: ("2D",), 1: ("3C",)}
     battle = ready(("Wizard", "Witch"), ("Guardian", "Druid"), positions, hands=hands)
-    battle = take_down(battle, "Wizard")
+    battle = take_down(battle.apply("done"), "Wizard")
     assert battle.fighter("Wizard").at is None
     assert battle.legal_actions(0) == ("activate Witch",)
     with pytest.raises(IllegalAction, match="4.4"):
@@ -208,6 +224,7 @@ def test_knockback_moves_the_target_directly_away_up_to_1_inch():
         "attack Guardian with Melee",
         "light",
         "none",
+        "no barrier",
     )
     # Light 3/9 against Evasion 0: target number 9, every die hits, none is rolled (18.5.2).
     node = battle.node()
@@ -230,6 +247,7 @@ def test_a_dodge_must_step_further_away_after_the_attack():
         "attack Guardian with Melee",
         "light",
         "dodge",
+        "no barrier",
     )
     # Precision 9 - (Evasion 0 + Dodge 2) = 7: every die hits; 3 hits - Armour 2 = 1 damage.
     assert battle.fighter("Guardian").damage == 1

@@ -46,11 +46,19 @@ def test_mirrorshield_payment_is_a_decision_when_there_is_a_choice():
     assert result.defender_paid == ("KC",)
 
 
-def test_a_single_way_to_pay_is_taken_without_asking():
+def test_a_single_way_to_pay_is_still_asked():
+    # Whether the defending player is asked must not tell the attacker how many ways
+    # their hand has to pay (ruling MB-14).
     situation = zap_at_mesmer(defender_cards=("2C", "5H"))
-    policy = FixedPolicy.of(defence_choice="mirrorshield")  # no other key answered
+    asked: list[tuple[str, ...]] = []
+
+    def policy(decision):
+        if decision.key == "mirrorshield_payment":
+            asked.append(decision.options)
+        return FixedPolicy.of(defence_choice="mirrorshield", mirrorshield_payment="2C")(decision)
+
     result = play(partial(resolve_attack, situation=situation), players=policy, seed=3).result
-    assert result.defender_paid == ("2C",)
+    assert asked == [("2C",)] and result.defender_paid == ("2C",)
 
 
 def test_barrier_paid_in_cards_gives_the_same_odds_as_barrier_given_as_an_input():
@@ -79,19 +87,35 @@ def test_barrier_is_asked_exactly_when_damage_is_received():
 
 def test_barrier_cannot_reuse_the_card_spent_on_mirrorshield():
     situation = zap_at_mesmer(defender_cards=("2C",), barrier_cost="1-3 Clubs")
-    policy = FixedPolicy.of(defence_choice="mirrorshield")  # a Barrier question would fail
+    offered: set[tuple[str, ...]] = set()
+
+    def policy(decision):
+        if decision.key == "barrier":
+            offered.add(decision.options)
+        answers = FixedPolicy.of(
+            defence_choice="mirrorshield", mirrorshield_payment="2C", barrier="no barrier"
+        )
+        return answers(decision)
+
     for seed in range(30):
         result = play(
             partial(resolve_attack, situation=situation), players=policy, seed=seed
         ).result
         assert result.defender_paid == ("2C",)
+    # Barrier is asked (MB-14), but the Club went on Mirrorshield: nothing else pays.
+    assert offered == {("no barrier",)}
 
 
 def test_the_attacker_may_barrier_the_hits_mirrorshield_sends_back():
     situation = zap_at_mesmer(
         defender_cards=("2C",), attacker_cards=("AC",), barrier_cost="1-3 Clubs"
     )
-    policy = FixedPolicy.of(defence_choice="mirrorshield", attacker_barrier="AC")
+    policy = FixedPolicy.of(
+        defence_choice="mirrorshield",
+        mirrorshield_payment="2C",
+        barrier="no barrier",
+        attacker_barrier="AC",
+    )
     dist = exact(partial(resolve_attack, situation=situation), policy=policy)
     reflected = [r for r in dist.probabilities if r.reflected_hits > 1]  # Armour 1 lets 2+ through
     assert reflected and all(r.attacker_paid == ("AC",) for r in reflected)

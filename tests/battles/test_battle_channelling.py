@@ -64,10 +64,10 @@ def test_a_passed_player_takes_no_more_turns_and_passing_order_is_the_action_ord
 
 def test_later_rounds_channel_in_the_order_players_passed_in_the_action_phase():
     battle = play(channelling(), "pass", "pass")  # action phase order 1, 2
-    battle = play(battle, "activate Wizard", "guard", "no step")
-    battle = play(battle, "activate Guardian", "guard", "no step")
-    battle = play(battle, "activate Wizard", "guard", "no step")
-    battle = play(battle, "activate Guardian", "guard", "no step")
+    battle = play(battle, "activate Wizard", "guard", "no step", "end activation")
+    battle = play(battle, "activate Guardian", "guard", "no step", "end activation")
+    battle = play(battle, "activate Wizard", "guard", "no step", "end activation")
+    battle = play(battle, "activate Guardian", "guard", "no step", "end activation")
     battle = play(battle, "pass", "pass")  # player 1 passed first
     assert battle.round == 2 and battle.phase.value == "channelling"
     assert battle.node().player == 0

@@ -160,7 +160,13 @@ def test_objects_are_picked_up_at_the_start_or_end_of_a_move_and_dropped_in_cont
     assert battle.fighter("Wizard").carrying == ("Chest",) and battle.item("Chest").at is None
     assert battle.legal_actions(0)[-1] == "end activation"  # 19.1: or drop it now
     battle = play(
-        battle, "end activation", "activate Guardian", "guard", "no step", "activate Wizard"
+        battle,
+        "end activation",
+        "activate Guardian",
+        "guard",
+        "no step",
+        "end activation",
+        "activate Wizard",
     )
     drops = [o for o in battle.legal_actions(0) if o.startswith("drop")]
     assert drops and all("Chest" in o for o in drops)
@@ -185,7 +191,7 @@ def test_a_fighter_knocked_back_drops_its_object_close_to_where_it_stood():
     table = open_table(objects=[{"name": "Chest", "at": [6.5, 9.0], "carriable": True}])
     positions = {"Wizard": (5.5, 8), "Guardian": (6.5, 8.01)}
     battle = ready(("Wizard",), ("Guardian",), positions, table=table)
-    battle = play(battle, "activate Wizard", "guard", "no step")
+    battle = play(battle, "activate Wizard", "guard", "no step", "end activation")
     battle = play(battle, "activate Guardian", "move", "pick up Chest", "to 6.5,8")
     battle = play(
         battle,
@@ -196,6 +202,7 @@ def test_a_fighter_knocked_back_drops_its_object_close_to_where_it_stood():
         "attack Guardian with Melee",
         "light",
         "none",
+        "no barrier",
     )
     battle = battle.apply("knock back 1")
     assert battle.fighter("Guardian").at == (7.5, 8)

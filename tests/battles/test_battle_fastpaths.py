@@ -410,16 +410,16 @@ def test_kept_attack_steps_and_profiles_are_the_fresh_ones(seed):
 
 
 @pytest.mark.parametrize("seed", [1, 4, 9])
-def test_a_step_frame_has_options_exactly_when_it_lists_some(seed):
-    """Whether a step (with Leap or without) is possible, found by stopping at the first
-    possible step, is whether the full list of steps is empty."""
+def test_a_step_frame_can_step_exactly_when_it_lists_some_moves(seed):
+    """Whether a step (after Leap or without it) is possible, found by stopping at the
+    first possible step, is whether the full list of moves is empty."""
     steps = [s for s in some_states(seed, every=1) if isinstance(s.frames[-1], StepFrame)]
     assert steps
     for battle in steps:
         for frame in (battle.frames[-1], replace(battle.frames[-1], leap=True)):
             with fastpaths.plain():
-                listed = bool(frame.options(battle))
-            assert frame.has_options(battle) == listed
+                listed = bool(frame.moves(battle))
+            assert frame.can_step(battle) == listed
 
 
 @pytest.mark.parametrize("seed", [2, 7])

@@ -142,16 +142,26 @@ def test_undo_never_crosses_a_die_roll():
 def test_undo_never_crosses_a_card_drawn_face_down():
     battle = ready(("Wizard",), ("Guardian",), TWO)
     battle = play(
-        battle, "activate Wizard", "guard", "no step", "activate Guardian", "guard", "no step"
+        battle,
+        "activate Wizard",
+        "guard",
+        "no step",
+        "end activation",
+        "activate Guardian",
+        "guard",
+        "no step",
+        "end activation",
     )
     battle = play(
         battle,
         "activate Wizard",
         "guard",
         "no step",
+        "end activation",
         "activate Guardian",
         "guard",
         "no step",
+        "end activation",
         "pass",
         "pass",
     )
@@ -175,7 +185,7 @@ def test_undo_never_crosses_a_reveal():
 
 def test_undo_never_crosses_another_players_decision():
     history = History.start(ready(("Wizard",), ("Guardian",), TWO), 1)
-    for action in ("activate Wizard", "guard", "no step", "activate Guardian"):
+    for action in ("activate Wizard", "guard", "no step", "end activation", "activate Guardian"):
         history.act(action)
     with pytest.raises(IllegalAction, match="another player's decision"):
         history.undo(0)

@@ -21,8 +21,12 @@ FAR = {"Guardian": (9, 8), "Druid": (9, 2)}
 
 
 def battle_of(first, positions, hands, second=("Guardian", "Druid"), **kwargs):
+    """Round 1's Action Phase, the Druid's player having declined Wildform."""
     all_positions = {**positions, **{k: v for k, v in FAR.items() if k in second}}
-    return ready(first, second, all_positions, hands=hands, **kwargs)
+    battle = ready(first, second, all_positions, hands=hands, **kwargs)
+    if battle.node().rule == "Wildform":
+        battle = battle.apply("done")
+    return battle
 
 
 def test_haste_adds_1_to_movement_per_caster_who_sees_the_mover():
@@ -122,10 +126,11 @@ def test_energize_recovers_an_action_once_per_warband_per_action_phase():
     assert battle.fighter("Wizard").counters == 0  # 20.3: a single counter is removed
     assert events(battle, "recover_action")[0].rule == "20.3"
     assert not any(o.startswith("cast Energize") for o in battle.legal_actions(0))
-    battle = play(battle, "activate Guardian", "guard", "no step")
+    battle = play(battle, "activate Guardian", "guard", "no step", "end activation")
     battle = play(battle, "activate Witch", "guard", "no step")
-    # Still 3H and 3D in hand, but this warband has energized this Action Phase.
-    assert not any(o.startswith("cast Energize") for o in battle.legal_actions(0))
+    # Still 3H and 3D in hand, but this warband has energized this Action Phase: as the
+    # Witch's activation ends only Hex could be cast (and there are no Clubs to pay).
+    assert battle.node().rule == "13.0" and battle.legal_actions(0) == ("end activation",)
 
 
 def test_barrier_and_mirrorshield_are_the_defenders_decisions_paid_from_their_hand():
@@ -145,6 +150,11 @@ def test_barrier_and_mirrorshield_are_the_defenders_decisions_paid_from_their_ha
     # 4 damage: Barrier may be cast with what is left (the King of Clubs, worth 2).
     assert battle.legal_actions(1) == ("no barrier", "KC")
     battle = play(battle, "KC", "dice 1 2 3 4")
+    # The Wizard receives the 3 blocked hits: its player is asked for Barrier too (MB-14).
+    node = battle.node()
+    assert isinstance(node, Turn) and node.player == 0 and node.rule == "Barrier"
+    assert battle.legal_actions(0) == ("no barrier",)  # the Wizard's cards are spent
+    battle = battle.apply("no barrier")
     mesmer = battle.fighter("Mesmer")
     assert mesmer.damage == 2 and battle.hands[1] == ()
     assert {"2C", "KC", "2D", "3S"} <= set(battle.discard)
@@ -178,16 +188,18 @@ def test_white_hot_weapons_work_for_friends_within_9_inches_that_the_enchanter_s
     battle = ready(
         ("Enchanter", "Witch"), ("Guardian", "Druid"), {**positions, "Druid": (9, 2)}, hands=hands
     )
-    battle = battle.apply("activate Enchanter")
+    battle = play(battle, "done", "activate Enchanter")  # no Wildform
     battle = battle.apply("cast White-Hot Weapons paying 2D")
     assert battle.auras == (("white_hot_weapons", "Enchanter"),)
     battle = play(
         battle,
         "guard",
         "no step",
+        "end activation",
         "activate Guardian",
         "guard",
         "no step",
+        "end activation",
         "activate Witch",
         "attack",
         "no step",
@@ -209,7 +221,9 @@ def test_third_eye_hex_and_wildform_reach_the_attack_procedure():
     assert "third_eye" in battle.fighter("Witch").effects
     battle = play(battle, "guard", "no step", "cast Hex on Druid paying 3C")
     assert "hex" in battle.fighter("Druid").effects
-    battle = play(battle, "activate Druid", "attack", "no step", "attack Witch with Melee")
+    battle = play(
+        battle, "end activation", "activate Druid", "attack", "no step", "attack Witch with Melee"
+    )
     frame = battle.frames[-1]
     assert isinstance(frame, AttackFrame)
     assert frame.situation.attacker.effects == {WILDFORM, HEX}
@@ -222,7 +236,15 @@ def test_spells_end_with_the_action_phase():
     battle = play(battle, "cast Wildform on Druid paying 2H")
     for _ in range(2):
         battle = play(
-            battle, "activate Druid", "guard", "no step", "activate Wizard", "guard", "no step"
+            battle,
+            "activate Druid",
+            "guard",
+            "no step",
+            "end activation",
+            "activate Wizard",
+            "guard",
+            "no step",
+            "end activation",
         )
     battle = play(battle, "pass", "pass")
     assert not battle.fighter("Druid").effects
@@ -263,7 +285,15 @@ def test_poison_deals_damage_at_the_end_of_the_action_phase_with_barrier_offered
     battle = battle.with_fighter(replace(battle.fighter("Wizard"), poisoned=True))
     for _ in range(2):
         battle = play(
-            battle, "activate Wizard", "guard", "no step", "activate Guardian", "guard", "no step"
+            battle,
+            "activate Wizard",
+            "guard",
+            "no step",
+            "end activation",
+            "activate Guardian",
+            "guard",
+            "no step",
+            "end activation",
         )
     battle = play(battle, "pass", "pass")
     node = battle.node()
@@ -285,9 +315,9 @@ def test_a_mirrorshield_that_takes_the_attacker_down_still_lets_the_target_step(
     battle = ready(("Druid", "Mesmer"), ("Guardian", "Seer"), positions, hands={0: ("QD", "8C")})
     battle = battle.with_fighter(replace(battle.fighter("Druid"), damage=5))
     battle = play(
-        battle, "activate Druid", "attack", "no step", "attack Mesmer with Spark paying QD"
+        battle, "done", "activate Druid", "attack", "no step", "attack Mesmer with Spark paying QD"
     )
-    battle = play(battle, "mirrorshield", "dice 1 1 1")  # 3 hits, all blocked and sent back
+    battle = play(battle, "mirrorshield", "8C", "dice 1 1 1")  # 3 hits, all blocked and sent back
     assert battle.fighter("Druid").status.value == "out of action"
     node = battle.node()
     assert isinstance(node, Turn) and node.rule == "18.4" and node.player == 0

@@ -22,8 +22,8 @@ def at_windburn(hand: tuple[str, ...]) -> Battle:
     """Round 1's End Phase, player 1 going through ``hand`` (14.1)."""
     battle = ready(("Wizard",), ("Guardian",), TWO, hands={0: hand})
     for _ in range(2):
-        battle = play(battle, "activate Wizard", "guard", "no step")
-        battle = play(battle, "activate Guardian", "guard", "no step")
+        battle = play(battle, "activate Wizard", "guard", "no step", "end activation")
+        battle = play(battle, "activate Guardian", "guard", "no step", "end activation")
     battle = play(battle, "pass", "pass")
     assert battle.node().rule == "14.1"
     return battle
@@ -36,8 +36,8 @@ def at_deployment() -> Battle:
 def at_channelling() -> Battle:
     battle = ready(("Wizard",), ("Guardian",), TWO)
     for _ in range(2):
-        battle = play(battle, "activate Wizard", "guard", "no step")
-        battle = play(battle, "activate Guardian", "guard", "no step")
+        battle = play(battle, "activate Wizard", "guard", "no step", "end activation")
+        battle = play(battle, "activate Guardian", "guard", "no step", "end activation")
     battle = play(battle, "pass", "pass")
     assert battle.phase.value == "channelling"
     return battle

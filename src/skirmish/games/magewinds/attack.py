@@ -296,20 +296,18 @@ def pay_mirrorshield(context: Context, situation: AttackSituation) -> tuple[str,
     """
     if situation.defender_cards is None:
         return ()
-    options = mirrorshield_payments(situation)
-    if len(options) == 1:
-        paid = options[0]
-    else:
-        paid = context.choose(
-            Decision(
-                player=DEFENDER,
-                key=MIRRORSHIELD_PAYMENT,
-                options=options,
-                rule="17.0",
-                prompt=f"{situation.target.name}: pay Mirrorshield "
-                f"({mirrorshield_cost(situation)}) with which cards?",
-            )
+    # Asked even when one way pays: whether there is a choice must not tell the other
+    # player how many ways the hand has (ruling MB-23).
+    paid = context.choose(
+        Decision(
+            player=DEFENDER,
+            key=MIRRORSHIELD_PAYMENT,
+            options=mirrorshield_payments(situation),
+            rule="17.0",
+            prompt=f"{situation.target.name}: pay Mirrorshield "
+            f"({mirrorshield_cost(situation)}) with which cards?",
         )
+    )
     context.log(events.Spent(spell="Mirrorshield", cards=paid))
     return tuple(paid.split("+"))
 
@@ -352,11 +350,13 @@ def cast_barrier(
     cards: tuple[str, ...],
 ) -> tuple[int, tuple[str, ...]]:
     """Barrier in a battle: the fighter's player may discard Clubs (1-3 worth) as it
-    receives damage (ruling MW-6); returns the Clubs' worth and the cards discarded."""
+    receives damage (ruling MW-6); returns the Clubs' worth and the cards discarded.
+
+    The player is asked whenever the fighter receives damage, whatever their cards, with
+    "no barrier" always offered: whether they are asked must not tell the other player
+    what they hold (ruling MB-23)."""
     cost = parse_cost(situation.barrier_cost)
     options = {p.text: p for p in payments(cost, cards)}
-    if not options:
-        return 0, ()
     answer = context.choose(
         Decision(
             player=player,

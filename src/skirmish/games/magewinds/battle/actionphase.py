@@ -20,7 +20,13 @@ from skirmish.games.magewinds.battle.channelling import next_player
 from skirmish.games.magewinds.battle.damage import PoisonDamage
 from skirmish.games.magewinds.battle.objects import drop_everything
 from skirmish.games.magewinds.battle.rolloff import sequence
-from skirmish.games.magewinds.battle.spells import apply_cast, cast, parse_cast, wildform_options
+from skirmish.games.magewinds.battle.spells import (
+    apply_cast,
+    cast,
+    parse_cast,
+    wildform_casters,
+    wildform_options,
+)
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame
 
 PASS = "pass"
@@ -46,7 +52,7 @@ class ActionPhase(Frame):
 
     def advance(self, battle: Battle) -> Battle | None:
         if self.stage == "start":
-            casting = tuple(p for p in self.order if wildform_options(battle, p))
+            casting = tuple(p for p in self.order if wildform_casters(battle, p))
             if len(casting) > 1:
                 battle = battle.top(replace(self, stage="ordering"))
                 return sequence(
@@ -54,7 +60,7 @@ class ActionPhase(Frame):
                 )
             return battle.top(replace(self, stage="windows", queue=casting))
         if self.stage == "windows":
-            if self.window is not None and not wildform_options(battle, self.window):
+            if self.window is not None and not wildform_casters(battle, self.window):
                 return battle.top(replace(self, window=None))
             if self.window is None:
                 if self.queue:

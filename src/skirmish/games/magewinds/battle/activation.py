@@ -31,6 +31,7 @@ from skirmish.games.magewinds.battle.spells import (
     cast,
     end_of_activation,
     haste_options,
+    paid_casts,
     parse_cast,
     start_of_activation,
     ways_to_pay,
@@ -108,7 +109,8 @@ class Activation(Frame):
                 f"recover paying {w.text}" for w in ways_to_pay(battle, me.player, recover.cost)
             )
         if self.stage == "end":
-            return (*end_of_activation(battle, me), *drop_options(battle, me), END)
+            ends = paid_casts(battle, end_of_activation(battle, me))
+            return (*ends, *drop_options(battle, me), END)
         return ()
 
     def node(self, battle: Battle) -> Node:
@@ -250,7 +252,7 @@ class Activation(Frame):
 
     def _end(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         if action.casefold().startswith("cast "):
-            return self._cast(battle, me, action, end_of_activation(battle, me))
+            return self._cast(battle, me, action, paid_casts(battle, end_of_activation(battle, me)))
         if action.casefold().startswith("drop "):
             return drop(battle, me, action)
         pick(action, (END,), "13.0", "choice")
@@ -289,9 +291,16 @@ class Activation(Frame):
                     "13.2", "free", f"{me.name}'s action was free: no action counter"
                 )
             return battle.top(replace(self, stage="end"))
-        if self.stage == "end" and battle.options() == (END,):
+        if self.stage == "end" and not self.ending(battle):
             return battle.finish()
         return None
+
+    def ending(self, battle: Battle) -> bool:
+        """Whether the end of the activation is a moment to decide at: a spell there has
+        a caster and a target, or an object may be dropped. Asked whatever the hand holds,
+        so that no other player learns from it what the hand can pay for (ruling MB-23)."""
+        me = self._me(battle)
+        return bool(end_of_activation(battle, me) or drop_options(battle, me))
 
     def resume(self, battle: Battle, result: Any) -> Battle:
         if self.stage == "attacking":

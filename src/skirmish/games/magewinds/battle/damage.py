@@ -82,7 +82,7 @@ class PoisonDamage(Frame):
         fighter = battle.fighter(self.fighter)
         if not fighter.on_battlefield:
             return battle.finish()
-        if not self.clubs and not self._ways(battle):
+        if not self.clubs and not self._cost(battle):
             return deal_damage(
                 battle, self.fighter, 1, "Poison Tip", "poisoned, ruling MW-8"
             ).finish()

@@ -21,7 +21,8 @@ Targets and timings the pages leave open are ruling MB-18.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.fastpaths import Memo, fast
@@ -62,16 +63,44 @@ def ways_to_pay(battle: Battle, player: int, cost: str) -> tuple[Payment, ...]:
 _WAYS: Memo[tuple[Payment, ...]] = Memo("ways to pay")
 
 
+@dataclass(frozen=True)
+class Castable:
+    """A spell that may be cast now, as far as everyone can see: ``caster`` has the
+    spell ``key`` and ``target`` is a legal target (named in the action when ``by`` or
+    ``on`` says so). Whether its player can pay is theirs alone to know."""
+
+    caster: Fighter
+    key: str
+    target: Fighter | None = None
+    by: bool = False
+
+
+def castable(battle: Battle, caster: Fighter, key: str, **where: Any) -> list[Castable]:
+    """``caster``'s spell ``key`` (with a casting cost) as a :class:`Castable`, or none."""
+    spell = ability(battle, caster, key)
+    if spell is None or not spell.cost:
+        return []
+    return [Castable(caster, key, **where)]
+
+
+def paid_casts(battle: Battle, casts: list[Castable]) -> list[Action]:
+    """``cast SPELL [by CASTER] [on TARGET] paying CARDS`` for each cast and way to pay."""
+    options: list[Action] = []
+    for one in casts:
+        spell = ability(battle, one.caster, one.key)
+        assert spell is not None
+        words = f"cast {spell.name}" + (f" by {one.caster.name}" if one.by else "")
+        words += f" on {one.target.name}" if one.target is not None else ""
+        ways = ways_to_pay(battle, one.caster.player, spell.cost)
+        options += [f"{words} paying {p.text}" for p in ways]
+    return options
+
+
 def cast_options(
     battle: Battle, caster: Fighter, key: str, *, by: bool = False, on: Fighter | None = None
 ) -> list[Action]:
     """``cast SPELL [by CASTER] [on TARGET] paying CARDS`` for each way to pay."""
-    spell = ability(battle, caster, key)
-    if spell is None or not spell.cost:
-        return []
-    words = f"cast {spell.name}" + (f" by {caster.name}" if by else "")
-    words += f" on {on.name}" if on is not None else ""
-    return [f"{words} paying {p.text}" for p in ways_to_pay(battle, caster.player, spell.cost)]
+    return paid_casts(battle, castable(battle, caster, key, target=on, by=by))
 
 
 def payment_of(action: Action) -> tuple[str, ...]:
@@ -102,18 +131,19 @@ def start_of_activation(battle: Battle, fighter: Fighter) -> list[Action]:
     return options
 
 
-def end_of_activation(battle: Battle, fighter: Fighter) -> list[Action]:
-    """Hex by the activated Witch; Energize once per warband per Action Phase (MB-18)."""
-    options: list[Action] = []
+def end_of_activation(battle: Battle, fighter: Fighter) -> list[Castable]:
+    """Hex by the activated Witch; Energize once per warband per Action Phase (MB-18).
+    Whether the moment is offered depends on these alone, never on the hand (ruling MB-23)."""
+    casts: list[Castable] = []
     if fighter.on_battlefield and battle.setup.profile(fighter.profile).has_ability("hex"):
         for target in battle.on_battlefield():
             if "hex" not in target.effects and sees(battle, fighter, target):
-                options += cast_options(battle, fighter, "hex", on=target)
+                casts += castable(battle, fighter, "hex", target=target)
     if fighter.player not in battle.energized:
         for target in battle.on_battlefield(fighter.player):
             if target.counters:
-                options += cast_options(battle, target, "energize", on=target)
-    return options
+                casts += castable(battle, target, "energize", target=target)
+    return casts
 
 
 def _name(battle: Battle, fighter: Fighter, key: str) -> str:
@@ -134,13 +164,20 @@ def leap_options(battle: Battle, fighter: Fighter) -> list[Action]:
     return cast_options(battle, fighter, "leap")
 
 
-def wildform_options(battle: Battle, player: int) -> list[Action]:
-    options: list[Action] = []
+def wildform_casters(battle: Battle, player: int) -> list[Castable]:
+    """Wildform: ``player``'s Druids on the battlefield not yet in Wildform, each of which
+    may cast it on itself as the Action Phase starts, whatever the hand (rulings MB-19,
+    MB-23)."""
+    casts: list[Castable] = []
     for druid in battle.on_battlefield(player):
         profile = battle.setup.profile(druid.profile)
         if profile.has_ability("wildform") and "wildform" not in druid.effects:
-            options += cast_options(battle, druid, "wildform", on=druid)
-    return options
+            casts += castable(battle, druid, "wildform", target=druid)
+    return casts
+
+
+def wildform_options(battle: Battle, player: int) -> list[Action]:
+    return paid_casts(battle, wildform_casters(battle, player))
 
 
 def blink_allowed(battle: Battle, fighter: Fighter) -> str | None:

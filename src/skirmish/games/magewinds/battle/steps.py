@@ -142,32 +142,38 @@ class StepFrame(Frame):
         out = []
         for option in leap_options(battle, mover):
             paid = cast(battle, self.player, option, "Leap")
-            if not self.purpose or replace(self, leap=True).has_options(paid):
+            if not self.purpose or replace(self, leap=True).can_step(paid):
                 out.append(option)
         return out
 
-    def has_options(self, battle: Battle) -> bool:
-        """Whether :meth:`options` offers anything; on the fast path it stops at the first
-        option found."""
+    def can_step(self, battle: Battle) -> bool:
+        """Whether :meth:`moves` offers anything; on the fast path it stops at the first
+        move found."""
         if not fast():
-            return bool(self.options(battle))
+            return bool(self.moves(battle))
         if self.reaction != "dodge" and self.viable(battle):
             return True
-        steps = self.any_step(battle) if self.purpose else bool(self._candidates(battle))
-        return steps or bool(self._leaps(battle))
+        return self.any_step(battle) if self.purpose else bool(self._candidates(battle))
 
-    def options(self, battle: Battle) -> tuple[Action, ...]:
+    def moves(self, battle: Battle) -> list[Action]:
+        """Staying put (where allowed) and the representative steps, without Leap."""
         stay: list[Action] = []
         if self.reaction != "dodge" and self.viable(battle):
             stay = [NO_STEP]
-        steps = [f"step {point_text(end)}" for end in self._ends(battle)]
-        return (*stay, *self._leaps(battle), *steps)
+        return [*stay, *(f"step {point_text(end)}" for end in self._ends(battle))]
+
+    def options(self, battle: Battle) -> tuple[Action, ...]:
+        moves = self.moves(battle)
+        stay = moves[:1] if moves[:1] == [NO_STEP] else []
+        return (*stay, *self._leaps(battle), *moves[len(stay) :])
 
     def advance(self, battle: Battle) -> Battle | None:
+        """No decision when no step (or staying put) is possible without Leap: whether the
+        step is asked never depends on whether the hand pays for Leap (ruling MB-23)."""
         mover = self._mover(battle)
         if not mover.on_battlefield:
             return battle.finish()
-        if not battle.options():
+        if not self.can_step(battle):
             return battle.logged(
                 self.rule, "no_step", f"{self.fighter} has no legal step move"
             ).finish()

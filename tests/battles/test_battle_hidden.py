@@ -1,0 +1,245 @@
+"""Hidden information: what one player sees never depends on another player's hidden facts.
+
+Two battles that differ only in what a player may not know (another player's unseen cards,
+that is a different deck order agreeing on every card the player has seen; a card placed
+face down) must look the same to that player step by step, as long as the same public
+actions are played in both. The decisions offered (and whose turn it is) may depend only
+on what everyone knows, never on what a hand could pay for.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mwbattle import play, ready, with_hand
+
+from skirmish.engine.battle import History, IllegalAction, RandomPlayer, Turn, play_out
+from skirmish.games.magewinds.battle import Length, setup, start_battle
+from skirmish.games.magewinds.battle.state import Battle
+from skirmish.games.magewinds.cards import card_value, sort_cards
+
+CARD = re.compile(r"(?<![\w.])(?:10|[2-9AJQK])[SHDC](?!\w)")
+
+
+def random_battle(seed: int) -> History:
+    """A random battle between two random players (small warbands, so fights start)."""
+    chosen = setup.random_setup(seed, length=Length.QUICK, most=3, rounds=2)
+    history = History.start(start_battle(chosen), seed)
+    play_out(history, [RandomPlayer(seed, 0), RandomPlayer(seed, 1)])
+    return history
+
+
+def cards_shown(view: dict) -> set[str]:
+    return set(CARD.findall(json.dumps(view)))
+
+
+def swapped(battle: Battle, player: int, mine: str, theirs: str) -> Battle:
+    """``player`` holds ``theirs`` instead of ``mine``, which is in the deck instead."""
+    hand = sort_cards(tuple(theirs if c == mine else c for c in battle.hands[player]))
+    deck = sort_cards(tuple(mine if c == theirs else c for c in battle.deck))
+    return replace(battle.with_hand(player, hand), deck=deck)
+
+
+def exchanged(action: str, a: str, b: str) -> str:
+    """``action`` with the cards ``a`` and ``b`` exchanged wherever it names them."""
+    return CARD.sub(lambda m: {a: b, b: a}.get(m.group(), m.group()), action)
+
+
+def follow(history: History, start: int, other: Battle, viewer: int, mapped) -> int:
+    """Play the recorded steps from ``start`` in ``other`` too (``mapped`` rewrites each),
+    checking that ``viewer`` sees the same in both after every step; returns how many
+    steps were compared before the worlds could differ in public."""
+    compared = 0
+    for index in range(start, len(history.steps)):
+        mine = history.states[index]
+        assert isinstance(mine, Battle)
+        stop = mapped.stop(index, mine, other)
+        if stop:
+            return compared
+        seen = mine.view(viewer)
+        assert other.view(viewer) == seen, (index, history.steps[index])
+        compared += 1
+        action = mapped.action(history.steps[index].action)
+        try:
+            other = other.apply(action)
+        except IllegalAction:
+            return compared  # the other player's own choice is not theirs to make here
+    return compared
+
+
+class CardSwap:
+    """The same battle with one unseen card of ``player`` exchanged for a deck card."""
+
+    def __init__(self, mine: str, theirs: str, viewer: int) -> None:
+        self.mine, self.theirs, self.viewer = mine, theirs, viewer
+
+    def stop(self, index: int, a: Battle, b: Battle) -> bool:
+        pair = {self.mine, self.theirs}
+        return bool(pair & (cards_shown(a.view(self.viewer)) | cards_shown(b.view(self.viewer))))
+
+    def action(self, action: str) -> str:
+        return exchanged(action, self.mine, self.theirs)
+
+
+def unseen_pair(battle: Battle, player: int, pick: int) -> tuple[str, str] | None:
+    """A card ``player`` holds that nobody else saw, and a deck card of the same worth in
+    another suit (so the hands can pay for different spells, and a card kept through
+    windburn shows the same worth, ruling MB-22)."""
+    hidden = [c for c in battle.hands[player] if c not in battle.known[player]]
+    if not hidden:
+        return None
+    mine = hidden[pick % len(hidden)]
+    others = [c for c in battle.deck if card_value(c) == card_value(mine) and c[-1] != mine[-1]]
+    if not others:
+        return None
+    return mine, others[pick % len(others)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 100_000),
+    viewer=st.integers(0, 1),
+    at=st.floats(0, 1),
+    pick=st.integers(0, 50),
+)
+def test_worlds_differing_in_unseen_cards_look_the_same_to_the_other_player(seed, viewer, at, pick):
+    history = random_battle(seed)
+    other = 1 - viewer
+    start = int(at * len(history.steps))
+    for index in range(start, len(history.steps)):
+        state = history.states[index]
+        assert isinstance(state, Battle)
+        pair = unseen_pair(state, other, pick)
+        if pair is not None:
+            break
+    else:
+        return
+    mine, theirs = pair
+    world = swapped(state, other, mine, theirs)
+    assert world.view(viewer) == state.view(viewer)
+    follow(history, index, world, viewer, CardSwap(mine, theirs, viewer))
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 100_000), at=st.floats(0, 1), pick=st.integers(0, 5))
+def test_a_card_placed_face_down_is_not_seen_until_it_is_turned_over(seed, at, pick):
+    history = random_battle(seed)
+    start = int(at * len(history.steps))
+    for index in range(start, len(history.steps)):
+        state = history.states[index]
+        node = state.node()
+        if isinstance(node, Turn) and node.hidden and node.rule == "18.3":
+            break
+    else:
+        return
+    assert isinstance(state, Battle)
+    viewer = 1 - node.player
+    chosen = history.steps[index].action
+    others = [a for a in state.legal_actions(node.player) if a != chosen]
+    world = state.apply(others[pick % len(others)])
+    # The defending player decides next (18.4), before the card is turned over (18.3).
+    assert isinstance(world.node(), Turn) and world.node().rule == "18.4"
+    assert world.view(viewer) == history.states[index + 1].view(viewer)
+
+
+# -- the decisions a hand could pay for are offered whatever the hand ----------------------
+
+DUEL = {"Wizard": (5.5, 8), "Guardian": (7.5, 8)}
+
+
+def hit_with_spark(defender_hand: tuple[str, ...]) -> Battle:
+    battle = ready(("Wizard",), ("Guardian",), DUEL, hands={0: ("2D",), 1: defender_hand})
+    return play(
+        battle, "activate Wizard", "attack", "no step", "attack Guardian with Spark", "none"
+    )
+
+
+def test_barrier_is_asked_of_the_defender_whether_or_not_they_hold_clubs():
+    for hand in (("2C",), ("2H",)):
+        battle = hit_with_spark(hand).apply("dice 1 1 1")  # 3 hits, Armour 2: 1 damage
+        node = battle.node()
+        assert isinstance(node, Turn) and (node.player, node.rule) == (1, "Barrier")
+        assert "no barrier" in battle.legal_actions(1)
+    views = [hit_with_spark(h).apply("dice 1 1 1").view(0) for h in (("2C",), ("2H",))]
+    assert views[0] == views[1]
+    after = [
+        hit_with_spark(h).apply("dice 1 1 1").apply("no barrier").view(0)
+        for h in (("2C",), ("2H",))
+    ]
+    assert after[0] == after[1]
+
+
+def test_poison_damage_asks_for_barrier_whatever_the_hand():
+    def poisoned(hand: tuple[str, ...]) -> Battle:
+        battle = ready(("Witch",), ("Guardian",), {"Witch": (5.5, 8), "Guardian": (6.5, 8)})
+        battle = battle.with_fighter(replace(battle.fighter("Guardian"), poisoned=True))
+        battle = with_hand(battle, 1, hand)
+        for _ in range(2):
+            battle = play(battle, "activate Witch", "guard", "no step", "end activation")
+            battle = play(battle, "activate Guardian", "guard", "no step", "end activation")
+        return play(battle, "pass", "pass")
+
+    for hand in (("2C",), ("2H",)):
+        battle = poisoned(hand)
+        node = battle.node()
+        assert isinstance(node, Turn) and node.rule == "Barrier", node
+        assert battle.legal_actions(1)[0] == "no barrier"
+    assert poisoned(("2C",)).view(0) == poisoned(("2H",)).view(0)
+
+
+def test_the_wildform_roll_off_does_not_depend_on_who_holds_a_heart():
+    positions = {"Druid-1": (3, 8), "Druid-2": (9, 8)}
+
+    def first_decision(hand: tuple[str, ...]) -> Battle:
+        battle = ready(("Druid",), ("Druid",), positions, hands={0: ("2H",), 1: hand})
+        while not isinstance(battle.node(), Turn):
+            battle = battle.apply("roll-off 5 2")
+        return battle
+
+    with_heart, without = first_decision(("3H",)), first_decision(("3S",))
+    assert with_heart.view(0) == without.view(0)
+    assert isinstance(with_heart.node(), Turn) and with_heart.node().rule == "1.2"
+    assert any(e.event == "roll-off" for e in without.events())
+
+
+def test_the_end_of_an_activation_is_offered_whatever_the_hand():
+    # Energize (1 Heart + 1 Diamond) could be cast as the activation ends: the window is
+    # there for a warband that has not cast it this phase, whether or not it can pay.
+    def after_guard(hand: tuple[str, ...]) -> Battle:
+        battle = ready(("Wizard",), ("Guardian",), DUEL, hands={0: hand})
+        return play(battle, "activate Wizard", "guard", "no step")
+
+    paying, not_paying = after_guard(("2H", "2D")), after_guard(("2H", "2S"))
+    for battle in (paying, not_paying):
+        node = battle.node()
+        assert isinstance(node, Turn) and node.player == 0 and node.rule == "13.0", node
+        assert battle.legal_actions(0)[-1] == "end activation"
+    assert paying.view(1) == not_paying.view(1)
+
+
+def test_a_mirrorshield_payment_is_asked_even_when_one_way_pays():
+    def shielded(hand: tuple[str, ...]) -> Battle:
+        battle = ready(
+            ("Wizard",),
+            ("Mesmer",),
+            {"Wizard": (5.5, 8), "Mesmer": (7.5, 8)},
+            hands={0: ("2D",), 1: hand},
+        )
+        return play(
+            battle,
+            "activate Wizard",
+            "attack",
+            "no step",
+            "attack Mesmer with Spark",
+            "mirrorshield",
+        )
+
+    one, two = shielded(("2C", "2H")), shielded(("2C", "3C"))  # as many cards
+    for battle in (one, two):
+        node = battle.node()
+        assert isinstance(node, Turn) and node.rule == "17.0" and node.player == 1
+    assert one.view(0) == two.view(0)
