@@ -16,6 +16,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mwbattle import play, ready, with_hand
+from test_battle_typing import Scripted
 
 from skirmish.engine.battle import History, IllegalAction, RandomPlayer, Turn, play_out
 from skirmish.games.magewinds.battle import Length, setup, start_battle
@@ -243,3 +244,50 @@ def test_a_mirrorshield_payment_is_asked_even_when_one_way_pays():
         node = battle.node()
         assert isinstance(node, Turn) and node.rule == "17.0" and node.player == 1
     assert one.view(0) == two.view(0)
+
+
+# -- a player deciding inside an attack sees what the rules have made public ---------------
+
+
+def texts(view: dict) -> list[str]:
+    return [line["text"] for line in view["log"]]
+
+
+def test_the_defender_sees_the_attack_its_line_and_a_card_face_down_before_reacting():
+    battle = ready(("Wizard",), ("Guardian",), {"Wizard": (5.5, 8), "Guardian": (6.5, 8)})
+    battle = play(battle, "activate Wizard", "attack", "no step", "attack Guardian with Melee")
+    battle = battle.apply("heavy")
+    node = battle.node()
+    assert isinstance(node, Turn) and (node.player, node.rule) == (1, "18.4")
+    seen = texts(battle.view(1))
+    assert "Wizard attacks Guardian with Melee (melee, split profile)" in seen
+    assert any(t.startswith("line of attack") for t in seen)
+    assert seen[-1] == "Wizard places an attack choice face down"
+    assert not any("reveals" in t or "Heavy" in t for t in seen)
+    attack = battle.view(1)["pending"][-1]
+    assert attack["frame"] == "attack" and attack["answers"] == ["(face down)"]
+    assert attack["cover"] is False and attack["range"] == "1" and attack["line"] == 0.02
+
+
+def test_the_defender_sees_the_dice_and_the_reveal_before_barrier():
+    battle = hit_with_spark(("2C",)).apply("dice 1 1 1")
+    node = battle.node()
+    assert isinstance(node, Turn) and node.rule == "Barrier"
+    seen = texts(battle.view(1))
+    assert any("hit dice: 3 dice" in t and "rolled 1 1 1" in t for t in seen)
+    assert "3 hits on Guardian" in seen
+    assert not any("Guardian takes" in t for t in seen)  # the damage waits for Barrier
+
+
+def test_the_terminal_shows_the_pending_attack_with_each_prompt_and_in_status(capsys):
+    battle = ready(("Wizard",), ("Guardian",), {"Wizard": (5.5, 8), "Guardian": (6.5, 8)})
+    battle = play(battle, "activate Wizard", "attack", "no step", "attack Guardian with Melee")
+    battle = battle.apply("heavy")
+    history = History.start(battle, 1)
+    terminal = Scripted(history, ["status"], kinds=("random", "human"), stop_after=1)
+    terminal.run()
+    prompt = terminal.asked[0]
+    assert "Wizard attacks Guardian with Melee" in prompt and "in the open" in prompt
+    assert "an attack choice face down" in prompt and "heavy" not in prompt.casefold()
+    out = capsys.readouterr().out
+    assert "attack in progress: Wizard attacks Guardian with Melee" in out

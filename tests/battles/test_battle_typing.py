@@ -4,6 +4,7 @@ types ends the battle or loses it."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -75,22 +76,42 @@ def test_a_typo_is_an_illegal_action_that_names_the_rule(where, typed, rule):
 
 
 class Scripted(Terminal):
-    """A person at a terminal who types ``lines`` first, then the first legal action."""
+    """A person at a terminal who types ``lines`` first, then the first legal action;
+    with ``stop_after``, the session stops once that many prompts have been answered."""
 
-    def __init__(self, history: History, lines: list[str], save: Path | None = None) -> None:
+    def __init__(
+        self,
+        history: History,
+        lines: list[str],
+        save: Path | None = None,
+        *,
+        kinds: tuple[str, ...] = ("human", "random"),
+        stop_after: int | None = None,
+    ) -> None:
         battle = history.state
         assert isinstance(battle, Battle)
-        session = Session(history, ("human", "random"), battle.setup.as_dict(), save, "")
+        session = Session(history, kinds, battle.setup.as_dict(), save, "")
         super().__init__(BATTLES, session)
         self.interactive = True
         self.lines = list(lines)
         self.asked: list[str] = []
+        self.stop_after = stop_after
 
     def read(self, prompt: str, *, hidden: bool, node: Turn) -> str:
+        if self.stop_after is not None and len(self.asked) >= self.stop_after:
+            raise Stopped
         self.asked.append(prompt)
         if self.lines:
             return self.lines.pop(0)
         return self.battle.legal_actions(node.player)[0]
+
+    def run(self) -> None:
+        with contextlib.suppress(Stopped):
+            super().run()
+
+
+class Stopped(Exception):
+    """The scripted person leaves the table."""
 
 
 def test_at_the_terminal_a_mistake_is_reported_and_the_player_asked_again(tmp_path, capsys):

@@ -103,7 +103,8 @@ class Terminal:
 
     def ask(self, node: Turn) -> None:
         legal = self.battle.legal_actions(node.player)
-        prompt = f"{node.rule}: {node.prompt}"
+        pending = self.battles.pending_lines(self.battle, node.player)
+        prompt = "\n".join([*pending, f"{node.rule}: {node.prompt}"])
         if len(legal) <= 12:
             prompt += "\n" + "\n".join(f"  {i}. {a}" for i, a in enumerate(legal, 1))
         else:
@@ -167,6 +168,8 @@ class Terminal:
             title=f"round {self.battle.round}, {self.battle.phase.value} phase",
         )
         show(Report((grid,)), as_json=False)
+        for text in self.battles.pending_lines(self.battle, node.player):
+            typer.echo(text)
 
     def _hand(self, rest: str, node: Turn) -> None:
         for text in self.battles.hand_text(self.battle, node.player):

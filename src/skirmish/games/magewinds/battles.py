@@ -41,6 +41,7 @@ from skirmish.games.magewinds.battle.session import (
     hand_text,
     help_lines,
     parse_players,
+    pending_lines,
     result_text,
     status_rows,
 )
@@ -205,6 +206,9 @@ class MagewindsBattles:
 
     def help_lines(self, battle: Battle) -> list[str]:
         return help_lines(battle)
+
+    def pending_lines(self, battle: Battle, player: int) -> list[str]:
+        return pending_lines(battle.view(player))
 
     def scene(self, battle: Battle) -> Scene:
         from skirmish.games.magewinds.questions import field_scene

@@ -43,6 +43,7 @@ from skirmish.games.magewinds.battle.procedure import (
     NeedsDecision,
     NeedsRoll,
     logged_run,
+    logged_so_far,
     next_step,
 )
 from skirmish.games.magewinds.battle.spells import attack_effects
@@ -56,6 +57,8 @@ from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.profiles import AttackProfile, Reaction, Special
 
 NO_KNOCKBACK = "no knockback"
+FACE_DOWN = "(face down)"
+"""An answer another player may not see yet (18.3), as a view shows it."""
 
 
 def build_situation(
@@ -112,6 +115,10 @@ class AttackFrame(Frame):
     stage: str = "resolving"
     result: AttackResult | None = None
     room: float = 0.0
+    released: int = 0
+    """How many of the procedure's log lines are in the battle's log already: each is
+    released as it happens, so a player deciding inside the attack sees what the rules
+    have made public so far (the attack, its line, a card placed face down, the dice)."""
 
     def _procedure(self) -> Any:
         return partial(resolve_attack, situation=self.situation)
@@ -212,20 +219,40 @@ class AttackFrame(Frame):
             )
         )
 
+    def _so_far(self) -> tuple[Any, ...]:
+        """The procedure's log up to its next question (worked out once per frame on the
+        fast path, as :meth:`_next`)."""
+        if fast():
+            kept = self.__dict__.get("_kept_log")
+            if kept is None:
+                kept = logged_so_far(self._procedure(), self.answers, self.faces)
+                object.__setattr__(self, "_kept_log", kept)
+            return kept
+        return logged_so_far(self._procedure(), self.answers, self.faces)
+
     def advance(self, battle: Battle) -> Battle | None:
-        if self.stage == "resolving":
-            step = self._next()
-            if not isinstance(step, Done):
-                return None
-            result, entries = logged_run(self._procedure(), self.answers, self.faces)
-            battle = battle.with_events(
-                tuple(Event(e.rule, e.event, e.text, e.data) for e in entries)
-            )
-            battle = apply_result(battle, self, result)
-            return self._after_damage(battle, result)
-        if self.stage == "stepping":
+        if self.stage != "resolving":
             return None
-        return None
+        step = self._next()
+        if not isinstance(step, Done):
+            entries = self._so_far()
+            if len(entries) == self.released:
+                return None
+            battle = _released(battle, entries[self.released :])
+            return battle.top(self._released_all(len(entries)))
+        result, entries = logged_run(self._procedure(), self.answers, self.faces)
+        battle = _released(battle, entries[self.released :])
+        battle = apply_result(battle, self, result)
+        return self._after_damage(battle, result)
+
+    def _released_all(self, count: int) -> AttackFrame:
+        """This frame with ``count`` log lines released; what it worked out is kept (the
+        procedure's answers are the same)."""
+        frame = replace(self, released=count)
+        for kept in ("_kept_next", "_kept_log"):
+            if kept in self.__dict__:
+                object.__setattr__(frame, kept, self.__dict__[kept])
+        return frame
 
     def _after_damage(self, battle: Battle, result: AttackResult) -> Battle:
         attacker, target = battle.fighter(self.attacker), battle.fighter(self.target)
@@ -316,17 +343,26 @@ class AttackFrame(Frame):
             decider = self.deciders[i]
             revealed = any(d is not None and d != decider for d in self.deciders[i + 1 :])
             if self.hidden[i] and player is not None and decider != player and not revealed:
-                answers.append("(face down)")
+                answers.append(FACE_DOWN)
             else:
                 answers.append(answer)
+        attack = self.situation.attack
         return {
             "frame": "attack",
             "attacker": self.attacker,
             "target": self.target,
-            "attack": self.situation.attack.name,
+            "attack": attack.name,
+            "range": attack.range_text(),
+            "line": self.situation.distance,
+            "cover": self.situation.cover,
+            "choice": answers[0] if attack.is_split and answers else None,
             "answers": answers,
             "stage": self.stage,
         }
+
+
+def _released(battle: Battle, entries: tuple[Any, ...]) -> Battle:
+    return battle.with_events(tuple(Event(e.rule, e.event, e.text, e.data) for e in entries))
 
 
 def apply_result(battle: Battle, frame: AttackFrame, result: AttackResult) -> Battle:

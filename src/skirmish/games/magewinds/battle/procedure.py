@@ -8,6 +8,7 @@ odds and the advisor, so the battle cannot disagree with them.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Generic, NoReturn, TypeVar
@@ -123,3 +124,16 @@ def logged_run(
     context = _Replay(answers, faces)
     result = _run(procedure, context)
     return result, tuple(context.entries)
+
+
+def logged_so_far(
+    procedure: Callable[[Context], Any],
+    answers: tuple[Answer, ...],
+    faces: tuple[tuple[int, ...], ...],
+) -> tuple[Any, ...]:
+    """The log ``procedure`` writes along ``answers``, up to its next question (or its
+    end): what has happened so far, for the players to see before they answer."""
+    context = _Replay(answers, faces)
+    with contextlib.suppress(_Stop):
+        _run(procedure, context)
+    return tuple(context.entries)

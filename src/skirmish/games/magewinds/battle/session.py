@@ -7,11 +7,14 @@ web page or a computer player can use them without seeing what they should not.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from skirmish.engine.battle import Turn
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle.actions import point_text
+from skirmish.games.magewinds.battle.attacks import FACE_DOWN
 from skirmish.games.magewinds.battle.deck import hand_limit
 from skirmish.games.magewinds.battle.geometry import field_of
 from skirmish.games.magewinds.battle.state import Battle
@@ -91,6 +94,30 @@ def help_lines(battle: Battle) -> list[str]:
         "type an action (or its number); positions as x,y in inches may be any legal ones. "
         "Commands: status, hand, draw FILE.png, undo, save [FILE], help"
     )
+    return lines
+
+
+def pending_lines(view: Mapping[str, Any]) -> list[str]:
+    """The attack in progress as the viewing player may know it (18.0-18.4): who attacks
+    whom with what, the line of attack and cover, and the attack choice, face down until
+    it is revealed (18.3). Read from the view alone."""
+    lines = []
+    for frame in view["pending"]:
+        if frame["frame"] != "attack":
+            continue
+        text = (
+            f"attack in progress: {frame['attacker']} attacks {frame['target']} with "
+            f"{frame['attack']} (Range {frame['range']})"
+        )
+        if frame["line"] is not None:
+            text += f'; line of attack {frame["line"]:g}"'
+        text += f"; {frame['target']} {'in cover (18.2)' if frame['cover'] else 'in the open'}"
+        choice = frame["choice"]
+        if choice == FACE_DOWN:
+            text += "; an attack choice face down (18.3)"
+        elif choice is not None:
+            text += f"; attack choice {choice}"
+        lines.append(text)
     return lines
 
 
