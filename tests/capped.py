@@ -8,12 +8,16 @@ what a broken call may use.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import multiprocessing
 import os
 import resource
 import signal
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 CPU_SECONDS = 30
 """CPU time a call may use: far more than any answer inside the limits needs."""
@@ -28,6 +32,8 @@ class Outcome:
     """How a capped call ended: a value, an exception, or stopped by a cap."""
 
     value: str = ""
+    result: object = None
+    """What the call returned, when it can be sent back whole."""
     error: str = ""
     """The exception's class name, if one was raised."""
     message: str = ""
@@ -66,7 +72,8 @@ def _child(call: Callable[[], object], pipe: object, cpu: int, memory: int) -> N
     limit = _size() + memory
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     try:
-        outcome = Outcome(value=repr(call())[:300])
+        returned = call()
+        outcome = Outcome(value=repr(returned)[:300], result=returned)
     except MemoryError:
         outcome = Outcome(stopped="memory limit reached (MemoryError)")
     except BaseException as error:  # every way a call can fail is reported
@@ -108,3 +115,55 @@ def capped(call: Callable[[], object], *, cpu: int = CPU_SECONDS, memory: int = 
     if -code == signal.SIGKILL:
         return Outcome(stopped="killed (CPU or memory limit)")
     return Outcome(stopped=f"ended without an answer (exit code {code})")
+
+
+@dataclass(frozen=True)
+class CliOutcome:
+    """How a capped ``skirmish`` command ended: its exit code and what it printed, or why
+    it was stopped (a cap reached, or an exception that escaped the command line)."""
+
+    code: int = 0
+    out: str = ""
+    err: str = ""
+    stopped: str = ""
+
+    def explain(self) -> str:
+        if self.stopped:
+            return f"stopped: {self.stopped}"
+        return f"exit {self.code}; stderr: {self.err[:600]!r}; stdout: {self.out[:200]!r}"
+
+
+def _command(args: Sequence[str], cwd: Path | None, stdin: str) -> tuple[int, str, str]:
+    from skirmish.cli import main
+
+    if cwd is not None:
+        os.chdir(cwd)
+    out, err = io.StringIO(), io.StringIO()
+    sys.argv = ["skirmish", *args]
+    sys.stdin = io.StringIO(stdin)
+    code = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main()
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else 1
+    return code, out.getvalue(), err.getvalue()
+
+
+def capped_cli(
+    args: Sequence[str],
+    *,
+    cwd: Path | None = None,
+    stdin: str = "",
+    cpu: int = CPU_SECONDS,
+    memory: int = MEMORY,
+) -> CliOutcome:
+    """Run ``skirmish ARGS`` as a user would (in ``cwd``, no terminal, ``stdin`` typed)
+    in a forked child under the caps of :func:`capped`."""
+    outcome = capped(lambda: _command(args, cwd, stdin), cpu=cpu, memory=memory)
+    if outcome.stopped:
+        return CliOutcome(stopped=outcome.stopped)
+    if outcome.error:
+        return CliOutcome(stopped=f"{outcome.error} escaped: {outcome.message[:500]}")
+    code, out, err = outcome.result  # type: ignore[misc]
+    return CliOutcome(code, out, err)
