@@ -425,7 +425,12 @@ def test_matchups_outputs(cli, tmp_path):
     assert cli("matchups", "magewinds", "-o", str(png_path)).code == 0
     assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png_path.stat().st_size > 20_000
     bad = cli("matchups", "magewinds", "-o", str(tmp_path / "m.bmp"))
-    assert bad.code == 2 and "picture format" in bad.err and not (tmp_path / "m.bmp").exists()
+    assert (
+        bad.code == 2
+        and "--output" in bad.err
+        and "unknown format" in bad.err
+        and not (tmp_path / "m.bmp").exists()
+    )
 
 
 def test_odds_plot(cli, tmp_path):

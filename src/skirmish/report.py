@@ -105,12 +105,18 @@ Picture = Union["BarChart", "Heatmap", "Scene"]
 PICTURE_FORMATS = (".png", ".svg", ".pdf")
 
 
-def check_picture(path: Path, formats: Sequence[str] = PICTURE_FORMATS) -> None:
-    """Refuse a file we cannot write, before any work is done: one line naming it."""
+def check_picture(path: Path, formats: Sequence[str] = PICTURE_FORMATS, *, flag: str = "") -> None:
+    """Refuse a file we cannot write, before any work is done: one line naming it (and the
+    ``flag`` that gave it): a format not in ``formats``, a folder that does not exist, or a
+    folder where the file should be."""
+    named = f"{flag} {path}" if flag else str(path)
     if path.suffix.lower() not in formats:
-        raise SkirmishError(f"{path}: unknown picture format; expected one of {', '.join(formats)}")
-    if not path.parent.exists():
-        raise SkirmishError(f"{path}: folder {path.parent} does not exist")
+        kind = "picture format" if formats == PICTURE_FORMATS else "format"
+        raise SkirmishError(f"{named}: unknown {kind}; expected one of {', '.join(formats)}")
+    if not path.parent.is_dir():
+        raise SkirmishError(f"{named}: folder {path.parent} does not exist")
+    if path.is_dir():
+        raise SkirmishError(f"{named}: is a folder; name a file to write")
 
 
 @dataclass(frozen=True)

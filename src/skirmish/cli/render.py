@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from skirmish.errors import SkirmishError
 from skirmish.report import Block, Cell, Chance, Grid, Line, Mean, Report
 
 PIPED_WIDTH = 160
@@ -65,14 +66,22 @@ def show(report: Report, *, as_json: bool, fractions: bool = False) -> None:
 
 
 def write(report: Report) -> None:
-    """Write the files and pictures an answer asks for, each named on stderr."""
+    """Write the files and pictures an answer asks for, each named on stderr. The answers
+    check their paths before any work; a file that still cannot be written (a full disk,
+    no permission) is one line naming it."""
     for path, content in report.files:
-        path.write_text(content, encoding="utf-8")
+        try:
+            path.write_text(content, encoding="utf-8")
+        except OSError as error:
+            raise SkirmishError(f"{path}: cannot write: {error.strerror}") from None
         typer.echo(f"wrote {path}", err=True)
     for path, picture in report.pictures:
         from skirmish.analysis.pictures import draw
 
-        draw(picture, path)
+        try:
+            draw(picture, path)
+        except OSError as error:
+            raise SkirmishError(f"{path}: cannot write: {error.strerror}") from None
         typer.echo(f"wrote {path}", err=True)
 
 

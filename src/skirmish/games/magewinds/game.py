@@ -29,7 +29,7 @@ from skirmish.games.magewinds.reports import (
     odds_report,
 )
 from skirmish.options import Options
-from skirmish.report import Report, check_picture
+from skirmish.report import PICTURE_FORMATS, Report, check_picture
 
 
 def _mix(option: str, text: str) -> dict[str, Any]:
@@ -103,7 +103,7 @@ class Magewinds(Game):
     def odds(self, options: Options) -> Report:
         assert isinstance(options, flags.OddsOptions)
         if options.plot is not None:
-            check_picture(options.plot)
+            check_picture(options.plot, flag="--plot")
         request = flags.request(options)
         cases = odds(request.situation, choice=request.choice, reaction=request.reaction)
         return odds_report(request, cases, options.plot)
@@ -158,8 +158,8 @@ class Magewinds(Game):
         from skirmish.games.magewinds.matchups import battlefield_matchups, matchup_table
 
         output = options.output
-        if output is not None and output.suffix.lower() not in (".csv", ".json"):
-            check_picture(output)
+        if output is not None:
+            check_picture(output, (".csv", ".json", *PICTURE_FORMATS), flag="--output")
         fighters = self.roster(options.pack)
         assert isinstance(fighters, Pack)
         if options.battlefield is not None:
@@ -215,7 +215,7 @@ class Magewinds(Game):
         assert isinstance(options, flags.DrawOptions)
         from skirmish.games.magewinds.questions import scene
 
-        check_picture(options.output)
+        check_picture(options.output, flag="--output")
         picture = scene(self._field(options.file, options.pack, options.near_obstacles), options)
         return Report((), {"game": self.name}, pictures=((options.output, picture),))
 

@@ -130,7 +130,7 @@ class MsWars(Game):
 
     def draw(self, options: Options) -> Report:
         assert isinstance(options, flags.DrawOptions)
-        check_picture(options.output)
+        check_picture(options.output, flag="--output")
         if (options.attacker is None) != (options.target is None):
             raise SkirmishError("give both --attacker and --target, or neither")
         field = self._field(options.file, options.force)
