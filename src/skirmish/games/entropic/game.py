@@ -25,6 +25,7 @@ from skirmish.games.entropic.attack import (
     Situation,
     attack_back,
     can_attack_back,
+    check_answers,
     resolve_attack,
     resolve_attacks,
 )
@@ -279,10 +280,13 @@ class EntropicEngine(Game):
             )
         situation = situations[0]
         answers: dict[str, str] = {}
+        given: dict[str, str] = {}  # the flag and value behind each answer, for its refusal
         if options.bid_attack is not None:
             answers[ATTACK_BID] = Bid(options.bid_attack, options.dummy_attack).text()
+            given[ATTACK_BID] = f"--bid-attack {options.bid_attack}"
         if options.bid_defense is not None:
             answers[DEFENSE_BID] = Bid(options.bid_defense, options.dummy_defense).text()
+            given[DEFENSE_BID] = f"--bid-defense {options.bid_defense}"
         if options.interrupt is not None:
             choice = options.interrupt
             answers[MOVE_INTERRUPT] = "move" if choice is flags.Interrupt.MOVE else "stay"
@@ -295,8 +299,15 @@ class EntropicEngine(Game):
             )
         if options.damaged is not None:
             answers[DAMAGED_ATTRIBUTE] = options.damaged.casefold()
+            given[DAMAGED_ATTRIBUTE] = f"--damaged {options.damaged!r}"
         if options.damaged_back is not None:
             answers[BACK + DAMAGED_ATTRIBUTE] = options.damaged_back.casefold()
+            given[BACK + DAMAGED_ATTRIBUTE] = f"--damaged-back {options.damaged_back!r}"
+        for key, answer in answers.items():
+            try:
+                check_answers(situation, {key: answer})
+            except SkirmishError as error:
+                raise SkirmishError(f"{given.get(key, key)}: {error}") from None
 
         def flag(decision: Decision) -> str | None:
             return self.answering_flag(decision.key)
@@ -337,7 +348,7 @@ class EntropicEngine(Game):
 
     def draw(self, options: Options) -> Report:
         assert isinstance(options, flags.DrawOptions)
-        check_picture(options.output)
+        check_picture(options.output, flag="--output")
         if (options.attacker is None) != (options.target is None):
             raise SkirmishError("give both --attacker and --target, or neither")
         picture = scene(self._field(options), options)
