@@ -24,6 +24,7 @@ from skirmish.games.darkrealms.figures import (
     Kind,
     Roster,
     Shields,
+    Status,
     ValueMode,
 )
 from skirmish.games.darkrealms.odds import Objective, PolicyName
@@ -96,7 +97,7 @@ class SituationOptions(Options):
         bool, Flag("Rolled range: two dice, one to range, one to the attack.", group=ATTACK)
     ] = False
     status: Annotated[
-        Annotated[str, Field(max_length=40)] | None,
+        Status | None,
         Flag("Status the attack applies, such as poison.", metavar="STATUS", group=ATTACK),
     ] = None
     no_rerolls: Annotated[bool, Flag("The action forbids re-rolls (Re-roll).", group=ATTACK)] = (
@@ -333,7 +334,7 @@ def _attack_from_flags(options: SituationOptions) -> CardAttack:
         misses_on=options.misses_on,
         range=options.attack_range,
         rolled_range=options.range_die,
-        status=options.status,
+        status=None if options.status is None else options.status.value,
         rerolls=not options.no_rerolls,
     )
 
