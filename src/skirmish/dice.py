@@ -212,7 +212,7 @@ def _read_term(term: str, notation: str, variables: dict[str, int]) -> _Term:
     match = _TERM.match(term)
     if match is None:
         raise SkirmishError(
-            f"dice notation {notation!r}: cannot read {term!r}; expected a number, "
+            f"dice notation {notation!r}: cannot read {term!r}; expected dice notation: a number, "
             "NdS such as 2D3, xD6 with x given, or a named value"
         )
     sides = _bounded(match["sides"], limits.SIDES, notation)

@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BeforeValidator, Field
+from pydantic import AfterValidator, BeforeValidator, Field
 
 from skirmish import limits
 from skirmish.errors import SkirmishError
@@ -63,7 +63,19 @@ def _part(text: object) -> object:
 
 Part = Annotated[Fraction, BeforeValidator(_part), limits.SHARE.field()]
 Stat = Attribute
-Damage = Annotated[str, Field(min_length=1, max_length=limits.NOTATION)]
+
+
+def _notation(text: str) -> str:
+    """Damage notation as given: read whole, against the limits on dice, before any work
+    (with a Strength of 1 standing for ``Str``)."""
+    try:
+        damage_die(text, 1, two_hands=False)
+    except SkirmishError as error:
+        raise ValueError(str(error).removeprefix(f"dice notation {text!r}: ")) from None
+    return text
+
+
+Damage = Annotated[str, Field(min_length=1, max_length=limits.NOTATION), AfterValidator(_notation)]
 DC = Annotated[int, limits.HEALTH.field()]
 
 
