@@ -301,6 +301,8 @@ def _problem(error: ValidationError, fields: Mapping[str, OptionField], given: o
     if not location or str(location[0]) not in fields:
         return message
     field = fields[str(location[0])]
+    if problem["type"] == "missing":
+        return f"{field.flag} {field.metavar}: required ({field.help.rstrip('.')})"
     value = problem.get("input")
     for typed in (limits.shown(value), repr(limits.shown(value))):
         message = message.removeprefix(f"{typed}: ")  # a limit's message names the value too

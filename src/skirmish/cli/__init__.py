@@ -61,11 +61,19 @@ app.command("games", help=games_command.__doc__)(games_command)
 
 
 def _usage_problem(error: Any) -> str:
-    """A usage error from the argument parser, as one line."""
+    """A usage error from the argument parser, as one line led by the command it is about
+    (an option missing its value is told without one: the command is then the words typed
+    before the first option)."""
     message = " ".join(error.format_message().split())
     context = getattr(error, "ctx", None)
-    where = f"{context.command_path}: " if context is not None else ""
-    return f"{where}{message}"
+    if context is not None:
+        return f"{context.command_path}: {message}"
+    words = ["skirmish"]
+    for word in sys.argv[1:3]:
+        if word.startswith("-"):
+            break
+        words.append(word)
+    return f"{' '.join(words)}: {message}"
 
 
 def main() -> None:
