@@ -9,6 +9,7 @@ what a broken call may use.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import multiprocessing
 import os
@@ -150,6 +151,26 @@ def _command(args: Sequence[str], cwd: Path | None, stdin: str) -> tuple[int, st
     return code, out.getvalue(), err.getvalue()
 
 
+@functools.cache
+def warm() -> None:
+    """Import the command line and every game in this process, once, so that each forked
+    child starts with them loaded (a child otherwise imports them again, ten times the
+    cost of most commands)."""
+    import importlib
+    import pkgutil
+
+    import skirmish.cli
+    import skirmish.cli.commands
+    from skirmish.games import GAMES
+
+    for module in pkgutil.iter_modules(skirmish.cli.commands.__path__):
+        importlib.import_module(f"skirmish.cli.commands.{module.name}")
+    importlib.import_module("skirmish.cli.render")
+    for game in GAMES:
+        game.load()
+    assert skirmish.cli.app
+
+
 def capped_cli(
     args: Sequence[str],
     *,
@@ -160,6 +181,7 @@ def capped_cli(
 ) -> CliOutcome:
     """Run ``skirmish ARGS`` as a user would (in ``cwd``, no terminal, ``stdin`` typed)
     in a forked child under the caps of :func:`capped`."""
+    warm()
     outcome = capped(lambda: _command(args, cwd, stdin), cpu=cpu, memory=memory)
     if outcome.stopped:
         return CliOutcome(stopped=outcome.stopped)
