@@ -19,6 +19,7 @@ def reporting(verb: str, printing: str = "Numbers") -> Callable[[Game], Any]:
 
     def build(game: Game) -> Any:
         from skirmish.cli import flags
+        from skirmish.cli.progress import shown
         from skirmish.cli.render import show, write
 
         Printed = flags.Printed
@@ -26,7 +27,8 @@ def reporting(verb: str, printing: str = "Numbers") -> Callable[[Game], Any]:
         answer: Callable[[Options], Report] = getattr(game, verb)
 
         def run(options: Options, printing: Options) -> None:
-            report = answer(options)
+            with shown():  # a bar while the answer is worked out, erased before it is printed
+                report = answer(options)
             write(report)
             as_json = isinstance(printing, Printed) and printing.as_json
             if report.blocks or as_json:

@@ -19,13 +19,17 @@ from skirmish.games.darkrealms.odds import (
     odds,
     optimal_policy,
     played,
+    positions,
     utility,
 )
 from skirmish.games.darkrealms.reports import advise_report, fighters_report, odds_report
 from skirmish.options import Options
+from skirmish.progress import tracker
 from skirmish.report import Report
 
 DECIDE = "--decide optimal or --decide never"
+WORKED_OUT = "positions worked out"
+"""What the progress of the exact odds counts (about :func:`odds.positions` of them)."""
 
 
 def result_json(result: Result) -> dict[str, Any]:
@@ -82,6 +86,7 @@ class DarkRealms(Game):
                 policy=options.policy,
                 objective=options.objective,
                 stamina_cost=options.stamina_cost,
+                progress=tracker(WORKED_OUT, positions(situation)),
             )
         )
         return odds_report(
@@ -92,9 +97,17 @@ class DarkRealms(Game):
         assert isinstance(options, flags.AdviseOptions)
         situation = self.situation(options)
         flags.check_objective(situation, options.objective)
-        choices = first_choices(situation, options.objective, options.stamina_cost)
+        choices = first_choices(
+            situation,
+            options.objective,
+            options.stamina_cost,
+            progress=tracker("first choices: " + WORKED_OUT, positions(situation)),
+        )
         value = odds(
-            situation, objective=options.objective, stamina_cost=options.stamina_cost
+            situation,
+            objective=options.objective,
+            stamina_cost=options.stamina_cost,
+            progress=tracker(WORKED_OUT, positions(situation)),
         ).mean(utility(options.objective, options.stamina_cost))
         return advise_report(situation, choices, options.objective, options.stamina_cost, value)
 

@@ -29,6 +29,7 @@ from skirmish.games.magewinds.reports import (
     odds_report,
 )
 from skirmish.options import Options
+from skirmish.progress import tracker
 from skirmish.report import PICTURE_FORMATS, Report, check_picture
 
 
@@ -155,7 +156,11 @@ class Magewinds(Game):
 
     def matchups(self, options: Options) -> Report:
         assert isinstance(options, flags.MatchupsOptions)
-        from skirmish.games.magewinds.matchups import battlefield_matchups, matchup_table
+        from skirmish.games.magewinds.matchups import (
+            attack_rows,
+            battlefield_matchups,
+            matchup_table,
+        )
 
         output = options.output
         if output is not None:
@@ -178,16 +183,19 @@ class Magewinds(Game):
                 options.objective,
                 action_value=options.action_value,
                 universal=options.universal,
+                progress=tracker("matchups solved", None),
             )
             title = f"Magewinds matchups on {options.battlefield.name}"
         else:
             flags.refuse_without_battlefield(options)
+            rows = attack_rows(fighters, universal=options.universal)
             cells = matchup_table(
                 fighters,
                 options.objective,
                 action_value=options.action_value,
                 universal=options.universal,
                 damage_taken=options.damage_taken,
+                progress=tracker("matchups solved", len(rows) * len(fighters.fighters)),
             )
             title = f"Magewinds matchups: {fighters.name}"
         return matchups_report(cells, options.objective, title, output)

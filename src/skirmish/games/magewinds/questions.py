@@ -16,6 +16,7 @@ from skirmish.games.magewinds.profiles import AttackProfile
 from skirmish.games.magewinds.reports import facts
 from skirmish.games.magewinds.tabletop import TableReport, report, reports
 from skirmish.geometry.scene import TERRAIN, Area, Base, Mark, Scene, Stroke
+from skirmish.progress import tracker
 from skirmish.report import Grid, Line, Report, inches, length
 
 GAME = "magewinds"
@@ -100,7 +101,8 @@ def _short(label: str) -> str:
 
 def _every_pair(field: Battlefield, attack: str | None) -> Report:
     """``los --all``: a row per ordered pair of enemies, sight, line of attack and cover."""
-    tables = reports(field, _pairs(field, attack))
+    pairs = _pairs(field, attack)
+    tables = reports(field, pairs, progress=tracker("pairs measured", len(pairs)))
     rows = tuple(
         (
             table.attacker.name,
