@@ -50,7 +50,7 @@ def main() -> int:
             problem, _ = attempt(words, folder, cpu=arguments.cpu)
             tries[command.name] += 1
             if problem is not None:
-                kind = problem.split(":")[0][:80]
+                kind = ":".join(problem.split(":")[:2])[:80]
                 first, seen = found.get(
                     (command.name, kind), (shown(words) + "\n    " + problem, 0)
                 )
