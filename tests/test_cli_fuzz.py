@@ -8,12 +8,11 @@ runs the same for as long as a user likes.
 
 from __future__ import annotations
 
-import itertools
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli_fuzz import Command, attempt, command_line, commands, prepare, shown
@@ -43,24 +42,9 @@ BAD_FILES = [
 types, a folder, missing, a device, broken or deep JSON."""
 
 
-RECORD_GAPS = {"picture.png", "deep.yaml", "deep.json", "/dev/zero"}
-"""Battle records (``replay``, ``play --resume``) are read by ``engine.battle.load_record``,
-which does not yet read through ``datafiles.read_text`` and ``parse_json``: a binary file
-is a UnicodeDecodeError, deep JSON a RecursionError, a device is read until memory runs
-out. Tried by name in :func:`test_a_bad_battle_record_is_one_line` (expected to fail)."""
-SAVE_GAPS = {"", ".", "folder", "/dev/full"}
-"""``play --save`` checks only that the folder exists: a folder in the record's place is an
-IsADirectoryError once the battle is played, a full disk an OSError. Tried by name in
-:func:`test_a_battle_record_that_cannot_be_written_is_one_line` (expected to fail)."""
-
-
-def _known_gap(words: list[str]) -> bool:
-    """Whether ``words`` meet one of the gaps above, in the battle modules."""
-    reads_record = words[0] == "replay" or "--resume" in words
-    if reads_record and any(word in RECORD_GAPS for word in words):
-        return True
-    saves = [after for before, after in itertools.pairwise(words) if before == "--save"]
-    return words[0] == "play" and any(value in SAVE_GAPS for value in saves)
+RECORDS = ["picture.png", "deep.yaml", "deep.json", "/dev/zero", "broken.json", "other.json"]
+"""Battle records (``replay``, ``play --resume``) once read unguarded: a binary file was a
+UnicodeDecodeError, deep JSON a RecursionError, a device read until memory ran out."""
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +71,6 @@ def test_hostile_options_end_in_an_answer_or_one_line(
         return data.draw(st.integers(low, high))
 
     words = command_line(command, pick, count)
-    assume(not _known_gap(words))
     found, _ = attempt(words, folder)
     assert found is None, f"{shown(words)}: {found}"
 
@@ -131,8 +114,6 @@ def test_every_bad_file_is_one_line_naming_it(
 ) -> None:
     for name in BAD_FILES:
         words = _file_words(command, field, name)
-        if _known_gap(words):
-            continue
         found, outcome = attempt(words, folder)
         assert found is None, f"{shown(words)}: {found}"
         assert name.split("/")[-1] in outcome.err, f"{shown(words)}: {outcome.err}"
@@ -149,25 +130,31 @@ def test_every_command_reading_a_file_refuses_a_bad_one(
     start = READERS.index((command, field)) * 3
     for name in (BAD_FILES * 2)[start % len(BAD_FILES) :][:3]:
         words = _file_words(command, field, name)
-        if _known_gap(words):
-            continue
         found, _ = attempt(words, folder)
         assert found is None, f"{shown(words)}: {found}"
 
 
-@pytest.mark.xfail(strict=True, reason="engine.battle.load_record reads records unguarded")
 @pytest.mark.parametrize("verb", ["replay", "play"])
-@pytest.mark.parametrize("name", sorted(RECORD_GAPS))
+@pytest.mark.parametrize("name", RECORDS)
 def test_a_bad_battle_record_is_one_line(verb: str, name: str, folder: Path) -> None:
     words = ["replay", name] if verb == "replay" else ["play", "magewinds", "--resume", name]
     found, _ = attempt(words, folder)
     assert found is None, f"{shown(words)}: {found}"
 
 
-@pytest.mark.xfail(strict=True, reason="play --save is written unguarded")
-@pytest.mark.parametrize("name", sorted(SAVE_GAPS))
-def test_a_battle_record_that_cannot_be_written_is_one_line(name: str, folder: Path) -> None:
+@pytest.mark.parametrize("name", ["", ".", "folder", "missing-dir/out.json"])
+def test_a_battle_record_that_cannot_be_written_is_refused_first(name: str, folder: Path) -> None:
     base = next(c for c in COMMANDS if c.verb == "play").base
     words = ["play", "magewinds", *base, "--save", name]
-    found, _ = attempt(words, folder)
-    assert found is None, f"{shown(words)}: {found}"
+    found, outcome = attempt(words, folder)
+    assert found is None and outcome.code == 2, f"{shown(words)}: {found or outcome.explain()}"
+
+
+def test_a_full_disk_after_a_battle_is_one_line(folder: Path) -> None:
+    base = next(c for c in COMMANDS if c.verb == "play").base
+    words = ["play", "magewinds", *base, "--save", "/dev/full"]
+    _, outcome = attempt(words, folder)
+    assert outcome.code == 2 and not outcome.stopped, outcome.explain()
+    assert outcome.err.splitlines() == [
+        "skirmish: error: /dev/full: cannot write the battle record: No space left on device"
+    ]
