@@ -37,7 +37,10 @@ def changed(**setup: object) -> dict:
         (changed(scenario=7), "setup.scenario: Input should be a valid string"),
         (changed(scenario="capture-the-flag"), "unknown scenario 'capture-the-flag'"),
         (changed(length="huge"), "setup.options.length: Input should be 'quick', 'standard'"),
-        (changed(split="diag"), "setup.options.split: Input should be 'lengthwise' or"),
+        (
+            changed(split="diag"),
+            "setup.options.split: Input should be 'lengthwise', 'widthwise' or",
+        ),
         (changed(rounds="many"), "setup.options.rounds: Input should be a valid integer"),
         (changed(rounds=99), "setup.options.rounds: Input should be less than or equal to 20"),
         (changed(last_stand=[1]), "setup.options.last_stand: Input should be a valid integer"),

@@ -15,9 +15,9 @@ from skirmish.games.magewinds.battle import (
     new_setup,
     start_battle,
 )
-from skirmish.games.magewinds.battle.scenarios import Split
 from skirmish.games.magewinds.battle.setup import SetupError
 from skirmish.games.magewinds.battle.tables import parse_table, random_table
+from skirmish.games.magewinds.battle.territory import Split
 from skirmish.games.magewinds.cards import DECK
 
 
@@ -179,11 +179,14 @@ def test_king_of_the_hill_needs_the_centre_clear():
         new_setup("king-of-the-hill", [["Wizard"], ["Druid"]], table=open_table([near]))
 
 
-def test_bundled_battlefields_are_standard_legal_and_fit_king_of_the_hill():
+def test_bundled_battlefields_are_legal_and_fit_their_scenarios():
     names = bundled_names()
-    assert len(names) >= 3
+    assert len(names) >= 4
     for name in names:
         table = bundled_table(name)
+        if (table.width, table.length) == (24, 16):  # double-size (ruling MB-25)
+            new_setup("battle-royale", [["Wizard"], ["Druid"], ["Seer"]], table=table)
+            continue
         assert (table.width, table.length) == (12, 16)
         new_setup("king-of-the-hill", [["Wizard"], ["Druid"]], table=table)
 

@@ -35,7 +35,7 @@ from skirmish.games.magewinds.battle import (
     result_of,
     start_battle,
 )
-from skirmish.games.magewinds.battle.scenarios import Split, find_scenario
+from skirmish.games.magewinds.battle.catalogue import find_scenario
 from skirmish.games.magewinds.battle.session import (
     battlefield_now,
     hand_text,
@@ -45,6 +45,7 @@ from skirmish.games.magewinds.battle.session import (
     result_text,
     status_rows,
 )
+from skirmish.games.magewinds.battle.territory import Split
 from skirmish.geometry.scene import Scene
 from skirmish.options import Flag, Name, Seed
 from skirmish.options import Options as Flags

@@ -1,8 +1,9 @@
 """Magewinds battles: the whole core rules (1.2.0) as a battle that can be played, undone,
 saved and replayed. See :mod:`skirmish.engine.battle` for the game-independent parts."""
 
+from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario
 from skirmish.games.magewinds.battle.game import GAME, replay_record, result_of, start_battle
-from skirmish.games.magewinds.battle.scenarios import SCENARIOS, Scenario, find_scenario
+from skirmish.games.magewinds.battle.scenarios import Scenario
 from skirmish.games.magewinds.battle.setup import Length, Options, Setup, new_setup
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.battle.tables import (

@@ -71,6 +71,10 @@ class ActionPhase(Frame):
             if self.queue:
                 battle = battle.top(replace(self, queue=self.queue[1:]))
                 return battle.push(PoisonDamage(self.queue[0]))
+            ending = battle.setup.scenario.action_phase_end
+            work = ending(battle, self.passed) if ending is not None else None
+            if work is not None:
+                return battle.top(replace(self, stage="scenario")).push(work)
             return self._expire(battle)
         return None
 
@@ -81,6 +85,8 @@ class ActionPhase(Frame):
             return battle.top(replace(self, stage="poison", queue=_poisoned(battle, tuple(result))))
         if self.stage == "turns":
             return self._next_turn(battle, self.passed)
+        if self.stage == "scenario":
+            return self._expire(battle)
         return battle
 
     def node(self, battle: Battle) -> Node:

@@ -20,7 +20,14 @@ from skirmish.games.magewinds.battle.actions import after, parse_point, pick, po
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
 from skirmish.games.magewinds.battle.candidates import move_candidates
 from skirmish.games.magewinds.battle.geometry import move_allowance, path_to
-from skirmish.games.magewinds.battle.objects import drop, drop_options, pick_up, pickup_options
+from skirmish.games.magewinds.battle.holdtheline import escape
+from skirmish.games.magewinds.battle.objects import (
+    drop,
+    drop_everything,
+    drop_options,
+    pick_up,
+    pickup_options,
+)
 from skirmish.games.magewinds.battle.spells import (
     HASTE_BONUS,
     WILDFORM_MOVEMENT,
@@ -42,6 +49,7 @@ from skirmish.games.magewinds.battle.targets import attack_options, parse_attack
 from skirmish.games.magewinds.cards import find_payment, parse_cost
 
 MOVE, ATTACK, GUARD, BLINK, RECOVER = "move", "attack", "guard", "blink", "recover"
+ESCAPE = "escape"
 END = "end activation"
 DONE = "done"
 MAX_COUNTERS = 2
@@ -66,15 +74,14 @@ class Activation(Frame):
     def kinds(self, battle: Battle) -> list[Action]:
         """13.4 and the spell actions available to the fighter now."""
         me = self._me(battle)
-        return [
-            k
-            for k in (MOVE, ATTACK, GUARD, BLINK, RECOVER)
-            if k in (MOVE, GUARD) or self._available(battle, me, k)
-        ]
+        kinds = (MOVE, ATTACK, GUARD, BLINK, RECOVER, ESCAPE)
+        return [k for k in kinds if k in (MOVE, GUARD) or self._available(battle, me, k)]
 
     def _available(self, battle: Battle, me: Fighter, kind: str) -> bool:
         if kind in (ATTACK, BLINK):
             return not (kind == BLINK and me.carrying) and _possible(battle, me, kind)
+        if kind == ESCAPE:
+            return battle.setup.scenario.escape and _possible(battle, me, kind)
         spell = ability(battle, me, "recover")
         return spell is not None and bool(ways_to_pay(battle, me.player, spell.cost))
 
@@ -139,7 +146,7 @@ class Activation(Frame):
             return self._cast(battle, me, action, start_of_activation(battle, me))
         if action.casefold().startswith("drop "):
             return drop(battle, me, action)
-        kind = pick(action, (MOVE, ATTACK, GUARD, BLINK, RECOVER), "13.4", "action")
+        kind = pick(action, (MOVE, ATTACK, GUARD, BLINK, RECOVER, ESCAPE), "13.4", "action")
         if kind not in (MOVE, GUARD) and not self._available(battle, me, kind):
             raise IllegalAction(_why_not(battle, me, kind))
         article = "an" if kind[0] in "aeiou" else "a"
@@ -148,7 +155,7 @@ class Activation(Frame):
         )
         if kind == MOVE:
             return battle.top(replace(self, stage="moving", kind=MOVE))
-        purpose = kind if kind in (ATTACK, BLINK) else ""
+        purpose = kind if kind in (ATTACK, BLINK, ESCAPE) else ""
         battle = battle.top(replace(self, stage="effect", kind=kind))
         return battle.push(StepFrame(me.name, me.player, purpose=purpose))
 
@@ -167,6 +174,12 @@ class Activation(Frame):
         if "wildform" in me.effects:
             bonus += WILDFORM_MOVEMENT
             why.append(f"+{WILDFORM_MOVEMENT} Wildform")
+        penalty = battle.setup.scenario.carry_penalty
+        if penalty and me.carrying:
+            bonus -= penalty
+            why.append(
+                f"-{penalty} carrying {', '.join(me.carrying)} ({battle.setup.scenario.name})"
+            )
         return move_allowance(battle, me, bonus, " ".join(why))
 
     def _moving(self, battle: Battle, me: Fighter, action: Action) -> Battle:
@@ -265,6 +278,10 @@ class Activation(Frame):
         if self.stage == "effect":
             if not me.on_battlefield:
                 return battle.top(replace(self, stage="counter"))
+            if self.kind == ESCAPE:
+                if me.carrying and me.at is not None:
+                    battle = drop_everything(battle, me, me.at, "escaping")
+                return escape(battle, battle.fighter(me.name)).finish()
             if self.kind == GUARD:
                 battle = battle.with_fighter(replace(me, guarding=True)).logged(
                     "13.4", "guard", f"{me.name} guards: its next Dodge or Deflect reaction is free"
@@ -315,8 +332,9 @@ class Activation(Frame):
         me = self._me(battle)
         return tuple(
             f"{kind}: {_why_not(battle, me, kind)}"
-            for kind in (ATTACK, BLINK, RECOVER)
+            for kind in (ATTACK, BLINK, RECOVER, ESCAPE)
             if not self._available(battle, me, kind)
+            and (kind != ESCAPE or battle.setup.scenario.escape)
         )
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
@@ -340,6 +358,11 @@ def _why_not(battle: Battle, me: Fighter, kind: str) -> str:
         return (
             f'Blink: {me.name} cannot pay 3 Spades (17.0) or sees no spot more than 3" from '
             "every enemy"
+        )
+    if kind == ESCAPE:
+        return (
+            f"Hold the Line: only the Attacker's fighters may Escape, touching the objective "
+            f"edge (or after a step move, 13.1); {me.name} cannot"
         )
     return f"17.0: {me.name} cannot pay for Recover"
 

@@ -379,14 +379,14 @@ def apply_result(battle: Battle, frame: AttackFrame, result: AttackResult) -> Ba
     battle = battle.spend(target.player, result.defender_paid, "spells", quiet=True)
     battle = battle.spend(frame.attacker_player, result.attacker_paid, "Barrier", quiet=True)
     if result.taken_down:
-        battle = take_down(battle, target.name)
+        battle = take_down(battle, target.name, by=frame.attacker_player)
     if result.attacker_damage:
         attacker = battle.fighter(frame.attacker)
         battle = battle.with_fighter(
             replace(attacker, damage=attacker.damage + result.attacker_damage)
         )
     if result.attacker_taken_down:
-        battle = take_down(battle, frame.attacker)
+        battle = take_down(battle, frame.attacker, by=frame.defender_player)
     if Special.BLAST in frame.situation.attack.special:
         battle = battle.logged(
             "Blast",

@@ -22,10 +22,13 @@ from skirmish.games.magewinds.battle.state import Battle, Frame, Status
 from skirmish.games.magewinds.cards import parse_cost, payments
 
 
-def take_down(battle: Battle, name: str) -> Battle:
+def take_down(battle: Battle, name: str, *, by: int | None = None) -> Battle:
     """18.5.3: removed from the battlefield, out of action (4.4); drops what it carries
-    where it stood (19.1)."""
+    where it stood (19.1). ``by``: the player whose fighter's attack did it, counted for
+    scenarios that reward it (Battle Royale, ruling MB-29)."""
     fighter = battle.fighter(name)
+    if by is not None and by != fighter.player and battle.setup.scenario.rewards_takedowns:
+        battle = replace(battle, tally=(*battle.tally, ("takedown", by, battle.round)))
     former = fighter.at
     battle = battle.with_fighter(
         replace(fighter, status=Status.OUT_OF_ACTION, at=None, counters=0, guarding=False)

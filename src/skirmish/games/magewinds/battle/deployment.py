@@ -19,18 +19,25 @@ from skirmish.games.magewinds.battle.actions import parse_point, pick, point_tex
 from skirmish.games.magewinds.battle.candidates import GRID, free_points, grid
 from skirmish.games.magewinds.battle.deck import FACE_UP, drawn_card, sample_card, take_from_deck
 from skirmish.games.magewinds.battle.geometry import OVERLAP, stand_problem
+from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.rolloff import RollOff
-from skirmish.games.magewinds.battle.scenarios import TERRITORIES, deployment_problem
+from skirmish.games.magewinds.battle.scenarios import deployment_problem
 from skirmish.games.magewinds.battle.setup import SetupError
+from skirmish.games.magewinds.battle.sides import EDGES, SideChoice
 from skirmish.games.magewinds.battle.state import Battle, Frame, Phase, Point, Status, rounded
+from skirmish.games.magewinds.battle.territory import CORNERS, OPPOSITE, RADIUS, TERRITORIES
 
 
 @dataclass(frozen=True)
 class SetupFrame(Frame):
-    """10.1-10.5 in play: roll off for Player 1, pick territories, turn 5 cards face up,
-    deploy. Finishes with the order in which the players finished deploying."""
+    """10.1-10.5 in play: roll off for the placings (Player 1 first), the scenario's setup
+    steps (territories, treasures...), turn 5 cards face up, deploy. Finishes with the
+    order in which the players finished deploying."""
 
     stage: str = "roll-off"
+    ranking: tuple[int, ...] = ()
+    """The players in their roll-off placings: Player 1, Player 2, ..."""
+    steps_done: int = 0
 
     def advance(self, battle: Battle) -> Battle | None:
         if self.stage == "roll-off":
@@ -38,6 +45,8 @@ class SetupFrame(Frame):
             return battle.push(
                 RollOff.of(tuple(range(battle.players)), "Player 1 (scenario setup)")
             )
+        if self.stage == "steps":
+            return self._next_step(battle)
         if self.stage == "face-up" and len(battle.face_up) == FACE_UP:
             battle = battle.logged(
                 "10.4",
@@ -46,17 +55,29 @@ class SetupFrame(Frame):
                 cards=battle.face_up,
             )
             battle = replace(battle, phase=Phase.DEPLOYMENT).top(replace(self, stage="deploying"))
-            return battle.push(Deployment(turn=_first(battle)))
+            return battle.push(first_deployment(battle, self.ranking))
         return None
+
+    def _next_step(self, battle: Battle) -> Battle:
+        steps = battle.setup.scenario.setup_steps
+        if self.steps_done >= len(steps):
+            return battle.top(replace(self, stage="face-up"))
+        step = steps[self.steps_done]
+        if step == "territories":
+            return battle.top(replace(self, stage="territories"))
+        battle = battle.top(replace(self, stage=f"step {step}"))
+        return battle.push(setup_step(battle, step, self.ranking))
 
     def resume(self, battle: Battle, result: Any) -> Battle:
         if self.stage == "deploying":
             return battle.finish(result)
+        if self.stage.startswith("step "):
+            return battle.top(replace(self, stage="steps", steps_done=self.steps_done + 1))
         first = result[0]
         battle = replace(battle, first=first).logged(
             "10.0", "player_1", f"player {first + 1} is the scenario's Player 1 and sets up"
         )
-        return battle.top(replace(self, stage="territories"))
+        return battle.top(replace(self, stage="steps", ranking=tuple(result)))
 
     def node(self, battle: Battle) -> Node:
         if self.stage == "territories":
@@ -64,22 +85,21 @@ class SetupFrame(Frame):
         return Chance(battle.chances, "10.4", "a card turned face up from the magic deck")
 
     def options(self, battle: Battle) -> tuple[Action, ...]:
-        return tuple(f"take {name}" for name in TERRITORIES[battle.setup.options.split])
+        return tuple(f"take {name}" for name in halves(battle))
 
     def act(self, battle: Battle, action: Action) -> Battle:
         chosen = pick(action, battle.options(), "10.5", "territory")
         mine = chosen.removeprefix("take ")
-        names = TERRITORIES[battle.setup.options.split]
-        other = names[1] if mine == names[0] else names[0]
+        other = OPPOSITE[mine]
         second = _second(battle)
         territories = tuple(mine if p == second else other for p in range(battle.players))
         battle = replace(battle, territories=territories).logged(
             "10.5",
             "territories",
             f"player {second + 1} takes the {mine} half; player {_first(battle) + 1} the "
-            f"{other} half (ruling MB-5)",
+            f"{other} half (ruling {'MB-26' if battle.setup.scenario.splits else 'MB-5'})",
         )
-        return battle.top(replace(self, stage="face-up"))
+        return battle.top(replace(self, stage="steps", steps_done=self.steps_done + 1))
 
     def sample(self, battle: Battle, rng: Random) -> Action:
         return sample_card(battle, rng)
@@ -90,7 +110,10 @@ class SetupFrame(Frame):
         return replace(battle, face_up=(*battle.face_up, card))
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
-        return {"frame": "setup", "stage": self.stage}
+        found: dict[str, Any] = {"frame": "setup", "stage": self.stage}
+        if battle.players > 2:
+            found["ranking"] = [p + 1 for p in self.ranking]
+        return found
 
 
 def _first(battle: Battle) -> int:
@@ -99,7 +122,43 @@ def _first(battle: Battle) -> int:
 
 
 def _second(battle: Battle) -> int:
-    return (_first(battle) + 1) % battle.players
+    """Player 2: second in the roll-off's placings (with two players, the other one)."""
+    frame = next(f for f in battle.frames if isinstance(f, SetupFrame))
+    return frame.ranking[1]
+
+
+def halves(battle: Battle) -> tuple[str, ...]:
+    """The halves Player 2 may take: of the agreed split (MB-5), or of any split the
+    scenario lets Player 2 make (ruling MB-26)."""
+    splits = battle.setup.scenario.splits or (battle.setup.options.split,)
+    return tuple(name for split in splits for name in TERRITORIES[split])
+
+
+def from_player_2(ranking: tuple[int, ...]) -> tuple[int, ...]:
+    """The placings in turn starting with Player 2, Player 1 last."""
+    return (*ranking[1:], *ranking[:1])
+
+
+def setup_step(battle: Battle, step: str, ranking: tuple[int, ...]) -> Frame:
+    """The frame that plays one of the scenario's setup steps."""
+    scenario = battle.setup.scenario
+    if step == "treasures":
+        assert scenario.treasures is not None
+        count = scenario.treasures.count(battle.players)
+        name = scenario.treasures.name
+        names = (name,) if count == 1 else tuple(f"{name} {i}" for i in range(1, count + 1))
+        return Placement(scenario.name, names, from_player_2(ranking))
+    if step == "edge":
+        return SideChoice("edge", ranking[1:2])
+    return SideChoice(step, from_player_2(ranking))
+
+
+def first_deployment(battle: Battle, ranking: tuple[int, ...]) -> Deployment:
+    """10.5: who deploys first and in what order the players take turns."""
+    scenario = battle.setup.scenario
+    first = scenario.deploy_first
+    order = (*ranking[first:], *ranking[:first])
+    return Deployment(turn=order[0], order=order, whole=scenario.deploy_whole)
 
 
 _DEPLOY = re.compile(r"^deploy\s+(?P<name>.+)\s+at\s+(?P<where>\S.*)$", re.IGNORECASE)
@@ -109,9 +168,12 @@ FINE_GRID = 0.25
 
 @dataclass(frozen=True)
 class Deployment(Frame):
-    """10.5: players place their fighters one at a time, Player 1 first."""
+    """10.5: players place their fighters one at a time in ``order`` (Player 1 first), or
+    each their whole warband in turn (``whole``: Hold the Line, Battle Royale)."""
 
     turn: int
+    order: tuple[int, ...] = ()
+    whole: bool = False
 
     def node(self, battle: Battle) -> Node:
         return Turn(self.turn, "10.5", f"player {self.turn + 1}: deploy a fighter")
@@ -154,9 +216,12 @@ class Deployment(Frame):
         others = [p for p in range(battle.players) if _waiting(battle, p)]
         if not others:
             return battle.finish(battle.deployed)
-        after_me = [(self.turn + i) % battle.players for i in range(1, battle.players + 1)]
+        order = self.order or tuple(range(battle.players))
+        start = order.index(self.turn)
+        first = 0 if self.whole else 1
+        after_me = [order[(start + i) % len(order)] for i in range(first, 1 + len(order))]
         following = next(p for p in after_me if p in others)
-        return battle.top(Deployment(following))
+        return battle.top(replace(self, turn=following))
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
         return {"frame": "deployment", "turn": self.turn + 1}
@@ -167,11 +232,21 @@ def deployment_spots(battle: Battle, player: int, spacing: float) -> list[Point]
     (10.5, the scenario's rules, and where a base may stand: ruling MB-7). The free-space
     polygons find them quickly; each is then checked with bases as true circles, which
     the polygons' rounded corners only approximate (MW-18)."""
+    points = grid(battle, spacing)
+    if battle.setup.scenario.territory == "edge":
+        points += edge_points(battle, player, spacing)
     return [
         p
-        for p in free_points(battle, grid(battle, spacing))
+        for p in free_points(battle, points)
         if deployment_problem(battle, player, p) is None and stand_problem(battle, p) is None
     ]
+
+
+def edge_points(battle: Battle, player: int, spacing: float) -> list[Point]:
+    """Points along ``player``'s edge where a base touches it (Hold the Line)."""
+    table = battle.setup.table
+    x = RADIUS if battle.territories[player] == "left" else table.width - RADIUS
+    return [(round(x, 4), y) for y in sorted({y for _, y in grid(battle, spacing)})]
 
 
 def check_deployment_room(battle: Battle) -> None:
@@ -180,11 +255,17 @@ def check_deployment_room(battle: Battle) -> None:
     battlefield can pass 10.3 and still leave a territory with no room: it is refused at
     setup, naming the territory. Bases are placed one by one on a fine grid, each at the
     first spot clear of those before it."""
-    names = TERRITORIES[battle.setup.options.split]
+    scenario = battle.setup.scenario
+    names: tuple[str, ...] = halves(battle)
+    seats: tuple[int, ...] = (0,)
+    if scenario.territory in ("quarter", "corner"):
+        names = CORNERS
+    elif scenario.territory == "edge":
+        names, seats = EDGES, (0, 1)  # seat 0 the Attacker, seat 1 the Defender
     most = max(len(band.names) for band in battle.setup.warbands)
-    for name in names:
-        trial = replace(battle, territories=(name,) * battle.players)
-        spots = deployment_spots(trial, 0, FINE_GRID)
+    for name, seat in ((n, s) for n in names for s in seats):
+        trial = replace(battle, territories=(name,) * battle.players, first=0)
+        spots = deployment_spots(trial, seat, FINE_GRID)
         placed: list[Point] = []
         for spot in spots:
             if all(math.dist(spot, other) >= OVERLAP for other in placed):

@@ -28,8 +28,12 @@ def in_contact(a: Point, b: Point) -> bool:
 
 
 def pickup_options(battle: Battle, fighter: Fighter) -> list[Action]:
-    """19.1: carriable objects in contact; not in Wildform (Druid v1.5.0)."""
+    """19.1: carriable objects in contact; not in Wildform (Druid v1.5.0), nor past the
+    scenario's limit on objects carried (Treasure Dash v1.3.0)."""
     if fighter.at is None or "wildform" in fighter.effects:
+        return []
+    most = battle.setup.scenario.carry_most
+    if most is not None and len(fighter.carrying) >= most:
         return []
     return [
         f"pick up {item.name}"
@@ -44,15 +48,41 @@ def pick_up(battle: Battle, fighter: Fighter, action: Action) -> Battle:
         item = battle.item(name)
         if not item.carriable:
             raise IllegalAction(f"19.1: {item.name} is not carriable")
+        most = battle.setup.scenario.carry_most
+        if most is not None and len(fighter.carrying) >= most:
+            raise IllegalAction(
+                f"{battle.setup.scenario.name}: {fighter.name} already carries "
+                f"{', '.join(fighter.carrying)}; a fighter carries at most {most}"
+            )
         raise IllegalAction(
             f"19.1: {fighter.name} can pick up {item.name} only in contact with it at the "
             "start or end of a Move action"
             + (", and not in Wildform" if "wildform" in fighter.effects else "")
         )
     item = battle.item(name)
+    if battle.setup.scenario.collect:
+        return collect(battle, fighter, item.name)
     battle = battle.with_item(replace(item, at=None, carried_by=fighter.name))
     battle = battle.with_fighter(replace(fighter, carrying=(*fighter.carrying, item.name)))
     return battle.logged("19.1", "pick_up", f"{fighter.name} picks up {item.name}")
+
+
+def collect(battle: Battle, fighter: Fighter, name: str) -> Battle:
+    """Fragment Frenzy v1.3.1: picking a fragment up collects it: it leaves the
+    battlefield and counts for the fighter's warband."""
+    battle = replace(
+        battle,
+        items=tuple(i for i in battle.items if i.name != name),
+        tally=(*battle.tally, ("fragment", fighter.player, battle.round)),
+    )
+    total = battle.counted("fragment", fighter.player)
+    return battle.logged(
+        "Fragment Frenzy",
+        "collect",
+        f"{fighter.name} collects {name} (player {fighter.player + 1}: {total} fragments)",
+        fighter=fighter.name,
+        item=name,
+    )
 
 
 def drop_options(battle: Battle, fighter: Fighter) -> list[Action]:

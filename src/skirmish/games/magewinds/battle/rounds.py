@@ -26,6 +26,8 @@ class Round(Frame):
     """11.0: which phase the battle is in; the phases above it do the work."""
 
     stage: str = "setup"
+    order: tuple[int, ...] = ()
+    """While the scenario's work at the start of a round is done: the Channelling order."""
 
     def node(self, battle: Battle) -> Node:  # pragma: no cover - a phase is always above
         raise AssertionError("no phase is pending")
@@ -37,13 +39,21 @@ class Round(Frame):
             battle = replace(battle, round=number, phase=Phase.CHANNELLING).logged(
                 "11.0", "round", f"round {number} begins"
             )
+            start = battle.setup.scenario.round_start
+            work = start(battle, order) if start is not None else None
+            if work is not None:
+                return battle.top(replace(self, stage="starting", order=order)).push(work)
+        if self.stage in ("setup", "end", "starting"):
+            if self.stage == "starting":
+                order = self.order
+            number = battle.round
             why = "finished deploying" if number == 1 else "passed in the last Action Phase"
             battle = battle.logged(
                 "12.0",
                 "phase",
                 f"Channelling Phase: players take turns in the order they {why}: {_players(order)}",
             )
-            battle = battle.top(replace(self, stage="channelling"))
+            battle = battle.top(replace(self, stage="channelling", order=()))
             return battle.push(Channelling(order, order[0]))
         if self.stage == "channelling":
             battle = replace(battle, channel_passes=order, phase=Phase.ACTION).logged(

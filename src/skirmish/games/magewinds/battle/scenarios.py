@@ -1,9 +1,11 @@
 """Scenarios (0.5, 10.1): data plus a few hooks, so that more can be added as data.
 
-Two scenarios of the Into the Tempest pack are here. King of the Hill (v1.3.0) is played
-as published. Deathmatch's page is not public: its round limit, scoring and deployment are
-rulings (MB-4) with options. Both split the battlefield into two territories, one per
-player, and Player 2 (the loser of the setup roll-off) picks which is theirs.
+Every scenario of the Into the Tempest pack is played. King of the Hill (v1.3.0) is played
+as published; Deathmatch's page is not public: its round limit, scoring and deployment are
+rulings (MB-4) with options. The others live in their own modules (:mod:`.treasure`,
+:mod:`.fragments`, :mod:`.holdtheline`, :mod:`.royale`) and are listed in
+:mod:`.catalogue`. This module holds what they share: the :class:`Scenario` record, the
+objective, territories and deployment rules, and the overtime that several of them play.
 """
 
 from __future__ import annotations
@@ -11,30 +13,43 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from skirmish.engine.battle import End
-from skirmish.errors import UnknownName
-from skirmish.games.magewinds.battle.state import Phase
+from skirmish.games.magewinds.battle.state import Phase, Status
+from skirmish.games.magewinds.battle.territory import (
+    CONTACT_EDGE,
+    TERRITORIES,
+    Split,
+    distance_to_corner,
+    distance_to_edge,
+    wholly_in_half,
+    wholly_in_quarter,
+)
 from skirmish.geometry import BASE_DIAMETER, EPSILON
 
 if TYPE_CHECKING:
-    from skirmish.games.magewinds.battle.state import Battle
+    from skirmish.games.magewinds.battle.state import Battle, Frame
 
 RADIUS = BASE_DIAMETER / 2
+__all__ = ["TERRITORIES", "Scenario", "Split", "Treasures"]
 
 
-class Split(StrEnum):
-    """How the battlefield is cut into two territories (ruling MB-5)."""
+@dataclass(frozen=True)
+class Treasures:
+    """Objects placed at setup: ``per_player`` for each player plus ``extra``, each within
+    ``within`` of the centre (``wholly``: the whole base) and at least ``apart`` from the
+    others, placed in turn from Player 2 (The Prize, Treasure Dash, Treasure Clash)."""
 
-    LENGTHWISE = "lengthwise"
-    """Along the long edges: two halves 6" x 16", each with one long edge (the default)."""
-    WIDTHWISE = "widthwise"
-    """Across: two halves 12" x 8", each with one short edge."""
+    per_player: int
+    extra: int
+    within: float
+    wholly: bool = False
+    apart: float = 0.0
+    name: str = "Treasure"
 
-
-TERRITORIES = {Split.LENGTHWISE: ("left", "right"), Split.WIDTHWISE: ("near", "far")}
+    def count(self, players: int) -> int:
+        return self.per_player * players + self.extra
 
 
 @dataclass(frozen=True)
@@ -51,7 +66,8 @@ class Scenario:
     name: str
     version: str
     summary: str
-    rounds: int
+    rounds: int | None
+    """The default round limit; None: the battle goes on until its victory condition."""
     objective: bool = False
     clear_radius: float = 0.0
     deploy_from_objective: float = 0.0
@@ -59,6 +75,47 @@ class Scenario:
     hand_limit_bonus: Callable[[Battle, int], tuple[int, str]] = lambda battle, player: (0, "")
     end_of_round: Callable[[Battle], End | None] = lambda battle: None
     immediate_end: Callable[[Battle], End | None] = lambda battle: None
+    players: tuple[int, ...] = (2,)
+    """How many players the scenario is for."""
+    setup_steps: tuple[str, ...] = ("territories",)
+    """What happens between the roll-off and the face-up cards, in order: ``territories``
+    (Player 2 picks a half), ``treasures`` (placed in turn), ``corners`` or ``quarters``
+    (picked in turn from Player 2), ``edge`` (the Defender picks the objective edge)."""
+    territory: str = "half"
+    """half, quarter, corner (within ``corner_radius`` of it) or edge (Hold the Line)."""
+    splits: tuple[Split, ...] = ()
+    """Ways Player 2 may cut the battlefield; empty: the agreed ``--split`` (MB-5)."""
+    corner_radius: float = 0.0
+    treasures: Treasures | None = None
+    deploy_from_centre: float = 0.0
+    deploy_from_objects: float = 0.0
+    deploy_whole: bool = False
+    """Each player deploys their whole warband in turn, instead of one fighter at a time."""
+    deploy_first: int = 0
+    """The placing (0: Player 1) of the first player to deploy."""
+    carry_penalty: int = 0
+    """Movement lost by a fighter carrying an object."""
+    carry_most: int | None = None
+    """How many objects a fighter may carry (None: no limit)."""
+    collect: bool = False
+    """Picking an object up collects it (Fragment Frenzy v1.3.1)."""
+    escape: bool = False
+    """The Attacker's fighters may Escape (Hold the Line)."""
+    rewards_takedowns: bool = False
+    """Enemies taken out of action by your fighters' attacks are counted (Battle Royale)."""
+    double_size: bool = False
+    """Played on a double-size battlefield (3-4 players)."""
+    table: str = "ruined-chapel"
+    """The bundled battlefield played when none is given."""
+    round_start: Callable[[Battle, tuple[int, ...]], Frame | None] | None = None
+    """Work at the start of each round, before the Channelling Phase (given its order)."""
+    action_phase_end: Callable[[Battle, tuple[int, ...]], Frame | None] | None = None
+    """Work at the end of each Action Phase, after poison (given the passing order)."""
+    placement_problem: Callable[[Battle, int, tuple[float, float]], str | None] = (
+        lambda battle, player, at: "this scenario places no objects"
+    )
+    """Why ``player`` may not place the scenario's next object at a point (treasures,
+    fragments), or None."""
 
     def ends_now(self, battle: Battle) -> End | None:
         """Checked after every step: a scenario may end the battle at once."""
@@ -85,19 +142,65 @@ def holding(battle: Battle, player: int, radius: float) -> int:
 
 
 def territory_problem(battle: Battle, player: int, at: tuple[float, float]) -> str | None:
-    """Deployment wholly within your own territory (ruling MB-5)."""
+    """Deployment in your own territory: wholly within a half or quarter (ruling MB-5),
+    within a corner's distance (Battle Royale), or along an edge (Hold the Line)."""
     territory = battle.territories[player]
+    scenario = battle.setup.scenario
     table = battle.setup.table
-    x, y = at
-    inside = {
-        "left": x + RADIUS <= table.width / 2 + EPSILON,
-        "right": x - RADIUS >= table.width / 2 - EPSILON,
-        "near": y + RADIUS <= table.length / 2 + EPSILON,
-        "far": y - RADIUS >= table.length / 2 - EPSILON,
-    }[territory]
-    if not inside:
-        return f"10.5: not wholly within player {player + 1}'s territory ({territory} half)"
+    width, length = table.width, table.length
+    if scenario.territory == "half":
+        if not wholly_in_half(territory, width, length, at):
+            return f"10.5: not wholly within player {player + 1}'s territory ({territory} half)"
+    elif scenario.territory == "quarter":
+        if not wholly_in_quarter(territory, width, length, at):
+            return f"{scenario.name}: not wholly within player {player + 1}'s quarter ({territory})"
+    elif scenario.territory == "corner":
+        gap = distance_to_corner(territory, width, length, at)
+        if gap > scenario.corner_radius + EPSILON:
+            return (
+                f'{scenario.name}: deploy within {scenario.corner_radius:g}" of player '
+                f"{player + 1}'s corner ({territory}), not {gap:.2f}\" (ruling MB-29)"
+            )
+    elif scenario.territory == "edge":
+        return edge_problem(battle, player, at)
     return None
+
+
+def edge_problem(battle: Battle, player: int, at: tuple[float, float]) -> str | None:
+    """Hold the Line v1.3.0: the Defender deploys wholly within 3" of the objective edge,
+    the Attacker touching the opposite edge."""
+    edge = battle.territories[player]
+    width = battle.setup.table.width
+    gap = distance_to_edge(edge, width, at)
+    if player == defender(battle):
+        if gap + BASE_DIAMETER > DEFENDER_BAND + EPSILON:
+            return (
+                f'Hold the Line: the Defender deploys wholly within {DEFENDER_BAND:g}" of the '
+                f"objective edge ({edge})"
+            )
+        return None
+    if gap > CONTACT_EDGE:
+        return f'Hold the Line: the Attacker deploys touching the {edge} edge, not {gap:.2f}" away'
+    return None
+
+
+DEFENDER_BAND = 3.0
+
+
+def defender(battle: Battle) -> int:
+    """Hold the Line: the loser of the roll-off (Player 2) defends."""
+    assert battle.first is not None
+    return (battle.first + 1) % battle.players
+
+
+def distance_to_point(at: tuple[float, float], point: tuple[float, float]) -> float:
+    """8.0: from a point (a marker, the centre) to the closest point of a base."""
+    return max(0.0, math.dist(at, point) - RADIUS)
+
+
+def object_gap(at: tuple[float, float], other: tuple[float, float]) -> float:
+    """8.0: between the closest points of two bases."""
+    return max(0.0, math.dist(at, other) - BASE_DIAMETER)
 
 
 def deployment_problem(battle: Battle, player: int, at: tuple[float, float]) -> str | None:
@@ -113,20 +216,68 @@ def deployment_problem(battle: Battle, player: int, at: tuple[float, float]) -> 
                 f'{scenario.name}: deploy at least {scenario.deploy_from_objective:g}" from '
                 f'the objective, not {gap:.2f}"'
             )
+    if scenario.deploy_from_centre:
+        gap = distance_to_point(at, battle.setup.table.centre)
+        if gap < scenario.deploy_from_centre - EPSILON:
+            return (
+                f'{scenario.name}: deploy at least {scenario.deploy_from_centre:g}" from '
+                f'the centre, not {gap:.2f}"'
+            )
+    if scenario.deploy_from_objects:
+        for item in battle.items:
+            if item.at is None:
+                continue
+            gap = distance_to_point(at, item.at) - RADIUS
+            if gap < scenario.deploy_from_objects - EPSILON:
+                return (
+                    f'{scenario.name}: deploy at least {scenario.deploy_from_objects:g}" from '
+                    f'{item.name}, not {max(0.0, gap):.2f}"'
+                )
     return None
 
 
-def _count_on_battlefield(battle: Battle) -> list[int]:
+def count_on_battlefield(battle: Battle) -> list[int]:
     return [sum(1 for _ in battle.on_battlefield(p)) for p in range(battle.players)]
 
 
-def _winner_by(counts: list[int], what: str) -> End:
+def winner_by(counts: list[int], what: str) -> End:
+    """The player with the most of ``what``; a tie for the most is a draw."""
     best = max(counts)
     leaders = [p for p, c in enumerate(counts) if c == best]
     shown = ", ".join(f"player {p + 1}: {c}" for p, c in enumerate(counts))
     if len(leaders) > 1:
         return End(None, f"a draw on {what} ({shown})")
     return End(leaders[0], f"player {leaders[0] + 1} has the most {what} ({shown})")
+
+
+def sole_leader(counts: list[int]) -> int | None:
+    """The player with strictly more than every other, if there is one."""
+    best = max(counts)
+    leaders = [p for p, c in enumerate(counts) if c == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def in_overtime(battle: Battle) -> bool:
+    """Past the round limit: the scenario plays on until someone leads (ruling MB-24)."""
+    return battle.round > battle.setup.options.round_limit(battle.setup.scenario)
+
+
+def overtime_over(battle: Battle) -> bool:
+    """Ruling MB-24: overtime lasts at most ``--overtime`` rounds."""
+    limit = battle.setup.options.round_limit(battle.setup.scenario)
+    return battle.round >= limit + battle.setup.options.overtime
+
+
+def between_turns(battle: Battle) -> bool:
+    """The end of a turn in the Action Phase: no activation or other work in progress
+    (ruling MB-24). Read from the frames' kinds, so no module of a phase is imported."""
+    return battle.phase is Phase.ACTION and type(battle.frames[-1]).__name__ == "ActionPhase"
+
+
+def nobody_left(battle: Battle) -> bool:
+    return battle.phase not in (Phase.SETUP, Phase.DEPLOYMENT) and not any(
+        f.status is Status.ON_BATTLEFIELD for f in battle.fighters
+    )
 
 
 def _deployed(battle: Battle) -> bool:
@@ -148,7 +299,7 @@ def _deathmatch_last_stand(battle: Battle, player: int) -> tuple[int, str]:
 def _deathmatch_wiped_out(battle: Battle) -> End | None:
     if not _deployed(battle):
         return None
-    counts = _count_on_battlefield(battle)
+    counts = count_on_battlefield(battle)
     standing = [p for p, c in enumerate(counts) if c > 0]
     if len(standing) == 1:
         return End(standing[0], f"only player {standing[0] + 1}'s warband is left (ruling MB-4)")
@@ -160,7 +311,7 @@ def _deathmatch_wiped_out(battle: Battle) -> End | None:
 def _deathmatch_end_of_round(battle: Battle) -> End | None:
     if battle.round < battle.setup.options.round_limit(battle.setup.scenario):
         return None
-    return _winner_by(_count_on_battlefield(battle), "fighters on the battlefield (ruling MB-4)")
+    return winner_by(count_on_battlefield(battle), "fighters on the battlefield (ruling MB-4)")
 
 
 DEATHMATCH = Scenario(
@@ -199,7 +350,7 @@ def _hill_end_of_round(battle: Battle) -> End | None:
                 f'sudden death: only player {holders[0] + 1} has fighters within 3" ({shown})',
             )
     if battle.round >= battle.setup.options.round_limit(battle.setup.scenario):
-        return _winner_by(counts, 'fighters within 3" of the objective')
+        return winner_by(counts, 'fighters within 3" of the objective')
     return None
 
 
@@ -217,14 +368,3 @@ KING_OF_THE_HILL = Scenario(
     hand_limit_bonus=_hill_hand_limit,
     end_of_round=_hill_end_of_round,
 )
-
-SCENARIOS: tuple[Scenario, ...] = (DEATHMATCH, KING_OF_THE_HILL)
-
-
-def find_scenario(name: str) -> Scenario:
-    """A scenario by its id (``deathmatch``, ``king-of-the-hill``) or name, any case."""
-    wanted = name.strip().casefold().replace(" ", "-")
-    for scenario in SCENARIOS:
-        if wanted in (scenario.id, scenario.name.casefold().replace(" ", "-")):
-            return scenario
-    raise UnknownName("scenario", name, [s.id for s in SCENARIOS])

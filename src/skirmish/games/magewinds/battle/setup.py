@@ -19,7 +19,7 @@ from skirmish import limits
 from skirmish.datafiles import Name, StrictModel, validated
 from skirmish.errors import DataError, SkirmishError
 from skirmish.fastpaths import fast
-from skirmish.games.magewinds.battle.scenarios import SCENARIOS, Scenario, Split, find_scenario
+from skirmish.games.magewinds.battle.scenarios import Scenario
 from skirmish.games.magewinds.battle.tables import (
     Table,
     bundled_table,
@@ -27,15 +27,17 @@ from skirmish.games.magewinds.battle.tables import (
     parse_table,
     random_table,
 )
+from skirmish.games.magewinds.battle.territory import Split
+from skirmish.games.magewinds.field import STANDARD_WIDTH
 from skirmish.games.magewinds.pack import Pack, bundled_pack
 from skirmish.games.magewinds.profiles import FighterProfile
 
-PLAYERS = 2
-"""The two-player scenarios; three and four players come with the scenarios that use them."""
+DOUBLE_AREA = 2 * 12.0 * 16.0
 MAX_PLAYERS = 8
 """Warbands a record may hold: the scenarios are for 2 to 4 players."""
 MAX_ROUNDS = 20
 MAX_LAST_STAND = 5
+MAX_OVERTIME = 20
 
 
 class Length(StrEnum):
@@ -59,13 +61,15 @@ class Options:
 
     ``rounds``: the round limit (1-20; the scenario's default when None); ``last_stand``:
     Deathmatch's Heroic Last Stand hand-limit bonus (0-5, ruling MB-4); ``split``: how the
-    battlefield is cut into territories (ruling MB-5).
+    battlefield is cut into territories (ruling MB-5); ``overtime``: the most rounds played
+    past the round limit while nobody leads (0-20, ruling MB-24).
     """
 
     length: Length = Length.STANDARD
     rounds: int | None = None
     last_stand: int = 1
     split: Split = Split.LENGTHWISE
+    overtime: int = 5
 
     def __post_init__(self) -> None:
         if self.rounds is not None and not 1 <= self.rounds <= MAX_ROUNDS:
@@ -74,9 +78,17 @@ class Options:
             raise SetupError(
                 f"--last-stand {self.last_stand}: expected 0 to {MAX_LAST_STAND} (ruling MB-4)"
             )
+        if not 0 <= self.overtime <= MAX_OVERTIME:
+            raise SetupError(
+                f"--overtime {self.overtime}: expected 0 to {MAX_OVERTIME} (ruling MB-24)"
+            )
 
     def round_limit(self, scenario: Scenario) -> int:
-        return self.rounds if self.rounds is not None else scenario.rounds
+        """The round limit; a scenario without one (Battle Royale) plays to the most
+        rounds a battle may have."""
+        if self.rounds is not None:
+            return self.rounds
+        return scenario.rounds if scenario.rounds is not None else MAX_ROUNDS
 
     @property
     def slots(self) -> int:
@@ -88,6 +100,7 @@ class Options:
             "rounds": self.rounds,
             "last_stand": self.last_stand,
             "split": self.split.value,
+            "overtime": self.overtime,
         }
 
 
@@ -189,32 +202,49 @@ def new_setup(
     pack: Pack | None = None,
 ) -> Setup:
     """10.1-10.3: check the scenario, the warbands and the battlefield; refuse bad input."""
+    from skirmish.games.magewinds.battle.catalogue import find_scenario
+
     chosen = scenario if isinstance(scenario, Scenario) else find_scenario(scenario)
     options = options or Options()
     pack = pack or bundled_pack()
-    if len(warbands) != PLAYERS:
+    if len(warbands) not in chosen.players:
+        counts = " or ".join(str(n) for n in chosen.players)
         raise SetupError(
-            f"{chosen.name}: give {PLAYERS} warbands (--warband twice), not {len(warbands)}"
+            f"{chosen.name} (v{chosen.version.split()[0]}) is for {counts} players: give "
+            f"{counts} warbands (--warband once each), not {len(warbands)}"
         )
     profiles = [
         assemble(pack, band, slots=options.slots, player=player)
         for player, band in enumerate(warbands)
     ]
     names = battle_names(profiles)
-    table = table or bundled_table("ruined-chapel")
+    table = table or bundled_table(chosen.table)
     check_table(chosen, table)
     bands = tuple(Warband(player, band, names[player]) for player, band in enumerate(profiles))
     return Setup(chosen, options, pack, table, bands)
 
 
 def check_table(scenario: Scenario, table: Table) -> None:
-    """The scenario's terrain rules (10.3): a clear area around the objective."""
+    """The scenario's terrain rules (10.3): a clear area around the centre, and a
+    double-size battlefield for three or four players (ruling MB-25)."""
+    area = table.width * table.length
+    if scenario.double_size and area < DOUBLE_AREA - 1e-9:
+        raise SetupError(
+            f'{scenario.name}: needs a double-size battlefield (24" x 16", ruling MB-25); '
+            f'{table.name} is {table.width:g}" x {table.length:g}"'
+        )
+    if not scenario.double_size and area > DOUBLE_AREA / 2 * 1.5:
+        raise SetupError(
+            f'{scenario.name}: is played on a standard battlefield (about 12" x 16", 0.3); '
+            f'{table.name} is {table.width:g}" x {table.length:g}" (ruling MB-25)'
+        )
     if scenario.clear_radius:
         near = obstacles_near(table, table.centre, scenario.clear_radius)
         if near:
             raise SetupError(
                 f'{scenario.name}: no obstacle may be within {scenario.clear_radius:g}" of '
-                f"the objective at the centre (10.3); {', '.join(near)} is"
+                f"the {'objective at the ' if scenario.objective else ''}centre (10.3); "
+                f"{', '.join(near)} is"
             )
 
 
@@ -225,15 +255,21 @@ def random_setup(
     most: int = 4,
     rounds: int | None = None,
     pack: Pack | None = None,
+    scenario: Scenario | None = None,
+    players: int = 2,
+    overtime: int = 5,
 ) -> Setup:
-    """A random legal battle from ``seed`` (for simulation and fuzzing): a scenario, two
-    warbands of 1 to ``most`` fighters within the slots and limits, random terrain."""
+    """A random legal battle from ``seed`` (for simulation and fuzzing): a scenario for
+    ``players`` (or the one given), their warbands of 1 to ``most`` fighters within the
+    slots and limits, random terrain of the scenario's size."""
+    from skirmish.games.magewinds.battle.catalogue import SCENARIOS
+
     rng = random.Random(f"skirmish random setup {seed}")
     pack = pack or bundled_pack()
-    options = Options(length=length, rounds=rounds)
-    scenario = rng.choice(SCENARIOS)
+    options = Options(length=length, rounds=rounds, overtime=overtime)
+    scenario = scenario or rng.choice([s for s in SCENARIOS if players in s.players])
     warbands = []
-    for player in range(PLAYERS):
+    for player in range(players):
         wanted = rng.randint(1, most)
         band: list[str] = []
         for profile in rng.sample(pack.fighters, len(pack.fighters)):
@@ -245,7 +281,8 @@ def random_setup(
             if len(band) == wanted:
                 break
         warbands.append(band)
-    table = random_table(seed, pieces=rng.randint(0, 8), clear_radius=scenario.clear_radius)
+    size = {"width": 2 * STANDARD_WIDTH} if scenario.double_size else {}
+    table = random_table(seed, pieces=rng.randint(0, 8), clear_radius=scenario.clear_radius, **size)
     return new_setup(scenario, warbands, table=table, options=options, pack=pack)
 
 
@@ -254,6 +291,7 @@ class _OptionsModel(StrictModel):
     rounds: Annotated[int, pydantic.Field(ge=1, le=MAX_ROUNDS)] | None
     last_stand: Annotated[int, pydantic.Field(ge=0, le=MAX_LAST_STAND)]
     split: Split
+    overtime: Annotated[int, pydantic.Field(ge=0, le=MAX_OVERTIME)] = 5
 
 
 class _SetupModel(StrictModel):
@@ -284,6 +322,7 @@ def setup_from_record(data: Mapping[str, Any], *, source: str = "the record") ->
         rounds=model.options.rounds,
         last_stand=model.options.last_stand,
         split=model.options.split,
+        overtime=model.options.overtime,
     )
     table = parse_table(model.battlefield, source=f"{source}: setup.battlefield")
     return new_setup(model.scenario, model.warbands, table=table, options=options, pack=pack)

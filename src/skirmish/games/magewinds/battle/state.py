@@ -51,6 +51,8 @@ class Status(StrEnum):
     RESERVE = "not deployed"
     ON_BATTLEFIELD = "on the battlefield"
     OUT_OF_ACTION = "out of action"
+    ESCAPED = "escaped"
+    """Left the battlefield by Hold the Line's Escape action: not out of action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +251,9 @@ class Battle:
     """Players whose warband cast Energize this Action Phase."""
     auras: tuple[tuple[str, str], ...] = ()
     """Spells in effect around a fighter this Action Phase: (spell key, caster)."""
+    tally: tuple[tuple[str, int, int], ...] = ()
+    """What a scenario counts, as (what, player, round): fragments collected, enemies taken
+    out of action."""
     chances: int = 0
     log: Log | None = None
     result: End | None = None
@@ -432,8 +437,22 @@ class Battle:
     def players(self) -> int:
         return len(self.hands)
 
+    def counted(self, what: str, player: int, round_: int | None = None) -> int:
+        """How many ``what`` the scenario counted for ``player`` (in round ``round_``)."""
+        return sum(
+            1
+            for kind, who, when in self.tally
+            if kind == what and who == player and (round_ is None or when == round_)
+        )
+
     def as_dict(self) -> dict[str, Any]:
         """Everything in the state (for the hash and the replay's final state)."""
+        found = self._as_dict()
+        if self.tally:
+            found["tally"] = [[kind, who + 1, when] for kind, who, when in self.tally]
+        return found
+
+    def _as_dict(self) -> dict[str, Any]:
         return {
             "phase": self.phase.value,
             "round": self.round,

@@ -17,6 +17,7 @@ from skirmish.fastpaths import fast
 from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
 from skirmish.games.magewinds.battle.candidates import step_candidates
 from skirmish.games.magewinds.battle.geometry import RADIUS, away_problem, moved, path_to
+from skirmish.games.magewinds.battle.holdtheline import can_escape
 from skirmish.games.magewinds.battle.spells import (
     LEAP_BONUS,
     ability,
@@ -76,6 +77,8 @@ class StepFrame(Frame):
         mover = self._mover(battle)
         if self.purpose == "attack":
             return any_attack(battle, mover.name)
+        if self.purpose == "escape":
+            return can_escape(battle, mover)
         if self.purpose == "blink":
             spell = ability(battle, mover, "blink")
             return (
