@@ -18,7 +18,18 @@ from skirmish.cli.build import root_group, verb_group
 from skirmish.cli.commands.games import games_command
 from skirmish.errors import SkirmishError
 
-VERBS = ("fighters", "odds", "attack", "advise", "matchups", "los", "move", "draw", "play")
+VERBS = (
+    "fighters",
+    "odds",
+    "attack",
+    "advise",
+    "matchups",
+    "los",
+    "move",
+    "draw",
+    "play",
+    "scenarios",
+)
 """The commands whose subcommands are games, each a module of skirmish.cli.commands."""
 
 app = typer.Typer(

@@ -35,7 +35,7 @@ from skirmish.games.magewinds.battle import (
     result_of,
     start_battle,
 )
-from skirmish.games.magewinds.battle.catalogue import find_scenario
+from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario, players_text
 from skirmish.games.magewinds.battle.session import (
     battlefield_now,
     hand_text,
@@ -46,9 +46,11 @@ from skirmish.games.magewinds.battle.session import (
     status_rows,
 )
 from skirmish.games.magewinds.battle.territory import Split
+from skirmish.games.magewinds.field import STANDARD_WIDTH
 from skirmish.geometry.scene import Scene
 from skirmish.options import Flag, Name, Seed
 from skirmish.options import Options as Flags
+from skirmish.report import Grid, Report
 
 RecordFile = Annotated[
     Path, Flag("A battle record saved by 'skirmish play'.", argument=True, metavar="RECORD")
@@ -59,12 +61,19 @@ class PlayOptions(Flags):
     """Play a whole Magewinds battle: people at the terminal, or computer players."""
 
     scenario: Annotated[
-        Name | None, Flag("deathmatch or king-of-the-hill (10.1).", metavar="NAME", rule="10.1")
+        Name | None,
+        Flag(
+            "A scenario id from 'skirmish scenarios magewinds' (10.1).", metavar="NAME", rule="10.1"
+        ),
     ] = None
     warband: Annotated[
         list[Annotated[str, Field(max_length=300)]] | None,
-        Flag('A warband as fighter names, e.g. "Wizard,Cleric"; give it twice.', metavar="NAMES"),
-        Field(max_length=2),
+        Flag(
+            'A warband as fighter names, e.g. "Wizard,Cleric"; once per player (2 to 4, '
+            "as the scenario allows).",
+            metavar="NAMES",
+        ),
+        Field(max_length=4),
     ] = None
     players: Annotated[
         Annotated[str, Field(max_length=100)],
@@ -74,9 +83,12 @@ class PlayOptions(Flags):
         Seed | None, Flag("Seed of every die and card (printed when not given).", metavar="N")
     ] = None
     battlefield: Annotated[
-        Annotated[str, Field(min_length=1, max_length=300)],
-        Flag("A bundled battlefield, a YAML file, or 'random' (random terrain).", metavar="TABLE"),
-    ] = "ruined-chapel"
+        Annotated[str, Field(min_length=1, max_length=300)] | None,
+        Flag(
+            "A bundled battlefield, a YAML file, or 'random' (default: the scenario's own).",
+            metavar="TABLE",
+        ),
+    ] = None
     length: Annotated[Length, Flag("Warband size: quick 6, standard 8, long 10 slots.")] = (
         Length.STANDARD
     )
@@ -91,6 +103,10 @@ class PlayOptions(Flags):
     split: Annotated[Split, Flag("How the territories are cut (ruling MB-5).", rule="MB-5")] = (
         Split.LENGTHWISE
     )
+    overtime: Annotated[
+        Annotated[int, Field(ge=0, le=20)],
+        Flag("Most rounds played past the round limit while nobody leads (MB-24).", rule="MB-24"),
+    ] = 5
     save: Annotated[Path | None, Flag("Write the battle record (JSON) here.", metavar="FILE")] = (
         None
     )
@@ -102,8 +118,35 @@ class PlayOptions(Flags):
     @model_validator(mode="after")
     def _new_or_resumed(self) -> PlayOptions:
         if self.resume is None and (self.scenario is None or not self.warband):
-            raise ValueError("give --scenario and --warband twice, or --resume a saved battle")
+            raise ValueError(
+                "give --scenario and --warband once per player, or --resume a saved battle"
+            )
         return self
+
+
+class ScenariosOptions(Flags):
+    """List the Into the Tempest scenarios battles play: id, players, version, summary."""
+
+
+def scenarios_report() -> Report:
+    """Every scenario by its id, with its player counts, page version and a summary."""
+    rows = tuple((s.id, players_text(s), s.version.split()[0], s.summary) for s in SCENARIOS)
+    data = {
+        "scenarios": [
+            {
+                "id": s.id,
+                "name": s.name,
+                "players": list(s.players),
+                "version": s.version,
+                "rounds": s.rounds,
+                "battlefield": s.table,
+                "summary": s.summary,
+            }
+            for s in SCENARIOS
+        ]
+    }
+    grid = Grid(("id", "players", "version", "summary"), rows, title="Magewinds scenarios")
+    return Report((grid,), data)
 
 
 class ReplayOptions(Flags):
@@ -138,13 +181,16 @@ class MagewindsBattles:
         assert options.scenario is not None and options.warband
         kinds = parse_players(options.players, len(options.warband))
         chosen = find_scenario(options.scenario)
-        agreed = Options(options.length, options.rounds, options.last_stand, options.split)
+        agreed = Options(
+            options.length, options.rounds, options.last_stand, options.split, options.overtime
+        )
         seed = random.SystemRandom().randrange(2**31) if options.seed is None else options.seed
         number = check_seed(seed)
         if options.battlefield == "random":
-            table = random_table(number, clear_radius=chosen.clear_radius)
+            width = 2 * STANDARD_WIDTH if chosen.double_size else STANDARD_WIDTH
+            table = random_table(number, clear_radius=chosen.clear_radius, width=width)
         else:
-            table = find_table(options.battlefield)
+            table = find_table(options.battlefield or chosen.table)
         setup = new_setup(
             chosen, [w.split(",") for w in options.warband], table=table, options=agreed
         )

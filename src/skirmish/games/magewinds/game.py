@@ -72,6 +72,7 @@ class Magewinds(Game):
         move=flags.MoveOptions,
         draw=flags.DrawOptions,
         play="skirmish.games.magewinds.battles:PlayOptions",
+        scenarios="skirmish.games.magewinds.battles:ScenariosOptions",
     )
     decisions: ClassVar[dict[str, str]] = {ATTACK_CHOICE: "--choice", DEFENCE_CHOICE: "--reaction"}
     examples = "skirmish.games.magewinds.examples"
@@ -81,6 +82,11 @@ class Magewinds(Game):
         from skirmish.games.magewinds.battles import BATTLES
 
         return BATTLES
+
+    def scenarios(self, options: Options) -> Report:
+        from skirmish.games.magewinds.battles import scenarios_report
+
+        return scenarios_report()
 
     def bundled(self) -> Pack:
         return bundled_pack()

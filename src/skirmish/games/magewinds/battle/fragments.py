@@ -92,8 +92,7 @@ FRAGMENT_FRENZY = Scenario(
     id="fragment-frenzy",
     name="Fragment Frenzy",
     version="1.3.1",
-    summary="Each round 5 fragments go into enemy ground: the most collected after round 3 "
-    "wins; on a tie, play on.",
+    summary="Collect the most fragments.",
     rounds=3,
     splits=(Split.LENGTHWISE, Split.WIDTHWISE, Split.DIAGONAL),
     collect=True,

@@ -100,8 +100,7 @@ HOLD_THE_LINE = Scenario(
     id="hold-the-line",
     name="Hold the Line",
     version="1.3.0",
-    summary="Attacker against Defender: the Attacker wins by getting half their fighters "
-    "off the far edge by round 3.",
+    summary="Escape half the Attacker's warband.",
     rounds=3,
     setup_steps=("edge",),
     territory="edge",

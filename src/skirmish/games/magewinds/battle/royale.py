@@ -194,8 +194,7 @@ BATTLE_ROYALE = Scenario(
     id="battle-royale",
     name="Battle Royale",
     version="1.4.0",
-    summary="3-4 players from the corners, the Storm closing in: the last warband with a "
-    "fighter standing wins.",
+    summary="Last standing as the Storm closes in.",
     rounds=None,
     players=(3, 4),
     double_size=True,

@@ -318,8 +318,7 @@ DEATHMATCH = Scenario(
     id="deathmatch",
     name="Deathmatch",
     version="1.3.1 (page not public; ruling MB-4)",
-    summary="Take the enemy down: the last warband standing, or the most fighters left "
-    "after the round limit, wins.",
+    summary="Last standing, or most left, wins.",
     rounds=3,
     hand_limit_bonus=_deathmatch_last_stand,
     end_of_round=_deathmatch_end_of_round,
@@ -358,8 +357,7 @@ KING_OF_THE_HILL = Scenario(
     id="king-of-the-hill",
     name="King of the Hill",
     version="1.3.0",
-    summary='Hold the objective at the centre: the most fighters within 3" after round 3 '
-    "wins; a warband with none there at the end of a round loses at once.",
+    summary="Most fighters near the objective.",
     rounds=3,
     objective=True,
     clear_radius=2.0,

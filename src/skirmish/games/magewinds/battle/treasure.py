@@ -98,8 +98,7 @@ THE_PRIZE = Scenario(
     id="the-prize",
     name="The Prize",
     version="1.4.0",
-    summary="One treasure at the centre: the warband carrying it after round 3 wins; "
-    "if nobody does, the first to pick it up.",
+    summary="Carry the treasure at the end to win.",
     rounds=3,
     clear_radius=3.0,
     table="stone-circle",
@@ -148,8 +147,7 @@ TREASURE_DASH = Scenario(
     id="treasure-dash",
     name="Treasure Dash",
     version="1.3.0",
-    summary="Five treasures near the centre: the warband holding more after round 3 wins; "
-    "on a tie, play on until one side leads.",
+    summary="Hold more of the 5 treasures to win.",
     rounds=3,
     setup_steps=("territories", "treasures"),
     treasures=Treasures(0, 5, within=4.0, apart=2.0),
@@ -166,8 +164,7 @@ TREASURE_CLASH = Scenario(
     id="treasure-clash",
     name="Treasure Clash",
     version="1.4.0",
-    summary="3-4 players, a quarter each, 2 treasures per player + 1: the most held after "
-    "round 3 wins; on a tie, play on.",
+    summary="A quarter each; hold most treasures.",
     rounds=3,
     players=(3, 4),
     double_size=True,
