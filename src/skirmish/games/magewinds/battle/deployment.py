@@ -245,8 +245,11 @@ def deployment_spots(battle: Battle, player: int, spacing: float) -> list[Point]
 def edge_points(battle: Battle, player: int, spacing: float) -> list[Point]:
     """Points along ``player``'s edge where a base touches it (Hold the Line)."""
     table = battle.setup.table
-    x = RADIUS if battle.territories[player] == "left" else table.width - RADIUS
-    return [(round(x, 4), y) for y in sorted({y for _, y in grid(battle, spacing)})]
+    if battle.territories[player] == "left":
+        x = math.ceil(RADIUS * 10**4) / 10**4  # rounded inward, so the base is on the table
+    else:
+        x = math.floor((table.width - RADIUS) * 10**4) / 10**4
+    return [(x, y) for y in sorted({y for _, y in grid(battle, spacing)})]
 
 
 def check_deployment_room(battle: Battle) -> None:
