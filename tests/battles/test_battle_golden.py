@@ -35,6 +35,42 @@ CASES = {
         "stone-circle",
         3,
     ),
+    "magewinds-battle-the-prize": (
+        "the-prize",
+        [["Wizard", "Cleric"], ["Druid", "Seer"]],
+        "stone-circle",
+        5,
+    ),
+    "magewinds-battle-treasure-dash": (
+        "treasure-dash",
+        [["Witch", "Guardian"], ["Mesmer", "Deadeye"]],
+        "stone-circle",
+        2,
+    ),
+    "magewinds-battle-fragment-frenzy": (
+        "fragment-frenzy",
+        [["Seer", "Wizard"], ["Cleric", "Enchanter"]],
+        "stone-circle",
+        4,
+    ),
+    "magewinds-battle-hold-the-line": (
+        "hold-the-line",
+        [["Guardian", "Wizard"], ["Witch", "Seer"]],
+        "stone-circle",
+        6,
+    ),
+    "magewinds-battle-battle-royale": (
+        "battle-royale",
+        [["Wizard"], ["Cleric"], ["Witch"], ["Guardian"]],
+        "crossroads",
+        8,
+    ),
+    "magewinds-battle-treasure-clash": (
+        "treasure-clash",
+        [["Seer"], ["Mesmer"], ["Deadeye"]],
+        "crossroads",
+        9,
+    ),
 }
 
 
@@ -50,7 +86,7 @@ def played(name: str) -> History:
     scenario, warbands, table, seed = CASES[name]
     setup = new_setup(scenario, warbands, table=bundled_table(table))
     history = History.start(start_battle(setup), seed)
-    play_out(history, [RandomPlayer(seed, 0), RandomPlayer(seed, 1)])
+    play_out(history, [RandomPlayer(seed, p) for p in range(len(warbands))])
     return history
 
 
@@ -62,7 +98,11 @@ def test_golden_battle_replays_to_its_recorded_log(name):
         battle = history.state
         assert isinstance(battle, Battle)
         record = to_record(
-            history, "magewinds", battle.setup.as_dict(), ("random", "random"), result_of(battle)
+            history,
+            "magewinds",
+            battle.setup.as_dict(),
+            ("random",) * battle.players,
+            result_of(battle),
         )
         record_path.write_text(record.dumps())
         log_path.write_text(render(battle))
