@@ -20,10 +20,9 @@ from skirmish.engine.battle import End
 from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.scenarios import (
     Scenario,
+    most_after_limit,
     nobody_left,
     object_gap,
-    overtime_over,
-    sole_leader,
     winner_by,
 )
 from skirmish.games.magewinds.battle.territory import Split, closest_edge_gap, wholly_in_half
@@ -74,12 +73,7 @@ def _hand_limit(battle: Battle, player: int) -> tuple[int, str]:
 
 
 def _end_of_round(battle: Battle) -> End | None:
-    if battle.round < battle.setup.options.round_limit(battle.setup.scenario):
-        return None
-    counts = collected(battle)
-    if sole_leader(counts) is not None or overtime_over(battle):
-        return winner_by(counts, "fragments collected")
-    return None
+    return most_after_limit(battle, collected(battle), "fragments collected")
 
 
 def _now(battle: Battle) -> End | None:

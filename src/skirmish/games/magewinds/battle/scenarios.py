@@ -257,6 +257,16 @@ def sole_leader(counts: list[int]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
+def most_after_limit(battle: Battle, counts: list[int], what: str) -> End | None:
+    """After the round limit the most ``what`` wins; a tie plays on into overtime, until
+    its cap (ruling MB-24)."""
+    if battle.round < battle.setup.options.round_limit(battle.setup.scenario):
+        return None
+    if sole_leader(counts) is not None or overtime_over(battle):
+        return winner_by(counts, what)
+    return None
+
+
 def in_overtime(battle: Battle) -> bool:
     """Past the round limit: the scenario plays on until someone leads (ruling MB-24)."""
     return battle.round > battle.setup.options.round_limit(battle.setup.scenario)

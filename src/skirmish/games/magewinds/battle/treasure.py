@@ -19,6 +19,7 @@ from skirmish.games.magewinds.battle.scenarios import (
     between_turns,
     distance_to_point,
     in_overtime,
+    most_after_limit,
     nobody_left,
     object_gap,
     overtime_over,
@@ -125,12 +126,7 @@ def _dash_hand_limit(battle: Battle, player: int) -> tuple[int, str]:
 
 
 def _dash_end_of_round(battle: Battle) -> End | None:
-    if battle.round < battle.setup.options.round_limit(battle.setup.scenario):
-        return None
-    held = holdings(battle)
-    if sole_leader(held) is not None or overtime_over(battle):
-        return winner_by(held, "treasures held")
-    return None
+    return most_after_limit(battle, holdings(battle), "treasures held")
 
 
 def _dash_now(battle: Battle) -> End | None:
