@@ -9,6 +9,7 @@ is solved exactly as a signalling game (:mod:`skirmish.engine.signalling`).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -38,6 +39,7 @@ from skirmish.games.entropic.attack import (
     resolve_attack,
     spend,
 )
+from skirmish.progress import Progress
 
 DEFAULT_RESULT_VALUES: Mapping[Outcome, Fraction] = {
     Outcome.FAILED: Fraction(0),
@@ -183,13 +185,8 @@ def select_target(
     """The attacker's aim (the open aim worth most) and, when it names no part of a composite
     target, the defender's part (worth least to the attacker, given the aim). ``worth`` is
     the attack's value to the attacker with those choices answered; ties go to the first."""
-    aims: tuple[Aim | None, ...] = (
-        (situation.aim,)
-        if situation.aim is not None or len(open_aims(situation)) <= 1
-        else open_aims(situation)
-    )
     best: tuple[Fraction, Target] | None = None
-    for aim in aims:
+    for aim in _aims(situation):
         aimed = replace(situation, aim=aim)
         if situation.target.composite and situation.component is None:
             parts = [Target(aimed, c.name) for c in situation.target.components]
@@ -200,6 +197,20 @@ def select_target(
             best = found
     assert best is not None
     return best[1]
+
+
+def _aims(situation: Situation) -> tuple[Aim | None, ...]:
+    """The aims Select Target weighs: the one given, else every open one."""
+    if situation.aim is not None or len(open_aims(situation)) <= 1:
+        return (situation.aim,)
+    return open_aims(situation)
+
+
+def _parts(situation: Situation) -> int:
+    """The parts of a composite target the defender weighs: every one, unless one is named."""
+    if situation.target.composite and situation.component is None:
+        return len(situation.target.components)
+    return 1
 
 
 def _first(pair: tuple[Fraction, Target]) -> Fraction:
@@ -253,14 +264,13 @@ def _triangle(tokens: int) -> int:
     return (tokens + 1) * (tokens + 2) // 2
 
 
-def positions(situations: tuple[Situation, ...]) -> int:
-    """About how many positions solving the bidding games of an attack with these weapons
-    works out: each weapon's own game for every aim and part it may select, then for every
-    order of the weapons the first game and each later one for every set of tokens the
-    earlier bids may have left (both players know them: every bid is revealed, EE-14)."""
-    selecting = sum(
-        _cells(s) * max(1, len(open_aims(s))) * max(1, len(s.target.components)) for s in situations
-    )
+def cells(situations: tuple[Situation, ...]) -> int:
+    """At most how many cells solving the bidding games of an attack with these weapons
+    fills in (exactly how many for one weapon): each weapon's own game for every aim and part
+    it may select, then for every order of the weapons the first game and each later one for
+    every set of tokens the earlier bids may have left (both players know them: every bid is
+    revealed, EE-14)."""
+    selecting = sum(_cells(s) * len(_aims(s)) * _parts(s) for s in situations)
     most = max(situations, key=_cells)
     left = (
         _triangle(most.attacker.real_tokens)
@@ -269,8 +279,15 @@ def positions(situations: tuple[Situation, ...]) -> int:
     )
     orders = math.factorial(len(situations))
     per_order = _cells(situations[0]) + (len(situations) - 1) * left
+    return selecting + orders * per_order
+
+
+def positions(situations: tuple[Situation, ...]) -> int:
+    """About how many positions solving the bidding games of an attack with these weapons
+    works out: :data:`POSITIONS_PER_CELL` (and a few more for many bids) for each of its
+    :func:`cells`."""
     per_cell = POSITIONS_PER_CELL + max(_bids(s) for s in situations) // 20
-    return per_cell * (selecting + orders * per_order)
+    return per_cell * cells(situations)
 
 
 def check_work(situations: tuple[Situation, ...]) -> None:
@@ -302,18 +319,24 @@ class BiddingAdvice:
 
 
 def bidding_game(
-    situation: Situation, values: Values = Values(), others: Mapping[str, str] | None = None
+    situation: Situation,
+    values: Values = Values(),
+    others: Mapping[str, str] | None = None,
+    *,
+    progress: Progress | None = None,
 ) -> BiddingAdvice:
     """Solve the sealed bids: the attacker's mix of (real, dummy), and the defender's real bid
     for each number of tokens it sees go down (its dummies change nothing, EE-9).
 
     With several open aims and none fixed, the attacker picks the aim whose game is worth
     most; the defender picks the part of a composite target the attacker names none of.
+    ``progress`` is told the cells solved so far, out of :func:`cells`.
     """
     check_work((situation,))
     given = dict(others or {})
-    target = bidding_target(situation, values, given)
-    stage = _stage(target.situation, values, given | target.answers, _nothing_later)
+    solved = _counter(progress)
+    target = bidding_target(situation, values, given, solved)
+    stage = _stage(target.situation, values, given | target.answers, _nothing_later, solved)
     return BiddingAdvice(stage.solution, stage.game, stage.table, target.situation.aim, target.part)
 
 
@@ -325,6 +348,18 @@ def _nothing_later(situation: Situation, result: AttackResult) -> Fraction:
     return Fraction(0)
 
 
+Solved = Callable[[], None] | None
+"""Told after each cell of a bidding table is solved, when anyone listens."""
+
+
+def _counter(progress: Progress | None) -> Solved:
+    """One count of cells solved across every stage of an answer, told to ``progress``."""
+    if progress is None:
+        return None
+    done = itertools.count(1)
+    return lambda: progress(next(done))
+
+
 @dataclass(frozen=True)
 class _Stage:
     solution: SignallingSolution
@@ -332,7 +367,13 @@ class _Stage:
     table: dict[tuple[int, int], AttackResult]
 
 
-def _stage(situation: Situation, values: Values, others: Mapping[str, str], later: Later) -> _Stage:
+def _stage(
+    situation: Situation,
+    values: Values,
+    others: Mapping[str, str],
+    later: Later,
+    solved: Solved = None,
+) -> _Stage:
     """One weapon's bidding game, each cell worth its result plus what comes after it."""
     senders, defenses = _bid_options(situation, others)
     responses = sorted({bid.real for bid in defenses})
@@ -344,6 +385,8 @@ def _stage(situation: Situation, values: Values, others: Mapping[str, str], late
             result = result_of(situation, sender, Bid(d), others)
             table.setdefault((sender.real, d), result)
             row.append(values.of(result) + later(situation, result))
+            if solved is not None:
+                solved()
         payoff.append(row)
     game = SignallingGame.build(
         senders=[s.text() for s in senders],
@@ -381,48 +424,56 @@ def weapons_game(
     situations: tuple[Situation, ...],
     values: Values = Values(),
     others: Mapping[str, str] | None = None,
+    *,
+    progress: Progress | None = None,
 ) -> WeaponsAdvice:
     """Several weapons' bidding games, one after another (EE-14): every bid is revealed, so
     both players know the tokens left, and each game is solved knowing what the later ones
     are worth with them (backward). Each weapon's aim (and the defender's part) is selected
-    first, on its own game; the attacker picks the order worth most."""
+    first, on its own game; the attacker picks the order worth most. ``progress`` is told
+    the cells solved so far, out of at most :func:`cells`."""
     if not situations:
         raise SkirmishError("Select Target: no weapon to attack with")
     check_work(situations)
     given = dict(others or {})
-    targets = [bidding_target(s, values, given) for s in situations]
+    solved = _counter(progress)
+    targets = [bidding_target(s, values, given, solved) for s in situations]
     best: WeaponsAdvice | None = None
     for order in permutations(range(len(targets))):
-        advice = _in_order(tuple(targets[i] for i in order), values, given)
+        advice = _in_order(tuple(targets[i] for i in order), values, given, solved)
         if best is None or advice.value > best.value:
             best = advice
     assert best is not None
     return best
 
 
-def bidding_target(situation: Situation, values: Values, others: Mapping[str, str]) -> Target:
+def bidding_target(
+    situation: Situation, values: Values, others: Mapping[str, str], solved: Solved = None
+) -> Target:
     """Select Target on the bidding game's value (``advise``)."""
 
     def worth(chosen: Situation, answers: Mapping[str, str]) -> Fraction:
-        return _stage(chosen, values, dict(others) | dict(answers), _nothing_later).solution.value
+        answered = dict(others) | dict(answers)
+        return _stage(chosen, values, answered, _nothing_later, solved).solution.value
 
     return select_target(situation, worth)
 
 
 def _in_order(
-    targets: tuple[Target, ...], values: Values, others: Mapping[str, str]
+    targets: tuple[Target, ...], values: Values, others: Mapping[str, str], solved: Solved
 ) -> WeaponsAdvice:
-    solved: dict[tuple[int, Spent, Spent], _Stage] = {}
+    stages: dict[tuple[int, Spent, Spent], _Stage] = {}
 
     def stage(k: int, spent: dict[str, Spent]) -> _Stage:
         target = targets[k]
         s = target.situation
         mine, theirs = spent.get(s.attacker.name, NOTHING), spent.get(s.target.name, NOTHING)
         key = (k, mine, theirs)
-        if key not in solved:
+        if key not in stages:
             here = replace(s, attacker=mine.left(s.attacker), target=theirs.left(s.target))
-            solved[key] = _stage(here, values, dict(others) | target.answers, after(k, spent))
-        return solved[key]
+            answers = dict(others) | target.answers
+            stages[key] = _stage(here, values, answers, after(k, spent), solved)
+        return stages[key]
 
     def after(k: int, spent: dict[str, Spent]) -> Later:
         def worth(situation: Situation, result: AttackResult) -> Fraction:
@@ -447,7 +498,7 @@ def _in_order(
             targets[k].situation.target.real_tokens - theirs.real,
             found.solution,
         )
-        for (k, mine, theirs), found in sorted(solved.items(), key=lambda item: _order(item[0]))
+        for (k, mine, theirs), found in sorted(stages.items(), key=lambda item: _order(item[0]))
         if k > 0
     )
     return WeaponsAdvice(

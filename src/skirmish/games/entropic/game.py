@@ -34,6 +34,7 @@ from skirmish.games.entropic.bidding import (
     attack_back_by,
     bid_table,
     bidding_game,
+    cells,
     first_option,
     result_of,
     weapons_game,
@@ -49,6 +50,7 @@ from skirmish.games.entropic.reports import (
     weapons_report,
 )
 from skirmish.options import Options
+from skirmish.progress import tracker
 from skirmish.report import Line, Report, check_picture
 
 if TYPE_CHECKING:
@@ -56,6 +58,9 @@ if TYPE_CHECKING:
 
 BACK = "attack back: "
 """The prefix of the decisions of a target's attack back."""
+
+SOLVED = "bidding cells solved"
+"""What ``advise`` tells progress in: cells of the bidding tables, across every stage."""
 
 MAX_BID_ROWS = 4096
 """Bid combinations ``odds`` lists for several weapons before asking for the bids."""
@@ -265,9 +270,11 @@ class EntropicEngine(Game):
             "dummy_cost": str(worth.dummy_token),
             "attacker_stun_cost": str(worth.attacker_stun),
         }
+        progress = tracker(SOLVED, cells(situations))
         if len(situations) > 1:
-            return weapons_report(situations, weapons_game(situations, worth, answers), shown)
-        advice = bidding_game(situations[0], worth, answers)
+            several = weapons_game(situations, worth, answers, progress=progress)
+            return weapons_report(situations, several, shown)
+        advice = bidding_game(situations[0], worth, answers, progress=progress)
         return advise_report(situations[0], advice, self._facts(options), shown)
 
     def referee(self, options: Options) -> Referee:
