@@ -189,3 +189,17 @@ def capped_cli(
         return CliOutcome(stopped=f"{outcome.error} escaped: {outcome.message[:500]}")
     code, out, err = outcome.result  # type: ignore[misc]
     return CliOutcome(code, out, err)
+
+
+def capped_clis(
+    lines: Sequence[Sequence[str]], *, cwd: Path | None = None, cpu: int = CPU_SECONDS
+) -> list[CliOutcome]:
+    """Run several ``skirmish`` command lines one after another in one forked child under
+    the caps (quick ones, many of them: a child each would cost more than the commands).
+    Stopped by a cap, every line is told so."""
+    warm()
+    outcome = capped(lambda: [_command(args, cwd, "") for args in lines], cpu=cpu)
+    if outcome.stopped or outcome.error:
+        why = outcome.stopped or f"{outcome.error} escaped: {outcome.message[:500]}"
+        return [CliOutcome(stopped=why) for _ in lines]
+    return [CliOutcome(code, out, err) for code, out, err in outcome.result]  # type: ignore[attr-defined]

@@ -227,7 +227,7 @@ def command_line(command: Command, pick: Draw, count: Callable[[int, int], int])
         if field.argument:
             words.insert(2 if command.game else 1, value)
             continue
-        times = count(1, (field.max_items or 1) + 1) if field.multiple else 1
+        times = count(1, (field.max_items or 1) + 1) if field.multiple else count(1, 2)
         if field.multiple and count(0, 3) == 0:
             times = (field.max_items or 1) + 1
         for _ in range(times):
@@ -235,6 +235,23 @@ def command_line(command: Command, pick: Draw, count: Callable[[int, int], int])
     if count(0, 9) == 0:
         words.append(pick([f for c in command.fields for f in c.flags] or ["--json"]))
     return words
+
+
+def single(command: Command) -> list[OptionField]:
+    """``command``'s options that take one value (not repeatable, not flags, not arguments)."""
+    return [f for f in command.fields if not (f.multiple or f.argument or f.kind is bool)]
+
+
+def twice(command: Command, field: OptionField) -> list[str]:
+    """``command``'s working command line with ``field`` given twice more, by its first and
+    its last spelling, with two different values."""
+    first, second = values(field)[-2:]
+    return [
+        command.verb,
+        *([command.game] if command.game else []),
+        *command.base,
+        *(field.flags[0], first, field.flags[-1], second),
+    ]
 
 
 def prepare(folder: Path) -> None:
@@ -308,4 +325,14 @@ def shown(words: list[str]) -> str:
     )
 
 
-__all__ = ["FILES", "Command", "attempt", "command_line", "commands", "prepare", "problem"]
+__all__ = [
+    "FILES",
+    "Command",
+    "attempt",
+    "command_line",
+    "commands",
+    "prepare",
+    "problem",
+    "single",
+    "twice",
+]

@@ -15,7 +15,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli_fuzz import Command, attempt, command_line, commands, prepare, shown
+from capped import capped_clis
+from cli_fuzz import (
+    Command,
+    attempt,
+    command_line,
+    commands,
+    listing,
+    prepare,
+    problem,
+    shown,
+    single,
+    twice,
+)
 from skirmish.options import OptionField
 
 COMMANDS = commands()
@@ -83,6 +95,36 @@ def test_every_command_is_tried_from_a_command_line_it_answers(folder: Path) -> 
             continue
         found, _ = attempt([command.verb, command.game, *command.base], folder)
         assert found is None, f"{command.name}: {found}"
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c.name)
+def test_an_option_taking_one_value_given_twice_is_refused_naming_it(
+    command: Command, folder: Path
+) -> None:
+    """Every option that takes one value, given twice, is one line naming it: the last one
+    given was once taken silently."""
+    fields = single(command)
+    lines = [twice(command, field) for field in fields]
+    before = listing(folder)
+    outcomes = capped_clis(lines, cwd=folder)
+    assert listing(folder) == before, "a refused command wrote a file"
+    for field, words, outcome in zip(fields, lines, outcomes, strict=True):
+        found = problem(outcome, before, before)
+        assert found is None and outcome.code == 2, f"{shown(words)}: {found or outcome.explain()}"
+        line = outcome.err.strip().removeprefix("skirmish: error: ")
+        assert line.startswith(f"{field.flag} given "), f"{shown(words)}: {line}"
+        assert line.endswith("; give it once"), f"{shown(words)}: {line}"
+
+
+def test_repeatable_options_are_still_taken_more_than_once(folder: Path) -> None:
+    """Options the models declare as lists are not refused when repeated."""
+    repeatable = [(c, f) for c in COMMANDS for f in c.fields if f.multiple]
+    assert {f.flag for _, f in repeatable} >= {"--weapon", "--warband", "--via", "--skill"}
+    for command, field in repeatable:
+        words = twice(command, field)
+        found, outcome = attempt(words, folder)
+        assert found is None, f"{shown(words)}: {found}"
+        assert "give it once" not in outcome.err, f"{shown(words)}: {outcome.err}"
 
 
 READERS: list[tuple[Command, OptionField]] = [

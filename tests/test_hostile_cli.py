@@ -287,3 +287,19 @@ def test_usage_errors_are_one_line_naming_the_option(
 ) -> None:
     line = refused(tmp_path, *args, words=words)
     assert "{" not in line and "Usage:" not in line, line
+
+
+def test_an_option_taking_one_value_given_twice_is_refused(tmp_path: Path) -> None:
+    """The last of two values was once taken silently."""
+    line = refused(tmp_path, "odds", "magewinds", "--power", "3", "--power", "4")
+    assert line == "--power given twice (3, 4); give it once"
+    line = refused(tmp_path, "draw", "magewinds", RUINS, "-o", "a.png", "--output", "b.svg")
+    assert line == "--output given twice ('a.png', 'b.svg'); give it once"
+
+
+def test_a_repeatable_option_is_taken_each_time(tmp_path: Path) -> None:
+    weapons = ("--weapon", "Rifle", "--weapon", "Blade")
+    outcome = run(tmp_path, "advise", "entropic", *TROOPER, *weapons)
+    assert outcome.code == 0 and "Rifle" in outcome.out and "Blade" in outcome.out, (
+        outcome.explain()
+    )

@@ -15,13 +15,21 @@ lists them for anything else that needs them (help text, tests that try extreme 
 Traceback (most recent call last):
 ...
 skirmish.errors.SkirmishError: --power -1: a count must be greater than or equal to 0 (6.0)
+
+On the command line, an option that takes one value is refused when given twice, not
+overridden by the last:
+
+>>> once(option_fields(Demo)[0], ["3", "4"])
+Traceback (most recent call last):
+...
+skirmish.errors.SkirmishError: --power given twice (3, 4); give it once
 """
 
 from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -313,6 +321,18 @@ def _problem(error: ValidationError, fields: Mapping[str, OptionField], given: o
     return f"{field.flag}{shown}: {message}{rule}"
 
 
+def once(field: OptionField, values: Sequence[str]) -> str | None:
+    """The one value of an option that takes one, from every value typed for it (None when
+    none was); given more than once, it is refused rather than the last one taken.
+    """
+    if len(values) > 1:
+        times = "twice" if len(values) == 2 else f"{len(values)} times"
+        shown = ", ".join(_shown(limits.shown(v)) for v in values[:3])
+        more = ", ..." if len(values) > 3 else ""
+        raise SkirmishError(f"{field.flag} given {times} ({shown}{more}); give it once")
+    return values[0] if values else None
+
+
 def on_battlefield(options: Options, facts: tuple[str, ...], *, rules: str) -> tuple[str, str]:
     """With --battlefield: the named attacker and target. Facts the file gives cannot also
     come from flags; ``rules`` says which rules read them from the file."""
@@ -358,6 +378,7 @@ __all__ = [
     "exact",
     "flags_of",
     "on_battlefield",
+    "once",
     "option_fields",
     "parse",
 ]

@@ -54,12 +54,7 @@ def _parameter(field: OptionField) -> inspect.Parameter:
     elif field.kind is bool and not field.multiple:
         info = typer.Option(*field.flags, help=_help(field), rich_help_panel=group, metavar="")
         annotation, default = Annotated[bool, info], False
-    elif field.multiple:
-        info = typer.Option(
-            *field.flags, help=_help(field), metavar=field.metavar, rich_help_panel=group
-        )
-        annotation, default = Annotated[list[str] | None, info], None
-    else:
+    else:  # every value given is kept, so an option that takes one can be refused twice
         info = typer.Option(
             *field.flags,
             help=_help(field),
@@ -67,17 +62,22 @@ def _parameter(field: OptionField) -> inspect.Parameter:
             rich_help_panel=group,
             show_default=False,
         )
-        annotation, default = Annotated[str | None, info], None
+        annotation, default = Annotated[list[str] | None, info], None
     return inspect.Parameter(
         field.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
     )
 
 
 def _given(raw: dict[str, Any], fields: Sequence[OptionField]) -> dict[str, Any]:
-    """The values the user gave: flags set, options given, arguments."""
+    """The values the user gave: flags set, options given, arguments. An option that takes
+    one value is refused when given more than once."""
+    from skirmish.options import once
+
     found = {}
     for field in fields:
         value = raw.get(field.name)
+        if isinstance(value, list) and not field.multiple:
+            value = once(field, value)
         if value is None or value is False or value == []:
             continue
         found[field.name] = str(value) if isinstance(value, Path) else value
