@@ -31,7 +31,8 @@ def _walk(command: Any, context: Any, path: tuple[str, ...]) -> dict[str, Any]:
             params[flag] = {
                 "help": " ".join((param.help or "").split()),
                 "flag": bool(getattr(param, "is_flag", False)),
-                "multiple": bool(getattr(param, "multiple", False)),
+                "multiple": bool(getattr(param, "multiple", False))
+                and param.name not in getattr(command, "once", ()),
                 "negative": list(param.secondary_opts),
             }
     found[" ".join(path)] = {"help": " ".join((command.help or "").split()), "params": params}

@@ -91,7 +91,8 @@ def command(
     name: str, model: type[Options], extra: type[Options], run: Run, *, doc: str = ""
 ) -> Any:
     """A command named ``name`` taking ``model``'s flags and ``extra``'s; ``run`` gets both
-    parsed."""
+    parsed. Its ``once`` names the options that take one value: the parser collects every
+    value of each (so a second can be refused), but none is repeatable."""
     from skirmish.options import option_fields, parse
 
     fields, extras = option_fields(model), option_fields(extra)
@@ -107,7 +108,9 @@ def command(
     app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
     help_text = inspect.cleandoc(doc or model.__doc__ or "")
     app.command(name, help=help_text)(callback)
-    return typer.main.get_command(app)
+    built = typer.main.get_command(app)
+    built.once = frozenset(f.name for f in ordered if not f.multiple)  # type: ignore[attr-defined]
+    return built
 
 
 Builder = Callable[["Game"], Any]
