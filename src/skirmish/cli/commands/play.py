@@ -162,12 +162,15 @@ class Terminal:
         from skirmish.report import Grid, Report
 
         rows = self.battles.status_rows(self.battle)
-        grid = Grid(
-            tuple(rows[0]),
-            tuple(tuple(row.values()) for row in rows),
-            title=f"round {self.battle.round}, {self.battle.phase.value} phase",
-        )
-        show(Report((grid,)), as_json=False)
+        if rows:
+            grid = Grid(
+                tuple(rows[0]),
+                tuple(tuple(row.values()) for row in rows),
+                title=f"round {self.battle.round}, {self.battle.phase.value} phase",
+            )
+            show(Report((grid,)), as_json=False)
+        else:
+            typer.echo("no fighters yet: the warbands are being built")
         for text in self.battles.pending_lines(self.battle, node.player):
             typer.echo(text)
 

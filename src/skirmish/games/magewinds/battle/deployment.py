@@ -252,12 +252,12 @@ def edge_points(battle: Battle, player: int, spacing: float) -> list[Point]:
     return [(x, y) for y in sorted({y for _, y in grid(battle, spacing)})]
 
 
-def check_deployment_room(battle: Battle) -> None:
-    """10.5: each territory holds every warband that may be given it, before anyone
-    deploys. Fighters may cross low obstacles but not stand on them (ruling MB-7), so a
-    battlefield can pass 10.3 and still leave a territory with no room: it is refused at
-    setup, naming the territory. Bases are placed one by one on a fine grid, each at the
-    first spot clear of those before it."""
+def check_deployment_room(battle: Battle, *, most: int | None = None) -> None:
+    """10.5: each territory holds every warband that may be given it (``most`` fighters,
+    or the largest warband given), before anyone deploys. Fighters may cross low obstacles
+    but not stand on them (ruling MB-7), so a battlefield can pass 10.3 and still leave a
+    territory with no room: it is refused at setup, naming the territory. Bases are placed
+    one by one on a fine grid, each at the first spot clear of those before it."""
     scenario = battle.setup.scenario
     names: tuple[str, ...] = halves(battle)
     seats: tuple[int, ...] = (0,)
@@ -265,7 +265,8 @@ def check_deployment_room(battle: Battle) -> None:
         names = CORNERS
     elif scenario.territory == "edge":
         names, seats = EDGES, (0, 1)  # seat 0 the Attacker, seat 1 the Defender
-    most = max(len(band.names) for band in battle.setup.warbands)
+    if most is None:
+        most = max(len(band.names) for band in battle.setup.warbands)
     for name, seat in ((n, s) for n in names for s in seats):
         trial = replace(battle, territories=(name,) * battle.players, first=0)
         spots = deployment_spots(trial, seat, FINE_GRID)

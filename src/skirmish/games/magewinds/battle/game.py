@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from skirmish.engine.battle import History, Record, replay
+from skirmish.games.magewinds.battle.building import fighters_of, log_warbands, start_building
 from skirmish.games.magewinds.battle.deployment import SetupFrame, check_deployment_room
 from skirmish.games.magewinds.battle.rounds import Round
 from skirmish.games.magewinds.battle.setup import Setup, setup_from_record
-from skirmish.games.magewinds.battle.state import Battle, Fighter, Item
+from skirmish.games.magewinds.battle.state import Battle, Item
 from skirmish.games.magewinds.cards import DECK, sort_cards
 
 GAME = "magewinds"
@@ -17,12 +18,8 @@ GAME = "magewinds"
 
 def start_battle(setup: Setup) -> Battle:
     """10.0: a battle ready to set up: fighters waiting to deploy, the deck face down; a
-    battlefield with no room to deploy a warband is refused (10.5)."""
-    fighters = tuple(
-        Fighter(name, profile.name, band.player)
-        for band in setup.warbands
-        for name, profile in zip(band.names, band.profiles, strict=True)
-    )
+    battlefield with no room to deploy a warband is refused (10.5). A setup whose warbands
+    are built in play starts with the building (10.2, ruling MB-31)."""
     items = tuple(
         Item(o.name, (o.x, o.y), o.carriable, o.moveable) for o in setup.table.field.objects
     )
@@ -30,7 +27,7 @@ def start_battle(setup: Setup) -> Battle:
     battle = Battle(
         setup=setup,
         frames=(Round(), SetupFrame()),
-        fighters=fighters,
+        fighters=fighters_of(setup),
         hands=((),) * players,
         known=(frozenset(),) * players,
         deck=sort_cards(DECK),
@@ -39,18 +36,15 @@ def start_battle(setup: Setup) -> Battle:
     battle = battle.logged(
         "10.1", "scenario", f"scenario: {setup.scenario.name} ({setup.scenario.version})"
     )
-    for band in setup.warbands:
-        battle = battle.logged(
-            "10.2",
-            "warband",
-            f"player {band.player + 1}'s warband: {', '.join(band.names)}",
-            player=band.player + 1,
-        )
+    if setup.building is None:
+        battle = log_warbands(battle)
     battle = battle.logged(
         "10.3",
         "battlefield",
         f'battlefield: {setup.table.name} ({setup.table.width:g}" x {setup.table.length:g}")',
     )
+    if setup.building is not None:
+        return start_building(battle)
     check_deployment_room(battle)
     return battle.settle()
 

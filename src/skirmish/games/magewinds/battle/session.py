@@ -15,6 +15,7 @@ from skirmish.engine.battle import Turn
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle.actions import point_text
 from skirmish.games.magewinds.battle.attacks import FACE_DOWN
+from skirmish.games.magewinds.battle.building import building_lines
 from skirmish.games.magewinds.battle.deck import hand_limit
 from skirmish.games.magewinds.battle.geometry import field_of
 from skirmish.games.magewinds.battle.state import Battle
@@ -100,8 +101,9 @@ def help_lines(battle: Battle) -> list[str]:
 def pending_lines(view: Mapping[str, Any]) -> list[str]:
     """The attack in progress as the viewing player may know it (18.0-18.4): who attacks
     whom with what, the line of attack and cover, and the attack choice, face down until
-    it is revealed (18.3). Read from the view alone."""
-    lines = []
+    it is revealed (18.3); and the warbands being built, as far as the player may see
+    them (10.2, ruling MB-31). Read from the view alone."""
+    lines = building_lines(view)
     for frame in view["pending"]:
         if frame["frame"] != "attack":
             continue

@@ -51,6 +51,14 @@ class Length(StrEnum):
 WARBAND_SLOTS = {Length.QUICK: 6, Length.STANDARD: 8, Length.LONG: 10}
 
 
+class Building(StrEnum):
+    """How the players build their warbands in play (Into the Tempest, ruling MB-31)."""
+
+    SECRET = "secret"
+    OPEN_SIMULTANEOUS = "open-simultaneous"
+    OPEN_SEQUENTIAL = "open-sequential"
+
+
 class SetupError(SkirmishError):
     """A battle that cannot be set up: the input and the rule it breaks."""
 
@@ -122,11 +130,21 @@ def assemble(
     if not names:
         raise SetupError(f"{label}: name at least one fighter (10.2)")
     profiles = tuple(pack.fighter(name) for name in names)
+    problem = assembly_problem(pack, profiles, slots=slots)
+    if problem:
+        raise SetupError(f"{label}: {problem}")
+    return profiles
+
+
+def assembly_problem(pack: Pack, profiles: Sequence[FighterProfile], *, slots: int) -> str | None:
+    """Why ``profiles`` are not a legal warband of ``slots`` under the fighter pack's
+    assembly rules (10.2): too many slots, or more copies than a profile's limit or a
+    shared limit allows; None when they are."""
     used = sum(p.slots for p in profiles)
     if used > slots:
         shown = ", ".join(f"{p.name} {p.slots}" for p in profiles)
-        raise SetupError(
-            f"{label}: {shown} take {used} slots; the warband has {slots} "
+        return (
+            f"{shown} take {used} slots; the warband has {slots} "
             "(10.2, fighter pack warband assembly)"
         )
     groups = Counter(p.limit_shared_with.casefold() or p.name.casefold() for p in profiles)
@@ -135,11 +153,11 @@ def assemble(
         if owner.limit is not None and count > owner.limit:
             sharing = [p.name for p in pack.fighters if p.limit_shared_with.casefold() == group]
             together = f" ({' and '.join([owner.name, *sharing])} together)" if sharing else ""
-            raise SetupError(
-                f"{label}: {count} {owner.name}{together}; the limit is {owner.limit} "
+            return (
+                f"{count} {owner.name}{together}; the limit is {owner.limit} "
                 "(10.2, fighter pack warband assembly)"
             )
-    return profiles
+    return None
 
 
 def battle_names(warbands: Sequence[Sequence[FighterProfile]]) -> tuple[tuple[str, ...], ...]:
@@ -172,6 +190,9 @@ class Setup:
     pack: Pack
     table: Table
     warbands: tuple[Warband, ...]
+    building: Building | None = None
+    """How the warbands are built in play (ruling MB-31); None: they were given. Until
+    they are built, ``warbands`` holds one empty warband per player."""
 
     def profile(self, name: str) -> FighterProfile:
         if fast():
@@ -184,13 +205,17 @@ class Setup:
 
     def as_dict(self) -> dict[str, Any]:
         """What a record needs to set the same battle up again."""
-        return {
+        found: dict[str, Any] = {
             "scenario": self.scenario.id,
             "options": self.options.as_dict(),
             "pack": self.pack.name,
             "warbands": [[p.name for p in band.profiles] for band in self.warbands],
             "battlefield": dict(self.table.data),
         }
+        if self.building is not None:
+            found["warbands"] = []
+            found["building"] = {"mode": self.building.value, "players": len(self.warbands)}
+        return found
 
 
 def new_setup(
@@ -200,8 +225,12 @@ def new_setup(
     table: Table | None = None,
     options: Options | None = None,
     pack: Pack | None = None,
+    building: Building | None = None,
 ) -> Setup:
-    """10.1-10.3: check the scenario, the warbands and the battlefield; refuse bad input."""
+    """10.1-10.3: check the scenario, the warbands and the battlefield; refuse bad input.
+
+    With ``building``, the warbands are built in play (ruling MB-31): ``warbands`` holds
+    one empty list per player."""
     from skirmish.games.magewinds.battle.catalogue import find_scenario
 
     chosen = scenario if isinstance(scenario, Scenario) else find_scenario(scenario)
@@ -209,19 +238,25 @@ def new_setup(
     pack = pack or bundled_pack()
     if len(warbands) not in chosen.players:
         counts = " or ".join(str(n) for n in chosen.players)
+        given = "players (--players, one each)" if building else "warbands (--warband once each)"
         raise SetupError(
             f"{chosen.name} (v{chosen.version.split()[0]}) is for {counts} players: give "
-            f"{counts} warbands (--warband once each), not {len(warbands)}"
+            f"{counts} {given}, not {len(warbands)}"
+        )
+    if building is not None and any(warbands):
+        raise SetupError(
+            f"--building {building.value}: the warbands are built in play; give no --warband "
+            "(ruling MB-31)"
         )
     profiles = [
-        assemble(pack, band, slots=options.slots, player=player)
+        () if building else assemble(pack, band, slots=options.slots, player=player)
         for player, band in enumerate(warbands)
     ]
     names = battle_names(profiles)
     table = table or bundled_table(chosen.table)
     check_table(chosen, table)
     bands = tuple(Warband(player, band, names[player]) for player, band in enumerate(profiles))
-    return Setup(chosen, options, pack, table, bands)
+    return Setup(chosen, options, pack, table, bands, building)
 
 
 def check_table(scenario: Scenario, table: Table) -> None:
@@ -294,6 +329,11 @@ class _OptionsModel(StrictModel):
     overtime: Annotated[int, pydantic.Field(ge=0, le=MAX_OVERTIME)] = 5
 
 
+class _BuildingModel(StrictModel):
+    mode: Building
+    players: Annotated[int, pydantic.Field(ge=1, le=MAX_PLAYERS)]
+
+
 class _SetupModel(StrictModel):
     """A record's setup, as :meth:`Setup.as_dict` writes it."""
 
@@ -305,6 +345,7 @@ class _SetupModel(StrictModel):
         pydantic.Field(max_length=MAX_PLAYERS),
     ]
     battlefield: dict[str, Any]
+    building: _BuildingModel | None = None
 
 
 def setup_from_record(data: Mapping[str, Any], *, source: str = "the record") -> Setup:
@@ -325,4 +366,20 @@ def setup_from_record(data: Mapping[str, Any], *, source: str = "the record") ->
         overtime=model.options.overtime,
     )
     table = parse_table(model.battlefield, source=f"{source}: setup.battlefield")
-    return new_setup(model.scenario, model.warbands, table=table, options=options, pack=pack)
+    warbands: list[list[str]] = list(model.warbands)
+    building = model.building
+    if building is not None:
+        if warbands:
+            raise DataError(
+                f"{source}: setup.warbands: the warbands are built in play (setup.building), "
+                "so the record lists none"
+            )
+        warbands = [[] for _ in range(building.players)]
+    return new_setup(
+        model.scenario,
+        warbands,
+        table=table,
+        options=options,
+        pack=pack,
+        building=building.mode if building else None,
+    )
