@@ -26,6 +26,7 @@ from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle import (
     GAME,
     Battle,
+    Building,
     Length,
     Options,
     find_table,
@@ -70,10 +71,18 @@ class PlayOptions(Flags):
         list[Annotated[str, Field(max_length=300)]] | None,
         Flag(
             'A warband as fighter names, e.g. "Wizard,Cleric"; once per player (2 to 4, '
-            "as the scenario allows).",
+            "as the scenario allows). Without it the players build their warbands in play.",
             metavar="NAMES",
         ),
         Field(max_length=4),
+    ] = None
+    building: Annotated[
+        Building | None,
+        Flag(
+            "How the players build their warbands when no --warband is given (default "
+            "secret; ruling MB-31).",
+            rule="MB-31",
+        ),
     ] = None
     players: Annotated[
         Annotated[str, Field(max_length=100)],
@@ -117,9 +126,15 @@ class PlayOptions(Flags):
 
     @model_validator(mode="after")
     def _new_or_resumed(self) -> PlayOptions:
-        if self.resume is None and (self.scenario is None or not self.warband):
+        if self.resume is None and self.scenario is None:
             raise ValueError(
-                "give --scenario and --warband once per player, or --resume a saved battle"
+                "give --scenario (and --warband once per player, or build the warbands in "
+                "play), or --resume a saved battle"
+            )
+        if self.warband and self.building is not None:
+            raise ValueError(
+                "--building: the warbands are given by --warband, so none is built; give one "
+                "or the other (ruling MB-31)"
             )
         return self
 
@@ -178,8 +193,11 @@ class MagewindsBattles:
         assert isinstance(options, PlayOptions)
         if options.resume is not None:
             return self._resume(options.resume, options.players, options.save or options.resume)
-        assert options.scenario is not None and options.warband
-        kinds = parse_players(options.players, len(options.warband))
+        assert options.scenario is not None
+        given = options.warband or []
+        players = len(given) or len(options.players.split(","))
+        kinds = parse_players(options.players, players)
+        building = None if given else (options.building or Building.SECRET)
         chosen = find_scenario(options.scenario)
         agreed = Options(
             options.length, options.rounds, options.last_stand, options.split, options.overtime
@@ -191,9 +209,8 @@ class MagewindsBattles:
             table = random_table(number, clear_radius=chosen.clear_radius, width=width)
         else:
             table = find_table(options.battlefield or chosen.table)
-        setup = new_setup(
-            chosen, [w.split(",") for w in options.warband], table=table, options=agreed
-        )
+        warbands = [w.split(",") for w in given] or [[] for _ in range(players)]
+        setup = new_setup(chosen, warbands, table=table, options=agreed, building=building)
         save = options.save
         if save is not None:
             check_save_path(save, "--save")

@@ -4,7 +4,7 @@ saved and replayed. See :mod:`skirmish.engine.battle` for the game-independent p
 from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario
 from skirmish.games.magewinds.battle.game import GAME, replay_record, result_of, start_battle
 from skirmish.games.magewinds.battle.scenarios import Scenario
-from skirmish.games.magewinds.battle.setup import Length, Options, Setup, new_setup
+from skirmish.games.magewinds.battle.setup import Building, Length, Options, Setup, new_setup
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.battle.tables import (
     bundled_names,
@@ -17,6 +17,7 @@ __all__ = [
     "GAME",
     "SCENARIOS",
     "Battle",
+    "Building",
     "Length",
     "Options",
     "Scenario",

@@ -207,7 +207,7 @@ class WarbandBuilding(Frame):
         if same(action, DONE):
             if not band:
                 raise IllegalAction(f"{RULE}: a warband needs at least one fighter; add one first")
-            return self._finish(battle, player, "stops")
+            return self._finish(battle, player, f"player {player + 1} stops building")
         name = after(action, "add")
         if not name:
             raise IllegalAction(
@@ -239,16 +239,16 @@ class WarbandBuilding(Frame):
         battle = battle.top(frame)
         pack, slots = battle.setup.pack, battle.setup.options.slots
         if not any(_fits(pack, band, p, slots) for p in pack.fighters):
-            return frame._finish(battle, player, "is full")
+            return frame._finish(battle, player, f"player {player + 1}'s warband is full")
         return battle.top(replace(frame, turn=frame._following(frame.finished)))
 
-    def _finish(self, battle: Battle, player: int, how: str) -> Battle:
+    def _finish(self, battle: Battle, player: int, what: str) -> Battle:
         secret = self.mode is Building.SECRET
         names = ", ".join(self.picks[player])
         battle = battle.logged(
             RULE,
             "built",
-            f"player {player + 1}'s warband {how}: {names}",
+            f"{what}: {names}",
             seen_by=player if secret else None,
             player=player + 1,
         )
