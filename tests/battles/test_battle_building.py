@@ -381,3 +381,66 @@ def test_golden_battle_with_warbands_built_in_play():
     # the same seed builds and plays the same battle again
     again = built_history(Building.OPEN_SIMULTANEOUS, "deathmatch", 2, 21).state
     assert again.state_hash() == record.final_hash
+
+
+# -- at the terminal -----------------------------------------------------------------------
+
+
+def test_play_builds_the_warbands_when_none_is_given_and_the_record_replays(cli, tmp_path):
+    path = tmp_path / "built.json"
+    run = cli(
+        "play", "magewinds", "--scenario", "deathmatch", "--players", "random,random",
+        "--building", "open-sequential", "--length", "quick", "--rounds", "1", "--seed", "3",
+        "--save", str(path),
+    )  # fmt: skip
+    assert run.code == 0, run.err
+    assert "Open, Sequential: the warbands are built in the order" in run.out
+    record = load_record(path)
+    assert record.setup["building"] == {"mode": "open-sequential", "players": 2}
+    replayed = cli("replay", str(path))
+    assert replayed.code == 0 and "player 1's warband:" in replayed.out
+
+
+def test_a_person_builds_a_secret_warband_from_a_script(cli, tmp_path, monkeypatch):
+    from test_battle_cli import scripted
+
+    scripted(monkeypatch, ["help", "status", "add Wizard", "add Druid", "done", "add Wizard"])
+    run = cli(
+        "play", "magewinds", "--scenario", "deathmatch", "--players", "human,random",
+        "--length", "quick", "--seed", "3",
+    )  # fmt: skip
+    assert run.code == 2  # the last line is no deployment
+    assert "10.2: player 1: add a fighter to your warband (6 of 6 slots left)" in run.out
+    assert "done: a warband needs at least one fighter (10.2)" in run.out  # help
+    assert "no fighters yet" in run.out and "player 2's warband: (picked unseen)" in run.out
+    assert "> (hidden)" in run.out and "player 1 adds Wizard" in run.out
+    assert "player 1's warband: Wizard-1, Druid (revealed together" in run.out
+    assert "10.5: write 'deploy FIGHTER at x,y', not 'add Wizard'" in run.err
+
+
+def test_a_pick_over_the_limit_from_a_script_is_refused_with_its_rule(cli, monkeypatch):
+    from test_battle_cli import scripted
+
+    scripted(monkeypatch, ["add Wizard", "add Wizard"])
+    run = cli(
+        "play", "magewinds", "--scenario", "deathmatch", "--players", "human,random",
+        "--building", "secret", "--seed", "3",
+    )  # fmt: skip
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "10.2: player 1 cannot add Wizard: 2 Wizard; the limit is 1" in run.err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--warband", "Wizard", "--warband", "Druid", "--building", "secret"], "--building: the"),
+        (["--building", "blind"], "--building"),
+        (["--scenario", "battle-royale"], "give 3 or 4 players (--players, one each), not 2"),
+    ],
+)
+def test_bad_building_input_is_one_line_exit_2(cli, tmp_path, args, message):
+    path = tmp_path / "battle.json"
+    flags = ["--scenario", "deathmatch", "--players", "random,random", "--save", str(path)]
+    run = cli("play", "magewinds", *flags, *args)
+    assert run.code == 2 and message in run.err and run.err.count("\n") == 1, run.err
+    assert not path.exists()
