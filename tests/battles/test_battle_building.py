@@ -440,7 +440,9 @@ def test_a_pick_over_the_limit_from_a_script_is_refused_with_its_rule(cli, monke
 )
 def test_bad_building_input_is_one_line_exit_2(cli, tmp_path, args, message):
     path = tmp_path / "battle.json"
-    flags = ["--scenario", "deathmatch", "--players", "random,random", "--save", str(path)]
+    flags = ["--players", "random,random", "--save", str(path)]
+    if "--scenario" not in args:
+        flags += ["--scenario", "deathmatch"]
     run = cli("play", "magewinds", *flags, *args)
     assert run.code == 2 and message in run.err and run.err.count("\n") == 1, run.err
     assert not path.exists()
