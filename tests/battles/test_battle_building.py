@@ -276,6 +276,7 @@ def distinct_views(battle: Battle, actions: list[str], viewer: int) -> list[dict
 
 def test_secret_picks_stay_hidden_from_the_other_player_until_the_reveal():
     start = building(Building.SECRET)
+    assert start.legal_actions(1) == () and "prompt" not in start.view(1)["now"]
     few = distinct_views(start, ["add Wizard", "add Witch", "done"], 1)
     many = distinct_views(start, ["add Guardian", "add Seer", "add Druid"], 1)
     # Neither the fighters nor how many: the other player's view is the same step by step.
@@ -345,6 +346,8 @@ def test_random_players_build_and_fight_and_the_record_replays(mode, scenario, p
     record = parse_record(json.loads(record_of(history)), source="test")
     assert record.setup["warbands"] == []
     assert record.setup["building"] == {"mode": mode.value, "players": players}
+    picks = [step for step in record.steps if step.action.startswith("add ")]
+    assert picks and all(step.hidden == (mode is Building.SECRET) for step in picks)
     replayed = replay_record(record).state
     assert replayed.state_hash() == battle.state_hash()
 
