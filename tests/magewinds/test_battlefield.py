@@ -279,6 +279,40 @@ def test_a_fighter_pinned_against_a_wall_between_friends_cannot_dodge():
     assert not dodge(f, f.fighter("Guardian"), f.fighter("Wizard")).possible
 
 
+def test_a_fighter_wedged_between_two_friends_cannot_dodge_nor_reach_past_them():
+    # The Seer and the Witch both touch the Guardian and stand closer than a base's width
+    # apart, so nothing passes between them; the Wizard attacks from the other side.
+    seer = (6 - 2 * R * math.cos(math.pi / 4), 6 + 2 * R * math.sin(math.pi / 4))
+    f = field(
+        [
+            ("Wizard", "Wizard", "red", (5.7, 4.5)),
+            ("Guardian", "Guardian", "blue", (6, 6)),
+            ("Seer", "Seer", "blue", seer),
+            ("Witch", "Witch", "blue", (6 + 2 * R, 6)),
+        ]
+    )
+    guardian, wizard = f.fighter("Guardian"), f.fighter("Wizard")
+    # Every step away from the Wizard runs into the Seer or the Witch (18.4, MW-16), and
+    # knockback straight away from the Wizard has no room (18.5.4).
+    assert not dodge(f, guardian, wizard).possible
+    assert knockback(f, wizard, guardian).room == 0
+    # The spot just beyond the two friends, where a base would touch both, is about 0.75"
+    # from the Guardian as the crow flies but nearly 4" away around them.
+    half = math.dist(seer, (6 + 2 * R, 6)) / 2
+    middle = ((seer[0] + 6 + 2 * R) / 2, (seer[1] + 6) / 2)
+    out = math.sqrt((2 * R) ** 2 - half**2)
+    across = ((seer[1] - 6) / (2 * half), (6 + 2 * R - seer[0]) / (2 * half))
+    beyond = (middle[0] + out * across[0], middle[1] + out * across[1])
+    assert math.dist(beyond, (6, 6)) < 0.8
+    path = shortest_move(f, guardian, beyond)
+    assert path is not None and LineString(path).length > 3
+    # So a 1" step reaches nothing there, and what it reaches is all room to stand in.
+    region = reach(f, guardian, 1.0)
+    assert region.geom_type in ("Polygon", "MultiPolygon")
+    assert region.distance(Point(beyond)) > 0.5
+    assert step_region(f, guardian, wizard, strictly=True).distance(Point(beyond)) > 0.5
+
+
 def test_deflect_step_may_stay_at_the_same_distance():
     f = field(DUEL)
     guardian, wizard = f.fighter("Guardian"), f.fighter("Wizard")

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pytest
 import shapely
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 
 from conftest import battlefields
 from skirmish.games.magewinds.field import parse_battlefield
@@ -49,8 +49,41 @@ def whole_table_step(field, mover, source):
     return farthest > here + HAIR, further
 
 
+WEDGED = parse_battlefield(
+    {
+        "warbands": ["red", "blue"],
+        "fighters": [
+            {"name": "F0", "profile": "Wizard", "warband": "red", "at": [1.0, 3.0]},
+            {
+                "name": "F1",
+                "profile": "Wizard",
+                "warband": "red",
+                "at": [1.6975096203654134, 2.305570545698433],
+            },
+            {
+                "name": "F2",
+                "profile": "Wizard",
+                "warband": "red",
+                "at": [2.6817615888693505, 2.305570545698433],
+            },
+            {"name": "F3", "profile": "Wizard", "warband": "red", "at": [1.0, 1.0]},
+        ],
+        "terrain": [
+            {"name": f"T{i}", "height": 0.7, "rectangle": {"centre": [1, 1], "size": [1, 1]}}
+            for i in range(3)
+        ],
+    },
+    source="generated",
+)
+"""F1 touches F0 and F2, which stand too close together for a base to pass between them:
+the 1" discs seen from F1 cover their insides, and cut down to free space they left the
+spot beyond both (and stretches of their edges) as points and lines in F1's reach, which
+counted as a Dodge away from F3 until the reach kept only room to stand in."""
+
+
 @SETTINGS
 @given(battlefields())
+@example(WEDGED)
 def test_kept_steps_and_dodge_equal_fresh_and_whole_table_computations(field):
     for mover in field.fighters:
         around = neighbourhood(field, mover, STEP_MOVE)

@@ -19,7 +19,7 @@ from functools import cached_property
 import networkx as nx
 import numpy as np
 import shapely
-from shapely import LineString, Point, Polygon
+from shapely import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from skirmish.fastpaths import Kept, Memo, fast
@@ -276,7 +276,8 @@ class Roadmap:
         return lengths
 
     def reachable(self, start: Point, allowance: float) -> BaseGeometry:
-        """Every centre position within ``allowance`` of travel (stopping allowed or not)."""
+        """Every centre position within ``allowance`` of travel (stopping allowed or not):
+        the room a base can move in, so only the parts with area (see :func:`_room`)."""
         pieces = []
         for node, travelled in self.distances_from(start, allowance).items():
             left = allowance - travelled
@@ -286,7 +287,29 @@ class Roadmap:
             pieces.append(_seen_within(self.free, origin, left))
         if not pieces:
             return Polygon()
-        return shapely.unary_union(pieces).intersection(self.free.centres)
+        return _room(shapely.unary_union(pieces).intersection(self.free.centres))
+
+
+def _room(region: BaseGeometry) -> BaseGeometry:
+    """The parts of ``region`` with area.
+
+    A disc seen from a node covers the insides of the blockers it sees (only what lies
+    behind them is cut away), so cut down to free space it leaves their edges as lines and
+    points: where two grown blockers overlap, the notch on their far side is such a point,
+    though a base reaches it only the long way round. A gap a base can pass through is
+    wider than a line (blockers are grown by the touching tolerance less than the base's
+    radius), so these pieces are never room to move or stop in.
+    """
+    if isinstance(region, (Polygon, MultiPolygon)):
+        return region
+    polygons = [
+        part
+        for part in shapely.get_parts(shapely.get_parts(region))
+        if isinstance(part, Polygon) and not part.is_empty
+    ]
+    if not polygons:
+        return Polygon()
+    return polygons[0] if len(polygons) == 1 else MultiPolygon(polygons)
 
 
 def _heuristic(roadmap: Roadmap, a: int | str, b: int | str, start: Point, goal: Point) -> float:
