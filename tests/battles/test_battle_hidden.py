@@ -13,12 +13,13 @@ import json
 import re
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mwbattle import play, ready, with_hand
+from mwbattle import channel, deploy, new_battle, play, ready, set_up, with_hand
 from test_battle_typing import Scripted
 
-from skirmish.engine.battle import History, IllegalAction, RandomPlayer, Turn, play_out
+from skirmish.engine.battle import Chance, History, IllegalAction, RandomPlayer, Turn, play_out
 from skirmish.games.magewinds.battle import Length, setup, start_battle
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.cards import card_value, sort_cards
@@ -291,3 +292,160 @@ def test_the_terminal_shows_the_pending_attack_with_each_prompt_and_in_status(ca
     assert "an attack choice face down" in prompt and "heavy" not in prompt.casefold()
     out = capsys.readouterr().out
     assert "attack in progress: Wizard attacks Guardian with Melee" in out
+
+
+# -- the same public actions, hands dealt from different deck orders -----------------------
+#
+# Each case deals the hidden hand through the deck in round 1's Channelling Phase (a draw
+# from the deck is seen by its drawer alone, 12.0), so the two worlds differ only in the
+# deck's order. The same public actions are then played in both, and the other player must
+# see the same after every one, whose turn it is and under which rule included.
+
+
+def dealt(
+    first: tuple[str, ...],
+    second: tuple[str, ...],
+    positions: dict[str, tuple[float, float]],
+    hands: dict[int, tuple[str, ...]],
+) -> Battle:
+    battle = deploy(set_up(new_battle(first, second)), positions)
+    return channel(battle, hands)
+
+
+def lockstep(worlds: list[Battle], actions: tuple[str, ...], viewer: int) -> list[Battle]:
+    """Play ``actions`` in every world, checking after each that ``viewer`` sees the same
+    everywhere; returns the worlds at the end."""
+    for step, action in enumerate(("", *actions)):
+        if action:
+            worlds = [world.apply(action) for world in worlds]
+        seen = [world.view(viewer) for world in worlds]
+        assert all(s == seen[0] for s in seen), (step, action, [s["now"] for s in seen])
+    return worlds
+
+
+SPARK = ("activate Wizard", "attack", "no step", "attack Guardian with Spark", "none")
+HIDDEN_CASES = {
+    # Barrier (Clubs) as an attack's damage is received
+    "barrier on an attack": (
+        ("Wizard",),
+        ("Guardian",),
+        DUEL,
+        {0: ("2D",)},
+        (("2C",), ("2H",)),
+        (*SPARK, "dice 1 1 1", "no barrier"),
+        0,
+    ),
+    # Mirrorshield's payment, one way or two
+    "mirrorshield payment": (
+        ("Wizard",),
+        ("Mesmer",),
+        {"Wizard": (5.5, 8), "Mesmer": (7.5, 8)},
+        {0: ("2D",)},
+        (("2C", "2H"), ("2C", "3C")),
+        ("activate Wizard", "attack", "no step", "attack Mesmer with Spark", "mirrorshield"),
+        0,
+    ),
+    # Energize (a Heart and a Diamond) as an activation ends
+    "end of an activation": (
+        ("Wizard",),
+        ("Guardian",),
+        DUEL,
+        {},
+        (("2H", "2D"), ("2H", "2S")),
+        (
+            *("activate Wizard", "guard", "no step", "end activation"),
+            *("activate Guardian", "guard", "no step", "end activation"),
+        ),
+        0,
+    ),
+    # Leap (a Spade) offered in a dodging step
+    "leap in a dodge": (
+        ("Wizard",),
+        ("Guardian",),
+        DUEL,
+        {0: ("2D",)},
+        (("2S",), ("2H",)),
+        ("activate Wizard", "attack", "no step", "attack Guardian with Spark", "dodge"),
+        0,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HIDDEN_CASES))
+def test_a_decision_a_hand_could_pay_for_looks_the_same_whatever_the_deck_dealt(case):
+    first, second, positions, known, hidden, actions, viewer = HIDDEN_CASES[case]
+    other = 1 - viewer
+    worlds = [dealt(first, second, positions, {**known, other: h}) for h in hidden]
+    lockstep(worlds, actions, viewer)
+
+
+def test_the_wildform_window_looks_the_same_whatever_the_deck_dealt():
+    positions = {"Druid-1": (3, 8), "Druid-2": (9, 8)}
+    worlds = [
+        dealt(("Druid",), ("Druid",), positions, {0: ("2H",), 1: hand})
+        for hand in (("3H",), ("3S",))
+    ]
+    lockstep(worlds, ("roll-off 5 2", "order 1,2", "done", "done"), 0)
+
+
+def test_barrier_against_poison_looks_the_same_whatever_the_deck_dealt():
+    def poisoned(hand: tuple[str, ...]) -> Battle:
+        battle = deploy(
+            set_up(new_battle(("Witch",), ("Guardian",))),
+            {"Witch": (5.5, 8), "Guardian": (6.5, 8)},
+        )
+        battle = battle.with_fighter(replace(battle.fighter("Guardian"), poisoned=True))
+        return channel(battle, {1: hand})
+
+    rounds = ("activate Witch", "guard", "no step", "end activation")
+    rounds += ("activate Guardian", "guard", "no step", "end activation")
+    worlds = lockstep([poisoned(("2C",)), poisoned(("2H",))], rounds * 2 + ("pass", "pass"), 0)
+    assert all(w.node().rule == "Barrier" for w in worlds)
+    lockstep(worlds, ("no barrier",), 0)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 100_000),
+    viewer=st.integers(0, 1),
+    at=st.floats(0, 1),
+    pick=st.integers(0, 50),
+)
+def test_a_different_unseen_draw_looks_the_same_to_the_other_player(seed, viewer, at, pick):
+    """The deck dealt the other player a different card (same worth, other suit) at one of
+    their unseen draws; the same public actions follow, and the viewer sees the same until
+    the card is shown or the other player's own choice differs."""
+    history = random_battle(seed)
+    other = 1 - viewer
+    for index in range(int(at * len(history.steps)), len(history.steps)):
+        before, after = history.states[index], history.states[index + 1]
+        assert isinstance(before, Battle) and isinstance(after, Battle)
+        drawn = set(after.hands[other]) - set(before.hands[other])
+        if isinstance(before.node(), Chance) and drawn and not drawn & after.known[other]:
+            mine = drawn.pop()
+            others = [
+                c
+                for c in before.deck
+                if card_value(c) == card_value(mine) and c[-1] != mine[-1] and c != mine
+            ]
+            if others:
+                break
+    else:
+        return
+    theirs = others[pick % len(others)]
+    world = before.apply(f"card {theirs}")
+    assert theirs in world.hands[other]
+    swap = CardSwap(mine, theirs, viewer)
+    for later in range(index + 1, len(history.steps)):
+        state = history.states[later]
+        assert isinstance(state, Battle)
+        if swap.stop(later, state, world):
+            return
+        assert world.view(viewer) == state.view(viewer), (later, history.steps[later])
+        node = state.node()
+        try:
+            world = world.apply(swap.action(history.steps[later].action))
+        except IllegalAction:
+            # Only the other player's own choice may differ (what their cards pay for).
+            assert isinstance(node, Turn) and node.player == other, (later, node)
+            return
