@@ -33,6 +33,7 @@ from skirmish.games.magewinds.battle.spells import (
     WILDFORM_MOVEMENT,
     ability,
     apply_cast,
+    blink_allowed,
     blink_problem,
     blink_spots,
     cast,
@@ -79,7 +80,7 @@ class Activation(Frame):
 
     def _available(self, battle: Battle, me: Fighter, kind: str) -> bool:
         if kind in (ATTACK, BLINK):
-            return not (kind == BLINK and me.carrying) and _possible(battle, me, kind)
+            return not (kind == BLINK and blink_allowed(battle, me)) and _possible(battle, me, kind)
         if kind == ESCAPE:
             return battle.setup.scenario.escape and _possible(battle, me, kind)
         spell = ability(battle, me, "recover")
@@ -353,8 +354,9 @@ def _why_not(battle: Battle, me: Fighter, kind: str) -> str:
             "here or after a step move (18.1), or cannot pay for its attack spells (17.0)"
         )
     if kind == BLINK:
-        if me.carrying:
-            return f"Blink: {me.name} is carrying {', '.join(me.carrying)}"
+        carrying = blink_allowed(battle, me)
+        if carrying:
+            return carrying
         return (
             f'Blink: {me.name} cannot pay 3 Spades (17.0) or sees no spot more than 3" from '
             "every enemy"

@@ -181,7 +181,7 @@ def wildform_options(battle: Battle, player: int) -> list[Action]:
 
 
 def blink_allowed(battle: Battle, fighter: Fighter) -> str | None:
-    """Blink may not be cast while carrying an object."""
+    """Why Blink may not be cast now: not while carrying an object (Blink v1.5.x)."""
     if fighter.carrying:
         return f"Blink: {fighter.name} is carrying {', '.join(fighter.carrying)}"
     return None
