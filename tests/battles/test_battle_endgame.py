@@ -244,3 +244,68 @@ def test_two_players_casting_as_the_phase_starts_roll_off_and_the_winner_orders(
     assert battle.legal_actions(1) == ("cast Wildform on Druid-2 paying 3H", "done")
     battle = battle.apply("done")  # then player 1's Druid, as ordered
     assert battle.legal_actions(0) == ("cast Wildform on Druid-1 paying 2H", "done")
+
+
+# -- ruling MB-32: King of the Hill's equal counts -----------------------------------------
+
+
+def tied_hill(tie: str):
+    positions = {"Wizard": (5, 1.5), "Witch": (4, 1.5), "Guardian": (7, 14.5)}
+    battle = ready(
+        ("Wizard", "Witch"), ("Guardian",), positions, scenario="king-of-the-hill", tie=tie
+    )
+    for _ in range(3):
+        # one fighter of each side within 3" of the objective; the Witch far from it
+        battle = battle.with_fighter(replace(battle.fighter("Wizard"), at=(5, 8)))
+        battle = battle.with_fighter(replace(battle.fighter("Witch"), at=(1, 1.5)))
+        battle = battle.with_fighter(replace(battle.fighter("Guardian"), at=(7, 8)))
+        battle = end_of_round(battle)
+        if isinstance(battle.node(), End):
+            break
+        while battle.phase.value == "channelling":
+            battle = battle.apply("pass")
+    node = battle.node()
+    assert isinstance(node, End) and battle.round == 3
+    return node
+
+
+def test_king_of_the_hill_equal_counts_are_a_draw_by_default():
+    node = tied_hill("draw")
+    assert node.winner is None and "a draw" in node.reason
+
+
+def test_king_of_the_hill_equal_counts_can_go_to_the_side_with_more_fighters_left():
+    node = tied_hill("fighters")
+    assert node.winner == 0 and "MB-32" in node.reason
+
+
+# -- ruling MB-33: poison taking both warbands' last fighters ------------------------------
+
+
+def last_poison(poison_falls: str):
+    positions = {"Wizard": (3, 8), "Guardian": (9, 8)}
+    battle = ready(("Wizard",), ("Guardian",), positions, poison_falls=poison_falls)
+    for name in ("Wizard", "Guardian"):
+        fighter = battle.fighter(name)
+        toughness = battle.setup.profile(fighter.profile).toughness
+        battle = battle.with_fighter(replace(fighter, poisoned=True, damage=toughness - 1))
+    for _ in range(2):
+        battle = play(battle, "activate Wizard", "guard", "no step", "end activation")
+        battle = play(battle, "activate Guardian", "guard", "no step", "end activation")
+    battle = play(battle, "pass", "pass", "roll-off 6 1", "order 1,2")
+    while isinstance(battle.node(), Turn):  # Barrier for each, declined
+        battle = battle.apply("no barrier")
+    node = battle.node()
+    assert isinstance(node, End)
+    return battle, node
+
+
+def test_poison_taking_both_last_fighters_at_once_is_a_draw_by_default():
+    battle, node = last_poison("together")
+    assert node.winner is None, node.reason
+    assert not any(f.on_battlefield for f in battle.fighters)
+
+
+def test_poison_in_order_lets_the_warband_poisoned_last_win():
+    _battle, node = last_poison("in-order")
+    assert node.winner == 1, node.reason  # player 1's poison was dealt first

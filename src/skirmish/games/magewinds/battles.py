@@ -37,6 +37,7 @@ from skirmish.games.magewinds.battle import (
     start_battle,
 )
 from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario, players_text
+from skirmish.games.magewinds.battle.scenarios import PoisonFalls, Tie
 from skirmish.games.magewinds.battle.session import (
     battlefield_now,
     hand_text,
@@ -116,6 +117,16 @@ class PlayOptions(Flags):
         Annotated[int, Field(ge=0, le=20)],
         Flag("Most rounds played past the round limit while nobody leads (MB-24).", rule="MB-24"),
     ] = 5
+    tie: Annotated[
+        Tie, Flag("King of the Hill's equal counts: draw, or fighters left (MB-32).", rule="MB-32")
+    ] = Tie.DRAW
+    poison_falls: Annotated[
+        PoisonFalls,
+        Flag(
+            "Poison taking both warbands' last fighters: together or in-order (MB-33).",
+            rule="MB-33",
+        ),
+    ] = PoisonFalls.TOGETHER
     save: Annotated[Path | None, Flag("Write the battle record (JSON) here.", metavar="FILE")] = (
         None
     )
@@ -200,7 +211,13 @@ class MagewindsBattles:
         building = None if given else (options.building or Building.SECRET)
         chosen = find_scenario(options.scenario)
         agreed = Options(
-            options.length, options.rounds, options.last_stand, options.split, options.overtime
+            options.length,
+            options.rounds,
+            options.last_stand,
+            options.split,
+            options.overtime,
+            options.tie,
+            options.poison_falls,
         )
         seed = random.SystemRandom().randrange(2**31) if options.seed is None else options.seed
         number = check_seed(seed)

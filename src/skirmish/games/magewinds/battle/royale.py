@@ -26,6 +26,7 @@ from skirmish.games.magewinds.battle.scenarios import (
     Scenario,
     count_on_battlefield,
     distance_to_point,
+    poison_pending,
     winner_by,
 )
 from skirmish.games.magewinds.battle.state import Frame, Phase
@@ -174,8 +175,8 @@ def _hand_limit(battle: Battle, player: int) -> tuple[int, str]:
 
 
 def _now(battle: Battle) -> End | None:
-    if battle.phase in (Phase.SETUP, Phase.DEPLOYMENT):
-        return None
+    if battle.phase in (Phase.SETUP, Phase.DEPLOYMENT) or poison_pending(battle):
+        return None  # ruling MB-33: the poison of one moment is dealt before anyone wins
     standing = [p for p, c in enumerate(count_on_battlefield(battle)) if c]
     if len(standing) == 1:
         return End(standing[0], f"player {standing[0] + 1}'s warband is the last one standing")

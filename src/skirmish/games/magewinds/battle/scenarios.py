@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from skirmish.engine.battle import End
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from skirmish.games.magewinds.battle.state import Battle, Frame
 
 RADIUS = BASE_DIAMETER / 2
-__all__ = ["TERRITORIES", "Scenario", "Split", "Treasures"]
+__all__ = ["TERRITORIES", "PoisonFalls", "Scenario", "Split", "Tie", "Treasures"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,26 @@ class Treasures:
 
     def count(self, players: int) -> int:
         return self.per_player * players + self.extra
+
+
+class Tie(StrEnum):
+    """How King of the Hill settles equal counts within 3" (ruling MB-32)."""
+
+    DRAW = "draw"
+    """Equal counts are a draw (the default)."""
+    FIGHTERS = "fighters"
+    """Equal counts go to the warband with more fighters on the battlefield; a draw if
+    those are equal too."""
+
+
+class PoisonFalls(StrEnum):
+    """When poison takes the last fighters of both warbands (ruling MB-33)."""
+
+    TOGETHER = "together"
+    """Poison at the end of the Action Phase is dealt at one moment: the battle is checked
+    for its end once all of it has been dealt (the default)."""
+    IN_ORDER = "in-order"
+    """In the order 1.2's roll-off gave: a warband whose last fighter falls first loses."""
 
 
 @dataclass(frozen=True)
@@ -306,15 +327,34 @@ def _deathmatch_last_stand(battle: Battle, player: int) -> tuple[int, str]:
     return 0, ""
 
 
+def dealing_poison(battle: Battle) -> bool:
+    """Whether the end of the Action Phase is still dealing poison damage (1.2, 13.5;
+    ruling MB-33)."""
+    from skirmish.games.magewinds.battle.actionphase import ActionPhase  # it imports us
+
+    return any(
+        isinstance(frame, ActionPhase) and frame.stage in ("poison-order", "poison")
+        for frame in battle.frames
+    )
+
+
+def poison_pending(battle: Battle) -> bool:
+    """Ruling MB-33: while the poison of one moment is being dealt, nobody has lost yet
+    (unless ``--poison-falls in-order``)."""
+    return battle.setup.options.poison_falls == PoisonFalls.TOGETHER and dealing_poison(battle)
+
+
 def _deathmatch_wiped_out(battle: Battle) -> End | None:
     if not _deployed(battle):
         return None
+    if poison_pending(battle):
+        return None  # ruling MB-33: the poison of one moment is dealt before anyone loses
     counts = count_on_battlefield(battle)
     standing = [p for p, c in enumerate(counts) if c > 0]
     if len(standing) == 1:
         return End(standing[0], f"only player {standing[0] + 1}'s warband is left (ruling MB-4)")
     if not standing:
-        return End(None, "a draw: no fighter is left on the battlefield (ruling MB-4)")
+        return End(None, "a draw: no fighter is left on the battlefield (rulings MB-4, MB-33)")
     return None
 
 
@@ -352,15 +392,26 @@ def _hill_end_of_round(battle: Battle) -> End | None:
     if 0 in counts:
         holders = [p for p, c in enumerate(counts) if c]
         if not holders:
-            return End(None, f'sudden death: no warband has a fighter within 3" ({shown})')
+            return _tie_break(
+                battle, End(None, f'sudden death: no warband has a fighter within 3" ({shown})')
+            )
         if len(holders) == 1:
             return End(
                 holders[0],
                 f'sudden death: only player {holders[0] + 1} has fighters within 3" ({shown})',
             )
     if battle.round >= battle.setup.options.round_limit(battle.setup.scenario):
-        return winner_by(counts, 'fighters within 3" of the objective')
+        return _tie_break(battle, winner_by(counts, 'fighters within 3" of the objective'))
     return None
+
+
+def _tie_break(battle: Battle, end: End) -> End:
+    """Ruling MB-32: a draw on fighters within 3" stays a draw, or (``--tie fighters``)
+    goes to the warband with more fighters on the battlefield."""
+    if end.winner is not None or battle.setup.options.tie == Tie.DRAW:
+        return end
+    broken = winner_by(count_on_battlefield(battle), "fighters on the battlefield")
+    return End(broken.winner, f"{end.reason}; tie broken by {broken.reason} (ruling MB-32)")
 
 
 KING_OF_THE_HILL = Scenario(

@@ -19,7 +19,7 @@ from skirmish import limits
 from skirmish.datafiles import Name, StrictModel, validated
 from skirmish.errors import DataError, SkirmishError
 from skirmish.fastpaths import fast
-from skirmish.games.magewinds.battle.scenarios import Scenario
+from skirmish.games.magewinds.battle.scenarios import PoisonFalls, Scenario, Tie
 from skirmish.games.magewinds.battle.tables import (
     Table,
     bundled_table,
@@ -70,7 +70,9 @@ class Options:
     ``rounds``: the round limit (1-20; the scenario's default when None); ``last_stand``:
     Deathmatch's Heroic Last Stand hand-limit bonus (0-5, ruling MB-4); ``split``: how the
     battlefield is cut into territories (ruling MB-5); ``overtime``: the most rounds played
-    past the round limit while nobody leads (0-20, ruling MB-24).
+    past the round limit while nobody leads (0-20, ruling MB-24); ``tie``: King of the
+    Hill's equal counts (ruling MB-32); ``poison_falls``: poison taking both warbands' last
+    fighters (ruling MB-33).
     """
 
     length: Length = Length.STANDARD
@@ -78,6 +80,8 @@ class Options:
     last_stand: int = 1
     split: Split = Split.LENGTHWISE
     overtime: int = 5
+    tie: Tie = Tie.DRAW
+    poison_falls: PoisonFalls = PoisonFalls.TOGETHER
 
     def __post_init__(self) -> None:
         if self.rounds is not None and not 1 <= self.rounds <= MAX_ROUNDS:
@@ -109,6 +113,8 @@ class Options:
             "last_stand": self.last_stand,
             "split": self.split.value,
             "overtime": self.overtime,
+            "tie": self.tie.value,
+            "poison_falls": self.poison_falls.value,
         }
 
 
@@ -327,6 +333,8 @@ class _OptionsModel(StrictModel):
     last_stand: Annotated[int, pydantic.Field(ge=0, le=MAX_LAST_STAND)]
     split: Split
     overtime: Annotated[int, pydantic.Field(ge=0, le=MAX_OVERTIME)] = 5
+    tie: Tie = Tie.DRAW
+    poison_falls: PoisonFalls = PoisonFalls.TOGETHER
 
 
 class _BuildingModel(StrictModel):
@@ -364,6 +372,8 @@ def setup_from_record(data: Mapping[str, Any], *, source: str = "the record") ->
         last_stand=model.options.last_stand,
         split=model.options.split,
         overtime=model.options.overtime,
+        tie=model.options.tie,
+        poison_falls=model.options.poison_falls,
     )
     table = parse_table(model.battlefield, source=f"{source}: setup.battlefield")
     warbands: list[list[str]] = list(model.warbands)
