@@ -307,5 +307,5 @@ def test_poison_taking_both_last_fighters_at_once_is_a_draw_by_default():
 
 
 def test_poison_in_order_lets_the_warband_poisoned_last_win():
-    _battle, node = last_poison("in-order")
+    _, node = last_poison("in-order")
     assert node.winner == 1, node.reason  # player 1's poison was dealt first

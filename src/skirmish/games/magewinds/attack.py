@@ -271,8 +271,14 @@ def choose_attack(context: Context, situation: AttackSituation) -> AttackChoice 
 
 
 def choose_defence(context: Context, situation: AttackSituation) -> Reaction:
-    """18.4 Defence Choice: the defending player may react before the reveal."""
-    reaction = Reaction(context.choose(defence_decision(situation)))
+    """18.4 Defence Choice: the defending player may react before the reveal. A target
+    with a double action counter cannot react (13.0), which everyone can see, so it is
+    not asked."""
+    decision = defence_decision(situation)
+    if decision.options == (Reaction.NONE.value,):
+        reaction = Reaction.NONE
+    else:
+        reaction = Reaction(context.choose(decision))
     context.log(events.Reacted(reaction=reaction, target=situation.target.name))
     return reaction
 

@@ -207,7 +207,6 @@ class MagewindsBattles:
         assert options.scenario is not None
         given = options.warband or []
         players = len(given) or len(options.players.split(","))
-        kinds = parse_players(options.players, players)
         building = None if given else (options.building or Building.SECRET)
         chosen = find_scenario(options.scenario)
         agreed = Options(
@@ -228,6 +227,7 @@ class MagewindsBattles:
             table = find_table(options.battlefield or chosen.table)
         warbands = [w.split(",") for w in given] or [[] for _ in range(players)]
         setup = new_setup(chosen, warbands, table=table, options=agreed, building=building)
+        kinds = parse_players(options.players, len(setup.warbands))
         save = options.save
         if save is not None:
             check_save_path(save, "--save")
@@ -239,7 +239,9 @@ class MagewindsBattles:
         check_save_path(save, "--save")
         record = self.record(path)
         history = replay_record(record, source=str(path))
-        kinds = parse_players(players, len(record.players))
+        battle = history.state
+        assert isinstance(battle, Battle)
+        kinds = parse_players(players, battle.players)
         session = Session(
             history,
             kinds,
@@ -247,8 +249,6 @@ class MagewindsBattles:
             save,
             f"seed {record.seed}; resumed after {len(record.steps)} steps",
         )
-        battle = history.state
-        assert isinstance(battle, Battle)
         session.shown = len(battle.events())
         return session
 

@@ -215,7 +215,10 @@ def check_move(
     length = path_length(points)
     problems = []
     if length > limit + EPSILON:
-        problems.append(f'15.0: the path is {length:.2f}" but {mover.name} may move {limit:g}"')
+        shown = f"{length:.2f}"
+        if float(shown) <= limit:  # too long by less than the rounding shows
+            shown = f"{length:.4f}"
+        problems.append(f'15.0: the path is {shown}" but {mover.name} may move {limit:g}"')
     if not around.free.is_clear(line):
         hit = [
             around.names[i]

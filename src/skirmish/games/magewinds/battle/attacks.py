@@ -263,7 +263,8 @@ class AttackFrame(Frame):
             battle = battle.logged(
                 "18.5.4",
                 "knockback",
-                f"{target.name} cannot be knocked back: something is directly behind",
+                f"no room for the knockback after all: something is directly behind "
+                f"{target.name}, so it stays where it is",
             )
         return self._after_knockback(battle, result)
 

@@ -14,7 +14,13 @@ from typing import Any
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.actions import after, pick
-from skirmish.games.magewinds.battle.deck import drawn_card, hand_limit, sample_card, take_from_deck
+from skirmish.games.magewinds.battle.deck import (
+    drawn_card,
+    hand_limit,
+    reshuffle_if_empty,
+    sample_card,
+    take_from_deck,
+)
 from skirmish.games.magewinds.battle.state import Battle, Frame
 from skirmish.games.magewinds.cards import check_card, sort_cards
 
@@ -117,7 +123,7 @@ class Channelling(Frame):
                 seen_by=self.turn,
                 card=card,
             )
-        return self._next(battle)
+        return self._next(reshuffle_if_empty(battle))
 
     def _next(self, battle: Battle, passed: tuple[int, ...] | None = None) -> Battle:
         passed = self.passed if passed is None else passed

@@ -38,10 +38,9 @@ def drawn_card(battle: Battle, action: Action) -> str:
 
 
 def take_from_deck(battle: Battle, card: str) -> Battle:
-    """Remove a drawn card from the face-down deck; 12.1 when it is then empty."""
-    deck = tuple(c for c in battle.deck if c != card)
-    battle = replace(battle, deck=deck)
-    return reshuffle_if_empty(battle)
+    """Remove a drawn card from the face-down deck. The caller logs where it went, then
+    calls :func:`reshuffle_if_empty` (12.1), so the log tells the card's story in order."""
+    return replace(battle, deck=tuple(c for c in battle.deck if c != card))
 
 
 def reshuffle_if_empty(battle: Battle) -> Battle:

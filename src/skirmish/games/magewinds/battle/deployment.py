@@ -17,7 +17,13 @@ from typing import Any
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.actions import parse_point, pick, point_text
 from skirmish.games.magewinds.battle.candidates import GRID, free_points, grid
-from skirmish.games.magewinds.battle.deck import FACE_UP, drawn_card, sample_card, take_from_deck
+from skirmish.games.magewinds.battle.deck import (
+    FACE_UP,
+    drawn_card,
+    reshuffle_if_empty,
+    sample_card,
+    take_from_deck,
+)
 from skirmish.games.magewinds.battle.geometry import OVERLAP, stand_problem
 from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.rolloff import RollOff
@@ -107,7 +113,7 @@ class SetupFrame(Frame):
     def chance(self, battle: Battle, action: Action) -> Battle:
         card = drawn_card(battle, action)
         battle = take_from_deck(battle, card)
-        return replace(battle, face_up=(*battle.face_up, card))
+        return reshuffle_if_empty(replace(battle, face_up=(*battle.face_up, card)))
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
         found: dict[str, Any] = {"frame": "setup", "stage": self.stage}

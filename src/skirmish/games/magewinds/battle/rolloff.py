@@ -80,11 +80,12 @@ class RollOff(Frame):
         if self._tied() is not None:
             return None
         order = tuple(group[0] for group in self.ranking)
+        rest = ", ".join(f"player {p + 1}" for p in order[1:])
         battle = battle.logged(
             "3.1",
             "placing",
-            f"roll-off for {self.purpose}: "
-            + ", ".join(f"player {p + 1} places {i + 1}" for i, p in enumerate(order)),
+            f"player {order[0] + 1} wins the roll-off for {self.purpose}"
+            + (f"; then {rest}" if len(order) > 2 else ""),
             order=tuple(p + 1 for p in order),
         )
         return battle.finish(order)
