@@ -95,7 +95,7 @@ def test_blink_is_not_offered_without_three_spades():
     )
     battle = battle.apply("activate Wizard")
     assert "blink" not in battle.legal_actions(0)
-    with pytest.raises(IllegalAction, match="Blink: Wizard cannot pay 3 Spades"):
+    with pytest.raises(IllegalAction, match="17.0: Wizard cannot pay Blink's 3 Spades"):
         battle.apply("blink")
 
 

@@ -4,6 +4,7 @@ order it happened, naming the input that was wrong."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -95,3 +96,92 @@ def test_resume_counts_the_warbands_not_the_record_s_players_list(cli, tmp_path)
     path.write_text(json.dumps(record))
     run = cli("play", "magewinds", "--resume", str(path), "--players", "random,random")
     assert run.code == 0, run.err
+
+
+# -- help: each legal action with its rule, why others are refused, within 80 columns -------
+
+
+def test_help_gives_each_action_its_rule_and_fits_80_columns_at_every_decision():
+    from test_battle_hidden import random_battle
+
+    from skirmish.games.magewinds.battle.session import help_lines
+
+    history = random_battle(11)
+    asked = 0
+    for state in history.states:
+        node = state.node()
+        if not isinstance(node, Turn):
+            continue
+        asked += 1
+        lines = help_lines(state)
+        assert all(len(line) <= 80 for line in lines), [x for x in lines if len(x) > 80]
+        listed = [line for line in lines if re.match(r"  \d+\. ", line)]
+        assert len(listed) >= min(1, len(state.legal_actions(node.player)))
+        assert all("  [" in line for line in listed), listed
+        assert "not allowed now:" in lines and any("anything else" in x for x in lines)
+    assert asked > 20
+
+
+def test_help_says_why_a_fighter_cannot_be_activated_and_passing_is_refused():
+    from skirmish.games.magewinds.battle.session import help_lines
+
+    positions = {"Wizard": (3, 8), "Witch": (3, 4), "Guardian": (9, 8)}
+    battle = ready(("Wizard", "Witch"), ("Guardian",), positions)
+    battle = play(battle, "activate Guardian", "guard", "no step", "end activation")
+    battle = battle.with_fighter(replace(battle.fighter("Wizard"), counters=2))
+    text = "\n".join(help_lines(battle))
+    assert "1. activate Witch  [13.0 activate]" in text
+    assert "activate Wizard: 13.0: Wizard has a double action counter" in text
+    assert "pass: 13.0: a player may pass only when no fighter can be activated" in text
+
+
+def test_help_names_the_rule_of_each_spell_and_why_blink_is_refused():
+    from skirmish.games.magewinds.battle.session import help_lines
+
+    battle = ready(("Wizard",), ("Guardian",), DUEL, hands={0: ("2S", "2H", "2D")})
+    battle = battle.apply("activate Wizard")
+    text = "\n".join(help_lines(battle))
+    assert "blink: 17.0: Wizard cannot pay Blink's 3 Spades" in text
+    assert "[Recover: heal (20.1)]" in text
+    battle = play(battle, "guard", "no step")
+    text = "\n".join(help_lines(battle))
+    assert "cast Energize on Wizard paying 2H+2D  [17.0 cast, paying cards]" in text
+
+
+@pytest.mark.parametrize(
+    ("scenario", "players", "seed"),
+    [("hold-the-line", 2, 3), ("the-prize", 2, 5), ("battle-royale", 3, 8)],
+)
+def test_help_names_the_scenario_s_own_actions(scenario, players, seed):
+    from skirmish.engine.battle import History, RandomPlayer, play_out
+    from skirmish.games.magewinds.battle import start_battle
+    from skirmish.games.magewinds.battle.catalogue import find_scenario
+    from skirmish.games.magewinds.battle.session import help_lines
+    from skirmish.games.magewinds.battle.setup import Length, random_setup
+
+    chosen = random_setup(
+        seed,
+        length=Length.QUICK,
+        most=2,
+        rounds=1,
+        overtime=0,
+        scenario=find_scenario(scenario),
+        players=players,
+    )
+    history = History.start(start_battle(chosen), seed)
+    play_out(history, [RandomPlayer(seed, p) for p in range(players)])
+    seen: dict[str, str] = {}
+    for state in history.states:
+        node = state.node()
+        if not isinstance(node, Turn):
+            continue
+        for line in help_lines(state):
+            found = re.match(r"  \d+\. (\S+).*  \[(.+)\]$", line)
+            if found:
+                seen.setdefault(found[1], found[2])
+    expected = {
+        "hold-the-line": {"objective": "Hold the Line: the objective edge"},
+        "the-prize": {"place": "placing objects (MB-27)", "take": "10.1 territories (MB-5, MB-26)"},
+        "battle-royale": {"take": "Battle Royale: pick a corner or quarter"},
+    }[scenario]
+    assert {word: seen.get(word) for word in expected} == expected

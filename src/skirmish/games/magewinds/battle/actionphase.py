@@ -190,6 +190,25 @@ class ActionPhase(Frame):
             )
         return battle.finish(self.passed)
 
+    def refused(self, battle: Battle) -> tuple[str, ...]:
+        """13.0: the player's fighters that cannot be activated, and passing while one
+        can be."""
+        if self.stage != "turns":
+            return ()
+        out = [
+            f"activate {f.name}: 13.0: {f.name} has a double action counter"
+            for f in battle.on_battlefield(self.turn)
+            if f.counters >= MAX_COUNTERS
+        ]
+        out += [
+            f"activate {f.name}: 4.4: {f.name} is not on the battlefield"
+            for f in battle.fighters
+            if f.player == self.turn and not f.on_battlefield
+        ]
+        if activatable(battle, self.turn):
+            out.append("pass: 13.0: a player may pass only when no fighter can be activated")
+        return tuple(out)
+
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
         return {
             "frame": "action phase",

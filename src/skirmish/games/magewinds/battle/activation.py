@@ -357,10 +357,12 @@ def _why_not(battle: Battle, me: Fighter, kind: str) -> str:
         carrying = blink_allowed(battle, me)
         if carrying:
             return carrying
-        return (
-            f'Blink: {me.name} cannot pay 3 Spades (17.0) or sees no spot more than 3" from '
-            "every enemy"
-        )
+        spell = ability(battle, me, "blink")
+        if spell is None:
+            return f"Blink: {me.name} does not have the Blink spell"
+        if not ways_to_pay(battle, me.player, spell.cost):
+            return f"17.0: {me.name} cannot pay Blink's {spell.cost}"
+        return f'Blink: {me.name} sees no spot more than 3" from every enemy (20.2)'
     if kind == ESCAPE:
         return (
             f"Hold the Line: only the Attacker's fighters may Escape, touching the objective "

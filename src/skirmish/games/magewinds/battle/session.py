@@ -7,6 +7,7 @@ web page or a computer player can use them without seeing what they should not.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -79,22 +80,92 @@ def hand_text(battle: Battle, player: int) -> list[str]:
     return lines
 
 
+ACTION_RULES: tuple[tuple[str, str], ...] = (
+    ("roll-off", "3.1 roll-off"),
+    ("order ", "1.2 sequencing"),
+    ("take ", "10.1 territories (MB-5, MB-26)"),
+    ("objective ", "Hold the Line: the objective edge"),
+    ("place at ", "placing objects (MB-27)"),
+    ("deploy ", "10.5 deployment"),
+    ("draw deck", "12.0 draw face down"),
+    ("draw ", "12.0 take a face-up card"),
+    ("activate ", "13.0 activate"),
+    ("end activation", "13.0 end the activation"),
+    ("done", "13.0 nothing more now"),
+    ("move", "13.4 Move action"),
+    ("attack ", "18.0 attack a visible target"),
+    ("attack", "13.4 Attack action"),
+    ("guard", "13.4 Guard action"),
+    ("blink", "Blink: re-deploy (20.2)"),
+    ("recover", "Recover: heal (20.1)"),
+    ("cast ", "17.0 cast, paying cards"),
+    ("step ", "13.1 step move"),
+    ("no step", "13.1 stay"),
+    ("to ", "15.0 move"),
+    ("pick up ", "19.1 pick up"),
+    ("escape", "Hold the Line: Escape (MB-30)"),
+    ("drop ", "19.1 drop"),
+    ("light", "18.3 attack choice"),
+    ("heavy", "18.3 attack choice"),
+    ("feint", "18.3.1 feint"),
+    ("none", "18.4 no reaction"),
+    ("dodge", "18.4 Dodge"),
+    ("deflect", "18.4 Deflect"),
+    ("mirrorshield", "18.4 Mirrorshield"),
+    ("knock back", "18.5.4 knockback"),
+    ("no knockback", "18.5.4 no knockback"),
+    ("no barrier", "Barrier: decline"),
+    ("keep ", "14.1 keep: windburn"),
+    ("discard ", "14.1 discard"),
+)
+"""The rule that allows each kind of action, by how the action starts (longest first)."""
+
+
+def action_rule(action: str, rule: str) -> str:
+    """The rule that allows ``action`` at a decision asked under ``rule`` (cards paying a
+    spell, for example, are allowed by the decision's own rule)."""
+    low = action.casefold()
+    if low == "pass":
+        return f"{rule} pass"
+    if low.startswith("take ") and not rule[:1].isdigit():
+        return f"{rule}: pick a corner or quarter"  # Battle Royale, Treasure Clash
+    found = [(start, why) for start, why in ACTION_RULES if low.startswith(start)]
+    if not found:
+        return f"{rule} payment" if rule in ("17.0", "Barrier") else rule
+    return max(found, key=lambda pair: len(pair[0]))[1]
+
+
+WIDTH = 80
+
+
 def help_lines(battle: Battle) -> list[str]:
-    """The legal actions now, under the rule that allows them, and why others are refused."""
+    """The legal actions now, each with the rule that allows it, and why others are
+    refused; every line fits in 80 columns."""
     node = battle.node()
     if not isinstance(node, Turn):
         return ["no decision is pending"]
     legal = battle.legal_actions(node.player)
-    lines = [f"{node.rule}: {node.prompt}"]
-    lines += [f"  {i}. {action}" for i, action in enumerate(legal, 1)]
+    lines = textwrap.wrap(f"{node.rule}: {node.prompt}", WIDTH)
+    for i, action in enumerate(legal, 1):
+        lines += textwrap.wrap(
+            f"{i}. {action}  [{action_rule(action, node.rule)}]",
+            WIDTH,
+            initial_indent="  ",
+            subsequent_indent="       ",
+        )
     refused = battle.frames[-1].refused(battle)
-    if refused:
-        lines.append("not allowed now:")
-        lines += [f"  {reason}" for reason in refused]
-    lines.append(
-        "type an action (or its number); positions as x,y in inches may be any legal ones. "
-        "Commands: status, hand, draw FILE.png, undo, save [FILE], help"
+    lines.append("not allowed now:")
+    for reason in refused:
+        lines += textwrap.wrap(reason, WIDTH, initial_indent="  ", subsequent_indent="    ")
+    lines += textwrap.wrap(
+        f"anything else: {node.rule} asks only for the actions listed",
+        WIDTH,
+        initial_indent="  ",
     )
+    lines += [
+        "type an action (or its number); positions as x,y in inches may be any legal",
+        "ones. Commands: status, hand, draw FILE.png, undo, save [FILE], help",
+    ]
     return lines
 
 
