@@ -225,3 +225,47 @@ def test_the_player_who_finishes_deploying_first_channels_first_in_round_1():
     assert battle.deployed == (1, 0)  # player 2 ran out of fighters first
     node = battle.node()
     assert battle.phase.value == "channelling" and isinstance(node, Turn) and node.player == 1
+
+
+# -- Push on moveable objects (Cleric v1.4.0, 19.2, ruling MB-34) ---------------------------
+
+
+def barrel(terrain=()) -> Battle:
+    table = open_table(terrain, objects=[{"name": "Barrel", "at": [3, 6], "moveable": True}])
+    positions = {"Cleric": (3, 4), "Guardian": (9, 8)}
+    battle = ready(("Cleric",), ("Guardian",), positions, hands={0: ("2C",)}, table=table)
+    return play(battle, "activate Cleric", "attack", "no step")
+
+
+def test_push_moves_a_moveable_object_1_inch_per_hit_straight_away():
+    battle = barrel()
+    assert "attack Barrel with Push paying 2C" in battle.legal_actions(0)
+    battle = battle.apply("attack Barrel with Push paying 2C")
+    # Precision 6 against no Evasion: all 6 dice hit, no Armour: 6" from (3, 6) to (3, 12).
+    assert battle.item("Barrel").at == (3, 12)
+    assert events(battle, "shove")[0].rule == "19.2"
+    assert battle.fighter("Cleric").counters == 1 and "2C" in battle.discard
+
+
+def test_a_pushed_object_cannot_move_over_even_a_low_obstacle():
+    rocks = {"name": "Rocks", "height": 0.5, "rectangle": {"centre": [3, 10], "size": [4, 1]}}
+    battle = barrel([rocks]).apply("attack Barrel with Push paying 2C")
+    x, y = battle.item("Barrel").at
+    # The rocks start at y = 9.5: the barrel's base stops touching them, not over them.
+    assert x == 3 and abs(y - (9.5 - RADIUS)) <= 0.011
+
+
+def test_only_push_targets_objects_and_only_moveable_ones():
+    battle = barrel()
+    with pytest.raises(IllegalAction, match="19.2: Melee cannot target Barrel"):
+        battle.apply("attack Barrel with Melee")
+    table = open_table(objects=[{"name": "Chest", "at": [3, 6], "carriable": True}])
+    battle = ready(
+        ("Cleric",),
+        ("Guardian",),
+        {"Cleric": (3, 4), "Guardian": (6.6, 4)},
+        table=table,
+        hands={0: ("2C",)},
+    )
+    battle = play(battle, "activate Cleric", "attack", "no step")
+    assert not any("Chest" in a for a in battle.legal_actions(0))

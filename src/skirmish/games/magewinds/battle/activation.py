@@ -27,6 +27,7 @@ from skirmish.games.magewinds.battle.objects import (
     drop_options,
     pick_up,
     pickup_options,
+    push_object,
 )
 from skirmish.games.magewinds.battle.spells import (
     HASTE_BONUS,
@@ -44,7 +45,7 @@ from skirmish.games.magewinds.battle.spells import (
     start_of_activation,
     ways_to_pay,
 )
-from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, rounded
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Item, rounded
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.battle.targets import attack_options, parse_attack
 from skirmish.games.magewinds.cards import find_payment, parse_cost
@@ -225,6 +226,9 @@ class Activation(Frame):
         if payment is not None:
             battle = battle.spend(me.player, payment.cards, attack.name)
             me = battle.fighter(me.name)
+        if isinstance(target, Item):
+            battle = push_object(battle, me, target, attack)
+            return battle.top(replace(self, stage="counter"))
         situation = build_situation(battle, me, battle.fighter(target.name), attack)
         frame = AttackFrame(
             me.name, target.name, me.player, target.player, situation, source_at=me.at

@@ -12,11 +12,23 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from shapely import Point as ShapelyPoint
+
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.candidates import contact_points
-from skirmish.games.magewinds.battle.geometry import RADIUS, nearest_free, stand_problem
-from skirmish.games.magewinds.battle.state import Battle, Fighter, Point
+from skirmish.games.magewinds.battle.geometry import (
+    RADIUS,
+    field_of,
+    nearest_free,
+    stand_problem,
+    visible_spot,
+)
+from skirmish.games.magewinds.battle.rolloff import SIDES as DIE_SIDES
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Item, Point
+from skirmish.games.magewinds.profiles import AttackProfile, Special
+from skirmish.geometry import HeightClass
+from skirmish.geometry.measure import OVERLAP_TOLERANCE
 
 CONTACT = 0.01
 """Inches: bases this close count as in contact (ruling MB-11)."""
@@ -134,3 +146,74 @@ def drop_everything(battle: Battle, fighter: Fighter, near: Point, why: str) -> 
             battle, battle.fighter(fighter.name), name, spot, f"drops ({why}, ruling MB-20)"
         )
     return battle
+
+
+# -- moveable objects (19.2) and Push (Cleric v1.4.0, ruling MB-34) -------------------------
+
+OBJECT_STEP = 0.01
+"""Inches: a shoved object's way is checked at this spacing (positions are kept to 0.01")."""
+
+
+def pushable(battle: Battle, fighter: Fighter, attack: AttackProfile) -> list[Item]:
+    """Push may target a moveable object (Cleric v1.4.0): one on the battlefield that the
+    attacker sees, within the attack's Range measured between the bases (ruling MB-34)."""
+    if Special.PUSH not in attack.special or fighter.at is None:
+        return []
+    found = []
+    for item in battle.items:
+        if not item.moveable or item.at is None:
+            continue
+        gap = max(0.0, math.dist(fighter.at, item.at) - 2 * RADIUS)
+        if attack.in_range(gap) and visible_spot(battle, fighter, item.at):
+            found.append(item)
+    return found
+
+
+def object_push_end(
+    battle: Battle, pusher: Fighter, item: Item, inches: float
+) -> tuple[Point, float]:
+    """19.2: a moveable object moves as a fighter does, straight away from ``pusher`` up
+    to ``inches``, and cannot move over any obstacle (low ones included): it stops where
+    the next 0.01" would touch an obstacle, a base or the table's edge."""
+    assert pusher.at is not None and item.at is not None
+    dx, dy = item.at[0] - pusher.at[0], item.at[1] - pusher.at[1]
+    norm = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / norm, dy / norm
+    field = field_of(battle)
+    obstacles = [t.footprint for t in field.terrain if t.height_class is not HeightClass.GROUND]
+    end, moved = item.at, 0.0
+    steps = round(inches / OBJECT_STEP)
+    for i in range(1, steps + 1):
+        length = i * OBJECT_STEP
+        at = (round(item.at[0] + ux * length, 4), round(item.at[1] + uy * length, 4))
+        centre = ShapelyPoint(at)
+        if any(piece.distance(centre) < RADIUS - OVERLAP_TOLERANCE for piece in obstacles):
+            break
+        if stand_problem(battle, at, exclude=item.name) is not None:
+            break
+        end, moved = at, length
+    return end, moved
+
+
+def push_object(battle: Battle, pusher: Fighter, item: Item, attack: AttackProfile) -> Battle:
+    """Push against a moveable object (ruling MB-34): an object makes no reaction and has
+    no Evasion, Armour or cover, so it would take one damage per hit; with Push's
+    Precision 6 every die hits (18.5.2), so no dice are rolled, and it moves 1" for each."""
+    strike = attack.strike(None)
+    hits = strike.power if strike.precision >= DIE_SIDES else 0
+    battle = battle.logged(
+        "18.0",
+        "attack",
+        f"{pusher.name} attacks {item.name} with {attack.name} (a moveable object, ruling "
+        f"MB-34): target number {strike.precision}, every die hits: {hits} hits",
+    )
+    end, moved = object_push_end(battle, pusher, item, float(hits))
+    battle = battle.with_item(replace(item, at=end))
+    return battle.logged(
+        "19.2",
+        "shove",
+        f'Push: {item.name} is moved {moved:.2f}" of {hits}" straight away from '
+        f"{pusher.name} (ruling MB-34)",
+        item=item.name,
+        inches=round(moved, 2),
+    )

@@ -4,6 +4,9 @@ A roll-off ranks players by one die each, the highest first; players who tie rol
 again among themselves for their places. When rules of several players take effect at
 the same time, the player whose turn it is orders them; when it is nobody's turn, the
 players roll off and the winner orders them.
+
+Every roll in a battle is a roll-off or a pool of six-sided dice against a target number:
+3.3 (cocked dice), 3.4 (D3) and 3.5 (xD6) are not needed (ruling MB-35).
 """
 
 from __future__ import annotations

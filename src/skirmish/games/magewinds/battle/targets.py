@@ -22,9 +22,10 @@ from skirmish.games.magewinds.battle.geometry import (
     placed,
     sees,
 )
+from skirmish.games.magewinds.battle.objects import pushable
 from skirmish.games.magewinds.battle.sight import line_from, open_line, visible
 from skirmish.games.magewinds.battle.spells import ways_to_pay
-from skirmish.games.magewinds.battle.state import Battle, Fighter
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Item
 from skirmish.games.magewinds.battle.state import Point as At
 from skirmish.games.magewinds.cards import Payment, find_payment, parse_cost, payments
 from skirmish.games.magewinds.field import Battlefield, Placed
@@ -53,7 +54,7 @@ def usable(
     return out
 
 
-def _written(target: Fighter, attack: AttackProfile, payment: Payment | None) -> Action:
+def _written(target: Fighter | Item, attack: AttackProfile, payment: Payment | None) -> Action:
     text = f"attack {target.name} with {attack.name}"
     return text + (f" paying {payment.text}" if payment is not None else "")
 
@@ -68,6 +69,8 @@ def attack_options(battle: Battle, name: str) -> tuple[Action, ...]:
                 continue
             if _has_line(battle, fighter, target, attack):
                 options += [_written(target, attack, way) for way in ways]
+        for item in pushable(battle, fighter, attack):
+            options += [_written(item, attack, way) for way in ways]
     return tuple(options)
 
 
@@ -83,8 +86,17 @@ def _has_line(battle: Battle, fighter: Fighter, target: Fighter, attack: AttackP
     return line_of_attack(field, me, other, attack).exists if answer is None else answer
 
 
+def _object_in_reach(battle: Battle, name: str) -> bool:
+    """Whether the fighter could Push a moveable object from where it stands (19.2)."""
+    fighter = battle.fighter(name)
+    return any(pushable(battle, fighter, attack) for attack, _ in usable(battle, fighter))
+
+
 def any_attack(battle: Battle, name: str) -> bool:
-    """Whether the fighter can make any attack from where it stands now."""
+    """Whether the fighter can make any attack from where it stands now (a fighter, or a
+    moveable object for Push)."""
+    if battle.items and _object_in_reach(battle, name):
+        return True
     if not fast():
         fighter = battle.fighter(name)
         attacks = tuple(attack for attack, _ in usable(battle, fighter))
@@ -95,6 +107,8 @@ def any_attack(battle: Battle, name: str) -> bool:
 def attack_from(battle: Battle, name: str, at: At) -> bool:
     """Whether the fighter could make any attack if it stood at ``at`` (everything else as
     it is): :func:`any_attack` after a trial step."""
+    if battle.items and _object_in_reach(moved(battle, battle.fighter(name), at), name):
+        return True
     if not fast():
         return any_attack(moved(battle, battle.fighter(name), at), name)
     return _attack_possible(battle, name, at)
@@ -183,7 +197,7 @@ def _attack_exists(
 
 def parse_attack(
     battle: Battle, fighter: Fighter, action: Action
-) -> tuple[Fighter, AttackProfile, Payment | None]:
+) -> tuple[Fighter | Item, AttackProfile, Payment | None]:
     """The target, attack and payment an ``attack ...`` action names, checked (13.4, 18.1,
     17.0); an illegal one raises with the rule."""
     rest = after(action, "attack")
@@ -193,7 +207,9 @@ def parse_attack(
     payment_text = None
     if " paying " in attack_text:
         attack_text, payment_text = attack_text.split(" paying ", 1)
-    target = battle.find_fighter(target_name)
+    wanted = target_name.strip().casefold()
+    item = next((i for i in battle.items if i.name.casefold() == wanted), None)
+    target: Fighter | Item = battle.find_fighter(target_name) if item is None else item
     profile = battle.setup.profile(fighter.profile)
     attack = profile.attack(attack_text.strip())
     if attack.name in NOT_PLAYED:
@@ -215,6 +231,14 @@ def parse_attack(
             payment = find_payment(cost, hand, payment_text)
     elif payment_text is not None:
         raise IllegalAction(f"17.0: {attack.name} has no casting cost")
+    if isinstance(target, Item):
+        if target not in pushable(battle, fighter, attack):
+            raise IllegalAction(
+                f"19.2: {attack.name} cannot target {target.name}: only Push targets objects, "
+                f"and only a moveable one {fighter.name} sees within Range {attack.range_text()}"
+                " (ruling MB-34)"
+            )
+        return target, attack, payment
     line, reason = attack_line(battle, fighter, target, attack)
     if line is None:
         raise IllegalAction(reason)
