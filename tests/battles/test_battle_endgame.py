@@ -309,3 +309,23 @@ def test_poison_taking_both_last_fighters_at_once_is_a_draw_by_default():
 def test_poison_in_order_lets_the_warband_poisoned_last_win():
     _, node = last_poison("in-order")
     assert node.winner == 1, node.reason  # player 1's poison was dealt first
+
+
+# -- ruling MB-14: Barrier against windburn, off by default --------------------------------
+
+
+def test_barrier_answers_windburn_only_when_the_table_agrees():
+    hands = {0: ("KH", "2C"), 1: ()}
+    off = end_of_round(ready(("Wizard",), ("Guardian",), TWO, hands=hands))
+    off = play(off, "discard 2C", "keep KH", "damage Wizard")
+    assert off.node().rule == "14.1" and off.fighter("Wizard").damage == 1
+    on = end_of_round(ready(("Wizard",), ("Guardian",), TWO, hands=hands, windburn_barrier="on"))
+    on = play(on, "keep KH", "damage Wizard")
+    node = on.node()
+    assert isinstance(node, Turn) and node.rule == "Barrier" and node.player == 0
+    assert on.legal_actions(0) == ("no barrier", "2C")
+    on = play(on, "2C", "dice 1")  # 1 is within 1 Club: the point of windburn is cancelled
+    assert on.fighter("Wizard").damage == 0 and "2C" in on.discard
+    assert any("cancels the windburn damage" in e.text for e in on.events())
+    on = play(on, "damage Wizard", "no barrier")
+    assert on.fighter("Wizard").damage == 1

@@ -37,7 +37,7 @@ from skirmish.games.magewinds.battle import (
     start_battle,
 )
 from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario, players_text
-from skirmish.games.magewinds.battle.scenarios import PoisonFalls, Tie
+from skirmish.games.magewinds.battle.scenarios import PoisonFalls, Tie, WindburnBarrier
 from skirmish.games.magewinds.battle.session import (
     battlefield_now,
     hand_text,
@@ -127,6 +127,10 @@ class PlayOptions(Flags):
             rule="MB-33",
         ),
     ] = PoisonFalls.TOGETHER
+    windburn_barrier: Annotated[
+        WindburnBarrier,
+        Flag("Barrier may answer windburn damage: off or on (MB-14).", rule="MB-14"),
+    ] = WindburnBarrier.OFF
     save: Annotated[Path | None, Flag("Write the battle record (JSON) here.", metavar="FILE")] = (
         None
     )
@@ -217,6 +221,7 @@ class MagewindsBattles:
             options.overtime,
             options.tie,
             options.poison_falls,
+            options.windburn_barrier,
         )
         seed = random.SystemRandom().randrange(2**31) if options.seed is None else options.seed
         number = check_seed(seed)

@@ -65,10 +65,18 @@ def deal_damage(battle: Battle, name: str, damage: int, rule: str, why: str) -> 
 
 @dataclass(frozen=True)
 class PoisonDamage(Frame):
-    """Poison Tip (Witch v1.4.0): 1 damage at the end of the Action Phase, with Barrier."""
+    """Poison Tip (Witch v1.4.0): 1 damage at the end of the Action Phase, with Barrier.
+    The same for a point of windburn (14.1) when the table lets Barrier answer it
+    (``--windburn-barrier on``, ruling MB-14): ``rule``, ``why`` and ``what`` name it."""
 
     fighter: str
     clubs: int = 0
+    rule: str = "Poison Tip"
+    why: str = "poisoned, ruling MW-8"
+    what: str = "poison"
+
+    def _deal(self, battle: Battle) -> Battle:
+        return deal_damage(battle, self.fighter, 1, self.rule, self.why).finish()
 
     def _cost(self, battle: Battle) -> str:
         barrier = battle.setup.pack.universal("barrier")
@@ -86,16 +94,16 @@ class PoisonDamage(Frame):
         if not fighter.on_battlefield:
             return battle.finish()
         if not self.clubs and not self._cost(battle):
-            return deal_damage(
-                battle, self.fighter, 1, "Poison Tip", "poisoned, ruling MW-8"
-            ).finish()
+            return self._deal(battle)
         return None
 
     def node(self, battle: Battle) -> Node:
         if self.clubs:
             return Chance(battle.chances, "Barrier", "Barrier dice")
         player = battle.fighter(self.fighter).player
-        return Turn(player, "Barrier", f"{self.fighter} receives 1 poison damage: cast Barrier?")
+        return Turn(
+            player, "Barrier", f"{self.fighter} receives 1 {self.what} damage: cast Barrier?"
+        )
 
     def options(self, battle: Battle) -> tuple[Action, ...]:
         return (NO_BARRIER, *self._ways(battle))
@@ -103,9 +111,7 @@ class PoisonDamage(Frame):
     def act(self, battle: Battle, action: Action) -> Battle:
         chosen = pick(action, battle.options(), "Barrier", "Barrier payment")
         if chosen == NO_BARRIER:
-            return deal_damage(
-                battle, self.fighter, 1, "Poison Tip", "poisoned, ruling MW-8"
-            ).finish()
+            return self._deal(battle)
         player = battle.fighter(self.fighter).player
         payment = next(
             p
@@ -129,12 +135,12 @@ class PoisonDamage(Frame):
             "Barrier",
             "barrier",
             f"Barrier die: {face} -> "
-            f"{'cancels the poison damage' if cancelled else 'no effect'} (ruling MW-6)",
+            f"{f'cancels the {self.what} damage' if cancelled else 'no effect'} (ruling MW-6)",
             faces=(face,),
         )
         if cancelled:
             return battle.finish()
-        return deal_damage(battle, self.fighter, 1, "Poison Tip", "poisoned, ruling MW-8").finish()
+        return self._deal(battle)
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
-        return {"frame": "poison", "fighter": self.fighter}
+        return {"frame": self.what, "fighter": self.fighter}

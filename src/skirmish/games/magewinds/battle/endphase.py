@@ -14,7 +14,8 @@ from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.actions import after
-from skirmish.games.magewinds.battle.damage import deal_damage
+from skirmish.games.magewinds.battle.damage import PoisonDamage, deal_damage
+from skirmish.games.magewinds.battle.scenarios import WindburnBarrier
 from skirmish.games.magewinds.battle.state import Battle, Frame
 from skirmish.games.magewinds.cards import card_value, check_card
 
@@ -111,8 +112,13 @@ class Windburn(Frame):
                     f"14.1: windburn damage goes to player {self.player + 1}'s fighters on "
                     "the battlefield"
                 )
-            battle = deal_damage(battle, fighter.name, 1, "14.1", "windburn from keeping a card")
-            return battle.top(replace(self, points=self.points - 1))
+            battle = battle.top(replace(self, points=self.points - 1))
+            why = "windburn from keeping a card"
+            if battle.setup.options.windburn_barrier == WindburnBarrier.ON:
+                return battle.push(
+                    PoisonDamage(fighter.name, rule="14.1", why=why, what="windburn")
+                )
+            return deal_damage(battle, fighter.name, 1, "14.1", why)
         for verb in ("keep", "discard"):
             text = after(action, verb)
             if text is None:

@@ -33,7 +33,15 @@ if TYPE_CHECKING:
     from skirmish.games.magewinds.battle.state import Battle, Frame
 
 RADIUS = BASE_DIAMETER / 2
-__all__ = ["TERRITORIES", "PoisonFalls", "Scenario", "Split", "Tie", "Treasures"]
+__all__ = [
+    "TERRITORIES",
+    "PoisonFalls",
+    "Scenario",
+    "Split",
+    "Tie",
+    "Treasures",
+    "WindburnBarrier",
+]
 
 
 @dataclass(frozen=True)
@@ -71,6 +79,15 @@ class PoisonFalls(StrEnum):
     for its end once all of it has been dealt (the default)."""
     IN_ORDER = "in-order"
     """In the order 1.2's roll-off gave: a warband whose last fighter falls first loses."""
+
+
+class WindburnBarrier(StrEnum):
+    """Whether Barrier may answer windburn damage (ruling MB-14)."""
+
+    OFF = "off"
+    """Not against windburn (the default)."""
+    ON = "on"
+    """Against windburn too, each point asked like poison's."""
 
 
 @dataclass(frozen=True)

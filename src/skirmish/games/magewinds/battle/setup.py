@@ -19,7 +19,7 @@ from skirmish import limits
 from skirmish.datafiles import Name, StrictModel, validated
 from skirmish.errors import DataError, SkirmishError
 from skirmish.fastpaths import fast
-from skirmish.games.magewinds.battle.scenarios import PoisonFalls, Scenario, Tie
+from skirmish.games.magewinds.battle.scenarios import PoisonFalls, Scenario, Tie, WindburnBarrier
 from skirmish.games.magewinds.battle.tables import (
     Table,
     bundled_table,
@@ -72,7 +72,7 @@ class Options:
     battlefield is cut into territories (ruling MB-5); ``overtime``: the most rounds played
     past the round limit while nobody leads (0-20, ruling MB-24); ``tie``: King of the
     Hill's equal counts (ruling MB-32); ``poison_falls``: poison taking both warbands' last
-    fighters (ruling MB-33).
+    fighters (ruling MB-33); ``windburn_barrier``: Barrier against windburn (ruling MB-14).
     """
 
     length: Length = Length.STANDARD
@@ -82,6 +82,7 @@ class Options:
     overtime: int = 5
     tie: Tie = Tie.DRAW
     poison_falls: PoisonFalls = PoisonFalls.TOGETHER
+    windburn_barrier: WindburnBarrier = WindburnBarrier.OFF
 
     def __post_init__(self) -> None:
         if self.rounds is not None and not 1 <= self.rounds <= MAX_ROUNDS:
@@ -115,6 +116,7 @@ class Options:
             "overtime": self.overtime,
             "tie": self.tie.value,
             "poison_falls": self.poison_falls.value,
+            "windburn_barrier": self.windburn_barrier.value,
         }
 
 
@@ -335,6 +337,7 @@ class _OptionsModel(StrictModel):
     overtime: Annotated[int, pydantic.Field(ge=0, le=MAX_OVERTIME)] = 5
     tie: Tie = Tie.DRAW
     poison_falls: PoisonFalls = PoisonFalls.TOGETHER
+    windburn_barrier: WindburnBarrier = WindburnBarrier.OFF
 
 
 class _BuildingModel(StrictModel):
@@ -374,6 +377,7 @@ def setup_from_record(data: Mapping[str, Any], *, source: str = "the record") ->
         overtime=model.options.overtime,
         tie=model.options.tie,
         poison_falls=model.options.poison_falls,
+        windburn_barrier=model.options.windburn_barrier,
     )
     table = parse_table(model.battlefield, source=f"{source}: setup.battlefield")
     warbands: list[list[str]] = list(model.warbands)
