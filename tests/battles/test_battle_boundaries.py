@@ -130,18 +130,13 @@ def test_energize_turns_a_double_action_counter_into_a_single_one():
 
 
 def test_king_of_the_hill_counts_fighters_within_3_inches_and_not_beyond():
-    from test_battle_endgame import end_of_round
+    from test_battle_endgame import hill_to_the_end
 
     positions = {"Wizard": (5, 1.5), "Guardian": (7, 14.5)}
     battle = ready(("Wizard",), ("Guardian",), positions, scenario="king-of-the-hill")
-    for _ in range(3):
-        # The objective is at (6, 8): the Guardian's base is 2.9" away, the Wizard's 3.1".
-        battle = moved(battle, Wizard=(6 - 3.1 - RADIUS, 8), Guardian=(6 + 2.9 + RADIUS, 8))
-        battle = end_of_round(battle)
-        if isinstance(battle.node(), End):
-            break
-        while battle.phase.value == "channelling":
-            battle = battle.apply("pass")
+    # The objective is at (6, 8): the Guardian's base is 2.9" away, the Wizard's 3.1".
+    where = {"Wizard": (6 - 3.1 - RADIUS, 8), "Guardian": (6 + 2.9 + RADIUS, 8)}
+    battle = hill_to_the_end(battle, where)
     node = battle.node()
     assert isinstance(node, End) and node.winner == 1, node
 

@@ -33,6 +33,20 @@ def end_of_round(battle):
     return battle
 
 
+def hill_to_the_end(battle, where: dict[str, tuple[float, float]]):
+    """King of the Hill played round by round with the fighters put back ``where`` before
+    each round ends, until the battle is over."""
+    for _ in range(battle.setup.options.round_limit(battle.setup.scenario)):
+        for name, at in where.items():
+            battle = battle.with_fighter(replace(battle.fighter(name), at=at))
+        battle = end_of_round(battle)
+        if isinstance(battle.node(), End):
+            break
+        while battle.phase.value == "channelling":
+            battle = battle.apply("pass")
+    return battle
+
+
 def test_windburn_keeps_or_discards_each_card_and_kept_cards_deal_their_value():
     battle = ready(("Wizard",), ("Guardian",), TWO, hands={0: ("KH", "2S"), 1: ("AC",)})
     battle = end_of_round(battle)
@@ -132,15 +146,8 @@ def test_king_of_the_hill_holder_wins_sudden_death_and_hand_bonus_within_1_inch(
 def test_king_of_the_hill_after_round_3_the_most_fighters_within_3_inches_wins():
     positions = {"Wizard": (5, 1.5), "Witch": (4, 1.5), "Guardian": (7, 14.5)}
     battle = ready(("Wizard", "Witch"), ("Guardian",), positions, scenario="king-of-the-hill")
-    for _ in range(3):
-        battle = battle.with_fighter(replace(battle.fighter("Wizard"), at=(5, 8)))
-        battle = battle.with_fighter(replace(battle.fighter("Witch"), at=(4.5, 9.5)))
-        battle = battle.with_fighter(replace(battle.fighter("Guardian"), at=(7, 8)))
-        battle = end_of_round(battle)
-        if isinstance(battle.node(), End):
-            break
-        while battle.phase.value == "channelling":
-            battle = battle.apply("pass")
+    where = {"Wizard": (5, 8), "Witch": (4.5, 9.5), "Guardian": (7, 8)}
+    battle = hill_to_the_end(battle, where)
     node = battle.node()
     assert isinstance(node, End) and node.winner == 0 and battle.round == 3
     assert 'within 3" of the objective' in node.reason
@@ -254,16 +261,8 @@ def tied_hill(tie: str):
     battle = ready(
         ("Wizard", "Witch"), ("Guardian",), positions, scenario="king-of-the-hill", tie=tie
     )
-    for _ in range(3):
-        # one fighter of each side within 3" of the objective; the Witch far from it
-        battle = battle.with_fighter(replace(battle.fighter("Wizard"), at=(5, 8)))
-        battle = battle.with_fighter(replace(battle.fighter("Witch"), at=(1, 1.5)))
-        battle = battle.with_fighter(replace(battle.fighter("Guardian"), at=(7, 8)))
-        battle = end_of_round(battle)
-        if isinstance(battle.node(), End):
-            break
-        while battle.phase.value == "channelling":
-            battle = battle.apply("pass")
+    # one fighter of each side within 3" of the objective; the Witch far from it
+    battle = hill_to_the_end(battle, {"Wizard": (5, 8), "Witch": (1, 1.5), "Guardian": (7, 8)})
     node = battle.node()
     assert isinstance(node, End) and battle.round == 3
     return node
