@@ -181,3 +181,27 @@ def test_random_battles_of_every_scenario_keep_every_invariant(scenario, players
 
     play_out(history, [RandomPlayer(seed, p) for p in range(players)], after_step=after)
     assert history.state.result is not None
+
+
+@pytest.mark.parametrize(("poison_falls", "winner"), [("together", None), ("in-order", 0)])
+def test_battle_royale_waits_for_the_whole_poison_moment_unless_in_order(poison_falls, winner):
+    # ruling MB-33: the last two warbands poisoned at one moment; player 2's fighter has
+    # already fallen, player 1's poison is still to be dealt
+    from skirmish.games.magewinds.battle.actionphase import ActionPhase
+    from skirmish.games.magewinds.battle.royale import BATTLE_ROYALE
+    from skirmish.games.magewinds.battle.setup import Options
+
+    setup = new_setup(
+        "battle-royale",
+        [["Wizard"], ["Druid"], ["Seer"]],
+        table=open_table_double(),
+        options=Options(poison_falls=poison_falls),
+    )
+    battle = replace(start_battle(setup), phase=Phase.ACTION, round=2)
+    wizard = replace(battle.fighter("Wizard"), status=Status.ON_BATTLEFIELD, at=(6.0, 8.0))
+    battle = battle.with_fighter(wizard)
+    for name in ("Druid", "Seer"):
+        battle = battle.with_fighter(replace(battle.fighter(name), status=Status.OUT_OF_ACTION))
+    battle = battle.push(ActionPhase((0, 1, 2), stage="poison"))
+    end = BATTLE_ROYALE.immediate_end(battle)
+    assert (end is None) if winner is None else (end is not None and end.winner == winner)
