@@ -185,3 +185,17 @@ def test_help_names_the_scenario_s_own_actions(scenario, players, seed):
         "battle-royale": {"take": "Battle Royale: pick a corner or quarter"},
     }[scenario]
     assert {word: seen.get(word) for word in expected} == expected
+
+
+def test_help_names_warband_building_s_rule():
+    from mwbattle import open_table
+
+    from skirmish.games.magewinds.battle import new_setup, start_battle
+    from skirmish.games.magewinds.battle.session import help_lines
+    from skirmish.games.magewinds.battle.setup import Building
+
+    setup = new_setup("deathmatch", [[], []], table=open_table(), building=Building.SECRET)
+    battle = start_battle(setup).apply("add Wizard")
+    text = "\n".join(help_lines(battle))
+    assert "done  [10.2 the warband is complete (MB-31)]" in text
+    assert "add Cleric  [10.2 add (MB-31)]" in text

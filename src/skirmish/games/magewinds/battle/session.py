@@ -129,6 +129,8 @@ def action_rule(action: str, rule: str) -> str:
         return f"{rule} pass"
     if low.startswith("take ") and not rule[:1].isdigit():
         return f"{rule}: pick a corner or quarter"  # Battle Royale, Treasure Clash
+    if rule == "10.2":  # building a warband in play
+        return "10.2 the warband is complete (MB-31)" if low == "done" else "10.2 add (MB-31)"
     found = [(start, why) for start, why in ACTION_RULES if low.startswith(start)]
     if not found:
         return f"{rule} payment" if rule in ("17.0", "Barrier") else rule
