@@ -9,6 +9,7 @@ or the most treasures wins; otherwise the battle goes on into overtime (ruling M
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from skirmish.engine.battle import End
@@ -156,12 +157,12 @@ TREASURE_DASH = Scenario(
     placement_problem=treasure_problem,
 )
 
-TREASURE_CLASH = Scenario(
+TREASURE_CLASH = replace(
+    TREASURE_DASH,
     id="treasure-clash",
     name="Treasure Clash",
     version="1.4.0",
     summary="A quarter each; hold most treasures.",
-    rounds=3,
     players=(3, 4),
     double_size=True,
     table="crossroads",
@@ -169,10 +170,5 @@ TREASURE_CLASH = Scenario(
     territory="quarter",
     treasures=Treasures(2, 1, within=6.0, apart=2.0),
     deploy_from_centre=8.0,
-    carry_penalty=1,
-    carry_most=1,
-    hand_limit_bonus=_dash_hand_limit,
-    end_of_round=_dash_end_of_round,
-    immediate_end=_dash_now,
-    placement_problem=treasure_problem,
 )
+"""Treasure Dash's carrying, hand limit and victory, on quarters of a double-size table."""
