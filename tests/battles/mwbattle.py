@@ -50,6 +50,16 @@ def play(battle: Battle, *actions: str) -> Battle:
     return battle
 
 
+def guard_turns(*fighters: str) -> tuple[str, ...]:
+    """Each fighter in turn activates, Guards without a step and ends its activation (13.4):
+    the quickest way through an Action Phase turn."""
+    return tuple(
+        action
+        for fighter in fighters
+        for action in (f"activate {fighter}", "guard", "no step", "end activation")
+    )
+
+
 def set_up(battle: Battle, face_up: tuple[str, ...] = FACE_UP) -> Battle:
     """Player 1 (seat 0) wins the roll-off; player 2 takes the right half."""
     battle = play(battle, "roll-off 6 1", "take right")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from mwbattle import events, open_table, play, ready
+from mwbattle import events, guard_turns, open_table, play, ready
 
 from skirmish.engine.battle import IllegalAction, Turn
 from skirmish.games.magewinds.battle.damage import take_down
@@ -154,14 +154,7 @@ def test_guard_ends_when_the_fighter_is_activated_again():
     battle = duel()
     battle = play(
         battle,
-        "activate Wizard",
-        "guard",
-        "no step",
-        "end activation",
-        "activate Guardian",
-        "guard",
-        "no step",
-        "end activation",
+        *guard_turns("Wizard", "Guardian"),
     )
     battle = battle.apply("activate Wizard")
     assert not battle.fighter("Wizard").guarding
@@ -173,14 +166,7 @@ def test_the_action_phase_ends_when_everyone_has_passed_and_guard_ends_with_it()
     for _ in range(2):
         battle = play(
             battle,
-            "activate Wizard",
-            "guard",
-            "no step",
-            "end activation",
-            "activate Guardian",
-            "guard",
-            "no step",
-            "end activation",
+            *guard_turns("Wizard", "Guardian"),
         )
     battle = play(battle, "pass", "pass")
     assert events(battle, "phase_end")[0].rule == "13.5"

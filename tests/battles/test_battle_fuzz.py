@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mwbattle import play, ready
+from mwbattle import guard_turns, play, ready
 
 from skirmish.engine.battle import (
     Chance,
@@ -143,25 +143,11 @@ def test_undo_never_crosses_a_card_drawn_face_down():
     battle = ready(("Wizard",), ("Guardian",), TWO)
     battle = play(
         battle,
-        "activate Wizard",
-        "guard",
-        "no step",
-        "end activation",
-        "activate Guardian",
-        "guard",
-        "no step",
-        "end activation",
+        *guard_turns("Wizard", "Guardian"),
     )
     battle = play(
         battle,
-        "activate Wizard",
-        "guard",
-        "no step",
-        "end activation",
-        "activate Guardian",
-        "guard",
-        "no step",
-        "end activation",
+        *guard_turns("Wizard", "Guardian"),
         "pass",
         "pass",
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from mwbattle import events, open_table, play, ready, with_hand
+from mwbattle import events, guard_turns, open_table, play, ready, with_hand
 
 from skirmish.engine.battle import IllegalAction, Turn
 from skirmish.errors import SkirmishError
@@ -237,14 +237,7 @@ def test_spells_end_with_the_action_phase():
     for _ in range(2):
         battle = play(
             battle,
-            "activate Druid",
-            "guard",
-            "no step",
-            "end activation",
-            "activate Wizard",
-            "guard",
-            "no step",
-            "end activation",
+            *guard_turns("Druid", "Wizard"),
         )
     battle = play(battle, "pass", "pass")
     assert not battle.fighter("Druid").effects
@@ -286,14 +279,7 @@ def test_poison_deals_damage_at_the_end_of_the_action_phase_with_barrier_offered
     for _ in range(2):
         battle = play(
             battle,
-            "activate Wizard",
-            "guard",
-            "no step",
-            "end activation",
-            "activate Guardian",
-            "guard",
-            "no step",
-            "end activation",
+            *guard_turns("Wizard", "Guardian"),
         )
     battle = play(battle, "pass", "pass")
     node = battle.node()
