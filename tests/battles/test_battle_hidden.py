@@ -21,6 +21,8 @@ from test_battle_typing import Scripted
 
 from skirmish.engine.battle import Chance, History, IllegalAction, RandomPlayer, Turn, play_out
 from skirmish.games.magewinds.battle import Length, setup, start_battle
+from skirmish.games.magewinds.battle.abilities.seer import InsightDraw
+from skirmish.games.magewinds.battle.deck import INSIGHT
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.cards import card_value, sort_cards
 
@@ -40,10 +42,23 @@ def cards_shown(view: dict) -> set[str]:
 
 
 def swapped(battle: Battle, player: int, mine: str, theirs: str) -> Battle:
-    """``player`` holds ``theirs`` instead of ``mine``, which is in the deck instead."""
+    """``player`` holds ``theirs`` instead of ``mine``, which is in the deck instead;
+    wherever else the two cards are named as only ``player`` knows them (the cards an
+    Insight draw holds, the card it put back on top), they are exchanged too."""
     hand = sort_cards(tuple(theirs if c == mine else c for c in battle.hands[player]))
     deck = sort_cards(tuple(mine if c == theirs else c for c in battle.deck))
-    return replace(battle.with_hand(player, hand), deck=deck)
+
+    def other(card: str) -> str:
+        return {mine: theirs, theirs: mine}.get(card, card)
+
+    frames = tuple(
+        replace(f, seen=tuple(other(c) for c in f.seen)) if isinstance(f, InsightDraw) else f
+        for f in battle.frames
+    )
+    marks = tuple(
+        replace(m, detail=other(m.detail)) if m.key == INSIGHT else m for m in battle.marks
+    )
+    return replace(battle.with_hand(player, hand), deck=deck, frames=frames, marks=marks)
 
 
 def exchanged(action: str, a: str, b: str) -> str:

@@ -47,6 +47,7 @@ from skirmish.games.magewinds.battle.session import (
     result_text,
     status_rows,
 )
+from skirmish.games.magewinds.battle.setup import user_pack
 from skirmish.games.magewinds.battle.territory import Split
 from skirmish.games.magewinds.field import STANDARD_WIDTH
 from skirmish.geometry.scene import Scene
@@ -134,6 +135,14 @@ class PlayOptions(Flags):
     save: Annotated[Path | None, Flag("Write the battle record (JSON) here.", metavar="FILE")] = (
         None
     )
+    pack: Annotated[
+        Path | None,
+        Flag(
+            "A fighter pack of your own added to the bundled one, e.g. another page version "
+            "(examples/packs/); kept in the record.",
+            metavar="FILE",
+        ),
+    ] = None
     resume: Annotated[
         Path | None,
         Flag("Go on with a battle saved before (its record); saves back to it.", metavar="FILE"),
@@ -230,14 +239,18 @@ class MagewindsBattles:
             table = random_table(number, clear_radius=chosen.clear_radius, width=width)
         else:
             table = find_table(options.battlefield or chosen.table)
+        pack, extra = user_pack(options.pack)
         warbands = [w.split(",") for w in given] or [[] for _ in range(players)]
-        setup = new_setup(chosen, warbands, table=table, options=agreed, building=building)
+        setup = new_setup(
+            chosen, warbands, table=table, options=agreed, pack=pack, building=building
+        )
         kinds = parse_players(options.players, len(setup.warbands))
         save = options.save
         if save is not None:
             check_save_path(save, "--save")
         history = History.start(start_battle(setup), number)
-        return Session(history, kinds, setup.as_dict(), save, f"seed {number}")
+        recorded = {**setup.as_dict(), **({"pack_file": extra} if extra is not None else {})}
+        return Session(history, kinds, recorded, save, f"seed {number}")
 
     def _resume(self, path: Path, players: str, save: Path) -> Session:
         """A saved record replayed through the rules, to play on from where it stopped."""

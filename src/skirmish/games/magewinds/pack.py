@@ -43,6 +43,18 @@ AbilityKey = Literal[
     "energize",
     "recover",
     "barrier",
+    "heal",
+    "revive",
+    "take_aim",
+    "ward",
+    "prediction",
+    "entangle",
+    "hypnotize",
+    "charm",
+    "insight",
+    "phasewalk",
+    "quake",
+    "clone",
 ]
 """Abilities whose rules the engine implements, by key (the empty key: described only)."""
 
@@ -119,6 +131,11 @@ class AbilityModel(StrictModel):
     def _readable_cost(self) -> AbilityModel:
         if self.cost:
             parse_cost(self.cost)
+        elif self.key and self.kind.startswith("spell"):
+            raise ValueError(
+                f"17.0: the spell {self.name!r} (key {self.key}) needs a casting cost to be "
+                "played; give the one your group agrees where its page shows none"
+            )
         return self
 
     def to_ability(self) -> Ability:
@@ -150,9 +167,17 @@ class PackModel(StrictModel):
 
     pack: Name
     source: Text = ""
-    fighters: Annotated[tuple[FighterModel, ...], Field(min_length=1), limits.ROSTER.length()]
+    fighters: Annotated[tuple[FighterModel, ...], limits.ROSTER.length()] = ()
     universal_attacks: Annotated[tuple[AttackModel, ...], limits.PER_ENTRY.length()] = ()
     universal_abilities: Annotated[tuple[AbilityModel, ...], limits.PER_ENTRY.length()] = ()
+
+    @model_validator(mode="after")
+    def _something(self) -> PackModel:
+        if not (self.fighters or self.universal_attacks or self.universal_abilities):
+            raise ValueError(
+                "0.4: a pack gives at least one fighter, universal attack or universal ability"
+            )
+        return self
 
 
 @dataclass(frozen=True)
@@ -161,6 +186,8 @@ class Pack(Roster[FighterProfile]):
 
     universal_abilities: tuple[Ability, ...] = ()
     """Abilities available to every fighter (5.0), such as Haste and Barrier."""
+    universal_attacks: tuple[AttackProfile, ...] = ()
+    """Attacks every fighter has (Spark), as this pack states them."""
 
     kind: ClassVar[str] = "fighter"
 
@@ -183,11 +210,28 @@ class Pack(Roster[FighterProfile]):
         universal = merge_named(
             theirs, self.universal_abilities, lambda a: a.name, replacing=restated
         )
-        return replace(super().merged(other), universal_abilities=universal)
+        merged = replace(super().merged(other), universal_abilities=universal)
+        attacks = other.universal_attacks if isinstance(other, Pack) else ()
+        if not attacks:
+            return merged
+        return replace(merged, items=tuple(_with_universal(f, attacks) for f in merged.items))
 
     def universal(self, key: str) -> Ability | None:
         """The universal ability that implements rule ``key``, if the pack has one."""
         return next((a for a in self.universal_abilities if a.key == key), None)
+
+
+def _with_universal(fighter: FighterProfile, attacks: tuple[AttackProfile, ...]) -> FighterProfile:
+    """``fighter`` with the universal attacks of the same names as ``attacks`` replaced by
+    them, and the others added: a pack restating Spark restates it for every fighter."""
+    names = {a.name.casefold() for a in attacks}
+    own = tuple(a for a in fighter.attacks if not (a.universal and a.name.casefold() in names))
+    clash = [a.name for a in own if a.name.casefold() in names]
+    if clash:
+        raise DataError(
+            f"universal attack {clash[0]!r}: fighter {fighter.name!r} has an attack of that name"
+        )
+    return replace(fighter, attacks=own + attacks)
 
 
 _RANGE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:[-\u2013]\s*(\d+(?:\.\d+)?))?\s*$")
@@ -260,6 +304,7 @@ def parse_pack(data: object, *, source: str) -> Pack:
         model.pack,
         model.source,
         universal_abilities=universal_abilities,
+        universal_attacks=universal,
         replaces=frozenset(f.name.casefold() for f in model.fighters if f.replaces),
         origin=source,
     )

@@ -41,6 +41,8 @@ class Special(StrEnum):
     PUSH = "push"
     POISON_TIP = "poison_tip"
     BLAST = "blast"
+    AIMED_SHOT = "aimed_shot"
+    """Only after Take Aim, at a fighter near its marker (Deadeye v1.2.0)."""
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.games.magewinds.battle import abilities
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.activation import MAX_COUNTERS, Activation
 from skirmish.games.magewinds.battle.channelling import next_player
@@ -65,6 +66,7 @@ class ActionPhase(Frame):
             if self.window is None:
                 if self.queue:
                     return battle.top(replace(self, window=self.queue[0], queue=self.queue[1:]))
+                battle = abilities.turn_started(battle, self.order[0])
                 return battle.top(replace(self, stage="turns", turn=self.order[0]))
             return None
         if self.stage == "poison":
@@ -132,7 +134,8 @@ class ActionPhase(Frame):
                 battle = battle.with_fighter(replace(fighter, guarding=False)).logged(
                     "13.4", "guard_ends", f"{fighter.name}'s Guard ends at its next activation"
                 )
-            return battle.push(Activation(fighter.name, self.turn))
+            battle = abilities.activated(battle, battle.fighter(fighter.name))
+            return battle.push(Activation(fighter.name, battle.controller(fighter)))
         if action.strip().casefold() == PASS:
             if activatable(battle, self.turn):
                 raise IllegalAction(
@@ -162,6 +165,7 @@ class ActionPhase(Frame):
     def _next_turn(self, battle: Battle, passed: tuple[int, ...]) -> Battle:
         following = next_player(self.order, passed, self.turn)
         if following is not None:
+            battle = abilities.turn_started(battle, following)
             return battle.top(replace(self, turn=following, passed=passed))
         battle = battle.logged(
             "13.5", "phase_end", "every player has passed: the Action Phase ends"
@@ -184,6 +188,7 @@ class ActionPhase(Frame):
             | {k for k, _ in battle.auras}
         )
         battle = replace(battle, fighters=fighters, auras=(), energized=frozenset())
+        battle = abilities.phase_ended(battle)
         if ended:
             battle = battle.logged(
                 "13.5", "effects_end", f"spells end with the Action Phase: {', '.join(ended)}"

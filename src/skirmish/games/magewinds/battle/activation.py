@@ -16,7 +16,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
-from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
+from skirmish.games.magewinds.battle import abilities
+from skirmish.games.magewinds.battle.abilities import enchanter
+from skirmish.games.magewinds.battle.abilities.druid import movement_cap
+from skirmish.games.magewinds.battle.abilities.guardian import log_ward
+from skirmish.games.magewinds.battle.abilities.universal import haste_bonus, older, recover_later
+from skirmish.games.magewinds.battle.abilities.wizard import BlastFrame, blasts
+from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text, same
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
 from skirmish.games.magewinds.battle.candidates import move_candidates
 from skirmish.games.magewinds.battle.geometry import move_allowance, path_to
@@ -30,7 +36,6 @@ from skirmish.games.magewinds.battle.objects import (
     push_object,
 )
 from skirmish.games.magewinds.battle.spells import (
-    HASTE_BONUS,
     WILDFORM_MOVEMENT,
     ability,
     apply_cast,
@@ -52,6 +57,9 @@ from skirmish.games.magewinds.cards import find_payment, parse_cost
 
 MOVE, ATTACK, GUARD, BLINK, RECOVER = "move", "attack", "guard", "blink", "recover"
 ESCAPE = "escape"
+CORE = (MOVE, ATTACK, GUARD, BLINK, RECOVER, ESCAPE)
+"""The actions of the core rules and the scenarios (13.4, 20.2, 20.3, Hold the Line's
+Escape); every other action is a fighter's action ability (:mod:`.abilities`)."""
 END = "end activation"
 DONE = "done"
 MAX_COUNTERS = 2
@@ -67,6 +75,8 @@ class Activation(Frame):
     kind: str = ""
     free: bool = False
     haste: tuple[str, ...] = ()
+    phased: bool = False
+    """Phasewalk was cast on this Move (Enchanter v1.3.1)."""
 
     def _me(self, battle: Battle) -> Fighter:
         return battle.fighter(self.fighter)
@@ -76,29 +86,42 @@ class Activation(Frame):
     def kinds(self, battle: Battle) -> list[Action]:
         """13.4 and the spell actions available to the fighter now."""
         me = self._me(battle)
-        kinds = (MOVE, ATTACK, GUARD, BLINK, RECOVER, ESCAPE)
-        return [k for k in kinds if k in (MOVE, GUARD) or self._available(battle, me, k)]
+        return [
+            k
+            for k in (*CORE, *abilities.words(battle, me))
+            if k in (MOVE, GUARD) or self._available(battle, me, k)
+        ]
 
     def _available(self, battle: Battle, me: Fighter, kind: str) -> bool:
+        if kind not in CORE:
+            found = abilities.action(kind)
+            return found.affordable(battle, me) and _possible(battle, me, kind)
         if kind in (ATTACK, BLINK):
             return not (kind == BLINK and blink_allowed(battle, me)) and _possible(battle, me, kind)
         if kind == ESCAPE:
             return battle.setup.scenario.escape and _possible(battle, me, kind)
         spell = ability(battle, me, "recover")
-        return spell is not None and bool(ways_to_pay(battle, me.player, spell.cost))
+        return spell is not None and bool(ways_to_pay(battle, battle.controller(me), spell.cost))
 
     def options(self, battle: Battle) -> tuple[Action, ...]:
         me = self._me(battle)
         if self.stage == "start":
             return (
                 *start_of_activation(battle, me),
+                *abilities.start_casts(battle, me),
                 *drop_options(battle, me),
                 *self.kinds(battle),
             )
         if self.stage == "moving":
             inches, _ = self.allowance(battle)
-            ends = [f"to {point_text(p)}" for p in move_candidates(battle, me, inches)]
-            return (*haste_options(battle, me, self.haste), *pickup_options(battle, me), *ends)
+            ends = [
+                f"to {point_text(p)}"
+                for p in move_candidates(battle, me, inches)
+                if abilities.move_problem(battle, me, p) is None
+            ]
+            phase = [] if self.phased else enchanter.options(battle, me)
+            hastes = haste_options(battle, me, self.haste)
+            return (*hastes, *phase, *pickup_options(battle, me), *ends)
         if self.stage == "moved":
             return (*pickup_options(battle, me), DONE)
         if self.stage == "target":
@@ -109,17 +132,21 @@ class Activation(Frame):
             return tuple(
                 f"blink to {point_text(p)} paying {way.text}"
                 for p in blink_spots(battle, me)
-                for way in ways_to_pay(battle, me.player, cost.cost)
+                for way in ways_to_pay(battle, battle.controller(me), cost.cost)
             )
         if self.stage == "recover":
             recover = ability(battle, me, "recover")
             assert recover is not None
             return tuple(
-                f"recover paying {w.text}" for w in ways_to_pay(battle, me.player, recover.cost)
+                f"recover paying {w.text}"
+                for w in ways_to_pay(battle, battle.controller(me), recover.cost)
             )
         if self.stage == "end":
             ends = paid_casts(battle, end_of_activation(battle, me))
+            ends += abilities.end_casts(battle, me)
             return (*ends, *drop_options(battle, me), END)
+        if self.stage == "ability":
+            return abilities.action(self.kind).options(battle, me)
         return ()
 
     def node(self, battle: Battle) -> Node:
@@ -130,10 +157,12 @@ class Activation(Frame):
             "target": ("13.4", "Attack: choose the target and the attack"),
             "blink": ("20.2", "Blink: where to re-deploy"),
             "recover": ("20.1", "Recover: how many Hearts to spend"),
+            "ability": ("13.0", f"{self.kind.title()}: choose how"),
             "end": ("13.0", "cast a spell, drop an object, or end the activation"),
         }
         rule, text = prompts[self.stage]
-        return Turn(self.player, rule, f"{self.fighter}: {text}")
+        hidden = self.stage == "ability" and abilities.action(self.kind).hidden
+        return Turn(self.player, rule, f"{self.fighter}: {text}", hidden)
 
     # -- doing it -------------------------------------------------------------------------
 
@@ -145,31 +174,39 @@ class Activation(Frame):
 
     def _start(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         if action.casefold().startswith("cast "):
-            return self._cast(battle, me, action, start_of_activation(battle, me))
+            legal = start_of_activation(battle, me) + abilities.start_casts(battle, me)
+            return self._cast(battle, me, action, legal)
         if action.casefold().startswith("drop "):
             return drop(battle, me, action)
-        kind = pick(action, (MOVE, ATTACK, GUARD, BLINK, RECOVER, ESCAPE), "13.4", "action")
+        own = tuple(abilities.words(battle, me))
+        kind = pick(action, (*CORE, *own), "13.4", "action")
         if kind not in (MOVE, GUARD) and not self._available(battle, me, kind):
             raise IllegalAction(_why_not(battle, me, kind))
         article = "an" if kind[0] in "aeiou" else "a"
         battle = battle.logged(
             "13.0", "action", f"{me.name} makes {article} {kind.title()} action", action=kind
         )
+        battle = abilities.began(battle, me, kind)
         if kind == MOVE:
             return battle.top(replace(self, stage="moving", kind=MOVE))
-        purpose = kind if kind in (ATTACK, BLINK, ESCAPE) else ""
+        purpose = kind if kind not in (MOVE, GUARD, RECOVER) else ""
         battle = battle.top(replace(self, stage="effect", kind=kind))
-        return battle.push(StepFrame(me.name, me.player, purpose=purpose))
+        return battle.push(StepFrame(me.name, battle.controller(me), purpose=purpose))
 
     def _cast(self, battle: Battle, me: Fighter, action: Action, legal: list[Action]) -> Battle:
         chosen = pick(action, tuple(legal), "17.0", "spell to cast")
+        done = abilities.cast(battle, me, chosen)
+        if done is not None:
+            return done
         caster, target = parse_cast(battle, chosen, me)
-        battle = cast(battle, me.player, chosen, chosen.split(" paying ")[0].removeprefix("cast "))
+        battle = cast(
+            battle, battle.controller(me), chosen, chosen.split(" paying ")[0].removeprefix("cast ")
+        )
         return apply_cast(battle, chosen, caster, target)
 
     def allowance(self, battle: Battle) -> tuple[float, str]:
         me = self._me(battle)
-        bonus = HASTE_BONUS * len(self.haste)
+        bonus = sum(haste_bonus(battle, battle.fighter(c)) for c in self.haste)
         why = []
         if self.haste:
             why.append(f"+{bonus} Haste")
@@ -182,16 +219,31 @@ class Activation(Frame):
             why.append(
                 f"-{penalty} carrying {', '.join(me.carrying)} ({battle.setup.scenario.name})"
             )
-        return move_allowance(battle, me, bonus, " ".join(why))
+        inches, reason = move_allowance(battle, me, bonus, " ".join(why))
+        cap = movement_cap(battle, me)
+        if cap is not None and cap < inches:
+            return cap, f'{reason}; Entangle: at most {cap:g}" (ruling MB-39)'
+        return inches, reason
 
     def _moving(self, battle: Battle, me: Fighter, action: Action) -> Battle:
+        if action.casefold().startswith("cast ") and not self.phased:
+            phase = enchanter.options(battle, me)
+            chosen = next((o for o in phase if same(action, o)), None)
+            if chosen is not None:
+                caster, _ = parse_cast(battle, chosen, me)
+                battle = cast(battle, battle.controller(me), chosen, "Phasewalk")
+                battle = enchanter.logged(battle, caster, me)
+                return battle.top(replace(self, phased=True))
         if action.casefold().startswith("cast "):
             hastes = tuple(haste_options(battle, me, self.haste))
             chosen = pick(action, hastes, "17.0", "Haste cast")
             caster, _ = parse_cast(battle, chosen, me)
-            battle = cast(battle, me.player, chosen, "Haste")
+            battle = cast(battle, battle.controller(me), chosen, "Haste")
             battle = battle.logged(
-                "Haste", "spell", f'{caster.name} casts Haste: {me.name} moves 1" further'
+                "Haste",
+                "spell",
+                f"{caster.name} casts Haste: {me.name} moves "
+                f'{haste_bonus(battle, caster)}" further',
             )
             return battle.top(replace(self, haste=(*self.haste, caster.name)))
         if action.casefold().startswith("pick up "):
@@ -201,9 +253,13 @@ class Activation(Frame):
             raise IllegalAction(f"13.4: write 'to x,y' for where {me.name} moves, not {action!r}")
         end = rounded(parse_point(where, "15.0"))
         inches, reason = self.allowance(battle)
-        path = path_to(battle, me, end, inches)
+        over = enchanter.phased(battle, me) if self.phased else None
+        path = path_to(battle, me, end, inches, over=over)
         if not path.legal:
             raise IllegalAction(f"{path.problems[0]} ({reason})")
+        held = abilities.move_problem(battle, me, end)
+        if held:
+            raise IllegalAction(held)
         battle = battle.with_fighter(replace(me, at=end)).logged(
             "15.0",
             "move",
@@ -224,16 +280,31 @@ class Activation(Frame):
     def _target(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         target, attack, payment = parse_attack(battle, me, action)
         if payment is not None:
-            battle = battle.spend(me.player, payment.cards, attack.name)
+            battle = battle.spend(battle.controller(me), payment.cards, attack.name)
             me = battle.fighter(me.name)
         if isinstance(target, Item):
             battle = push_object(battle, me, target, attack)
             return battle.top(replace(self, stage="counter"))
-        situation = build_situation(battle, me, battle.fighter(target.name), attack)
+        target = battle.fighter(target.name)
+        situation = build_situation(battle, me, target, attack)
+        battle = log_ward(battle, me, target, attack)
         frame = AttackFrame(
-            me.name, target.name, me.player, target.player, situation, source_at=me.at
+            me.name,
+            target.name,
+            battle.controller(me),
+            target.player,
+            situation,
+            source_at=me.at,
+            deferred=blasts(attack),
         )
-        return battle.top(replace(self, stage="attacking")).push(frame)
+        battle = battle.top(replace(self, stage="attacking"))
+        if blasts(attack):
+            assert target.at is not None
+            blast = BlastFrame(
+                me.name, battle.controller(me), target.name, target.at, attack, source_at=me.at
+            )
+            battle = battle.push(blast)
+        return battle.push(frame)
 
     def _blink(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         rest = after(action, "blink to")
@@ -245,21 +316,30 @@ class Activation(Frame):
         problem = blink_problem(battle, me, at)
         if problem:
             raise IllegalAction(problem)
-        payment = find_payment(parse_cost(spell.cost), battle.hands[me.player], paying)
-        battle = battle.spend(me.player, payment.cards, "Blink")
+        payment = find_payment(parse_cost(spell.cost), battle.hands[battle.controller(me)], paying)
+        battle = battle.spend(battle.controller(me), payment.cards, "Blink")
         battle = battle.with_fighter(replace(me, at=at)).logged(
             "20.2", "redeploy", f"Blink: {me.name} is re-deployed at ({point_text(at)})", at=at
         )
+        battle = abilities.redeployed(battle, battle.fighter(me.name))
         return battle.top(replace(self, stage="counter"))
+
+    def _ability(self, battle: Battle, me: Fighter, action: Action) -> Battle:
+        battle = battle.top(replace(self, stage="counter"))
+        return abilities.action(self.kind).act(battle, me, " ".join(action.split()))
 
     def _recover(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         chosen = pick(action, battle.options(), "Recover", "Recover payment")
         spell = ability(battle, me, "recover")
         assert spell is not None
         payment = find_payment(
-            parse_cost(spell.cost), battle.hands[me.player], chosen.removeprefix("recover paying ")
+            parse_cost(spell.cost),
+            battle.hands[battle.controller(me)],
+            chosen.removeprefix("recover paying "),
         )
-        battle = battle.spend(me.player, payment.cards, "Recover")
+        battle = battle.spend(battle.controller(me), payment.cards, "Recover")
+        if older(battle, me, "recover"):
+            return recover_later(battle, me).top(replace(self, stage="counter"))
         healed = min(me.damage, payment.amount)
         battle = battle.with_fighter(replace(me, damage=me.damage - healed, poisoned=False))
         text = f"Recover: {me.name} heals {healed} damage ({me.damage - healed} left)"
@@ -270,11 +350,12 @@ class Activation(Frame):
 
     def _end(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         if action.casefold().startswith("cast "):
-            return self._cast(battle, me, action, paid_casts(battle, end_of_activation(battle, me)))
+            legal = paid_casts(battle, end_of_activation(battle, me))
+            return self._cast(battle, me, action, legal + abilities.end_casts(battle, me))
         if action.casefold().startswith("drop "):
             return drop(battle, me, action)
         pick(action, (END,), "13.0", "choice")
-        return battle.finish()
+        return abilities.activation_ended(battle, me).finish()
 
     # -- work that needs no decision ------------------------------------------------------
 
@@ -292,11 +373,8 @@ class Activation(Frame):
                     "13.4", "guard", f"{me.name} guards: its next Dodge or Deflect reaction is free"
                 )
                 return battle.top(replace(self, stage="counter"))
-            return battle.top(
-                replace(
-                    self, stage={ATTACK: "target", BLINK: "blink", RECOVER: "recover"}[self.kind]
-                )
-            )
+            stages = {ATTACK: "target", BLINK: "blink", RECOVER: "recover"}
+            return battle.top(replace(self, stage=stages.get(self.kind, "ability")))
         if self.stage == "moved" and not pickup_options(battle, me):
             return battle.top(replace(self, stage="counter"))
         if self.stage == "counter":
@@ -314,7 +392,7 @@ class Activation(Frame):
                 )
             return battle.top(replace(self, stage="end"))
         if self.stage == "end" and not self.ending(battle):
-            return battle.finish()
+            return abilities.activation_ended(battle, me).finish()
         return None
 
     def ending(self, battle: Battle) -> bool:
@@ -322,7 +400,11 @@ class Activation(Frame):
         a caster and a target, or an object may be dropped. Asked whatever the hand holds,
         so that no other player learns from it what the hand can pay for (ruling MB-23)."""
         me = self._me(battle)
-        return bool(end_of_activation(battle, me) or drop_options(battle, me))
+        return bool(
+            end_of_activation(battle, me)
+            or abilities.end_moment(battle, me)
+            or drop_options(battle, me)
+        )
 
     def resume(self, battle: Battle, result: Any) -> Battle:
         if self.stage == "attacking":
@@ -337,7 +419,7 @@ class Activation(Frame):
         me = self._me(battle)
         return tuple(
             f"{kind}: {_why_not(battle, me, kind)}"
-            for kind in (ATTACK, BLINK, RECOVER, ESCAPE)
+            for kind in (ATTACK, BLINK, RECOVER, ESCAPE, *abilities.words(battle, me))
             if not self._available(battle, me, kind)
             and (kind != ESCAPE or battle.setup.scenario.escape)
         )
@@ -352,6 +434,8 @@ class Activation(Frame):
 
 
 def _why_not(battle: Battle, me: Fighter, kind: str) -> str:
+    if kind not in CORE:
+        return abilities.action(kind).why_not(battle, me)
     if kind == ATTACK:
         return (
             f"13.4: {me.name} has no visible target within a line of attack and Range, from "
@@ -377,5 +461,5 @@ def _why_not(battle: Battle, me: Fighter, kind: str) -> str:
 
 def _possible(battle: Battle, me: Fighter, kind: str) -> bool:
     """An Attack or Blink action is offered when some step (or none) leaves it possible."""
-    step = StepFrame(me.name, me.player, purpose=kind)
+    step = StepFrame(me.name, battle.controller(me), purpose=kind)
     return step.viable(battle) or step.any_step(battle)

@@ -26,6 +26,8 @@ from skirmish.games.magewinds.attack import (
     Combatant,
     resolve_attack,
 )
+from skirmish.games.magewinds.battle.abilities.druid import movement_cap, unpushable
+from skirmish.games.magewinds.battle.abilities.guardian import warded_by
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.candidates import knockback_choices
 from skirmish.games.magewinds.battle.damage import take_down
@@ -54,7 +56,7 @@ from skirmish.games.magewinds.battle.state import (
     Frame,
 )
 from skirmish.games.magewinds.battle.steps import StepFrame
-from skirmish.games.magewinds.profiles import AttackProfile, Reaction, Special
+from skirmish.games.magewinds.profiles import AttackProfile, Reaction
 
 NO_KNOCKBACK = "no knockback"
 FACE_DOWN = "(face down)"
@@ -62,15 +64,26 @@ FACE_DOWN = "(face down)"
 
 
 def build_situation(
-    battle: Battle, attacker: Fighter, target: Fighter, attack: AttackProfile
+    battle: Battle,
+    attacker: Fighter,
+    target: Fighter,
+    attack: AttackProfile,
+    *,
+    spread: bool = False,
 ) -> AttackSituation:
-    """The attack situation the battle gives: state, spells, geometry and the hands."""
+    """The attack situation the battle gives: state, spells, geometry and the hands.
+    ``spread``: an attack that needs no line of attack (Blast's further attacks, ruling
+    MB-13), its cover and Dodge still reckoned from the attacker."""
     line, reason = attack_line(battle, attacker, target, attack)
-    if line is None or line.length is None:
-        raise IllegalAction(reason)
-    distance = min(max(round(line.length, 2), attack.minimum_range), attack.maximum_range)
+    distance: float | None = None
+    if not spread:
+        if line is None or line.length is None:
+            raise IllegalAction(reason)
+        distance = min(max(round(line.length, 2), attack.minimum_range), attack.maximum_range)
+    ward = warded_by(battle, attacker, target, line)
+    cap = movement_cap(battle, target)
     barrier = battle.setup.pack.universal("barrier")
-    same_player = attacker.player == target.player
+    same_player = battle.controller(attacker) == target.player
     return AttackSituation(
         attacker=Combatant(
             battle.setup.profile(attacker.profile),
@@ -88,11 +101,11 @@ def build_situation(
             label=target.name,
         ),
         attack=attack,
-        cover=cover_of(battle, attacker, target).in_cover,
-        can_dodge=dodge_possible(battle, target, attacker),
+        cover=cover_of(battle, attacker, target).in_cover or ward is not None,
+        can_dodge=(cap is None or cap >= 1) and dodge_possible(battle, target, attacker),
         distance=distance,
         defender_cards=battle.hands[target.player],
-        attacker_cards=None if same_player else battle.hands[attacker.player],
+        attacker_cards=None if same_player else battle.hands[battle.controller(attacker)],
         barrier_cost=barrier.cost if barrier is not None else "",
     )
 
@@ -112,6 +125,8 @@ class AttackFrame(Frame):
     hidden: tuple[bool, ...] = ()
     source_at: tuple[float, float] | None = None
     """Where the attacker stood when it attacked (the source of the attack, 18.4)."""
+    deferred: bool = False
+    """The target's reaction step move waits until later attacks are done (Blast)."""
     stage: str = "resolving"
     result: AttackResult | None = None
     room: float = 0.0
@@ -256,7 +271,14 @@ class AttackFrame(Frame):
 
     def _after_damage(self, battle: Battle, result: AttackResult) -> Battle:
         attacker, target = battle.fighter(self.attacker), battle.fighter(self.target)
-        if result.knockback and target.on_battlefield and attacker.on_battlefield:
+        if result.knockback and target.on_battlefield and unpushable(battle, target):
+            battle = battle.logged(
+                "18.5.4",
+                "knockback",
+                f"{target.name} cannot be pushed under Entangle v1.5.0: no knockback "
+                "(ruling MB-39)",
+            )
+        elif result.knockback and target.on_battlefield and attacker.on_battlefield:
             room = knockback_of(battle, attacker, target).room
             if knockback_choices(battle, attacker, target):
                 return battle.top(replace(self, stage="knockback", result=result, room=room))
@@ -302,7 +324,11 @@ class AttackFrame(Frame):
 
     def _after_knockback(self, battle: Battle, result: AttackResult) -> Battle:
         attacker, target = battle.fighter(self.attacker), battle.fighter(self.target)
-        if result.push and target.on_battlefield and attacker.on_battlefield:
+        if result.push and target.on_battlefield and unpushable(battle, target):
+            battle = battle.logged(
+                "Push", "shove", f"Push: {target.name} cannot be pushed under Entangle v1.5.0"
+            )
+        elif result.push and target.on_battlefield and attacker.on_battlefield:
             end, moved_by = push_end(battle, attacker, target, float(result.push))
             battle = battle.with_fighter(replace(target, at=end))
             battle = battle.logged(
@@ -313,7 +339,7 @@ class AttackFrame(Frame):
                 inches=round(moved_by, 2),
             )
         target = battle.fighter(self.target)
-        if result.reaction is not Reaction.NONE and target.on_battlefield:
+        if result.reaction is not Reaction.NONE and target.on_battlefield and not self.deferred:
             battle = battle.top(replace(self, stage="stepping", result=result))
             return battle.push(
                 StepFrame(
@@ -388,11 +414,4 @@ def apply_result(battle: Battle, frame: AttackFrame, result: AttackResult) -> Ba
         )
     if result.attacker_taken_down:
         battle = take_down(battle, frame.attacker, by=frame.defender_player)
-    if Special.BLAST in frame.situation.attack.special:
-        battle = battle.logged(
-            "Blast",
-            "blast_not_played",
-            "Blast's further attacks on fighters within 1\" of the target are not played in "
-            "battles yet (ruling MB-13)",
-        )
     return battle

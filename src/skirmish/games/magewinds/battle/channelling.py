@@ -13,6 +13,7 @@ from random import Random
 from typing import Any
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
+from skirmish.games.magewinds.battle.abilities.seer import DRAW_TWO, InsightDraw, insight_seer
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.deck import (
     drawn_card,
@@ -72,6 +73,8 @@ class Channelling(Frame):
             return (PASS,)
         draws = tuple(f"draw {card}" for card in battle.face_up)
         deck = (DRAW_DECK,) if battle.deck else ()
+        if len(battle.deck) >= 2 and insight_seer(battle, self.turn) is not None:
+            deck = (*deck, DRAW_TWO)
         return (*draws, *deck, PASS)
 
     def act(self, battle: Battle, action: Action) -> Battle:
@@ -79,6 +82,13 @@ class Channelling(Frame):
         if after(action, "draw") and len(battle.hands[self.turn]) >= limit:
             raise IllegalAction(f"12.0: player {self.turn + 1} has reached the {why} and must pass")
         rest = after(action, "draw")
+        if rest is not None and rest.strip().casefold() == DRAW_TWO.casefold().removeprefix(
+            "draw "
+        ):
+            pick(action, battle.options(), "12.0", "channelling action")
+            seer = insight_seer(battle, self.turn)
+            assert seer is not None
+            return battle.push(InsightDraw(self.turn, seer.name))
         if rest is not None and rest.strip().casefold() != "deck":
             card = check_card(rest.strip().upper())
             if card not in battle.face_up:
@@ -102,6 +112,10 @@ class Channelling(Frame):
 
     def sample(self, battle: Battle, rng: Random) -> Action:
         return sample_card(battle, rng)
+
+    def resume(self, battle: Battle, result: Any) -> Battle:
+        """An Insight draw is done: the turn passes on."""
+        return self._next(battle)
 
     def chance(self, battle: Battle, action: Action) -> Battle:
         card = drawn_card(battle, action)

@@ -3,6 +3,8 @@
 Each card drawn from the face-down deck is a chance event, uniform over the cards it holds:
 the same as drawing the top card of a shuffled deck, without a deck order anyone could
 know. When the face-down deck runs out, the discard pile becomes the new deck (12.1).
+The one exception is a card the Seer's Insight put back on top: it is drawn next, and only
+its player knows it (a secret mark, Seer v1.4.0).
 """
 
 from __future__ import annotations
@@ -21,9 +23,19 @@ FACE_UP = 5
 """10.4: cards placed face up next to the deck."""
 
 
+INSIGHT = "insight"
+"""The mark of a card put back on top of the deck by Insight."""
+
+
+def top_card(battle: Battle) -> str | None:
+    """The card known to be on top of the face-down deck (Insight), if any."""
+    return next((m.detail for m in battle.marks if m.key == INSIGHT), None)
+
+
 def sample_card(battle: Battle, rng: Random) -> Action:
-    """A card drawn from the face-down deck."""
-    return f"card {rng.choice(battle.deck)}"
+    """A card drawn from the face-down deck (the card on top, when one is known)."""
+    known = top_card(battle)
+    return f"card {known or rng.choice(battle.deck)}"
 
 
 def drawn_card(battle: Battle, action: Action) -> str:
@@ -34,13 +46,19 @@ def drawn_card(battle: Battle, action: Action) -> str:
     card = check_card(text.strip().upper())
     if card not in battle.deck:
         raise IllegalAction(f"12.0: {card} is not in the face-down deck")
+    known = top_card(battle)
+    if known is not None and card != known:
+        raise IllegalAction(f"12.0: the top card of the deck was put back by Insight: {known}")
     return card
 
 
 def take_from_deck(battle: Battle, card: str) -> Battle:
-    """Remove a drawn card from the face-down deck. The caller logs where it went, then
-    calls :func:`reshuffle_if_empty` (12.1), so the log tells the card's story in order."""
-    return replace(battle, deck=tuple(c for c in battle.deck if c != card))
+    """Remove a drawn card from the face-down deck, and the Insight mark on it. The caller
+    logs where it went, then calls :func:`reshuffle_if_empty` (12.1), so the log tells the
+    card's story in order."""
+    deck = tuple(c for c in battle.deck if c != card)
+    marks = tuple(m for m in battle.marks if not (m.key == INSIGHT and m.detail == card))
+    return replace(battle, deck=deck, marks=marks)
 
 
 def reshuffle_if_empty(battle: Battle) -> Battle:

@@ -111,14 +111,34 @@ def placed(field: Battlefield, name: str) -> Placed:
 
 def sees(battle: Battle, viewer: Fighter, target: Fighter) -> bool:
     """16.0: whether ``target`` is visible to ``viewer``; under Third Eye everything on
-    the battlefield is (Seer v1.4.0)."""
+    the battlefield is (Seer v1.4.0); under Hypnotize only the Mesmer is (Mesmer v1.5.0,
+    ruling MB-40), while the viewer has a line of sight to it."""
     if viewer.name == target.name:
         return True
+    mesmer = hypnotist(battle, viewer)
+    if mesmer is not None:
+        return target.name == mesmer.name
     if "third_eye" in viewer.effects:
         return True
+    return in_sight(battle, viewer, target)
+
+
+def in_sight(battle: Battle, viewer: Fighter, target: Fighter) -> bool:
+    """16.0 on the battlefield alone: no high obstacle in the way, whatever the spells."""
     field = field_of(battle)
     seer, seen = placed(field, viewer.name), placed(field, target.name)
     return visible(battle.setup, field, seer, seen, (seer.base, seen.base))
+
+
+def hypnotist(battle: Battle, viewer: Fighter) -> Fighter | None:
+    """The Mesmer whose Hypnotize holds ``viewer``: it is on the battlefield and the viewer
+    can still draw a line of sight to it (otherwise the spell is broken, ruling MB-40)."""
+    for mark in battle.marks:
+        if mark.key == "hypnotize" and mark.target == viewer.name:
+            mesmer = battle.fighter(mark.owner)
+            if mesmer.on_battlefield and viewer.on_battlefield and in_sight(battle, viewer, mesmer):
+                return mesmer
+    return None
 
 
 def sight_reason(battle: Battle, viewer: Fighter, target: Fighter) -> str:
@@ -280,9 +300,13 @@ class Path:
         return not self.problems
 
 
-def path_to(battle: Battle, fighter: Fighter, goal: At, limit: float) -> Path:
-    """15.0: the shortest legal path to ``goal`` and whether it is within ``limit``."""
-    field = field_of(battle)
+def path_to(
+    battle: Battle, fighter: Fighter, goal: At, limit: float, *, over: Battlefield | None = None
+) -> Path:
+    """15.0: the shortest legal path to ``goal`` and whether it is within ``limit``;
+    ``over``: the battlefield the path is traced on when a spell changes it (Phasewalk),
+    the end being checked on the real one."""
+    field = over or field_of(battle)
     mover = placed(field, fighter.name)
     standing = stand_problem(battle, goal, exclude=fighter.name)
     if standing:

@@ -11,12 +11,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any
 
 import pydantic
 
 from skirmish import limits
-from skirmish.datafiles import Name, StrictModel, validated
+from skirmish.datafiles import Name, StrictModel, read_yaml, validated
 from skirmish.errors import DataError, SkirmishError
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.battle.scenarios import PoisonFalls, Scenario, Tie, WindburnBarrier
@@ -29,7 +30,7 @@ from skirmish.games.magewinds.battle.tables import (
 )
 from skirmish.games.magewinds.battle.territory import Split
 from skirmish.games.magewinds.field import STANDARD_WIDTH
-from skirmish.games.magewinds.pack import Pack, bundled_pack
+from skirmish.games.magewinds.pack import Pack, bundled_pack, parse_pack
 from skirmish.games.magewinds.profiles import FighterProfile
 
 DOUBLE_AREA = 2 * 12.0 * 16.0
@@ -351,6 +352,8 @@ class _SetupModel(StrictModel):
     scenario: Name
     options: _OptionsModel
     pack: Name
+    pack_file: dict[str, Any] | None = None
+    """A pack of the players' own, added to the bundled one (``play --pack``)."""
     warbands: Annotated[
         list[Annotated[list[Name], limits.ROSTER.length()]],
         pydantic.Field(max_length=MAX_PLAYERS),
@@ -359,11 +362,24 @@ class _SetupModel(StrictModel):
     building: _BuildingModel | None = None
 
 
+def user_pack(path: Path | None) -> tuple[Pack, dict[str, Any] | None]:
+    """The bundled pack with a pack file of the players' own added (``--pack``), and that
+    file's data, which the battle record keeps so that the battle replays anywhere."""
+    if path is None:
+        return bundled_pack(), None
+    data, source = read_yaml(path, "fighter pack")
+    pack = bundled_pack().merged(parse_pack(data, source=source))
+    assert isinstance(data, dict)
+    return pack, data
+
+
 def setup_from_record(data: Mapping[str, Any], *, source: str = "the record") -> Setup:
     """The setup a battle record describes, checked as if it were typed: each field's type
     and range first (one line naming ``source`` and the field), then the rules (10.1-10.3)."""
     model = validated(_SetupModel, data, source, within="setup")
     pack = bundled_pack()
+    if model.pack_file is not None:
+        pack = pack.merged(parse_pack(model.pack_file, source=f"{source}: setup.pack_file"))
     if model.pack != pack.name:
         raise DataError(
             f"{source}: setup.pack: the record was played with the pack {model.pack!r}; "

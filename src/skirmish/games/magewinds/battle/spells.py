@@ -38,10 +38,10 @@ WHITE_HOT_RANGE = 9.0
 """White-Hot Weapons (Enchanter v1.3.1): friendly fighters within 9" and visible."""
 BLINK_CLEARANCE = 3.0
 """Blink: more than 3" from every enemy fighter."""
-HASTE_BONUS = 1
 LEAP_BONUS = 2.0
 WILDFORM_MOVEMENT = 2
-"""Haste +1 Movement, Leap +2" on a step, Wildform +2 Movement (v1.5.x)."""
+"""Leap +2" on a step, Wildform +2 Movement (v1.5.x); Haste's bonus depends on the
+version (:mod:`.abilities.universal`)."""
 
 EFFECTS: dict[str, Effect] = {"third_eye": THIRD_EYE, "hex": HEX, "wildform": WILDFORM}
 
@@ -91,7 +91,7 @@ def paid_casts(battle: Battle, casts: list[Castable]) -> list[Action]:
         assert spell is not None
         words = f"cast {spell.name}" + (f" by {one.caster.name}" if one.by else "")
         words += f" on {one.target.name}" if one.target is not None else ""
-        ways = ways_to_pay(battle, one.caster.player, spell.cost)
+        ways = ways_to_pay(battle, battle.controller(one.caster), spell.cost)
         options += [f"{words} paying {p.text}" for p in ways]
     return options
 
@@ -124,8 +124,10 @@ def start_of_activation(battle: Battle, fighter: Fighter) -> list[Action]:
         options += cast_options(battle, fighter, "white_hot_weapons")
     if "third_eye" not in fighter.effects:
         for seer in battle.on_battlefield(fighter.player):
-            if seer.name != fighter.name and battle.setup.profile(seer.profile).has_ability(
-                "third_eye"
+            if (
+                seer.name != fighter.name
+                and battle.setup.profile(seer.profile).has_ability("third_eye")
+                and battle.controller(seer) == battle.controller(fighter)
             ):
                 options += cast_options(battle, seer, "third_eye", by=True, on=fighter)
     return options
@@ -141,7 +143,7 @@ def end_of_activation(battle: Battle, fighter: Fighter) -> list[Castable]:
                 casts += castable(battle, fighter, "hex", target=target)
     if fighter.player not in battle.energized:
         for target in battle.on_battlefield(fighter.player):
-            if target.counters:
+            if target.counters and battle.controller(target) == battle.controller(fighter):
                 casts += castable(battle, target, "energize", target=target)
     return casts
 
@@ -155,7 +157,8 @@ def haste_options(battle: Battle, mover: Fighter, casters: tuple[str, ...]) -> l
     """Haste: each friendly fighter that sees the mover may cast it once (ruling MB-9)."""
     options: list[Action] = []
     for caster in battle.on_battlefield(mover.player):
-        if caster.name not in casters and sees(battle, caster, mover):
+        mine = battle.controller(caster) == battle.controller(mover)
+        if caster.name not in casters and mine and sees(battle, caster, mover):
             options += cast_options(battle, caster, "haste", by=True, on=mover)
     return options
 

@@ -113,6 +113,36 @@ class Item:
 
 
 @dataclass(frozen=True, slots=True)
+class Mark:
+    """What a fighter's ability leaves on the battle until it ends (9.4 markers, spells
+    lasting until a fighter's next action, secret notes): ``key`` names the ability, ``owner``
+    the fighter that used it, ``target`` the fighter it is on. A secret note is seen by
+    ``seen_by`` alone; the others see that it exists, not what it says."""
+
+    key: str
+    owner: str
+    target: str = ""
+    at: Point | None = None
+    detail: str = ""
+    seen_by: int | None = None
+
+    def as_dict(self, player: int | None = None) -> dict[str, Any]:
+        data: dict[str, Any] = {"key": self.key, "owner": self.owner}
+        if self.seen_by is not None and player is not None and player != self.seen_by:
+            data["secret"] = True
+            return data
+        if self.target:
+            data["target"] = self.target
+        if self.at is not None:
+            data["at"] = list(self.at)
+        if self.detail:
+            data["detail"] = self.detail
+        if self.seen_by is not None:
+            data["seen_by"] = self.seen_by + 1
+        return data
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """One line of the battle log: the rule, what happened, its numbers, who may see it."""
 
@@ -254,6 +284,8 @@ class Battle:
     tally: tuple[tuple[str, int, int], ...] = ()
     """What a scenario counts, as (what, player, round): fragments collected, enemies taken
     out of action."""
+    marks: tuple[Mark, ...] = ()
+    """What the fighters' abilities left on the battle (see :mod:`.abilities`)."""
     chances: int = 0
     log: Log | None = None
     result: End | None = None
@@ -386,6 +418,14 @@ class Battle:
         names = ", ".join(f.name for f in self.fighters)
         raise IllegalAction(f"no fighter called {text.strip()!r}; fighters: {names}")
 
+    def controller(self, fighter: Fighter) -> int:
+        """The player who decides for ``fighter`` and pays for its spells (17.0): its own,
+        or while a Charm controls it, the charming player (Witch v1.4.0, ruling MB-41)."""
+        for mark in self.marks:
+            if mark.key == "charmed" and mark.target == fighter.name:
+                return int(mark.detail)
+        return fighter.player
+
     def with_fighter(self, fighter: Fighter) -> Battle:
         fighters = tuple(fighter if f.name == fighter.name else f for f in self.fighters)
         return replace(self, fighters=fighters)
@@ -470,6 +510,7 @@ class Battle:
             "action_passes": [p + 1 for p in self.action_passes],
             "energized": sorted(p + 1 for p in self.energized),
             "auras": [list(a) for a in self.auras],
+            **({"marks": [m.as_dict() for m in self.marks]} if self.marks else {}),
             "chances": self.chances,
             "pending": [frame.summary(self, None) for frame in self.frames],
             "result": None

@@ -14,9 +14,17 @@ from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.fastpaths import fast
+from skirmish.games.magewinds.battle import abilities
+from skirmish.games.magewinds.battle.abilities.druid import movement_cap
 from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
 from skirmish.games.magewinds.battle.candidates import step_candidates
-from skirmish.games.magewinds.battle.geometry import RADIUS, away_problem, moved, path_to
+from skirmish.games.magewinds.battle.geometry import (
+    RADIUS,
+    away_problem,
+    hypnotist,
+    moved,
+    path_to,
+)
 from skirmish.games.magewinds.battle.holdtheline import can_escape
 from skirmish.games.magewinds.battle.spells import (
     LEAP_BONUS,
@@ -50,6 +58,11 @@ class StepFrame(Frame):
     def inches(self) -> float:
         return STEP_MOVE + (LEAP_BONUS if self.leap else 0.0)
 
+    def reach(self, battle: Battle) -> float:
+        """How far this step may go: 1" (Leap: 3"), or less under Entangle (ruling MB-39)."""
+        cap = movement_cap(battle, self._mover(battle))
+        return self.inches if cap is None else min(self.inches, cap)
+
     @property
     def rule(self) -> str:
         return "18.4" if self.reaction else "13.1"
@@ -69,7 +82,9 @@ class StepFrame(Frame):
             f"after the {self.reaction.title()} reaction" if self.reaction else "before the action"
         )
         return Turn(
-            self.player, self.rule, f'{self.fighter}: step move up to {self.inches:g}" {what}?'
+            self.player,
+            self.rule,
+            f'{self.fighter}: step move up to {self.reach(battle):g}" {what}?',
         )
 
     def viable(self, battle: Battle) -> bool:
@@ -79,11 +94,13 @@ class StepFrame(Frame):
             return any_attack(battle, mover.name)
         if self.purpose == "escape":
             return can_escape(battle, mover)
+        if self.purpose and self.purpose != "blink":
+            return abilities.action(self.purpose).available(battle, mover)
         if self.purpose == "blink":
             spell = ability(battle, mover, "blink")
             return (
                 spell is not None
-                and bool(ways_to_pay(battle, mover.player, spell.cost))
+                and bool(ways_to_pay(battle, battle.controller(mover), spell.cost))
                 and bool(blink_spots(battle, mover, first=True))
             )
         return True
@@ -111,12 +128,21 @@ class StepFrame(Frame):
             toward = self._toward(battle)
             if any(a.minimum_range > 0 for a, _ in usable(battle, mover)):
                 away = toward
+        reach = self.reach(battle)
+        if reach <= 0:
+            return []
         ends = step_candidates(
-            battle, mover, STEP_MOVE, source, strictly=strictly, toward=toward, away=away
+            battle,
+            mover,
+            min(STEP_MOVE, reach),
+            source,
+            strictly=strictly,
+            toward=toward,
+            away=away,
         )
-        if self.leap:
+        if self.leap and reach > STEP_MOVE:
             longer = step_candidates(
-                battle, mover, self.inches, source, strictly=strictly, toward=toward, away=away
+                battle, mover, reach, source, strictly=strictly, toward=toward, away=away
             )
             ends = sorted(set(ends) | set(longer))
         return ends
@@ -128,7 +154,10 @@ class StepFrame(Frame):
         return self.viable(moved(battle, self._mover(battle), end))
 
     def _ends(self, battle: Battle) -> list[tuple[float, float]]:
-        ends = self._candidates(battle)
+        mover = self._mover(battle)
+        ends = [
+            e for e in self._candidates(battle) if abilities.move_problem(battle, mover, e) is None
+        ]
         if self.purpose:
             ends = [e for e in ends if self.viable_at(battle, e)]
         return ends
@@ -139,9 +168,9 @@ class StepFrame(Frame):
 
     def _leaps(self, battle: Battle) -> list[Action]:
         """Leap casts, each only when the action stays possible after paying for it."""
-        if self.leap:
-            return []
         mover = self._mover(battle)
+        if self.leap or movement_cap(battle, mover) is not None:
+            return []
         out = []
         for option in leap_options(battle, mover):
             paid = cast(battle, self.player, option, "Leap")
@@ -152,7 +181,7 @@ class StepFrame(Frame):
     def can_step(self, battle: Battle) -> bool:
         """Whether :meth:`moves` offers anything; on the fast path it stops at the first
         move found."""
-        if not fast():
+        if not fast() or hypnotist(battle, self._mover(battle)) is not None:
             return bool(self.moves(battle))
         if self.reaction != "dodge" and self.viable(battle):
             return True
@@ -207,9 +236,12 @@ class StepFrame(Frame):
                 f"{self.rule}: write 'step x,y', 'no step' or a Leap cast, not {action!r}"
             )
         end = rounded(parse_point(where, self.rule))
-        path = path_to(battle, mover, end, self.inches)
+        path = path_to(battle, mover, end, self.reach(battle))
         if not path.legal:
             raise IllegalAction(path.problems[0])
+        held = abilities.move_problem(battle, mover, end)
+        if held:
+            raise IllegalAction(held)
         source = self._source(battle)
         if source is not None:
             problem = away_problem(mover, source, end, strictly=self.reaction == "dodge")

@@ -1,8 +1,8 @@
 """13.4 Attack action: the attacks a fighter can make now, at which targets, paid how.
 
 An attack needs a visible target other than the attacker (13.4), a line of attack within
-Range (18.1), and for an attack spell its casting cost (17.0). Deadeye's Aimed Shot needs
-Take Aim first, which battles do not play yet, so it is never offered (ruling MB-12).
+Range (18.1), and for an attack spell its casting cost (17.0). Deadeye's Aimed Shot only
+follows Take Aim, at a fighter near its marker (ruling MB-12, :mod:`.abilities.deadeye`).
 """
 
 from __future__ import annotations
@@ -13,11 +13,17 @@ from functools import lru_cache
 
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.fastpaths import Memo, fast
+from skirmish.games.magewinds.battle.abilities.deadeye import (
+    aimed,
+    attack_refused,
+    target_refused,
+)
 from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.geometry import (
     attack_line,
     could_reach,
     field_of,
+    hypnotist,
     moved,
     placed,
     sees,
@@ -32,10 +38,6 @@ from skirmish.games.magewinds.field import Battlefield, Placed
 from skirmish.games.magewinds.profiles import AttackProfile
 from skirmish.games.magewinds.sightlines import line_of_attack, visibility
 
-NOT_PLAYED = {
-    "Aimed Shot": "Aimed Shot needs Take Aim, which battles do not play yet (ruling MB-12)"
-}
-
 
 def usable(
     battle: Battle, fighter: Fighter
@@ -43,10 +45,10 @@ def usable(
     """The fighter's attacks with the ways to pay each (None: no cost)."""
     out: list[tuple[AttackProfile, tuple[Payment | None, ...]]] = []
     for attack in battle.setup.profile(fighter.profile).attacks:
-        if attack.name in NOT_PLAYED:
+        if attack_refused(battle, fighter, attack):
             continue
         if attack.spell and attack.cost:
-            ways = ways_to_pay(battle, fighter.player, attack.cost)
+            ways = ways_to_pay(battle, battle.controller(fighter), attack.cost)
             if ways:
                 out.append((attack, ways))
         else:
@@ -66,6 +68,8 @@ def attack_options(battle: Battle, name: str) -> tuple[Action, ...]:
     for attack, ways in usable(battle, fighter):
         for target in battle.on_battlefield():
             if target.name == name or not could_reach(fighter, target, attack, 0.0):
+                continue
+            if target_refused(battle, fighter, attack, target):
                 continue
             if _has_line(battle, fighter, target, attack):
                 options += [_written(target, attack, way) for way in ways]
@@ -97,20 +101,47 @@ def any_attack(battle: Battle, name: str) -> bool:
     moveable object for Push)."""
     if battle.items and _object_in_reach(battle, name):
         return True
+    if _aimed_possible(battle, name):
+        return True
+    if hypnotist(battle, battle.fighter(name)) is not None:
+        return _checked(battle, name, aimed_only=False)
     if not fast():
         fighter = battle.fighter(name)
-        attacks = tuple(attack for attack, _ in usable(battle, fighter))
+        attacks = tuple(attack for attack, _ in usable(battle, fighter) if not aimed(attack))
         return _any_attack(field_of(battle), name, "third_eye" in fighter.effects, attacks)
     return _attack_possible(battle, name, None)
+
+
+def _aimed_possible(battle: Battle, name: str) -> bool:
+    """An Aimed Shot at a fighter near the Take Aim marker, checked in full (its targets are
+    restricted, so the shortcuts below, which look for any target, leave it out)."""
+    return _checked(battle, name, aimed_only=True)
+
+
+def _checked(battle: Battle, name: str, *, aimed_only: bool) -> bool:
+    """Some attack (only an Aimed Shot when ``aimed_only``) at some target, checked in full
+    by :func:`attack_line`: for restricted targets (Aimed Shot, a hypnotized attacker)."""
+    fighter = battle.fighter(name)
+    for attack, _ in usable(battle, fighter):
+        if aimed(attack) or not aimed_only:
+            for target in battle.on_battlefield():
+                if (
+                    target.name != name
+                    and not target_refused(battle, fighter, attack, target)
+                    and attack_line(battle, fighter, target, attack)[0] is not None
+                ):
+                    return True
+    return False
 
 
 def attack_from(battle: Battle, name: str, at: At) -> bool:
     """Whether the fighter could make any attack if it stood at ``at`` (everything else as
     it is): :func:`any_attack` after a trial step."""
-    if battle.items and _object_in_reach(moved(battle, battle.fighter(name), at), name):
+    there = moved(battle, battle.fighter(name), at)
+    if battle.items and _object_in_reach(there, name):
         return True
-    if not fast():
-        return any_attack(moved(battle, battle.fighter(name), at), name)
+    if not fast() or _aimed_possible(there, name) or hypnotist(there, there.fighter(name)):
+        return any_attack(there, name)
     return _attack_possible(battle, name, at)
 
 
@@ -118,7 +149,7 @@ def _attack_possible(battle: Battle, name: str, at: At | None) -> bool:
     """:func:`any_attack` on the fast path, from where the fighter stands or from ``at``
     (sight remembered by place; lines from ``at`` among the blockers as they stand)."""
     fighter = battle.fighter(name)
-    attacks = tuple(attack for attack, _ in usable(battle, fighter))
+    attacks = tuple(attack for attack, _ in usable(battle, fighter) if not aimed(attack))
     field = field_of(battle)
     sees_all = "third_eye" in fighter.effects
     me = placed(field, name)
@@ -212,12 +243,10 @@ def parse_attack(
     target: Fighter | Item = battle.find_fighter(target_name) if item is None else item
     profile = battle.setup.profile(fighter.profile)
     attack = profile.attack(attack_text.strip())
-    if attack.name in NOT_PLAYED:
-        raise IllegalAction(NOT_PLAYED[attack.name])
     payment: Payment | None = None
     if attack.spell and attack.cost:
         cost = parse_cost(attack.cost)
-        hand = battle.hands[fighter.player]
+        hand = battle.hands[battle.controller(fighter)]
         if payment_text is None:
             ways = payments(cost, hand)
             if len(ways) != 1:
@@ -242,4 +271,7 @@ def parse_attack(
     line, reason = attack_line(battle, fighter, target, attack)
     if line is None:
         raise IllegalAction(reason)
+    refused = target_refused(battle, fighter, attack, target)
+    if refused:
+        raise IllegalAction(refused)
     return target, attack, payment

@@ -11,6 +11,7 @@ from typing import Any
 
 from skirmish.engine.battle import Chance, End, Turn
 from skirmish.fastpaths import Kept, fast
+from skirmish.games.magewinds.battle.abilities.mesmer import shown_profile
 from skirmish.games.magewinds.battle.state import Battle, Log
 
 
@@ -40,16 +41,25 @@ def view(battle: Battle, player: int) -> dict[str, Any]:
         "phase": battle.phase.value,
         "now": now,
         "territories": list(battle.territories),
-        "fighters": [f.as_dict() for f in battle.fighters],
+        "fighters": [_shown(battle, f.as_dict()) for f in battle.fighters],
         "objects": [i.as_dict() for i in battle.items],
         "hand": list(battle.hands[player]),
         "other_hands": hands,
         "face_up": list(battle.face_up),
         "discard": list(battle.discard),
         "deck": len(battle.deck),
+        "marks": [mark.as_dict(player) for mark in battle.marks],
         "pending": [frame.summary(battle, player) for frame in battle.frames],
         "log": _log(battle.log, player),
     }
+
+
+def _shown(battle: Battle, fighter: dict[str, Any]) -> dict[str, Any]:
+    """A fighter as every player sees it: a Doppelganger shows its target's profile while
+    the Clone note is secret (ruling MB-45)."""
+    if battle.marks:
+        fighter["profile"] = shown_profile(battle, fighter["name"], fighter["profile"])
+    return fighter
 
 
 def _log(log: Log | None, player: int) -> list[dict[str, Any]]:

@@ -1,0 +1,141 @@
+"""The fighters' own abilities in battles (Tempest Crusaders), a module per profile, and
+the few places the rest of the battle asks them something:
+
+- :data:`ACTIONS`: abilities that are actions (13.0), chosen like Move or Attack;
+- :func:`start_casts`, :func:`end_casts`, :func:`cast`: spells cast as an activation starts
+  or ends (Heal, Prediction);
+- :func:`activated`, :func:`began`, :func:`activation_ended`, :func:`phase_ended`: what
+  abilities do when a fighter is activated, begins an action, ends its activation, and
+  when the Action Phase ends.
+
+Wizard's Blast (:mod:`.wizard`) is asked by the activation after its first attack.
+"""
+
+from __future__ import annotations
+
+from skirmish.engine.battle import Action, IllegalAction
+from skirmish.games.magewinds.battle.abilities import (
+    cleric,
+    deadeye,
+    druid,
+    guardian,
+    mesmer,
+    quake,
+    seer,
+    universal,
+    witch,
+)
+from skirmish.games.magewinds.battle.abilities.common import ActionAbility, marks, without
+from skirmish.games.magewinds.battle.spells import Castable, paid_casts
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Point
+
+ACTIONS: tuple[ActionAbility, ...] = (
+    cleric.REVIVE,
+    deadeye.TAKE_AIM,
+    guardian.WARD,
+    druid.ENTANGLE,
+    mesmer.HYPNOTIZE,
+    witch.CHARM,
+    quake.QUAKE,
+    mesmer.CLONE_ACTION,
+)
+UNIVERSAL_WORDS = ("move", "attack", "guard", "blink", "recover")
+UNTIL_NEXT_ACTION = ("ward", "entangle", "hypnotize")
+"""Spells that last until their caster's next action (ruling MB-37)."""
+
+
+def words(battle: Battle, fighter: Fighter) -> list[str]:
+    """The action abilities on ``fighter``'s profile, by the word that chooses them."""
+    profile = battle.setup.profile(fighter.profile)
+    return [a.word for a in ACTIONS if profile.has_ability(a.key)]
+
+
+def action(word: str) -> ActionAbility:
+    for found in ACTIONS:
+        if found.word == word:
+            return found
+    raise IllegalAction(f"13.0: {word!r} is not an action ability")  # pragma: no cover
+
+
+def _kinds(battle: Battle) -> dict[str, list[str]]:
+    """Every fighter's action words (what Prediction may name)."""
+    return {f.name: [*UNIVERSAL_WORDS, *words(battle, f)] for f in battle.on_battlefield()}
+
+
+def start_casts(battle: Battle, fighter: Fighter) -> list[Action]:
+    """Spells ``fighter`` may cast as its activation starts: Prediction."""
+    return seer.options(battle, fighter, _kinds(battle))
+
+
+def end_moment(battle: Battle, fighter: Fighter) -> bool:
+    """Whether the end of ``fighter``'s activation has an ability spell with a caster and a
+    target, whatever the hand (ruling MB-23)."""
+    return bool(cleric.heal_casts(battle, fighter)) or bool(
+        seer.targets(battle, fighter, _kinds(battle))
+    )
+
+
+def end_casts(battle: Battle, fighter: Fighter) -> list[Action]:
+    """Spells ``fighter`` may cast as its activation ends: Heal, Prediction."""
+    heals: list[Castable] = cleric.heal_casts(battle, fighter)
+    return [*paid_casts(battle, heals), *seer.options(battle, fighter, _kinds(battle))]
+
+
+def cast(battle: Battle, fighter: Fighter, chosen: Action) -> Battle | None:
+    """The effect of an ability spell cast with ``chosen`` (already one of the legal
+    options), or None when it is not one of these."""
+    prediction = battle.setup.profile(fighter.profile).ability(seer.KEY)
+    if prediction and chosen.casefold().startswith(f"cast {prediction.name.casefold()} "):
+        return seer.cast(battle, fighter, chosen, _kinds(battle))
+    heal = battle.setup.profile(fighter.profile).ability("heal")
+    if heal and chosen.casefold().startswith(f"cast {heal.name.casefold()} on "):
+        target = battle.find_fighter(chosen.split(" on ", 1)[1].split(" paying ")[0])
+        return cleric.heal(battle, fighter, target, chosen)
+    return None
+
+
+def activated(battle: Battle, fighter: Fighter) -> Battle:
+    """``fighter`` is activated: a Charm note naming it takes over (then the activation
+    belongs to :meth:`Battle.controller`); a Take Aim marker it placed may be aimed at."""
+    return deadeye.ready(witch.interrupted(battle, fighter), fighter)
+
+
+def began(battle: Battle, fighter: Fighter, word: str) -> Battle:
+    """``fighter`` begins the action ``word``: its spells lasting until its next action
+    end (ruling MB-37), and Predictions naming it come true."""
+    ending = [m for m in battle.marks if m.owner == fighter.name and m.key in UNTIL_NEXT_ACTION]
+    if ending:
+        battle = without(battle, *ending).logged(
+            "13.0",
+            "spell_ends",
+            f"{fighter.name} begins its next action: "
+            f"{', '.join(sorted({m.key.title() for m in ending}))} ends (ruling MB-37)",
+        )
+    return seer.began(battle, fighter, word)
+
+
+def activation_ended(battle: Battle, fighter: Fighter) -> Battle:
+    """The end of ``fighter``'s activation: the Take Aim marker it aimed from is removed;
+    a Hypnotize whose target lost sight of the Mesmer is broken."""
+    return witch.released(mesmer.broken(deadeye.removed(battle, fighter)), fighter)
+
+
+def move_problem(battle: Battle, fighter: Fighter, end: Point) -> str | None:
+    """Why ``fighter`` may not end a move or step at ``end`` (Hypnotize), if it may not."""
+    return mesmer.move_problem(battle, fighter, end)
+
+
+def phase_ended(battle: Battle) -> Battle:
+    """13.5: Predictions last until the Action Phase ends; Recover v1.2.0 heals now if it
+    has not yet."""
+    return universal.healed(without(battle, *marks(battle, seer.KEY)), None)
+
+
+def turn_started(battle: Battle, player: int) -> Battle:
+    """``player``'s turn in the Action Phase begins: Recover v1.2.0 heals."""
+    return universal.healed(battle, player) if battle.marks else battle
+
+
+def redeployed(battle: Battle, fighter: Fighter) -> Battle:
+    """20.2: ``fighter`` was re-deployed (Entangle v1.5.2 ends)."""
+    return druid.redeployed(battle, fighter)

@@ -1,0 +1,154 @@
+"""The Cleric's Heal and Revive (Tempest Crusaders, Cleric page v1.4.0).
+
+- Heal: a spell cast at the end of the Cleric's activation, paying 1 or more Hearts; a
+  fighter within 5" that the Cleric sees heals 1 damage per Heart spent (17.0: a face card
+  is worth 2 and an Ace 3). Healing ends poison (ruling MB-15).
+- Revive: a spell action paying 3 Hearts; a fighter out of action is set up again within
+  1" of the Cleric with half its Toughness (rounded up) as damage, and a single action
+  counter when it went out of action in this Action Phase (ruling MB-36).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from skirmish.engine.battle import Action, IllegalAction
+from skirmish.games.magewinds.battle.abilities.common import (
+    ActionAbility,
+    cited,
+    gap,
+    own,
+    paid,
+    split_paying,
+)
+from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
+from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem
+from skirmish.games.magewinds.battle.spells import Castable, castable
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Status, rounded
+from skirmish.games.magewinds.cards import find_payment, parse_cost
+
+HEAL_RANGE = 5.0
+REVIVE_REACH = 1.0
+"""Heal: a visible fighter within 5". Revive: set up within 1" of the Cleric."""
+
+
+def heal_casts(battle: Battle, cleric: Fighter) -> list[Castable]:
+    """Heal at the end of ``cleric``'s activation: each fighter within 5" it sees that has
+    damage to heal or poison to end (whatever the hand holds, ruling MB-23)."""
+    if own(battle, cleric, "heal") is None or not cleric.on_battlefield:
+        return []
+    casts: list[Castable] = []
+    for target in battle.on_battlefield():
+        near = (target.damage or target.poisoned) and gap(cleric, target) <= HEAL_RANGE
+        if near and sees(battle, cleric, target):
+            casts += castable(battle, cleric, "heal", target=target)
+    return casts
+
+
+def heal(battle: Battle, cleric: Fighter, target: Fighter, action: Action) -> Battle:
+    """Heal (20.1): the target heals as much damage as the Hearts spent are worth."""
+    spell = own(battle, cleric, "heal")
+    assert spell is not None
+    _, paying = split_paying(action, spell.name)
+    payment = find_payment(parse_cost(spell.cost), battle.hands[cleric.player], paying)
+    battle = battle.spend(cleric.player, payment.cards, spell.name)
+    target = battle.fighter(target.name)
+    healed = min(target.damage, payment.amount)
+    battle = battle.with_fighter(replace(target, damage=target.damage - healed, poisoned=False))
+    text = (
+        f"{cited(battle, spell, cleric)}: {cleric.name} heals {target.name} {healed} damage "
+        f"({payment.amount} Hearts spent, {target.damage - healed} damage left)"
+    )
+    if target.poisoned:
+        text += "; healing ends its poison (ruling MB-15)"
+    return battle.logged("20.1", "heal", text, fighter=target.name, healed=healed)
+
+
+def fell_this_phase(battle: Battle, name: str) -> bool:
+    """Whether ``name`` was taken down in the current Action Phase: its latest take-down
+    comes after the phase began (13.0)."""
+    for event in reversed(battle.events()):
+        if event.event == "phase" and event.rule == "13.0":
+            return False
+        if event.event == "taken_down" and dict(event.data).get("fighter") == name:
+            return True
+    return False
+
+
+class Revive(ActionAbility):
+    """Revive: ``revive FIGHTER at x,y paying CARDS``."""
+
+    def nothing(self, battle: Battle, fighter: Fighter) -> str:
+        return 'no fighter is out of action, or there is no room within 1" of the Cleric'
+
+    def spots(self, battle: Battle, cleric: Fighter, name: str) -> list[tuple[float, float]]:
+        """Representative places within 1" of the Cleric: in contact with it and 1" away,
+        in eight directions (ruling MB-6)."""
+        assert cleric.at is not None
+        x, y = cleric.at
+        out = []
+        for reach in (2 * RADIUS + 0.002, 2 * RADIUS + REVIVE_REACH):
+            for i in range(8):
+                a = i * math.pi / 4
+                spot = (round(x + reach * math.cos(a), 3), round(y + reach * math.sin(a), 3))
+                if stand_problem(battle, spot, exclude=name) is None:
+                    out.append(spot)
+        return out
+
+    def options(self, battle: Battle, fighter: Fighter) -> tuple[Action, ...]:
+        out = []
+        for fallen in battle.fighters:
+            if fallen.status is Status.OUT_OF_ACTION:
+                for spot in self.spots(battle, fighter, fallen.name):
+                    for way in self.ways(battle, fighter):
+                        out.append(f"revive {fallen.name} at {point_text(spot)}{way}")
+        return tuple(out)
+
+    def act(self, battle: Battle, fighter: Fighter, action: Action) -> Battle:
+        spell = own(battle, fighter, self.key)
+        assert spell is not None and fighter.at is not None
+        head, paying = split_paying(action, spell.name)
+        rest = after(head, "revive")
+        if rest is None or " at " not in rest:
+            raise IllegalAction(f"{spell.name}: write 'revive FIGHTER at x,y paying CARDS'")
+        name, where = rest.rsplit(" at ", 1)
+        fallen = battle.find_fighter(name)
+        if fallen.status is not Status.OUT_OF_ACTION:
+            raise IllegalAction(f"{spell.name}: {fallen.name} is not out of action (4.4)")
+        spot = rounded(parse_point(where, spell.name))
+        reach = math.dist(spot, fighter.at) - 2 * RADIUS
+        if reach > REVIVE_REACH + 1e-9:
+            raise IllegalAction(
+                f'{spell.name}: ({point_text(spot)}) is {reach:.2f}" from {fighter.name}; '
+                'it must be within 1"'
+            )
+        problem = stand_problem(battle, spot, exclude=fallen.name)
+        if problem:
+            raise IllegalAction(problem)
+        battle, _ = paid(battle, fighter, spell, paying)
+        toughness = battle.setup.profile(fallen.profile).toughness
+        damage = math.ceil(toughness / 2)
+        counters = 1 if fell_this_phase(battle, fallen.name) else 0
+        battle = battle.with_fighter(
+            replace(
+                fallen,
+                status=Status.ON_BATTLEFIELD,
+                at=spot,
+                damage=damage,
+                counters=counters,
+                guarding=False,
+                effects=frozenset(),
+            )
+        )
+        text = (
+            f"{cited(battle, spell, fighter)}: {fighter.name} revives {fallen.name} at "
+            f"({point_text(spot)}) with {damage} damage (half of Toughness {toughness}, "
+            "rounded up)"
+        )
+        if counters:
+            text += "; it fell in this Action Phase, so it has a single action counter"
+        return battle.logged("20.2", "revive", text, fighter=fallen.name, at=spot)
+
+
+REVIVE = Revive("revive", "revive")

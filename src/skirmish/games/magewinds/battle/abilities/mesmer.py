@@ -1,0 +1,315 @@
+"""The Mesmer's Hypnotize and Clone (Tempest Crusaders, Mesmer page v1.5.0), rulings
+MB-40 and MB-45 (Clone: see :func:`cloned`).
+
+A spell action paying 1 Heart at another fighter the Mesmer sees. While it holds, the
+Mesmer is the only fighter the target can see (16.0 for everything that asks: attacks,
+spells, Heal...), and the target may not end a move or a step move where it cannot draw a
+line of sight to the Mesmer (being knocked back or pushed is not the target moving). It is
+broken at the start of the Mesmer's next action (MB-37), or as soon as the target can no
+longer draw a line of sight to the Mesmer (16.0, ignoring the spell itself), or when either
+leaves the battlefield.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import ClassVar
+
+from skirmish.engine.battle import Action, IllegalAction
+from skirmish.games.magewinds.battle.abilities.common import (
+    ActionAbility,
+    cited,
+    gap,
+    marks,
+    own,
+    paid,
+    split_paying,
+    with_mark,
+    without,
+)
+from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
+from skirmish.games.magewinds.battle.geometry import (
+    RADIUS,
+    hypnotist,
+    in_sight,
+    moved,
+    sees,
+    stand_problem,
+)
+from skirmish.games.magewinds.battle.objects import CONTACT, drop_everything
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark, Point, rounded
+from skirmish.geometry.measure import OVERLAP_TOLERANCE
+
+KEY = "hypnotize"
+
+
+class Hypnotize(ActionAbility):
+    """Hypnotize: ``hypnotize FIGHTER paying CARDS``."""
+
+    def targets(self, battle: Battle, mesmer: Fighter) -> list[Fighter]:
+        held = {m.target for m in marks(battle, KEY, owner=mesmer.name)}
+        return [
+            t
+            for t in battle.on_battlefield()
+            if t.name != mesmer.name and t.name not in held and sees(battle, mesmer, t)
+        ]
+
+    def nothing(self, battle: Battle, fighter: Fighter) -> str:
+        return "no other fighter that the Mesmer sees"
+
+    def options(self, battle: Battle, fighter: Fighter) -> tuple[Action, ...]:
+        return tuple(
+            f"hypnotize {t.name}{way}"
+            for t in self.targets(battle, fighter)
+            for way in self.ways(battle, fighter)
+        )
+
+    def act(self, battle: Battle, fighter: Fighter, action: Action) -> Battle:
+        spell = own(battle, fighter, self.key)
+        assert spell is not None
+        head, paying = split_paying(action, spell.name)
+        name = after(head, "hypnotize")
+        if not name:
+            raise IllegalAction(f"{spell.name}: write 'hypnotize FIGHTER paying CARDS'")
+        target = battle.find_fighter(name)
+        if target.name not in {t.name for t in self.targets(battle, fighter)}:
+            raise IllegalAction(
+                f"{spell.name}: {target.name} is not another fighter that {fighter.name} sees "
+                "(16.0)"
+            )
+        battle, _ = paid(battle, fighter, spell, paying)
+        battle = with_mark(battle, Mark(KEY, fighter.name, target=target.name))
+        return battle.logged(
+            spell.name,
+            "spell",
+            f"{cited(battle, spell, fighter)}: {fighter.name} is the only fighter "
+            f"{target.name} can see, and it may not move out of {fighter.name}'s sight "
+            "(ruling MB-40)",
+        )
+
+
+HYPNOTIZE = Hypnotize(KEY, "hypnotize")
+
+
+def move_problem(battle: Battle, fighter: Fighter, end: Point) -> str | None:
+    """Hypnotize: a move or step of ``fighter`` may not end where it cannot see the
+    Mesmer."""
+    mesmer = hypnotist(battle, fighter)
+    if mesmer is None:
+        return None
+    there = moved(battle, fighter, end)
+    if in_sight(there, there.fighter(fighter.name), there.fighter(mesmer.name)):
+        return None
+    return (
+        f"Hypnotize: from ({point_text(end)}) {fighter.name} could not see {mesmer.name}; "
+        "it may not move out of its sight (ruling MB-40)"
+    )
+
+
+def broken(battle: Battle) -> Battle:
+    """Hypnotize ends where the target can no longer see the Mesmer (or either is gone)."""
+    for mark in marks(battle, KEY):
+        target, mesmer = battle.fighter(mark.target), battle.fighter(mark.owner)
+        holds = target.on_battlefield and mesmer.on_battlefield
+        if not (holds and in_sight(battle, target, mesmer)):
+            battle = without(battle, mark).logged(
+                "Hypnotize",
+                "spell_ends",
+                f"{target.name} can no longer see {mark.owner}: Hypnotize is broken",
+            )
+    return battle
+
+
+CLONE = "clone"
+GENUINE = "genuine"
+CLONE_RANGE = 9.0
+DOPPELGANGER = "Doppelganger"
+"""A pack's profile of this name, if any, is the Doppelganger's (ruling MB-45)."""
+
+
+def _pairs(battle: Battle, target: Fighter) -> list[tuple[Point, Point]]:
+    """Representative places for the two fighters: each base over half the old spot, the
+    two touching, side by side or one above the other (ruling MB-6)."""
+    assert target.at is not None
+    x, y = target.at
+    out = []
+    reach = RADIUS + 0.001
+    for ux, uy in ((1.0, 0.0), (0.0, 1.0)):
+        first = (round(x - ux * reach, 3), round(y - uy * reach, 3))
+        second = (round(x + ux * reach, 3), round(y + uy * reach, 3))
+        if _spot_problem(battle, target, first) is None and (
+            _spot_problem(battle, target, second) is None
+        ):
+            out.append((first, second))
+    return out
+
+
+def _spot_problem(battle: Battle, target: Fighter, spot: Point) -> str | None:
+    assert target.at is not None
+    if math.dist(spot, target.at) > 2 * RADIUS + CONTACT:
+        return f"Clone: ({point_text(spot)}) does not touch {target.name}'s old spot"
+    return stand_problem(battle, spot, exclude=target.name)
+
+
+class Clone(ActionAbility):
+    """Clone: ``clone FIGHTER to x,y and x,y genuine first|second paying CARDS`` (which of
+    the two is genuine is a hidden decision)."""
+
+    hidden: ClassVar[bool] = True
+
+    def targets(self, battle: Battle, mesmer: Fighter) -> list[Fighter]:
+        return [
+            t
+            for t in battle.on_battlefield()
+            if t.name != mesmer.name and gap(mesmer, t) <= CLONE_RANGE and sees(battle, mesmer, t)
+        ]
+
+    def nothing(self, battle: Battle, fighter: Fighter) -> str:
+        return 'no other fighter within 9" that the Mesmer sees, with room beside it'
+
+    def options(self, battle: Battle, fighter: Fighter) -> tuple[Action, ...]:
+        out = []
+        for target in self.targets(battle, fighter):
+            for first, second in _pairs(battle, target):
+                for which in ("first", "second"):
+                    for way in self.ways(battle, fighter):
+                        out.append(
+                            f"clone {target.name} to {point_text(first)} and "
+                            f"{point_text(second)} genuine {which}{way}"
+                        )
+        return tuple(out)
+
+    def act(self, battle: Battle, fighter: Fighter, action: Action) -> Battle:
+        spell = own(battle, fighter, self.key)
+        assert spell is not None
+        head, paying = split_paying(action, spell.name)
+        words = after(head, "clone") or ""
+        if " to " not in words or " and " not in words or " genuine " not in words:
+            raise IllegalAction(
+                f"{spell.name}: write 'clone FIGHTER to x,y and x,y genuine first|second "
+                "paying CARDS'"
+            )
+        name, rest = words.rsplit(" to ", 1)
+        places, which = rest.rsplit(" genuine ", 1)
+        one, two = places.split(" and ", 1)
+        if which.strip().casefold() not in ("first", "second"):
+            raise IllegalAction(f"{spell.name}: say 'genuine first' or 'genuine second'")
+        target = battle.find_fighter(name)
+        if target.name not in {t.name for t in self.targets(battle, fighter)}:
+            raise IllegalAction(
+                f'{spell.name}: {target.name} is not another fighter within 9" that '
+                f"{fighter.name} sees (16.0)"
+            )
+        first = rounded(parse_point(one, spell.name))
+        second = rounded(parse_point(two, spell.name))
+        for spot in (first, second):
+            problem = _spot_problem(battle, target, spot)
+            if problem:
+                raise IllegalAction(problem)
+        if math.dist(first, second) < 2 * RADIUS - OVERLAP_TOLERANCE:
+            raise IllegalAction(f"0.8.1: {spell.name}: the two bases would overlap")
+        battle, _ = paid(battle, fighter, spell, paying)
+        genuine_first = which.strip().casefold() == "first"
+        return cloned(battle, fighter, target, (first, second), genuine_first, spell.name)
+
+
+CLONE_ACTION = Clone(CLONE, "clone")
+
+
+def _free_name(battle: Battle, base: str, number: int) -> str:
+    taken = {f.name for f in battle.fighters}
+    name = f"{base} {number}"
+    while name in taken:
+        name += "'"
+    return name
+
+
+def cloned(
+    battle: Battle,
+    mesmer: Fighter,
+    target: Fighter,
+    spots: tuple[Point, Point],
+    genuine_first: bool,
+    spell: str,
+) -> Battle:
+    """The target is removed; it and a Doppelganger are set up at ``spots`` under new
+    names that do not say which is which (ruling MB-45)."""
+    if target.carrying and target.at is not None:
+        battle = drop_everything(battle, target, target.at, "removed by Clone")
+        target = battle.fighter(target.name)
+    names = (_free_name(battle, target.name, 1), _free_name(battle, target.name, 2))
+    real = 0 if genuine_first else 1
+    profile = (
+        DOPPELGANGER
+        if any(p.name == DOPPELGANGER for p in battle.setup.pack.fighters)
+        else target.profile
+    )
+    genuine = replace(target, name=names[real], at=spots[real])
+    double = replace(target, name=names[1 - real], at=spots[1 - real], profile=profile)
+    fighters: list[Fighter] = []
+    for f in battle.fighters:
+        twins = sorted((genuine, double), key=lambda g: g.name)
+        fighters += twins if f.name == target.name else [f]
+    battle = replace(
+        battle,
+        fighters=tuple(fighters),
+        marks=tuple(_renamed(m, target.name, genuine.name) for m in battle.marks),
+        auras=tuple((k, genuine.name if c == target.name else c) for k, c in battle.auras),
+    )
+    player = battle.controller(mesmer)
+    battle = with_mark(
+        battle, Mark(CLONE, mesmer.name, target=",".join(names), detail=target.profile)
+    )
+    battle = with_mark(
+        battle, Mark(GENUINE, mesmer.name, target=genuine.name, detail=target.name, seen_by=player)
+    )
+    version = battle.setup.profile(mesmer.profile).version
+    battle = battle.logged(
+        "20.2",
+        "clone",
+        f"{spell} (Mesmer v{version}): {target.name} is removed and set up again beside a "
+        f"Doppelganger: {names[0]} at ({point_text(spots[0])}) and {names[1]} at "
+        f"({point_text(spots[1])}); player {player + 1} notes which is genuine (ruling MB-45)",
+    )
+    return battle.logged(
+        spell,
+        "clone_note",
+        f"{genuine.name} is the genuine {target.name}",
+        seen_by=player,
+    )
+
+
+def _renamed(mark: Mark, old: str, new: str) -> Mark:
+    return replace(
+        mark,
+        owner=new if mark.owner == old else mark.owner,
+        target=new if mark.target == old else mark.target,
+    )
+
+
+def revealed(battle: Battle, name: str) -> Battle:
+    """One of a Clone's two fighters is taken down: the note is revealed (ruling MB-45)."""
+    for pair in [m for m in battle.marks if m.key == CLONE and name in m.target.split(",")]:
+        note = next(
+            (m for m in battle.marks if m.key == GENUINE and m.target in pair.target.split(",")),
+            None,
+        )
+        battle = replace(battle, marks=tuple(m for m in battle.marks if m not in (pair, note)))
+        if note is not None:
+            battle = battle.logged(
+                "Clone",
+                "clone_revealed",
+                f"{name} is taken down: the note is revealed, {note.target} is the genuine "
+                f"{note.detail} (ruling MB-45)",
+            )
+    return battle
+
+
+def shown_profile(battle: Battle, name: str, profile: str) -> str:
+    """The profile a player sees for fighter ``name``: a Doppelganger of its own profile
+    shows the target's while the note is secret (ruling MB-45)."""
+    for mark in battle.marks:
+        if mark.key == CLONE and name in mark.target.split(","):
+            return mark.detail
+    return profile

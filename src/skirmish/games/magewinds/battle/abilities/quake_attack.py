@@ -1,0 +1,25 @@
+"""One of Quake's attacks, its attacker a terrain feature (Druid v1.5.2, ruling MB-44): the
+attack of section 18 as any other, but a feature cannot knock a fighter back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from skirmish.games.magewinds.attack import AttackResult
+from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.state import Battle
+
+
+@dataclass(frozen=True)
+class QuakeAttack(AttackFrame):
+    """``attacker`` names the Druid (whose player decides for the attack, and from whose
+    stand-in at ``source_at``, the feature's nearest point, steps are measured)."""
+
+    def _after_damage(self, battle: Battle, result: AttackResult) -> Battle:
+        if result.knockback and battle.fighter(self.target).on_battlefield:
+            battle = battle.logged(
+                "18.5.4",
+                "knockback",
+                f"{self.situation.attacker.name} is a terrain feature: no knockback (ruling MB-44)",
+            )
+        return self._after_knockback(battle, result)

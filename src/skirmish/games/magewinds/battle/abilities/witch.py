@@ -1,0 +1,116 @@
+"""The Witch's Charm (Tempest Crusaders, Witch page v1.4.0), ruling MB-41.
+
+A spell action paying 1 Heart + 1 Spade + 1 Club: the Witch's player secretly notes an enemy
+fighter the Witch sees. Everyone sees that Charm was cast and the cards paid; only the
+Witch's player sees the note. When the noted fighter is next activated, its activation is
+interrupted: the note is revealed and the Witch's player controls the fighter for that
+activation, deciding everything for it and paying for its spells from their own hand (17.0);
+spells of other fighters, which the Witch's player does not control, are not offered in that
+activation. The note stands until that activation, whatever becomes of the Witch.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from skirmish.engine.battle import Action, IllegalAction
+from skirmish.games.magewinds.battle.abilities.common import (
+    ActionAbility,
+    cited,
+    marks,
+    own,
+    paid,
+    split_paying,
+    with_mark,
+    without,
+)
+from skirmish.games.magewinds.battle.actions import after
+from skirmish.games.magewinds.battle.geometry import sees
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark
+
+KEY = "charm"
+CONTROLLED = "charmed"
+
+
+class Charm(ActionAbility):
+    """Charm: ``charm ENEMY paying CARDS`` (a hidden decision)."""
+
+    hidden: ClassVar[bool] = True
+
+    def targets(self, battle: Battle, witch: Fighter) -> list[Fighter]:
+        noted = {m.target for m in marks(battle, KEY, owner=witch.name)}
+        return [
+            t
+            for t in battle.on_battlefield()
+            if t.player != witch.player and t.name not in noted and sees(battle, witch, t)
+        ]
+
+    def nothing(self, battle: Battle, fighter: Fighter) -> str:
+        return "no enemy fighter that the Witch sees"
+
+    def options(self, battle: Battle, fighter: Fighter) -> tuple[Action, ...]:
+        return tuple(
+            f"charm {t.name}{way}"
+            for t in self.targets(battle, fighter)
+            for way in self.ways(battle, fighter)
+        )
+
+    def act(self, battle: Battle, fighter: Fighter, action: Action) -> Battle:
+        spell = own(battle, fighter, self.key)
+        assert spell is not None
+        head, paying = split_paying(action, spell.name)
+        name = after(head, "charm")
+        if not name:
+            raise IllegalAction(f"{spell.name}: write 'charm ENEMY paying CARDS'")
+        target = battle.find_fighter(name)
+        if target.name not in {t.name for t in self.targets(battle, fighter)}:
+            raise IllegalAction(
+                f"{spell.name}: {target.name} is not an enemy fighter that {fighter.name} "
+                "sees (16.0, 4.3)"
+            )
+        battle, _ = paid(battle, fighter, spell, paying)
+        player = battle.controller(fighter)
+        battle = with_mark(battle, Mark(KEY, fighter.name, target=target.name, seen_by=player))
+        battle = battle.logged(
+            spell.name,
+            "charm",
+            f"{cited(battle, spell, fighter)}: player {player + 1} secretly notes an enemy "
+            f"fighter {fighter.name} sees (ruling MB-41)",
+        )
+        return battle.logged(
+            spell.name,
+            "charm_note",
+            f"the Charm note names {target.name}",
+            seen_by=player,
+            target=target.name,
+        )
+
+
+CHARM = Charm(KEY, "charm")
+
+
+def interrupted(battle: Battle, fighter: Fighter) -> Battle:
+    """``fighter`` is activated: a Charm note naming it is revealed and its writer
+    controls it for this activation."""
+    notes = marks(battle, KEY, target=fighter.name)
+    if not notes:
+        return battle
+    note = notes[0]
+    player = note.seen_by if note.seen_by is not None else battle.fighter(note.owner).player
+    battle = without(battle, *notes)
+    battle = with_mark(
+        battle, Mark(CONTROLLED, note.owner, target=fighter.name, detail=str(player))
+    )
+    return battle.logged(
+        "Charm",
+        "charm_revealed",
+        f"Charm interrupts: {note.owner}'s note named {fighter.name}; player {player + 1} "
+        "controls it for this activation and pays for its spells (ruling MB-41)",
+        fighter=fighter.name,
+    )
+
+
+def released(battle: Battle, fighter: Fighter) -> Battle:
+    """The controlled activation ends: the fighter is its own player's again."""
+    held = marks(battle, CONTROLLED, target=fighter.name)
+    return without(battle, *held) if held else battle

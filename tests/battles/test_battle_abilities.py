@@ -1,0 +1,783 @@
+"""The fighters' own abilities in battles (Tempest Crusaders), each checked against the
+page's numbers worked out by hand: Heal, Revive, Take Aim and Aimed Shot, Ward, Prediction,
+Entangle (both versions) and Blast's further attacks."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from mwbattle import deploy, events, new_battle, open_table, play, ready, set_up, with_hand
+
+from skirmish.engine.battle import IllegalAction, Turn
+from skirmish.errors import SkirmishError
+from skirmish.games.magewinds.battle import new_setup, start_battle
+from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
+from skirmish.games.magewinds.battle.damage import take_down
+from skirmish.games.magewinds.battle.geometry import sees
+from skirmish.games.magewinds.battle.steps import StepFrame
+from skirmish.games.magewinds.pack import bundled_pack, load_pack, parse_pack
+
+FILLER = (1, 15)
+"""Where a fighter stands that only evens the warbands (so player 1 acts first)."""
+WALL = {"name": "Wall", "height": 2.5, "rectangle": {"centre": [6, 8], "size": [0.4, 6]}}
+
+
+def guard(battle, name):
+    """Activate ``name`` and Guard, declining every moment on the way."""
+    battle = play(battle, f"activate {name}", "guard")
+    while isinstance(battle.node(), Turn) and battle.frames[-1].__class__.__name__ != "ActionPhase":
+        options = battle.options()
+        for word in ("no step", "end activation", "done"):
+            if word in options:
+                battle = battle.apply(word)
+                break
+        else:
+            raise AssertionError(options)
+    return battle
+
+
+# -- Cleric (v1.4.0) ------------------------------------------------------------------------
+
+
+def test_heal_at_the_end_of_the_activation_heals_the_hearts_worth_and_ends_poison():
+    positions = {"Cleric": (3, 8), "Wizard": (3, 10), "Guardian": (9, 8), "Seer": (9, 14)}
+    battle = ready(("Cleric", "Wizard"), ("Guardian", "Seer"), positions, hands={0: ("KH", "2H")})
+    battle = battle.with_fighter(replace(battle.fighter("Wizard"), damage=4, poisoned=True))
+    battle = play(battle, "activate Cleric", "guard", "no step")
+    heals = [o for o in battle.legal_actions(0) if o.startswith("cast Heal")]
+    # 1+ Hearts: the 2 (worth 1), the King (worth 2), both (worth 3); 17.0.
+    assert heals == [
+        "cast Heal on Wizard paying 2H",
+        "cast Heal on Wizard paying KH",
+        "cast Heal on Wizard paying 2H+KH",
+    ]
+    battle = battle.apply("cast Heal on Wizard paying KH")
+    wizard = battle.fighter("Wizard")
+    assert wizard.damage == 2 and not wizard.poisoned
+    assert "KH" in battle.discard and battle.hands[0] == ("2H",)
+    assert "Cleric v1.4.0" in events(battle, "heal")[0].text
+
+
+def test_heal_needs_a_visible_fighter_within_5_inches():
+    positions = {"Cleric": (3, 8), "Wizard": (3, 14.1), "Guardian": (9, 8), "Seer": (9, 2)}
+    battle = ready(("Cleric", "Wizard"), ("Guardian", "Seer"), positions, hands={0: ("2H",)})
+    battle = battle.with_fighter(replace(battle.fighter("Wizard"), damage=1))
+    battle = play(battle, "activate Cleric", "guard", "no step")
+    assert not [o for o in battle.legal_actions(0) if o.startswith("cast Heal")]  # a gap of 5.12"
+    with pytest.raises(IllegalAction, match="17.0"):
+        battle.apply("cast Heal on Wizard paying 2H")
+
+
+def _fallen(before_phase: bool):
+    positions = {"Cleric": (3, 8), "Wizard": (3, 10), "Guardian": (9, 8), "Seer": (9, 14)}
+    battle = set_up(new_battle(("Cleric", "Wizard"), ("Guardian", "Seer")))
+    battle = deploy(battle, positions)
+    battle = with_hand(battle, 0, ("AH",))
+    if before_phase:
+        battle = take_down(battle, "Wizard")
+    while battle.phase.value == "channelling":
+        battle = battle.apply("pass")
+    if not before_phase:
+        battle = take_down(battle, "Wizard")
+    return battle
+
+
+@pytest.mark.parametrize("before_phase", [False, True])
+def test_revive_brings_a_fighter_back_within_1_inch_with_half_its_toughness(before_phase):
+    battle = _fallen(before_phase)
+    battle = play(battle, "activate Cleric", "revive", "no step")
+    assert "revive Wizard at 3.986,8 paying AH" in battle.legal_actions(0)  # in contact
+    with pytest.raises(IllegalAction, match='Revive: .* must be within 1"'):
+        battle.apply("revive Wizard at 5.084,8 paying AH")  # a gap of 1.1" (bases 0.984")
+    battle = battle.apply("revive Wizard at 4.984,8 paying AH")  # a gap of exactly 1"
+    wizard = battle.fighter("Wizard")
+    assert wizard.on_battlefield and wizard.at == (4.984, 8)
+    assert wizard.damage == 3  # Toughness 6: half, rounded up
+    # Fallen in this Action Phase: back with a single action counter.
+    assert wizard.counters == (0 if before_phase else 1)
+    assert "AH" in battle.discard
+
+
+def test_revive_refuses_a_fighter_on_the_battlefield():
+    battle = _fallen(False)
+    battle = play(battle, "activate Cleric", "revive", "no step")
+    with pytest.raises(IllegalAction, match="Revive: Guardian is not out of action"):
+        battle.apply("revive Guardian at 4,8 paying AH")
+
+
+def test_revive_is_not_offered_when_nobody_is_out_of_action():
+    positions = {"Cleric": (3, 8), "Guardian": (9, 8)}
+    battle = ready(("Cleric",), ("Guardian",), positions, hands={0: ("AH",)})
+    battle = battle.apply("activate Cleric")
+    assert "revive" not in battle.legal_actions(0)
+    with pytest.raises(IllegalAction, match="Revive: no fighter is out of action"):
+        battle.apply("revive")
+
+
+# -- Deadeye (v1.2.0) -----------------------------------------------------------------------
+
+
+def test_take_aim_then_an_aimed_shot_next_activation_near_the_marker_only():
+    positions = {"Deadeye": (3, 4), "Guardian": (7, 12), "Seer": (9, 12)}
+    battle = ready(
+        ("Deadeye", "Enchanter"), ("Guardian", "Seer"), {**positions, "Enchanter": FILLER}
+    )
+    battle = play(battle, "activate Deadeye", "take aim", "no step")
+    assert "aim at 7,12" in battle.legal_actions(0)
+    with pytest.raises(IllegalAction, match='Take Aim: .* it must be within 10"'):
+        battle.apply("aim at 11,15")  # 13.6" from the centre, 13.1" from the base
+    battle = play(battle, "aim at 7,12", "end activation")
+    assert [m.at for m in battle.marks] == [(7, 12)]
+    battle = guard(battle, "Guardian")
+    battle = play(battle, "activate Deadeye", "attack", "no step")
+    options = battle.legal_actions(0)
+    # The Seer's base is 1.51" from the marker, the Guardian's 0": both may be shot.
+    assert "attack Guardian with Aimed Shot" in options
+    assert "attack Seer with Aimed Shot" in options
+    battle = battle.apply("attack Guardian with Aimed Shot")
+    assert battle.frames[-1].situation.attack.name == "Aimed Shot"
+
+
+def test_aimed_shot_is_refused_far_from_the_marker_and_the_marker_goes_after_one_activation():
+    positions = {"Deadeye": (3, 4), "Guardian": (7, 12), "Seer": (10, 6)}
+    battle = ready(
+        ("Deadeye", "Enchanter"), ("Guardian", "Seer"), {**positions, "Enchanter": FILLER}
+    )
+    battle = play(
+        battle, "activate Deadeye", "take aim", "no step", "aim at 7,12", "end activation"
+    )
+    battle = guard(battle, "Guardian")
+    battle = play(battle, "activate Deadeye", "attack", "no step")
+    assert "attack Seer with Aimed Shot" not in battle.legal_actions(0)
+    with pytest.raises(IllegalAction, match='Seer is not within 2" of the Take Aim marker'):
+        battle.apply("attack Seer with Aimed Shot")
+    battle = play(battle, "attack Seer with Quick Shot", "none", "dice 6 6 6 6")
+    assert [m.detail for m in battle.marks] == ["ready"]
+    battle = battle.apply("end activation")
+    assert battle.marks == ()
+    assert events(battle, "aim_removed")
+
+
+def test_take_aim_needs_a_visible_point():
+    positions = {"Deadeye": (3, 8), "Guardian": (9, 8)}
+    battle = ready(("Deadeye",), ("Guardian",), positions, table=open_table([WALL]))
+    battle = battle.apply("activate Deadeye")
+    assert "take aim" not in battle.legal_actions(0)
+    battle = play(battle, "guard")
+    with pytest.raises(IllegalAction):
+        battle.apply("aim at 9,8")
+
+
+# -- Guardian (v1.5.2) ----------------------------------------------------------------------
+
+
+def _warded(wizard_at):
+    positions = {"Wizard": wizard_at, "Guardian": (6.6, 5), "Seer": (7, 9)}
+    battle = ready(
+        ("Wizard", "Enchanter"),
+        ("Guardian", "Seer"),
+        {**positions, "Enchanter": FILLER},
+        hands={0: ("2D", "3S"), 1: ("2C",)},
+    )
+    battle = guard(battle, "Wizard")
+    battle = play(
+        battle, "activate Guardian", "ward", "no step", "ward paying 2C", "end activation"
+    )
+    battle = play(
+        battle, "activate Wizard", "attack", "no step", "attack Seer with Zap paying 2D+3S"
+    )
+    frame = battle.frames[-1]
+    assert isinstance(frame, AttackFrame)
+    return battle, frame
+
+
+def test_ward_puts_friends_in_cover_against_lines_passing_within_2_inches():
+    battle, frame = _warded((3, 2))  # the line passes 1.15" from the Guardian's base
+    assert frame.situation.cover
+    # Without Ward the Seer is in the open along the same line (18.2).
+    wizard, seer = battle.fighter("Wizard"), battle.fighter("Seer")
+    plain = build_situation(replace(battle, marks=()), wizard, seer, frame.situation.attack)
+    assert not plain.cover
+    assert "Guardian v1.5.2" in events(battle, "ward")[0].text
+
+
+def test_ward_does_not_cover_lines_more_than_2_inches_from_the_guardian():
+    battle, frame = _warded((3, 14))  # the line ends 3.5" from the Guardian's base
+    assert not frame.situation.cover and not events(battle, "ward")
+
+
+def test_ward_ends_at_the_guardians_next_action():
+    positions = {"Wizard": (3, 2), "Guardian": (6.6, 5), "Seer": (7, 9)}
+    battle = ready(
+        ("Wizard", "Enchanter"),
+        ("Guardian", "Seer"),
+        {**positions, "Enchanter": FILLER},
+        hands={1: ("2C",)},
+    )
+    battle = guard(battle, "Wizard")
+    battle = play(
+        battle, "activate Guardian", "ward", "no step", "ward paying 2C", "end activation"
+    )
+    assert [m.key for m in battle.marks] == ["ward"]
+    battle = guard(battle, "Wizard")
+    battle = play(battle, "activate Guardian", "guard")
+    assert battle.marks == ()
+
+
+# -- Seer (v1.4.0) --------------------------------------------------------------------------
+
+
+def test_prediction_recovers_an_action_when_the_named_enemy_begins_that_action():
+    positions = {"Seer": (3, 8), "Guardian": (9, 8), "Wizard": (9, 2)}
+    battle = ready(
+        ("Seer", "Enchanter"),
+        ("Guardian", "Wizard"),
+        {**positions, "Enchanter": FILLER},
+        hands={0: ("2D", "3D")},
+    )
+    battle = play(battle, "activate Seer", "cast Prediction on Guardian naming guard paying 2D")
+    battle = play(battle, "cast Prediction on Wizard naming move paying 3D")
+    battle = play(battle, "guard", "no step", "end activation")
+    assert battle.fighter("Seer").counters == 1
+    battle = guard(battle, "Wizard")  # the Wizard guards, not moves: nothing
+    assert battle.fighter("Seer").counters == 1
+    battle = play(battle, "activate Seer", "guard", "no step", "end activation")
+    assert battle.fighter("Seer").counters == 2
+    battle = play(battle, "activate Guardian", "guard")
+    assert battle.fighter("Seer").counters == 1  # 20.3: double becomes single
+    assert events(battle, "recover_action")[0].rule == "20.3"
+
+
+def test_prediction_names_only_an_enemy_and_an_action_it_has():
+    positions = {"Seer": (3, 8), "Guardian": (9, 8)}
+    battle = ready(("Seer",), ("Guardian",), positions, hands={0: ("2D",)})
+    battle = battle.apply("activate Seer")
+    with pytest.raises(IllegalAction):
+        battle.apply("cast Prediction on Guardian naming revive paying 2D")
+    with pytest.raises(IllegalAction):
+        battle.apply("cast Prediction on Seer naming guard paying 2D")
+
+
+# -- Druid (v1.5.2 and v1.5.0) --------------------------------------------------------------
+
+
+def test_entangle_v152_stops_every_move_until_the_druids_next_action():
+    positions = {"Druid": (3, 8), "Wizard": (9, 8)}
+    battle = ready(("Druid",), ("Wizard",), positions, hands={0: ("2C", "2H")})
+    battle = play(battle, "done", "activate Druid", "entangle", "no step")
+    assert battle.legal_actions(0) == ("entangle Wizard paying 2H+2C",)
+    battle = play(battle, "entangle Wizard paying 2H+2C", "end activation")
+    battle = play(battle, "activate Wizard", "move")
+    with pytest.raises(IllegalAction, match="Entangle"):
+        battle.apply("to 9,9")
+    battle = play(battle, "to 9,8", "end activation")
+    battle = play(battle, "activate Druid", "guard")
+    assert battle.marks == ()
+
+
+def older_druid_pack():
+    """A pack of the user's own holding the Druid's v1.5.0 page (Armour 1, Evasion 1)."""
+    data = {
+        "pack": "Druid v1.5.0",
+        "fighters": [
+            {
+                "name": "Druid",
+                "replaces": True,
+                "version": "1.5.0",
+                "toughness": 6,
+                "movement": 5,
+                "armour": 1,
+                "deflect": 2,
+                "evasion": 1,
+                "dodge": 3,
+                "attacks": [
+                    {
+                        "name": "Melee",
+                        "type": "melee",
+                        "range": 1,
+                        "light": {"power": 3, "precision": 9},
+                        "heavy": {"power": 6, "precision": 5},
+                    }
+                ],
+                "abilities": [
+                    {
+                        "name": "Entangle",
+                        "kind": "spell action",
+                        "cost": "1 Club + 1 Heart",
+                        "key": "entangle",
+                    }
+                ],
+            }
+        ],
+    }
+    return bundled_pack().merged(parse_pack(data, source="druid-1.5.0.yaml"))
+
+
+def test_entangle_v150_allows_1_inch_at_a_time_and_no_knockback():
+    from mwbattle import FACE_UP
+
+    setup = new_setup(
+        "deathmatch",
+        [["Druid", "Witch"], ["Guardian", "Seer"]],
+        table=open_table(),
+        pack=older_druid_pack(),
+    )
+    battle = play(
+        start_battle(setup), "roll-off 6 1", "take right", *(f"card {c}" for c in FACE_UP)
+    )
+    battle = deploy(
+        battle, {"Druid": (3, 8), "Witch": (5.4, 8), "Guardian": (6.6, 8), "Seer": (10, 14)}
+    )
+    battle = with_hand(battle, 0, ("2C", "2H"))
+    while battle.phase.value == "channelling":
+        battle = battle.apply("pass")
+    battle = play(battle, "activate Druid", "entangle", "no step", "entangle Guardian paying 2H+2C")
+    assert "v1.5.0 rule" in events(battle, "spell")[-1].text
+    battle = play(battle, "end activation", "activate Guardian", "move")
+    with pytest.raises(IllegalAction, match="Entangle"):
+        battle.apply("to 6.6,9.5")
+    battle = play(battle, "to 6.6,9", "end activation", "activate Witch", "attack", "no step")
+    battle = play(battle, "attack Guardian with Poison Tip", "heavy", "none", "dice 1 1 1 1 1 1")
+    battle = battle.apply("no barrier")
+    # Hit and no reaction: knockback would be allowed (18.5.4), but Entangle v1.5.0 forbids.
+    assert battle.fighter("Guardian").at == (6.6, 9)
+    assert "cannot be pushed" in events(battle, "knockback")[-1].text
+
+
+# -- Wizard (v1.5.0) ------------------------------------------------------------------------
+
+
+def test_blast_attacks_every_other_fighter_within_1_inch_in_the_chosen_order_steps_last():
+    positions = {"Wizard": (2, 10), "Guardian": (7, 8), "Seer": (7, 9.984), "Witch": (5.5, 7.2)}
+    battle = ready(("Wizard", "Witch"), ("Guardian", "Seer"), positions, hands={0: ("2D", "3D")})
+    battle = play(
+        battle, "activate Wizard", "attack", "no step", "attack Guardian with Blast paying 2D+3D"
+    )
+    battle = play(battle, "dodge", "dice 6 6 6 6")  # the Guardian dodges; every die misses
+    # Its Dodge step waits; the Witch (friend) and the Seer (1" gap) are next, in our order.
+    node = battle.node()
+    assert isinstance(node, Turn) and node.rule == "Blast" and node.player == 0
+    assert sorted(battle.legal_actions(0)) == ["blast Seer", "blast Witch"]
+    assert not any(isinstance(f, StepFrame) for f in battle.frames)
+    battle = play(battle, "blast Witch", "none", "dice 6 6 6 6")
+    battle = play(battle, "no knockback") if "no knockback" in battle.options() else battle
+    battle = play(battle, "dodge", "dice 6 6 6 6")  # the Seer, the last: no question asked
+    # Now the steps, in the order attacked: the Guardian's, then the Seer's.
+    assert isinstance(battle.frames[-1], StepFrame) and battle.frames[-1].fighter == "Guardian"
+    battle = battle.apply(next(o for o in battle.options() if o.startswith("step")))
+    assert isinstance(battle.frames[-1], StepFrame) and battle.frames[-1].fighter == "Seer"
+    battle = battle.apply(next(o for o in battle.options() if o.startswith("step")))
+    assert battle.fighter("Wizard").counters == 1  # one Attack action, not three
+    assert [dict(e.data)["target"] for e in events(battle, "blast_attack")] == ["Witch", "Seer"]
+
+
+# -- Mesmer (v1.5.0) ------------------------------------------------------------------------
+
+
+def _hypnotized():
+    positions = {"Mesmer": (3, 3), "Wizard": (3, 1), "Guardian": (9, 4.5), "Seer": (9, 14)}
+    battle = ready(
+        ("Mesmer", "Wizard"),
+        ("Guardian", "Seer"),
+        positions,
+        hands={0: ("2H",)},
+        table=open_table([WALL]),
+    )
+    guardian = battle.fighter("Guardian")
+    assert sees(battle, guardian, battle.fighter("Wizard"))
+    battle = play(battle, "activate Mesmer", "hypnotize", "no step")
+    assert battle.legal_actions(0) == (
+        "hypnotize Wizard paying 2H",
+        "hypnotize Guardian paying 2H",
+    )
+    return play(battle, "hypnotize Guardian paying 2H", "end activation")
+
+
+def test_hypnotize_leaves_the_mesmer_the_only_fighter_the_target_sees():
+    battle = _hypnotized()
+    guardian = battle.fighter("Guardian")
+    assert not sees(battle, guardian, battle.fighter("Wizard"))
+    assert not sees(battle, guardian, battle.fighter("Seer"))
+    assert sees(battle, guardian, battle.fighter("Mesmer"))
+    assert "Mesmer v1.5.0" in events(battle, "spell")[-1].text
+
+
+def test_a_hypnotized_fighter_may_not_move_out_of_the_mesmers_sight():
+    battle = play(_hypnotized(), "activate Guardian", "move")
+    assert "to 9,8" not in battle.legal_actions(1)
+    with pytest.raises(IllegalAction, match="Hypnotize: from \\(9,8\\) Guardian could not see"):
+        battle.apply("to 9,8")  # behind the wall
+    battle = play(battle, "to 9,4.5", "end activation")
+    assert [m.key for m in battle.marks] == ["hypnotize"]
+
+
+def test_hypnotize_ends_at_the_mesmers_next_action_or_when_sight_is_lost():
+    battle = play(_hypnotized(), "activate Guardian", "guard", "no step", "end activation")
+    battle = play(battle, "activate Mesmer", "guard")
+    assert battle.marks == ()
+    battle = _hypnotized()
+    battle = play(battle, "activate Guardian", "guard", "no step", "end activation")
+    battle = play(battle, "activate Mesmer", "move", "to 3,8", "end activation")
+    # The Mesmer's Move began its next action: the spell ended before it moved.
+    assert battle.marks == () and events(battle, "spell_ends")
+
+
+# -- Witch (v1.4.0) -------------------------------------------------------------------------
+
+
+def _charmed(target="Guardian"):
+    positions = {"Witch": (4, 8), "Wizard": (3, 2), "Guardian": (8, 8), "Seer": (8, 12)}
+    hands = {0: ("2H", "2S", "2C", "AS"), 1: ("KS",)}
+    battle = ready(("Witch", "Wizard"), ("Guardian", "Seer"), positions, hands=hands)
+    battle = play(battle, "activate Witch", "charm", "no step")
+    node = battle.node()
+    assert isinstance(node, Turn) and node.hidden  # the note is secret
+    return play(battle, f"charm {target} paying 2H+2S+2C", "end activation")
+
+
+def test_the_charm_note_is_seen_by_the_witchs_player_alone():
+    guardian, seer = _charmed("Guardian"), _charmed("Seer")
+    assert guardian.view(1) == seer.view(1)
+    assert guardian.view(1)["marks"] == [{"key": "charm", "owner": "Witch", "secret": True}]
+    assert guardian.view(0)["marks"][0]["target"] == "Guardian"
+    assert "Guardian" in str(guardian.view(0)["log"][-3:])
+
+
+def test_charm_interrupts_the_next_activation_and_the_witchs_player_controls_and_pays():
+    battle = _charmed("Guardian")
+    battle = battle.apply("activate Seer")  # not the noted fighter: player 2 plays it
+    assert battle.node().player == 1
+    battle = play(battle, "guard", "no step", "end activation")
+    battle = guard(battle, "Wizard")
+    battle = battle.apply("activate Guardian")
+    assert "Charm interrupts" in events(battle, "charm_revealed")[0].text
+    node = battle.node()
+    assert isinstance(node, Turn) and node.player == 0  # player 1 decides for the Guardian
+    battle = play(battle, "blink", "no step")
+    blinks = battle.legal_actions(0)
+    assert blinks and all(b.endswith("paying AS") for b in blinks)  # player 1's Ace, not KS
+    battle = play(battle, blinks[0])
+    assert "AS" in battle.discard and battle.hands[1] == ("KS",)
+    while battle.frames[-1].__class__.__name__ != "ActionPhase":
+        battle = battle.apply("end activation")
+    assert battle.marks == () and battle.fighter("Guardian").counters == 1
+    assert battle.controller(battle.fighter("Guardian")) == 1
+
+
+def test_charm_needs_a_visible_enemy():
+    positions = {"Witch": (3, 8), "Wizard": (3, 2), "Guardian": (9, 8), "Seer": (9, 2)}
+    hands = {0: ("2H", "2S", "2C")}
+    battle = ready(
+        ("Witch", "Wizard"), ("Guardian", "Seer"), positions, hands=hands, table=open_table([WALL])
+    )
+    battle = play(battle, "activate Witch", "charm", "no step")
+    assert all("Guardian" not in o for o in battle.legal_actions(0))  # behind the wall
+    with pytest.raises(
+        IllegalAction, match="Charm: Guardian is not an enemy fighter that Witch sees"
+    ):
+        battle.apply("charm Guardian paying 2H+2S+2C")
+    with pytest.raises(IllegalAction, match="Charm: Wizard is not an enemy"):
+        battle.apply("charm Wizard paying 2H+2S+2C")
+
+
+# -- Seer: Insight (v1.4.0) -----------------------------------------------------------------
+
+
+def _insight(put_back="2H", keep="3S"):
+    battle = set_up(new_battle(("Seer",), ("Guardian",)))
+    battle = deploy(battle, {"Seer": (3, 8), "Guardian": (9, 8)})
+    assert battle.phase.value == "channelling" and battle.node().player == 0
+    assert "draw deck with Insight" in battle.legal_actions(0)
+    battle = play(battle, "draw deck with Insight", f"card {put_back}", f"card {keep}")
+    node = battle.node()
+    assert isinstance(node, Turn) and node.hidden and node.rule == "Insight"
+    assert battle.legal_actions(0) == (f"keep {put_back}", f"keep {keep}")
+    return play(battle, f"keep {keep}")
+
+
+def test_insight_keeps_one_of_two_and_the_other_is_drawn_next():
+    battle = _insight()
+    assert battle.hands[0] == ("3S",) and "2H" in battle.deck
+    assert battle.node().player == 1
+    battle = battle.apply("draw deck")
+    with pytest.raises(IllegalAction, match="put back by Insight"):
+        battle.apply("card 4C")
+    import random
+
+    assert battle.sample_chance(random.Random(1)) == "card 2H"
+    battle = battle.apply("card 2H")
+    assert battle.hands[1] == ("2H",) and battle.marks == ()
+
+
+def test_the_card_insight_puts_back_is_seen_by_its_player_alone():
+    one, other = _insight("2H", "3S"), _insight("4H", "3S")
+    assert one.view(1)["marks"] == [{"key": "insight", "owner": "Seer", "secret": True}]
+    # The deck's contents differ by 2H/4H, which player 2 cannot see: the same view.
+    assert one.view(1) == other.view(1)
+    assert one.view(0) != other.view(0)
+
+
+# -- Enchanter (v1.3.1) ---------------------------------------------------------------------
+
+
+def test_phasewalk_lets_a_move_pass_over_obstacles_and_through_enemies():
+    positions = {"Wizard": (4.5, 8), "Enchanter": (3, 10), "Guardian": (7, 8), "Seer": (9, 2)}
+    hands = {0: ("2S", "3S")}
+    battle = ready(
+        ("Wizard", "Enchanter"),
+        ("Guardian", "Seer"),
+        positions,
+        hands=hands,
+        table=open_table([WALL]),
+    )
+    battle = play(battle, "activate Wizard", "move")
+    with pytest.raises(IllegalAction, match="15.0"):
+        battle.apply("to 9.3,8")  # 4.8" straight, through the wall and the Guardian
+    casts = [o for o in battle.legal_actions(0) if o.startswith("cast Phasewalk")]
+    assert casts == [
+        "cast Phasewalk by Enchanter on Wizard paying 2S",
+        "cast Phasewalk by Enchanter on Wizard paying 3S",
+    ]
+    battle = battle.apply("cast Phasewalk by Enchanter on Wizard paying 2S")
+    assert "Enchanter v1.3.1" in events(battle, "spell")[-1].text
+    with pytest.raises(IllegalAction, match="overlap"):
+        battle.apply("to 7.5,8")  # it may pass through the Guardian, not stop on it
+    battle = battle.apply("to 9.3,8")
+    assert battle.fighter("Wizard").at == (9.3, 8)
+    with pytest.raises(IllegalAction, match='may move 5"'):
+        play(
+            battle,
+            "end activation",
+            "activate Guardian",
+            "guard",
+            "no step",
+            "end activation",
+            "activate Wizard",
+            "move",
+            "to 4.5,8",
+        )  # the next Move is not phased, and too far
+
+
+# -- Druid: Quake (v1.5.2) ------------------------------------------------------------------
+
+ROCK = {"name": "Rock", "height": 0.5, "rectangle": {"centre": [9.5, 8], "size": [1, 1]}}
+
+
+def test_quake_attacks_every_fighter_within_1_inch_of_the_feature_with_power_6_precision_3():
+    positions = {"Druid": (3, 8), "Enchanter": FILLER, "Guardian": (8, 8), "Seer": (11, 8)}
+    battle = ready(
+        ("Druid", "Enchanter"),
+        ("Guardian", "Seer"),
+        positions,
+        hands={0: ("2C", "3C")},
+        table=open_table([ROCK]),
+    )
+    battle = play(battle, "done", "activate Druid", "quake", "no step")
+    assert battle.legal_actions(0) == ("quake Rock paying 2C+3C",)
+    battle = battle.apply("quake Rock paying 2C+3C")
+    assert sorted(battle.legal_actions(0)) == ["quake attacks Guardian", "quake attacks Seer"]
+    battle = play(battle, "quake attacks Seer", "none", "dice 1 2 2 3 3 6")
+    battle = play(battle, "no barrier")
+    # Precision 3 - Evasion 1 = target number 2: three hits, Armour 1 blocks one.
+    assert battle.fighter("Seer").damage == 2
+    assert "terrain feature: no knockback" in events(battle, "knockback")[-1].text
+    assert battle.fighter("Seer").at == (11, 8)
+    # The Guardian is attacked last, with no question of order.
+    battle = play(battle, "none", "dice 3 3 3 3 3 3", "no barrier")  # target number 3
+    assert battle.fighter("Guardian").damage == 4  # 6 hits - Armour 2
+    assert battle.fighter("Druid").counters == 1
+
+
+def test_quake_needs_a_feature_within_9_inches():
+    positions = {"Druid": (0.6, 0.6), "Enchanter": FILLER, "Guardian": (8, 2), "Seer": (8, 14)}
+    battle = ready(
+        ("Druid", "Enchanter"),
+        ("Guardian", "Seer"),
+        positions,
+        hands={0: ("2C", "3C")},
+        table=open_table([{**ROCK, "rectangle": {"centre": [11.4, 15.4], "size": [1, 1]}}]),
+    )
+    battle = play(battle, "done", "activate Druid")
+    assert "quake" not in battle.legal_actions(0)  # 17.6" away: not even a step brings it near
+    with pytest.raises(IllegalAction, match="Quake: no terrain feature"):
+        battle.apply("quake")
+
+
+# -- Mesmer: Clone (v1.5.0) -----------------------------------------------------------------
+
+CLONE_SPOTS = "to 7.507,8 and 8.493,8"
+
+
+def _cloned(which="first", pack=None):
+    positions = {"Mesmer": (4, 8), "Wizard": (3, 2), "Guardian": (8, 8), "Seer": (9, 14)}
+    hands = {0: ("2D", "2S")}
+    if pack is None:
+        battle = ready(("Mesmer", "Wizard"), ("Guardian", "Seer"), positions, hands=hands)
+    else:
+        from mwbattle import FACE_UP
+
+        setup = new_setup(
+            "deathmatch",
+            [["Mesmer", "Wizard"], ["Guardian", "Seer"]],
+            table=open_table(),
+            pack=pack,
+        )
+        battle = play(
+            start_battle(setup), "roll-off 6 1", "take right", *(f"card {c}" for c in FACE_UP)
+        )
+        battle = deploy(battle, positions)
+        battle = with_hand(battle, 0, hands[0])
+        while battle.phase.value == "channelling":
+            battle = battle.apply("pass")
+    battle = battle.with_fighter(replace(battle.fighter("Guardian"), damage=2))
+    battle = play(battle, "activate Mesmer", "clone", "no step")
+    assert f"clone Guardian {CLONE_SPOTS} genuine {which} paying 2S+2D" in battle.legal_actions(0)
+    node = battle.node()
+    assert isinstance(node, Turn) and node.hidden
+    return battle.apply(f"clone Guardian {CLONE_SPOTS} genuine {which} paying 2S+2D")
+
+
+def test_clone_sets_up_the_target_and_a_doppelganger_touching_its_old_spot():
+    battle = _cloned("second")
+    one, two = battle.fighter("Guardian 1"), battle.fighter("Guardian 2")
+    assert one.at == (7.507, 8) and two.at == (8.493, 8)
+    assert one.profile == two.profile == "Guardian" and one.damage == two.damage == 2
+    assert all(f.name != "Guardian" for f in battle.fighters)  # both renamed
+    note = [m for m in battle.marks if m.key == "genuine"]
+    assert [m.target for m in note] == ["Guardian 2"] and note[0].seen_by == 0
+    assert "Mesmer v1.5.0" in events(battle, "clone")[0].text
+
+
+def test_which_is_genuine_is_seen_by_the_mesmers_player_alone_until_one_is_taken_down():
+    first, second = _cloned("first"), _cloned("second")
+    assert first.view(1) == second.view(1)
+    assert first.view(0) != second.view(0)
+    down = take_down(second, "Guardian 1")
+    assert "Guardian 2 is the genuine Guardian" in events(down, "clone_revealed")[0].text
+    assert [m for m in down.marks if m.key in ("clone", "genuine")] == []
+
+
+def test_a_doppelganger_profile_from_a_pack_is_used_and_shown_as_the_targets():
+    data = {
+        "pack": "My Doppelganger",
+        "fighters": [
+            {
+                "name": "Doppelganger",
+                "toughness": 1,
+                "movement": 5,
+                "armour": 0,
+                "deflect": 0,
+                "evasion": 0,
+                "dodge": 0,
+            }
+        ],
+    }
+    pack = bundled_pack().merged(parse_pack(data, source="doppelganger.yaml"))
+    battle = _cloned("first", pack=pack)
+    assert battle.fighter("Guardian 2").profile == "Doppelganger"
+    shown = {f["name"]: f["profile"] for f in battle.view(1)["fighters"]}
+    assert shown["Guardian 1"] == shown["Guardian 2"] == "Guardian"
+
+
+def test_clone_refuses_a_place_that_does_not_touch_the_old_spot():
+    positions = {"Mesmer": (4, 8), "Wizard": (3, 2), "Guardian": (8, 8), "Seer": (9, 14)}
+    battle = ready(("Mesmer", "Wizard"), ("Guardian", "Seer"), positions, hands={0: ("2D", "2S")})
+    battle = play(battle, "activate Mesmer", "clone", "no step")
+    with pytest.raises(IllegalAction, match="does not touch Guardian's old spot"):
+        battle.apply("clone Guardian to 7.507,8 and 10,8 genuine first paying 2S+2D")
+    with pytest.raises(IllegalAction, match="overlap"):
+        battle.apply("clone Guardian to 7.9,8 and 8.1,8 genuine first paying 2S+2D")
+
+
+# -- Page versions: packs of your own -------------------------------------------------------
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "packs"
+
+
+def example(name):
+    return bundled_pack().merged(load_pack(EXAMPLES / f"{name}.yaml"))
+
+
+def started(pack, first, second, positions, hands):
+    from mwbattle import FACE_UP
+
+    setup = new_setup("deathmatch", [list(first), list(second)], table=open_table(), pack=pack)
+    battle = play(
+        start_battle(setup), "roll-off 6 1", "take right", *(f"card {c}" for c in FACE_UP)
+    )
+    battle = deploy(battle, positions)
+    for player, cards in hands.items():
+        battle = with_hand(battle, player, cards)
+    while battle.phase.value == "channelling":
+        battle = battle.apply("pass")
+    return battle
+
+
+def test_the_bundled_pack_says_which_versions_it_holds():
+    pack = bundled_pack()
+    assert pack.fighter("Druid").version == "1.5.2" and pack.fighter("Druid").armour == 0
+    assert {a.version for a in pack.universal_abilities} == {"1.5.2"}
+    assert pack.fighter("Wizard").attack("Spark").single.precision == 4
+
+
+def test_haste_v120_adds_3_and_recover_v120_heals_2_at_the_next_turn():
+    pack = example("universal-1.2.0")
+    positions = {"Wizard": (3, 8), "Guardian": (9, 8)}
+    battle = started(pack, ("Wizard",), ("Guardian",), positions, {0: ("2S", "2H")})
+    battle = battle.with_fighter(replace(battle.fighter("Wizard"), damage=3))
+    battle = play(battle, "activate Wizard", "move", "cast Haste by Wizard on Wizard paying 2S")
+    battle = battle.apply("to 3,0.5")  # 7.5": Movement 5 + 3
+    battle = play(battle, "end activation", "activate Guardian", "guard", "no step")
+    battle = play(battle, "end activation", "activate Wizard", "recover", "no step")
+    battle = battle.apply("recover paying 2H")
+    assert battle.fighter("Wizard").damage == 3  # not yet
+    battle = play(battle, "end activation", "activate Guardian", "guard", "no step")
+    battle = battle.apply("end activation")
+    assert battle.fighter("Wizard").damage == 1  # player 1's next turn: heals 2
+    assert "Recover (v1.2.0)" in events(battle, "heal")[-1].text
+
+
+def test_spark_v150_has_precision_3_for_every_fighter():
+    pack = example("spark-1.5.0")
+    assert {f.attack("Spark").single.precision for f in pack.fighters} == {3}
+
+
+def test_the_druid_v150_pack_plays_entangles_older_rule():
+    pack = example("druid-1.5.0")
+    druid = pack.fighter("Druid")
+    assert (druid.version, druid.armour, druid.evasion) == ("1.5.0", 1, 1)
+    positions = {"Druid": (3, 8), "Guardian": (9, 8)}
+    battle = started(pack, ("Druid",), ("Guardian",), positions, {0: ("2C", "2H", "3H")})
+    battle = play(battle, "done", "activate Druid", "entangle", "no step")
+    battle = battle.apply("entangle Guardian paying 2H+2C")
+    assert [(m.key, m.detail) for m in battle.marks] == [("entangle", "1.5.0")]
+
+
+def test_a_pack_of_your_own_is_checked():
+    with pytest.raises(SkirmishError, match="0.4: a pack gives at least one"):
+        parse_pack({"pack": "Empty"}, source="empty.yaml")
+    uncosted = {
+        "pack": "Old Druid",
+        "universal_abilities": [{"name": "Entangle", "kind": "spell action", "key": "entangle"}],
+    }
+    with pytest.raises(SkirmishError, match="17.0: the spell 'Entangle' .* needs a casting cost"):
+        parse_pack(uncosted, source="old.yaml")
+
+
+def test_a_battle_with_a_pack_of_your_own_is_recorded_and_replays():
+    import json
+
+    from skirmish.engine.battle import History, RandomPlayer, parse_record, play_out, to_record
+    from skirmish.games.magewinds.battle import replay_record
+    from skirmish.games.magewinds.battle.setup import user_pack
+
+    pack, data = user_pack(EXAMPLES / "druid-1.5.0.yaml")
+    setup = new_setup("deathmatch", [["Druid"], ["Seer"]], table=open_table(), pack=pack)
+    history = History.start(start_battle(setup), 3)
+    play_out(history, [RandomPlayer(3, 0), RandomPlayer(3, 1)])
+    record = to_record(history, "magewinds", {**setup.as_dict(), "pack_file": data}, ("r", "r"))
+    again = replay_record(parse_record(json.loads(record.dumps()), source="saved")).state
+    assert again.state_hash() == history.state.state_hash()
+    assert again.setup.pack.fighter("Druid").armour == 1
