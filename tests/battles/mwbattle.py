@@ -15,6 +15,7 @@ from skirmish.games.magewinds.battle import Options, new_setup, start_battle
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.battle.tables import Table, parse_table
 from skirmish.games.magewinds.cards import sort_cards
+from skirmish.games.magewinds.pack import Pack
 
 FACE_UP = ("8S", "8H", "8D", "8C", "9C")
 
@@ -33,6 +34,7 @@ def new_battle(
     *,
     scenario: str = "deathmatch",
     table: Table | None = None,
+    pack: Pack | None = None,
     **options: object,
 ) -> Battle:
     setup = new_setup(
@@ -40,6 +42,7 @@ def new_battle(
         [list(first), list(second)],
         table=table or open_table(),
         options=Options(**options),  # type: ignore[arg-type]
+        pack=pack,
     )
     return start_battle(setup)
 

@@ -277,63 +277,17 @@ def test_entangle_v152_stops_every_move_until_the_druids_next_action():
     assert battle.marks == ()
 
 
-def older_druid_pack():
-    """A pack of the user's own holding the Druid's v1.5.0 page (Armour 1, Evasion 1)."""
-    data = {
-        "pack": "Druid v1.5.0",
-        "fighters": [
-            {
-                "name": "Druid",
-                "replaces": True,
-                "version": "1.5.0",
-                "toughness": 6,
-                "movement": 5,
-                "armour": 1,
-                "deflect": 2,
-                "evasion": 1,
-                "dodge": 3,
-                "attacks": [
-                    {
-                        "name": "Melee",
-                        "type": "melee",
-                        "range": 1,
-                        "light": {"power": 3, "precision": 9},
-                        "heavy": {"power": 6, "precision": 5},
-                    }
-                ],
-                "abilities": [
-                    {
-                        "name": "Entangle",
-                        "kind": "spell action",
-                        "cost": "1 Club + 1 Heart",
-                        "key": "entangle",
-                    }
-                ],
-            }
-        ],
-    }
-    return bundled_pack().merged(parse_pack(data, source="druid-1.5.0.yaml"))
-
-
 def test_entangle_v150_allows_1_inch_at_a_time_and_no_knockback():
-    from mwbattle import FACE_UP
-
-    setup = new_setup(
-        "deathmatch",
-        [["Druid", "Witch"], ["Guardian", "Seer"]],
-        table=open_table(),
-        pack=older_druid_pack(),
+    positions = {"Druid": (3, 8), "Witch": (5.4, 8), "Guardian": (6.6, 8), "Seer": (10, 14)}
+    battle = ready(
+        ("Druid", "Witch"),
+        ("Guardian", "Seer"),
+        positions,
+        hands={0: ("2C", "2H")},
+        pack=example("druid-1.5.0"),
     )
-    battle = play(
-        start_battle(setup), "roll-off 6 1", "take right", *(f"card {c}" for c in FACE_UP)
-    )
-    battle = deploy(
-        battle, {"Druid": (3, 8), "Witch": (5.4, 8), "Guardian": (6.6, 8), "Seer": (10, 14)}
-    )
-    battle = with_hand(battle, 0, ("2C", "2H"))
-    while battle.phase.value == "channelling":
-        battle = battle.apply("pass")
-    battle = play(battle, "activate Druid", "entangle", "no step", "entangle Guardian paying 2H+2C")
+    battle = play(battle, "done", "activate Druid", "entangle", "no step")
+    battle = battle.apply("entangle Guardian paying 2H+2C")
     assert "v1.5.0 rule" in events(battle, "spell")[-1].text
     battle = play(battle, "end activation", "activate Guardian", "move")
     with pytest.raises(IllegalAction, match="Entangle"):
@@ -613,24 +567,7 @@ CLONE_SPOTS = "to 7.507,8 and 8.493,8"
 def _cloned(which="first", pack=None):
     positions = {"Mesmer": (4, 8), "Wizard": (3, 2), "Guardian": (8, 8), "Seer": (9, 14)}
     hands = {0: ("2D", "2S")}
-    if pack is None:
-        battle = ready(("Mesmer", "Wizard"), ("Guardian", "Seer"), positions, hands=hands)
-    else:
-        from mwbattle import FACE_UP
-
-        setup = new_setup(
-            "deathmatch",
-            [["Mesmer", "Wizard"], ["Guardian", "Seer"]],
-            table=open_table(),
-            pack=pack,
-        )
-        battle = play(
-            start_battle(setup), "roll-off 6 1", "take right", *(f"card {c}" for c in FACE_UP)
-        )
-        battle = deploy(battle, positions)
-        battle = with_hand(battle, 0, hands[0])
-        while battle.phase.value == "channelling":
-            battle = battle.apply("pass")
+    battle = ready(("Mesmer", "Wizard"), ("Guardian", "Seer"), positions, hands=hands, pack=pack)
     battle = battle.with_fighter(replace(battle.fighter("Guardian"), damage=2))
     battle = play(battle, "activate Mesmer", "clone", "no step")
     assert f"clone Guardian {CLONE_SPOTS} genuine {which} paying 2S+2D" in battle.legal_actions(0)
@@ -700,21 +637,6 @@ def example(name):
     return bundled_pack().merged(load_pack(EXAMPLES / f"{name}.yaml"))
 
 
-def started(pack, first, second, positions, hands):
-    from mwbattle import FACE_UP
-
-    setup = new_setup("deathmatch", [list(first), list(second)], table=open_table(), pack=pack)
-    battle = play(
-        start_battle(setup), "roll-off 6 1", "take right", *(f"card {c}" for c in FACE_UP)
-    )
-    battle = deploy(battle, positions)
-    for player, cards in hands.items():
-        battle = with_hand(battle, player, cards)
-    while battle.phase.value == "channelling":
-        battle = battle.apply("pass")
-    return battle
-
-
 def test_the_bundled_pack_says_which_versions_it_holds():
     pack = bundled_pack()
     assert pack.fighter("Druid").version == "1.5.2" and pack.fighter("Druid").armour == 0
@@ -725,7 +647,7 @@ def test_the_bundled_pack_says_which_versions_it_holds():
 def test_haste_v120_adds_3_and_recover_v120_heals_2_at_the_next_turn():
     pack = example("universal-1.2.0")
     positions = {"Wizard": (3, 8), "Guardian": (9, 8)}
-    battle = started(pack, ("Wizard",), ("Guardian",), positions, {0: ("2S", "2H")})
+    battle = ready(("Wizard",), ("Guardian",), positions, hands={0: ("2S", "2H")}, pack=pack)
     battle = battle.with_fighter(replace(battle.fighter("Wizard"), damage=3))
     battle = play(battle, "activate Wizard", "move", "cast Haste by Wizard on Wizard paying 2S")
     battle = battle.apply("to 3,0.5")  # 7.5": Movement 5 + 3
@@ -749,7 +671,7 @@ def test_the_druid_v150_pack_plays_entangles_older_rule():
     druid = pack.fighter("Druid")
     assert (druid.version, druid.armour, druid.evasion) == ("1.5.0", 1, 1)
     positions = {"Druid": (3, 8), "Guardian": (9, 8)}
-    battle = started(pack, ("Druid",), ("Guardian",), positions, {0: ("2C", "2H", "3H")})
+    battle = ready(("Druid",), ("Guardian",), positions, hands={0: ("2C", "2H", "3H")}, pack=pack)
     battle = play(battle, "done", "activate Druid", "entangle", "no step")
     battle = battle.apply("entangle Guardian paying 2H+2C")
     assert [(m.key, m.detail) for m in battle.marks] == [("entangle", "1.5.0")]

@@ -85,21 +85,8 @@ def build_situation(
     barrier = battle.setup.pack.universal("barrier")
     same_player = battle.controller(attacker) == target.player
     return AttackSituation(
-        attacker=Combatant(
-            battle.setup.profile(attacker.profile),
-            damage=attacker.damage,
-            action_counters=attacker.counters,
-            effects=attack_effects(battle, attacker, attacking=True),
-            label=attacker.name,
-        ),
-        target=Combatant(
-            battle.setup.profile(target.profile),
-            damage=target.damage,
-            action_counters=target.counters,
-            guarding=target.guarding,
-            effects=attack_effects(battle, target, attacking=False),
-            label=target.name,
-        ),
+        attacker=replace(combatant(battle, attacker, attacking=True), guarding=False),
+        target=combatant(battle, target, attacking=False),
         attack=attack,
         cover=cover_of(battle, attacker, target).in_cover or ward is not None,
         can_dodge=(cap is None or cap >= 1) and dodge_possible(battle, target, attacker),
@@ -107,6 +94,19 @@ def build_situation(
         defender_cards=battle.hands[target.player],
         attacker_cards=None if same_player else battle.hands[battle.controller(attacker)],
         barrier_cost=barrier.cost if barrier is not None else "",
+    )
+
+
+def combatant(battle: Battle, fighter: Fighter, *, attacking: bool) -> Combatant:
+    """A fighter as the attack procedure sees it: profile, damage, counters, Guard and the
+    spells on it (18.0)."""
+    return Combatant(
+        battle.setup.profile(fighter.profile),
+        damage=fighter.damage,
+        action_counters=fighter.counters,
+        guarding=fighter.guarding,
+        effects=attack_effects(battle, fighter, attacking=attacking),
+        label=fighter.name,
     )
 
 

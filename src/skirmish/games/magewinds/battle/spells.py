@@ -223,14 +223,8 @@ def apply_cast(battle: Battle, action: Action, caster: Fighter, target: Fighter)
             f'fighters within 9" that it sees ignore 1 Armour with non-magical melee attacks',
         )
     if name.startswith(f"cast {_name(battle, caster, 'energize')}"):
-        counters = max(0, target.counters - 1)
-        battle = battle.with_fighter(replace(target, counters=counters))
         battle = replace(battle, energized=battle.energized | {target.player})
-        return battle.logged(
-            "20.3",
-            "recover_action",
-            f"Energize: {target.name} recovers an action ({counters} action counters left)",
-        )
+        return recover_action(battle, target, "Energize: ")
     for key in ("third_eye", "hex", "wildform"):
         if name.startswith(f"cast {_name(battle, caster, key)}"):
             battle = battle.with_fighter(replace(target, effects=target.effects | {key}))
@@ -241,6 +235,18 @@ def apply_cast(battle: Battle, action: Action, caster: Fighter, target: Fighter)
                 "Phase ends (ruling MB-18)",
             )
     raise IllegalAction(f"17.0: {action!r} is not a spell this battle plays")
+
+
+def recover_action(battle: Battle, fighter: Fighter, why: str) -> Battle:
+    """20.3: a double action counter becomes single, a single one goes; ``why`` starts the
+    log line."""
+    counters = max(0, fighter.counters - 1)
+    battle = battle.with_fighter(replace(fighter, counters=counters))
+    return battle.logged(
+        "20.3",
+        "recover_action",
+        f"{why}{fighter.name} recovers an action ({counters} action counters left)",
+    )
 
 
 def white_hot(battle: Battle, attacker: Fighter) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from skirmish.engine.battle import Action, IllegalAction
+from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.geometry import RADIUS
 from skirmish.games.magewinds.battle.spells import ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark, Point
@@ -124,3 +125,38 @@ class ActionAbility:
 
     def act(self, battle: Battle, fighter: Fighter, action: Action) -> Battle:
         raise NotImplementedError
+
+
+class TargetedSpell(ActionAbility):
+    """A spell action at one fighter: ``WORD FIGHTER paying CARDS`` (Entangle, Hypnotize,
+    Charm). Each says which fighters it may target, why another is refused, and what the
+    spell does once paid for."""
+
+    def targets(self, battle: Battle, caster: Fighter) -> list[Fighter]:
+        raise NotImplementedError
+
+    def refusal(self, battle: Battle, caster: Fighter, target: Fighter) -> str:
+        raise NotImplementedError
+
+    def cast(self, battle: Battle, caster: Fighter, target: Fighter, spell: Ability) -> Battle:
+        raise NotImplementedError
+
+    def options(self, battle: Battle, fighter: Fighter) -> tuple[Action, ...]:
+        return tuple(
+            f"{self.word} {t.name}{way}"
+            for t in self.targets(battle, fighter)
+            for way in self.ways(battle, fighter)
+        )
+
+    def act(self, battle: Battle, fighter: Fighter, action: Action) -> Battle:
+        spell = own(battle, fighter, self.key)
+        assert spell is not None
+        head, paying = split_paying(action, spell.name)
+        name = after(head, self.word)
+        if not name:
+            raise IllegalAction(f"{spell.name}: write '{self.word} FIGHTER paying CARDS'")
+        target = battle.find_fighter(name)
+        if target.name not in {t.name for t in self.targets(battle, fighter)}:
+            raise IllegalAction(f"{spell.name}: {self.refusal(battle, fighter, target)}")
+        battle, _ = paid(battle, fighter, spell, paying)
+        return self.cast(battle, fighter, battle.fighter(target.name), spell)

@@ -15,21 +15,18 @@ Being moved by another fighter's attack is not the target moving (ruling MB-39).
 
 from __future__ import annotations
 
-from skirmish.engine.battle import Action, IllegalAction
 from skirmish.games.magewinds.battle.abilities.common import (
-    ActionAbility,
+    TargetedSpell,
     cited,
     gap,
     marks,
     own,
-    paid,
-    split_paying,
     with_mark,
     without,
 )
-from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.geometry import sees
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark
+from skirmish.games.magewinds.profiles import Ability
 
 KEY = "entangle"
 ENTANGLE_RANGE = 9.0
@@ -45,7 +42,7 @@ def version_of(battle: Battle, druid: Fighter) -> str:
     return version or battle.setup.profile(druid.profile).version or LATEST
 
 
-class Entangle(ActionAbility):
+class Entangle(TargetedSpell):
     """Entangle: ``entangle FIGHTER paying CARDS``."""
 
     def targets(self, battle: Battle, druid: Fighter) -> list[Fighter]:
@@ -58,29 +55,12 @@ class Entangle(ActionAbility):
     def nothing(self, battle: Battle, fighter: Fighter) -> str:
         return 'no other fighter within 9" that the Druid sees'
 
-    def options(self, battle: Battle, fighter: Fighter) -> tuple[Action, ...]:
-        return tuple(
-            f"entangle {t.name}{way}"
-            for t in self.targets(battle, fighter)
-            for way in self.ways(battle, fighter)
-        )
+    def refusal(self, battle: Battle, caster: Fighter, target: Fighter) -> str:
+        return f'{target.name} is not another fighter within 9" that {caster.name} sees (16.0)'
 
-    def act(self, battle: Battle, fighter: Fighter, action: Action) -> Battle:
-        spell = own(battle, fighter, self.key)
-        assert spell is not None
-        head, paying = split_paying(action, spell.name)
-        name = after(head, "entangle")
-        if not name:
-            raise IllegalAction(f"{spell.name}: write 'entangle FIGHTER paying CARDS'")
-        target = battle.find_fighter(name)
-        if target.name not in {t.name for t in self.targets(battle, fighter)}:
-            raise IllegalAction(
-                f'{spell.name}: {target.name} is not another fighter within 9" that '
-                f"{fighter.name} sees (16.0)"
-            )
-        battle, _ = paid(battle, fighter, spell, paying)
-        version = version_of(battle, fighter)
-        battle = with_mark(battle, Mark(KEY, fighter.name, target=target.name, detail=version))
+    def cast(self, battle: Battle, caster: Fighter, target: Fighter, spell: Ability) -> Battle:
+        version = version_of(battle, caster)
+        battle = with_mark(battle, Mark(KEY, caster.name, target=target.name, detail=version))
         what = (
             "may not move at all"
             if version != OLDER
@@ -89,7 +69,7 @@ class Entangle(ActionAbility):
         return battle.logged(
             spell.name,
             "spell",
-            f"{cited(battle, spell, fighter)} (v{version} rule): until {fighter.name}'s next "
+            f"{cited(battle, spell, caster)} (v{version} rule): until {caster.name}'s next "
             f"action {target.name} {what} (ruling MB-39)",
             version=version,
         )

@@ -19,6 +19,7 @@ from typing import ClassVar
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.games.magewinds.battle.abilities.common import (
     ActionAbility,
+    TargetedSpell,
     cited,
     gap,
     marks,
@@ -39,12 +40,13 @@ from skirmish.games.magewinds.battle.geometry import (
 )
 from skirmish.games.magewinds.battle.objects import CONTACT, drop_everything
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark, Point, rounded
+from skirmish.games.magewinds.profiles import Ability
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 
 KEY = "hypnotize"
 
 
-class Hypnotize(ActionAbility):
+class Hypnotize(TargetedSpell):
     """Hypnotize: ``hypnotize FIGHTER paying CARDS``."""
 
     def targets(self, battle: Battle, mesmer: Fighter) -> list[Fighter]:
@@ -58,33 +60,16 @@ class Hypnotize(ActionAbility):
     def nothing(self, battle: Battle, fighter: Fighter) -> str:
         return "no other fighter that the Mesmer sees"
 
-    def options(self, battle: Battle, fighter: Fighter) -> tuple[Action, ...]:
-        return tuple(
-            f"hypnotize {t.name}{way}"
-            for t in self.targets(battle, fighter)
-            for way in self.ways(battle, fighter)
-        )
+    def refusal(self, battle: Battle, caster: Fighter, target: Fighter) -> str:
+        return f"{target.name} is not another fighter that {caster.name} sees (16.0)"
 
-    def act(self, battle: Battle, fighter: Fighter, action: Action) -> Battle:
-        spell = own(battle, fighter, self.key)
-        assert spell is not None
-        head, paying = split_paying(action, spell.name)
-        name = after(head, "hypnotize")
-        if not name:
-            raise IllegalAction(f"{spell.name}: write 'hypnotize FIGHTER paying CARDS'")
-        target = battle.find_fighter(name)
-        if target.name not in {t.name for t in self.targets(battle, fighter)}:
-            raise IllegalAction(
-                f"{spell.name}: {target.name} is not another fighter that {fighter.name} sees "
-                "(16.0)"
-            )
-        battle, _ = paid(battle, fighter, spell, paying)
-        battle = with_mark(battle, Mark(KEY, fighter.name, target=target.name))
+    def cast(self, battle: Battle, caster: Fighter, target: Fighter, spell: Ability) -> Battle:
+        battle = with_mark(battle, Mark(KEY, caster.name, target=target.name))
         return battle.logged(
             spell.name,
             "spell",
-            f"{cited(battle, spell, fighter)}: {fighter.name} is the only fighter "
-            f"{target.name} can see, and it may not move out of {fighter.name}'s sight "
+            f"{cited(battle, spell, caster)}: {caster.name} is the only fighter "
+            f"{target.name} can see, and it may not move out of {caster.name}'s sight "
             "(ruling MB-40)",
         )
 

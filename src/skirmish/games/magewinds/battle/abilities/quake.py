@@ -32,7 +32,6 @@ from skirmish.games.magewinds.battle.abilities.deadeye import point_visible
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.candidates import step_candidates
 from skirmish.games.magewinds.battle.geometry import RADIUS, moved
-from skirmish.games.magewinds.battle.spells import attack_effects
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Point
 from skirmish.games.magewinds.profiles import AttackProfile, AttackType, FighterProfile, Strike
 from skirmish.geometry import Terrain
@@ -160,6 +159,7 @@ class QuakeFrame(Frame):
 
     def _attack(self, battle: Battle, name: str) -> Battle:
         from skirmish.games.magewinds.battle.abilities.quake_attack import QuakeAttack
+        from skirmish.games.magewinds.battle.attacks import combatant
 
         piece = self._piece(battle)
         target = battle.fighter(name)
@@ -171,14 +171,7 @@ class QuakeFrame(Frame):
         from_there = moved(battle, druid, source)
         situation = AttackSituation(
             attacker=Combatant(profile, label=piece.name),
-            target=Combatant(
-                battle.setup.profile(target.profile),
-                damage=target.damage,
-                action_counters=target.counters,
-                guarding=target.guarding,
-                effects=attack_effects(battle, target, attacking=False),
-                label=target.name,
-            ),
+            target=combatant(battle, target, attacking=False),
             attack=profile.attacks[0],
             cover=False,
             can_dodge=bool(dodge_steps(from_there, target, from_there.fighter(self.druid))),

@@ -31,7 +31,7 @@ from skirmish.games.magewinds.battle.deck import (
     sample_card,
     take_from_deck,
 )
-from skirmish.games.magewinds.battle.spells import ways_to_pay
+from skirmish.games.magewinds.battle.spells import recover_action, ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Mark
 from skirmish.games.magewinds.cards import sort_cards
 
@@ -99,14 +99,7 @@ def began(battle: Battle, fighter: Fighter, word: str) -> Battle:
         seer = battle.fighter(mark.owner)
         if not seer.on_battlefield:
             continue
-        counters = max(0, seer.counters - 1)
-        battle = battle.with_fighter(replace(seer, counters=counters))
-        battle = battle.logged(
-            "20.3",
-            "recover_action",
-            f"Prediction: {fighter.name} begins {word}, so {seer.name} recovers an action "
-            f"({counters} action counters left)",
-        )
+        battle = recover_action(battle, seer, f"Prediction: {fighter.name} begins {word}, so ")
     return battle
 
 

@@ -13,26 +13,22 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from skirmish.engine.battle import Action, IllegalAction
 from skirmish.games.magewinds.battle.abilities.common import (
-    ActionAbility,
+    TargetedSpell,
     cited,
     marks,
-    own,
-    paid,
-    split_paying,
     with_mark,
     without,
 )
-from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.geometry import sees
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark
+from skirmish.games.magewinds.profiles import Ability
 
 KEY = "charm"
 CONTROLLED = "charmed"
 
 
-class Charm(ActionAbility):
+class Charm(TargetedSpell):
     """Charm: ``charm ENEMY paying CARDS`` (a hidden decision)."""
 
     hidden: ClassVar[bool] = True
@@ -48,34 +44,17 @@ class Charm(ActionAbility):
     def nothing(self, battle: Battle, fighter: Fighter) -> str:
         return "no enemy fighter that the Witch sees"
 
-    def options(self, battle: Battle, fighter: Fighter) -> tuple[Action, ...]:
-        return tuple(
-            f"charm {t.name}{way}"
-            for t in self.targets(battle, fighter)
-            for way in self.ways(battle, fighter)
-        )
+    def refusal(self, battle: Battle, caster: Fighter, target: Fighter) -> str:
+        return f"{target.name} is not an enemy fighter that {caster.name} sees (16.0, 4.3)"
 
-    def act(self, battle: Battle, fighter: Fighter, action: Action) -> Battle:
-        spell = own(battle, fighter, self.key)
-        assert spell is not None
-        head, paying = split_paying(action, spell.name)
-        name = after(head, "charm")
-        if not name:
-            raise IllegalAction(f"{spell.name}: write 'charm ENEMY paying CARDS'")
-        target = battle.find_fighter(name)
-        if target.name not in {t.name for t in self.targets(battle, fighter)}:
-            raise IllegalAction(
-                f"{spell.name}: {target.name} is not an enemy fighter that {fighter.name} "
-                "sees (16.0, 4.3)"
-            )
-        battle, _ = paid(battle, fighter, spell, paying)
-        player = battle.controller(fighter)
-        battle = with_mark(battle, Mark(KEY, fighter.name, target=target.name, seen_by=player))
+    def cast(self, battle: Battle, caster: Fighter, target: Fighter, spell: Ability) -> Battle:
+        player = battle.controller(caster)
+        battle = with_mark(battle, Mark(KEY, caster.name, target=target.name, seen_by=player))
         battle = battle.logged(
             spell.name,
             "charm",
-            f"{cited(battle, spell, fighter)}: player {player + 1} secretly notes an enemy "
-            f"fighter {fighter.name} sees (ruling MB-41)",
+            f"{cited(battle, spell, caster)}: player {player + 1} secretly notes an enemy "
+            f"fighter {caster.name} sees (ruling MB-41)",
         )
         return battle.logged(
             spell.name,
