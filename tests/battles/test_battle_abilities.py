@@ -16,6 +16,7 @@ from skirmish.games.magewinds.battle import new_setup, start_battle
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.geometry import sees
+from skirmish.games.magewinds.battle.state import Mark
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.pack import bundled_pack, load_pack, parse_pack
 
@@ -703,3 +704,33 @@ def test_a_battle_with_a_pack_of_your_own_is_recorded_and_replays():
     again = replay_record(parse_record(json.loads(record.dumps()), source="saved")).state
     assert again.state_hash() == history.state.state_hash()
     assert again.setup.pack.fighter("Druid").armour == 1
+
+
+def test_blink_is_refused_while_carrying_an_object():
+    table = open_table(objects=[{"name": "Chest", "at": [3, 12.0], "carriable": True}])
+    positions = {"Wizard": (3, 8), "Guardian": (9, 8)}
+    battle = ready(("Wizard",), ("Guardian",), positions, hands={0: ("AS",)}, table=table)
+    battle = replace(battle, items=(replace(battle.item("Chest"), at=None, carried_by="Wizard"),))
+    battle = battle.with_fighter(replace(battle.fighter("Wizard"), carrying=("Chest",)))
+    battle = battle.apply("activate Wizard")
+    assert "blink" not in battle.legal_actions(0)
+    with pytest.raises(IllegalAction, match="Blink: Wizard is carrying Chest"):
+        battle.apply("blink")
+
+
+def test_a_fighter_taken_down_takes_its_spells_with_it_but_a_charm_note_stands():
+    battle = _charmed("Guardian")
+    battle = replace(
+        battle,
+        marks=(
+            *battle.marks,
+            Mark("ward", "Guardian"),
+            Mark("hypnotize", "Wizard", target="Guardian"),
+            Mark("entangle", "Seer", target="Wizard"),
+        ),
+    )
+    battle = take_down(battle, "Guardian")
+    assert sorted((m.key, m.owner) for m in battle.marks) == [
+        ("charm", "Witch"),
+        ("entangle", "Seer"),
+    ]

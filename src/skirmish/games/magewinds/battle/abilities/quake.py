@@ -51,12 +51,16 @@ def _gap(piece: Terrain, at: Point) -> float:
 
 
 def feature_visible(battle: Battle, druid: Fighter, piece: Terrain) -> bool:
-    outline = piece.footprint.exterior
-    steps = max(4, math.ceil(outline.length / SAMPLE))
-    return any(
-        point_visible(battle, druid, (p.x, p.y), besides=piece.name)
-        for p in (outline.interpolate(i / steps, normalized=True) for i in range(steps))
-    )
+    """16.0 for a terrain feature: some point of its outline, tried every 0.5", is visible
+    to the Druid, the feature itself not blocking (ruling MB-44)."""
+    for part in getattr(piece.footprint, "geoms", [piece.footprint]):
+        outline = part.exterior
+        steps = max(4, math.ceil(outline.length / SAMPLE))
+        for i in range(steps):
+            point = outline.interpolate(i / steps, normalized=True)
+            if point_visible(battle, druid, (point.x, point.y), besides=piece.name):
+                return True
+    return False
 
 
 def quake_attack(piece: Terrain) -> AttackProfile:

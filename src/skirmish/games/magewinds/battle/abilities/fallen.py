@@ -1,0 +1,30 @@
+"""What a fighter's abilities leave behind when it is taken down (18.5.3, 4.4).
+
+A fighter out of action no longer affects the battle: the spells it holds up (Ward,
+Entangle, Hypnotize), its Take Aim marker, its Predictions and a Recover still to heal end,
+as do Entangle and Hypnotize on it; a Clone note naming it is revealed (ruling MB-45). A
+Charm note stands (ruling MB-41), and a card Insight put back stays on top of the deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from skirmish.games.magewinds.battle.abilities.mesmer import revealed
+from skirmish.games.magewinds.battle.state import Battle
+
+ENDS_WITH_OWNER = frozenset({"ward", "entangle", "hypnotize", "take_aim", "prediction", "recover"})
+ENDS_WITH_TARGET = frozenset({"entangle", "hypnotize"})
+
+
+def fallen(battle: Battle, name: str) -> Battle:
+    """``name`` was taken down: the marks that end with it go."""
+    kept = tuple(
+        m
+        for m in battle.marks
+        if not (m.owner == name and m.key in ENDS_WITH_OWNER)
+        and not (m.target == name and m.key in ENDS_WITH_TARGET)
+    )
+    if kept != battle.marks:
+        battle = replace(battle, marks=kept)
+    return revealed(battle, name)
