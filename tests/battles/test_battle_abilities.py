@@ -533,7 +533,10 @@ def test_quake_attacks_every_fighter_within_1_inch_of_the_feature_with_power_6_p
     assert battle.legal_actions(0) == ("quake Rock paying 2C+3C",)
     battle = battle.apply("quake Rock paying 2C+3C")
     assert sorted(battle.legal_actions(0)) == ["quake attacks Guardian", "quake attacks Seer"]
-    battle = play(battle, "quake attacks Seer", "none", "dice 1 2 2 3 3 6")
+    battle = battle.apply("quake attacks Seer")
+    attack = battle.view(1)["pending"][-1]
+    assert (attack["attacker"], attack["target"], attack["cover"]) == ("Rock", "Seer", False)
+    battle = play(battle, "none", "dice 1 2 2 3 3 6")
     battle = play(battle, "no barrier")
     # Precision 3 - Evasion 1 = target number 2: three hits, Armour 1 blocks one.
     assert battle.fighter("Seer").damage == 2
@@ -563,6 +566,25 @@ def test_quake_needs_a_feature_within_9_inches():
 # -- Mesmer: Clone (v1.5.0) -----------------------------------------------------------------
 
 CLONE_SPOTS = "to 7.507,8 and 8.493,8"
+
+
+def doppelganger_pack():
+    """A pack of the user's own giving the Doppelganger a profile (ruling MB-45)."""
+    data = {
+        "pack": "My Doppelganger",
+        "fighters": [
+            {
+                "name": "Doppelganger",
+                "toughness": 1,
+                "movement": 5,
+                "armour": 0,
+                "deflect": 0,
+                "evasion": 0,
+                "dodge": 0,
+            }
+        ],
+    }
+    return bundled_pack().merged(parse_pack(data, source="doppelganger.yaml"))
 
 
 def _cloned(which="first", pack=None):
@@ -598,21 +620,7 @@ def test_which_is_genuine_is_seen_by_the_mesmers_player_alone_until_one_is_taken
 
 
 def test_a_doppelganger_profile_from_a_pack_is_used_and_shown_as_the_targets():
-    data = {
-        "pack": "My Doppelganger",
-        "fighters": [
-            {
-                "name": "Doppelganger",
-                "toughness": 1,
-                "movement": 5,
-                "armour": 0,
-                "deflect": 0,
-                "evasion": 0,
-                "dodge": 0,
-            }
-        ],
-    }
-    pack = bundled_pack().merged(parse_pack(data, source="doppelganger.yaml"))
+    pack = doppelganger_pack()
     battle = _cloned("first", pack=pack)
     assert battle.fighter("Guardian 2").profile == "Doppelganger"
     shown = {f["name"]: f["profile"] for f in battle.view(1)["fighters"]}
@@ -734,3 +742,15 @@ def test_a_fighter_taken_down_takes_its_spells_with_it_but_a_charm_note_stands()
         ("charm", "Witch"),
         ("entangle", "Seer"),
     ]
+
+
+def test_status_shows_public_marks_and_never_a_secret_one():
+    from skirmish.games.magewinds.battle.session import status_rows
+
+    notes = {row["fighter"]: row["notes"] for row in status_rows(_hypnotized())}
+    assert notes["Guardian"] == "hypnotized by Mesmer"
+    charmed = {row["fighter"]: row["notes"] for row in status_rows(_charmed("Guardian"))}
+    assert not any(charmed.values())  # the Charm note is secret
+    pack = doppelganger_pack()
+    rows = {row["fighter"]: row["damage"] for row in status_rows(_cloned("first", pack=pack))}
+    assert rows["Guardian 1"] == rows["Guardian 2"] == "2/7"  # as the Guardian shows

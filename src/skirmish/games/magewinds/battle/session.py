@@ -14,6 +14,8 @@ from typing import Any
 
 from skirmish.engine.battle import Turn
 from skirmish.errors import SkirmishError
+from skirmish.games.magewinds.battle.abilities.mesmer import shown_profile
+from skirmish.games.magewinds.battle.abilities.notes import public_notes
 from skirmish.games.magewinds.battle.actions import point_text
 from skirmish.games.magewinds.battle.attacks import FACE_DOWN
 from skirmish.games.magewinds.battle.building import building_lines
@@ -41,8 +43,8 @@ def status_rows(battle: Battle) -> list[dict[str, str]]:
     """9.1-9.3: every fighter's position, damage, action counters, spells and objects."""
     rows = []
     for fighter in battle.fighters:
-        profile = battle.setup.profile(fighter.profile)
-        notes = sorted(fighter.effects)
+        profile = battle.setup.profile(shown_profile(battle, fighter.name, fighter.profile))
+        notes = sorted(fighter.effects) + public_notes(battle, fighter)
         if fighter.guarding:
             notes.append("guarding")
         if fighter.poisoned:

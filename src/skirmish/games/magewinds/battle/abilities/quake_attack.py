@@ -4,6 +4,7 @@ attack of section 18 as any other, but a feature cannot knock a fighter back."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from skirmish.games.magewinds.attack import AttackResult
 from skirmish.games.magewinds.battle.attacks import AttackFrame
@@ -23,3 +24,7 @@ class QuakeAttack(AttackFrame):
                 f"{self.situation.attacker.name} is a terrain feature: no knockback (ruling MB-44)",
             )
         return self._after_knockback(battle, result)
+
+    def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
+        """As any attack's, the attacker being the feature (its name, as the log says)."""
+        return {**super().summary(battle, player), "attacker": self.situation.attacker.name}
