@@ -16,12 +16,14 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mwbattle import channel, deploy, new_battle, play, ready, set_up, with_hand
+from mwbattle import channel, deploy, events, new_battle, play, ready, set_up, with_hand
+from test_battle_abilities import charmed, cloned, insight_drawn
 from test_battle_typing import Scripted
 
 from skirmish.engine.battle import Chance, History, IllegalAction, RandomPlayer, Turn, play_out
 from skirmish.games.magewinds.battle import Length, setup, start_battle
 from skirmish.games.magewinds.battle.abilities.seer import InsightDraw
+from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.deck import INSIGHT
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.cards import card_value, sort_cards
@@ -469,3 +471,31 @@ def test_a_different_unseen_draw_looks_the_same_to_the_other_player(seed, viewer
             # Only the other player's own choice may differ (what their cards pay for).
             assert isinstance(node, Turn) and node.player == other, (later, node)
             return
+
+
+# -- Secret notes of the fighters' abilities (Charm, Clone, Insight) ------------------------
+
+
+def test_the_charm_note_is_seen_by_the_witchs_player_alone():
+    guardian, seer = charmed("Guardian"), charmed("Seer")
+    assert guardian.view(1) == seer.view(1)
+    assert guardian.view(1)["marks"] == [{"key": "charm", "owner": "Witch", "secret": True}]
+    assert guardian.view(0)["marks"][0]["target"] == "Guardian"
+    assert "Guardian" in str(guardian.view(0)["log"][-3:])
+
+
+def test_the_card_insight_puts_back_is_seen_by_its_player_alone():
+    one, other = insight_drawn("2H", "3S"), insight_drawn("4H", "3S")
+    assert one.view(1)["marks"] == [{"key": "insight", "owner": "Seer", "secret": True}]
+    # The deck's contents differ by 2H/4H, which player 2 cannot see: the same view.
+    assert one.view(1) == other.view(1)
+    assert one.view(0) != other.view(0)
+
+
+def test_which_is_genuine_is_seen_by_the_mesmers_player_alone_until_one_is_taken_down():
+    first, second = cloned("first"), cloned("second")
+    assert first.view(1) == second.view(1)
+    assert first.view(0) != second.view(0)
+    down = take_down(second, "Guardian 1")
+    assert "Guardian 2 is the genuine Guardian" in events(down, "clone_revealed")[0].text
+    assert [m for m in down.marks if m.key in ("clone", "genuine")] == []
