@@ -499,3 +499,21 @@ def test_which_is_genuine_is_seen_by_the_mesmers_player_alone_until_one_is_taken
     down = take_down(second, "Guardian 1")
     assert "Guardian 2 is the genuine Guardian" in events(down, "clone_revealed")[0].text
     assert [m for m in down.marks if m.key in ("clone", "genuine")] == []
+
+
+def test_spells_on_a_cloned_fighter_do_not_say_which_twin_is_genuine():
+    from test_battle_abilities import CLONE_SPOTS
+
+    from skirmish.games.magewinds.battle.state import Mark
+
+    positions = {"Mesmer": (4, 8), "Wizard": (3, 2), "Guardian": (8, 8), "Seer": (9, 14)}
+    battle = ready(("Mesmer", "Wizard"), ("Guardian", "Seer"), positions, hands={0: ("2D", "2S")})
+    battle = play(battle, "activate Mesmer", "clone", "no step")
+    held = (Mark("ward", "Guardian"), Mark("entangle", "Wizard", target="Guardian"))
+    battle = replace(battle, marks=held)
+    views = [
+        battle.apply(f"clone Guardian {CLONE_SPOTS} genuine {which} paying 2S+2D").view(1)
+        for which in ("first", "second")
+    ]
+    assert views[0] == views[1]
+    assert [m["key"] for m in views[0]["marks"]] == ["clone", "genuine"]

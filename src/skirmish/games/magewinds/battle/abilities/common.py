@@ -39,6 +39,22 @@ def without(battle: Battle, *gone: Mark) -> Battle:
     return replace(battle, marks=tuple(m for m in battle.marks if m not in gone))
 
 
+ENDS_WITH_OWNER = frozenset({"ward", "entangle", "hypnotize", "take_aim", "prediction", "recover"})
+ENDS_WITH_TARGET = frozenset({"entangle", "hypnotize"})
+"""Marks that end when the fighter that holds them up, or the one they are on, leaves the
+battlefield (4.4)."""
+
+
+def ending_with(battle: Battle, name: str) -> tuple[Mark, ...]:
+    """The public marks that end when ``name`` leaves the battlefield."""
+    return tuple(
+        m
+        for m in battle.marks
+        if (m.owner == name and m.key in ENDS_WITH_OWNER)
+        or (m.target == name and m.key in ENDS_WITH_TARGET)
+    )
+
+
 def gap(a: Fighter, b: Fighter) -> float:
     """8.0: the distance between two bases (closest points)."""
     assert a.at is not None and b.at is not None

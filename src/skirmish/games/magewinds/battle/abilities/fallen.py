@@ -8,23 +8,12 @@ Charm note stands (ruling MB-41), and a card Insight put back stays on top of th
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from skirmish.games.magewinds.battle.abilities.common import ending_with, without
 from skirmish.games.magewinds.battle.abilities.mesmer import revealed
 from skirmish.games.magewinds.battle.state import Battle
-
-ENDS_WITH_OWNER = frozenset({"ward", "entangle", "hypnotize", "take_aim", "prediction", "recover"})
-ENDS_WITH_TARGET = frozenset({"entangle", "hypnotize"})
 
 
 def fallen(battle: Battle, name: str) -> Battle:
     """``name`` was taken down: the marks that end with it go."""
-    kept = tuple(
-        m
-        for m in battle.marks
-        if not (m.owner == name and m.key in ENDS_WITH_OWNER)
-        and not (m.target == name and m.key in ENDS_WITH_TARGET)
-    )
-    if kept != battle.marks:
-        battle = replace(battle, marks=kept)
-    return revealed(battle, name)
+    gone = ending_with(battle, name)
+    return revealed(without(battle, *gone) if gone else battle, name)

@@ -21,6 +21,7 @@ from skirmish.games.magewinds.battle.abilities.common import (
     ActionAbility,
     TargetedSpell,
     cited,
+    ending_with,
     gap,
     marks,
     own,
@@ -239,8 +240,12 @@ def cloned(
     battle = replace(
         battle,
         fighters=tuple(fighters),
-        marks=tuple(_renamed(m, target.name, genuine.name) for m in battle.marks),
-        auras=tuple((k, genuine.name if c == target.name else c) for k, c in battle.auras),
+        marks=tuple(
+            _renamed(m, target.name, genuine.name)
+            for m in battle.marks
+            if m not in ending_with(battle, target.name)
+        ),
+        auras=tuple((k, c) for k, c in battle.auras if c != target.name),
     )
     player = battle.controller(mesmer)
     battle = with_mark(
@@ -266,11 +271,9 @@ def cloned(
 
 
 def _renamed(mark: Mark, old: str, new: str) -> Mark:
-    return replace(
-        mark,
-        owner=new if mark.owner == old else mark.owner,
-        target=new if mark.target == old else mark.target,
-    )
+    """A mark that outlives the Clone follows the genuine fighter where it is on it (a
+    Charm note); the name of who made it is left as it was, which names neither twin."""
+    return replace(mark, target=new) if mark.target == old else mark
 
 
 def revealed(battle: Battle, name: str) -> Battle:
