@@ -4,11 +4,17 @@ the few places the rest of the battle asks them something:
 - :data:`ACTIONS`: abilities that are actions (13.0), chosen like Move or Attack;
 - :func:`start_casts`, :func:`end_casts`, :func:`cast`: spells cast as an activation starts
   or ends (Heal, Prediction);
-- :func:`activated`, :func:`began`, :func:`activation_ended`, :func:`phase_ended`: what
-  abilities do when a fighter is activated, begins an action, ends its activation, and
-  when the Action Phase ends.
+- :func:`activated`, :func:`began`, :func:`activation_ended`, :func:`turn_started`,
+  :func:`phase_ended`, :func:`redeployed`: what abilities do when a fighter is activated,
+  begins an action or ends its activation, when a player's turn begins, when the Action
+  Phase ends and when a fighter is re-deployed;
+- :func:`move_problem`: why a move or step may not end somewhere (Hypnotize).
 
-Wizard's Blast (:mod:`.wizard`) is asked by the activation after its first attack.
+Elsewhere the battle asks single modules: the attack (Ward's cover, Entangle's limits on
+moving and knockback), the attacks a fighter may make (Aimed Shot), the Channelling Phase
+(Insight), sight (Hypnotize), a take-down (:mod:`.fallen`), and the activation after an
+attack with Blast (:mod:`.wizard`). Everything an ability leaves on the battle is a
+:class:`~skirmish.games.magewinds.battle.state.Mark`.
 """
 
 from __future__ import annotations
