@@ -729,3 +729,70 @@ def test_status_shows_public_marks_and_never_a_secret_one():
     pack = doppelganger_pack()
     rows = {row["fighter"]: row["damage"] for row in status_rows(cloned("first", pack=pack))}
     assert rows["Guardian 1"] == rows["Guardian 2"] == "2/7"  # as the Guardian shows
+
+
+def test_a_fighter_that_escapes_leaves_the_spells_on_it_behind():
+    # Hold the Line (ruling MB-30): an Escape leaves the battlefield (4.4), so the Entangle
+    # and Hypnotize on the fighter end, as when it is taken down (ruling MB-37); Entangle
+    # v1.5.2 stops moving, not escaping
+    from skirmish.games.magewinds.battle.activation import Activation
+    from skirmish.games.magewinds.battle.session import status_rows
+
+    setup = new_setup(
+        "hold-the-line", [["Druid", "Wizard", "Cleric"], ["Mesmer", "Druid"]], table=open_table()
+    )
+    battle = play(
+        start_battle(setup),
+        "roll-off 6 1",
+        "objective left",
+        *(f"card {c}" for c in ("8S", "8H", "8D", "8C", "9C")),
+        "deploy Mesmer at 2,4",
+        "deploy Druid-2 at 2,14",
+        *(
+            f"deploy {n} at 11.5078,{y}"
+            for n, y in (("Druid-1", 8), ("Wizard", 10), ("Cleric", 12))
+        ),
+    )
+    battle = battle.with_fighter(replace(battle.fighter("Wizard"), at=(0.4922, 8)))
+    spells = (
+        Mark("entangle", "Druid-2", target="Wizard", detail="1.5.2"),
+        Mark("hypnotize", "Mesmer", target="Wizard"),
+    )
+    battle = replace(battle, marks=spells)
+    battle = play(battle, "pass", "pass").push(Activation("Wizard", 0))
+    battle = play(battle, "escape", "no step")
+    assert battle.result is None  # 1 of the 2 needed
+    assert battle.marks == ()
+    notes = {row["fighter"]: row["notes"] for row in status_rows(battle)}
+    assert not any(notes.values())
+
+
+def test_prediction_may_name_hold_the_lines_escape_for_an_attackers_fighter():
+    # ruling MB-38: any action an enemy is activated to make, Escape included (MB-30); the
+    # Defender's fighters cannot escape, so it is never named for them
+    from skirmish.games.magewinds.battle.activation import Activation
+
+    setup = new_setup("hold-the-line", [["Wizard", "Cleric"], ["Seer"]], table=open_table())
+    battle = play(
+        start_battle(setup),
+        "roll-off 6 1",
+        "objective left",
+        *(f"card {c}" for c in ("8S", "8H", "8D", "8C", "9C")),
+        "deploy Seer at 2,4",
+        "deploy Wizard at 11.5078,8",
+        "deploy Cleric at 11.5078,10",
+        "pass",
+        "pass",
+    )
+    battle = battle.with_fighter(replace(battle.fighter("Wizard"), at=(0.4922, 12)))
+    battle = battle.with_fighter(replace(battle.fighter("Seer"), counters=1))
+    battle = with_hand(battle, 1, ("2D",))
+    battle = battle.push(Activation("Seer", 1))
+    assert "cast Prediction on Wizard naming escape paying 2D" in battle.legal_actions(1)
+    battle = play(battle, "cast Prediction on Wizard naming escape paying 2D")
+    battle = play(battle, "guard", "no step", "end activation")
+    assert battle.fighter("Seer").counters == 2
+    battle = battle.push(Activation("Wizard", 0))
+    battle = play(battle, "escape", "no step")
+    assert battle.fighter("Seer").counters == 1  # 20.3
+    assert events(battle, "recover_action")

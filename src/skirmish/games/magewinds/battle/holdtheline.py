@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from skirmish.engine.battle import End
+from skirmish.games.magewinds.battle.abilities.fallen import gone
 from skirmish.games.magewinds.battle.scenarios import Scenario, defender
 from skirmish.games.magewinds.battle.state import Phase, Status
 from skirmish.games.magewinds.battle.territory import CONTACT_EDGE, OPPOSITE, distance_to_edge
@@ -54,8 +55,10 @@ def can_escape(battle: Battle, fighter: Fighter) -> bool:
 
 
 def escape(battle: Battle, fighter: Fighter) -> Battle:
-    """The Escape action: the fighter leaves the battlefield; it is not out of action."""
+    """The Escape action: the fighter leaves the battlefield; it is not out of action. The
+    spells it holds up and those on it end (4.4, ruling MB-37)."""
     battle = battle.with_fighter(replace(fighter, status=Status.ESCAPED, at=None, counters=0))
+    battle = gone(battle, fighter.name)
     done = escaped(battle, fighter.player)
     return battle.logged(
         RULE,

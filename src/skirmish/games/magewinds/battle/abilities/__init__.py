@@ -64,8 +64,20 @@ def action(word: str) -> ActionAbility:
 
 
 def _kinds(battle: Battle) -> dict[str, list[str]]:
-    """Every fighter's action words (what Prediction may name)."""
-    return {f.name: [*UNIVERSAL_WORDS, *words(battle, f)] for f in battle.on_battlefield()}
+    """Every fighter's action words (what Prediction may name): Hold the Line's Escape too
+    for the Attacker's fighters (rulings MB-30, MB-38)."""
+    # imported here: Hold the Line's Escape ends spells with :mod:`.fallen`, of this package
+    from skirmish.games.magewinds.battle.holdtheline import attacker
+
+    escapers = battle.setup.scenario.escape and battle.first is not None
+    return {
+        f.name: [
+            *UNIVERSAL_WORDS,
+            *(["escape"] if escapers and f.player == attacker(battle) else []),
+            *words(battle, f),
+        ]
+        for f in battle.on_battlefield()
+    }
 
 
 def start_casts(battle: Battle, fighter: Fighter) -> list[Action]:
