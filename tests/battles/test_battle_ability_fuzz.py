@@ -1,20 +1,38 @@
 """Random players use every ability of the bundled profiles, and every step keeps the
-battle's invariants: random-versus-random battles of warbands built around those profiles
-(the 200-battle fuzz draws its warbands at random from the whole pack), and for the two
-abilities a random battle seldom sets up (Revive needs a fallen fighter and 3 Hearts, an
-Aimed Shot a marker near an enemy) random play from a state that is ready for them."""
+battle's invariants and is legal: random-versus-random battles of warbands built around
+those profiles, in every scenario with 2, 3 and 4 players as it allows, with warbands
+given or built in play (the 200-battle fuzz draws its warbands at random from the whole
+pack), and for the two abilities a random battle seldom sets up (Revive needs a fallen
+fighter and 3 Hearts, an Aimed Shot a marker near an enemy) random play from a state that
+is ready for them.
+
+``SKIRMISH_ABILITY_FUZZ=N`` plays N seeds of every scenario case instead of the suite's
+few (``benchmarks/battles.py`` plays thousands of random battles)."""
 
 from __future__ import annotations
 
+import json
+import os
 from dataclasses import replace
 
+import pytest
 from mwbattle import play, ready
 
-from skirmish.engine.battle import History, RandomPlayer, play_out
-from skirmish.games.magewinds.battle import Length, Options, new_setup, random_table, start_battle
+from skirmish.engine.battle import History, RandomPlayer, parse_record, play_out, to_record
+from skirmish.games.magewinds.battle import (
+    Building,
+    Length,
+    Options,
+    new_setup,
+    random_table,
+    replay_record,
+    start_battle,
+)
+from skirmish.games.magewinds.battle.catalogue import SCENARIOS
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.invariants import problems
 from skirmish.games.magewinds.battle.state import Battle, Mark
+from skirmish.games.magewinds.field import STANDARD_WIDTH
 
 SIGNS = {
     "Heal": "Heal (Cleric",
@@ -43,19 +61,31 @@ BANDS = (
 MOST = 40
 
 
-def checked(battle: Battle, seed: int) -> str:
-    """Random play to the end, the invariants after every step; the log's text."""
+def played(battle: Battle, seed: int) -> History:
+    """Random play to the end: the invariants after every step, and every decision one of
+    the legal actions of the state before it."""
     history = History.start(battle, seed)
 
     def after_step(history: History) -> None:
-        state = history.states[-1]
+        state, before = history.states[-1], history.states[-2]
         assert isinstance(state, Battle)
         found = problems(state)
         assert not found, (seed, found)
+        step = history.steps[-1]
+        if step.player is not None:
+            assert step.action in before.legal_actions(step.player), (seed, step)
 
-    play_out(history, [RandomPlayer(seed, 0), RandomPlayer(seed, 1)], after_step=after_step)
+    players = [RandomPlayer(seed, p) for p in range(battle.players)]
+    play_out(history, players, after_step=after_step)
     state = history.state
     assert isinstance(state, Battle) and state.result is not None
+    return history
+
+
+def checked(battle: Battle, seed: int) -> str:
+    """Random play to the end, checked at every step (:func:`played`); the log's text."""
+    state = played(battle, seed).state
+    assert isinstance(state, Battle)
     return "\n".join(event.text for event in state.events())
 
 
@@ -96,3 +126,61 @@ def test_random_players_revive_and_make_aimed_shots_when_ready():
         if revived and aimed:
             break
     assert revived and aimed
+
+
+SEEDS = int(os.environ.get("SKIRMISH_ABILITY_FUZZ", "0"))
+CASES = [(s.id, n) for s in SCENARIOS for n in s.players]
+
+
+def scenario_battle(scenario: str, players: int, seed: int, building: Building | None) -> Battle:
+    """A battle of ``scenario`` for ``players``: warbands from :data:`BANDS` in turn (so
+    every bundled profile fights in every scenario) or built in play by the random players,
+    random terrain of the scenario's size."""
+    chosen = next(s for s in SCENARIOS if s.id == scenario)
+    width = 2 * STANDARD_WIDTH if chosen.double_size else STANDARD_WIDTH
+    bands = [[] if building else list(BANDS[(seed + p) % 4]) for p in range(players)]
+    setup = new_setup(
+        chosen,
+        bands,
+        table=random_table(
+            seed, pieces=3 + seed % 4, clear_radius=chosen.clear_radius, width=width
+        ),
+        options=Options(length=Length.STANDARD, rounds=2, overtime=1),
+        building=building,
+    )
+    return start_battle(setup)
+
+
+def replays_the_same(history: History) -> None:
+    """Save, load and replay: the same final state and the same log."""
+    battle = history.state
+    assert isinstance(battle, Battle)
+    record = to_record(history, "magewinds", battle.setup.as_dict(), ("random",) * battle.players)
+    again = replay_record(parse_record(json.loads(record.dumps()), source="saved")).state
+    assert isinstance(again, Battle)
+    assert again.state_hash() == battle.state_hash()
+    assert [e.text for e in again.events()] == [e.text for e in battle.events()]
+
+
+@pytest.mark.parametrize(("scenario", "players"), CASES)
+def test_every_ability_keeps_the_invariants_in_every_scenario(scenario, players):
+    for seed in range(SEEDS or 2):
+        history = played(scenario_battle(scenario, players, seed, None), seed)
+        if seed == 0:
+            replays_the_same(history)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "players", "building"),
+    [
+        ("hold-the-line", 2, Building.SECRET),
+        ("battle-royale", 3, Building.OPEN_SIMULTANEOUS),
+        ("treasure-clash", 4, Building.OPEN_SEQUENTIAL),
+    ],
+)
+def test_every_ability_keeps_the_invariants_with_warbands_built_in_play(
+    scenario, players, building
+):
+    for seed in range(SEEDS or 1):
+        history = played(scenario_battle(scenario, players, seed, building), seed)
+        replays_the_same(history)
