@@ -65,6 +65,14 @@ CASES = {
         "crossroads",
         8,
     ),
+    # several of the pack's own abilities: Take Aim, Ward, Prediction, Insight, Wildform and
+    # Poison Tip
+    "magewinds-battle-abilities": (
+        "deathmatch",
+        [["Witch", "Mesmer", "Wizard", "Guardian"], ["Druid", "Cleric", "Seer", "Deadeye"]],
+        "old-orchard",
+        2,
+    ),
     "magewinds-battle-treasure-clash": (
         "treasure-clash",
         [["Seer"], ["Mesmer"], ["Deadeye"]],
