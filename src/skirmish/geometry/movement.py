@@ -277,7 +277,8 @@ class Roadmap:
 
     def reachable(self, start: Point, allowance: float) -> BaseGeometry:
         """Every centre position within ``allowance`` of travel (stopping allowed or not):
-        the room a base can move in, so only the parts with area (see :func:`_room`)."""
+        the room a base can move in, so only the parts with area joined to ``start`` (see
+        :func:`_room`)."""
         pieces = []
         for node, travelled in self.distances_from(start, allowance).items():
             left = allowance - travelled
@@ -287,29 +288,37 @@ class Roadmap:
             pieces.append(_seen_within(self.free, origin, left))
         if not pieces:
             return Polygon()
-        return _room(shapely.unary_union(pieces).intersection(self.free.centres))
+        return _room(shapely.unary_union(pieces).intersection(self.free.centres), start)
 
 
-def _room(region: BaseGeometry) -> BaseGeometry:
-    """The parts of ``region`` with area.
+def _room(region: BaseGeometry, start: Point) -> BaseGeometry:
+    """The parts of ``region`` with area that are joined to ``start``.
 
-    A disc seen from a node covers the insides of the blockers it sees (only what lies
-    behind them is cut away), so cut down to free space it leaves their edges as lines and
-    points: where two grown blockers overlap, the notch on their far side is such a point,
-    though a base reaches it only the long way round. A gap a base can pass through is
-    wider than a line (blockers are grown by the touching tolerance less than the base's
-    radius), so these pieces are never room to move or stop in.
+    What a base reaches from ``start`` is one piece: each node's seen disc holds the node,
+    and the node was reached along a segment another piece covers. But a disc seen from a
+    node covers the insides of the blockers it sees (only what lies behind them is cut
+    away), so cut down to free space it leaves stray pieces along their edges: lines and
+    points, and slivers of no area where the notch between two overlapping grown blockers
+    lies on their far side, though a base reaches it only the long way round, if at all.
+    A gap a base can pass through is wider than a line (blockers are grown by the touching
+    tolerance less than the base's radius), so the pieces kept are the polygons joined to
+    ``start`` through others within :data:`EPSILON` of each other.
     """
-    if isinstance(region, (Polygon, MultiPolygon)):
-        return region
     polygons = [
         part
         for part in shapely.get_parts(shapely.get_parts(region))
         if isinstance(part, Polygon) and not part.is_empty
     ]
-    if not polygons:
+    joined: list[Polygon] = []
+    rest = polygons
+    reached: BaseGeometry = start
+    while near := [part for part in rest if part.distance(reached) <= EPSILON]:
+        joined += near
+        rest = [part for part in rest if all(part is not n for n in near)]
+        reached = MultiPolygon(joined)
+    if not joined:
         return Polygon()
-    return polygons[0] if len(polygons) == 1 else MultiPolygon(polygons)
+    return joined[0] if len(joined) == 1 else MultiPolygon(joined)
 
 
 def _heuristic(roadmap: Roadmap, a: int | str, b: int | str, start: Point, goal: Point) -> float:
