@@ -12,6 +12,7 @@ from skirmish import limits
 from skirmish.engine.battle import load_record
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle import replay_record
+from skirmish.games.magewinds.cards import CardWorth
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "magewinds-battle-king-of-the-hill.json"
 
@@ -24,7 +25,7 @@ def golden() -> dict:
 def changed(**setup: object) -> dict:
     data = golden()
     for key, value in setup.items():
-        if key in ("length", "rounds", "last_stand", "split"):
+        if key in ("length", "rounds", "last_stand", "split", "card_worth"):
             data["setup"]["options"][key] = value
         else:
             data["setup"][key] = value
@@ -44,6 +45,10 @@ def changed(**setup: object) -> dict:
         (changed(rounds="many"), "setup.options.rounds: Input should be a valid integer"),
         (changed(rounds=99), "setup.options.rounds: Input should be less than or equal to 20"),
         (changed(last_stand=[1]), "setup.options.last_stand: Input should be a valid integer"),
+        (
+            changed(card_worth="both"),
+            "setup.options.card_worth: Input should be 'across-parts' or 'within-part'",
+        ),
         (changed(warbands=[[1, 2], [3]]), "setup.warbands[0][0]: Input should be a valid string"),
         (changed(warbands="Wizard"), "setup.warbands: Input should be a valid list"),
         (changed(warbands=[["Wizard"]]), "give 2 warbands"),
@@ -114,3 +119,44 @@ def test_more_steps_than_any_battle_takes_are_refused(tmp_path):
 def test_the_golden_record_still_loads_and_replays():
     record = load_record(GOLDEN)
     assert replay_record(record).state.state_hash() == record.final_hash
+
+
+def test_a_record_from_before_card_worth_replays_with_payments_across_parts():
+    record = load_record(GOLDEN)
+    assert "card_worth" not in record.setup["options"]
+    assert replay_record(record).state.setup.options.card_worth is CardWorth.ACROSS_PARTS
+
+
+def test_a_record_replays_reading_card_worth_as_it_was_played(tmp_path, cli):
+    # With seed 1 the Seer's player pays Third Eye ("1 Diamond + 1 Any") with the Ace of
+    # Diamonds alone, which only the default reading allows (ruling MB-2).
+    path = tmp_path / "battle.json"
+    run = cli(
+        "play", "magewinds", "--scenario", "deathmatch", "--warband", "Seer,Witch,Wizard",
+        "--warband", "Druid,Guardian,Seer", "--players", "random,random", "--seed", "1",
+        "--rounds", "3", "--save", str(path),
+    )  # fmt: skip
+    assert run.code == 0, run.err
+    record = load_record(path)
+    assert record.setup["options"]["card_worth"] == "across-parts"
+    paid = [s.action for s in record.steps if s.action.endswith("paying AD")]
+    assert paid and paid[0].startswith("cast Third Eye")
+    assert cli("replay", str(path)).code == 0
+    data = json.loads(path.read_text())
+    data["setup"]["options"]["card_worth"] = "within-part"
+    path.write_text(json.dumps(data))
+    run = cli("replay", str(path))
+    assert run.code == 2 and run.err.count("\n") == 1, run.err
+    assert "paying AD'): 17.0: AD does not pay 1 Diamond + 1 Any" in run.err
+    assert "MB-2" in run.err
+
+
+def test_a_bad_card_worth_is_one_line_and_nothing_is_written(tmp_path, cli):
+    path = tmp_path / "battle.json"
+    run = cli(
+        "play", "magewinds", "--scenario", "deathmatch", "--warband", "Seer",
+        "--warband", "Druid", "--players", "random,random", "--card-worth", "both",
+        "--save", str(path),
+    )  # fmt: skip
+    assert run.code == 2 and run.err.count("\n") == 1 and "--card-worth" in run.err, run.err
+    assert "MB-2" in run.err and not path.exists()

@@ -309,3 +309,29 @@ def test_a_mirrorshield_that_takes_the_attacker_down_still_lets_the_target_step(
     assert isinstance(node, Turn) and node.rule == "18.4" and node.player == 0
     steps = [o for o in battle.legal_actions(0) if o.startswith("step")]
     assert steps and all(float(o.split()[1].split(",")[0]) >= 5 for o in steps)
+
+
+# -- ruling MB-2: one card paying two parts of a cost ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("card_worth", "offered"), [("across-parts", True), ("within-part", False)]
+)
+def test_the_king_of_diamonds_alone_pays_third_eye_only_across_parts(card_worth, offered):
+    # Third Eye costs "1 Diamond + 1 Any": the King's worth of two pays both parts, or
+    # counts within the Diamond part only (ruling MB-2).
+    positions = {"Seer": (3, 8), "Witch": (3, 10)}
+    battle = battle_of(
+        ("Seer", "Witch"), positions, {0: ("KD",), 1: ("2H",)}, card_worth=card_worth
+    )
+    battle = battle.apply("activate Witch")
+    cast = "cast Third Eye by Seer on Witch paying KD"
+    assert (cast in battle.legal_actions(0)) is offered
+    if offered:
+        battle = battle.apply(cast)
+        assert "third_eye" in battle.fighter("Witch").effects and "KD" in battle.discard
+    else:
+        with pytest.raises(SkirmishError, match="MB-2: a card's worth counts within one part"):
+            battle.apply(cast)
+        paid = with_hand(battle, 0, ("3S",))
+        assert f"{cast[: -len('KD')]}3S+KD" in paid.legal_actions(0)

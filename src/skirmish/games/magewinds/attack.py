@@ -14,7 +14,7 @@ from skirmish.dice import CountAtMost
 from skirmish.engine import Context, Decision
 from skirmish.errors import IllegalAttack, SkirmishError
 from skirmish.games.magewinds import events
-from skirmish.games.magewinds.cards import check_card, parse_cost, payments
+from skirmish.games.magewinds.cards import CardWorth, check_card, parse_cost, payments
 from skirmish.games.magewinds.effects import Effect
 from skirmish.games.magewinds.profiles import (
     AttackChoice,
@@ -75,6 +75,8 @@ class AttackSituation:
     and ``barrier_cost`` (the pack's Barrier; empty: no Barrier); with
     ``attacker_cards`` the attacking player may cast Barrier against the hits
     Mirrorshield sends back. Without them both spells are inputs, as above.
+    ``card_worth`` reads a card's worth for those payments as the players agreed
+    (ruling MB-2).
     """
 
     attacker: Combatant
@@ -87,6 +89,7 @@ class AttackSituation:
     defender_cards: tuple[str, ...] | None = None
     attacker_cards: tuple[str, ...] | None = None
     barrier_cost: str = ""
+    card_worth: CardWorth = CardWorth.ACROSS_PARTS
 
 
 @dataclass(frozen=True)
@@ -292,7 +295,8 @@ def mirrorshield_cost(situation: AttackSituation) -> str:
 def mirrorshield_payments(situation: AttackSituation) -> tuple[str, ...]:
     """17.0: the ways the defending player can pay for Mirrorshield from their cards."""
     cost = parse_cost(mirrorshield_cost(situation))
-    return tuple(p.text for p in payments(cost, situation.defender_cards or ()))
+    cards = situation.defender_cards or ()
+    return tuple(p.text for p in payments(cost, cards, worth=situation.card_worth))
 
 
 def pay_mirrorshield(context: Context, situation: AttackSituation) -> tuple[str, ...]:
@@ -362,7 +366,7 @@ def cast_barrier(
     "no barrier" always offered: whether they are asked must not tell the other player
     what they hold (ruling MB-23)."""
     cost = parse_cost(situation.barrier_cost)
-    options = {p.text: p for p in payments(cost, cards)}
+    options = {p.text: p for p in payments(cost, cards, worth=situation.card_worth)}
     answer = context.choose(
         Decision(
             player=player,

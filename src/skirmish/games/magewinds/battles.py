@@ -49,6 +49,7 @@ from skirmish.games.magewinds.battle.session import (
 )
 from skirmish.games.magewinds.battle.setup import user_pack
 from skirmish.games.magewinds.battle.territory import Split
+from skirmish.games.magewinds.cards import CardWorth
 from skirmish.games.magewinds.field import STANDARD_WIDTH
 from skirmish.geometry.scene import Scene
 from skirmish.options import Flag, Name, Seed
@@ -132,6 +133,14 @@ class PlayOptions(Flags):
         WindburnBarrier,
         Flag("Barrier may answer windburn damage: off or on (MB-14).", rule="MB-14"),
     ] = WindburnBarrier.OFF
+    card_worth: Annotated[
+        CardWorth,
+        Flag(
+            "A face card's or Ace's worth pays across the parts of a cost, or within one "
+            "part only: across-parts or within-part (MB-2).",
+            rule="MB-2",
+        ),
+    ] = CardWorth.ACROSS_PARTS
     save: Annotated[Path | None, Flag("Write the battle record (JSON) here.", metavar="FILE")] = (
         None
     )
@@ -231,6 +240,7 @@ class MagewindsBattles:
             options.tie,
             options.poison_falls,
             options.windburn_barrier,
+            options.card_worth,
         )
         seed = random.SystemRandom().randrange(2**31) if options.seed is None else options.seed
         number = check_seed(seed)

@@ -189,6 +189,17 @@ def parse_cost(text: str) -> Cost:
     return Cost(text, tuple(requirements))
 
 
+class CardWorth(StrEnum):
+    """How a card's worth (17.0: face cards 2, Aces 3) meets a cost of several parts
+    (ruling MB-2)."""
+
+    ACROSS_PARTS = "across-parts"
+    """Split between the parts it matches: the King of Diamonds pays "1 Diamond + 1 Any"
+    alone (the default)."""
+    WITHIN_PART = "within-part"
+    """Counted within the one part it pays: that cost needs two cards."""
+
+
 @dataclass(frozen=True)
 class Payment:
     """Cards discarded to pay a cost (17.0) and the worth they give a variable cost."""
@@ -201,33 +212,37 @@ class Payment:
         return "+".join(self.cards)
 
 
-def _worth(cost: Cost, cards: tuple[str, ...]) -> int | None:
+def _worth(cost: Cost, cards: tuple[str, ...], worth: CardWorth) -> int | None:
     """What ``cards`` give ``cost``: the worth counted for a variable part (capped at its
     maximum), the fixed total for a fixed cost, or None when the cost is not met.
 
-    A card's worth may be split between parts it matches (ruling MB-2): the King of
-    Diamonds is two Diamonds, enough for "1 Diamond + 1 Any". The parts form a nest
-    (suit within colour within Any), so meeting the most specific parts first is optimal.
+    Each card goes whole to one part it matches, and its worth counts there; read
+    ``across-parts`` (ruling MB-2), a card is as many cards of its suit as it is worth,
+    each going to a part of its own, so the King of Diamonds is two Diamonds, enough
+    for "1 Diamond + 1 Any".
     """
-    units = {suit: 0 for suit in Suit}
-    for card in cards:
-        units[card_suit(card)] += card_value(card)
     variable = cost.variable
     if variable is not None:
-        total = sum(units[s] for s in variable.type.suits())
+        suits = variable.type.suits()
+        total = sum(card_value(card) for card in cards if card_suit(card) in suits)
         if total < variable.minimum:
             return None
         return total if variable.maximum is None else min(total, variable.maximum)
-    spare = dict(units)
-    needed = sorted(cost.requirements, key=lambda r: len(r.type.suits()))
-    for requirement in needed:
-        want = requirement.minimum
-        for suit in sorted(requirement.type.suits()):
-            take = min(want, spare[suit])
-            spare[suit] -= take
-            want -= take
-        if want:
-            return None
+    if worth is CardWorth.ACROSS_PARTS:
+        pieces = [(card_suit(card), 1) for card in cards for _ in range(card_value(card))]
+    else:
+        pieces = [(card_suit(card), card_value(card)) for card in cards]
+    # What each part still needs, over every way of sharing out the pieces seen so far.
+    needs = {tuple(r.minimum for r in cost.requirements)}
+    for suit, value in pieces:
+        needs = {
+            tuple(max(0, n - value) if i == part else n for i, n in enumerate(need))
+            for need in needs
+            for part, requirement in enumerate(cost.requirements)
+            if suit in requirement.type.suits()
+        }
+    if not any(not any(need) for need in needs):
+        return None
     return sum(r.minimum for r in cost.requirements)
 
 
@@ -236,33 +251,45 @@ def _matches(cost: Cost, card: str) -> bool:
 
 
 @cache
-def _payments(cost: Cost, hand: tuple[str, ...]) -> tuple[Payment, ...]:
+def _payments(cost: Cost, hand: tuple[str, ...], worth: CardWorth) -> tuple[Payment, ...]:
     useful = [card for card in hand if _matches(cost, card)]
     found = []
     for size in range(1, len(useful) + 1):
         for chosen in combinations(useful, size):
-            worth = _worth(cost, chosen)
-            if worth is None:
+            paid = _worth(cost, chosen, worth)
+            if paid is None:
                 continue
             # Ruling MB-1: a card that adds nothing may not be added to a payment.
-            if any(_worth(cost, chosen[:i] + chosen[i + 1 :]) == worth for i in range(size)):
+            if any(_worth(cost, chosen[:i] + chosen[i + 1 :], worth) == paid for i in range(size)):
                 continue
-            found.append(Payment(sort_cards(chosen), worth))
+            found.append(Payment(sort_cards(chosen), paid))
     return tuple(sorted(set(found), key=lambda p: (len(p.cards), [card_order(c) for c in p.cards])))
 
 
-def payments(cost: Cost, hand: tuple[str, ...] | list[str]) -> tuple[Payment, ...]:
+def payments(
+    cost: Cost,
+    hand: tuple[str, ...] | list[str],
+    *,
+    worth: CardWorth = CardWorth.ACROSS_PARTS,
+) -> tuple[Payment, ...]:
     """17.0: every legal way to pay ``cost`` from ``hand``, by discarding cards.
 
-    Face cards count as two cards of their suit and Aces as three. A payment may overpay
-    only through a card's worth (an Ace for 1 Club); a card whose removal would leave the
-    same effect is not allowed (ruling MB-1). A variable cost's ``amount`` is the worth
-    spent on it, capped at its maximum.
+    Face cards count as two cards of their suit and Aces as three, split between the
+    parts of a cost or within one part as ``worth`` reads ruling MB-2. A payment may
+    overpay only through a card's worth (an Ace for 1 Club); a card whose removal would
+    leave the same effect is not allowed (ruling MB-1). A variable cost's ``amount`` is
+    the worth spent on it, capped at its maximum. Every payment of a battle is found here.
     """
-    return _payments(cost, sort_cards(tuple(hand)))
+    return _payments(cost, sort_cards(tuple(hand)), worth)
 
 
-def find_payment(cost: Cost, hand: tuple[str, ...] | list[str], text: str) -> Payment:
+def find_payment(
+    cost: Cost,
+    hand: tuple[str, ...] | list[str],
+    text: str,
+    *,
+    worth: CardWorth = CardWorth.ACROSS_PARTS,
+) -> Payment:
     """The payment ``text`` names (cards joined by ``+``), checked against ``hand``."""
     named = [c.strip().upper() for c in text.split("+") if c.strip()]
     for card in named:
@@ -271,11 +298,14 @@ def find_payment(cost: Cost, hand: tuple[str, ...] | list[str], text: str) -> Pa
     if missing:
         raise SkirmishError(f"17.0: {', '.join(missing)} not in hand; hand: {' '.join(hand)}")
     wanted = sort_cards(named)
-    for payment in payments(cost, hand):
+    ways = payments(cost, hand, worth=worth)
+    for payment in ways:
         if payment.cards == wanted:
             return payment
-    legal = [p.text for p in payments(cost, hand)]
+    legal = ", ".join(p.text for p in ways) or "none"
+    within = len(cost.requirements) > 1 and worth is CardWorth.WITHIN_PART
+    reading = " and MB-2: a card's worth counts within one part" if within else ""
     raise SkirmishError(
         f"17.0: {'+'.join(wanted)} does not pay {cost.text} (ruling MB-1: no card may add "
-        f"nothing); legal payments: {', '.join(legal) or 'none'}"
+        f"nothing{reading}); legal payments: {legal}"
     )

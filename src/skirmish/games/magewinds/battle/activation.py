@@ -35,6 +35,7 @@ from skirmish.games.magewinds.battle.objects import (
     pickup_options,
     push_object,
 )
+from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
 from skirmish.games.magewinds.battle.spells import (
     WILDFORM_MOVEMENT,
     ability,
@@ -43,17 +44,16 @@ from skirmish.games.magewinds.battle.spells import (
     blink_problem,
     blink_spots,
     cast,
+    cast_refused,
     end_of_activation,
     haste_options,
     paid_casts,
     parse_cast,
     start_of_activation,
-    ways_to_pay,
 )
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Item, rounded
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.battle.targets import attack_options, parse_attack
-from skirmish.games.magewinds.cards import find_payment, parse_cost
 
 MOVE, ATTACK, GUARD, BLINK, RECOVER = "move", "attack", "guard", "blink", "recover"
 ESCAPE = "escape"
@@ -194,7 +194,13 @@ class Activation(Frame):
         return battle.push(StepFrame(me.name, battle.controller(me), purpose=purpose))
 
     def _cast(self, battle: Battle, me: Fighter, action: Action, legal: list[Action]) -> Battle:
-        chosen = pick(action, tuple(legal), "17.0", "spell to cast")
+        try:
+            chosen = pick(action, tuple(legal), "17.0", "spell to cast")
+        except IllegalAction:
+            why = cast_refused(battle, action, me)
+            if why is None:
+                raise
+            raise IllegalAction(why) from None
         done = abilities.cast(battle, me, chosen)
         if done is not None:
             return done
@@ -316,7 +322,7 @@ class Activation(Frame):
         problem = blink_problem(battle, me, at)
         if problem:
             raise IllegalAction(problem)
-        payment = find_payment(parse_cost(spell.cost), battle.hands[battle.controller(me)], paying)
+        payment = named_payment(battle, battle.controller(me), spell.cost, paying)
         battle = battle.spend(battle.controller(me), payment.cards, "Blink")
         battle = battle.with_fighter(replace(me, at=at)).logged(
             "20.2", "redeploy", f"Blink: {me.name} is re-deployed at ({point_text(at)})", at=at
@@ -332,10 +338,8 @@ class Activation(Frame):
         chosen = pick(action, battle.options(), "Recover", "Recover payment")
         spell = ability(battle, me, "recover")
         assert spell is not None
-        payment = find_payment(
-            parse_cost(spell.cost),
-            battle.hands[battle.controller(me)],
-            chosen.removeprefix("recover paying "),
+        payment = named_payment(
+            battle, battle.controller(me), spell.cost, chosen.removeprefix("recover paying ")
         )
         battle = battle.spend(battle.controller(me), payment.cards, "Recover")
         if older(battle, me, "recover"):

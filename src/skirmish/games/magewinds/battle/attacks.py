@@ -94,6 +94,7 @@ def build_situation(
         defender_cards=battle.hands[target.player],
         attacker_cards=None if same_player else battle.hands[battle.controller(attacker)],
         barrier_cost=barrier.cost if barrier is not None else "",
+        card_worth=battle.setup.options.card_worth,
     )
 
 

@@ -19,8 +19,8 @@ from skirmish.games.magewinds.attack import NO_BARRIER
 from skirmish.games.magewinds.battle.abilities.fallen import fallen
 from skirmish.games.magewinds.battle.actions import pick
 from skirmish.games.magewinds.battle.objects import drop_everything
+from skirmish.games.magewinds.battle.paying import chosen_payment, ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Frame, Status
-from skirmish.games.magewinds.cards import parse_cost, payments
 
 
 def take_down(battle: Battle, name: str, *, by: int | None = None) -> Battle:
@@ -89,7 +89,7 @@ class PoisonDamage(Frame):
         if not cost:
             return ()
         player = battle.fighter(self.fighter).player
-        return tuple(p.text for p in payments(parse_cost(cost), battle.hands[player]))
+        return tuple(p.text for p in ways_to_pay(battle, player, cost))
 
     def advance(self, battle: Battle) -> Battle | None:
         fighter = battle.fighter(self.fighter)
@@ -115,11 +115,7 @@ class PoisonDamage(Frame):
         if chosen == NO_BARRIER:
             return self._deal(battle)
         player = battle.fighter(self.fighter).player
-        payment = next(
-            p
-            for p in payments(parse_cost(self._cost(battle)), battle.hands[player])
-            if p.text == chosen
-        )
+        payment = chosen_payment(battle, player, self._cost(battle), chosen)
         battle = battle.spend(player, payment.cards, f"Barrier on {self.fighter}")
         return battle.top(replace(self, clubs=payment.amount))
 

@@ -21,6 +21,7 @@ from skirmish.engine.battle import Action, Chance, End, IllegalAction, Node, Tur
 from skirmish.games.magewinds.attack import NO_BARRIER
 from skirmish.games.magewinds.battle.actions import pick
 from skirmish.games.magewinds.battle.damage import deal_damage
+from skirmish.games.magewinds.battle.paying import chosen_payment, ways_to_pay
 from skirmish.games.magewinds.battle.rolloff import sequence
 from skirmish.games.magewinds.battle.scenarios import (
     Scenario,
@@ -31,7 +32,6 @@ from skirmish.games.magewinds.battle.scenarios import (
 )
 from skirmish.games.magewinds.battle.state import Frame, Phase
 from skirmish.games.magewinds.battle.territory import closest_edge_gap
-from skirmish.games.magewinds.cards import parse_cost, payments
 
 if TYPE_CHECKING:
     from skirmish.games.magewinds.battle.state import Battle, Fighter
@@ -119,7 +119,7 @@ class Storm(Frame):
 
     def options(self, battle: Battle) -> tuple[Action, ...]:
         player = battle.fighter(self.queue[0]).player
-        ways = payments(parse_cost(self._cost(battle)), battle.hands[player])
+        ways = ways_to_pay(battle, player, self._cost(battle))
         return (NO_BARRIER, *(p.text for p in ways))
 
     def act(self, battle: Battle, action: Action) -> Battle:
@@ -128,8 +128,7 @@ class Storm(Frame):
             return self._damage(battle, STORM_DAMAGE)
         name = self.queue[0]
         player = battle.fighter(name).player
-        cost = parse_cost(self._cost(battle))
-        payment = next(p for p in payments(cost, battle.hands[player]) if p.text == chosen)
+        payment = chosen_payment(battle, player, self._cost(battle), chosen)
         battle = battle.spend(player, payment.cards, f"Barrier on {name}")
         return battle.top(replace(self, clubs=payment.amount))
 

@@ -29,6 +29,7 @@ from skirmish.games.magewinds.battle.tables import (
     random_table,
 )
 from skirmish.games.magewinds.battle.territory import Split
+from skirmish.games.magewinds.cards import CardWorth
 from skirmish.games.magewinds.field import STANDARD_WIDTH
 from skirmish.games.magewinds.pack import Pack, bundled_pack, parse_pack
 from skirmish.games.magewinds.profiles import FighterProfile
@@ -73,7 +74,8 @@ class Options:
     battlefield is cut into territories (ruling MB-5); ``overtime``: the most rounds played
     past the round limit while nobody leads (0-20, ruling MB-24); ``tie``: King of the
     Hill's equal counts (ruling MB-32); ``poison_falls``: poison taking both warbands' last
-    fighters (ruling MB-33); ``windburn_barrier``: Barrier against windburn (ruling MB-14).
+    fighters (ruling MB-33); ``windburn_barrier``: Barrier against windburn (ruling MB-14);
+    ``card_worth``: whether a card's worth may pay across the parts of a cost (ruling MB-2).
     """
 
     length: Length = Length.STANDARD
@@ -84,6 +86,7 @@ class Options:
     tie: Tie = Tie.DRAW
     poison_falls: PoisonFalls = PoisonFalls.TOGETHER
     windburn_barrier: WindburnBarrier = WindburnBarrier.OFF
+    card_worth: CardWorth = CardWorth.ACROSS_PARTS
 
     def __post_init__(self) -> None:
         if self.rounds is not None and not 1 <= self.rounds <= MAX_ROUNDS:
@@ -96,6 +99,12 @@ class Options:
             raise SetupError(
                 f"--overtime {self.overtime}: expected 0 to {MAX_OVERTIME} (ruling MB-24)"
             )
+        if self.card_worth not in set(CardWorth):
+            raise SetupError(
+                f"--card-worth {self.card_worth!r}: expected one of "
+                f"{', '.join(CardWorth)} (ruling MB-2)"
+            )
+        object.__setattr__(self, "card_worth", CardWorth(self.card_worth))
 
     def round_limit(self, scenario: Scenario) -> int:
         """The round limit; a scenario without one (Battle Royale) plays to the most
@@ -118,6 +127,7 @@ class Options:
             "tie": self.tie.value,
             "poison_falls": self.poison_falls.value,
             "windburn_barrier": self.windburn_barrier.value,
+            "card_worth": self.card_worth.value,
         }
 
 
@@ -339,6 +349,7 @@ class _OptionsModel(StrictModel):
     tie: Tie = Tie.DRAW
     poison_falls: PoisonFalls = PoisonFalls.TOGETHER
     windburn_barrier: WindburnBarrier = WindburnBarrier.OFF
+    card_worth: CardWorth = CardWorth.ACROSS_PARTS
 
 
 class _BuildingModel(StrictModel):
@@ -394,6 +405,7 @@ def setup_from_record(data: Mapping[str, Any], *, source: str = "the record") ->
         tie=model.options.tie,
         poison_falls=model.options.poison_falls,
         windburn_barrier=model.options.windburn_barrier,
+        card_worth=model.options.card_worth,
     )
     table = parse_table(model.battlefield, source=f"{source}: setup.battlefield")
     warbands: list[list[str]] = list(model.warbands)

@@ -25,12 +25,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction
-from skirmish.fastpaths import Memo, fast
+from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle.actions import point_text
 from skirmish.games.magewinds.battle.candidates import free_points, grid
 from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem, visible_spot
+from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter
-from skirmish.games.magewinds.cards import Payment, parse_cost, payments
 from skirmish.games.magewinds.effects import HEX, THIRD_EYE, WHITE_HOT_WEAPONS, WILDFORM, Effect
 from skirmish.games.magewinds.profiles import Ability
 
@@ -50,17 +50,6 @@ def ability(battle: Battle, fighter: Fighter, key: str) -> Ability | None:
     """The fighter's own ability with rule ``key``, or the pack's universal one."""
     own = battle.setup.profile(fighter.profile).ability(key)
     return own if own is not None else battle.setup.pack.universal(key)
-
-
-def ways_to_pay(battle: Battle, player: int, cost: str) -> tuple[Payment, ...]:
-    """17.0: every way ``player`` can pay ``cost`` from their hand."""
-    hand = battle.hands[player]
-    if fast():
-        return _WAYS.get((cost, hand), lambda: payments(parse_cost(cost), hand))
-    return payments(parse_cost(cost), hand)
-
-
-_WAYS: Memo[tuple[Payment, ...]] = Memo("ways to pay")
 
 
 @dataclass(frozen=True)
@@ -285,6 +274,31 @@ def parse_cast(battle: Battle, action: Action, default: Fighter) -> tuple[Fighte
     if " by " in head:
         caster = battle.find_fighter(head.rsplit(" by ", 1)[1])
     return caster, target or caster
+
+
+def cast_refused(battle: Battle, action: Action, default: Fighter) -> str | None:
+    """Why a typed ``cast SPELL ... paying CARDS`` that is not among the legal casts is
+    refused, when its payment is what fails: the cards checked against the caster's hand
+    (17.0, rulings MB-1 and MB-2). None when the payment is not the reason."""
+    head, _, paying = action.partition(" paying ")
+    words = head.split()
+    if not paying or not words or words[0].casefold() != "cast":
+        return None
+    try:
+        caster, _ = parse_cast(battle, action, default)
+    except SkirmishError:
+        return None
+    name = " ".join(words[1:]).split(" by ")[0].split(" on ")[0].casefold()
+    own = battle.setup.profile(caster.profile).abilities
+    known = (*own, *battle.setup.pack.universal_abilities)
+    spell = next((a for a in known if a.name.casefold() == name and a.cost), None)
+    if spell is None:
+        return None
+    try:
+        named_payment(battle, battle.controller(caster), spell.cost, paying)
+    except SkirmishError as error:
+        return str(error)
+    return None
 
 
 def blink_spots(

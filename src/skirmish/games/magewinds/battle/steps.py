@@ -26,13 +26,13 @@ from skirmish.games.magewinds.battle.geometry import (
     path_to,
 )
 from skirmish.games.magewinds.battle.holdtheline import can_escape
+from skirmish.games.magewinds.battle.paying import ways_to_pay
 from skirmish.games.magewinds.battle.spells import (
     LEAP_BONUS,
     ability,
     blink_spots,
     cast,
     leap_options,
-    ways_to_pay,
 )
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, rounded
 from skirmish.games.magewinds.battle.targets import any_attack, attack_from, usable

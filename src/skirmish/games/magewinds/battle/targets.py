@@ -29,11 +29,11 @@ from skirmish.games.magewinds.battle.geometry import (
     sees,
 )
 from skirmish.games.magewinds.battle.objects import pushable
+from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
 from skirmish.games.magewinds.battle.sight import line_from, open_line, visible
-from skirmish.games.magewinds.battle.spells import ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Item
 from skirmish.games.magewinds.battle.state import Point as At
-from skirmish.games.magewinds.cards import Payment, find_payment, parse_cost, payments
+from skirmish.games.magewinds.cards import Payment
 from skirmish.games.magewinds.field import Battlefield, Placed
 from skirmish.games.magewinds.profiles import AttackProfile
 from skirmish.games.magewinds.sightlines import line_of_attack, visibility
@@ -245,10 +245,8 @@ def parse_attack(
     attack = profile.attack(attack_text.strip())
     payment: Payment | None = None
     if attack.spell and attack.cost:
-        cost = parse_cost(attack.cost)
-        hand = battle.hands[battle.controller(fighter)]
         if payment_text is None:
-            ways = payments(cost, hand)
+            ways = ways_to_pay(battle, battle.controller(fighter), attack.cost)
             if len(ways) != 1:
                 listed = ", ".join(p.text for p in ways) or "none"
                 raise IllegalAction(
@@ -257,7 +255,7 @@ def parse_attack(
                 )
             payment = ways[0]
         else:
-            payment = find_payment(cost, hand, payment_text)
+            payment = named_payment(battle, battle.controller(fighter), attack.cost, payment_text)
     elif payment_text is not None:
         raise IllegalAction(f"17.0: {attack.name} has no casting cost")
     if isinstance(target, Item):

@@ -24,9 +24,9 @@ from skirmish.games.magewinds.battle.abilities.common import (
 )
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem
+from skirmish.games.magewinds.battle.paying import named_payment
 from skirmish.games.magewinds.battle.spells import Castable, castable
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Status, rounded
-from skirmish.games.magewinds.cards import find_payment, parse_cost
 
 HEAL_RANGE = 5.0
 REVIVE_REACH = 1.0
@@ -51,7 +51,7 @@ def heal(battle: Battle, cleric: Fighter, target: Fighter, action: Action) -> Ba
     spell = own(battle, cleric, "heal")
     assert spell is not None
     _, paying = split_paying(action, spell.name)
-    payment = find_payment(parse_cost(spell.cost), battle.hands[cleric.player], paying)
+    payment = named_payment(battle, cleric.player, spell.cost, paying)
     battle = battle.spend(cleric.player, payment.cards, spell.name)
     target = battle.fighter(target.name)
     healed = min(target.damage, payment.amount)

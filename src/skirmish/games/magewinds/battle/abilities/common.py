@@ -16,9 +16,9 @@ from typing import ClassVar
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.geometry import RADIUS
-from skirmish.games.magewinds.battle.spells import ways_to_pay
+from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark, Point
-from skirmish.games.magewinds.cards import Payment, find_payment, parse_cost
+from skirmish.games.magewinds.cards import Payment
 from skirmish.games.magewinds.profiles import Ability
 
 
@@ -81,7 +81,7 @@ def cited(battle: Battle, spell: Ability, fighter: Fighter) -> str:
 
 def paid(battle: Battle, fighter: Fighter, spell: Ability, paying: str) -> tuple[Battle, Payment]:
     """17.0: discard the cards ``paying`` names from the hand of the fighter's player."""
-    payment = find_payment(parse_cost(spell.cost), battle.hands[battle.controller(fighter)], paying)
+    payment = named_payment(battle, battle.controller(fighter), spell.cost, paying)
     return battle.spend(battle.controller(fighter), payment.cards, spell.name), payment
 
 
