@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 import shapely
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from mwbattle import new_battle
 from shapely.geometry.base import BaseGeometry
@@ -25,24 +25,47 @@ from shapely.geometry.base import BaseGeometry
 from conftest import battlefields
 from skirmish import fastpaths
 from skirmish.engine.battle import Action, History, RandomPlayer, play_out
-from skirmish.games.magewinds.battle import Length, setup, start_battle, straight
+from skirmish.games.magewinds.battle import SCENARIOS, Length, setup, start_battle, straight
 from skirmish.games.magewinds.battle.attacks import AttackFrame
-from skirmish.games.magewinds.battle.candidates import COMPASS, grid, landmarks, straight_end
-from skirmish.games.magewinds.battle.geometry import free_to_step_away, sees, visible_spot
-from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.candidates import (
+    COMPASS,
+    GRID,
+    grid,
+    landmarks,
+    straight_end,
+)
+from skirmish.games.magewinds.battle.deployment import (
+    FINE_GRID,
+    _surely_outside,
+    check_deployment_room,
+    deployment_spots,
+)
+from skirmish.games.magewinds.battle.geometry import (
+    OVERLAP,
+    RADIUS,
+    can_stand_at,
+    free_to_step_away,
+    sees,
+    stand_problem,
+    visible_spot,
+)
+from skirmish.games.magewinds.battle.scenarios import territory_problem
+from skirmish.games.magewinds.battle.setup import Setup, SetupError
+from skirmish.games.magewinds.battle.sides import EDGES
 from skirmish.games.magewinds.battle.sight import _clear, _high, line_from, open_line, visible
 from skirmish.games.magewinds.battle.spells import ways_to_pay
-from skirmish.games.magewinds.battle.state import Battle, Fighter
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Status
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.battle.tables import Table
 from skirmish.games.magewinds.battle.targets import any_attack
+from skirmish.games.magewinds.battle.territory import CORNERS, TERRITORIES
 from skirmish.games.magewinds.cards import DECK, sort_cards
 from skirmish.games.magewinds.field import Battlefield, Placed, parse_battlefield
 from skirmish.games.magewinds.looks import HIGH, _blockers
 from skirmish.games.magewinds.moves import _surroundings as surroundings
 from skirmish.games.magewinds.moves import dodge
 from skirmish.games.magewinds.sightlines import LineOfAttack, line_of_attack, visibility
-from skirmish.geometry import BASE_DIAMETER, Based
+from skirmish.geometry import BASE_DIAMETER, EPSILON, Based
 from skirmish.geometry.shapes import disc
 
 
@@ -433,3 +456,128 @@ def test_views_built_from_kept_log_lines_are_the_fresh_views(seed):
             with fastpaths.plain():
                 fresh = battle.view(player)
             assert battle.view(player) == fresh
+
+
+# -- where a base may stand, and deployment spots, many points at once ----------------------
+
+
+def territory_names(battle: Battle) -> tuple[str, ...]:
+    """Every territory the scenario could give a player."""
+    kind = battle.setup.scenario.territory
+    if kind in ("quarter", "corner"):
+        return CORNERS
+    if kind == "edge":
+        return EDGES
+    return tuple(name for names in TERRITORIES.values() for name in names)
+
+
+def near_bases(battle: Battle, data: st.DataObject) -> list[tuple[float, float]]:
+    """Points on the table, some exactly at, or a hair either side of, the distance where
+    bases overlap (MW-18), the table's edges or a round grid step."""
+    table = battle.setup.table
+    others = [f.at for f in battle.fighters if f.at is not None]
+    others += [i.at for i in battle.items if i.at is not None]
+    points = []
+    for _ in range(data.draw(st.integers(5, 40))):
+        kind = data.draw(st.sampled_from(["anywhere", "base", "edge"]))
+        if kind == "base" and others:
+            cx, cy = data.draw(st.sampled_from(others))
+            hair = data.draw(st.sampled_from([0.0, 1e-13, -1e-13, 2e-9, -2e-9, 0.0009, 0.3]))
+            angle = data.draw(st.floats(0, 2 * math.pi))
+            gap = OVERLAP + hair
+            points.append((cx + gap * math.cos(angle), cy + gap * math.sin(angle)))
+        elif kind == "edge":
+            low = RADIUS - EPSILON + data.draw(st.sampled_from([0.0, 1e-15, -1e-15, 0.01]))
+            along = data.draw(st.floats(0, table.length))
+            points.append(data.draw(st.sampled_from([(low, along), (table.width - low, along)])))
+        else:
+            x = data.draw(st.floats(0, table.width, allow_subnormal=False))
+            y = data.draw(st.floats(0, table.length, allow_subnormal=False))
+            points.append((round(x, data.draw(st.sampled_from([2, 4, 12]))), y))
+    return points
+
+
+def deploying(data: st.DataObject) -> Battle:
+    """A battle of a drawn scenario at deployment, territories drawn and some fighters and
+    objects standing at drawn places."""
+    scenario = data.draw(st.sampled_from(SCENARIOS))
+    seed = data.draw(st.integers(0, 10_000))
+    chosen = setup.random_setup(seed, scenario=scenario, players=scenario.players[0])
+    try:
+        battle = start_battle(chosen)
+    except SetupError:
+        assume(False)
+        raise
+    name = data.draw(st.sampled_from(territory_names(battle)))
+    battle = replace(battle, territories=(name,) * battle.players, first=0)
+    table = battle.setup.table
+    for fighter in battle.fighters:
+        if data.draw(st.booleans()):
+            at = (data.draw(st.floats(0.5, table.width - 0.5)), data.draw(st.floats(0.5, 15.5)))
+            battle = battle.with_fighter(replace(fighter, status=Status.ON_BATTLEFIELD, at=at))
+    items = tuple(
+        replace(i, at=(data.draw(st.floats(1, table.width - 1)), data.draw(st.floats(1, 15))))
+        for i in battle.items
+    )
+    return replace(battle, items=items)
+
+
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_where_bases_may_stand_all_at_once_is_stand_problem_at_each(data):
+    battle = deploying(data)
+    points = near_bases(battle, data)
+    names = [None, *(f.name for f in battle.fighters), *(i.name for i in battle.items)]
+    exclude = data.draw(st.sampled_from(names))
+    expected = [stand_problem(battle, p, exclude) is None for p in points]
+    assert can_stand_at(battle, points, exclude) == expected
+
+
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_deployment_spots_are_the_plain_ones_in_order(data):
+    """10.5 on the fast path (territory dropped by numpy, bases and terrain checked all at
+    once, a chunk of the grid at a time): the very spots, in the very order."""
+    battle = deploying(data)
+    spacing = data.draw(st.sampled_from([GRID, FINE_GRID, 0.7, 1.1]))
+    player = data.draw(st.integers(0, battle.players - 1))
+    with fastpaths.plain():
+        expected = deployment_spots(battle, player, spacing)
+    assert deployment_spots(battle, player, spacing) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_points_surely_outside_a_territory_are_refused_by_its_rule(data):
+    """The numpy test of a territory never drops a point the rule itself allows, even a
+    hair from the territory's border."""
+    battle = deploying(data)
+    table = battle.setup.table
+    points = near_bases(battle, data)
+    for x in (table.width / 2, 0.0, table.width):
+        for dx in (RADIUS, -RADIUS):
+            for hair in (0.0, EPSILON, -EPSILON, 1e-12, -1e-12):
+                points.append((x + dx + hair, data.draw(st.floats(0, table.length))))
+    for player in range(battle.players):
+        outside = _surely_outside(battle, player, points)
+        for point, out in zip(points, outside, strict=True):
+            if out:
+                assert territory_problem(battle, player, point) is not None
+
+
+def room_outcome(battle: Battle, most: int) -> str | None:
+    try:
+        check_deployment_room(battle, most=most)
+    except SetupError as error:
+        return str(error)
+    return None
+
+
+@settings(max_examples=12, deadline=None)
+@given(data=st.data(), most=st.integers(1, 60))
+def test_deployment_room_is_found_as_the_plain_way_finds_it(data, most):
+    """10.5 refused or allowed alike, naming the same territory and the same count."""
+    battle = deploying(data)
+    with fastpaths.plain():
+        expected = room_outcome(battle, most)
+    assert room_outcome(battle, most) == expected

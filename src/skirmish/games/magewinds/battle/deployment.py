@@ -10,11 +10,16 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
+from itertools import chain
 from random import Random
-from typing import Any
+from typing import Any, cast
+
+import numpy as np
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
+from skirmish.fastpaths import fast
 from skirmish.games.magewinds.battle.actions import parse_point, pick, point_text
 from skirmish.games.magewinds.battle.candidates import GRID, free_points, grid
 from skirmish.games.magewinds.battle.deck import (
@@ -24,14 +29,22 @@ from skirmish.games.magewinds.battle.deck import (
     sample_card,
     take_from_deck,
 )
-from skirmish.games.magewinds.battle.geometry import OVERLAP, stand_problem
+from skirmish.games.magewinds.battle.geometry import MARGIN, OVERLAP, can_stand_at, stand_problem
 from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.rolloff import RollOff
 from skirmish.games.magewinds.battle.scenarios import deployment_problem
 from skirmish.games.magewinds.battle.setup import SetupError
 from skirmish.games.magewinds.battle.sides import EDGES, SideChoice
 from skirmish.games.magewinds.battle.state import Battle, Frame, Phase, Point, Status, rounded
-from skirmish.games.magewinds.battle.territory import CORNERS, OPPOSITE, RADIUS, TERRITORIES
+from skirmish.games.magewinds.battle.territory import (
+    CORNERS,
+    OPPOSITE,
+    RADIUS,
+    TERRITORIES,
+    _triangle_side,
+    corner_point,
+)
+from skirmish.geometry import EPSILON
 
 
 @dataclass(frozen=True)
@@ -238,14 +251,77 @@ def deployment_spots(battle: Battle, player: int, spacing: float) -> list[Point]
     (10.5, the scenario's rules, and where a base may stand: ruling MB-7). The free-space
     polygons find them quickly; each is then checked with bases as true circles, which
     the polygons' rounded corners only approximate (MW-18)."""
+    if fast():
+        return [spot for chunk in _spots(battle, player, spacing) for spot in chunk]
+    return [
+        p
+        for p in free_points(battle, _grid(battle, player, spacing))
+        if deployment_problem(battle, player, p) is None and stand_problem(battle, p) is None
+    ]
+
+
+def _grid(battle: Battle, player: int, spacing: float) -> list[Point]:
     points = grid(battle, spacing)
     if battle.setup.scenario.territory == "edge":
         points += edge_points(battle, player, spacing)
-    return [
-        p
-        for p in free_points(battle, points)
-        if deployment_problem(battle, player, p) is None and stand_problem(battle, p) is None
-    ]
+    return points
+
+
+CHUNK = 256
+"""Grid points checked together on the fast path of :func:`deployment_spots`."""
+
+
+def _spots(battle: Battle, player: int, spacing: float) -> Iterator[list[Point]]:
+    """:func:`deployment_spots`, in order, a chunk of the grid at a time (a fast path):
+    points surely outside the player's territory are dropped at once
+    (:func:`_surely_outside`), the rest checked for free space and where a base may stand
+    all at once (:func:`~skirmish.games.magewinds.battle.geometry.can_stand_at`), and only
+    the survivors by the scenario's own deployment rules, one by one."""
+    points = _grid(battle, player, spacing)
+    for start in range(0, len(points), CHUNK):
+        chunk = points[start : start + CHUNK]
+        outside = _surely_outside(battle, player, chunk)
+        free = free_points(battle, [p for p, out in zip(chunk, outside, strict=True) if not out])
+        standing = [p for p, ok in zip(free, can_stand_at(battle, free), strict=True) if ok]
+        yield [p for p in standing if deployment_problem(battle, player, p) is None]
+
+
+def _surely_outside(battle: Battle, player: int, points: list[Point]) -> list[bool]:
+    """Whether each point is outside ``player``'s territory (10.5, rulings MB-5, MB-29) by
+    more than :data:`~skirmish.games.magewinds.battle.geometry.MARGIN`: never true where
+    :func:`~skirmish.games.magewinds.battle.scenarios.territory_problem` finds nothing."""
+    if not points:
+        return []
+    where = np.array(points, dtype=float).reshape(-1, 2)
+    xs, ys = where[:, 0], where[:, 1]
+    scenario, table = battle.setup.scenario, battle.setup.table
+    width, length, name = table.width, table.length, battle.territories[player]
+    # how far each base is wholly inside (positive) or sticks out of (negative) the territory
+    depth: Any
+    if scenario.territory == "half" and name in CORNERS:
+        # the diagonal's arithmetic, done on every point at once
+        depth = _triangle_side(name, width, length, cast(Point, (xs, ys))) - RADIUS
+    elif scenario.territory == "half":
+        depth = _half_side(name, width, length, xs, ys) - RADIUS
+    elif scenario.territory == "quarter":
+        depth = np.min([_half_side(part, width, length, xs, ys) for part in name.split("-")], 0)
+        depth -= RADIUS
+    elif scenario.territory == "corner":
+        cx, cy = corner_point(name, width, length)
+        depth = scenario.corner_radius - (np.hypot(xs - cx, ys - cy) - RADIUS)
+    else:
+        return [False] * len(points)
+    return [bool(v) for v in depth < -(EPSILON + MARGIN)]
+
+
+def _half_side(name: str, width: float, length: float, xs: np.ndarray, ys: np.ndarray) -> Any:
+    """How far inside the half ``name`` (left, right, near, far) each point is."""
+    return {
+        "left": width / 2 - xs,
+        "right": xs - width / 2,
+        "near": length / 2 - ys,
+        "far": ys - length / 2,
+    }[name]
 
 
 def edge_points(battle: Battle, player: int, spacing: float) -> list[Point]:
@@ -275,7 +351,10 @@ def check_deployment_room(battle: Battle, *, most: int | None = None) -> None:
         most = max(len(band.names) for band in battle.setup.warbands)
     for name, seat in ((n, s) for n in names for s in seats):
         trial = replace(battle, territories=(name,) * battle.players, first=0)
-        spots = deployment_spots(trial, seat, FINE_GRID)
+        if fast():  # a chunk at a time, stopping once the warband is placed
+            spots: Iterable[Point] = chain.from_iterable(_spots(trial, seat, FINE_GRID))
+        else:
+            spots = deployment_spots(trial, seat, FINE_GRID)
         placed: list[Point] = []
         for spot in spots:
             if all(math.dist(spot, other) >= OVERLAP for other in placed):

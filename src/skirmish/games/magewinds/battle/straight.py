@@ -17,18 +17,14 @@ import shapely
 from shapely import Point
 
 from skirmish.games.magewinds.battle.geometry import (
-    OVERLAP,
-    RADIUS,
-    _footprints,
     bases_around,
-    field_of,
+    can_stand_at,
     free_space_of,
     room_among,
 )
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.battle.state import Point as At
-from skirmish.geometry import EPSILON, HeightClass
-from skirmish.geometry.measure import OVERLAP_TOLERANCE
+from skirmish.geometry import EPSILON
 from skirmish.geometry.movement import FreeSpace
 
 DIGITS = 2
@@ -37,8 +33,6 @@ BACK_OFF = (0.01, 0.05, 0.15, 0.3, 0.5)
 """Inches short of where a straight move is stopped that its end is tried, in turn."""
 SHORTEST = 0.05
 """A straight move's end is looked for no closer than this to where it starts."""
-STANDING = (HeightClass.LOW, HeightClass.MEDIUM, HeightClass.HIGH)
-"""Terrain a base may not stand in (15.0) or on (ruling MB-7)."""
 
 
 def straight_ends(
@@ -129,23 +123,5 @@ def _fits(
         & ~shapely.contains(free.no_end, points)
         & shapely.covers(free.centres, paths)
     )
-    field = field_of(battle)
-    terrain = field.terrain
-    solid = np.array([piece.height_class in STANDING for piece in terrain], dtype=bool)
-    if solid.any():
-        gaps = shapely.distance(_footprints(terrain)[solid][:, None], points[None, :])
-        clear &= (gaps >= RADIUS - OVERLAP_TOLERANCE).all(axis=0)
-    others = [f.at for f in battle.on_battlefield() if f.name != fighter.name and f.at is not None]
-    others += [i.at for i in battle.items if i.at is not None and i.name != fighter.name]
-    low_x, high_x = RADIUS - EPSILON, field.width - RADIUS + EPSILON
-    low_y, high_y = RADIUS - EPSILON, field.length - RADIUS + EPSILON
-    out = []
-    for end, ok in zip(ends, clear.tolist(), strict=True):
-        x, y = end
-        out.append(
-            bool(ok)
-            and low_x <= x <= high_x
-            and low_y <= y <= high_y
-            and all(math.dist(other, end) >= OVERLAP for other in others)
-        )
-    return out
+    stands = can_stand_at(battle, ends, exclude=fighter.name)
+    return [bool(c) and s for c, s in zip(clear.tolist(), stands, strict=True)]
