@@ -25,7 +25,14 @@ from shapely.geometry.base import BaseGeometry
 from conftest import battlefields
 from skirmish import fastpaths
 from skirmish.engine.battle import Action, History, RandomPlayer, play_out
-from skirmish.games.magewinds.battle import SCENARIOS, Length, setup, start_battle, straight
+from skirmish.games.magewinds.battle import (
+    SCENARIOS,
+    Length,
+    find_scenario,
+    setup,
+    start_battle,
+    straight,
+)
 from skirmish.games.magewinds.battle.attacks import AttackFrame
 from skirmish.games.magewinds.battle.candidates import (
     COMPASS,
@@ -41,6 +48,7 @@ from skirmish.games.magewinds.battle.deployment import (
     deployment_spots,
 )
 from skirmish.games.magewinds.battle.geometry import (
+    AWAY_TURNS,
     OVERLAP,
     RADIUS,
     can_stand_at,
@@ -54,7 +62,7 @@ from skirmish.games.magewinds.battle.setup import Setup, SetupError
 from skirmish.games.magewinds.battle.sides import EDGES
 from skirmish.games.magewinds.battle.sight import _clear, _high, line_from, open_line, visible
 from skirmish.games.magewinds.battle.spells import ways_to_pay
-from skirmish.games.magewinds.battle.state import Battle, Fighter, Status
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Phase, Status
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.battle.tables import Table
 from skirmish.games.magewinds.battle.targets import any_attack
@@ -395,13 +403,14 @@ def test_an_open_path_between_bases_in_contact_is_looked_at():
 @settings(max_examples=40, deadline=None)
 @given(battlefields())
 def test_a_target_free_to_step_away_can_dodge(field):
-    """18.4: free space on the far side makes a Dodge step certain, as the region a step
-    reaches (computed in full) says."""
+    """18.4: free space on the far side (straight away, or turned up to 60 degrees) makes a
+    Dodge step certain, as the region a step reaches (computed in full) says."""
     for mover in field.fighters:
         for source in field.fighters:
-            if mover is not source and free_to_step_away(field, mover, source):
-                with fastpaths.plain():
-                    assert dodge(field, mover, source).possible
+            for turn in AWAY_TURNS:
+                if mover is not source and free_to_step_away(field, mover, source, turn):
+                    with fastpaths.plain():
+                        assert dodge(field, mover, source).possible
 
 
 def test_a_lone_target_is_free_to_step_away_and_one_against_a_wall_is_not():
@@ -581,3 +590,49 @@ def test_deployment_room_is_found_as_the_plain_way_finds_it(data, most):
     with fastpaths.plain():
         expected = room_outcome(battle, most)
     assert room_outcome(battle, most) == expected
+
+
+@pytest.mark.parametrize("scenario", ["hold-the-line", "deathmatch", "treasure-dash"])
+def test_steps_that_cannot_help_are_not_looked_for_on_the_fast_path(scenario):
+    """Whether some step leaves a Blink or an Escape (or an Attack) possible: the fast path
+    gives up at once on a Blink the hand cannot pay for and an Escape out of reach; the
+    answer is the one found by trying every representative step."""
+    chosen = setup.random_setup(3, scenario=find_scenario(scenario), length=Length.QUICK)
+    history = History.start(start_battle(chosen), 3)
+    play_out(history, [RandomPlayer(3, 0), RandomPlayer(3, 1)])
+    asked = 0
+    for battle in history.states:
+        if not isinstance(battle, Battle) or battle.phase is not Phase.ACTION:
+            continue
+        for fighter in on_table(battle):
+            for purpose in ("blink", "escape", "attack"):
+                frame = StepFrame(fighter.name, fighter.player, purpose=purpose)
+                with fastpaths.plain():
+                    expected = frame.any_step(battle)
+                assert frame.any_step(battle) == expected
+                asked += 1
+    assert asked
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 1000),
+    gap=st.one_of(st.floats(0, 3.5), st.sampled_from([0.9, 0.99, 1.0, 1.01, 1.02, 2.9, 3.01])),
+    leap=st.booleans(),
+    data=st.data(),
+)
+def test_an_escape_out_of_reach_is_out_of_reach_of_every_step(seed, gap, leap, data):
+    """Hold the Line: a fighter ``gap`` from the objective edge, with or without Leap, can
+    Escape after some step on the fast path exactly when it can after trying them all."""
+    chosen = setup.random_setup(seed, scenario=find_scenario("hold-the-line"))
+    battle = replace(start_battle(chosen), territories=("left", "right"), first=0)
+    table = battle.setup.table
+    for fighter in battle.fighters:
+        x = table.width - RADIUS - gap if fighter.player == 0 else RADIUS + 3
+        at = (round(x, 2), data.draw(st.floats(1, table.length - 1)))
+        battle = battle.with_fighter(replace(fighter, status=Status.ON_BATTLEFIELD, at=at))
+    for fighter in on_table(battle):
+        frame = StepFrame(fighter.name, fighter.player, purpose="escape", leap=leap)
+        with fastpaths.plain():
+            expected = frame.any_step(battle)
+        assert frame.any_step(battle) == expected

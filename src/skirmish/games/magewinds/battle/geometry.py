@@ -193,7 +193,7 @@ def dodge_possible(battle: Battle, target: Fighter, attacker: Fighter) -> bool:
     if fast():
         field = field_of(battle)
         mover, source = placed(field, target.name), placed(field, attacker.name)
-        if free_to_step_away(field, mover, source):
+        if any(free_to_step_away(field, mover, source, turn) for turn in AWAY_TURNS):
             return True
     return can_dodge(battle, target, attacker).possible
 
@@ -201,24 +201,29 @@ def dodge_possible(battle: Battle, target: Fighter, attacker: Fighter) -> bool:
 AWAY = 1.1
 AWAY_ANGLE = math.radians(15)
 """A sector of free space this long and this wide either side of straight away from the
-attack, around a target, makes a Dodge step certain."""
+attack (or turned by one of :data:`AWAY_TURNS`), around a target, makes a Dodge step
+certain."""
+AWAY_TURNS = (0.0, math.radians(30), math.radians(-30), math.radians(60), math.radians(-60))
 
 
-def free_to_step_away(field: Battlefield, mover: Placed, source: Placed) -> bool:
+def free_to_step_away(field: Battlefield, mover: Placed, source: Placed, turn: float = 0.0) -> bool:
     """Whether the sector of :data:`AWAY` around ``mover``'s centre, :data:`AWAY_ANGLE`
-    either side of straight away from ``source``, is all free space where a step may end.
+    either side of straight away from ``source`` turned by ``turn`` (at most 60 degrees),
+    is all free space where a step may end.
 
     Then the region a 1" step reaches (:func:`~skirmish.games.magewinds.moves.dodge_region`)
-    keeps the corner of its 1" disc nearest the direction straight away (at most pi/64
+    keeps the corner of its 1" disc nearest the sector's middle direction (at most pi/64
     off it): no blocker outside the sector hides a point inside it, as seen from the
-    mover, no low obstacle or table edge takes the corner away, and it ends nearly 1"
-    further from the attack, far more than a hair (MW-16)."""
+    mover, and no low obstacle or table edge takes the corner away. That corner, at most
+    63 degrees off straight away, ends further from the attack by more than a hair
+    (MW-16): with ``d`` the distance before, its square is at least d^2 + 1 + 0.9d, more
+    than (d + 0.01)^2 whatever d."""
     sx, sy = source.base.x, source.base.y
     x, y = mover.base.x, mover.base.y
     if math.hypot(x - sx, y - sy) <= EPSILON:
         return False
     free = local_space(neighbourhood(field, mover, STEP_MOVE))
-    heading = math.atan2(y - sy, x - sx)
+    heading = math.atan2(y - sy, x - sx) + turn
     arc = [
         (x + AWAY * math.cos(heading + a), y + AWAY * math.sin(heading + a))
         for a in np.linspace(-AWAY_ANGLE, AWAY_ANGLE, 9).tolist()

@@ -54,6 +54,23 @@ def can_escape(battle: Battle, fighter: Fighter) -> bool:
     return distance_to_edge(edge, battle.setup.table.width, fighter.at) <= CONTACT_EDGE
 
 
+def out_of_escape(battle: Battle, fighter: Fighter, inches: float) -> bool:
+    """Whether no step of up to ``inches`` could let the fighter Escape (a fast test that
+    is never wrong when it says so): it is not the Attacker's, or it stands further than
+    that (and a margin for positions written to 0.01") from the objective edge."""
+    if not battle.setup.scenario.escape or battle.first is None or fighter.at is None:
+        return True
+    if fighter.player != attacker(battle):
+        return True
+    edge = OPPOSITE[battle.territories[attacker(battle)]]
+    gap = distance_to_edge(edge, battle.setup.table.width, fighter.at)
+    return gap > inches + CONTACT_EDGE + ESCAPE_MARGIN
+
+
+ESCAPE_MARGIN = 0.1
+"""Inches, far more than rounding a step's end to 0.01" can add to it."""
+
+
 def escape(battle: Battle, fighter: Fighter) -> Battle:
     """The Escape action: the fighter leaves the battlefield; it is not out of action. The
     spells it holds up and those on it end (4.4, ruling MB-37)."""

@@ -25,7 +25,7 @@ from skirmish.games.magewinds.battle.geometry import (
     moved,
     path_to,
 )
-from skirmish.games.magewinds.battle.holdtheline import can_escape
+from skirmish.games.magewinds.battle.holdtheline import can_escape, out_of_escape
 from skirmish.games.magewinds.battle.paying import ways_to_pay
 from skirmish.games.magewinds.battle.spells import (
     LEAP_BONUS,
@@ -97,13 +97,14 @@ class StepFrame(Frame):
         if self.purpose and self.purpose != "blink":
             return abilities.action(self.purpose).available(battle, mover)
         if self.purpose == "blink":
-            spell = ability(battle, mover, "blink")
-            return (
-                spell is not None
-                and bool(ways_to_pay(battle, battle.controller(mover), spell.cost))
-                and bool(blink_spots(battle, mover, first=True))
-            )
+            return self._blink_paid(battle) and bool(blink_spots(battle, mover, first=True))
         return True
+
+    def _blink_paid(self, battle: Battle) -> bool:
+        """Whether the fighter has Blink and its player can pay for it (17.0, 20.2)."""
+        mover = self._mover(battle)
+        spell = ability(battle, mover, "blink")
+        return spell is not None and bool(ways_to_pay(battle, battle.controller(mover), spell.cost))
 
     def _toward(self, battle: Battle) -> tuple[str, ...]:
         """Fighters a step could bring into an attack's reach."""
@@ -163,7 +164,18 @@ class StepFrame(Frame):
         return ends
 
     def any_step(self, battle: Battle) -> bool:
-        """Whether some representative step leaves the action possible (stops at the first)."""
+        """Whether some representative step leaves the action possible (stops at the first).
+        On the fast path a Blink the fighter lacks or cannot pay for is not looked for
+        after any step (neither depends on where the fighter stands), nor an Escape the
+        step cannot bring within reach of."""
+        if fast() and self.purpose == "blink" and not self._blink_paid(battle):
+            return False
+        if (
+            fast()
+            and self.purpose == "escape"
+            and out_of_escape(battle, self._mover(battle), self.inches)
+        ):
+            return False
         return any(self.viable_at(battle, e) for e in self._candidates(battle))
 
     def _leaps(self, battle: Battle) -> list[Action]:
