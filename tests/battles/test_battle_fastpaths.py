@@ -74,6 +74,7 @@ from skirmish.games.magewinds.moves import _surroundings as surroundings
 from skirmish.games.magewinds.moves import dodge
 from skirmish.games.magewinds.sightlines import LineOfAttack, line_of_attack, visibility
 from skirmish.geometry import BASE_DIAMETER, EPSILON, Based
+from skirmish.geometry.movement import ray_room
 from skirmish.geometry.shapes import disc
 
 
@@ -636,3 +637,30 @@ def test_an_escape_out_of_reach_is_out_of_reach_of_every_step(seed, gap, leap, d
         with fastpaths.plain():
             expected = frame.any_step(battle)
         assert frame.any_step(battle) == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(battlefields(), st.data())
+def test_ray_rooms_all_at_once_are_each_ray_room(field, data):
+    """The room of many straight rays at once (rays wholly in free space not intersected)
+    is, to the last bit, the room of each ray alone: rays toward, past and grazing the
+    other bases and along the table's edges."""
+    for mover in field.fighters:
+        free = surroundings.__wrapped__(field.layout, mover.name).free
+        x, y = mover.base.x, mover.base.y
+        units = list(COMPASS)
+        for other in field.fighters:
+            if other is mover:
+                continue
+            dx, dy = other.base.x - x, other.base.y - y
+            distance = math.hypot(dx, dy)
+            heading = math.atan2(dy, dx)
+            graze = math.asin(min(1.0, 2 * BASE_DIAMETER / 2 / max(distance, 1e-9)))
+            for angle in (heading, heading + graze, heading - graze, heading + math.pi):
+                units.append((math.cos(angle), math.sin(angle)))
+        angles = data.draw(st.lists(st.floats(0, 2 * math.pi), max_size=5))
+        units += [(math.cos(a), math.sin(a)) for a in angles]
+        length = data.draw(st.sampled_from([1.0, 3.0, 6.0, 20.0]))
+        start = shapely.Point(x, y)
+        expected = [ray_room(free, start, unit, length) for unit in units]
+        assert straight._ray_rooms(free, (x, y), units, length) == expected

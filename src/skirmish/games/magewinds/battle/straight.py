@@ -82,13 +82,20 @@ def straight_ends(
 def _ray_rooms(
     free: FreeSpace, start: tuple[float, float], units: list[tuple[float, float]], length: float
 ) -> list[float]:
-    """``ray_room`` for each unit direction (see :func:`skirmish.geometry.movement.ray_room`)."""
+    """``ray_room`` for each unit direction (see :func:`skirmish.geometry.movement.ray_room`).
+
+    A ray wholly inside free space, touching no edge of it, is its own intersection with
+    it (nothing cuts it, so it keeps its two points): only the others are intersected."""
     sx, sy = start
     coordinates = []
     for dx, dy in units:
         norm = math.hypot(dx, dy)
         coordinates.append(((sx, sy), (sx + dx / norm * length, sy + dy / norm * length)))
-    inside = shapely.intersection(shapely.linestrings(coordinates), free.centres)
+    rays = shapely.linestrings(coordinates)
+    free_rays = shapely.contains_properly(free.centres, rays)
+    inside = rays.copy()
+    cut = np.flatnonzero(~free_rays)
+    inside[cut] = shapely.intersection(rays[cut], free.centres)
     parts, owner = shapely.get_parts(inside, return_index=True)
     keep = ~shapely.is_empty(parts)
     parts, owner = parts[keep], owner[keep]
