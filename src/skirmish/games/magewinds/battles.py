@@ -36,8 +36,19 @@ from skirmish.games.magewinds.battle import (
     result_of,
     start_battle,
 )
-from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario, players_text
-from skirmish.games.magewinds.battle.scenarios import PoisonFalls, Tie, WindburnBarrier
+from skirmish.games.magewinds.battle.catalogue import (
+    VERSIONS,
+    find_scenario,
+    players_text,
+    version_number,
+)
+from skirmish.games.magewinds.battle.scenarios import (
+    Crossing,
+    PoisonFalls,
+    Scenario,
+    Tie,
+    WindburnBarrier,
+)
 from skirmish.games.magewinds.battle.session import (
     battlefield_now,
     hand_text,
@@ -68,6 +79,15 @@ class PlayOptions(Flags):
         Name | None,
         Flag(
             "A scenario id from 'skirmish scenarios magewinds' (10.1).", metavar="NAME", rule="10.1"
+        ),
+    ] = None
+    scenario_version: Annotated[
+        Annotated[str, Field(min_length=1, max_length=20)] | None,
+        Flag(
+            "An earlier page version of the scenario, e.g. 1.3.0 for Fragment Frenzy "
+            "(default: the latest; 'skirmish scenarios magewinds' lists them; MB-28).",
+            metavar="VERSION",
+            rule="MB-28",
         ),
     ] = None
     warband: Annotated[
@@ -141,6 +161,14 @@ class PlayOptions(Flags):
             rule="MB-2",
         ),
     ] = CardWorth.ACROSS_PARTS
+    fragment_crossing: Annotated[
+        Crossing,
+        Flag(
+            "Fragment Frenzy v1.3.0: a Move crosses a fragment when the base or only the "
+            "centre passes over it (MB-28).",
+            rule="MB-28",
+        ),
+    ] = Crossing.BASE
     save: Annotated[Path | None, Flag("Write the battle record (JSON) here.", metavar="FILE")] = (
         None
     )
@@ -164,6 +192,11 @@ class PlayOptions(Flags):
                 "give --scenario (and --warband once per player, or build the warbands in "
                 "play), or --resume a saved battle"
             )
+        if self.scenario_version is not None and self.scenario is None:
+            raise ValueError(
+                "--scenario-version: a resumed battle keeps the version it was played with; "
+                "give it with --scenario"
+            )
         if self.warband and self.building is not None:
             raise ValueError(
                 "--building: the warbands are given by --warband, so none is built; give one "
@@ -177,8 +210,11 @@ class ScenariosOptions(Flags):
 
 
 def scenarios_report() -> Report:
-    """Every scenario by its id, with its player counts, page version and a summary."""
-    rows = tuple((s.id, players_text(s), s.version.split()[0], s.summary) for s in SCENARIOS)
+    """Every scenario by its id, with its player counts, page version and a summary; an
+    earlier version a table may choose (``--scenario-version``) follows its default."""
+    rows = tuple(
+        (s.id, players_text(s), version_number(s) + _older(s), s.summary) for s in VERSIONS
+    )
     data = {
         "scenarios": [
             {
@@ -186,15 +222,26 @@ def scenarios_report() -> Report:
                 "name": s.name,
                 "players": list(s.players),
                 "version": s.version,
+                "default": not _older(s),
                 "rounds": s.rounds,
                 "battlefield": s.table,
                 "summary": s.summary,
             }
-            for s in SCENARIOS
+            for s in VERSIONS
         ]
     }
-    grid = Grid(("id", "players", "version", "summary"), rows, title="Magewinds scenarios")
+    grid = Grid(
+        ("id", "players", "version", "summary"),
+        rows,
+        title="Magewinds scenarios",
+        caption="* an earlier page version, played with --scenario-version (ruling MB-28)",
+    )
     return Report((grid,), data)
+
+
+def _older(scenario: Scenario) -> str:
+    """A mark for a version played only when chosen."""
+    return "" if find_scenario(scenario.id) is scenario else " *"
 
 
 class ReplayOptions(Flags):
@@ -230,7 +277,7 @@ class MagewindsBattles:
         given = options.warband or []
         players = len(given) or len(options.players.split(","))
         building = None if given else (options.building or Building.SECRET)
-        chosen = find_scenario(options.scenario)
+        chosen = find_scenario(options.scenario, options.scenario_version)
         agreed = Options(
             options.length,
             options.rounds,
@@ -241,6 +288,7 @@ class MagewindsBattles:
             options.poison_falls,
             options.windburn_barrier,
             options.card_worth,
+            fragment_crossing=options.fragment_crossing,
         )
         seed = random.SystemRandom().randrange(2**31) if options.seed is None else options.seed
         number = check_seed(seed)

@@ -275,7 +275,10 @@ class Activation(Frame):
             at=end,
             length=round(path.length, 4),
         )
-        return battle.top(replace(self, stage="moved"))
+        battle = battle.top(replace(self, stage="moved"))
+        moved = battle.setup.scenario.after_move
+        work = moved(battle, me.name, self.player, path.route) if moved is not None else None
+        return battle if work is None else battle.push(work)
 
     def _moved(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         if action.casefold().startswith("pick up "):

@@ -295,11 +295,13 @@ def move_allowance(battle: Battle, fighter: Fighter, bonus: int, why: str) -> tu
 
 @dataclass(frozen=True)
 class Path:
-    """A checked move: where it ends, how long it is, or what is wrong with it."""
+    """A checked move: where it ends, how long it is, or what is wrong with it; ``route``:
+    the centre's way from the start to the end, corner by corner (a legal path's)."""
 
     end: At
     length: float
     problems: tuple[str, ...]
+    route: tuple[At, ...] = ()
 
     @property
     def legal(self) -> bool:
@@ -319,15 +321,17 @@ def path_to(
         return Path(goal, 0.0, (standing,))
     direct = check_move(field, mover, [goal], limit=limit)
     if direct.legal:
-        return Path(goal, direct.length, ())
+        start = (mover.base.centre.x, mover.base.centre.y)
+        return Path(goal, direct.length, (), (start, goal))
     route = shortest_move(field, mover, goal)
     if route is None:
         problems = direct.problems or ("15.0: no legal path reaches that position",)
         if not field.area.buffer(-RADIUS + EPSILON).covers(Point(goal)):
             problems = ("2.1: the base would not be wholly on the battlefield",)
         return Path(goal, direct.length, problems)
-    checked = check_move(field, mover, [(p.x, p.y) for p in route], limit=limit)
-    return Path(goal, checked.length, checked.problems)
+    corners = tuple((p.x, p.y) for p in route)
+    checked = check_move(field, mover, list(corners), limit=limit)
+    return Path(goal, checked.length, checked.problems, corners)
 
 
 def circle_room(

@@ -25,7 +25,7 @@ from skirmish.games.magewinds.battle.geometry import (
     visible_spot,
 )
 from skirmish.games.magewinds.battle.rolloff import SIDES as DIE_SIDES
-from skirmish.games.magewinds.battle.state import Battle, Fighter, Item, Point
+from skirmish.games.magewinds.battle.state import MARKER, Battle, Fighter, Item, Point
 from skirmish.games.magewinds.profiles import AttackProfile, Special
 from skirmish.geometry import HeightClass
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
@@ -79,19 +79,21 @@ def pick_up(battle: Battle, fighter: Fighter, action: Action) -> Battle:
     return battle.logged("19.1", "pick_up", f"{fighter.name} picks up {item.name}")
 
 
-def collect(battle: Battle, fighter: Fighter, name: str) -> Battle:
-    """Fragment Frenzy v1.3.1: picking a fragment up collects it: it leaves the
-    battlefield and counts for the fighter's warband."""
+def collect(battle: Battle, fighter: Fighter, name: str, why: str = "") -> Battle:
+    """Fragment Frenzy: a fragment collected (v1.3.1: picked up; v1.3.0: a marker crossed,
+    ruling MB-28, ``why`` saying so) leaves the battlefield and counts for the fighter's
+    warband."""
     battle = replace(
         battle,
         items=tuple(i for i in battle.items if i.name != name),
+        marks=tuple(m for m in battle.marks if not (m.key == MARKER and m.detail == name)),
         tally=(*battle.tally, ("fragment", fighter.player, battle.round)),
     )
     total = battle.counted("fragment", fighter.player)
     return battle.logged(
         "Fragment Frenzy",
         "collect",
-        f"{fighter.name} collects {name} (player {fighter.player + 1}: {total} fragments)",
+        f"{fighter.name} collects {name}{why} (player {fighter.player + 1}: {total} fragments)",
         fighter=fighter.name,
         item=name,
     )

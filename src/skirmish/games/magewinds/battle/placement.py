@@ -1,5 +1,6 @@
 """Objects the players place on the battlefield in turn: treasures at setup (The Prize,
-Treasure Dash, Treasure Clash) and fragments at the start of each round (Fragment Frenzy).
+Treasure Dash, Treasure Clash) and fragments at the start of each round (Fragment Frenzy;
+markers rather than objects in its version 1.3.0, ruling MB-28).
 
 Each player in turn places one object where the scenario allows (its
 ``placement_problem``); a player with no legal spot is skipped, and placing stops when
@@ -16,10 +17,23 @@ from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.candidates import GRID, free_points, grid
 from skirmish.games.magewinds.battle.geometry import stand_problem
-from skirmish.games.magewinds.battle.state import Battle, Frame, Item, Point, rounded
+from skirmish.games.magewinds.battle.state import (
+    MARKER,
+    Battle,
+    Frame,
+    Item,
+    Mark,
+    Point,
+    rounded,
+)
 
 FINE = 0.5
 """Inches between positions offered when the usual grid finds no legal spot."""
+
+
+def markers(battle: Battle) -> list[Mark]:
+    """The scenario's markers on the battlefield (Fragment Frenzy v1.3.0's fragments)."""
+    return [m for m in battle.marks if m.key == MARKER]
 
 
 def placement_spots(battle: Battle, player: int) -> list[Point]:
@@ -87,7 +101,10 @@ class Placement(Frame):
         if problem:
             raise IllegalAction(problem)
         name = self.names[0]
-        battle = replace(battle, items=(*battle.items, Item(name, at, True, True)))
+        if battle.setup.scenario.markers:
+            battle = replace(battle, marks=(*battle.marks, Mark(MARKER, "", at=at, detail=name)))
+        else:
+            battle = replace(battle, items=(*battle.items, Item(name, at, True, True)))
         battle = battle.logged(
             self.rule,
             "place",

@@ -30,11 +30,12 @@ from skirmish.games.magewinds.battle.territory import (
 from skirmish.geometry import BASE_DIAMETER, EPSILON
 
 if TYPE_CHECKING:
-    from skirmish.games.magewinds.battle.state import Battle, Frame
+    from skirmish.games.magewinds.battle.state import Battle, Frame, Point
 
 RADIUS = BASE_DIAMETER / 2
 __all__ = [
     "TERRITORIES",
+    "Crossing",
     "PoisonFalls",
     "Scenario",
     "Split",
@@ -90,6 +91,16 @@ class WindburnBarrier(StrEnum):
     """Against windburn too, each point asked like poison's."""
 
 
+class Crossing(StrEnum):
+    """What it is for a Move to cross a fragment marker (Fragment Frenzy v1.3.0, ruling
+    MB-28)."""
+
+    BASE = "base"
+    """The moving base passes over the marker's point, its edge included (the default)."""
+    CENTRE = "centre"
+    """The base's centre passes over the point (within 0.01", as bases touch)."""
+
+
 @dataclass(frozen=True)
 class Scenario:
     """A scenario's data and its hooks.
@@ -137,6 +148,9 @@ class Scenario:
     """How many objects a fighter may carry (None: no limit)."""
     collect: bool = False
     """Picking an object up collects it (Fragment Frenzy v1.3.1)."""
+    markers: bool = False
+    """What the players place are markers (9.4) that bases pass over, not objects
+    (Fragment Frenzy v1.3.0)."""
     escape: bool = False
     """The Attacker's fighters may Escape (Hold the Line)."""
     rewards_takedowns: bool = False
@@ -149,6 +163,9 @@ class Scenario:
     """Work at the start of each round, before the Channelling Phase (given its order)."""
     action_phase_end: Callable[[Battle, tuple[int, ...]], Frame | None] | None = None
     """Work at the end of each Action Phase, after poison (given the passing order)."""
+    after_move: Callable[[Battle, str, int, tuple[Point, ...]], Frame | None] | None = None
+    """Work once a fighter's Move action has moved it (given the fighter, the player who
+    decides for it and its centre's route): Fragment Frenzy v1.3.0's collecting."""
     placement_problem: Callable[[Battle, int, tuple[float, float]], str | None] = (
         lambda battle, player, at: "this scenario places no objects"
     )

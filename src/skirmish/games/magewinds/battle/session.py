@@ -21,6 +21,7 @@ from skirmish.games.magewinds.battle.attacks import FACE_DOWN
 from skirmish.games.magewinds.battle.building import building_lines
 from skirmish.games.magewinds.battle.deck import hand_limit
 from skirmish.games.magewinds.battle.geometry import field_of
+from skirmish.games.magewinds.battle.placement import markers
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.field import Battlefield
 from skirmish.geometry import Marker
@@ -199,11 +200,15 @@ def pending_lines(view: Mapping[str, Any]) -> list[str]:
 
 
 def battlefield_now(battle: Battle) -> Battlefield:
-    """The battlefield as it stands, with the scenario's objective marker (9.4)."""
+    """The battlefield as it stands, with the scenario's markers (9.4): the objective,
+    and Fragment Frenzy v1.3.0's fragments."""
     field = field_of(battle)
     if battle.setup.scenario.objective:
         x, y = battle.setup.table.centre
         field = replace(field, markers=(*field.markers, Marker("objective", x, y)))
+    placed = tuple(Marker(m.detail, *m.at) for m in markers(battle) if m.at is not None)
+    if placed:
+        field = replace(field, markers=(*field.markers, *placed))
     return field
 
 

@@ -20,7 +20,13 @@ from skirmish import limits
 from skirmish.datafiles import Name, StrictModel, read_yaml, validated
 from skirmish.errors import DataError, SkirmishError
 from skirmish.fastpaths import fast
-from skirmish.games.magewinds.battle.scenarios import PoisonFalls, Scenario, Tie, WindburnBarrier
+from skirmish.games.magewinds.battle.scenarios import (
+    Crossing,
+    PoisonFalls,
+    Scenario,
+    Tie,
+    WindburnBarrier,
+)
 from skirmish.games.magewinds.battle.tables import (
     Table,
     bundled_table,
@@ -75,7 +81,8 @@ class Options:
     past the round limit while nobody leads (0-20, ruling MB-24); ``tie``: King of the
     Hill's equal counts (ruling MB-32); ``poison_falls``: poison taking both warbands' last
     fighters (ruling MB-33); ``windburn_barrier``: Barrier against windburn (ruling MB-14);
-    ``card_worth``: whether a card's worth may pay across the parts of a cost (ruling MB-2).
+    ``card_worth``: whether a card's worth may pay across the parts of a cost (ruling MB-2);
+    ``fragment_crossing``: what crossing a fragment marker is (ruling MB-28).
     """
 
     length: Length = Length.STANDARD
@@ -87,6 +94,7 @@ class Options:
     poison_falls: PoisonFalls = PoisonFalls.TOGETHER
     windburn_barrier: WindburnBarrier = WindburnBarrier.OFF
     card_worth: CardWorth = CardWorth.ACROSS_PARTS
+    fragment_crossing: Crossing = Crossing.BASE
 
     def __post_init__(self) -> None:
         if self.rounds is not None and not 1 <= self.rounds <= MAX_ROUNDS:
@@ -128,6 +136,7 @@ class Options:
             "poison_falls": self.poison_falls.value,
             "windburn_barrier": self.windburn_barrier.value,
             "card_worth": self.card_worth.value,
+            "fragment_crossing": self.fragment_crossing.value,
         }
 
 
@@ -226,6 +235,7 @@ class Setup:
         """What a record needs to set the same battle up again."""
         found: dict[str, Any] = {
             "scenario": self.scenario.id,
+            "scenario_version": self.scenario.version.split()[0],
             "options": self.options.as_dict(),
             "pack": self.pack.name,
             "warbands": [[p.name for p in band.profiles] for band in self.warbands],
@@ -350,6 +360,7 @@ class _OptionsModel(StrictModel):
     poison_falls: PoisonFalls = PoisonFalls.TOGETHER
     windburn_barrier: WindburnBarrier = WindburnBarrier.OFF
     card_worth: CardWorth = CardWorth.ACROSS_PARTS
+    fragment_crossing: Crossing = Crossing.BASE
 
 
 class _BuildingModel(StrictModel):
@@ -361,6 +372,8 @@ class _SetupModel(StrictModel):
     """A record's setup, as :meth:`Setup.as_dict` writes it."""
 
     scenario: Name
+    scenario_version: Annotated[str, pydantic.Field(min_length=1, max_length=20)] | None = None
+    """The scenario's page version (absent: the default one)."""
     options: _OptionsModel
     pack: Name
     pack_file: dict[str, Any] | None = None
@@ -406,6 +419,7 @@ def setup_from_record(data: Mapping[str, Any], *, source: str = "the record") ->
         poison_falls=model.options.poison_falls,
         windburn_barrier=model.options.windburn_barrier,
         card_worth=model.options.card_worth,
+        fragment_crossing=model.options.fragment_crossing,
     )
     table = parse_table(model.battlefield, source=f"{source}: setup.battlefield")
     warbands: list[list[str]] = list(model.warbands)
@@ -417,8 +431,10 @@ def setup_from_record(data: Mapping[str, Any], *, source: str = "the record") ->
                 "so the record lists none"
             )
         warbands = [[] for _ in range(building.players)]
+    from skirmish.games.magewinds.battle.catalogue import find_scenario
+
     return new_setup(
-        model.scenario,
+        find_scenario(model.scenario, model.scenario_version),
         warbands,
         table=table,
         options=options,

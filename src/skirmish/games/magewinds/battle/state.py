@@ -142,6 +142,11 @@ class Mark:
         return data
 
 
+MARKER = "marker"
+"""The key of a scenario's marker placed on the battlefield (Fragment Frenzy v1.3.0's
+fragments): a mark of no fighter, named by its ``detail``."""
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One line of the battle log: the rule, what happened, its numbers, who may see it."""
@@ -285,7 +290,8 @@ class Battle:
     """What a scenario counts, as (what, player, round): fragments collected, enemies taken
     out of action."""
     marks: tuple[Mark, ...] = ()
-    """What the fighters' abilities left on the battle (see :mod:`.abilities`)."""
+    """What the fighters' abilities left on the battle (see :mod:`.abilities`), and the
+    scenario's markers (:data:`MARKER`)."""
     chances: int = 0
     log: Log | None = None
     result: End | None = None

@@ -69,16 +69,19 @@ def _triangle_side(name: str, width: float, length: float, at: tuple[float, floa
     return (here if corner_side > 0 else -here) / norm
 
 
-def wholly_in_half(name: str, width: float, length: float, at: tuple[float, float]) -> bool:
-    """Whether a base at ``at`` is wholly in the half (or diagonal half) ``name``."""
+def wholly_in_half(
+    name: str, width: float, length: float, at: tuple[float, float], *, radius: float = RADIUS
+) -> bool:
+    """Whether a base at ``at`` is wholly in the half (or diagonal half) ``name``
+    (``radius`` 0: whether a marker's point is in it)."""
     x, y = at
     if name in CORNERS:
-        return _triangle_side(name, width, length, at) >= RADIUS - EPSILON
+        return _triangle_side(name, width, length, at) >= radius - EPSILON
     return {
-        "left": x + RADIUS <= width / 2 + EPSILON,
-        "right": x - RADIUS >= width / 2 - EPSILON,
-        "near": y + RADIUS <= length / 2 + EPSILON,
-        "far": y - RADIUS >= length / 2 - EPSILON,
+        "left": x + radius <= width / 2 + EPSILON,
+        "right": x - radius >= width / 2 - EPSILON,
+        "near": y + radius <= length / 2 + EPSILON,
+        "far": y - radius >= length / 2 - EPSILON,
     }[name]
 
 
@@ -100,10 +103,13 @@ def distance_to_edge(name: str, width: float, at: tuple[float, float]) -> float:
     return max(0.0, (x if name == "left" else width - x) - RADIUS)
 
 
-def closest_edge_gap(width: float, length: float, at: tuple[float, float]) -> float:
-    """8.0: from the nearest edge of the battlefield to the closest point of the base."""
+def closest_edge_gap(
+    width: float, length: float, at: tuple[float, float], *, radius: float = RADIUS
+) -> float:
+    """8.0: from the nearest edge of the battlefield to the closest point of the base
+    (``radius`` 0: to a marker's point)."""
     x, y = at
-    return max(0.0, min(x, y, width - x, length - y) - RADIUS)
+    return max(0.0, min(x, y, width - x, length - y) - radius)
 
 
 CONTACT_EDGE = 0.01
