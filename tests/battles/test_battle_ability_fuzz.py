@@ -28,7 +28,7 @@ from skirmish.games.magewinds.battle import (
     replay_record,
     start_battle,
 )
-from skirmish.games.magewinds.battle.catalogue import SCENARIOS
+from skirmish.games.magewinds.battle.catalogue import OLDER, SCENARIOS, find_scenario
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.invariants import problems
 from skirmish.games.magewinds.battle.state import Battle, Mark
@@ -129,14 +129,18 @@ def test_random_players_revive_and_make_aimed_shots_when_ready():
 
 
 SEEDS = int(os.environ.get("SKIRMISH_ABILITY_FUZZ", "0"))
-CASES = [(s.id, n) for s in SCENARIOS for n in s.players]
+CASES = [(s.id, n) for s in SCENARIOS for n in s.players] + [
+    (f"{s.id}@{s.version}", n) for s in OLDER for n in s.players
+]
+"""Every scenario with every number of players it allows; an earlier page version a
+table may choose as ``id@version``."""
 
 
 def scenario_battle(scenario: str, players: int, seed: int, building: Building | None) -> Battle:
     """A battle of ``scenario`` for ``players``: warbands from :data:`BANDS` in turn (so
     every bundled profile fights in every scenario) or built in play by the random players,
     random terrain of the scenario's size."""
-    chosen = next(s for s in SCENARIOS if s.id == scenario)
+    chosen = find_scenario(*scenario.split("@"))
     width = 2 * STANDARD_WIDTH if chosen.double_size else STANDARD_WIDTH
     bands = [[] if building else list(BANDS[(seed + p) % 4]) for p in range(players)]
     setup = new_setup(

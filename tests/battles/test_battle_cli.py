@@ -145,6 +145,12 @@ def test_an_illegal_action_from_a_script_is_refused_with_its_rule(cli, tmp_path,
         (["--rounds", "0"], "--rounds 0"),
         (["--last-stand", "9"], "--last-stand 9"),
         (["--battlefield", "moon-base"], "unknown battlefield 'moon-base'"),
+        (["--scenario-version", "1.3.0"], "unknown version of Deathmatch '1.3.0'"),
+        (
+            ["--scenario", "fragment-frenzy", "--scenario-version", "1.2"],
+            "expected one of: 1.3.1, 1.3.0",
+        ),
+        (["--fragment-crossing", "middle"], "expected one of base, centre (MB-28)"),
     ],
 )
 def test_bad_input_is_one_line_exit_2_and_nothing_written(cli, tmp_path, args, message):
@@ -209,3 +215,38 @@ def test_a_battle_saved_part_way_can_be_resumed_and_finished(cli, tmp_path, monk
 def test_play_needs_a_scenario_and_warbands_or_a_saved_battle(cli):
     run = cli("play", "magewinds", "--players", "random,random")
     assert run.code == 2 and "--resume" in run.err
+
+
+def test_fragment_frenzy_v130_is_listed_played_saved_and_replayed(cli, tmp_path):
+    listed = cli("scenarios", "magewinds", "--json")
+    assert listed.code == 0, listed.err
+    rows = [(s["id"], s["version"], s["default"]) for s in json.loads(listed.out)["scenarios"]]
+    assert ("fragment-frenzy", "1.3.1", True) in rows
+    assert ("fragment-frenzy", "1.3.0", False) in rows
+    assert "1.3.0 *" in cli("scenarios", "magewinds").out
+    path = tmp_path / "battle.json"
+    run = cli(
+        "play",
+        "magewinds",
+        "--scenario",
+        "fragment-frenzy",
+        "--scenario-version",
+        "1.3.0",
+        "--fragment-crossing",
+        "centre",
+        *QUICK,
+        "--players",
+        "random,random",
+        "--seed",
+        "4",
+        "--save",
+        str(path),
+    )
+    assert run.code == 0, run.err
+    assert "scenario: Fragment Frenzy (1.3.0)" in run.out
+    setup = load_record(path).setup
+    assert setup["scenario_version"] == "1.3.0"
+    assert setup["options"]["fragment_crossing"] == "centre"
+    again = cli("replay", str(path))
+    assert again.code == 0, again.err
+    assert "scenario: Fragment Frenzy (1.3.0)" in again.out

@@ -19,6 +19,7 @@ from skirmish.games.magewinds.battle import (
     result_of,
     start_battle,
 )
+from skirmish.games.magewinds.battle.catalogue import find_scenario
 from skirmish.games.magewinds.battle.state import Battle
 
 GOLDEN = Path(__file__).parents[1] / "golden"
@@ -49,6 +50,12 @@ CASES = {
     ),
     "magewinds-battle-fragment-frenzy": (
         "fragment-frenzy",
+        [["Seer", "Wizard"], ["Cleric", "Enchanter"]],
+        "stone-circle",
+        4,
+    ),
+    "magewinds-battle-fragment-frenzy-v130": (
+        "fragment-frenzy@1.3.0",
         [["Seer", "Wizard"], ["Cleric", "Enchanter"]],
         "stone-circle",
         4,
@@ -92,7 +99,7 @@ def render(battle: Battle) -> str:
 
 def played(name: str) -> History:
     scenario, warbands, table, seed = CASES[name]
-    setup = new_setup(scenario, warbands, table=bundled_table(table))
+    setup = new_setup(find_scenario(*scenario.split("@")), warbands, table=bundled_table(table))
     history = History.start(start_battle(setup), seed)
     play_out(history, [RandomPlayer(seed, p) for p in range(len(warbands))])
     return history

@@ -10,7 +10,7 @@ from mwbattle import open_table, play
 
 from skirmish.engine.battle import History, IllegalAction, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import Length, new_setup, start_battle
-from skirmish.games.magewinds.battle.catalogue import SCENARIOS
+from skirmish.games.magewinds.battle.catalogue import OLDER, SCENARIOS, find_scenario
 from skirmish.games.magewinds.battle.deck import hand_limit
 from skirmish.games.magewinds.battle.invariants import problems
 from skirmish.games.magewinds.battle.royale import struck
@@ -161,11 +161,12 @@ def test_scenarios_refuse_the_wrong_number_of_warbands_and_the_wrong_battlefield
 
 
 CASES = [(s.id, n) for s in SCENARIOS for n in s.players] + [("deathmatch", 3)]
+CASES += [(f"{s.id}@{s.version}", n) for s in OLDER for n in s.players]
 
 
 @pytest.mark.parametrize(("scenario", "players"), [c for c in CASES if c != ("deathmatch", 3)])
 def test_random_battles_of_every_scenario_keep_every_invariant(scenario, players):
-    chosen = next(s for s in SCENARIOS if s.id == scenario)
+    chosen = find_scenario(*scenario.split("@"))
     seed = 11
     setup = random_setup(
         seed, scenario=chosen, players=players, length=Length.QUICK, most=2, overtime=1

@@ -31,7 +31,7 @@ from skirmish.games.magewinds.battle.geometry import (
     stand_problem,
     standing_space,
 )
-from skirmish.games.magewinds.battle.state import Battle, Fighter
+from skirmish.games.magewinds.battle.state import MARKER, Battle, Fighter
 from skirmish.games.magewinds.battle.state import Point as At
 from skirmish.games.magewinds.battle.straight import BACK_OFF, DIGITS, SHORTEST
 from skirmish.games.magewinds.moves import HAIR
@@ -83,13 +83,17 @@ def straight_ends(
 
 
 def landmarks(battle: Battle, fighter: Fighter) -> Iterator[tuple[str, At]]:
-    """Things worth moving toward or away from: other fighters, objects, the objective."""
+    """Things worth moving toward or away from: other fighters, objects, the scenario's
+    markers (Fragment Frenzy v1.3.0's fragments), the objective."""
     for other in battle.on_battlefield():
         if other.name != fighter.name and other.at is not None:
             yield other.name, other.at
     for item in battle.items:
         if item.at is not None:
             yield item.name, item.at
+    for mark in battle.marks:
+        if mark.key == MARKER and mark.at is not None:
+            yield mark.detail, mark.at
     if battle.setup.scenario.objective:
         yield "the objective", battle.setup.table.centre
 
@@ -98,7 +102,8 @@ def move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At]
     """Representative ends of a move of up to ``inches`` (ruling MB-6): straight toward and
     away from each landmark, and along the four edge directions; plus staying put."""
     if fast():
-        key = (field_of(battle), battle.setup, fighter.name, inches)
+        placed = tuple(m.at for m in battle.marks if m.key == MARKER)
+        key = (field_of(battle), battle.setup, fighter.name, inches, placed)
         return list(_MOVES.get(key, lambda: tuple(_move_candidates(battle, fighter, inches))))
     return _move_candidates(battle, fighter, inches)
 

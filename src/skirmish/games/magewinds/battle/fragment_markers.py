@@ -126,7 +126,7 @@ def _after_move(
 FRAGMENT_FRENZY_V130 = replace(
     FRAGMENT_FRENZY,
     version=VERSION,
-    summary="Collect the most fragments by moving over them.",
+    summary="Move over the most fragments to collect them.",
     splits=(),
     collect=False,
     markers=True,

@@ -8,8 +8,8 @@ battlefield's edge and from other fragments and at least 1" from every fighter (
 MB-27). Fragments are carriable objects, but picking one up collects it: it leaves the
 battlefield and counts for the warband. Every 2 fragments collected raise the hand limit
 by 1. After round 3 the most fragments wins; on a tie the battle goes on until one warband
-leads at the end of a round (ruling MB-24). (Version 1.3.0's markers collected while
-moving across them are not played; see MB-28.)
+leads at the end of a round (ruling MB-24). Version 1.3.0, fragments as markers collected
+while moving across them, is :mod:`.fragment_markers` (ruling MB-28).
 """
 
 from __future__ import annotations

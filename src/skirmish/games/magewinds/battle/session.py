@@ -106,6 +106,8 @@ ACTION_RULES: tuple[tuple[str, str], ...] = (
     ("no step", "13.1 stay"),
     ("to ", "15.0 move"),
     ("pick up ", "19.1 pick up"),
+    ("collect ", "Fragment Frenzy v1.3.0: collect a fragment crossed (MB-28)"),
+    ("collect nothing", "Fragment Frenzy v1.3.0: leave them (MB-28)"),
     ("escape", "Hold the Line: Escape (MB-30)"),
     ("drop ", "19.1 drop"),
     ("light", "18.3 attack choice"),
