@@ -796,3 +796,32 @@ def test_prediction_may_name_hold_the_lines_escape_for_an_attackers_fighter():
     battle = play(battle, "escape", "no step")
     assert battle.fighter("Seer").counters == 1  # 20.3
     assert events(battle, "recover_action")
+
+
+def test_a_charmed_seer_casts_prediction_paying_from_the_witchs_players_hand():
+    # ruling MB-41: the Witch's player pays for the charmed fighter's spells
+    positions = {"Witch": (4, 8), "Wizard": (3, 2), "Guardian": (8, 8), "Seer": (8, 12)}
+    hands = {0: ("2H", "2S", "2C", "3D"), 1: ("9D",)}
+    battle = ready(("Witch", "Wizard"), ("Guardian", "Seer"), positions, hands=hands)
+    battle = play(battle, "activate Witch", "charm", "no step")
+    battle = play(battle, "charm Seer paying 2H+2S+2C", "end activation", "activate Seer")
+    predictions = [a for a in battle.legal_actions(0) if "Prediction" in a]
+    assert predictions and all(a.endswith("paying 3D") for a in predictions)
+    battle = battle.apply(predictions[0])
+    assert battle.hands == ((), ("9D",)) and "3D" in battle.discard
+
+
+def test_a_charmed_cleric_heals_paying_from_the_witchs_players_hand():
+    # ruling MB-41: the Witch's player pays for the charmed fighter's spells
+    positions = {"Witch": (4, 8), "Wizard": (3, 2), "Cleric": (8, 8), "Guardian": (8, 10)}
+    hands = {0: ("2H", "2S", "2C", "3H"), 1: ("9H",)}
+    battle = ready(("Witch", "Wizard"), ("Cleric", "Guardian"), positions, hands=hands)
+    battle = battle.with_fighter(replace(battle.fighter("Guardian"), damage=2))
+    battle = play(battle, "activate Witch", "charm", "no step")
+    battle = play(battle, "charm Cleric paying 2H+2S+2C", "end activation", "activate Cleric")
+    battle = play(battle, "guard", "no step")
+    heals = [a for a in battle.legal_actions(0) if "Heal" in a and "Guardian" in a]
+    assert heals and all(a.endswith("paying 3H") for a in heals)
+    battle = battle.apply(heals[0])
+    assert battle.hands == ((), ("9H",)) and "3H" in battle.discard
+    assert battle.fighter("Guardian").damage == 1

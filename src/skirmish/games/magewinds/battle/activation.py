@@ -455,7 +455,7 @@ def _why_not(battle: Battle, me: Fighter, kind: str) -> str:
         spell = ability(battle, me, "blink")
         if spell is None:
             return f"Blink: {me.name} does not have the Blink spell"
-        if not ways_to_pay(battle, me.player, spell.cost):
+        if not ways_to_pay(battle, battle.controller(me), spell.cost):
             return f"17.0: {me.name} cannot pay Blink's {spell.cost}"
         return f'Blink: {me.name} sees no spot more than 3" from every enemy (20.2)'
     if kind == ESCAPE:

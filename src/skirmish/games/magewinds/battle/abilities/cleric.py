@@ -24,7 +24,6 @@ from skirmish.games.magewinds.battle.abilities.common import (
 )
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem
-from skirmish.games.magewinds.battle.paying import named_payment
 from skirmish.games.magewinds.battle.spells import Castable, castable
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Status, rounded
 
@@ -51,8 +50,7 @@ def heal(battle: Battle, cleric: Fighter, target: Fighter, action: Action) -> Ba
     spell = own(battle, cleric, "heal")
     assert spell is not None
     _, paying = split_paying(action, spell.name)
-    payment = named_payment(battle, cleric.player, spell.cost, paying)
-    battle = battle.spend(cleric.player, payment.cards, spell.name)
+    battle, payment = paid(battle, cleric, spell, paying)
     target = battle.fighter(target.name)
     healed = min(target.damage, payment.amount)
     battle = battle.with_fighter(replace(target, damage=target.damage - healed, poisoned=False))

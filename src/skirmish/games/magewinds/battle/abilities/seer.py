@@ -56,7 +56,7 @@ def options(battle: Battle, seer: Fighter, kinds: dict[str, list[str]]) -> list[
     spell = own(battle, seer, KEY)
     if spell is None:
         return []
-    ways = ways_to_pay(battle, seer.player, spell.cost)
+    ways = ways_to_pay(battle, battle.controller(seer), spell.cost)
     return [
         f"cast {spell.name} on {enemy} naming {word} paying {way.text}"
         for enemy, word in targets(battle, seer, kinds)
