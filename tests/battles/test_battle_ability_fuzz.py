@@ -147,7 +147,11 @@ def scenario_battle(scenario: str, players: int, seed: int, building: Building |
         chosen,
         bands,
         table=random_table(
-            seed, pieces=3 + seed % 4, clear_radius=chosen.clear_radius, width=width
+            seed,
+            pieces=3 + seed % 4,
+            clear_radius=chosen.clear_radius,
+            width=width,
+            clear_corners=chosen.corner_radius,
         ),
         options=Options(length=Length.STANDARD, rounds=2, overtime=1),
         building=building,

@@ -250,3 +250,14 @@ def test_fragment_frenzy_v130_is_listed_played_saved_and_replayed(cli, tmp_path)
     again = cli("replay", str(path))
     assert again.code == 0, again.err
     assert "scenario: Fragment Frenzy (1.3.0)" in again.out
+
+
+def test_a_random_battlefield_leaves_room_to_deploy_in_every_corner(cli):
+    # Battle Royale deploys within 3" of a corner: random terrain keeps out of it (seed 14
+    # once put a piece there, and the battle was refused at setup)
+    bands = ["Wizard,Cleric,Seer,Witch", "Druid,Guardian,Mesmer,Deadeye", "Enchanter,Wizard"]
+    command = ["play", "magewinds", "--scenario", "battle-royale", "--battlefield", "random"]
+    for band in bands:
+        command += ["--warband", band]
+    run = cli(*command, "--players", "random,random,random", "--rounds", "1", "--seed", "14")
+    assert run.code == 0, run.err

@@ -294,7 +294,12 @@ class MagewindsBattles:
         number = check_seed(seed)
         if options.battlefield == "random":
             width = 2 * STANDARD_WIDTH if chosen.double_size else STANDARD_WIDTH
-            table = random_table(number, clear_radius=chosen.clear_radius, width=width)
+            table = random_table(
+                number,
+                clear_radius=chosen.clear_radius,
+                width=width,
+                clear_corners=chosen.corner_radius,
+            )
         else:
             table = find_table(options.battlefield or chosen.table)
         pack, extra = user_pack(options.pack)

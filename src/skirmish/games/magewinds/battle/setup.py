@@ -346,7 +346,13 @@ def random_setup(
                 break
         warbands.append(band)
     size = {"width": 2 * STANDARD_WIDTH} if scenario.double_size else {}
-    table = random_table(seed, pieces=rng.randint(0, 8), clear_radius=scenario.clear_radius, **size)
+    table = random_table(
+        seed,
+        pieces=rng.randint(0, 8),
+        clear_radius=scenario.clear_radius,
+        clear_corners=scenario.corner_radius,
+        **size,
+    )
     return new_setup(scenario, warbands, table=table, options=options, pack=pack)
 
 

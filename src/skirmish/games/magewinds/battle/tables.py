@@ -158,10 +158,13 @@ def random_table(
     pieces: int = 7,
     width: float = STANDARD_WIDTH,
     length: float = STANDARD_LENGTH,
+    clear_corners: float = 0.0,
 ) -> Table:
     """Random legal terrain: ``pieces`` obstacles of random size, height and place, none
-    within ``clear_radius`` of the centre (a scenario's clear area) and nothing cut off
-    (10.3). The same seed gives the same table."""
+    within ``clear_radius`` of the centre (a scenario's clear area), none where a base
+    within ``clear_corners`` of a corner could stand (Battle Royale's deployment, so that
+    every warband has room) and nothing cut off (10.3). The same seed gives the same
+    table."""
     if not 0 <= pieces <= 20:
         raise DataError(f"random terrain: {pieces} pieces; expected 0 to 20")
     rng = Random(f"skirmish random terrain {seed}")
@@ -180,6 +183,13 @@ def random_table(
         if clear_radius and any(
             t.is_obstacle and t.footprint.distance(centre) < clear_radius
             for t in table.field.terrain
+        ):
+            continue
+        corners = [Point(x, y) for x in (0, width) for y in (0, length)]
+        if clear_corners and any(
+            t.is_obstacle and t.footprint.distance(c) < clear_corners + BASE_DIAMETER
+            for t in table.field.terrain
+            for c in corners
         ):
             continue
         terrain = trial
