@@ -825,3 +825,20 @@ def test_a_charmed_cleric_heals_paying_from_the_witchs_players_hand():
     battle = battle.apply(heals[0])
     assert battle.hands == ((), ("9H",)) and "3H" in battle.discard
     assert battle.fighter("Guardian").damage == 1
+
+
+def test_a_hypnotized_fighter_is_not_offered_an_attack_only_a_forbidden_step_allows():
+    # ruling MB-40: the Guardian sees only the Mesmer; a step toward the Wizard would hide
+    # the Mesmer behind the wall (and so free its sight), but that step is not allowed
+    wall = {"name": "Wall", "height": 3, "rectangle": {"centre": [4.6, 10], "size": [3.2, 0.4]}}
+    deployed = {"Mesmer": (1, 1), "Wizard": (1, 3), "Guardian": (11, 1), "Seer": (11, 3)}
+    battle = ready(("Mesmer", "Wizard"), ("Guardian", "Seer"), deployed, table=open_table([wall]))
+    where = {"Mesmer": (4, 12.5), "Wizard": (4.8, 8.6), "Guardian": (7.2, 9.2), "Seer": (11, 14)}
+    for name, at in where.items():
+        battle = battle.with_fighter(replace(battle.fighter(name), at=at))
+    battle = replace(battle, marks=(Mark("hypnotize", "Mesmer", target="Guardian"),))
+    battle = play(battle, "activate Wizard", "guard", "no step", "end activation")
+    battle = battle.apply("activate Guardian")
+    assert [m.key for m in battle.marks] == ["hypnotize"]
+    assert sees(battle, battle.fighter("Guardian"), battle.fighter("Mesmer"))
+    assert "attack" not in battle.options()

@@ -164,19 +164,20 @@ class StepFrame(Frame):
         return ends
 
     def any_step(self, battle: Battle) -> bool:
-        """Whether some representative step leaves the action possible (stops at the first).
+        """Whether some representative step the fighter may make (Hypnotize and Entangle
+        allowing, rulings MB-39 and MB-40) leaves the action possible (stops at the first).
         On the fast path a Blink the fighter lacks or cannot pay for is not looked for
         after any step (neither depends on where the fighter stands), nor an Escape the
         step cannot bring within reach of."""
         if fast() and self.purpose == "blink" and not self._blink_paid(battle):
             return False
-        if (
-            fast()
-            and self.purpose == "escape"
-            and out_of_escape(battle, self._mover(battle), self.inches)
-        ):
+        mover = self._mover(battle)
+        if fast() and self.purpose == "escape" and out_of_escape(battle, mover, self.inches):
             return False
-        return any(self.viable_at(battle, e) for e in self._candidates(battle))
+        return any(
+            abilities.move_problem(battle, mover, e) is None and self.viable_at(battle, e)
+            for e in self._candidates(battle)
+        )
 
     def _leaps(self, battle: Battle) -> list[Action]:
         """Leap casts, each only when the action stays possible after paying for it."""
