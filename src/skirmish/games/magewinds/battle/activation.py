@@ -35,7 +35,7 @@ from skirmish.games.magewinds.battle.objects import (
     pickup_options,
     push_object,
 )
-from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
+from skirmish.games.magewinds.battle.paying import healing_cost, named_payment, ways_to_pay
 from skirmish.games.magewinds.battle.spells import (
     WILDFORM_MOVEMENT,
     ability,
@@ -137,9 +137,10 @@ class Activation(Frame):
         if self.stage == "recover":
             recover = ability(battle, me, "recover")
             assert recover is not None
+            hearts = healing_cost(recover.cost, me.damage)  # no Heart beyond the damage (MB-1)
             return tuple(
                 f"recover paying {w.text}"
-                for w in ways_to_pay(battle, battle.controller(me), recover.cost)
+                for w in ways_to_pay(battle, battle.controller(me), hearts)
             )
         if self.stage == "end":
             ends = paid_casts(battle, end_of_activation(battle, me))
@@ -341,8 +342,9 @@ class Activation(Frame):
         chosen = pick(action, battle.options(), "Recover", "Recover payment")
         spell = ability(battle, me, "recover")
         assert spell is not None
+        hearts = healing_cost(spell.cost, me.damage)  # no Heart beyond the damage (MB-1)
         payment = named_payment(
-            battle, battle.controller(me), spell.cost, chosen.removeprefix("recover paying ")
+            battle, battle.controller(me), hearts, chosen.removeprefix("recover paying ")
         )
         battle = battle.spend(battle.controller(me), payment.cards, "Recover")
         if older(battle, me, "recover"):

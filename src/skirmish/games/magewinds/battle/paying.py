@@ -31,6 +31,20 @@ def named_payment(battle: Battle, player: int, cost: str, text: str) -> Payment:
     return find_payment(parse_cost(cost), battle.hands[player], text, worth=worth)
 
 
+def healing_cost(cost: str, damage: int) -> str:
+    """A healing spell's casting cost (Heal's "1+ Hearts", Recover's "1-3 Hearts") spending
+    no more than the ``damage`` there is to heal, and never under its minimum: 20.1 removes
+    only the damage a fighter has, so a card beyond that heals nothing and ruling MB-1
+    leaves it out of the payment."""
+    part = parse_cost(cost).variable
+    if part is None:
+        return cost
+    most = max(part.minimum, damage)
+    if part.maximum is not None and part.maximum <= most:
+        return cost
+    return f"{part.minimum}-{most} {part.type.value}s"
+
+
 def chosen_payment(battle: Battle, player: int, cost: str, text: str) -> Payment:
     """The payment among :func:`ways_to_pay` whose cards read ``text`` (already picked
     from the legal options)."""

@@ -32,7 +32,6 @@ from skirmish.games.magewinds.battle.abilities import (
     witch,
 )
 from skirmish.games.magewinds.battle.abilities.common import ActionAbility, marks, without
-from skirmish.games.magewinds.battle.spells import Castable, paid_casts
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Point
 
 ACTIONS: tuple[ActionAbility, ...] = (
@@ -95,8 +94,7 @@ def end_moment(battle: Battle, fighter: Fighter) -> bool:
 
 def end_casts(battle: Battle, fighter: Fighter) -> list[Action]:
     """Spells ``fighter`` may cast as its activation ends: Heal, Prediction."""
-    heals: list[Castable] = cleric.heal_casts(battle, fighter)
-    return [*paid_casts(battle, heals), *seer.options(battle, fighter, _kinds(battle))]
+    return [*cleric.heal_options(battle, fighter), *seer.options(battle, fighter, _kinds(battle))]
 
 
 def cast(battle: Battle, fighter: Fighter, chosen: Action) -> Battle | None:

@@ -24,8 +24,10 @@ from skirmish.games.magewinds.battle.abilities.common import (
 )
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem
+from skirmish.games.magewinds.battle.paying import healing_cost, ways_to_pay
 from skirmish.games.magewinds.battle.spells import Castable, castable
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Status, rounded
+from skirmish.games.magewinds.cards import card_value
 
 HEAL_RANGE = 5.0
 REVIVE_REACH = 1.0
@@ -45,18 +47,35 @@ def heal_casts(battle: Battle, cleric: Fighter) -> list[Castable]:
     return casts
 
 
+def heal_options(battle: Battle, cleric: Fighter) -> list[Action]:
+    """``cast Heal on TARGET paying CARDS`` for each target of :func:`heal_casts` and way to
+    pay, spending no Heart beyond the target's damage (20.1, ruling MB-1)."""
+    spell = own(battle, cleric, "heal")
+    return [
+        f"cast {spell.name} on {one.target.name} paying {way.text}"
+        for one in heal_casts(battle, cleric)
+        if spell is not None and one.target is not None
+        for way in ways_to_pay(
+            battle, battle.controller(cleric), healing_cost(spell.cost, one.target.damage)
+        )
+    ]
+
+
 def heal(battle: Battle, cleric: Fighter, target: Fighter, action: Action) -> Battle:
-    """Heal (20.1): the target heals as much damage as the Hearts spent are worth."""
+    """Heal (20.1): the target heals as much damage as the Hearts spent are worth; Hearts
+    beyond its damage heal nothing, so they are not spent (ruling MB-1)."""
     spell = own(battle, cleric, "heal")
     assert spell is not None
     _, paying = split_paying(action, spell.name)
-    battle, payment = paid(battle, cleric, spell, paying)
+    cost = healing_cost(spell.cost, target.damage)
+    battle, payment = paid(battle, cleric, spell, paying, cost=cost)
     target = battle.fighter(target.name)
+    spent = sum(card_value(card) for card in payment.cards)
     healed = min(target.damage, payment.amount)
     battle = battle.with_fighter(replace(target, damage=target.damage - healed, poisoned=False))
     text = (
         f"{cited(battle, spell, cleric)}: {cleric.name} heals {target.name} {healed} damage "
-        f"({payment.amount} Hearts spent, {target.damage - healed} damage left)"
+        f"({spent} Hearts spent, {target.damage - healed} damage left; ruling MB-1)"
     )
     if target.poisoned:
         text += "; healing ends its poison (ruling MB-15)"

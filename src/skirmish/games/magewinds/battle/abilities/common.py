@@ -79,9 +79,12 @@ def cited(battle: Battle, spell: Ability, fighter: Fighter) -> str:
     return f"{spell.name} ({fighter.profile}{f' v{version}' if version else ''})"
 
 
-def paid(battle: Battle, fighter: Fighter, spell: Ability, paying: str) -> tuple[Battle, Payment]:
-    """17.0: discard the cards ``paying`` names from the hand of the fighter's player."""
-    payment = named_payment(battle, battle.controller(fighter), spell.cost, paying)
+def paid(
+    battle: Battle, fighter: Fighter, spell: Ability, paying: str, *, cost: str | None = None
+) -> tuple[Battle, Payment]:
+    """17.0: discard the cards ``paying`` names from the hand of the fighter's player, for
+    the spell's cost or the narrower ``cost`` its effect allows now (ruling MB-1)."""
+    payment = named_payment(battle, battle.controller(fighter), cost or spell.cost, paying)
     return battle.spend(battle.controller(fighter), payment.cards, spell.name), payment
 
 
