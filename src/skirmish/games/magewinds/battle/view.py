@@ -12,6 +12,7 @@ from typing import Any
 from skirmish.engine.battle import Chance, End, Turn
 from skirmish.fastpaths import Kept, fast
 from skirmish.games.magewinds.battle.abilities.mesmer import shown_profile
+from skirmish.games.magewinds.battle.public import public_part
 from skirmish.games.magewinds.battle.state import Battle, Log
 
 
@@ -51,6 +52,7 @@ def view(battle: Battle, player: int) -> dict[str, Any]:
         "marks": [mark.as_dict(player) for mark in battle.marks],
         "pending": [frame.summary(battle, player) for frame in battle.frames],
         "log": _log(battle.log, player),
+        "public": public_part(battle, player),
     }
 
 

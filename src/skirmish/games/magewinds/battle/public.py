@@ -1,0 +1,370 @@
+"""The public part of a battle, and battles rebuilt from a player's view (determinization).
+
+A computer player sees only ``view(player)``. To look ahead it needs a whole battle state
+it can play forward through the rules, so the view carries, under ``"public"``, every fact
+of the state that everyone may know and the view does not already show: who is Player 1,
+the passing orders, the spells in effect around fighters, the cards each hand is known to
+hold, and the pending work (every frame of the stack, field by field), with what the player
+may not see left out: another hand, a face-down choice not yet revealed, a card kept
+through windburn.
+
+:func:`from_view` turns a view back into a battle: the public facts as they are, and the
+hidden ones drawn at random among those consistent with the view (the unseen cards dealt
+to the other hands and the deck, a face-down choice among its legal options). Every rule
+then plays on that battle exactly as on the real one. With the true hidden facts
+(``hands``) it rebuilds the very state the view was taken from (same state hash).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import fields, is_dataclass, replace
+from enum import Enum
+from functools import partial
+from random import Random
+from typing import Any
+
+from skirmish.engine.battle import End
+from skirmish.errors import SkirmishError
+from skirmish.games.magewinds.attack import (
+    AttackResult,
+    AttackSituation,
+    Combatant,
+    resolve_attack,
+)
+from skirmish.games.magewinds.battle.actionphase import ActionPhase
+from skirmish.games.magewinds.battle.activation import Activation
+from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.channelling import Channelling
+from skirmish.games.magewinds.battle.damage import PoisonDamage
+from skirmish.games.magewinds.battle.deployment import Deployment, SetupFrame
+from skirmish.games.magewinds.battle.endphase import EndPhase, Windburn
+from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
+from skirmish.games.magewinds.battle.rolloff import OrderChoice, RollOff
+from skirmish.games.magewinds.battle.rounds import Round
+from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Item, Phase, Status
+from skirmish.games.magewinds.battle.steps import StepFrame
+from skirmish.games.magewinds.cards import DECK, sort_cards
+from skirmish.games.magewinds.effects import find_effect
+from skirmish.games.magewinds.profiles import AttackChoice, Reaction
+
+FRAMES: tuple[type[Frame], ...] = (
+    Round,
+    SetupFrame,
+    RollOff,
+    OrderChoice,
+    Deployment,
+    Channelling,
+    ActionPhase,
+    Activation,
+    StepFrame,
+    AttackFrame,
+    PoisonDamage,
+    EndPhase,
+    Windburn,
+)
+"""Every kind of pending work a battle has; a test checks that none is missing."""
+_BY_NAME = {kind.__name__: kind for kind in FRAMES}
+FACE_DOWN = "(face down)"
+
+
+class ViewError(SkirmishError):
+    """A view that does not describe a battle of this setup."""
+
+
+# -- the public part of a state ---------------------------------------------------------
+
+
+def public_part(battle: Battle, player: int) -> dict[str, Any]:
+    """Everything public about ``battle`` that the rest of the view does not show, and the
+    pending work as ``player`` may see it (JSON-ready)."""
+    return {
+        "first": battle.first,
+        "deployed": list(battle.deployed),
+        "channel_passes": list(battle.channel_passes),
+        "action_passes": list(battle.action_passes),
+        "energized": sorted(battle.energized),
+        "auras": [list(aura) for aura in battle.auras],
+        "known": [sorted(known) for known in battle.known],
+        "chances": battle.chances,
+        "frames": [_frame(battle, frame, player) for frame in battle.frames],
+    }
+
+
+def _plain(value: Any) -> Any:
+    """A frame's field as JSON: enums by value, tuples and sets as lists."""
+    if isinstance(value, Enum):
+        return value.value
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted(_plain(v) for v in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    raise TypeError(f"cannot show {type(value).__name__} in a view")  # pragma: no cover
+
+
+def _frame(battle: Battle, frame: Frame, player: int) -> dict[str, Any]:
+    """A frame field by field, as ``player`` may see it."""
+    data: dict[str, Any] = {"frame": type(frame).__name__}
+    special: dict[str, Any] = {}
+    if isinstance(frame, AttackFrame):
+        special = {"situation": _situation(frame.situation)}
+        special["answers"] = shown_answers(frame, player)
+    if isinstance(frame, Windburn) and frame.player != player:
+        hand = battle.hands[frame.player]
+        special = {
+            "decided": [c for c in frame.decided if c not in hand],
+            "kept": sum(1 for c in frame.decided if c in hand),
+            "card": "",
+        }
+    for field in fields(frame):  # type: ignore[arg-type]
+        value = getattr(frame, field.name)
+        data[field.name] = special[field.name] if field.name in special else _plain(value)
+    if "kept" in special:
+        data["kept"] = special["kept"]
+    return data
+
+
+def shown_answers(frame: AttackFrame, player: int) -> list[Any]:
+    """The attack's answers so far as ``player`` sees them: a face-down choice of another
+    player stays face down until a later decision of someone else reveals it (18.3)."""
+    shown: list[Any] = []
+    for i, answer in enumerate(frame.answers):
+        decider = frame.deciders[i]
+        revealed = any(d is not None and d != decider for d in frame.deciders[i + 1 :])
+        if frame.hidden[i] and decider != player and not revealed:
+            shown.append(FACE_DOWN)
+        else:
+            shown.append(answer)
+    return shown
+
+
+def _situation(situation: AttackSituation) -> dict[str, Any]:
+    """An attack's situation without the hands it was given: they are the hands as they
+    are while the attack is resolved, and no rule reads them once it is."""
+
+    def combatant(c: Combatant) -> dict[str, Any]:
+        return {
+            "profile": c.profile.name,
+            "damage": c.damage,
+            "action_counters": c.action_counters,
+            "guarding": c.guarding,
+            "effects": sorted(e.key for e in c.effects),
+            "label": c.label,
+        }
+
+    return {
+        "attacker": combatant(situation.attacker),
+        "target": combatant(situation.target),
+        "attack": situation.attack.name,
+        "cover": situation.cover,
+        "can_dodge": situation.can_dodge,
+        "barrier_clubs": situation.barrier_clubs,
+        "distance": situation.distance,
+        "cards": situation.defender_cards is not None,
+        "attacker_cards": situation.attacker_cards is not None,
+        "barrier_cost": situation.barrier_cost,
+    }
+
+
+# -- a battle rebuilt from a view -------------------------------------------------------
+
+
+def from_view(
+    setup: Setup,
+    view: Mapping[str, Any],
+    rng: Random,
+    *,
+    hands: Sequence[Sequence[str]] | None = None,
+) -> Battle:
+    """A battle consistent with ``view`` (taken in a battle of ``setup``): public facts as
+    the view gives them, hidden ones drawn with ``rng``, or the other hands as given in
+    ``hands`` (by seat)."""
+    try:
+        return _rebuilt(setup, view, rng, hands)
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise ViewError(f"not a view of this battle: {error!r}") from None
+
+
+def _rebuilt(
+    setup: Setup, view: Mapping[str, Any], rng: Random, given: Sequence[Sequence[str]] | None
+) -> Battle:
+    public = view["public"]
+    me = int(view["player"]) - 1
+    players = len(setup.warbands)
+    known = tuple(frozenset(k) for k in public["known"])
+    hands = _deal(view, me, players, known, rng, given)
+    held = {card for hand in hands for card in hand}
+    deck = sort_cards(
+        [c for c in DECK if c not in held and c not in view["face_up"] and c not in view["discard"]]
+    )
+    if len(deck) != view["deck"]:
+        raise ViewError(f"the view's deck holds {view['deck']} cards, not {len(deck)}")
+    now = view["now"]
+    result = None
+    if "over" in now:
+        winner = now["winner"]
+        result = End(None if winner is None else winner - 1, now["over"])
+    battle = Battle(
+        setup=setup,
+        frames=(),
+        fighters=tuple(_fighter(f) for f in view["fighters"]),
+        hands=hands,
+        known=known,
+        deck=deck,
+        face_up=tuple(view["face_up"]),
+        discard=tuple(view["discard"]),
+        items=tuple(_item(i) for i in view["objects"]),
+        phase=Phase(view["phase"]),
+        round=view["round"],
+        first=public["first"],
+        territories=tuple(view["territories"]),
+        deployed=tuple(public["deployed"]),
+        channel_passes=tuple(public["channel_passes"]),
+        action_passes=tuple(public["action_passes"]),
+        energized=frozenset(public["energized"]),
+        auras=tuple((key, caster) for key, caster in public["auras"]),
+        chances=public["chances"],
+        result=result,
+    )
+    frames = tuple(_unframe(battle, data, rng) for data in public["frames"])
+    return replace(battle, frames=frames)
+
+
+def _deal(
+    view: Mapping[str, Any],
+    me: int,
+    players: int,
+    known: tuple[frozenset[str], ...],
+    rng: Random,
+    given: Sequence[Sequence[str]] | None,
+) -> tuple[tuple[str, ...], ...]:
+    """Every hand: the player's own, the others' known cards plus unseen cards drawn at
+    random (or the hands ``given``)."""
+    if given is not None:
+        return tuple(sort_cards(tuple(hand)) for hand in given)
+    mine = tuple(view["hand"])
+    seen = set(mine) | set(view["face_up"]) | set(view["discard"])
+    for other in range(players):
+        if other != me:
+            seen |= known[other]
+    unseen = [c for c in DECK if c not in seen]
+    rng.shuffle(unseen)
+    hands: list[tuple[str, ...]] = []
+    for seat in range(players):
+        if seat == me:
+            hands.append(sort_cards(mine))
+            continue
+        count = view["other_hands"][str(seat + 1)]["cards"]
+        own_known = sorted(known[seat])
+        drawn = [unseen.pop() for _ in range(count - len(own_known))]
+        hands.append(sort_cards([*own_known, *drawn]))
+    return tuple(hands)
+
+
+def _fighter(data: Mapping[str, Any]) -> Fighter:
+    return Fighter(
+        name=data["name"],
+        profile=data["profile"],
+        player=data["player"] - 1,
+        status=Status(data["status"]),
+        at=None if data["at"] is None else (data["at"][0], data["at"][1]),
+        damage=data["damage"],
+        counters=data["counters"],
+        guarding=data["guarding"],
+        effects=frozenset(data["effects"]),
+        poisoned=data["poisoned"],
+        carrying=tuple(data["carrying"]),
+    )
+
+
+def _item(data: Mapping[str, Any]) -> Item:
+    return Item(
+        name=data["name"],
+        at=None if data["at"] is None else (data["at"][0], data["at"][1]),
+        carriable=data["carriable"],
+        moveable=data["moveable"],
+        carried_by=data["carried_by"],
+    )
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def _unframe(battle: Battle, data: Mapping[str, Any], rng: Random) -> Frame:
+    kind = _BY_NAME[data["frame"]]
+    values = {f.name: _tupled(data[f.name]) for f in fields(kind)}  # type: ignore[arg-type]
+    if kind is AttackFrame:
+        situation = _unsituation(battle, data["situation"], values)
+        values["situation"] = situation
+        values["result"] = _result(data["result"])
+        values["answers"] = _answers(situation, tuple(data["answers"]), rng)
+    if kind is Windburn and "kept" in data:
+        hand = [c for c in battle.hands[values["player"]] if c not in values["decided"]]
+        values["decided"] = (*values["decided"], *rng.sample(hand, data["kept"]))
+        values["card"] = ""
+    frame: Frame = kind(**values)
+    return frame
+
+
+def _unsituation(
+    battle: Battle, data: Mapping[str, Any], values: Mapping[str, Any]
+) -> AttackSituation:
+    setup = battle.setup
+
+    def combatant(c: Mapping[str, Any]) -> Combatant:
+        return Combatant(
+            setup.profile(c["profile"]),
+            damage=c["damage"],
+            action_counters=c["action_counters"],
+            guarding=c["guarding"],
+            effects=frozenset(find_effect(key) for key in c["effects"]),
+            label=c["label"],
+        )
+
+    attacker = combatant(data["attacker"])
+    return AttackSituation(
+        attacker=attacker,
+        target=combatant(data["target"]),
+        attack=attacker.profile.attack(data["attack"]),
+        cover=data["cover"],
+        can_dodge=data["can_dodge"],
+        barrier_clubs=data["barrier_clubs"],
+        distance=data["distance"],
+        defender_cards=battle.hands[values["defender_player"]] if data["cards"] else None,
+        attacker_cards=battle.hands[values["attacker_player"]] if data["attacker_cards"] else None,
+        barrier_cost=data["barrier_cost"],
+    )
+
+
+def _result(data: Mapping[str, Any] | None) -> AttackResult | None:
+    if data is None:
+        return None
+    values = {f.name: _tupled(data[f.name]) for f in fields(AttackResult)}
+    values["choice"] = None if data["choice"] is None else AttackChoice(data["choice"])
+    values["reaction"] = Reaction(data["reaction"])
+    values["statuses"] = frozenset(data["statuses"])
+    return AttackResult(**values)
+
+
+def _answers(
+    situation: AttackSituation, shown: tuple[Any, ...], rng: Random
+) -> tuple[int | str, ...]:
+    """The attack's answers, each face-down one drawn among the options it had."""
+    answers: list[int | str] = []
+    procedure = partial(resolve_attack, situation=situation)
+    for answer in shown:
+        if answer == FACE_DOWN:
+            step = next_step(procedure, tuple(answers))
+            if not isinstance(step, NeedsDecision):
+                raise ViewError("a face-down answer where the attack asks no decision")
+            answer = rng.choice(step.decision.options)
+        answers.append(answer)
+    return tuple(answers)

@@ -1,0 +1,113 @@
+"""The public part of a view, and battles rebuilt from a view (what computer players search).
+
+Rebuilt with the true hidden facts, a view gives back the very state it was taken from;
+rebuilt with hidden facts drawn at random, it keeps every invariant and offers the player
+deciding the same legal actions; and nothing a player may not see reaches the view.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from random import Random
+
+import pytest
+from mwbattle import play, ready
+
+from skirmish.engine.battle import History, RandomPlayer, Turn, play_out
+from skirmish.games.magewinds.battle import Length, setup, start_battle
+from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.endphase import Windburn
+from skirmish.games.magewinds.battle.invariants import problems
+from skirmish.games.magewinds.battle.public import FACE_DOWN, FRAMES, ViewError, from_view
+from skirmish.games.magewinds.battle.state import Battle, Frame
+
+
+def all_subclasses(kind: type) -> set[type]:
+    found = set()
+    for sub in kind.__subclasses__():
+        found |= {sub, *all_subclasses(sub)}
+    return found
+
+
+def test_every_kind_of_pending_work_can_be_rebuilt():
+    import skirmish.games.magewinds.battle.game  # noqa: F401 - every frame module loaded
+
+    assert all_subclasses(Frame) <= set(FRAMES)
+
+
+def battle_states(seed: int) -> list[Battle]:
+    chosen = setup.random_setup(seed, length=Length.QUICK, most=3, rounds=1 + seed % 2)
+    history = History.start(start_battle(chosen), seed)
+    play_out(history, [RandomPlayer(seed, 0), RandomPlayer(seed, 1)])
+    return [s for s in history.states if isinstance(s, Battle)]
+
+
+def with_true_hidden_choices(truth: Battle, rebuilt: Battle) -> Battle:
+    """The rebuilt battle with the face-down answers and kept cards of the true one (and the
+    hands an attack was given, once it is resolved and no longer reads them)."""
+    frames = tuple(
+        replace(mine, answers=real.answers)
+        if isinstance(real, AttackFrame) and real.stage == "resolving"
+        else replace(mine, answers=real.answers, situation=real.situation)
+        if isinstance(real, AttackFrame)
+        else replace(mine, decided=real.decided, card=real.card)
+        if isinstance(real, Windburn)
+        else mine
+        for real, mine in zip(truth.frames, rebuilt.frames, strict=True)
+    )
+    return replace(rebuilt, frames=frames)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_view_with_the_true_hidden_facts_rebuilds_the_very_state(seed):
+    for state in battle_states(seed):
+        for player in (0, 1):
+            view = state.view(player)
+            json.dumps(view)  # JSON-ready
+            rebuilt = from_view(state.setup, view, Random(0), hands=state.hands)
+            rebuilt = with_true_hidden_choices(state, rebuilt)
+            assert rebuilt.frames == state.frames
+            assert rebuilt.state_hash() == state.state_hash()
+
+
+@pytest.mark.parametrize("seed", range(6, 10))
+def test_a_view_with_hidden_facts_drawn_at_random_is_a_legal_state(seed):
+    for number, state in enumerate(battle_states(seed)):
+        for player in (0, 1):
+            view = state.view(player)
+            rebuilt = from_view(state.setup, view, Random(number))
+            assert problems(rebuilt) == []
+            assert rebuilt.hands[player] == state.hands[player]
+            other = 1 - player
+            assert len(rebuilt.hands[other]) == len(state.hands[other])
+            assert state.known[other] <= set(rebuilt.hands[other])
+            assert rebuilt.view(player)["fighters"] == view["fighters"]
+            node = state.node()
+            assert rebuilt.node() == node
+            if isinstance(node, Turn) and node.player == player:
+                assert rebuilt.legal_actions(player) == state.legal_actions(player)
+
+
+def test_a_face_down_attack_choice_is_drawn_among_its_options():
+    battle = ready(("Guardian",), ("Wizard",), {"Guardian": (5.5, 8), "Wizard": (6.5, 8)}, hands={})
+    battle = play(battle, "activate Guardian", "attack", "no step", "attack Wizard with Melee")
+    battle = battle.apply("feint")
+    view = battle.view(1)
+    frame = view["public"]["frames"][-1]
+    assert frame["answers"] == [FACE_DOWN]
+    assert "feint" not in json.dumps(view["public"])
+    drawn = {from_view(battle.setup, view, Random(n)).frames[-1].answers[0] for n in range(40)}
+    assert drawn == {"light", "heavy", "feint"}
+    assert battle.view(0)["public"]["frames"][-1]["answers"] == ["feint"]
+
+
+def test_a_view_of_another_battle_is_refused():
+    battle = ready(("Wizard",), ("Guardian",), {"Wizard": (5.5, 8), "Guardian": (6.5, 8)})
+    view = dict(battle.view(0))
+    view["deck"] = 3
+    with pytest.raises(ViewError, match="deck holds 3 cards"):
+        from_view(battle.setup, view, Random(0))
+    del view["public"]
+    with pytest.raises(ViewError, match="not a view of this battle"):
+        from_view(battle.setup, view, Random(0))
