@@ -1,0 +1,285 @@
+"""How good a battle position is for one player: the computer players' evaluation.
+
+A score in points of Toughness, from the player's side, made of parts a person can read:
+
+- **material**: each fighter on the battlefield is worth :attr:`Weights.alive`, plus
+  :attr:`Weights.health` for each point of Toughness it has left (18.5.3, 4.4);
+- **actions**: each action a fighter has left this Action Phase (9.1, 13.0), and Guard
+  (13.4);
+- **danger** and **offence**: the best attack each fighter that can still act could make
+  at once (a step and an attack, 13.1, 18.1) on each enemy: the exact value of the attack
+  at the equilibrium of its hidden choices (:mod:`.outlook`), for the enemy's fighters
+  (danger) and the player's own (offence), the best ones counting most;
+- **approach**: how far each of the player's fighters is from reaching an enemy;
+- **objective**: for a scenario with an objective marker (9.4), fighters within its
+  control radius now, the sudden-death risk of having none, and the distance to it;
+- **cards**: the worth of the cards in hand (17.0), and the other players' hands by size.
+
+Sight between fighters here is a quick stand-in (the straight line between the centres
+crosses no high obstacle); the attacks a player actually makes are checked by the rules.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import shapely
+from shapely import LineString
+
+from skirmish.ai.magewinds.outlook import outlook, settled
+from skirmish.games.magewinds.attack import AttackResult, AttackSituation, Combatant
+from skirmish.games.magewinds.battle.scenarios import distance_to_objective
+from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.spells import EFFECTS
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Phase
+from skirmish.games.magewinds.battle.targets import NOT_PLAYED, usable
+from skirmish.games.magewinds.cards import DECK, card_value
+from skirmish.games.magewinds.profiles import AttackProfile
+from skirmish.geometry import BASE_DIAMETER, HeightClass
+
+RADIUS = BASE_DIAMETER / 2
+STEP = 1.0
+"""13.1: the step move before an attack."""
+MAX_COUNTERS = 2
+MEAN_CARD = sum(card_value(c) for c in DECK) / len(DECK)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights, in points of Toughness."""
+
+    alive: float = 6.0
+    health: float = 1.0
+    action: float = 0.75
+    """What an action is worth: the advisor's tempo value (docs/advisor.md)."""
+    guard: float = 0.4
+    danger: tuple[float, ...] = (0.8, 0.4, 0.2, 0.1)
+    offence: tuple[float, ...] = (0.45, 0.2, 0.1, 0.05)
+    approach: float = 0.1
+    hold: float = 5.0
+    sudden_death: float = 12.0
+    toward_objective: float = 0.35
+    card: float = 0.25
+
+
+@dataclass(frozen=True)
+class Score:
+    """A position's value to one player, and the parts it is made of."""
+
+    total: float
+    parts: tuple[tuple[str, float], ...] = ()
+
+    def part(self, name: str) -> float:
+        return dict(self.parts).get(name, 0.0)
+
+
+FighterKey = tuple[str, int, int, bool, tuple[str, ...]]
+
+
+@dataclass
+class Evaluator:
+    """Scores positions of battles of one ``setup`` (it keeps what it works out)."""
+
+    setup: Setup
+    weights: Weights = field(default_factory=Weights)
+    _gains: dict[tuple[FighterKey, FighterKey, str], float] = field(default_factory=dict)
+    _sight: dict[tuple[tuple[float, float], tuple[float, float]], bool] = field(
+        default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        high = [
+            t.footprint
+            for t in self.setup.table.field.terrain
+            if t.height_class is HeightClass.HIGH
+        ]
+        self._high = shapely.union_all(high) if high else None
+        if self._high is not None:
+            shapely.prepare(self._high)
+
+    # -- the parts -------------------------------------------------------------------------
+
+    def value(self, battle: Battle, player: int) -> Score:
+        """How good ``battle`` is for ``player``."""
+        w = self.weights
+        parts: dict[str, float] = {}
+        mine = [f for f in battle.on_battlefield() if f.player == player]
+        theirs = [f for f in battle.on_battlefield() if f.player != player]
+        parts["material"] = sum(self._material(f) for f in mine) - sum(
+            self._material(f) for f in theirs
+        )
+        acting = battle.phase is Phase.ACTION
+        if acting:
+            parts["actions"] = sum(self._actions(f) for f in mine) - sum(
+                self._actions(f) for f in theirs
+            )
+        danger = [self._best(battle, e, mine, acting, player) for e in theirs]
+        offence = [self._best(battle, m, theirs, acting, player) for m in mine]
+        parts["danger"] = -_weighted(danger, w.danger)
+        parts["offence"] = _weighted(offence, w.offence)
+        parts["approach"] = -w.approach * sum(
+            self._gap_to_reach(battle, m, theirs, player) for m in mine
+        )
+        scenario = battle.setup.scenario
+        if scenario.objective:
+            parts["objective"] = self._objective(battle, mine, theirs)
+        if battle.phase in (Phase.CHANNELLING, Phase.ACTION, Phase.DEPLOYMENT):
+            others = sum(len(h) for p, h in enumerate(battle.hands) if p != player)
+            parts["cards"] = w.card * (
+                sum(card_value(c) for c in battle.hands[player]) - MEAN_CARD * others
+            )
+        return Score(sum(parts.values()), tuple(parts.items()))
+
+    def _material(self, fighter: Fighter) -> float:
+        toughness = self.setup.profile(fighter.profile).toughness
+        left = toughness - fighter.damage - (1 if fighter.poisoned else 0)
+        return self.weights.alive + self.weights.health * max(0, left)
+
+    def _actions(self, fighter: Fighter) -> float:
+        w = self.weights
+        return w.action * (MAX_COUNTERS - fighter.counters) + (w.guard if fighter.guarding else 0)
+
+    def _objective(self, battle: Battle, mine: list[Fighter], theirs: list[Fighter]) -> float:
+        w = self.weights
+        radius = battle.setup.scenario.control_radius
+
+        def near(fighters: list[Fighter]) -> list[float]:
+            return [distance_to_objective(battle, f.at) for f in fighters if f.at is not None]
+
+        ours, others = near(mine), near(theirs)
+        holding = sum(1 for d in ours if d <= radius)
+        against = sum(1 for d in others if d <= radius)
+        value = w.hold * (holding - against)
+        if holding == 0 and against:
+            value -= w.sudden_death
+        elif against == 0 and holding:
+            value += w.sudden_death
+        value -= w.toward_objective * sum(max(0.0, d - radius) for d in ours)
+        return value
+
+    # -- attacks ---------------------------------------------------------------------------
+
+    def _best(
+        self,
+        battle: Battle,
+        attacker: Fighter,
+        targets: list[Fighter],
+        acting: bool,
+        player: int,
+    ) -> float:
+        """The value of the best attack ``attacker`` could make at once on one of ``targets``
+        (0 when it has no action left this Action Phase, or no target in reach)."""
+        if acting and attacker.counters >= MAX_COUNTERS:
+            return 0.0
+        best = 0.0
+        for attack in self._attacks(battle, attacker, player):
+            for target in targets:
+                if self.reaches(attacker, target, attack):
+                    best = max(best, self.gain(attacker, target, attack))
+        return best
+
+    def _attacks(self, battle: Battle, fighter: Fighter, player: int) -> Iterable[AttackProfile]:
+        """The attacks of one of ``player``'s fighters that ``player`` can pay for; for
+        another player's fighter (whose hand is not seen), its attack spells count when that
+        player holds any card."""
+        if fighter.player == player:
+            return [a for a, _ in usable(battle, fighter)]
+        paying = bool(battle.hands[fighter.player])
+        profile = self.setup.profile(fighter.profile)
+        return [
+            a
+            for a in profile.attacks
+            if a.name not in NOT_PLAYED and (paying or not (a.spell and a.cost))
+        ]
+
+    def reaches(self, attacker: Fighter, target: Fighter, attack: AttackProfile) -> bool:
+        """Whether ``attacker`` could attack ``target`` after a step (13.1, 18.1)."""
+        if attacker.at is None or target.at is None:
+            return False
+        gap = math.dist(attacker.at, target.at) - 2 * RADIUS
+        if gap > attack.maximum_range + STEP or gap < attack.minimum_range - STEP:
+            return False
+        return "third_eye" in attacker.effects or self.clear(attacker.at, target.at)
+
+    def clear(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
+        """The straight line between two centres crosses no high obstacle (a quick
+        stand-in for sight, 16.0)."""
+        if self._high is None:
+            return True
+        key = (a, b) if a <= b else (b, a)
+        found = self._sight.get(key)
+        if found is None:
+            if len(self._sight) > 200_000:
+                self._sight.clear()
+            found = self._sight[key] = not bool(self._high.intersects(LineString(key)))
+        return found
+
+    def gain(self, attacker: Fighter, target: Fighter, attack: AttackProfile) -> float:
+        """The expected value of the attack to the attacker's side, both players choosing at
+        the equilibrium (no cover, Dodge possible)."""
+        key = (_key(attacker), _key(target), attack.name)
+        found = self._gains.get(key)
+        if found is None:
+            situation = AttackSituation(
+                attacker=self.combatant(attacker),
+                target=self.combatant(target),
+                attack=attack,
+            )
+            found = self._gains[key] = self.attack_gain(situation)
+        return found
+
+    def combatant(self, fighter: Fighter) -> Combatant:
+        return Combatant(
+            self.setup.profile(fighter.profile),
+            damage=fighter.damage,
+            action_counters=fighter.counters,
+            guarding=fighter.guarding,
+            effects=frozenset(EFFECTS[k] for k in fighter.effects if k in EFFECTS),
+        )
+
+    def attack_gain(self, situation: AttackSituation) -> float:
+        """The expected value of the attack to the attacker's side (its outlook)."""
+        return outlook(situation).mean(lambda r: self.swing(situation, settled(r, situation)))
+
+    def swing(self, situation: AttackSituation, result: AttackResult) -> float:
+        """What one result is worth to the attacker's side: damage and take-downs on both
+        sides, and the target's action spent on its reaction."""
+        w = self.weights
+        target_health = situation.target.profile.toughness - situation.target.damage
+        dealt = min(result.damage, target_health)
+        value = w.health * dealt + (w.alive if result.taken_down else 0.0)
+        attacker_health = situation.attacker.profile.toughness - situation.attacker.damage
+        value -= w.health * min(result.attacker_damage, attacker_health)
+        value -= w.alive if result.attacker_taken_down else 0.0
+        if not result.taken_down:
+            value += w.action * (result.target_action_counters - situation.target.action_counters)
+        return value
+
+    def _gap_to_reach(
+        self, battle: Battle, fighter: Fighter, enemies: list[Fighter], player: int
+    ) -> float:
+        """How much further than its longest attack (after a step) ``fighter`` is from its
+        nearest enemy."""
+        if fighter.at is None or not enemies:
+            return 0.0
+        attacks = self._attacks(battle, fighter, player)
+        reach = max((a.maximum_range for a in attacks), default=0.0)
+        gap = min(math.dist(fighter.at, e.at) for e in enemies if e.at is not None) - 2 * RADIUS
+        return max(0.0, gap - reach - STEP)
+
+
+def _key(fighter: Fighter) -> FighterKey:
+    return (
+        fighter.profile,
+        fighter.damage,
+        fighter.counters,
+        fighter.guarding,
+        tuple(sorted(fighter.effects)),
+    )
+
+
+def _weighted(values: list[float], weights: tuple[float, ...]) -> float:
+    ranked = sorted(values, reverse=True)
+    return sum(v * w for v, w in zip(ranked, weights, strict=False))

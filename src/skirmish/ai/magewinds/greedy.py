@@ -1,0 +1,253 @@
+"""The greedy computer player: the best-looking activation now, by the exact odds.
+
+Each of its activations is chosen among every candidate (:mod:`.plans`: move, attack from
+each step at each target, guard, Blink, Recover, a spell cast before an attack), by the
+value of the position it leads to (:mod:`.evaluation`), an attack counted over its exact
+distinct results; then the chosen candidate is followed action by action. The hidden
+attack and defence choices (18.3, 18.4) are drawn from the advisor's equilibrium mix
+(:mod:`.outlook`). The other decisions follow simple rules of thumb, each in a method
+below: draw up to three cards then pass, deploy forward and apart, discard every card at
+windburn, knock back or step where the position scores best, cast Barrier against a
+take-down.
+
+The player sees only ``view(player)``: it plays on a battle rebuilt from the view with the
+hidden facts drawn at random (:func:`~skirmish.games.magewinds.battle.public.from_view`),
+and nothing it decides reads those drawn facts; its generator is seeded by its seed, its
+seat and how many decisions it has made.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import partial
+from random import Random
+from typing import Any
+
+from skirmish.ai.magewinds.evaluation import Evaluator, Weights
+from skirmish.ai.magewinds.outlook import Mix, outlook
+from skirmish.ai.magewinds.plans import Plan, Planner, cheapest
+from skirmish.engine.battle import Action
+from skirmish.games.magewinds.attack import (
+    ATTACK_CHOICE,
+    ATTACKER_BARRIER,
+    BARRIER,
+    DEFENCE_CHOICE,
+    NO_BARRIER,
+    resolve_attack,
+)
+from skirmish.games.magewinds.battle.actionphase import ActionPhase
+from skirmish.games.magewinds.battle.actions import after, parse_point
+from skirmish.games.magewinds.battle.activation import END, Activation
+from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.channelling import DRAW_DECK, PASS, Channelling
+from skirmish.games.magewinds.battle.damage import PoisonDamage
+from skirmish.games.magewinds.battle.deployment import Deployment
+from skirmish.games.magewinds.battle.endphase import Windburn
+from skirmish.games.magewinds.battle.geometry import moved
+from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
+from skirmish.games.magewinds.battle.public import from_view
+from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.state import Battle
+from skirmish.games.magewinds.battle.steps import StepFrame
+from skirmish.games.magewinds.cards import card_suit, card_value
+
+HAND_WANTED = 3
+"""Cards the greedy player draws in the Channelling Phase before it passes (12.0)."""
+SUIT_WORTH = {"D": 1.0, "C": 0.8, "H": 0.7, "S": 0.5}
+"""How useful each suit is to any warband: Spark (Diamonds), Barrier (Clubs), Recover
+(Hearts), Blink (three Spades)."""
+PLAN_STAGES = frozenset({"start", "moving", "target", "blink", "recover"})
+
+
+def sample(mix: Mix, legal: tuple[Action, ...], rng: Random) -> Action:
+    """An option drawn from ``mix`` (restricted to ``legal``), with ``rng``."""
+    options = [(o, p) for o, p in mix if p > 0 and o in legal]
+    if not options:
+        return legal[0]
+    total = sum((p for _, p in options), Fraction(0))
+    draw = rng.random() * float(total)
+    for option, p in options:
+        draw -= float(p)
+        if draw < 0:
+            return option
+    return options[-1][0]
+
+
+class GreedyPlayer:
+    """The greedy player of ``seat`` in battles of ``setup``, seeded by ``seed``."""
+
+    name = "greedy"
+
+    def __init__(
+        self, setup: Setup, seed: int, seat: int, *, weights: Weights | None = None
+    ) -> None:
+        self.setup = setup
+        self.seat = seat
+        self.evaluator = Evaluator(setup, weights or Weights())
+        self.planner = Planner(self.evaluator, seat)
+        self._seed = f"skirmish greedy player {seed} seat {seat}"
+        self._decisions = 0
+        self._plan: tuple[Action, ...] = ()
+
+    def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
+        self._decisions += 1
+        if self._plan and self._plan[0] in legal:
+            chosen, self._plan = self._plan[0], self._plan[1:]
+            return chosen
+        self._plan = ()
+        if len(legal) == 1:
+            return legal[0]
+        rng = Random(f"{self._seed} decision {self._decisions}")
+        battle = from_view(self.setup, view, rng)
+        return self.decide(battle, legal, rng)
+
+    # -- what to do at each kind of decision ----------------------------------------------
+
+    def decide(self, battle: Battle, legal: tuple[Action, ...], rng: Random) -> Action:
+        """The action at ``battle`` (rebuilt from the player's view)."""
+        top = battle.frames[-1]
+        if isinstance(top, ActionPhase):
+            if top.stage == "windows":
+                return self.by_value(battle, legal)
+            return self.follow(self.planner.plans(battle), legal)
+        if isinstance(top, Activation):
+            if top.stage in PLAN_STAGES:
+                return self.follow(self.planner.plans(battle), legal)
+            if top.stage == "end":
+                return self.by_value(battle, legal)
+            return "done" if "done" in legal else legal[-1]
+        if isinstance(top, StepFrame):
+            if top.reaction:
+                return self.by_value(battle, legal)
+            return self.follow(self.planner.plans(battle), legal)
+        if isinstance(top, AttackFrame):
+            if top.stage == "knockback":
+                return self.by_value(battle, legal)
+            return self.in_attack(battle, top, legal, rng)
+        if isinstance(top, Channelling):
+            return self.channel(battle, legal)
+        if isinstance(top, Deployment):
+            return self.deploy(battle, legal)
+        if isinstance(top, Windburn):
+            return self.windburn(battle, legal)
+        if isinstance(top, PoisonDamage):
+            return self.barrier(battle, top.fighter, 1, legal)
+        return legal[0]
+
+    def follow(self, plans: list[Plan], legal: tuple[Action, ...]) -> Action:
+        """The first action of the best candidate; the rest are played in turn."""
+        for plan in plans:
+            if plan.actions and plan.actions[0] in legal:
+                self._plan = plan.actions[1:]
+                return plan.actions[0]
+        return legal[0]
+
+    def by_value(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
+        """The option whose position scores best (one of each spell, paid the cheapest way;
+        steps and knockback as they end; a drop of an object is not considered)."""
+        best, chosen = -math.inf, legal[0]
+        for option in cheapest([o for o in legal if not o.startswith("drop ")]):
+            value = self.evaluator.value(self._after(battle, option), self.seat).total
+            if value > best + 1e-9:
+                best, chosen = value, option
+        return chosen
+
+    def _after(self, battle: Battle, option: Action) -> Battle:
+        where = after(option, "step")
+        if where is not None:
+            top = battle.frames[-1]
+            assert isinstance(top, StepFrame)
+            return moved(battle, battle.fighter(top.fighter), parse_point(where, "13.1"))
+        if option in (END, "done", "no step"):
+            return battle
+        return battle.apply(option)
+
+    def in_attack(
+        self, battle: Battle, frame: AttackFrame, legal: tuple[Action, ...], rng: Random
+    ) -> Action:
+        """18.3 and 18.4 at the equilibrium mix; Mirrorshield paid the cheapest way;
+        Barrier against damage that would take the fighter down."""
+        step = next_step(partial(resolve_attack, situation=frame.situation), frame.answers)
+        if not isinstance(step, NeedsDecision):
+            return legal[0]
+        decision = step.decision
+        if decision.key == ATTACK_CHOICE:
+            return sample(outlook(frame.situation).attack_mix, legal, rng)
+        if decision.key == DEFENCE_CHOICE:
+            return sample(outlook(frame.situation, legal).defence_mix, legal, rng)
+        if decision.key in (BARRIER, ATTACKER_BARRIER):
+            fighter = frame.target if decision.key == BARRIER else frame.attacker
+            damage = int(decision.prompt.split(" receives ")[1].split()[0])
+            return self.barrier(battle, fighter, damage, legal)
+        return cheapest_payment(legal)
+
+    def barrier(self, battle: Battle, name: str, damage: int, legal: tuple[Action, ...]) -> Action:
+        """Barrier (ruling MW-6) only when the damage would take the fighter down, with the
+        most Clubs offered."""
+        fighter = battle.fighter(name)
+        left = self.setup.profile(fighter.profile).toughness - fighter.damage
+        paying = [o for o in legal if o != NO_BARRIER]
+        if damage < left or not paying:
+            return NO_BARRIER if NO_BARRIER in legal else legal[0]
+        return max(paying, key=lambda o: (_worth(o), -len(o.split("+"))))
+
+    def channel(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
+        """12.0: take the most useful face-up card, or the top of the deck, until the hand
+        holds three cards (up to the limit once the other players have passed)."""
+        top = battle.frames[-1]
+        assert isinstance(top, Channelling)
+        hand = battle.hands[self.seat]
+        others_passed = all(p in top.passed for p in range(battle.players) if p != self.seat)
+        if PASS in legal and len(hand) >= HAND_WANTED and not others_passed:
+            return PASS
+        face_up = [o for o in legal if o.startswith("draw ") and o != DRAW_DECK]
+        best = max(face_up, key=lambda o: _usefulness(o.removeprefix("draw ")), default=None)
+        if best is not None and _usefulness(best.removeprefix("draw ")) >= 1.0:
+            return best
+        if DRAW_DECK in legal:
+            return DRAW_DECK
+        return best or (PASS if PASS in legal else legal[0])
+
+    def deploy(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
+        """10.5: forward (toward the centre of the table), apart from friends."""
+        cx, cy = battle.setup.table.centre
+        friends = [f.at for f in battle.on_battlefield(self.seat) if f.at is not None]
+        first = legal[0].split(" at ")[0]
+
+        def score(option: Action) -> float:
+            x, y = parse_point(option.rsplit(" at ", 1)[1], "10.5")
+            apart = min((math.dist((x, y), f) for f in friends), default=3.0)
+            return -math.dist((x, y), (cx, cy)) + 0.5 * min(apart, 3.0)
+
+        return max((o for o in legal if o.startswith(first + " at ")), key=score)
+
+    def windburn(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
+        """14.1: discard every card; damage (if any card was kept) on the fighter with the
+        most Toughness left."""
+        discards = [o for o in legal if o.startswith("discard ")]
+        if discards:
+            return discards[0]
+
+        def left(option: Action) -> int:
+            fighter = battle.fighter(option.removeprefix("damage "))
+            return self.setup.profile(fighter.profile).toughness - fighter.damage
+
+        return max(legal, key=left)
+
+
+def cheapest_payment(legal: tuple[Action, ...]) -> Action:
+    return min(legal, key=lambda o: (_worth(o), legal.index(o)))
+
+
+def _worth(payment: Action) -> int:
+    cards = payment.split(" paying ")[-1].split("+")
+    try:
+        return sum(card_value(c) for c in cards)
+    except (ValueError, IndexError):
+        return 0
+
+
+def _usefulness(card: str) -> float:
+    return card_value(card) * SUIT_WORTH[card_suit(card).value]

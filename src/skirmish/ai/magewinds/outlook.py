@@ -1,0 +1,153 @@
+"""What an attack will do, exactly, when both players choose well: the computer players'
+knowledge of section 18.
+
+The attack procedure (18.0) is enumerated exactly for every legal pair of attack choice
+(18.3) and reaction (18.4); the pair is a zero-sum game of hidden simultaneous choices,
+solved by the advisor's exact equilibrium (tempo objective: net damage plus the actions won,
+:mod:`skirmish.games.magewinds.advice`). The outlook is the attack collapsed into one chance
+node: its distinct results, each with its exact probability when both sides play the
+equilibrium mix.
+
+A computer player cannot see the other hands, so the cards are left out: Barrier is not
+cast and Mirrorshield costs nothing here (the reactions a player may make are given
+instead). Outlooks are kept by value (profiles, counters, spells, cover, Dodge, the
+reactions allowed), so every battle in a process shares them. Left out of the key, because
+no step of the attack reads them: names, the length of the line of attack, and the damage
+both fighters have already taken, which 18.5.3 only adds at the end. An outlook's results
+are those of undamaged fighters; :func:`settled` adds the damage already taken (the totals
+and take-downs, and no knockback of a fighter taken down, ruling MW-2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from skirmish.engine.matrix import MatrixGame, solve
+from skirmish.games.magewinds.advice import SINGLE, Objective, utility
+from skirmish.games.magewinds.attack import ATTACKER, DEFENDER, AttackResult, AttackSituation
+from skirmish.games.magewinds.odds import case, legal_pairs
+from skirmish.games.magewinds.profiles import AttackChoice, Reaction
+
+Mix = tuple[tuple[str, Fraction], ...]
+KEPT = 8192
+"""Outlooks kept in memory; when full, the store starts again from empty."""
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """One attack at the equilibrium: both mixes, its value to the attacker (tempo), and its
+    distinct results with their exact probabilities."""
+
+    situation: AttackSituation
+    attack_mix: Mix
+    defence_mix: Mix
+    value: Fraction
+    results: tuple[tuple[AttackResult, Fraction], ...]
+
+    @property
+    def expected_damage(self) -> Fraction:
+        return sum((p * r.damage for r, p in self.results), Fraction(0))
+
+    def take_down(self, damage: int = 0) -> Fraction:
+        """The chance the target is taken down, with ``damage`` already taken."""
+        toughness = self.situation.target.profile.toughness
+        return sum((p for r, p in self.results if r.damage + damage >= toughness), Fraction(0))
+
+    def mean(self, value: Callable[[AttackResult], float]) -> float:
+        """The expectation of ``value`` over the results (in floats, for evaluations)."""
+        return sum(float(p) * value(r) for r, p in self.results)
+
+
+def key_of(situation: AttackSituation) -> AttackSituation:
+    """The situation with what does not change the result left out: names, damage already
+    taken, the length of the line of attack, the hands, and Guard on the attacker."""
+    return replace(
+        situation,
+        attacker=replace(situation.attacker, label="", guarding=False, damage=0),
+        target=replace(situation.target, label="", damage=0),
+        distance=None,
+        defender_cards=None,
+        attacker_cards=None,
+        barrier_clubs=0,
+        barrier_cost="",
+    )
+
+
+_KEPT: dict[tuple[AttackSituation, frozenset[str] | None], Outlook] = {}
+
+
+def outlook(situation: AttackSituation, reactions: Iterable[str] | None = None) -> Outlook:
+    """The attack's outlook (kept by value); ``reactions``: the reactions the defending
+    player may make (by default every reaction the rules allow without cards)."""
+    key = (key_of(situation), None if reactions is None else frozenset(reactions))
+    found = _KEPT.get(key)
+    if found is None:
+        if len(_KEPT) >= KEPT:
+            _KEPT.clear()
+        found = _KEPT[key] = fresh_outlook(*key)
+    return found
+
+
+def fresh_outlook(situation: AttackSituation, reactions: frozenset[str] | None) -> Outlook:
+    """:func:`outlook` computed afresh, nothing kept (the plain computation)."""
+    situation = key_of(situation)
+    pairs = [
+        (choice, reaction)
+        for choice, reaction in legal_pairs(situation)
+        if reactions is None or reaction.value in reactions or reaction is Reaction.NONE
+    ]
+    value = utility(Objective.TEMPO, situation)
+    cases = {(c, r): case(situation, c, r) for c, r in pairs}
+    rows = list(dict.fromkeys(_row(c) for c, _ in pairs))
+    columns = list(dict.fromkeys(r.value for _, r in pairs))
+    payoff = {(_row(c), r.value): found.results.mean(value) for (c, r), found in cases.items()}
+    game = MatrixGame.from_rows(
+        rows,
+        columns,
+        [[payoff[(row, column)] for column in columns] for row in rows],
+        row_player=ATTACKER,
+        column_player=DEFENDER,
+    )
+    solution = solve(game)
+    attack_mix = dict(solution.row_strategy)
+    defence_mix = dict(solution.column_strategy)
+    merged: dict[AttackResult, Fraction] = {}
+    for (c, r), found in cases.items():
+        weight = attack_mix[_row(c)] * defence_mix[r.value]
+        if weight:
+            for result, p in found.results:
+                merged[result] = merged.get(result, Fraction(0)) + weight * p
+    return Outlook(
+        situation,
+        solution.row_strategy,
+        solution.column_strategy,
+        solution.value,
+        tuple(merged.items()),
+    )
+
+
+def settled(result: AttackResult, situation: AttackSituation) -> AttackResult:
+    """A result of an outlook (undamaged fighters) with the damage both fighters of
+    ``situation`` have already taken: totals, take-downs, and knockback (none for a fighter
+    taken down, ruling MW-2)."""
+    total = situation.target.damage + result.damage
+    taken_down = total >= situation.target.profile.toughness
+    attacker_total = situation.attacker.damage + result.attacker_damage
+    return replace(
+        result,
+        total_damage=total,
+        taken_down=taken_down,
+        knockback=result.knockback and not taken_down,
+        attacker_taken_down=attacker_total >= situation.attacker.profile.toughness,
+    )
+
+
+def _row(choice: AttackChoice | None) -> str:
+    return SINGLE if choice is None else choice.value
+
+
+def forget() -> None:
+    """Empty the store of outlooks (for measuring a cold start)."""
+    _KEPT.clear()

@@ -1,0 +1,275 @@
+"""Candidate activations for a computer player: every way to spend one activation (13.0),
+each ending where chance or another player takes over, with its value.
+
+From a decision of the player's own activation (which fighter to activate, which action,
+where to move or step, whom to attack), the rules are played forward along each candidate:
+Move to each representative end (ruling MB-6), Attack from each step the rules offer at
+each target with each attack (paid the cheapest way), Guard, Blink to the best few spots,
+Recover with each payment, and each spell the fighter may cast as it starts before an
+attack. A candidate ends at its action's effect; an attack is not rolled but collapsed into
+its exact distinct results (:mod:`.outlook`), each scored, their mean the candidate's value.
+
+Every action of a candidate is a legal action of the state it is taken in: the moves,
+steps and attacks are the options the rules offer there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from skirmish.ai.magewinds.evaluation import Evaluator, Score
+from skirmish.ai.magewinds.outlook import Outlook, outlook, settled
+from skirmish.engine.battle import Action, Turn
+from skirmish.games.magewinds.attack import AttackResult
+from skirmish.games.magewinds.battle.actionphase import ActionPhase
+from skirmish.games.magewinds.battle.actions import after, parse_point
+from skirmish.games.magewinds.battle.activation import (
+    ATTACK,
+    BLINK,
+    GUARD,
+    MOVE,
+    RECOVER,
+    Activation,
+)
+from skirmish.games.magewinds.battle.attacks import build_situation
+from skirmish.games.magewinds.battle.geometry import moved
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Status
+from skirmish.games.magewinds.battle.steps import NO_STEP, StepFrame
+from skirmish.games.magewinds.battle.targets import parse_attack
+from skirmish.games.magewinds.cards import card_value
+from skirmish.games.magewinds.profiles import AttackProfile
+
+REFINED = 3
+"""Attacks scored in full (cover, Dodge and every result), of those from every step at every
+target: the best by a first guess (the position after the step, plus the attack's value
+with no cover and Dodge possible)."""
+BLINK_SPOTS = 4
+"""Blink destinations scored in full (the most distant from the enemy first)."""
+MAX_COUNTERS = 2
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A candidate: the actions from the decision it was made at, its value, and why."""
+
+    actions: tuple[Action, ...]
+    score: Score
+    what: str
+    attack: Outlook | None = None
+
+    @property
+    def value(self) -> float:
+        return self.score.total
+
+
+def cheapest(options: list[Action]) -> list[Action]:
+    """Of the options that differ only in how they are paid (``... paying CARDS``), the one
+    that spends the least card worth (17.0); options without a payment are kept."""
+    best: dict[str, tuple[int, int, Action]] = {}
+    order: list[str] = []
+    for index, option in enumerate(options):
+        head, _, paying = option.partition(" paying ")
+        worth = sum(card_value(c) for c in paying.split("+")) if paying else 0
+        if head not in best:
+            order.append(head)
+        if head not in best or (worth, index) < best[head][:2]:
+            best[head] = (worth, index, option)
+    return [best[head][2] for head in order]
+
+
+class Planner:
+    """Lists and scores the candidate activations of ``player`` with ``evaluator``."""
+
+    def __init__(self, evaluator: Evaluator, player: int) -> None:
+        self.evaluator = evaluator
+        self.player = player
+
+    def plans(self, battle: Battle) -> list[Plan]:
+        """Every candidate from ``battle`` (the player's decision), best first."""
+        found = list(self._walk(battle, ()))
+        return sorted(found, key=lambda plan: -plan.value)
+
+    def score(self, battle: Battle) -> Score:
+        return self.evaluator.value(battle, self.player)
+
+    # -- walking the rules forward -----------------------------------------------------------
+
+    def _walk(self, battle: Battle, done: tuple[Action, ...]) -> Iterator[Plan]:
+        node = battle.node()
+        top = battle.frames[-1]
+        if not isinstance(node, Turn) or node.player != self.player:
+            return
+        if isinstance(top, ActionPhase) and top.stage == "turns":
+            for option in battle.options():
+                if option.startswith("activate "):
+                    yield from self._walk(battle.apply(option), (*done, option))
+                else:
+                    yield Plan((*done, option), self.score(battle), option)
+        elif isinstance(top, Activation):
+            yield from self._activation(battle, top, done)
+        elif isinstance(top, StepFrame) and not top.reaction:
+            yield from self._step(battle, top, done)
+
+    def _activation(
+        self, battle: Battle, frame: Activation, done: tuple[Action, ...]
+    ) -> Iterator[Plan]:
+        me = battle.fighter(frame.fighter)
+        options = battle.options()
+        if frame.stage == "start":
+            casts = cheapest([o for o in options if o.startswith("cast ")])
+            kinds = [o for o in options if o in (MOVE, ATTACK, GUARD, BLINK, RECOVER)]
+            for kind in kinds:
+                yield from self._walk(battle.apply(kind), (*done, kind))
+            if not any(a.startswith("cast ") for a in done) and ATTACK in kinds:
+                for cast in casts:
+                    cast_done = (*done, cast)
+                    after_cast = battle.apply(cast)
+                    if ATTACK in after_cast.options():
+                        yield from self._walk(after_cast.apply(ATTACK), (*cast_done, ATTACK))
+        elif frame.stage == "moving":
+            for option in options:
+                where = after(option, "to")
+                if where is not None:
+                    at = parse_point(where, "15.0")
+                    leaf = self._spent(moved(battle, me, at), me)
+                    yield Plan((*done, option), self.score(leaf), f"{me.name} moves to {where}")
+        elif frame.stage == "target":
+            for option in cheapest(list(options)):
+                yield self._attack(battle, me, option, done)
+        elif frame.stage == "blink":
+            yield from self._blink(battle, me, cheapest(list(options)), done)
+        elif frame.stage == "recover":
+            for option in options:
+                leaf = self._spent(battle.apply(option), me)
+                yield Plan((*done, option), self.score(leaf), f"{me.name} recovers")
+
+    def _step(self, battle: Battle, frame: StepFrame, done: tuple[Action, ...]) -> Iterator[Plan]:
+        """The step before an action (13.1): for an attack, every step the rules offer;
+        otherwise none, when the rules allow standing still."""
+        me = battle.fighter(frame.fighter)
+        options = [o for o in battle.options() if not o.startswith("cast ")]
+        if frame.purpose != "attack":
+            chosen = NO_STEP if NO_STEP in options else options[0]
+            after_step = battle.apply(chosen)
+            below = battle.frames[-2]
+            if isinstance(below, Activation) and below.kind == GUARD:
+                what = f"{me.name} guards"
+                yield Plan((*done, chosen), self.score(self._spent(after_step, me)), what)
+            else:
+                yield from self._walk(after_step, (*done, chosen))
+            return
+        quick: list[tuple[float, int, Battle, Fighter, Action, tuple[Action, ...]]] = []
+        for option in options:
+            where = after(option, "step")
+            stepped = battle if where is None else moved(battle, me, parse_point(where, "13.1"))
+            mover = stepped.fighter(me.name)
+            standing = self.score(self._spent(stepped, me)).total
+            for attack in cheapest(list(_attack_options(stepped, mover))):
+                target, profile = _named(stepped, mover, attack)
+                guess = standing + self.evaluator.gain(mover, target, profile)
+                quick.append((guess, len(quick), stepped, mover, attack, (*done, option)))
+        for _, _, stepped, mover, attack, steps in sorted(quick, key=lambda q: (-q[0], q[1]))[
+            :REFINED
+        ]:
+            yield self._attack(stepped, mover, attack, steps)
+
+    def _attack(
+        self, battle: Battle, me: Fighter, option: Action, done: tuple[Action, ...]
+    ) -> Plan:
+        """An attack collapsed into its distinct results, each scored."""
+        target, attack, payment = parse_attack(battle, me, option)
+        situation = build_situation(battle, me, target, attack)
+        if payment is not None:
+            battle = battle.spend(me.player, payment.cards, attack.name, quiet=True)
+        found = outlook(situation)
+        merged: dict[tuple[object, ...], tuple[AttackResult, Fraction]] = {}
+        for undamaged, p in found.results:
+            result = settled(undamaged, situation)
+            key = _effect(result)
+            earlier = merged.get(key)
+            merged[key] = (result, p + (earlier[1] if earlier else Fraction(0)))
+        total = 0.0
+        parts: dict[str, float] = {}
+        for result, p in merged.values():
+            score = self.score(_after_attack(battle, me, target, result))
+            total += float(p) * score.total
+            for name, value in score.parts:
+                parts[name] = parts.get(name, 0.0) + float(p) * value
+        what = (
+            f"{me.name} attacks {target.name} with {attack.name}: "
+            f"{float(found.expected_damage):.2f} damage expected, "
+            f"{float(found.take_down(target.damage)):.0%} to take it down"
+        )
+        return Plan((*done, option), Score(total, tuple(parts.items())), what, found)
+
+    def _blink(
+        self, battle: Battle, me: Fighter, options: list[Action], done: tuple[Action, ...]
+    ) -> Iterator[Plan]:
+        enemies = [f.at for f in battle.on_battlefield() if f.player != me.player and f.at]
+
+        def distance(option: Action) -> float:
+            where = (after(option, "blink to") or "").split(" paying ")[0]
+            x, y = parse_point(where, "20.2")
+            return min(((x - ex) ** 2 + (y - ey) ** 2 for ex, ey in enemies), default=0.0)
+
+        for option in sorted(options, key=distance, reverse=True)[:BLINK_SPOTS]:
+            leaf = self._spent(battle.apply(option), me)
+            yield Plan((*done, option), self.score(leaf), f"{me.name} blinks away")
+
+    def _spent(self, battle: Battle, me: Fighter) -> Battle:
+        """The battle with the activated fighter's action counted (13.0), as it will be
+        once the activation ends."""
+        now = battle.fighter(me.name)
+        if not now.on_battlefield:
+            return battle
+        return battle.with_fighter(replace(now, counters=min(MAX_COUNTERS, me.counters + 1)))
+
+
+def _attack_options(battle: Battle, fighter: Fighter) -> tuple[Action, ...]:
+    from skirmish.games.magewinds.battle.targets import attack_options
+
+    return attack_options(battle, fighter.name)
+
+
+def _named(battle: Battle, fighter: Fighter, option: Action) -> tuple[Fighter, AttackProfile]:
+    """The target and attack an offered ``attack TARGET with ATTACK [paying CARDS]`` names
+    (already checked by the rules that offered it)."""
+    rest = (after(option, "attack") or "").split(" paying ")[0]
+    target, attack = rest.split(" with ", 1)
+    return battle.fighter(target), battle.setup.profile(fighter.profile).attack(attack)
+
+
+def _effect(result: AttackResult) -> tuple[object, ...]:
+    """What a result changes on the table that the evaluation reads."""
+    return (
+        result.total_damage,
+        result.taken_down,
+        result.target_action_counters,
+        "poisoned" in result.statuses,
+        result.attacker_damage,
+        result.attacker_taken_down,
+        result.action_free,
+    )
+
+
+def _after_attack(battle: Battle, me: Fighter, target: Fighter, result: AttackResult) -> Battle:
+    """The battle after one result of the attack (18.5.3, 13.3), knockback aside."""
+    hit = battle.fighter(target.name)
+    hit = replace(
+        hit,
+        damage=result.total_damage,
+        counters=result.target_action_counters,
+        poisoned=hit.poisoned or "poisoned" in result.statuses,
+        guarding=hit.guarding and not result.reaction_free,
+    )
+    if result.taken_down:
+        hit = replace(hit, status=Status.OUT_OF_ACTION, at=None, counters=0, guarding=False)
+    battle = battle.with_fighter(hit)
+    attacker = battle.fighter(me.name)
+    counters = attacker.counters if result.action_free else min(MAX_COUNTERS, me.counters + 1)
+    attacker = replace(attacker, damage=attacker.damage + result.attacker_damage, counters=counters)
+    if result.attacker_taken_down:
+        attacker = replace(attacker, status=Status.OUT_OF_ACTION, at=None, counters=0)
+    return battle.with_fighter(attacker)
