@@ -62,6 +62,8 @@ class Weights:
     sudden_death: float = 12.0
     toward_objective: float = 0.35
     card: float = 0.25
+    win: float = 60.0
+    """A battle won (or lost, negated); a draw is worth nothing."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,10 @@ class Evaluator:
     def value(self, battle: Battle, player: int) -> Score:
         """How good ``battle`` is for ``player``."""
         w = self.weights
+        if battle.result is not None:
+            winner = battle.result.winner
+            won = 0.0 if winner is None else w.win if winner == player else -w.win
+            return Score(won, (("result", won),))
         parts: dict[str, float] = {}
         mine = [f for f in battle.on_battlefield() if f.player == player]
         theirs = [f for f in battle.on_battlefield() if f.player != player]

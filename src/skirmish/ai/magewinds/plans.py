@@ -22,7 +22,7 @@ from fractions import Fraction
 from skirmish.ai.magewinds.evaluation import Evaluator, Score
 from skirmish.ai.magewinds.outlook import Outlook, outlook, settled
 from skirmish.engine.battle import Action, Turn
-from skirmish.games.magewinds.attack import AttackResult
+from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
 from skirmish.games.magewinds.battle.actions import after, parse_point
 from skirmish.games.magewinds.battle.activation import (
@@ -167,7 +167,7 @@ class Planner:
             mover = stepped.fighter(me.name)
             standing = self.score(self._spent(stepped, me)).total
             for attack in cheapest(list(_attack_options(stepped, mover))):
-                target, profile = _named(stepped, mover, attack)
+                target, profile = named(stepped, mover, attack)
                 guess = standing + self.evaluator.gain(mover, target, profile)
                 quick.append((guess, len(quick), stepped, mover, attack, (*done, option)))
         for _, _, stepped, mover, attack, steps in sorted(quick, key=lambda q: (-q[0], q[1]))[
@@ -184,16 +184,10 @@ class Planner:
         if payment is not None:
             battle = battle.spend(me.player, payment.cards, attack.name, quiet=True)
         found = outlook(situation)
-        merged: dict[tuple[object, ...], tuple[AttackResult, Fraction]] = {}
-        for undamaged, p in found.results:
-            result = settled(undamaged, situation)
-            key = _effect(result)
-            earlier = merged.get(key)
-            merged[key] = (result, p + (earlier[1] if earlier else Fraction(0)))
         total = 0.0
         parts: dict[str, float] = {}
-        for result, p in merged.values():
-            score = self.score(_after_attack(battle, me, target, result))
+        for leaf, p in attack_leaves(battle, me, target, situation):
+            score = self.score(leaf)
             total += float(p) * score.total
             for name, value in score.parts:
                 parts[name] = parts.get(name, 0.0) + float(p) * value
@@ -233,12 +227,30 @@ def _attack_options(battle: Battle, fighter: Fighter) -> tuple[Action, ...]:
     return attack_options(battle, fighter.name)
 
 
-def _named(battle: Battle, fighter: Fighter, option: Action) -> tuple[Fighter, AttackProfile]:
+def named(battle: Battle, fighter: Fighter, option: Action) -> tuple[Fighter, AttackProfile]:
     """The target and attack an offered ``attack TARGET with ATTACK [paying CARDS]`` names
     (already checked by the rules that offered it)."""
     rest = (after(option, "attack") or "").split(" paying ")[0]
     target, attack = rest.split(" with ", 1)
     return battle.fighter(target), battle.setup.profile(fighter.profile).attack(attack)
+
+
+def attack_leaves(
+    battle: Battle,
+    attacker: Fighter,
+    target: Fighter,
+    situation: AttackSituation,
+    reactions: tuple[str, ...] | None = None,
+) -> list[tuple[Battle, Fraction]]:
+    """The attack's distinct effects on the table (its outlook, results that change the
+    same things merged), each as the battle after it, with its exact probability."""
+    merged: dict[tuple[object, ...], tuple[AttackResult, Fraction]] = {}
+    for undamaged, p in outlook(situation, reactions).results:
+        result = settled(undamaged, situation)
+        key = _effect(result)
+        earlier = merged.get(key)
+        merged[key] = (result, p + (earlier[1] if earlier else Fraction(0)))
+    return [(_after_attack(battle, attacker, target, r), p) for r, p in merged.values()]
 
 
 def _effect(result: AttackResult) -> tuple[object, ...]:

@@ -1,0 +1,189 @@
+"""Looking ahead in a battle rebuilt from a view: attacks collapsed into their exact distinct
+results, and a quick policy that plays the replies.
+
+:func:`attack_outcomes` takes a battle at the start of an attack (the attack action just
+made) and gives back, for each distinct result of the attack at the equilibrium of its
+hidden choices (:mod:`.outlook`), the battle once the rules have applied that result
+(18.5.3 damage and take-downs, 18.5.4 knockback waiting to be chosen, Push, the reaction's
+step), with its exact probability: the attack as one chance node. The answers that lead to a
+result are written into the attack in progress and the rules replay them, so the battle
+after a result is exactly what the referee would reach with those dice.
+
+:class:`QuickPlayer` answers every decision cheaply, for the moves a search plays after the
+one it is choosing: an activation attacks at once with the attack of the best outlook, or
+guards; everything else is the greedy player's choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from functools import partial
+from random import Random
+
+from skirmish.ai.magewinds.evaluation import Evaluator
+from skirmish.ai.magewinds.greedy import GreedyPlayer, cheapest_payment
+from skirmish.ai.magewinds.outlook import outlook, settled
+from skirmish.ai.magewinds.plans import cheapest, named
+from skirmish.dice import CountAtMost
+from skirmish.engine.battle import Action, Chance, Turn
+from skirmish.games.magewinds.attack import (
+    ATTACK_CHOICE,
+    ATTACKER_BARRIER,
+    BARRIER,
+    DEFENCE_CHOICE,
+    NO_BARRIER,
+    AttackResult,
+    defence_decision,
+    resolve_attack,
+)
+from skirmish.games.magewinds.battle.actionphase import ActionPhase
+from skirmish.games.magewinds.battle.activation import ATTACK, GUARD, Activation
+from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.procedure import Done, NeedsDecision, NeedsRoll, next_step
+from skirmish.games.magewinds.battle.state import Battle
+from skirmish.games.magewinds.battle.steps import NO_STEP, StepFrame
+from skirmish.games.magewinds.battle.targets import attack_options
+from skirmish.games.magewinds.profiles import AttackChoice
+
+HIT = 1
+MISS = 6
+"""Die faces written for a roll whose count of hits is known (18.5.2: a die at or under the
+target number hits; a roll is only made for target numbers 1 to 5)."""
+
+
+def attack_outcomes(battle: Battle) -> list[tuple[Battle, Fraction]]:
+    """The attack in progress on top of ``battle`` (no answer given yet), as its distinct
+    outcomes: each battle after the rules applied it, with its exact probability."""
+    frame = battle.frames[-1]
+    assert isinstance(frame, AttackFrame) and not frame.answers
+    situation = frame.situation
+    found = outlook(situation, defence_decision(situation).options)
+    groups: dict[tuple[object, ...], tuple[AttackResult, Fraction]] = {}
+    for undamaged, p in found.results:
+        result = settled(undamaged, situation)
+        key = (
+            result.reaction,
+            result.damage,
+            result.total_damage,
+            result.taken_down,
+            result.target_action_counters,
+            result.knockback,
+            result.push,
+            result.action_free,
+            frozenset(result.statuses),
+            result.attacker_damage,
+            result.attacker_taken_down,
+        )
+        earlier = groups.get(key)
+        groups[key] = (earlier[0] if earlier else result, p + (earlier[1] if earlier else 0))
+    return [(resolved(battle, frame, result), p) for result, p in groups.values()]
+
+
+def resolved(battle: Battle, frame: AttackFrame, result: AttackResult) -> Battle:
+    """``battle`` once the attack on top has had ``result``: its answers and dice written
+    into the attack, then every rule that follows without a decision applied."""
+    procedure = partial(resolve_attack, situation=frame.situation)
+    answers: list[int | str] = []
+    faces: list[tuple[int, ...]] = []
+    deciders: list[int | None] = []
+    hidden: list[bool] = []
+    while True:
+        step = next_step(procedure, tuple(answers))
+        if isinstance(step, Done):
+            break
+        if isinstance(step, NeedsRoll):
+            assert isinstance(step.roll, CountAtMost)
+            dice = step.roll.dice
+            hits = min(result.hits, dice)
+            answers.append(hits)
+            faces.append((HIT,) * hits + (MISS,) * (dice - hits))
+            deciders.append(None)
+            hidden.append(False)
+            continue
+        assert isinstance(step, NeedsDecision)
+        decision = step.decision
+        answers.append(_answer(decision.key, decision.options, result))
+        seat = frame.attacker_player if decision.player == "attacker" else frame.defender_player
+        deciders.append(seat)
+        hidden.append(decision.hidden)
+    written = replace(
+        frame,
+        answers=tuple(answers),
+        faces=tuple(faces),
+        deciders=tuple(deciders),
+        hidden=tuple(hidden),
+    )
+    rolls = sum(1 for d in deciders if d is None)
+    return replace(battle.top(written), chances=battle.chances + rolls).settle()
+
+
+def _answer(key: str, options: tuple[str, ...], result: AttackResult) -> str:
+    if key == ATTACK_CHOICE:
+        return (result.choice or AttackChoice.HEAVY).value
+    if key == DEFENCE_CHOICE:
+        return result.reaction.value
+    if key in (BARRIER, ATTACKER_BARRIER):
+        return NO_BARRIER
+    return cheapest_payment(options)
+
+
+class QuickPlayer:
+    """Cheap answers for the moves after the one a search is choosing: attack at once with
+    the best outlook (no step when none is needed), or guard; the rest as the greedy player
+    answers them."""
+
+    def __init__(self, greedy: dict[int, GreedyPlayer], evaluator: Evaluator) -> None:
+        self.greedy = greedy
+        self.evaluator = evaluator
+        self._plan: tuple[Action, ...] = ()
+
+    def decide(self, battle: Battle, rng: Random) -> Action:
+        node = battle.node()
+        if isinstance(node, Chance):
+            return battle.sample_chance(rng)
+        assert isinstance(node, Turn)
+        legal = battle.legal_actions(node.player)
+        if self._plan and self._plan[0] in legal:
+            chosen, self._plan = self._plan[0], self._plan[1:]
+            return chosen
+        self._plan = ()
+        if len(legal) == 1:
+            return legal[0]
+        top = battle.frames[-1]
+        if isinstance(top, ActionPhase) and top.stage == "turns":
+            return self._activation(battle, legal)
+        if isinstance(top, Activation) and top.stage == "start":
+            return ATTACK if ATTACK in legal else GUARD if GUARD in legal else legal[0]
+        if isinstance(top, StepFrame) and not top.reaction:
+            return NO_STEP if NO_STEP in legal else legal[-1]
+        if isinstance(top, Activation) and top.stage == "target":
+            return self._best_attack(battle, top.fighter, legal)[1] or legal[0]
+        if isinstance(top, Activation) and top.stage == "moving":
+            return legal[-1]
+        return self.greedy[node.player].decide(battle, legal, rng)
+
+    def _activation(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
+        best, chosen = 0.0, legal[0]
+        plan: tuple[Action, ...] = (GUARD, NO_STEP)
+        for option in legal:
+            if not option.startswith("activate "):
+                continue
+            name = option.removeprefix("activate ")
+            value, attack = self._best_attack(battle, name, attack_options(battle, name))
+            if attack is not None and value > best:
+                best, chosen, plan = value, option, (ATTACK, NO_STEP, attack)
+        self._plan = plan
+        return chosen
+
+    def _best_attack(
+        self, battle: Battle, name: str, options: tuple[Action, ...]
+    ) -> tuple[float, Action | None]:
+        fighter = battle.fighter(name)
+        best: tuple[float, Action | None] = (0.0, None)
+        for option in cheapest(list(options)):
+            target, attack = named(battle, fighter, option)
+            value = self.evaluator.gain(fighter, target, attack)
+            if value > best[0]:
+                best = (value, option)
+        return best

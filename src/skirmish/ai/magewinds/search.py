@@ -1,0 +1,218 @@
+"""The search player: the greedy player's best candidates, each played forward in battles
+consistent with what the player has seen, within a time budget per decision.
+
+Perfect-information Monte Carlo over the hidden facts: at each of its activations the
+player takes the greedy player's best candidates (:mod:`.plans`), then, as long as its
+budget lasts, rebuilds the battle from its view with the other hands and the deck drawn
+afresh (:func:`~skirmish.games.magewinds.battle.public.from_view`) and plays every
+candidate in it: the candidate's actions through the rules, its attack as one chance node
+over the attack's exact distinct results (:func:`.rollout.attack_outcomes`), the rest of
+the activation and the other player's reply by the quick policy (:class:`.rollout.
+QuickPlayer`, the same dice for every candidate), up to the player's next activation or the
+end of the Action Phase, where the position is scored (:mod:`.evaluation`). The candidate
+with the best mean over the battles drawn is played; only whole rounds count (every
+candidate played in the same battle), and with no whole round in the budget the greedy
+player's choice is played.
+
+The budget is seconds on the clock, or (``clock=False``, for simulations that must give the
+same battles on any machine and with any number of workers) a count of playouts: one
+candidate played in one drawn battle, :data:`PLAYOUTS_PER_SECOND` to a second.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+from skirmish.ai.magewinds.evaluation import Evaluator, Weights
+from skirmish.ai.magewinds.greedy import PLAN_STAGES, GreedyPlayer
+from skirmish.ai.magewinds.plans import Plan, attack_leaves
+from skirmish.ai.magewinds.rollout import QuickPlayer, attack_outcomes
+from skirmish.engine.battle import Action, End, Turn
+from skirmish.games.magewinds.attack import defence_decision
+from skirmish.games.magewinds.battle.actionphase import ActionPhase
+from skirmish.games.magewinds.battle.activation import Activation
+from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.public import from_view
+from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.state import Battle, Phase
+from skirmish.games.magewinds.battle.steps import StepFrame
+
+CANDIDATES = 4
+"""How many of the greedy player's best candidates are searched."""
+PLAYOUTS_PER_SECOND = 12
+"""Playouts counted as one second of budget when the budget is not on the clock (measured
+by ``benchmarks/ai.py`` on the reference machine, a shared 2-core server)."""
+LOOKAHEAD = 300
+"""Most steps a playout takes after the candidate (a safety bound: it stops at the player's
+next activation or the end of the Action Phase long before)."""
+MIN_SECONDS = 0.05
+MAX_SECONDS = 600.0
+"""The budget a search may be given per decision."""
+
+
+@dataclass
+class SearchStats:
+    """What the searches of one player cost: seconds and playouts per searched decision."""
+
+    seconds: list[float] = field(default_factory=list)
+    playouts: list[int] = field(default_factory=list)
+    steps: int = 0
+
+
+class SearchPlayer:
+    """The search player of ``seat`` in battles of ``setup``, seeded by ``seed``, with
+    ``seconds`` of budget per decision (on the clock, or counted in playouts)."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        setup: Setup,
+        seed: int,
+        seat: int,
+        *,
+        seconds: float = 1.0,
+        clock: bool = True,
+        weights: Weights | None = None,
+    ) -> None:
+        self.setup = setup
+        self.seat = seat
+        self.seconds = seconds
+        self.clock = clock
+        self.greedy = GreedyPlayer(setup, seed, seat, weights=weights)
+        self.evaluator: Evaluator = self.greedy.evaluator
+        others = {
+            other: GreedyPlayer(setup, seed, other, weights=weights)
+            for other in range(len(setup.warbands))
+            if other != seat
+        }
+        self.quick = QuickPlayer({seat: self.greedy, **others}, self.evaluator)
+        self.stats = SearchStats()
+        self._seed = f"skirmish search player {seed} seat {seat}"
+        self._decisions = 0
+        self._plan: tuple[Action, ...] = ()
+
+    @property
+    def playout_budget(self) -> int:
+        return max(1, round(self.seconds * PLAYOUTS_PER_SECOND))
+
+    def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
+        self._decisions += 1
+        if self._plan and self._plan[0] in legal:
+            chosen, self._plan = self._plan[0], self._plan[1:]
+            return chosen
+        self._plan = ()
+        if len(legal) == 1:
+            return legal[0]
+        rng = Random(f"{self._seed} decision {self._decisions}")
+        started = time.perf_counter()
+        battle = from_view(self.setup, view, rng)
+        if not _plannable(battle):
+            return self.greedy.decide(battle, legal, rng)
+        plans = [p for p in self.greedy.planner.plans(battle) if p.actions[0] in legal]
+        if not plans:
+            return self.greedy.decide(battle, legal, rng)
+        best = self.search(view, battle, plans[:CANDIDATES], rng, started)
+        self._plan = best.actions[1:]
+        return best.actions[0]
+
+    def search(
+        self,
+        view: Mapping[str, Any],
+        battle: Battle,
+        plans: list[Plan],
+        rng: Random,
+        started: float,
+    ) -> Plan:
+        """The candidate with the best mean over battles drawn from the view (complete
+        rounds only: every candidate played in every battle counted)."""
+        if len(plans) == 1:
+            return plans[0]
+        totals = [0.0] * len(plans)
+        rounds = playouts = 0
+        world = battle
+        while not self._spent(started, playouts):
+            values: list[float] = []
+            for plan in plans:
+                dice = Random(f"{self._seed} decision {self._decisions} world {rounds}")
+                values.append(self.playout(world, plan, dice))
+                playouts += 1
+                if self._spent(started, playouts):
+                    break
+            else:
+                totals = [t + v for t, v in zip(totals, values, strict=True)]
+                rounds += 1
+                world = from_view(self.setup, view, rng)
+        self.stats.seconds.append(time.perf_counter() - started)
+        self.stats.playouts.append(playouts)
+        if not rounds:
+            return plans[0]
+        best = max(range(len(plans)), key=lambda i: (totals[i], -i))
+        return plans[best]
+
+    def _spent(self, started: float, playouts: int) -> bool:
+        if self.clock:
+            return time.perf_counter() - started >= self.seconds
+        return playouts >= self.playout_budget
+
+    def playout(self, battle: Battle, plan: Plan, rng: Random) -> float:
+        """The candidate played in ``battle``: its attack collapsed into its distinct results,
+        each played on and scored, weighed by its exact probability."""
+        state = battle
+        for action in plan.actions:
+            state = state.apply(action)
+            self.stats.steps += 1
+        top = state.frames[-1]
+        if isinstance(top, AttackFrame) and not top.answers and top.stage == "resolving":
+            return sum(
+                float(p) * self.play_on(outcome, Random(rng.random()))
+                for outcome, p in attack_outcomes(state)
+            )
+        return self.play_on(state, rng)
+
+    def play_on(self, state: Battle, rng: Random) -> float:
+        """Play on by the quick policy up to the player's next activation or the end of the
+        Action Phase (or of the battle), and score the position reached."""
+        for _ in range(LOOKAHEAD):
+            node = state.node()
+            if isinstance(node, End) or state.phase is not Phase.ACTION:
+                break
+            top = state.frames[-1]
+            if (
+                isinstance(node, Turn)
+                and node.player == self.seat
+                and isinstance(top, ActionPhase)
+                and top.stage == "turns"
+            ):
+                break
+            if isinstance(top, AttackFrame) and not top.answers and top.stage == "resolving":
+                return self._expected(state, top)
+            state = state.apply(self.quick.decide(state, rng))
+            self.stats.steps += 1
+        return self.evaluator.value(state, self.seat).total
+
+    def _expected(self, state: Battle, frame: AttackFrame) -> float:
+        """A reply's attack, scored over its distinct effects on the table (its aftermath,
+        such as knockback, left out)."""
+        leaves = attack_leaves(
+            state,
+            state.fighter(frame.attacker),
+            state.fighter(frame.target),
+            frame.situation,
+            defence_decision(frame.situation).options,
+        )
+        return sum(float(p) * self.evaluator.value(leaf, self.seat).total for leaf, p in leaves)
+
+
+def _plannable(battle: Battle) -> bool:
+    """Whether the decision is one of the player's activation (what the search chooses)."""
+    top = battle.frames[-1]
+    if isinstance(top, ActionPhase):
+        return top.stage == "turns"
+    if isinstance(top, Activation):
+        return top.stage in PLAN_STAGES
+    return isinstance(top, StepFrame) and not top.reaction
