@@ -136,6 +136,21 @@ class GreedyPlayer:
             return self.barrier(battle, top.fighter, 1, legal)
         return legal[0]
 
+    def rule_of_thumb(self, battle: Battle) -> str:
+        """The rule of thumb :meth:`decide` follows at ``battle``, in words."""
+        top = battle.frames[-1]
+        handlers = {
+            Channelling: self.channel,
+            Deployment: self.deploy,
+            Windburn: self.windburn,
+            PoisonDamage: self.barrier,
+            AttackFrame: self.in_attack,
+        }
+        handler = next((h for kind, h in handlers.items() if isinstance(top, kind)), None)
+        if handler is None or (isinstance(top, AttackFrame) and top.stage == "knockback"):
+            return "the option whose position scores best"
+        return " ".join((handler.__doc__ or "").split())
+
     def follow(self, plans: list[Plan], legal: tuple[Action, ...]) -> Action:
         """The first action of the best candidate; the rest are played in turn."""
         for plan in plans:
@@ -149,12 +164,13 @@ class GreedyPlayer:
         steps and knockback as they end; a drop of an object is not considered)."""
         best, chosen = -math.inf, legal[0]
         for option in cheapest([o for o in legal if not o.startswith("drop ")]):
-            value = self.evaluator.value(self._after(battle, option), self.seat).total
+            value = self.evaluator.value(self.position_after(battle, option), self.seat).total
             if value > best + 1e-9:
                 best, chosen = value, option
         return chosen
 
-    def _after(self, battle: Battle, option: Action) -> Battle:
+    def position_after(self, battle: Battle, option: Action) -> Battle:
+        """The battle once ``option`` is taken (a step or knockback as it ends)."""
         where = after(option, "step")
         if where is not None:
             top = battle.frames[-1]
@@ -235,6 +251,16 @@ class GreedyPlayer:
             return self.setup.profile(fighter.profile).toughness - fighter.damage
 
         return max(legal, key=left)
+
+
+def plannable(battle: Battle) -> bool:
+    """Whether the decision is one of the player's activation (chosen by plans)."""
+    top = battle.frames[-1]
+    if isinstance(top, ActionPhase):
+        return top.stage == "turns"
+    if isinstance(top, Activation):
+        return top.stage in PLAN_STAGES
+    return isinstance(top, StepFrame) and not top.reaction
 
 
 def cheapest_payment(legal: tuple[Action, ...]) -> Action:

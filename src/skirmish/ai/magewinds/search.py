@@ -28,18 +28,16 @@ from random import Random
 from typing import Any
 
 from skirmish.ai.magewinds.evaluation import Evaluator, Weights
-from skirmish.ai.magewinds.greedy import PLAN_STAGES, GreedyPlayer
+from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.plans import Plan, attack_leaves
 from skirmish.ai.magewinds.rollout import QuickPlayer, attack_outcomes
 from skirmish.engine.battle import Action, End, Turn
 from skirmish.games.magewinds.attack import defence_decision
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
-from skirmish.games.magewinds.battle.activation import Activation
 from skirmish.games.magewinds.battle.attacks import AttackFrame
 from skirmish.games.magewinds.battle.public import from_view
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle, Phase
-from skirmish.games.magewinds.battle.steps import StepFrame
 
 CANDIDATES = 4
 """How many of the greedy player's best candidates are searched."""
@@ -111,7 +109,7 @@ class SearchPlayer:
         rng = Random(f"{self._seed} decision {self._decisions}")
         started = time.perf_counter()
         battle = from_view(self.setup, view, rng)
-        if not _plannable(battle):
+        if not plannable(battle):
             return self.greedy.decide(battle, legal, rng)
         plans = [p for p in self.greedy.planner.plans(battle) if p.actions[0] in legal]
         if not plans:
@@ -206,13 +204,3 @@ class SearchPlayer:
             defence_decision(frame.situation).options,
         )
         return sum(float(p) * self.evaluator.value(leaf, self.seat).total for leaf, p in leaves)
-
-
-def _plannable(battle: Battle) -> bool:
-    """Whether the decision is one of the player's activation (what the search chooses)."""
-    top = battle.frames[-1]
-    if isinstance(top, ActionPhase):
-        return top.stage == "turns"
-    if isinstance(top, Activation):
-        return top.stage in PLAN_STAGES
-    return isinstance(top, StepFrame) and not top.reaction

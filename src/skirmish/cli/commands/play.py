@@ -46,16 +46,12 @@ class Terminal:
     read from standard input when it is not a terminal (a script)."""
 
     def __init__(self, battles: Battles, session: Any) -> None:
-        from skirmish.engine.battle import RandomPlayer
+        from skirmish.ai.players import players
 
         self.battles = battles
         self.session = session
         history = session.history
-        self.computers = {
-            seat: RandomPlayer(history.seed, seat)
-            for seat, kind in enumerate(session.kinds)
-            if kind == "random"
-        }
+        self.computers = players(session.kinds, history.state.setup, history.seed)
         humans = [seat for seat, kind in enumerate(session.kinds) if kind == "human"]
         self.viewer = humans[0] if len(humans) == 1 else None
         self.interactive = sys.stdin.isatty()
@@ -145,6 +141,7 @@ class Terminal:
             "undo": self._undo,
             "save": self._save,
             "help": self._help,
+            "hint": self._hint,
         }
         handler = handlers.get(word.casefold())
         if handler is None or (word.casefold() == "draw" and not rest.casefold().endswith(".png")):
@@ -200,6 +197,15 @@ class Terminal:
 
     def _help(self, rest: str, node: Turn) -> None:
         for text in self.battles.help_lines(self.battle):
+            typer.echo(text)
+
+    def _hint(self, rest: str, node: Turn) -> None:
+        from skirmish.ai.magewinds.explain import hint_lines
+        from skirmish.engine.battle import LazyView
+
+        view = LazyView(self.battle, node.player)
+        legal = self.battle.legal_actions(node.player)
+        for text in hint_lines(self.battle.setup, view, legal):
             typer.echo(text)
 
     def write(self, path: Path) -> None:

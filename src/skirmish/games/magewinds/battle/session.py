@@ -25,19 +25,48 @@ from skirmish.games.magewinds.battle.placement import markers
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.field import Battlefield
 from skirmish.geometry import Marker
+from skirmish.limits import SEARCH_SECONDS
 
-PLAYER_KINDS = ("human", "random")
+PLAYER_KINDS = ("human", "random", "greedy", "search")
+"""Who may play a warband; ``search:SECONDS`` gives the search player its budget."""
 
 
 def parse_players(text: str, count: int) -> tuple[str, ...]:
-    """``human,random``: one kind of player per warband."""
+    """``human,random``: one kind of player per warband (``search:2.5``: a search player
+    with 2.5 seconds a decision)."""
     kinds = tuple(part.strip().casefold() for part in text.split(","))
-    if len(kinds) != count or any(k not in PLAYER_KINDS for k in kinds):
+    if len(kinds) != count or any(_kind(k) not in PLAYER_KINDS for k in kinds):
         raise SkirmishError(
-            f"--players {text!r}: give {count} of {', '.join(PLAYER_KINDS)} separated by "
-            "commas, one per --warband, such as human,random"
+            f"--players {text!r}: give {count} of {', '.join(PLAYER_KINDS)} (or "
+            "search:SECONDS) separated by commas, one per --warband, such as human,greedy"
         )
+    for kind in kinds:
+        search_seconds(kind)
     return kinds
+
+
+def _kind(text: str) -> str:
+    return text.partition(":")[0] if text.startswith("search:") else text
+
+
+def search_seconds(kind: str) -> float | None:
+    """The budget a ``search[:SECONDS]`` kind gives (1 second by default); None for another
+    kind."""
+    if _kind(kind) != "search":
+        return None
+    given = kind.partition(":")[2]
+    if not given:
+        return 1.0
+    try:
+        seconds = float(given)
+    except ValueError:
+        raise SkirmishError(
+            f"--players {kind!r}: expected search:SECONDS, such as search:2"
+        ) from None
+    problem = SEARCH_SECONDS.problem(seconds)
+    if problem is not None:
+        raise SkirmishError(f"--players {kind!r}: {problem}")
+    return seconds
 
 
 def status_rows(battle: Battle) -> list[dict[str, str]]:
@@ -171,7 +200,7 @@ def help_lines(battle: Battle) -> list[str]:
     )
     lines += [
         "type an action (or its number); positions as x,y in inches may be any legal",
-        "ones. Commands: status, hand, draw FILE.png, undo, save [FILE], help",
+        "ones. Commands: status, hand, hint, draw FILE.png, undo, save [FILE], help",
     ]
     return lines
 

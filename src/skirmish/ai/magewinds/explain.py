@@ -1,0 +1,136 @@
+"""Explanations: the best few actions at a decision, each with its value and the reason.
+
+For the terminal's ``hint`` (and, later, a web page). It reads the player's view only, and
+asks the greedy player's own reasoning: at a decision of the player's activation, the
+candidate activations (:mod:`.plans`) with the position each leads to scored
+(:mod:`.evaluation`), an attack counted over its exact distinct results; at the hidden attack
+and defence choices (18.3, 18.4), the equilibrium mix with the attack's exact outlook
+(:mod:`.outlook`); elsewhere, each option by the position it leads to.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import partial
+from random import Random
+from typing import Any
+
+from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
+from skirmish.ai.magewinds.outlook import outlook
+from skirmish.ai.magewinds.plans import Plan, cheapest
+from skirmish.engine.battle import Action
+from skirmish.games.magewinds.attack import ATTACK_CHOICE, DEFENCE_CHOICE, resolve_attack
+from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
+from skirmish.games.magewinds.battle.public import from_view
+from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.state import Battle
+
+TOP = 5
+INDENT = " " * 7
+PARTS_SHOWN = 2
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One action advised: the whole plan it starts (when it is part of one), its value
+    (points of Toughness for an activation, the share of play for a hidden choice) and why."""
+
+    action: Action
+    value: float
+    reason: str
+    plan: tuple[Action, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "value": round(self.value, 4),
+            "reason": self.reason,
+            "plan": list(self.plan),
+        }
+
+
+def explain(
+    setup: Setup, view: Mapping[str, Any], legal: tuple[Action, ...], *, top: int = TOP
+) -> list[Advice]:
+    """The ``top`` best of ``legal`` for the player whose ``view`` it is, best first."""
+    seat = int(view["player"]) - 1
+    rng = Random(f"skirmish explain {view['round']} {len(view['log'])}")
+    battle = from_view(setup, view, rng)
+    greedy = GreedyPlayer(setup, 0, seat)
+    if plannable(battle):
+        plans = [p for p in greedy.planner.plans(battle) if p.actions and p.actions[0] in legal]
+        return [_from_plan(plan, plans[0]) for plan in plans[:top]]
+    top_frame = battle.frames[-1]
+    if isinstance(top_frame, AttackFrame) and top_frame.stage != "knockback":
+        mixed = _mixed(top_frame, legal)
+        if mixed:
+            return mixed[:top]
+    chosen = greedy.decide(battle, legal, rng)
+    scored = _by_value(greedy, battle, legal)
+    first = next((a for a in scored if a.action == chosen), None)
+    value = first.value if first is not None else 0.0
+    thumb = Advice(chosen, value, f"the greedy player's rule here: {greedy.rule_of_thumb(battle)}")
+    return [thumb, *(a for a in scored if a.action != chosen)][:top]
+
+
+def _from_plan(plan: Plan, best: Plan) -> Advice:
+    """A candidate, its reason the parts of its score that differ most from the best's."""
+    reason = plan.what
+    if plan is not best:
+        differences = sorted(
+            ((name, value - best.score.part(name)) for name, value in plan.score.parts),
+            key=lambda d: -abs(d[1]),
+        )
+        shown = [f"{name} {delta:+.2f}" for name, delta in differences[:PARTS_SHOWN] if delta]
+        if shown:
+            reason += f" ({', '.join(shown)} against the best)"
+    return Advice(plan.actions[0], plan.value, reason, plan.actions)
+
+
+def _mixed(frame: AttackFrame, legal: tuple[Action, ...]) -> list[Advice]:
+    """18.3 and 18.4: each choice's share of the equilibrium mix."""
+    step = next_step(partial(resolve_attack, situation=frame.situation), frame.answers)
+    if not isinstance(step, NeedsDecision):
+        return []
+    found = outlook(frame.situation, legal if step.decision.key == DEFENCE_CHOICE else None)
+    if step.decision.key == ATTACK_CHOICE:
+        mix = found.attack_mix
+    elif step.decision.key == DEFENCE_CHOICE:
+        mix = found.defence_mix
+    else:
+        return []
+    damage = float(found.expected_damage)
+    why = (
+        f"played this often at the equilibrium of the hidden choices (18.3, 18.4): "
+        f"{damage:.2f} damage expected"
+    )
+    shares = sorted(((o, float(p)) for o, p in mix if o in legal), key=lambda s: -s[1])
+    return [Advice(option, share, f"{share:.0%} {why}") for option, share in shares]
+
+
+def _by_value(greedy: GreedyPlayer, battle: Battle, legal: tuple[Action, ...]) -> list[Advice]:
+    """Each option by the position it leads to."""
+    scored = []
+    for option in cheapest([o for o in legal if not o.startswith("drop ")]):
+        score = greedy.evaluator.value(greedy.position_after(battle, option), greedy.seat)
+        biggest = sorted(score.parts, key=lambda part: -abs(part[1]))[:PARTS_SHOWN]
+        why = ", ".join(f"{name} {value:+.2f}" for name, value in biggest)
+        scored.append(Advice(option, score.total, f"the position after it: {why}"))
+    return sorted(scored, key=lambda advice: -advice.value)
+
+
+def hint_lines(setup: Setup, view: Mapping[str, Any], legal: tuple[Action, ...]) -> list[str]:
+    """The advice as the terminal prints it, numbered as ``help`` numbers the actions."""
+    advice = explain(setup, view, legal)
+    lines = ["the greedy player's view of the best actions (value, then why):"]
+    for item in advice:
+        number = legal.index(item.action) + 1
+        lines.append(f"  {number}. {item.action}  [{item.value:+.2f}]")
+        lines += textwrap.wrap(item.reason, 80, initial_indent=INDENT, subsequent_indent=INDENT)
+        if len(item.plan) > 1:
+            then = f"then: {'; '.join(item.plan[1:])}"
+            lines += textwrap.wrap(then, 80, initial_indent=INDENT, subsequent_indent=INDENT)
+    return lines
