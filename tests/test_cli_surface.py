@@ -27,6 +27,7 @@ REWORDED = {
     ("play magewinds", "--scenario"): "every scenario is played; the list is in 'scenarios'",
     ("play magewinds", "--warband"): "two to four warbands, as the scenario allows",
     ("play magewinds", "--battlefield"): "each scenario has its own default battlefield",
+    ("play magewinds", "--players"): "the computer players greedy and search were added",
 }
 """Flags whose help now says more, with the reason."""
 
@@ -75,6 +76,7 @@ def test_every_game_command_is_recorded_or_new_on_purpose():
         "draw entropic",
         "draw mswars",
         "scenarios magewinds",
+        "simulate magewinds",
     }
     recorded = {MOVED.get(command, command) for command in RECORDED}
     assert set(surface()) == recorded | new_on_purpose

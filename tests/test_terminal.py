@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from skirmish.cli import VERBS
 from skirmish.games import GAMES
 
 RUINS = "examples/ruins.yaml"
@@ -109,7 +110,7 @@ def test_every_answer_reads_fully_at_80_columns(args, cli, monkeypatch):
 def _commands() -> list[tuple[str, ...]]:
     found: list[tuple[str, ...]] = [()]
     found.append(("replay",))
-    for verb in ("fighters", "odds", "attack", "advise", "matchups", "los", "move", "draw", "play"):
+    for verb in VERBS:
         found.append((verb,))
         found += [(verb, g.name) for g in GAMES if verb in g.load().commands]
     return found

@@ -261,6 +261,20 @@ MATCHUPS = Limit(
     "each cell is solved exactly, a few thousandths of a second each",
 )
 
+SIMULATED = Limit(
+    "the number of battles simulated",
+    1,
+    100_000,
+    "a greedy battle takes about a tenth of a second; more is hours of work",
+)
+WORKERS = Limit("the number of worker processes", 1, 64, "more than a large machine's cores")
+SEARCH_SECONDS = Limit(
+    "a search player's seconds per decision",
+    0.05,
+    600.0,
+    "less is too short for one look ahead; more leaves a person waiting ten minutes",
+)
+
 POSITIONS = 250_000
 """Positions a solver may be asked to work out for one answer (a Dark Realms attack with
 re-rolls, or an Entropic Engine bidding game's cells times the work of each): 5 to 10

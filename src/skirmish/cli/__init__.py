@@ -29,6 +29,7 @@ VERBS = (
     "draw",
     "play",
     "scenarios",
+    "simulate",
 )
 """The commands whose subcommands are games, each a module of skirmish.cli.commands."""
 

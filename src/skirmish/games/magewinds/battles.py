@@ -58,11 +58,13 @@ from skirmish.games.magewinds.battle.session import (
     result_text,
     status_rows,
 )
-from skirmish.games.magewinds.battle.setup import user_pack
+from skirmish.games.magewinds.battle.setup import Setup, user_pack
 from skirmish.games.magewinds.battle.territory import Split
 from skirmish.games.magewinds.cards import CardWorth
 from skirmish.games.magewinds.field import STANDARD_WIDTH
+from skirmish.games.magewinds.pack import Pack
 from skirmish.geometry.scene import Scene
+from skirmish.limits import SIMULATED, WORKERS
 from skirmish.options import Flag, Name, Seed
 from skirmish.options import Options as Flags
 from skirmish.report import Grid, Report
@@ -72,8 +74,8 @@ RecordFile = Annotated[
 ]
 
 
-class PlayOptions(Flags):
-    """Play a whole Magewinds battle: people at the terminal, or computer players."""
+class BattleFlags(Flags):
+    """What sets a Magewinds battle up: the scenario, the warbands and the table."""
 
     scenario: Annotated[
         Name | None,
@@ -106,13 +108,6 @@ class PlayOptions(Flags):
             "secret; ruling MB-31).",
             rule="MB-31",
         ),
-    ] = None
-    players: Annotated[
-        Annotated[str, Field(max_length=100)],
-        Flag("Who plays each warband: human or random, e.g. human,random.", metavar="KINDS"),
-    ] = "human,random"
-    seed: Annotated[
-        Seed | None, Flag("Seed of every die and card (printed when not given).", metavar="N")
     ] = None
     battlefield: Annotated[
         Annotated[str, Field(min_length=1, max_length=300)] | None,
@@ -169,6 +164,58 @@ class PlayOptions(Flags):
             rule="MB-28",
         ),
     ] = Crossing.BASE
+
+    def setup(
+        self, seed: int, warbands: list[list[str]] | None = None, pack: Pack | None = None
+    ) -> Setup:
+        """The battle's setup (a random table drawn from ``seed``), with ``warbands`` (by
+        default those given) in seat order, from ``pack`` (the bundled one by default); empty
+        warbands are built in play (ruling MB-31)."""
+        assert self.scenario is not None
+        chosen = find_scenario(self.scenario, self.scenario_version)
+        agreed = Options(
+            self.length,
+            self.rounds,
+            self.last_stand,
+            self.split,
+            self.overtime,
+            self.tie,
+            self.poison_falls,
+            self.windburn_barrier,
+            self.card_worth,
+            fragment_crossing=self.fragment_crossing,
+        )
+        if self.battlefield == "random":
+            width = 2 * STANDARD_WIDTH if chosen.double_size else STANDARD_WIDTH
+            table = random_table(
+                seed,
+                clear_radius=chosen.clear_radius,
+                width=width,
+                clear_corners=chosen.corner_radius,
+            )
+        else:
+            table = find_table(self.battlefield or chosen.table)
+        given = [w.split(",") for w in self.warband or []]
+        bands = given if warbands is None else warbands
+        building = None if any(bands) else (self.building or Building.SECRET)
+        return new_setup(
+            chosen, bands, table=table, options=agreed, pack=pack, building=building
+        )
+
+
+class PlayOptions(BattleFlags):
+    """Play a whole Magewinds battle: people at the terminal, or computer players."""
+
+    players: Annotated[
+        Annotated[str, Field(max_length=100)],
+        Flag(
+            "Who plays each warband: human, random, greedy or search[:SECONDS], e.g. human,greedy.",
+            metavar="KINDS",
+        ),
+    ] = "human,random"
+    seed: Annotated[
+        Seed | None, Flag("Seed of every die and card (printed when not given).", metavar="N")
+    ] = None
     save: Annotated[Path | None, Flag("Write the battle record (JSON) here.", metavar="FILE")] = (
         None
     )
@@ -244,6 +291,37 @@ def _older(scenario: Scenario) -> str:
     return "" if find_scenario(scenario.id) is scenario else " *"
 
 
+class SimulateOptions(BattleFlags):
+    """Play many Magewinds battles between computer players, seats swapped on paired seeds,
+    and count the wins with 95% intervals."""
+
+    players: Annotated[
+        Annotated[str, Field(max_length=100)],
+        Flag(
+            "The computer player of each warband: random, greedy or search[:SECONDS].",
+            metavar="KINDS",
+        ),
+    ] = "greedy,random"
+    battles: Annotated[
+        Annotated[int, SIMULATED.field()], Flag("How many battles (seats swapped in pairs).")
+    ] = 100
+    seed: Annotated[Seed, Flag("Seed of the first pair of battles.", metavar="N")] = 1
+    workers: Annotated[
+        Annotated[int, WORKERS.field()],
+        Flag("Processes to play in; any number gives the same answer."),
+    ] = 1
+    output: Annotated[
+        Path | None,
+        Flag("Write one row per battle (CSV) here.", aliases=("-o",), metavar="FILE"),
+    ] = None
+
+    @model_validator(mode="after")
+    def _battle_given(self) -> SimulateOptions:
+        if self.scenario is None or not self.warband or len(self.warband) != 2:
+            raise ValueError("give --scenario and --warband twice")
+        return self
+
+
 class ReplayOptions(Flags):
     """Replay a saved battle through the rules, check it, and print its log and result."""
 
@@ -276,37 +354,10 @@ class MagewindsBattles:
         assert options.scenario is not None
         given = options.warband or []
         players = len(given) or len(options.players.split(","))
-        building = None if given else (options.building or Building.SECRET)
-        chosen = find_scenario(options.scenario, options.scenario_version)
-        agreed = Options(
-            options.length,
-            options.rounds,
-            options.last_stand,
-            options.split,
-            options.overtime,
-            options.tie,
-            options.poison_falls,
-            options.windburn_barrier,
-            options.card_worth,
-            fragment_crossing=options.fragment_crossing,
-        )
         seed = random.SystemRandom().randrange(2**31) if options.seed is None else options.seed
         number = check_seed(seed)
-        if options.battlefield == "random":
-            width = 2 * STANDARD_WIDTH if chosen.double_size else STANDARD_WIDTH
-            table = random_table(
-                number,
-                clear_radius=chosen.clear_radius,
-                width=width,
-                clear_corners=chosen.corner_radius,
-            )
-        else:
-            table = find_table(options.battlefield or chosen.table)
         pack, extra = user_pack(options.pack)
-        warbands = [w.split(",") for w in given] or [[] for _ in range(players)]
-        setup = new_setup(
-            chosen, warbands, table=table, options=agreed, pack=pack, building=building
-        )
+        setup = options.setup(number, None if given else [[] for _ in range(players)], pack)
         kinds = parse_players(options.players, len(setup.warbands))
         save = options.save
         if save is not None:

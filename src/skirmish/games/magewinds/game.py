@@ -73,6 +73,7 @@ class Magewinds(Game):
         draw=flags.DrawOptions,
         play="skirmish.games.magewinds.battles:PlayOptions",
         scenarios="skirmish.games.magewinds.battles:ScenariosOptions",
+        simulate="skirmish.games.magewinds.battles:SimulateOptions",
     )
     decisions: ClassVar[dict[str, str]] = {ATTACK_CHOICE: "--choice", DEFENCE_CHOICE: "--reaction"}
     examples = "skirmish.games.magewinds.examples"

@@ -1,0 +1,274 @@
+"""Many battles between computer players, for balance numbers that mean something.
+
+Battles come in groups, one battle for each seating of the warbands on one seed: battle
+``i`` is played on seed ``seed + i // n`` (``n`` warbands) with the warbands turned by
+``i % n`` seats, so every warband meets the same dice from every seat, and who becomes the
+scenario's Player 1 (the roll-off, 3.1) alternates. Each warband keeps its computer player.
+
+A battle depends on its index alone (search players count their budget in look-aheads,
+not seconds), so the answer is the same, byte for byte, in one process or many.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from fractions import Fraction
+from multiprocessing import get_context
+from typing import Any, Protocol
+
+from skirmish.ai.players import computer
+from skirmish.engine.battle import MAX_SEED, History, play_out
+from skirmish.errors import SkirmishError
+from skirmish.games.magewinds.battle import Battle, start_battle
+from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.report import Chance, Grid, Line, Mean, Report
+
+CONFIDENCE = 0.95
+
+
+class Settings(Protocol):
+    def setup(self, seed: int, warbands: list[list[str]] | None = None) -> Setup: ...
+
+
+@dataclass(frozen=True)
+class Match:
+    """What is simulated: the warbands (fighter names) in the order given, the computer
+    player of each, and the battle's other settings (which build a battle's setup from
+    its seed and its warbands in seat order)."""
+
+    warbands: tuple[tuple[str, ...], ...]
+    kinds: tuple[str, ...]
+    settings: Settings
+
+    @property
+    def entries(self) -> int:
+        return len(self.warbands)
+
+    @classmethod
+    def from_options(cls, options: Any) -> Match:
+        """The match ``simulate``'s options describe, checked before any battle: the
+        fighters of every warband, a computer player for each."""
+        from skirmish.games.magewinds.battle.session import parse_players
+
+        warbands = tuple(tuple(n.strip() for n in w.split(",")) for w in options.warband)
+        kinds = parse_players(options.players, len(warbands))
+        if "human" in kinds:
+            raise SkirmishError(
+                f"--players {options.players!r}: a simulation is played by computer players "
+                "(random, greedy, search[:SECONDS]); play a person with 'skirmish play'"
+            )
+        options.setup(options.seed)
+        return cls(warbands, kinds, options)
+
+    def seating(self, index: int) -> tuple[int, ...]:
+        """The warband (its position as given) in each seat of battle ``index``."""
+        turn = index % self.entries
+        return tuple((seat + turn) % self.entries for seat in range(self.entries))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One battle's result, by warband as given (0 for the first ``--warband``)."""
+
+    index: int
+    seed: int
+    seating: tuple[int, ...]
+    player_one: int | None
+    """The warband that was the scenario's Player 1 (3.1)."""
+    winner: int | None
+    rounds: int
+    survivors: tuple[int, ...]
+    reason: str
+
+
+def battle_seed(seed: int, index: int, entries: int) -> int:
+    return seed + index // entries
+
+
+def check_seeds(seed: int, battles: int, entries: int) -> None:
+    """Every battle's seed must be a seed (at most 2**63 - 1)."""
+    last = battle_seed(seed, battles - 1, entries)
+    if last > MAX_SEED:
+        raise SkirmishError(
+            f"--seed {seed}: battles use seeds up to {last}, past the largest seed {MAX_SEED}"
+        )
+
+
+def play_battle(match: Match, seed: int, index: int) -> Outcome:
+    """Battle ``index`` of the simulation from ``seed``."""
+    seating = match.seating(index)
+    number = battle_seed(seed, index, match.entries)
+    setup = match.settings.setup(number, [list(match.warbands[entry]) for entry in seating])
+    players = [
+        computer(match.kinds[entry], setup, number, seat, clock=False)
+        for seat, entry in enumerate(seating)
+    ]
+    history = History.start(start_battle(setup), number)
+    end = play_out(history, players)
+    battle = history.state
+    assert isinstance(battle, Battle)
+    survivors = [0] * match.entries
+    for fighter in battle.on_battlefield():
+        survivors[seating[fighter.player]] += 1
+    return Outcome(
+        index=index,
+        seed=number,
+        seating=seating,
+        player_one=None if battle.first is None else seating[battle.first],
+        winner=None if end.winner is None else seating[end.winner],
+        rounds=battle.round,
+        survivors=tuple(survivors),
+        reason=end.reason,
+    )
+
+
+_MATCH: tuple[Match, int] | None = None
+
+
+def _start_worker(match: Match, seed: int) -> None:
+    global _MATCH
+    _MATCH = (match, seed)
+
+
+def _play_in_worker(index: int) -> Outcome:
+    assert _MATCH is not None
+    return play_battle(_MATCH[0], _MATCH[1], index)
+
+
+def simulate(
+    match: Match,
+    *,
+    battles: int,
+    seed: int,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[Outcome]:
+    """Play ``battles`` battles (in ``workers`` processes), in order of their index;
+    ``progress`` is called with the number finished after each."""
+    check_seeds(seed, battles, match.entries)
+    found: list[Outcome] = []
+    for outcome in _played(match, battles, seed, workers):
+        found.append(outcome)
+        if progress is not None:
+            progress(len(found))
+    return found
+
+
+def _played(match: Match, battles: int, seed: int, workers: int) -> Iterator[Outcome]:
+    if workers == 1 or battles == 1:
+        for index in range(battles):
+            yield play_battle(match, seed, index)
+        return
+    context = get_context("fork" if os.name == "posix" else "spawn")
+    with ProcessPoolExecutor(
+        min(workers, battles), mp_context=context, initializer=_start_worker, initargs=(match, seed)
+    ) as pool:
+        yield from pool.map(_play_in_worker, range(battles))
+
+
+# -- the summary -------------------------------------------------------------------------
+
+
+def interval(wins: int, battles: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    from scipy.stats import binomtest
+
+    found = binomtest(wins, battles).proportion_ci(CONFIDENCE, method="wilson")
+    return float(found.low), float(found.high)
+
+
+def summary_data(match: Match, outcomes: Sequence[Outcome]) -> dict[str, Any]:
+    """The JSON answer: battles, wins, win rate and its 95% interval by warband (``"1"``,
+    ``"2"``, ... in the order given), draws, mean rounds."""
+    battles = len(outcomes)
+    keys = [str(entry + 1) for entry in range(match.entries)]
+    wins = {key: sum(1 for o in outcomes if o.winner == e) for e, key in enumerate(keys)}
+    return {
+        "battles": battles,
+        "wins": wins,
+        "win_rate": {key: round(wins[key] / battles, 4) for key in keys},
+        "ci95": {key: [round(v, 4) for v in interval(wins[key], battles)] for key in keys},
+        "draws": sum(1 for o in outcomes if o.winner is None),
+        "mean_rounds": round(sum(o.rounds for o in outcomes) / battles, 4),
+    }
+
+
+def report(match: Match, outcomes: Sequence[Outcome], title: str) -> Report:
+    """Wins per warband with 95% intervals, draws, mean rounds and survivors, and the
+    wins of the scenario's Player 1."""
+    data = summary_data(match, outcomes)
+    battles = len(outcomes)
+    rows = []
+    for entry, warband in enumerate(match.warbands):
+        key = str(entry + 1)
+        low, high = data["ci95"][key]
+        survivors = Fraction(sum(o.survivors[entry] for o in outcomes), battles)
+        rows.append(
+            (
+                key,
+                ",".join(warband),
+                match.kinds[entry],
+                data["wins"][key],
+                Chance(Fraction(data["wins"][key], battles)),
+                f"{low:.1%}-{high:.1%}",
+                Mean(survivors),
+            )
+        )
+    grid = Grid(
+        ("#", "warband", "player", "wins", "win rate", "95% interval", "survivors"),
+        tuple(rows),
+        title=title,
+    )
+    first = [o for o in outcomes if o.player_one is not None]
+    first_wins = sum(1 for o in first if o.winner == o.player_one)
+    lines = (
+        Line.of(
+            f"battles {battles}, draws {data['draws']}, mean rounds ",
+            Mean(Fraction(sum(o.rounds for o in outcomes), battles)),
+        ),
+        Line.of(
+            "the scenario's Player 1 (3.1) won ",
+            Chance(Fraction(first_wins, len(first) or 1)),
+            f" of {len(first)} battles",
+        ),
+    )
+    return Report((grid, *lines), data)
+
+
+def rows_csv(match: Match, outcomes: Sequence[Outcome]) -> str:
+    """One row per battle: its seed, the warband in each seat, who was Player 1, the
+    winner, rounds, each warband's survivors and why the battle ended."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    entries = range(1, match.entries + 1)
+    writer.writerow(
+        [
+            "battle",
+            "seed",
+            *(f"seat {s}" for s in entries),
+            "player 1",
+            "winner",
+            "rounds",
+            *(f"survivors {e}" for e in entries),
+            "reason",
+        ]
+    )
+    for o in outcomes:
+        writer.writerow(
+            [
+                o.index + 1,
+                o.seed,
+                *(e + 1 for e in o.seating),
+                "" if o.player_one is None else o.player_one + 1,
+                "draw" if o.winner is None else o.winner + 1,
+                o.rounds,
+                *o.survivors,
+                o.reason,
+            ]
+        )
+    return out.getvalue()
