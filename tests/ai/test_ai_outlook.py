@@ -1,0 +1,137 @@
+"""The computer players' shortcuts against the plain computations they replace.
+
+An attack's outlook is kept by a key that leaves out names, damage already taken, the
+length of the line of attack and Guard on the attacker; its results are those of undamaged
+fighters, with the damage added back by ``settled``. Here, on generated attacks of the
+bundled fighters, the kept outlook is compared with the equilibrium worked out afresh on the
+whole situation (nothing left out): both mixes, the value, and every result record with its
+exact probability. The evaluator's remembered attack values are compared the same way.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skirmish.ai.magewinds.evaluation import Evaluator
+from skirmish.ai.magewinds.outlook import forget, outlook, settled
+from skirmish.engine.matrix import MatrixGame, solve
+from skirmish.games.magewinds.advice import SINGLE, Objective, utility
+from skirmish.games.magewinds.attack import ATTACKER, DEFENDER, AttackSituation, Combatant
+from skirmish.games.magewinds.battle import new_setup
+from skirmish.games.magewinds.battle.state import Fighter
+from skirmish.games.magewinds.odds import case, legal_pairs
+from skirmish.games.magewinds.pack import bundled_pack
+
+PACK = bundled_pack()
+NAMES = [f.name for f in PACK.fighters]
+
+
+@st.composite
+def combatants(draw: st.DrawFn, label: str, counters: int) -> Combatant:
+    profile = PACK.fighter(draw(st.sampled_from(NAMES)))
+    return Combatant(
+        profile,
+        damage=draw(st.integers(0, profile.toughness - 1)),
+        action_counters=draw(st.integers(0, counters)),
+        guarding=draw(st.booleans()),
+        label=label,
+    )
+
+
+@st.composite
+def situations(draw: st.DrawFn) -> AttackSituation:
+    attacker = draw(combatants("Mine", 1))
+    attack = draw(st.sampled_from(attacker.profile.attacks))
+    return AttackSituation(
+        attacker=attacker,
+        target=draw(combatants("Theirs", 2)),
+        attack=attack,
+        cover=draw(st.booleans()),
+        can_dodge=draw(st.booleans()),
+        distance=draw(st.none() | st.floats(attack.minimum_range, attack.maximum_range)),
+    )
+
+
+def plain(situation: AttackSituation) -> tuple[dict, dict, Fraction, dict]:
+    """The equilibrium of the whole situation, worked out afresh, with its results."""
+    pairs = legal_pairs(situation)
+    value = utility(Objective.TEMPO, situation)
+    cases = {pair: case(situation, *pair) for pair in pairs}
+
+    def row(choice: object) -> str:
+        return SINGLE if choice is None else choice.value  # type: ignore[attr-defined]
+
+    rows = list(dict.fromkeys(row(c) for c, _ in pairs))
+    columns = list(dict.fromkeys(r.value for _, r in pairs))
+    payoff = {(row(c), r.value): found.results.mean(value) for (c, r), found in cases.items()}
+    game = MatrixGame.from_rows(
+        rows,
+        columns,
+        [[payoff[(a, b)] for b in columns] for a in rows],
+        row_player=ATTACKER,
+        column_player=DEFENDER,
+    )
+    solution = solve(game)
+    attack_mix, defence_mix = dict(solution.row_strategy), dict(solution.column_strategy)
+    results: dict = {}
+    for (c, r), found in cases.items():
+        weight = attack_mix[row(c)] * defence_mix[r.value]
+        for result, p in found.results:
+            if weight:
+                results[result] = results.get(result, Fraction(0)) + weight * p
+    return attack_mix, defence_mix, solution.value, results
+
+
+@settings(max_examples=60, deadline=None)
+@given(situation=situations())
+def test_a_kept_outlook_is_the_whole_situation_solved_afresh(situation):
+    attack_mix, defence_mix, value, results = plain(situation)
+    found = outlook(situation)
+    assert dict(found.attack_mix) == attack_mix
+    assert dict(found.defence_mix) == defence_mix
+    assert found.value == value
+    combined: dict = {}
+    for result, p in found.results:
+        whole = settled(result, situation)
+        combined[whole] = combined.get(whole, Fraction(0)) + p
+    assert combined == {r: p for r, p in results.items() if p}
+    assert sum(p for _, p in found.results) == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(situation=situations())
+def test_remembered_attack_values_equal_fresh_ones(situation):
+    setup = new_setup(
+        "deathmatch",
+        [[situation.attacker.profile.name], [situation.target.profile.name]],
+    )
+    evaluator = Evaluator(setup)
+
+    def fighter(who: Combatant, player: int) -> Fighter:
+        return Fighter(
+            name=who.profile.name,
+            profile=who.profile.name,
+            player=player,
+            damage=who.damage,
+            counters=who.action_counters,
+            guarding=who.guarding,
+        )
+
+    mine, theirs = fighter(situation.attacker, 0), fighter(situation.target, 1)
+    first = evaluator.gain(mine, theirs, situation.attack)
+    forget()
+    whole = AttackSituation(
+        attacker=evaluator.combatant(mine),
+        target=evaluator.combatant(theirs),
+        attack=situation.attack,
+    )
+    _, _, _, results = plain(whole)
+    fresh = sum(
+        (float(p) * evaluator.swing(whole, r) for r, p in results.items()),
+        0.0,
+    )
+    assert abs(evaluator.gain(mine, theirs, situation.attack) - fresh) < 1e-9
+    assert abs(first - fresh) < 1e-9

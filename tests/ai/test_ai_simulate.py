@@ -1,0 +1,139 @@
+"""``skirmish simulate``: seats turned on paired seeds, the answer's JSON shape, the same
+bytes in any number of processes, the CSV, 95% intervals, and bad input refused."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+
+import pytest
+
+from skirmish.ai.simulate import Match, Outcome, interval, simulate, summary_data
+
+BASE = (
+    "simulate",
+    "magewinds",
+    "--scenario",
+    "deathmatch",
+    "--warband",
+    "Wizard,Witch",
+    "--warband",
+    "Druid,Seer",
+    "--length",
+    "quick",
+    "--rounds",
+    "1",
+)
+
+
+def test_json_answer_has_the_documented_shape_and_adds_up(cli):
+    run = cli(*BASE, "--players", "greedy,random", "--battles", "4", "--seed", "3", "--json")
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert list(data) == ["battles", "wins", "win_rate", "ci95", "draws", "mean_rounds"]
+    assert data["battles"] == 4
+    assert list(data["wins"]) == ["1", "2"]
+    assert sum(data["wins"].values()) + data["draws"] == 4
+    for key in ("1", "2"):
+        assert data["win_rate"][key] == data["wins"][key] / 4
+        low, high = data["ci95"][key]
+        assert low <= data["win_rate"][key] <= high
+    assert data["mean_rounds"] == 1
+
+
+def test_any_number_of_workers_gives_the_same_bytes(cli, tmp_path):
+    args = (*BASE, "--players", "greedy,random", "--battles", "6", "--seed", "11")
+    one = cli(*args, "-o", str(tmp_path / "one.csv"))
+    two = cli(*args, "--workers", "3", "-o", str(tmp_path / "two.csv"))
+    assert one.code == two.code == 0, (one.err, two.err)
+    assert one.out == two.out
+    assert (tmp_path / "one.csv").read_bytes() == (tmp_path / "two.csv").read_bytes()
+
+
+def test_seats_are_turned_on_paired_seeds_and_each_warband_keeps_its_player(cli, tmp_path):
+    path = tmp_path / "rows.csv"
+    run = cli(
+        *BASE, "--players", "random,greedy", "--battles", "4", "--seed", "20", "-o", str(path)
+    )
+    assert run.code == 0, run.err
+    assert f"wrote {path}" in run.err
+    rows = list(csv.DictReader(io.StringIO(path.read_text())))
+    assert [r["seed"] for r in rows] == ["20", "20", "21", "21"]
+    assert [(r["seat 1"], r["seat 2"]) for r in rows] == [("1", "2"), ("2", "1")] * 2
+    # The same dice decide the roll-off (3.1) in both battles of a pair: the same seat wins
+    # it, so the other warband is the scenario's Player 1.
+    assert rows[0]["player 1"] != rows[1]["player 1"]
+    assert rows[2]["player 1"] != rows[3]["player 1"]
+    assert "random" in run.out and "greedy" in run.out
+
+
+def test_wilson_interval_matches_the_formula():
+    z = 1.959963984540054
+    for wins, n in [(0, 10), (7, 10), (40, 50), (400, 400)]:
+        p = wins / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+        low, high = interval(wins, n)
+        assert low == pytest.approx(max(0.0, centre - half), abs=1e-9)
+        assert high == pytest.approx(min(1.0, centre + half), abs=1e-9)
+
+
+def test_summary_counts_by_warband_not_by_seat():
+    match = Match((("Wizard",), ("Druid",)), ("greedy", "random"), settings=None)  # type: ignore[arg-type]
+    outcomes = [
+        Outcome(0, 1, (0, 1), 0, 0, 3, (1, 0), ""),
+        Outcome(1, 1, (1, 0), 1, 0, 2, (1, 0), ""),
+        Outcome(2, 2, (0, 1), 0, None, 4, (1, 1), ""),
+    ]
+    data = summary_data(match, outcomes)
+    assert data["wins"] == {"1": 2, "2": 0}
+    assert data["draws"] == 1
+    assert data["mean_rounds"] == 3
+
+
+def test_simulate_reports_progress_after_each_battle():
+    from skirmish.games.magewinds.game import GAME
+
+    options = GAME.options(
+        "simulate",
+        scenario="deathmatch",
+        warband=["Wizard", "Druid"],
+        players="random,random",
+        length="quick",
+        rounds=1,
+    )
+    seen: list[int] = []
+    found = simulate(Match.from_options(options), battles=3, seed=4, progress=seen.append)
+    assert seen == [1, 2, 3]
+    assert [o.index for o in found] == [0, 1, 2]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--players", "human,greedy"), "played by computer players"),
+        (("--players", "search:0,greedy"), "greater than or equal to 0.05"),
+        (("--players", "greedy"), "give 2 of"),
+        (("--battles", "0"), "--battles"),
+        (("--workers", "65"), "--workers"),
+        (("--warband", "Wizard", "--warband", "Nobody"), "unknown fighter 'Nobody'"),
+        (("--warband", "Wizard"), "give --scenario and --warband twice"),
+        (("--seed", str(2**63 - 1), "--battles", "4"), "past the largest seed"),
+    ],
+)
+def test_bad_input_is_one_line_and_nothing_is_written(cli, tmp_path, args, message):
+    path = tmp_path / "rows.csv"
+    base = BASE if "--warband" not in args else BASE[: BASE.index("--warband")] + BASE[-4:]
+    run = cli(*base, *args, "-o", str(path))
+    assert run.code == 2
+    assert message in run.err
+    assert len(run.err.strip().splitlines()) == 1
+    assert not path.exists()
+
+
+def test_output_in_a_missing_folder_is_refused_before_any_battle(cli, tmp_path):
+    run = cli(*BASE, "-o", str(tmp_path / "none" / "rows.csv"))
+    assert run.code == 2
+    assert "does not exist" in run.err
