@@ -29,6 +29,7 @@ import shapely
 from shapely import LineString
 
 from skirmish.ai.magewinds.outlook import outlook, settled
+from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation, Combatant
 from skirmish.games.magewinds.battle.scenarios import distance_to_objective
 from skirmish.games.magewinds.battle.setup import Setup
@@ -36,7 +37,7 @@ from skirmish.games.magewinds.battle.spells import EFFECTS
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Phase
 from skirmish.games.magewinds.battle.targets import NOT_PLAYED, usable
 from skirmish.games.magewinds.cards import DECK, card_value
-from skirmish.games.magewinds.profiles import AttackProfile
+from skirmish.games.magewinds.profiles import AttackProfile, FighterProfile
 from skirmish.geometry import BASE_DIAMETER, HeightClass
 
 RADIUS = BASE_DIAMETER / 2
@@ -78,6 +79,13 @@ class Score:
 
 
 FighterKey = tuple[str, int, int, bool, tuple[str, ...]]
+KEPT_GAINS = 200_000
+"""Attack values kept in memory (shared by every evaluator of a process, by value: the
+weights, both profiles and what the attack reads of each fighter); when full, the store
+starts again from empty. Each evaluator keeps its own by names in front of it."""
+_GAINS: dict[
+    tuple[Weights, FighterProfile, FighterKey, FighterProfile, FighterKey, AttackProfile], float
+] = {}
 
 
 @dataclass
@@ -86,10 +94,11 @@ class Evaluator:
 
     setup: Setup
     weights: Weights = field(default_factory=Weights)
-    _gains: dict[tuple[FighterKey, FighterKey, str], float] = field(default_factory=dict)
     _sight: dict[tuple[tuple[float, float], tuple[float, float]], bool] = field(
         default_factory=dict
     )
+    _gains: dict[tuple[FighterKey, FighterKey, str], float] = field(default_factory=dict)
+    """Attack values by names (quick to look up), in front of the store by value."""
 
     def __post_init__(self) -> None:
         high = [
@@ -225,16 +234,35 @@ class Evaluator:
     def gain(self, attacker: Fighter, target: Fighter, attack: AttackProfile) -> float:
         """The expected value of the attack to the attacker's side, both players choosing at
         the equilibrium (no cover, Dodge possible)."""
-        key = (_key(attacker), _key(target), attack.name)
-        found = self._gains.get(key)
+        if not fast():
+            return self.attack_gain(self._situation(attacker, target, attack))
+        near = (_key(attacker), _key(target), attack.name)
+        found = self._gains.get(near)
         if found is None:
-            situation = AttackSituation(
-                attacker=self.combatant(attacker),
-                target=self.combatant(target),
-                attack=attack,
+            profile = self.setup.profile
+            key = (
+                self.weights,
+                profile(attacker.profile),
+                near[0],
+                profile(target.profile),
+                near[1],
+                attack,
             )
-            found = self._gains[key] = self.attack_gain(situation)
+            found = _GAINS.get(key)
+            if found is None:
+                found = self.attack_gain(self._situation(attacker, target, attack))
+                if len(_GAINS) >= KEPT_GAINS:
+                    _GAINS.clear()
+                _GAINS[key] = found
+            self._gains[near] = found
         return found
+
+    def _situation(
+        self, attacker: Fighter, target: Fighter, attack: AttackProfile
+    ) -> AttackSituation:
+        return AttackSituation(
+            attacker=self.combatant(attacker), target=self.combatant(target), attack=attack
+        )
 
     def combatant(self, fighter: Fighter) -> Combatant:
         return Combatant(

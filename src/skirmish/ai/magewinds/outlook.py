@@ -12,8 +12,9 @@ A computer player cannot see the other hands, so the cards are left out: Barrier
 cast and Mirrorshield costs nothing here (the reactions a player may make are given
 instead). Outlooks are kept by value (profiles, counters, spells, cover, Dodge, the
 reactions allowed), so every battle in a process shares them. Left out of the key, because
-no step of the attack reads them: names, the length of the line of attack, and the damage
-both fighters have already taken, which 18.5.3 only adds at the end. An outlook's results
+no step of the attack reads them: names, the length of the line of attack, the attacker's
+Guard and action counters, and the damage both fighters have already taken, which 18.5.3
+only adds at the end. An outlook's results
 are those of undamaged fighters; :func:`settled` adds the damage already taken (the totals
 and take-downs, and no knockback of a fighter taken down, ruling MW-2).
 """
@@ -25,6 +26,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from skirmish.engine.matrix import MatrixGame, solve
+from skirmish.fastpaths import fast
 from skirmish.games.magewinds.advice import SINGLE, Objective, utility
 from skirmish.games.magewinds.attack import ATTACKER, DEFENDER, AttackResult, AttackSituation
 from skirmish.games.magewinds.odds import case, legal_pairs
@@ -62,10 +64,11 @@ class Outlook:
 
 def key_of(situation: AttackSituation) -> AttackSituation:
     """The situation with what does not change the result left out: names, damage already
-    taken, the length of the line of attack, the hands, and Guard on the attacker."""
+    taken, the length of the line of attack, the hands, and Guard and action counters on the
+    attacker (read only to check that it may attack, 13.0)."""
     return replace(
         situation,
-        attacker=replace(situation.attacker, label="", guarding=False, damage=0),
+        attacker=replace(situation.attacker, label="", guarding=False, damage=0, action_counters=0),
         target=replace(situation.target, label="", damage=0),
         distance=None,
         defender_cards=None,
@@ -82,6 +85,8 @@ def outlook(situation: AttackSituation, reactions: Iterable[str] | None = None) 
     """The attack's outlook (kept by value); ``reactions``: the reactions the defending
     player may make (by default every reaction the rules allow without cards)."""
     key = (key_of(situation), None if reactions is None else frozenset(reactions))
+    if not fast():
+        return fresh_outlook(*key)
     found = _KEPT.get(key)
     if found is None:
         if len(_KEPT) >= KEPT:

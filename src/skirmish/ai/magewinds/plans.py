@@ -22,6 +22,7 @@ from fractions import Fraction
 from skirmish.ai.magewinds.evaluation import Evaluator, Score
 from skirmish.ai.magewinds.outlook import Outlook, outlook, settled
 from skirmish.engine.battle import Action, Turn
+from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
 from skirmish.games.magewinds.battle.actions import after, parse_point
@@ -37,7 +38,7 @@ from skirmish.games.magewinds.battle.attacks import build_situation
 from skirmish.games.magewinds.battle.geometry import moved
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Status
 from skirmish.games.magewinds.battle.steps import NO_STEP, StepFrame
-from skirmish.games.magewinds.battle.targets import parse_attack
+from skirmish.games.magewinds.battle.targets import has_line, parse_attack, reachable_attacks
 from skirmish.games.magewinds.cards import card_value
 from skirmish.games.magewinds.profiles import AttackProfile
 
@@ -160,20 +161,56 @@ class Planner:
             else:
                 yield from self._walk(after_step, (*done, chosen))
             return
+        best = self._best_attacks if fast() else self._best_attacks_plain
+        for stepped, mover, attack, steps in best(battle, me, options, done):
+            yield self._attack(stepped, mover, attack, steps)
+
+    def _best_attacks_plain(
+        self, battle: Battle, me: Fighter, options: list[Action], done: tuple[Action, ...]
+    ) -> list[tuple[Battle, Fighter, Action, tuple[Action, ...]]]:
+        """The :data:`REFINED` attacks with the best first guess, of every attack the rules
+        offer from every step (ties in the order they are offered)."""
         quick: list[tuple[float, int, Battle, Fighter, Action, tuple[Action, ...]]] = []
         for option in options:
-            where = after(option, "step")
-            stepped = battle if where is None else moved(battle, me, parse_point(where, "13.1"))
-            mover = stepped.fighter(me.name)
-            standing = self.score(self._spent(stepped, me)).total
+            stepped, mover, standing = self._stepped(battle, me, option)
             for attack in cheapest(list(_attack_options(stepped, mover))):
                 target, profile = named(stepped, mover, attack)
                 guess = standing + self.evaluator.gain(mover, target, profile)
                 quick.append((guess, len(quick), stepped, mover, attack, (*done, option)))
-        for _, _, stepped, mover, attack, steps in sorted(quick, key=lambda q: (-q[0], q[1]))[
-            :REFINED
-        ]:
-            yield self._attack(stepped, mover, attack, steps)
+        ranked = sorted(quick, key=lambda q: (-q[0], q[1]))[:REFINED]
+        return [(stepped, mover, attack, steps) for _, _, stepped, mover, attack, steps in ranked]
+
+    def _best_attacks(
+        self, battle: Battle, me: Fighter, options: list[Action], done: tuple[Action, ...]
+    ) -> list[tuple[Battle, Fighter, Action, tuple[Action, ...]]]:
+        """:meth:`_best_attacks_plain`, with the line of attack (18.1) checked only for the
+        attacks that could be among the best: every attack in range is ranked by its first
+        guess, in the order the rules would offer it, and taken while it has a line."""
+        quick: list[tuple[float, int, Battle, Fighter, Fighter, AttackProfile, Action, int]] = []
+        for index, option in enumerate(options):
+            stepped, mover, standing = self._stepped(battle, me, option)
+            for target, profile, written in reachable_attacks(stepped, mover):
+                guess = standing + self.evaluator.gain(mover, target, profile)
+                attack = cheapest(list(written))[0]
+                quick.append((guess, len(quick), stepped, mover, target, profile, attack, index))
+        chosen: list[tuple[Battle, Fighter, Action, tuple[Action, ...]]] = []
+        for _, _, stepped, mover, target, profile, attack, index in sorted(
+            quick, key=lambda q: (-q[0], q[1])
+        ):
+            if len(chosen) == REFINED:
+                break
+            if has_line(stepped, mover, target, profile):
+                chosen.append((stepped, mover, attack, (*done, options[index])))
+        return chosen
+
+    def _stepped(
+        self, battle: Battle, me: Fighter, option: Action
+    ) -> tuple[Battle, Fighter, float]:
+        """The battle after a step option (13.1), the fighter there, and the position's
+        score with its action spent."""
+        where = after(option, "step")
+        stepped = battle if where is None else moved(battle, me, parse_point(where, "13.1"))
+        return stepped, stepped.fighter(me.name), self.score(self._spent(stepped, me)).total
 
     def _attack(
         self, battle: Battle, me: Fighter, option: Action, done: tuple[Action, ...]

@@ -7,7 +7,7 @@ follows Take Aim, at a fighter near its marker (ruling MB-12, :mod:`.abilities.d
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import lru_cache
 
@@ -62,20 +62,44 @@ def _written(target: Fighter | Item, attack: AttackProfile, payment: Payment | N
 
 
 def attack_options(battle: Battle, name: str) -> tuple[Action, ...]:
-    """Every legal ``attack TARGET with ATTACK [paying CARDS]`` from where the fighter is."""
+    """Every legal ``attack TARGET with ATTACK [paying CARDS]`` from where the fighter is:
+    at fighters, then at the moveable objects the attack may push."""
     fighter = battle.fighter(name)
     options: list[Action] = []
     for attack, ways in usable(battle, fighter):
-        for target in battle.on_battlefield():
-            if target.name == name or not could_reach(fighter, target, attack, 0.0):
-                continue
-            if target_refused(battle, fighter, attack, target):
-                continue
+        for target, written in _within_range(battle, fighter, attack, ways):
             if _has_line(battle, fighter, target, attack):
-                options += [_written(target, attack, way) for way in ways]
+                options += written
         for item in pushable(battle, fighter, attack):
             options += [_written(item, attack, way) for way in ways]
     return tuple(options)
+
+
+def reachable_attacks(
+    battle: Battle, fighter: Fighter
+) -> Iterator[tuple[Fighter, AttackProfile, tuple[Action, ...]]]:
+    """Each attack the fighter can pay for on each fighter within its range, with the
+    options that would make it (one per way to pay), in :func:`attack_options`' order;
+    whether a line of attack exists (18.1) is :func:`has_line`'s to say."""
+    for attack, ways in usable(battle, fighter):
+        for target, written in _within_range(battle, fighter, attack, ways):
+            yield target, attack, written
+
+
+def _within_range(
+    battle: Battle, fighter: Fighter, attack: AttackProfile, ways: tuple[Payment | None, ...]
+) -> Iterator[tuple[Fighter, tuple[Action, ...]]]:
+    for target in battle.on_battlefield():
+        if target.name == fighter.name or not could_reach(fighter, target, attack, 0.0):
+            continue
+        if target_refused(battle, fighter, attack, target):
+            continue
+        yield target, tuple(_written(target, attack, way) for way in ways)
+
+
+def has_line(battle: Battle, fighter: Fighter, target: Fighter, attack: AttackProfile) -> bool:
+    """Whether ``fighter`` sees ``target`` with a line of attack for ``attack``."""
+    return _has_line(battle, fighter, target, attack)
 
 
 def _has_line(battle: Battle, fighter: Fighter, target: Fighter, attack: AttackProfile) -> bool:

@@ -5,22 +5,27 @@ length of the line of attack and Guard on the attacker; its results are those of
 fighters, with the damage added back by ``settled``. Here, on generated attacks of the
 bundled fighters, the kept outlook is compared with the equilibrium worked out afresh on the
 whole situation (nothing left out): both mixes, the value, and every result record with its
-exact probability. The evaluator's remembered attack values are compared the same way.
+exact probability. The evaluator's remembered attack values are compared the same way,
+and whole greedy battles are played with every shortcut and without.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from skirmish import fastpaths
 from skirmish.ai.magewinds.evaluation import Evaluator
+from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.ai.magewinds.outlook import forget, outlook, settled
+from skirmish.engine.battle import History, play_out
 from skirmish.engine.matrix import MatrixGame, solve
 from skirmish.games.magewinds.advice import SINGLE, Objective, utility
 from skirmish.games.magewinds.attack import ATTACKER, DEFENDER, AttackSituation, Combatant
-from skirmish.games.magewinds.battle import new_setup
+from skirmish.games.magewinds.battle import Length, new_setup, setup, start_battle
 from skirmish.games.magewinds.battle.state import Fighter
 from skirmish.games.magewinds.odds import case, legal_pairs
 from skirmish.games.magewinds.pack import bundled_pack
@@ -104,11 +109,11 @@ def test_a_kept_outlook_is_the_whole_situation_solved_afresh(situation):
 @settings(max_examples=40, deadline=None)
 @given(situation=situations())
 def test_remembered_attack_values_equal_fresh_ones(situation):
-    setup = new_setup(
+    chosen = new_setup(
         "deathmatch",
         [[situation.attacker.profile.name], [situation.target.profile.name]],
     )
-    evaluator = Evaluator(setup)
+    evaluator = Evaluator(chosen)
 
     def fighter(who: Combatant, player: int) -> Fighter:
         return Fighter(
@@ -122,7 +127,8 @@ def test_remembered_attack_values_equal_fresh_ones(situation):
 
     mine, theirs = fighter(situation.attacker, 0), fighter(situation.target, 1)
     first = evaluator.gain(mine, theirs, situation.attack)
-    forget()
+    with fastpaths.plain():
+        unkept = evaluator.gain(mine, theirs, situation.attack)
     whole = AttackSituation(
         attacker=evaluator.combatant(mine),
         target=evaluator.combatant(theirs),
@@ -133,5 +139,25 @@ def test_remembered_attack_values_equal_fresh_ones(situation):
         (float(p) * evaluator.swing(whole, r) for r, p in results.items()),
         0.0,
     )
-    assert abs(evaluator.gain(mine, theirs, situation.attack) - fresh) < 1e-9
+    assert first == unkept
     assert abs(first - fresh) < 1e-9
+
+
+def greedy_battle(seed: int) -> History:
+    chosen = setup.random_setup(seed, length=Length.QUICK, most=2, rounds=1)
+    history = History.start(start_battle(chosen), seed)
+    play_out(history, [GreedyPlayer(chosen, seed, 0), GreedyPlayer(chosen, seed, 1)])
+    return history
+
+
+@pytest.mark.parametrize("seed", [4, 9])
+def test_greedy_plays_the_same_battles_with_its_fast_paths_and_without(seed):
+    """Every shortcut at once (kept outlooks and attack values, lines of attack checked
+    only for the attacks that could be best): the same actions, states and log."""
+    fast = greedy_battle(seed)
+    forget()
+    with fastpaths.plain():
+        slow = greedy_battle(seed)
+    assert [s.action for s in fast.steps] == [s.action for s in slow.steps]
+    assert fast.state.state_hash() == slow.state.state_hash()
+    assert fast.state.events() == slow.state.events()
