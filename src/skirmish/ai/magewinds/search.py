@@ -41,7 +41,7 @@ from skirmish.games.magewinds.battle.state import Battle, Phase
 
 CANDIDATES = 4
 """How many of the greedy player's best candidates are searched."""
-PLAYOUTS_PER_SECOND = 12
+PLAYOUTS_PER_SECOND = 30
 """Playouts counted as one second of budget when the budget is not on the clock (measured
 by ``benchmarks/ai.py`` on the reference machine, a shared 2-core server)."""
 LOOKAHEAD = 300
@@ -93,6 +93,7 @@ class SearchPlayer:
         self._seed = f"skirmish search player {seed} seat {seat}"
         self._decisions = 0
         self._plan: tuple[Action, ...] = ()
+        self._searching_from = 0.0
 
     @property
     def playout_budget(self) -> int:
@@ -130,6 +131,7 @@ class SearchPlayer:
         rounds only: every candidate played in every battle counted)."""
         if len(plans) == 1:
             return plans[0]
+        self._searching_from = time.perf_counter() - started
         totals = [0.0] * len(plans)
         rounds = playouts = 0
         world = battle
@@ -153,8 +155,13 @@ class SearchPlayer:
         return plans[best]
 
     def _spent(self, started: float, playouts: int) -> bool:
+        """Whether the budget is spent: on the clock, when one more look-ahead (as long as
+        the mean so far) would pass it."""
         if self.clock:
-            return time.perf_counter() - started >= self.seconds
+            elapsed = time.perf_counter() - started
+            searching = elapsed - self._searching_from
+            mean = searching / playouts if playouts else 0.0
+            return elapsed + mean >= self.seconds
         return playouts >= self.playout_budget
 
     def playout(self, battle: Battle, plan: Plan, rng: Random) -> float:
