@@ -117,7 +117,7 @@ class GreedyPlayer:
                 return self.follow(self.planner.plans(battle), legal)
             if top.stage == "end":
                 return self.by_value(battle, legal)
-            return "done" if "done" in legal else legal[-1]
+            return self.after_moving(legal)
         if isinstance(top, StepFrame):
             if top.reaction:
                 return self.by_value(battle, legal)
@@ -142,14 +142,25 @@ class GreedyPlayer:
         handlers = {
             Channelling: self.channel,
             Deployment: self.deploy,
+            Activation: self.after_moving,
             Windburn: self.windburn,
             PoisonDamage: self.barrier,
             AttackFrame: self.in_attack,
         }
         handler = next((h for kind, h in handlers.items() if isinstance(top, kind)), None)
-        if handler is None or (isinstance(top, AttackFrame) and top.stage == "knockback"):
+        by_value = (isinstance(top, AttackFrame) and top.stage == "knockback") or (
+            isinstance(top, Activation) and top.stage == "end"
+        )
+        if handler is None or by_value:
             return "the option whose position scores best"
         return " ".join((handler.__doc__ or "").split())
+
+    def after_moving(self, legal: tuple[Action, ...]) -> Action:
+        """19.1: pick up an object in contact when one is offered; else done."""
+        picking = [o for o in legal if o.startswith("pick up ")]
+        if picking:
+            return picking[0]
+        return "done" if "done" in legal else legal[-1]
 
     def follow(self, plans: list[Plan], legal: tuple[Action, ...]) -> Action:
         """The first action of the best candidate; the rest are played in turn."""
