@@ -11,7 +11,8 @@ the machine, so they are reported, never asserted.
 
 Then the battlefield geometry benchmarks of ``geometry.py``, the Dark Realms re-roll
 benchmarks of ``darkrealms.py``, the Entropic Engine bidding benchmark of ``entropic.py``,
-the Magewinds battle benchmarks of ``battles.py`` and the start-up of whole commands of
+the Magewinds battle benchmarks of ``battles.py``, the computer players' speeds and
+strength ladder of ``ai.py`` (about an hour on a busy 2-core machine) and the start-up of whole commands of
 ``startup.py``.
 """
 
@@ -164,6 +165,9 @@ if __name__ == "__main__":
     import battles  # benchmarks/battles.py
 
     battles.main()
+    import ai  # benchmarks/ai.py
+
+    ai.main()
     import startup  # benchmarks/startup.py
 
     startup.main()

@@ -265,7 +265,7 @@ SIMULATED = Limit(
     "the number of battles simulated",
     1,
     100_000,
-    "a greedy battle takes about a tenth of a second; more is hours of work",
+    "a greedy battle takes a second or two of CPU; more is days of work",
 )
 WORKERS = Limit("the number of worker processes", 1, 64, "more than a large machine's cores")
 SEARCH_SECONDS = Limit(
