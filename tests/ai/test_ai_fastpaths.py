@@ -22,12 +22,11 @@ from skirmish.ai.magewinds.evaluation import Evaluator
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.ai.magewinds.outlook import forget, outlook, settled
 from skirmish.engine.battle import History, play_out
-from skirmish.engine.matrix import MatrixGame, solve
-from skirmish.games.magewinds.advice import SINGLE, Objective, utility
-from skirmish.games.magewinds.attack import ATTACKER, DEFENDER, AttackSituation, Combatant
+from skirmish.engine.matrix import solve
+from skirmish.games.magewinds.advice import SINGLE, Objective, matrix_game
+from skirmish.games.magewinds.attack import AttackSituation, Combatant
 from skirmish.games.magewinds.battle import Length, new_setup, setup, start_battle
 from skirmish.games.magewinds.battle.state import Fighter
-from skirmish.games.magewinds.odds import case, legal_pairs
 from skirmish.games.magewinds.pack import bundled_pack
 
 PACK = bundled_pack()
@@ -60,30 +59,17 @@ def situations(draw: st.DrawFn) -> AttackSituation:
     )
 
 
-def plain(situation: AttackSituation) -> tuple[dict, dict, Fraction, dict]:
+def plain(
+    situation: AttackSituation, reactions: frozenset[str] | None = None
+) -> tuple[dict, dict, Fraction, dict]:
     """The equilibrium of the whole situation, worked out afresh, with its results."""
-    pairs = legal_pairs(situation)
-    value = utility(Objective.TEMPO, situation)
-    cases = {pair: case(situation, *pair) for pair in pairs}
-
-    def row(choice: object) -> str:
-        return SINGLE if choice is None else choice.value  # type: ignore[attr-defined]
-
-    rows = list(dict.fromkeys(row(c) for c, _ in pairs))
-    columns = list(dict.fromkeys(r.value for _, r in pairs))
-    payoff = {(row(c), r.value): found.results.mean(value) for (c, r), found in cases.items()}
-    game = MatrixGame.from_rows(
-        rows,
-        columns,
-        [[payoff[(a, b)] for b in columns] for a in rows],
-        row_player=ATTACKER,
-        column_player=DEFENDER,
-    )
+    game, cases = matrix_game(situation, Objective.TEMPO, reactions=reactions)
     solution = solve(game)
     attack_mix, defence_mix = dict(solution.row_strategy), dict(solution.column_strategy)
     results: dict = {}
-    for (c, r), found in cases.items():
-        weight = attack_mix[row(c)] * defence_mix[r.value]
+    for found in cases:
+        choice = SINGLE if found.choice is None else found.choice.value
+        weight = attack_mix[choice] * defence_mix[found.reaction.value]
         for result, p in found.results:
             if weight:
                 results[result] = results.get(result, Fraction(0)) + weight * p
@@ -91,10 +77,13 @@ def plain(situation: AttackSituation) -> tuple[dict, dict, Fraction, dict]:
 
 
 @settings(max_examples=60, deadline=None)
-@given(situation=situations())
-def test_a_kept_outlook_is_the_whole_situation_solved_afresh(situation):
-    attack_mix, defence_mix, value, results = plain(situation)
-    found = outlook(situation)
+@given(
+    situation=situations(),
+    reactions=st.none() | st.frozensets(st.sampled_from(["dodge", "deflect", "mirrorshield"])),
+)
+def test_a_kept_outlook_is_the_whole_situation_solved_afresh(situation, reactions):
+    attack_mix, defence_mix, value, results = plain(situation, reactions)
+    found = outlook(situation, reactions)
     assert dict(found.attack_mix) == attack_mix
     assert dict(found.defence_mix) == defence_mix
     assert found.value == value

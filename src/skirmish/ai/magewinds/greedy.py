@@ -27,7 +27,7 @@ from typing import Any
 
 from skirmish.ai.magewinds.evaluation import Evaluator, Weights
 from skirmish.ai.magewinds.outlook import Mix, outlook
-from skirmish.ai.magewinds.plans import Plan, Planner, cheapest
+from skirmish.ai.magewinds.plans import Course, Plan, Planner, cheapest
 from skirmish.engine.battle import Action
 from skirmish.games.magewinds.attack import (
     ATTACK_CHOICE,
@@ -89,14 +89,13 @@ class GreedyPlayer:
         self.planner = Planner(self.evaluator, seat)
         self._seed = f"skirmish greedy player {seed} seat {seat}"
         self._decisions = 0
-        self._plan: tuple[Action, ...] = ()
+        self._course = Course()
 
     def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
         self._decisions += 1
-        if self._plan and self._plan[0] in legal:
-            chosen, self._plan = self._plan[0], self._plan[1:]
+        chosen = self._course.next(legal)
+        if chosen is not None:
             return chosen
-        self._plan = ()
         if len(legal) == 1:
             return legal[0]
         rng = Random(f"{self._seed} decision {self._decisions}")
@@ -166,7 +165,7 @@ class GreedyPlayer:
         """The first action of the best candidate; the rest are played in turn."""
         for plan in plans:
             if plan.actions and plan.actions[0] in legal:
-                self._plan = plan.actions[1:]
+                self._course = Course(plan.actions[1:])
                 return plan.actions[0]
         return legal[0]
 

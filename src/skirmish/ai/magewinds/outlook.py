@@ -25,12 +25,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from skirmish.engine.matrix import MatrixGame, solve
+from skirmish.engine.matrix import solve
 from skirmish.fastpaths import fast
-from skirmish.games.magewinds.advice import SINGLE, Objective, utility
-from skirmish.games.magewinds.attack import ATTACKER, DEFENDER, AttackResult, AttackSituation
-from skirmish.games.magewinds.odds import case, legal_pairs
-from skirmish.games.magewinds.profiles import AttackChoice, Reaction
+from skirmish.games.magewinds.advice import SINGLE, Objective, matrix_game
+from skirmish.games.magewinds.attack import AttackResult, AttackSituation
+from skirmish.games.magewinds.profiles import AttackChoice
 
 Mix = tuple[tuple[str, Fraction], ...]
 KEPT = 8192
@@ -98,29 +97,13 @@ def outlook(situation: AttackSituation, reactions: Iterable[str] | None = None) 
 def fresh_outlook(situation: AttackSituation, reactions: frozenset[str] | None) -> Outlook:
     """:func:`outlook` computed afresh, nothing kept (the plain computation)."""
     situation = key_of(situation)
-    pairs = [
-        (choice, reaction)
-        for choice, reaction in legal_pairs(situation)
-        if reactions is None or reaction.value in reactions or reaction is Reaction.NONE
-    ]
-    value = utility(Objective.TEMPO, situation)
-    cases = {(c, r): case(situation, c, r) for c, r in pairs}
-    rows = list(dict.fromkeys(_row(c) for c, _ in pairs))
-    columns = list(dict.fromkeys(r.value for _, r in pairs))
-    payoff = {(_row(c), r.value): found.results.mean(value) for (c, r), found in cases.items()}
-    game = MatrixGame.from_rows(
-        rows,
-        columns,
-        [[payoff[(row, column)] for column in columns] for row in rows],
-        row_player=ATTACKER,
-        column_player=DEFENDER,
-    )
+    game, cases = matrix_game(situation, Objective.TEMPO, reactions=reactions)
     solution = solve(game)
     attack_mix = dict(solution.row_strategy)
     defence_mix = dict(solution.column_strategy)
     merged: dict[AttackResult, Fraction] = {}
-    for (c, r), found in cases.items():
-        weight = attack_mix[_row(c)] * defence_mix[r.value]
+    for found in cases:
+        weight = attack_mix[_row(found.choice)] * defence_mix[found.reaction.value]
         if weight:
             for result, p in found.results:
                 merged[result] = merged.get(result, Fraction(0)) + weight * p

@@ -65,6 +65,22 @@ class Plan:
         return self.score.total
 
 
+@dataclass
+class Course:
+    """The rest of a chosen candidate, played action by action while the rules offer it."""
+
+    actions: tuple[Action, ...] = ()
+
+    def next(self, legal: tuple[Action, ...]) -> Action | None:
+        """The course's next action when it is among ``legal``; else the course is dropped
+        and the answer is None."""
+        if self.actions and self.actions[0] in legal:
+            chosen, self.actions = self.actions[0], self.actions[1:]
+            return chosen
+        self.actions = ()
+        return None
+
+
 def cheapest(options: list[Action]) -> list[Action]:
     """Of the options that differ only in how they are paid (``... paying CARDS``), the one
     that spends the least card worth (17.0); options without a payment are kept."""

@@ -24,7 +24,7 @@ from random import Random
 from skirmish.ai.magewinds.evaluation import Evaluator
 from skirmish.ai.magewinds.greedy import GreedyPlayer, cheapest_payment
 from skirmish.ai.magewinds.outlook import outlook, settled
-from skirmish.ai.magewinds.plans import cheapest, named
+from skirmish.ai.magewinds.plans import Course, cheapest, named
 from skirmish.dice import CountAtMost
 from skirmish.engine.battle import Action, Chance, Turn
 from skirmish.games.magewinds.attack import (
@@ -136,7 +136,7 @@ class QuickPlayer:
     def __init__(self, greedy: dict[int, GreedyPlayer], evaluator: Evaluator) -> None:
         self.greedy = greedy
         self.evaluator = evaluator
-        self._plan: tuple[Action, ...] = ()
+        self._course = Course()
 
     def decide(self, battle: Battle, rng: Random) -> Action:
         node = battle.node()
@@ -144,10 +144,9 @@ class QuickPlayer:
             return battle.sample_chance(rng)
         assert isinstance(node, Turn)
         legal = battle.legal_actions(node.player)
-        if self._plan and self._plan[0] in legal:
-            chosen, self._plan = self._plan[0], self._plan[1:]
+        chosen = self._course.next(legal)
+        if chosen is not None:
             return chosen
-        self._plan = ()
         if len(legal) == 1:
             return legal[0]
         top = battle.frames[-1]
@@ -173,7 +172,7 @@ class QuickPlayer:
             value, attack = self._best_attack(battle, name, attack_options(battle, name))
             if attack is not None and value > best:
                 best, chosen, plan = value, option, (ATTACK, NO_STEP, attack)
-        self._plan = plan
+        self._course = Course(plan)
         return chosen
 
     def _best_attack(

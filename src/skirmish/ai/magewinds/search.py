@@ -29,7 +29,7 @@ from typing import Any
 
 from skirmish.ai.magewinds.evaluation import Evaluator, Weights
 from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
-from skirmish.ai.magewinds.plans import Plan, attack_leaves
+from skirmish.ai.magewinds.plans import Course, Plan, attack_leaves
 from skirmish.ai.magewinds.rollout import QuickPlayer, attack_outcomes
 from skirmish.engine.battle import Action, End, Turn
 from skirmish.games.magewinds.attack import defence_decision
@@ -92,7 +92,7 @@ class SearchPlayer:
         self.stats = SearchStats()
         self._seed = f"skirmish search player {seed} seat {seat}"
         self._decisions = 0
-        self._plan: tuple[Action, ...] = ()
+        self._course = Course()
         self._searching_from = 0.0
 
     @property
@@ -101,10 +101,9 @@ class SearchPlayer:
 
     def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
         self._decisions += 1
-        if self._plan and self._plan[0] in legal:
-            chosen, self._plan = self._plan[0], self._plan[1:]
+        chosen = self._course.next(legal)
+        if chosen is not None:
             return chosen
-        self._plan = ()
         if len(legal) == 1:
             return legal[0]
         rng = Random(f"{self._seed} decision {self._decisions}")
@@ -116,7 +115,7 @@ class SearchPlayer:
         if not plans:
             return self.greedy.decide(battle, legal, rng)
         best = self.search(view, battle, plans[:CANDIDATES], rng, started)
-        self._plan = best.actions[1:]
+        self._course = Course(best.actions[1:])
         return best.actions[0]
 
     def search(

@@ -8,7 +8,7 @@ payoff of that pair of choices under an :class:`Objective`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -17,7 +17,7 @@ from skirmish.engine.matrix import Dominance, MatrixGame, Solution, dominated, s
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.attack import ATTACKER, DEFENDER, AttackResult, AttackSituation
 from skirmish.games.magewinds.odds import Case, case, legal_pairs
-from skirmish.games.magewinds.profiles import AttackChoice
+from skirmish.games.magewinds.profiles import AttackChoice, Reaction
 
 SINGLE = "single"
 """The attacker's only row when the attack has no split profile (18.3 is skipped)."""
@@ -84,9 +84,16 @@ def matrix_game(
     objective: Objective = Objective.DAMAGE,
     *,
     action_value: Fraction = DEFAULT_ACTION_VALUE,
+    reactions: Collection[str] | None = None,
 ) -> tuple[MatrixGame, tuple[Case, ...]]:
-    """The payoff matrix over every legal (attack choice, reaction) pair, exactly."""
-    pairs = legal_pairs(situation)
+    """The payoff matrix over every legal (attack choice, reaction) pair, exactly
+    (``reactions``: only those reactions, and none, when the defending player may make no
+    other)."""
+    pairs = [
+        (choice, reaction)
+        for choice, reaction in legal_pairs(situation)
+        if reactions is None or reaction.value in reactions or reaction is Reaction.NONE
+    ]
     value = utility(objective, situation, action_value=action_value)
     cases = tuple(case(situation, choice, reaction) for choice, reaction in pairs)
     rows = list(dict.fromkeys(_row(choice) for choice, _ in pairs))
