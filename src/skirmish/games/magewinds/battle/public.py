@@ -131,11 +131,12 @@ def _frame(battle: Battle, frame: Frame, player: int) -> dict[str, Any]:
 
 def shown_answers(frame: AttackFrame, player: int) -> list[Any]:
     """The attack's answers so far as ``player`` sees them: a face-down choice of another
-    player stays face down until a later decision of someone else reveals it (18.3)."""
+    player stays face down until the next step of the attack (the other choice made, 18.3,
+    after which both are shown) reveals it."""
     shown: list[Any] = []
     for i, answer in enumerate(frame.answers):
         decider = frame.deciders[i]
-        revealed = any(d is not None and d != decider for d in frame.deciders[i + 1 :])
+        revealed = i + 1 < len(frame.answers)
         if frame.hidden[i] and decider != player and not revealed:
             shown.append(FACE_DOWN)
         else:
