@@ -176,3 +176,26 @@ def test_explain_puts_first_what_the_greedy_player_plays():
         player = greedy if node.player == 0 else RandomPlayer(12, 1)
         history.act(player.act(LazyView(state, node.player), legal))
     assert checked == 4
+
+
+def test_hint_at_a_hidden_choice_gives_the_equilibrium_mix():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "battles"))
+    from mwbattle import play as play_actions
+    from mwbattle import ready
+
+    from skirmish.ai.magewinds.outlook import outlook
+
+    battle = ready(("Guardian",), ("Wizard",), {"Guardian": (5.5, 8), "Wizard": (6.5, 8)}, hands={})
+    battle = play_actions(battle, "activate Guardian", "attack", "no step")
+    battle = play_actions(battle, "attack Wizard with Melee")
+    legal = battle.legal_actions(0)
+    advice = explain(battle.setup, battle.view(0), legal)
+    frame = battle.frames[-1]
+    mix = dict(outlook(frame.situation).attack_mix)
+    assert {a.action: a.value for a in advice} == {
+        option: float(p) for option, p in mix.items() if p and option in legal
+    }
+    assert all("equilibrium" in a.reason for a in advice)
