@@ -133,7 +133,10 @@ def test_bad_input_is_one_line_and_nothing_is_written(cli, tmp_path, args, messa
     assert not path.exists()
 
 
-def test_output_in_a_missing_folder_is_refused_before_any_battle(cli, tmp_path):
+def test_output_in_a_missing_folder_or_a_folder_is_refused_before_any_battle(cli, tmp_path):
     run = cli(*BASE, "-o", str(tmp_path / "none" / "rows.csv"))
     assert run.code == 2
     assert "does not exist" in run.err
+    run = cli(*BASE, "-o", str(tmp_path))
+    assert run.code == 2
+    assert "a folder" in run.err

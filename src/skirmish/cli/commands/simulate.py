@@ -32,8 +32,10 @@ def build(game: Game) -> Any:
         assert isinstance(printing, Printed)
         settings: Any = options
         output = settings.output
-        if output is not None and not output.parent.exists():
+        if output is not None and not output.parent.is_dir():
             raise SkirmishError(f"-o {output}: folder {output.parent} does not exist")
+        if output is not None and output.is_dir():
+            raise SkirmishError(f"-o {output}: a folder; name the CSV file to write")
         match = Match.from_options(settings)
         bar = Progress(
             "[progress.description]{task.description}",
