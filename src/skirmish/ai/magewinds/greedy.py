@@ -27,7 +27,7 @@ from typing import Any
 
 from skirmish.ai.magewinds.evaluation import Evaluator, Weights
 from skirmish.ai.magewinds.outlook import Mix, outlook
-from skirmish.ai.magewinds.plans import Course, Plan, Planner, cheapest
+from skirmish.ai.magewinds.plans import Course, Decisions, Plan, Planner, cheapest
 from skirmish.engine.battle import Action
 from skirmish.games.magewinds.attack import (
     ATTACK_CHOICE,
@@ -87,18 +87,13 @@ class GreedyPlayer:
         self.seat = seat
         self.evaluator = Evaluator(setup, weights or Weights())
         self.planner = Planner(self.evaluator, seat)
-        self._seed = f"skirmish greedy player {seed} seat {seat}"
-        self._decisions = 0
-        self._course = Course()
+        self.decisions = Decisions(f"skirmish greedy player {seed} seat {seat}")
 
     def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
-        self._decisions += 1
-        chosen = self._course.next(legal)
-        if chosen is not None:
-            return chosen
-        if len(legal) == 1:
-            return legal[0]
-        rng = Random(f"{self._seed} decision {self._decisions}")
+        forced = self.decisions.forced(legal)
+        if forced is not None:
+            return forced
+        rng = self.decisions.rng()
         battle = from_view(self.setup, view, rng)
         return self.decide(battle, legal, rng)
 
@@ -165,7 +160,7 @@ class GreedyPlayer:
         """The first action of the best candidate; the rest are played in turn."""
         for plan in plans:
             if plan.actions and plan.actions[0] in legal:
-                self._course = Course(plan.actions[1:])
+                self.decisions.course = Course(plan.actions[1:])
                 return plan.actions[0]
         return legal[0]
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from random import Random
 
 from skirmish.ai.magewinds.evaluation import Evaluator, Score
 from skirmish.ai.magewinds.outlook import Outlook, outlook, settled
@@ -79,6 +80,28 @@ class Course:
             return chosen
         self.actions = ()
         return None
+
+
+class Decisions:
+    """What a computer player does first at each decision: follow its course, take the
+    only legal action, or give the seeded generator of this decision (by the player's seed,
+    seat and how many decisions it has made)."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.made = 0
+        self.course = Course()
+
+    def forced(self, legal: tuple[Action, ...]) -> Action | None:
+        """The action when there is nothing to weigh (counting the decision)."""
+        self.made += 1
+        chosen = self.course.next(legal)
+        if chosen is not None:
+            return chosen
+        return legal[0] if len(legal) == 1 else None
+
+    def rng(self) -> Random:
+        return Random(f"{self.label} decision {self.made}")
 
 
 def cheapest(options: list[Action]) -> list[Action]:

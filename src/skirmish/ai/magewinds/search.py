@@ -29,7 +29,7 @@ from typing import Any
 
 from skirmish.ai.magewinds.evaluation import Evaluator, Weights
 from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
-from skirmish.ai.magewinds.plans import Course, Plan, attack_leaves
+from skirmish.ai.magewinds.plans import Course, Decisions, Plan, attack_leaves
 from skirmish.ai.magewinds.rollout import QuickPlayer, attack_outcomes
 from skirmish.engine.battle import Action, End, Turn
 from skirmish.games.magewinds.attack import defence_decision
@@ -90,9 +90,7 @@ class SearchPlayer:
         }
         self.quick = QuickPlayer({seat: self.greedy, **others}, self.evaluator)
         self.stats = SearchStats()
-        self._seed = f"skirmish search player {seed} seat {seat}"
-        self._decisions = 0
-        self._course = Course()
+        self.decisions = Decisions(f"skirmish search player {seed} seat {seat}")
         self._searching_from = 0.0
 
     @property
@@ -100,13 +98,10 @@ class SearchPlayer:
         return max(1, round(self.seconds * PLAYOUTS_PER_SECOND))
 
     def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
-        self._decisions += 1
-        chosen = self._course.next(legal)
-        if chosen is not None:
-            return chosen
-        if len(legal) == 1:
-            return legal[0]
-        rng = Random(f"{self._seed} decision {self._decisions}")
+        forced = self.decisions.forced(legal)
+        if forced is not None:
+            return forced
+        rng = self.decisions.rng()
         started = time.perf_counter()
         battle = from_view(self.setup, view, rng)
         if not plannable(battle):
@@ -115,7 +110,7 @@ class SearchPlayer:
         if not plans:
             return self.greedy.decide(battle, legal, rng)
         best = self.search(view, battle, plans[:CANDIDATES], rng, started)
-        self._course = Course(best.actions[1:])
+        self.decisions.course = Course(best.actions[1:])
         return best.actions[0]
 
     def search(
@@ -131,13 +126,14 @@ class SearchPlayer:
         if len(plans) == 1:
             return plans[0]
         self._searching_from = time.perf_counter() - started
+        label = f"{self.decisions.label} decision {self.decisions.made}"
         totals = [0.0] * len(plans)
         rounds = playouts = 0
         world = battle
         while not self._spent(started, playouts):
             values: list[float] = []
             for plan in plans:
-                dice = Random(f"{self._seed} decision {self._decisions} world {rounds}")
+                dice = Random(f"{label} world {rounds}")
                 values.append(self.playout(world, plan, dice))
                 playouts += 1
                 if self._spent(started, playouts):
