@@ -3,7 +3,8 @@
 A computer player sees only ``view(player)``. To look ahead it needs a whole battle state
 it can play forward through the rules, so the view carries, under ``"public"``, every fact
 of the state that everyone may know and the view does not already show: who is Player 1,
-the passing orders, the spells in effect around fighters, the cards each hand is known to
+the passing orders, the spells in effect around fighters, what a scenario counts (the
+tally), the cards each hand is known to
 hold, and the pending work (every frame of the stack, field by field), with what the player
 may not see left out: another hand, a face-down choice not yet revealed, a card kept
 through windburn.
@@ -39,10 +40,13 @@ from skirmish.games.magewinds.battle.channelling import Channelling
 from skirmish.games.magewinds.battle.damage import PoisonDamage
 from skirmish.games.magewinds.battle.deployment import Deployment, SetupFrame
 from skirmish.games.magewinds.battle.endphase import EndPhase, Windburn
+from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
 from skirmish.games.magewinds.battle.rolloff import OrderChoice, RollOff
 from skirmish.games.magewinds.battle.rounds import Round
+from skirmish.games.magewinds.battle.royale import Storm
 from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.sides import SideChoice
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Item, Phase, Status
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.cards import DECK, sort_cards
@@ -63,6 +67,9 @@ FRAMES: tuple[type[Frame], ...] = (
     PoisonDamage,
     EndPhase,
     Windburn,
+    Placement,
+    SideChoice,
+    Storm,
 )
 """Every kind of pending work a battle has; a test checks that none is missing."""
 _BY_NAME = {kind.__name__: kind for kind in FRAMES}
@@ -87,6 +94,7 @@ def public_part(battle: Battle, player: int) -> dict[str, Any]:
         "energized": sorted(battle.energized),
         "auras": [list(aura) for aura in battle.auras],
         "known": [sorted(known) for known in battle.known],
+        "tally": [list(entry) for entry in battle.tally],
         "chances": battle.chances,
         "frames": [_frame(battle, frame, player) for frame in battle.frames],
     }
@@ -229,6 +237,7 @@ def _rebuilt(
         action_passes=tuple(public["action_passes"]),
         energized=frozenset(public["energized"]),
         auras=tuple((key, caster) for key, caster in public["auras"]),
+        tally=tuple((what, player, when) for what, player, when in public["tally"]),
         chances=public["chances"],
         result=result,
     )
