@@ -119,7 +119,7 @@ def test_simulate_reports_progress_after_each_battle():
         (("--battles", "0"), "--battles"),
         (("--workers", "65"), "--workers"),
         (("--warband", "Wizard", "--warband", "Nobody"), "unknown fighter 'Nobody'"),
-        (("--warband", "Wizard"), "give --scenario and --warband twice"),
+        (("--warband", "Wizard"), "is for 2 players"),
         (("--seed", str(2**63 - 1), "--battles", "4"), "past the largest seed"),
     ],
 )

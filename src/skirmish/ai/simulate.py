@@ -56,13 +56,13 @@ class Match:
         from skirmish.games.magewinds.battle.session import parse_players
 
         warbands = tuple(tuple(n.strip() for n in w.split(",")) for w in options.warband)
+        options.setup(options.seed)
         kinds = parse_players(options.players, len(warbands))
         if "human" in kinds:
             raise SkirmishError(
                 f"--players {options.players!r}: a simulation is played by computer players "
                 "(random, greedy, search[:SECONDS]); play a person with 'skirmish play'"
             )
-        options.setup(options.seed)
         return cls(warbands, kinds, options)
 
     def seating(self, index: int) -> tuple[int, ...]:

@@ -292,7 +292,7 @@ def _older(scenario: Scenario) -> str:
 
 
 class SimulateOptions(BattleFlags):
-    """Play many Magewinds battles between computer players, seats swapped on paired seeds,
+    """Play many Magewinds battles between computer players, seats turned on shared seeds,
     and count the wins with 95% intervals."""
 
     players: Annotated[
@@ -303,9 +303,9 @@ class SimulateOptions(BattleFlags):
         ),
     ] = "greedy,random"
     battles: Annotated[
-        Annotated[int, SIMULATED.field()], Flag("How many battles (seats swapped in pairs).")
+        Annotated[int, SIMULATED.field()], Flag("How many battles (seats turned in groups).")
     ] = 100
-    seed: Annotated[Seed, Flag("Seed of the first pair of battles.", metavar="N")] = 1
+    seed: Annotated[Seed, Flag("Seed of the first group of battles.", metavar="N")] = 1
     workers: Annotated[
         Annotated[int, WORKERS.field()],
         Flag("Processes to play in; any number gives the same answer."),
@@ -317,8 +317,8 @@ class SimulateOptions(BattleFlags):
 
     @model_validator(mode="after")
     def _battle_given(self) -> SimulateOptions:
-        if self.scenario is None or not self.warband or len(self.warband) != 2:
-            raise ValueError("give --scenario and --warband twice")
+        if self.scenario is None or not self.warband:
+            raise ValueError("give --scenario and --warband once per player")
         return self
 
 
