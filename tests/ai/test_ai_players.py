@@ -26,6 +26,7 @@ from skirmish.ai.magewinds.search import SearchPlayer
 from skirmish.ai.players import computer
 from skirmish.engine.battle import Action, History, LazyView, Player, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import Battle, Length, setup, start_battle
+from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario
 from skirmish.games.magewinds.battle.public import from_view
 
 
@@ -199,3 +200,20 @@ def test_hint_at_a_hidden_choice_gives_the_equilibrium_mix():
         option: float(p) for option, p in mix.items() if p and option in legal
     }
     assert all("equilibrium" in a.reason for a in advice)
+
+
+@pytest.mark.parametrize("scenario", [s.id for s in SCENARIOS])
+def test_greedy_and_search_play_a_short_battle_of_every_scenario_legally(scenario):
+    chosen = find_scenario(scenario)
+    players = max(chosen.players)
+    battle_setup = setup.random_setup(
+        11, length=Length.QUICK, most=2, rounds=1, overtime=0, scenario=chosen, players=players
+    )
+    seated: list[Checked] = [
+        Checked(GreedyPlayer(battle_setup, 11, 0)),
+        Checked(SearchPlayer(battle_setup, 11, 1, seconds=0.05, clock=False)),
+    ]
+    seated += [Checked(RandomPlayer(11, seat)) for seat in range(2, players)]
+    history = play(battle_setup, 11, list(seated))
+    assert history.state.result is not None
+    assert seated[0].asked > 0 and seated[1].asked > 0

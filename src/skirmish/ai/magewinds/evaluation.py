@@ -13,6 +13,14 @@ A score in points of Toughness, from the player's side, made of parts a person c
 - **approach**: how far each of the player's fighters is from reaching an enemy;
 - **objective**: for a scenario with an objective marker (9.4), fighters within its
   control radius now, the sudden-death risk of having none, and the distance to it;
+- **treasure**: in The Prize, Treasure Dash, Treasure Clash and Fragment Frenzy, the
+  objects the player's fighters carry (or have collected) against the most any other player
+  has, and how far the player's nearest fighter is from each object still lying free;
+- **escape**: in Hold the Line, the Attacker's fighters escaped (worth more than a fighter
+  kept, since an escaped fighter leaves the battlefield) and the Attacker's distance to the
+  objective edge, for the Attacker and against it for the Defender;
+- **storm**: in Battle Royale, the Storm's damage each warband would take where it stands
+  at the end of this Action Phase;
 - **cards**: the worth of the cards in hand (17.0), and the other players' hands by size.
 
 Sight between fighters here is a quick stand-in (the straight line between the centres
@@ -31,11 +39,17 @@ from shapely import LineString
 from skirmish.ai.magewinds.outlook import outlook, settled
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation, Combatant
+from skirmish.games.magewinds.battle.fragments import collected
+from skirmish.games.magewinds.battle.holdtheline import attacker as hold_attacker
+from skirmish.games.magewinds.battle.holdtheline import escaped
+from skirmish.games.magewinds.battle.royale import BATTLE_ROYALE, STORM_DAMAGE, struck
 from skirmish.games.magewinds.battle.scenarios import distance_to_objective
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.spells import EFFECTS
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Phase
 from skirmish.games.magewinds.battle.targets import NOT_PLAYED, usable
+from skirmish.games.magewinds.battle.territory import OPPOSITE, distance_to_edge
+from skirmish.games.magewinds.battle.treasure import holdings
 from skirmish.games.magewinds.cards import DECK, card_value
 from skirmish.games.magewinds.profiles import AttackProfile, FighterProfile
 from skirmish.geometry import BASE_DIAMETER, HeightClass
@@ -62,6 +76,11 @@ class Weights:
     hold: float = 5.0
     sudden_death: float = 12.0
     toward_objective: float = 0.35
+    treasure: float = 8.0
+    """An object carried or collected (more than a fighter's Toughness: worth a risk)."""
+    toward_treasure: float = 0.2
+    escape: float = 16.0
+    """A fighter escaped in Hold the Line: more than a fighter kept (alive and health)."""
     card: float = 0.25
     win: float = 60.0
     """A battle won (or lost, negated); a draw is worth nothing."""
@@ -140,6 +159,12 @@ class Evaluator:
         scenario = battle.setup.scenario
         if scenario.objective:
             parts["objective"] = self._objective(battle, mine, theirs)
+        if scenario.treasures is not None or scenario.collect:
+            parts["treasure"] = self._treasure(battle, mine, player)
+        if scenario.escape and battle.first is not None:
+            parts["escape"] = self._escape(battle, player)
+        if scenario.id == BATTLE_ROYALE.id and battle.phase is Phase.ACTION:
+            parts["storm"] = self._storm(battle, mine, theirs)
         if battle.phase in (Phase.CHANNELLING, Phase.ACTION, Phase.DEPLOYMENT):
             others = sum(len(h) for p, h in enumerate(battle.hands) if p != player)
             parts["cards"] = w.card * (
@@ -173,6 +198,46 @@ class Evaluator:
             value += w.sudden_death
         value -= w.toward_objective * sum(max(0.0, d - radius) for d in ours)
         return value
+
+    def _treasure(self, battle: Battle, mine: list[Fighter], player: int) -> float:
+        """Objects held (carried, or collected in Fragment Frenzy) against the most another
+        player holds, and the way to the objects still lying free."""
+        w = self.weights
+        held = collected(battle) if battle.setup.scenario.collect else holdings(battle)
+        others = max((n for p, n in enumerate(held) if p != player), default=0)
+        value = w.treasure * (held[player] - others)
+        placed = [f.at for f in mine if f.at is not None]
+        if placed:
+            for item in battle.items:
+                if item.carriable and item.carried_by is None and item.at is not None:
+                    gap = min(math.dist(at, item.at) for at in placed) - 2 * RADIUS
+                    value -= w.toward_treasure * max(0.0, gap)
+        return value
+
+    def _escape(self, battle: Battle, player: int) -> float:
+        """Hold the Line: the Attacker's fighters escaped and the Attacker's way to the
+        objective edge, for the Attacker (against it for the Defender)."""
+        w = self.weights
+        side = hold_attacker(battle)
+        edge = OPPOSITE[battle.territories[side]]
+        width = battle.setup.table.width
+        runners = [f for f in battle.on_battlefield(side) if f.at is not None]
+        value = w.escape * escaped(battle, side) - w.toward_objective * sum(
+            distance_to_edge(edge, width, f.at) for f in runners if f.at is not None
+        )
+        return value if player == side else -value
+
+    def _storm(self, battle: Battle, mine: list[Fighter], theirs: list[Fighter]) -> float:
+        """Battle Royale: the Storm's damage to the fighters where they stand, as Toughness
+        lost, against the player and for it on the enemies."""
+        w = self.weights
+
+        def hurt(fighters: list[Fighter]) -> float:
+            return sum(
+                w.health * STORM_DAMAGE for f in fighters if f.at is not None and struck(battle, f)
+            )
+
+        return hurt(theirs) - hurt(mine)
 
     # -- attacks ---------------------------------------------------------------------------
 

@@ -5,7 +5,8 @@ From a decision of the player's own activation (which fighter to activate, which
 where to move or step, whom to attack), the rules are played forward along each candidate:
 Move to each representative end (ruling MB-6), Attack from each step the rules offer at
 each target with each attack (paid the cheapest way), Guard, Blink to the best few spots,
-Recover with each payment, and each spell the fighter may cast as it starts before an
+Recover with each payment, Escape (Hold the Line) from each step that lets the fighter
+escape, and each spell the fighter may cast as it starts before an
 attack. A candidate ends at its action's effect; an attack is not rolled but collapsed into
 its exact distinct results (:mod:`.outlook`), each scored, their mean the candidate's value.
 
@@ -30,6 +31,7 @@ from skirmish.games.magewinds.battle.actions import after, parse_point
 from skirmish.games.magewinds.battle.activation import (
     ATTACK,
     BLINK,
+    ESCAPE,
     GUARD,
     MOVE,
     RECOVER,
@@ -159,7 +161,7 @@ class Planner:
         options = battle.options()
         if frame.stage == "start":
             casts = cheapest([o for o in options if o.startswith("cast ")])
-            kinds = [o for o in options if o in (MOVE, ATTACK, GUARD, BLINK, RECOVER)]
+            kinds = [o for o in options if o in (MOVE, ATTACK, GUARD, BLINK, RECOVER, ESCAPE)]
             for kind in kinds:
                 yield from self._walk(battle.apply(kind), (*done, kind))
             if not any(a.startswith("cast ") for a in done) and ATTACK in kinds:
@@ -190,6 +192,12 @@ class Planner:
         otherwise none, when the rules allow standing still."""
         me = battle.fighter(frame.fighter)
         options = [o for o in battle.options() if not o.startswith("cast ")]
+        if frame.purpose == ESCAPE:
+            for option in options:
+                escaped = battle.apply(option)
+                if escaped.fighter(me.name).status is Status.ESCAPED:
+                    yield Plan((*done, option), self.score(escaped), f"{me.name} escapes")
+            return
         if frame.purpose != "attack":
             chosen = NO_STEP if NO_STEP in options else options[0]
             after_step = battle.apply(chosen)

@@ -1,0 +1,90 @@
+"""The evaluation's scenario parts: each moves the score the way its scenario is won.
+
+Each test takes a position of a real battle of the scenario (played at random up to an
+Action Phase) and changes one fact the scenario counts, everything else the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from random import Random
+
+import pytest
+
+from skirmish.ai.magewinds.evaluation import Evaluator, Weights
+from skirmish.engine.battle import Chance, Turn
+from skirmish.games.magewinds.battle import Battle, Length, setup, start_battle
+from skirmish.games.magewinds.battle.catalogue import find_scenario
+from skirmish.games.magewinds.battle.state import Phase, Status
+
+
+def in_action_phase(scenario: str, seed: int) -> Battle:
+    """A battle of ``scenario`` played at random to the first Action Phase decision."""
+    chosen = find_scenario(scenario)
+    battle_setup = setup.random_setup(
+        seed, length=Length.QUICK, most=2, scenario=chosen, players=min(chosen.players)
+    )
+    battle, rng = start_battle(battle_setup), Random(seed)
+    while not (battle.phase is Phase.ACTION and isinstance(battle.node(), Turn)):
+        assert battle.result is None
+        node = battle.node()
+        if isinstance(node, Chance):
+            battle = battle.apply(battle.sample_chance(rng))
+        else:
+            battle = battle.apply(rng.choice(battle.options()))
+    return battle
+
+
+def part(battle: Battle, player: int, name: str) -> float:
+    return Evaluator(battle.setup).value(battle, player).part(name)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_fragment_collected_is_worth_a_treasure_to_the_collector_and_against_the_other(seed):
+    battle = in_action_phase("fragment-frenzy", seed)
+    collected = replace(battle, tally=(*battle.tally, ("fragment", 0, battle.round)))
+    assert battle.counted("fragment", 0) == battle.counted("fragment", 1) == 0
+    treasure = Weights().treasure
+    assert part(collected, 0, "treasure") - part(battle, 0, "treasure") == pytest.approx(treasure)
+    assert part(collected, 1, "treasure") - part(battle, 1, "treasure") == pytest.approx(-treasure)
+
+
+@pytest.mark.parametrize("scenario", ["the-prize", "treasure-dash"])
+def test_a_treasure_carried_scores_at_least_a_treasure_more_for_its_carrier(scenario):
+    battle = in_action_phase(scenario, 3)
+    fighter = next(battle.on_battlefield(0))
+    item = next(i for i in battle.items if i.carriable and i.carried_by is None)
+    carried = replace(
+        battle.with_fighter(replace(fighter, carrying=(item.name,))),
+        items=tuple(
+            replace(i, at=None, carried_by=fighter.name) if i is item else i for i in battle.items
+        ),
+    )
+    gained = part(carried, 0, "treasure") - part(battle, 0, "treasure")
+    assert gained >= Weights().treasure
+    assert part(carried, 1, "treasure") < part(battle, 1, "treasure")
+
+
+def test_an_escape_counts_for_the_attacker_against_the_defender_and_beats_staying():
+    battle = in_action_phase("hold-the-line", 4)
+    assert battle.first is not None
+    side = battle.first
+    other = 1 - side
+    runner = next(battle.on_battlefield(side))
+    gone = battle.with_fighter(replace(runner, status=Status.ESCAPED, at=None))
+    gained = part(gone, side, "escape") - part(battle, side, "escape")
+    assert gained >= Weights().escape
+    assert part(gone, other, "escape") == pytest.approx(-part(gone, side, "escape"))
+    evaluator = Evaluator(battle.setup)
+    assert evaluator.value(gone, side).total > evaluator.value(battle, side).total
+
+
+def test_the_storm_costs_its_damage_to_a_fighter_standing_where_it_strikes():
+    battle = in_action_phase("battle-royale", 5)
+    assert battle.round <= 2
+    fighter = next(battle.on_battlefield(0))
+    centre = battle.setup.table.centre
+    safe = battle.with_fighter(replace(fighter, at=centre))
+    struck = battle.with_fighter(replace(fighter, at=(2.0, centre[1])))
+    assert part(struck, 0, "storm") - part(safe, 0, "storm") == pytest.approx(-4 * Weights().health)
+    assert part(struck, 1, "storm") - part(safe, 1, "storm") == pytest.approx(4 * Weights().health)
