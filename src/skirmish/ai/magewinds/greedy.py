@@ -145,6 +145,8 @@ class GreedyPlayer:
         by_value = (isinstance(top, AttackFrame) and top.stage == "knockback") or (
             isinstance(top, Activation) and top.stage == "end"
         )
+        if handler is None and not isinstance(top, (ActionPhase, Activation, StepFrame)):
+            return "the first legal option (this decision is not thought about yet)"
         if handler is None or by_value:
             return "the option whose position scores best"
         return " ".join((handler.__doc__ or "").split())
