@@ -17,6 +17,7 @@ from mwbattle import play, ready
 from skirmish.engine.battle import History, RandomPlayer, Turn, play_out
 from skirmish.games.magewinds.battle import Length, setup, start_battle
 from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario
 from skirmish.games.magewinds.battle.endphase import Windburn
 from skirmish.games.magewinds.battle.invariants import problems
 from skirmish.games.magewinds.battle.public import FACE_DOWN, FRAMES, ViewError, from_view
@@ -36,10 +37,17 @@ def test_every_kind_of_pending_work_can_be_rebuilt():
     assert all_subclasses(Frame) <= set(FRAMES)
 
 
-def battle_states(seed: int) -> list[Battle]:
-    chosen = setup.random_setup(seed, length=Length.QUICK, most=3, rounds=1 + seed % 2)
+def battle_states(seed: int, scenario: str | None = None, players: int = 2) -> list[Battle]:
+    chosen = setup.random_setup(
+        seed,
+        length=Length.QUICK,
+        most=3,
+        rounds=1 + seed % 2,
+        scenario=None if scenario is None else find_scenario(scenario),
+        players=players,
+    )
     history = History.start(start_battle(chosen), seed)
-    play_out(history, [RandomPlayer(seed, 0), RandomPlayer(seed, 1)])
+    play_out(history, [RandomPlayer(seed, seat) for seat in range(players)])
     return [s for s in history.states if isinstance(s, Battle)]
 
 
@@ -69,6 +77,22 @@ def test_a_view_with_the_true_hidden_facts_rebuilds_the_very_state(seed):
             rebuilt = with_true_hidden_choices(state, rebuilt)
             assert rebuilt.frames == state.frames
             assert rebuilt.state_hash() == state.state_hash()
+
+
+@pytest.mark.parametrize(
+    ("scenario", "players"),
+    [(s.id, n) for s in SCENARIOS for n in sorted({min(s.players), max(s.players)})],
+)
+def test_every_scenario_rebuilds_from_every_players_view(scenario, players):
+    for state in battle_states(len(scenario), scenario, players):
+        for player in range(players):
+            view = state.view(player)
+            rebuilt = from_view(state.setup, view, Random(0), hands=state.hands)
+            rebuilt = with_true_hidden_choices(state, rebuilt)
+            assert rebuilt.state_hash() == state.state_hash()
+            drawn = from_view(state.setup, view, Random(1))
+            assert problems(drawn) == []
+            assert drawn.node() == state.node()
 
 
 @pytest.mark.parametrize("seed", range(6, 10))

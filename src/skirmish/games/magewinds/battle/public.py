@@ -206,7 +206,7 @@ def _rebuilt(
     me = int(view["player"]) - 1
     players = len(setup.warbands)
     known = tuple(frozenset(k) for k in public["known"])
-    hands = _deal(view, me, players, known, rng, given)
+    hands = _deal(view, me, players, _with_payments(view, known), rng, given)
     held = {card for hand in hands for card in hand}
     deck = sort_cards(
         [c for c in DECK if c not in held and c not in view["face_up"] and c not in view["discard"]]
@@ -274,6 +274,26 @@ def _deal(
         drawn = [unseen.pop() for _ in range(count - len(own_known))]
         hands.append(sort_cards([*own_known, *drawn]))
     return tuple(hands)
+
+
+def _with_payments(
+    view: Mapping[str, Any], known: tuple[frozenset[str], ...]
+) -> tuple[frozenset[str], ...]:
+    """The cards each hand is known to hold, with the cards a player has named as a
+    payment in an attack not yet resolved (Mirrorshield, Barrier): shown to everyone, and
+    still in that hand until the attack is over."""
+    gone = set(view["face_up"]) | set(view["discard"])
+    named = [set(k) for k in known]
+    for data in view["public"]["frames"]:
+        if data["frame"] != AttackFrame.__name__:
+            continue
+        for answer, seat in zip(data["answers"], data["deciders"], strict=False):
+            if seat is None or not isinstance(answer, str):
+                continue
+            cards = answer.split("+")
+            if all(c in DECK for c in cards):
+                named[seat] |= {c for c in cards if c not in gone}
+    return tuple(frozenset(k) for k in named)
 
 
 def _fighter(data: Mapping[str, Any]) -> Fighter:
