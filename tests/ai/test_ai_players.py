@@ -20,13 +20,32 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from skirmish.ai.magewinds.evaluation import Evaluator, Weights
 from skirmish.ai.magewinds.explain import explain
 from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.search import SearchPlayer
+from skirmish.ai.magewinds.setting import profile_worth
 from skirmish.ai.players import computer
-from skirmish.engine.battle import Action, History, LazyView, Player, RandomPlayer, play_out
-from skirmish.games.magewinds.battle import Battle, Length, setup, start_battle
-from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario
+from skirmish.engine.battle import (
+    Action,
+    History,
+    LazyView,
+    Player,
+    RandomPlayer,
+    Turn,
+    play_out,
+)
+from skirmish.games.magewinds.battle import (
+    Battle,
+    Building,
+    Length,
+    Options,
+    new_setup,
+    setup,
+    start_battle,
+)
+from skirmish.games.magewinds.battle.building import WarbandBuilding, fits
+from skirmish.games.magewinds.battle.catalogue import SCENARIOS
 from skirmish.games.magewinds.battle.public import from_view
 
 
@@ -97,12 +116,17 @@ class Twin:
         self.state: Battle | None = None
         self.compared = 0
         self.hidden_differed = 0
+        self.picks_differed = 0
 
     def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
         assert self.state is not None
         other = from_view(self.state.setup, self.state.view(self.seat), self.rng)
         if other.hands != self.state.hands or other.frames != self.state.frames:
             self.hidden_differed += 1
+        if [f.picks for f in other.frames if isinstance(f, WarbandBuilding)] != [
+            f.picks for f in self.state.frames if isinstance(f, WarbandBuilding)
+        ]:
+            self.picks_differed += 1
         seen, real = other.view(self.seat), self.state.view(self.seat)
         assert seen["log"] == [] and {**seen, "log": real["log"]} == real
         assert other.legal_actions(self.seat) == legal
@@ -112,11 +136,12 @@ class Twin:
         return chosen
 
 
-def twin_battle(seed: int, make: Any) -> Twin:
-    chosen = quick_setup(seed)
-    seat = seed % 2
+def twin_battle(seed: int, make: Any, chosen: setup.Setup | None = None) -> Twin:
+    chosen = quick_setup(seed) if chosen is None else chosen
+    count = len(chosen.warbands)
+    seat = seed % count
     twin = Twin(make(chosen, seed, seat), make(chosen, seed, seat), seat, seed)
-    players: list[Any] = [GreedyPlayer(chosen, seed + 1, 0), GreedyPlayer(chosen, seed + 1, 1)]
+    players: list[Any] = [GreedyPlayer(chosen, seed + 1, p) for p in range(count)]
     players[seat] = twin
     history = History.start(start_battle(chosen), seed)
 
@@ -135,6 +160,24 @@ def twin_battle(seed: int, make: Any) -> Twin:
 def test_greedy_never_chooses_by_what_it_cannot_see(seed):
     twin = twin_battle(seed, GreedyPlayer)
     assert twin.compared > 5
+
+
+@pytest.mark.parametrize(
+    ("scenario", "players", "seed"),
+    [("deathmatch", 2, 1), ("fragment-frenzy", 2, 4), ("treasure-clash", 3, 2)],
+)
+def test_greedy_never_chooses_by_secret_picks_or_other_hidden_facts(scenario, players, seed):
+    """Warbands built in secret (ruling MB-31): the twin is handed battles whose other
+    warbands were picked differently, as long as the player could not see them."""
+    chosen = new_setup(
+        scenario,
+        [[] for _ in range(players)],
+        options=Options(length=Length.QUICK, rounds=1, overtime=0),
+        building=Building.SECRET,
+    )
+    twin = twin_battle(seed, GreedyPlayer, chosen)
+    assert twin.compared > 5 and twin.hidden_differed > 0
+    assert twin.picks_differed > 0
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -202,18 +245,50 @@ def test_hint_at_a_hidden_choice_gives_the_equilibrium_mix():
     assert all("equilibrium" in a.reason for a in advice)
 
 
-@pytest.mark.parametrize("scenario", [s.id for s in SCENARIOS])
-def test_greedy_and_search_play_a_short_battle_of_every_scenario_legally(scenario):
-    chosen = find_scenario(scenario)
-    players = max(chosen.players)
-    battle_setup = setup.random_setup(
-        11, length=Length.QUICK, most=2, rounds=1, overtime=0, scenario=chosen, players=players
+@pytest.mark.parametrize(
+    ("scenario", "players"), [(s.id, n) for s in SCENARIOS for n in sorted(set(s.players))]
+)
+def test_greedy_and_search_play_every_scenario_legally_and_repeat_themselves(scenario, players):
+    """Every scenario with each number of players it allows, its warbands built in play
+    (Secret), so every setup decision (building, placing, corners, edges, the Storm's
+    order) is the computer players' own."""
+    chosen = new_setup(
+        scenario,
+        [[] for _ in range(players)],
+        options=Options(length=Length.QUICK, rounds=1, overtime=0),
+        building=Building.SECRET,
     )
-    seated: list[Checked] = [
-        Checked(GreedyPlayer(battle_setup, 11, 0)),
-        Checked(SearchPlayer(battle_setup, 11, 1, seconds=0.05, clock=False)),
-    ]
-    seated += [Checked(RandomPlayer(11, seat)) for seat in range(2, players)]
-    history = play(battle_setup, 11, list(seated))
+
+    def seated() -> list[Checked]:
+        found = [
+            Checked(GreedyPlayer(chosen, 11, 0)),
+            Checked(SearchPlayer(chosen, 11, 1, seconds=0.05, clock=False)),
+        ]
+        return found + [Checked(GreedyPlayer(chosen, 11, seat)) for seat in range(2, players)]
+
+    first = seated()
+    history = play(chosen, 11, list(first))
     assert history.state.result is not None
-    assert seated[0].asked > 0 and seated[1].asked > 0
+    assert all(player.asked > 0 for player in first)
+    again = play(chosen, 11, list(seated()))
+    assert [s.action for s in again.steps] == [s.action for s in history.steps]
+
+
+@pytest.mark.parametrize("mode", list(Building))
+def test_greedy_builds_a_full_warband_of_the_profiles_worth_most_per_slot(mode):
+    chosen = new_setup("deathmatch", [[], []], options=Options(length=Length.QUICK), building=mode)
+    history = History.start(start_battle(chosen), 2)
+    players = [GreedyPlayer(chosen, 2, 0), RandomPlayer(2, 1)]
+    while any(isinstance(f, WarbandBuilding) for f in history.state.frames):
+        node = history.state.node()
+        if isinstance(node, Turn):
+            legal = history.state.legal_actions(node.player)
+            history.act(players[node.player].act(LazyView(history.state, node.player), legal))
+        else:
+            history.roll()
+    band = history.state.setup.warbands[0].profiles
+    pack = chosen.pack.fighters
+    assert band and not any(fits(chosen, band, p) for p in pack)  # full: never stopped early
+    evaluator = Evaluator(chosen, Weights())
+    worth = {p.name: profile_worth(evaluator, p, pack) / p.slots for p in pack}
+    assert worth[band[0].name] == max(worth.values())

@@ -15,8 +15,16 @@ import pytest
 from mwbattle import play, ready
 
 from skirmish.engine.battle import History, RandomPlayer, Turn, play_out
-from skirmish.games.magewinds.battle import Length, setup, start_battle
+from skirmish.games.magewinds.battle import (
+    Building,
+    Length,
+    Options,
+    new_setup,
+    setup,
+    start_battle,
+)
 from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.building import WarbandBuilding, fits
 from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario
 from skirmish.games.magewinds.battle.endphase import Windburn
 from skirmish.games.magewinds.battle.invariants import problems
@@ -61,6 +69,8 @@ def with_true_hidden_choices(truth: Battle, rebuilt: Battle) -> Battle:
         if isinstance(real, AttackFrame)
         else replace(mine, decided=real.decided, card=real.card)
         if isinstance(real, Windburn)
+        else replace(mine, picks=real.picks)
+        if isinstance(real, WarbandBuilding)
         else mine
         for real, mine in zip(truth.frames, rebuilt.frames, strict=True)
     )
@@ -93,6 +103,55 @@ def test_every_scenario_rebuilds_from_every_players_view(scenario, players):
             drawn = from_view(state.setup, view, Random(1))
             assert problems(drawn) == []
             assert drawn.node() == state.node()
+
+
+@pytest.mark.parametrize(
+    ("mode", "scenario", "players"),
+    [(mode, "deathmatch", 2) for mode in Building] + [(Building.SECRET, "battle-royale", 3)],
+)
+def test_warbands_built_in_play_rebuild_from_every_players_view(mode, scenario, players):
+    """Rebuilt from the setup the players were given (warbands not yet built): the true
+    picks give back the very state; drawn ones keep another player's secret picks out of
+    the view, are warbands the assembly rules allow, and leave the decision the same."""
+    given = new_setup(
+        scenario,
+        [[] for _ in range(players)],
+        options=Options(length=Length.QUICK, rounds=1),
+        building=mode,
+    )
+    history = History.start(start_battle(given), 5)
+    play_out(history, [RandomPlayer(5, seat) for seat in range(players)])
+    states = [s for s in history.states if isinstance(s, Battle)]
+    hidden = 0
+    for state in states[:60]:
+        for player in range(players):
+            view = state.view(player)
+            rebuilt = from_view(given, view, Random(0), hands=state.hands)
+            rebuilt = with_true_hidden_choices(state, rebuilt)
+            assert rebuilt.state_hash() == state.state_hash()
+            assert rebuilt.setup.warbands == state.setup.warbands
+            drawn = from_view(given, view, Random(player))
+            assert problems(drawn) == []
+            node = state.node()
+            if isinstance(node, Turn) and node.player != player:
+                node = replace(node, prompt=drawn.node().prompt)  # the prompt is not shown
+            assert drawn.node() == node
+            for real, mine in zip(state.frames, drawn.frames, strict=True):
+                if not isinstance(real, WarbandBuilding):
+                    continue
+                for seat, band in enumerate(mine.picks):
+                    secret = mode is Building.SECRET and seat != player
+                    if not secret:
+                        assert band == real.picks[seat]
+                        continue
+                    shown = [f for f in view["public"]["frames"] if f["frame"] == "WarbandBuilding"]
+                    assert shown[0]["picks"][seat] is None
+                    hidden += band != real.picks[seat]
+                    profiles = [given.profile(name) for name in band]
+                    assert all(fits(given, profiles[:i], p) for i, p in enumerate(profiles))
+                    if seat in real.finished:
+                        assert band
+    assert hidden > 0 if mode is Building.SECRET else hidden == 0
 
 
 @pytest.mark.parametrize("seed", range(6, 10))

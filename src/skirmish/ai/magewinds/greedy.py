@@ -28,6 +28,14 @@ from typing import Any
 from skirmish.ai.magewinds.evaluation import Evaluator, Weights
 from skirmish.ai.magewinds.outlook import Mix, outlook
 from skirmish.ai.magewinds.plans import Course, Decisions, Plan, Planner, cheapest
+from skirmish.ai.magewinds.setting import (
+    deployment_score,
+    order_choice,
+    placement_score,
+    point_of,
+    profile_worth,
+    side_choice,
+)
 from skirmish.engine.battle import Action
 from skirmish.games.magewinds.attack import (
     ATTACK_CHOICE,
@@ -41,14 +49,19 @@ from skirmish.games.magewinds.battle.actionphase import ActionPhase
 from skirmish.games.magewinds.battle.actions import after, parse_point
 from skirmish.games.magewinds.battle.activation import END, Activation
 from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.building import WarbandBuilding
 from skirmish.games.magewinds.battle.channelling import DRAW_DECK, PASS, Channelling
 from skirmish.games.magewinds.battle.damage import PoisonDamage
 from skirmish.games.magewinds.battle.deployment import Deployment
 from skirmish.games.magewinds.battle.endphase import Windburn
 from skirmish.games.magewinds.battle.geometry import moved
+from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
 from skirmish.games.magewinds.battle.public import from_view
+from skirmish.games.magewinds.battle.rolloff import OrderChoice
+from skirmish.games.magewinds.battle.royale import STORM_DAMAGE, Storm
 from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.sides import SideChoice
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.cards import card_suit, card_value
@@ -88,6 +101,7 @@ class GreedyPlayer:
         self.evaluator = Evaluator(setup, weights or Weights())
         self.planner = Planner(self.evaluator, seat)
         self.decisions = Decisions(f"skirmish greedy player {seed} seat {seat}")
+        self.worths: dict[str, float] = {}
 
     def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
         forced = self.decisions.forced(legal)
@@ -128,6 +142,16 @@ class GreedyPlayer:
             return self.windburn(battle, legal)
         if isinstance(top, PoisonDamage):
             return self.barrier(battle, top.fighter, 1, legal)
+        if isinstance(top, Storm):
+            return self.barrier(battle, top.queue[0], STORM_DAMAGE, legal)
+        if isinstance(top, WarbandBuilding):
+            return self.build(battle, legal)
+        if isinstance(top, Placement):
+            return self.place(battle, legal)
+        if isinstance(top, SideChoice):
+            return side_choice(battle, top, legal)
+        if isinstance(top, OrderChoice):
+            return order_choice(self.seat, top, legal)
         return legal[0]
 
     def rule_of_thumb(self, battle: Battle) -> str:
@@ -139,7 +163,12 @@ class GreedyPlayer:
             Activation: self.after_moving,
             Windburn: self.windburn,
             PoisonDamage: self.barrier,
+            Storm: self.barrier,
             AttackFrame: self.in_attack,
+            WarbandBuilding: self.build,
+            Placement: self.place,
+            SideChoice: side_choice,
+            OrderChoice: order_choice,
         }
         handler = next((h for kind, h in handlers.items() if isinstance(top, kind)), None)
         by_value = (isinstance(top, AttackFrame) and top.stage == "knockback") or (
@@ -234,17 +263,46 @@ class GreedyPlayer:
         return best or (PASS if PASS in legal else legal[0])
 
     def deploy(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
-        """10.5: forward (toward the centre of the table), apart from friends."""
-        cx, cy = battle.setup.table.centre
-        friends = [f.at for f in battle.on_battlefield(self.seat) if f.at is not None]
+        """10.5: toward what the scenario is won by (its objective marker, the objects
+        lying free, Hold the Line's objective edge for the Attacker, else the centre of
+        the table), apart from friends."""
         first = legal[0].split(" at ")[0]
 
         def score(option: Action) -> float:
-            x, y = parse_point(option.rsplit(" at ", 1)[1], "10.5")
-            apart = min((math.dist((x, y), f) for f in friends), default=3.0)
-            return -math.dist((x, y), (cx, cy)) + 0.5 * min(apart, 3.0)
+            return deployment_score(battle, self.seat, point_of(option, "10.5"))
 
         return max((o for o in legal if o.startswith(first + " at ")), key=score)
+
+    def place(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
+        """Place the scenario's object where the player's warband (or territory) is
+        nearest compared with every other warband."""
+        return max(
+            legal,
+            key=lambda o: (
+                placement_score(battle, self.seat, point_of(o, "10.4")),
+                -legal.index(o),
+            ),
+        )
+
+    def build(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
+        """10.2 (ruling MB-31): add the profile worth most per slot among those the
+        assembly rules allow (its Toughness, its best attack against the pack's profiles
+        and theirs against it), and stop only when the warband is full."""
+        adds = [o for o in legal if o.startswith("add ")]
+        if not adds:
+            return legal[0]
+        pack = battle.setup.pack.fighters
+
+        def worth(option: Action) -> float:
+            name = option.removeprefix("add ")
+            found = self.worths.get(name)
+            if found is None:
+                profile = battle.setup.profile(name)
+                found = profile_worth(self.evaluator, profile, pack) / max(1, profile.slots)
+                self.worths[name] = found
+            return found
+
+        return max(adds, key=lambda o: (worth(o), -adds.index(o)))
 
     def windburn(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
         """14.1: discard every card; damage (if any card was kept) on the fighter with the

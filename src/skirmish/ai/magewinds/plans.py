@@ -178,7 +178,7 @@ class Planner:
                     leaf = self._spent(moved(battle, me, at), me)
                     yield Plan((*done, option), self.score(leaf), f"{me.name} moves to {where}")
         elif frame.stage == "target":
-            for option in cheapest(list(options)):
+            for option in cheapest(at_fighters(battle, options)):
                 yield self._attack(battle, me, option, done)
         elif frame.stage == "blink":
             yield from self._blink(battle, me, cheapest(list(options)), done)
@@ -220,7 +220,7 @@ class Planner:
         quick: list[tuple[float, int, Battle, Fighter, Action, tuple[Action, ...]]] = []
         for option in options:
             stepped, mover, standing = self._stepped(battle, me, option)
-            for attack in cheapest(list(_attack_options(stepped, mover))):
+            for attack in cheapest(at_fighters(stepped, _attack_options(stepped, mover))):
                 target, profile = named(stepped, mover, attack)
                 guess = standing + self.evaluator.gain(mover, target, profile)
                 quick.append((guess, len(quick), stepped, mover, attack, (*done, option)))
@@ -264,6 +264,7 @@ class Planner:
     ) -> Plan:
         """An attack collapsed into its distinct results, each scored."""
         target, attack, payment = parse_attack(battle, me, option)
+        assert isinstance(target, Fighter)
         situation = build_situation(battle, me, target, attack)
         if payment is not None:
             battle = battle.spend(me.player, payment.cards, attack.name, quiet=True)
@@ -311,12 +312,24 @@ def _attack_options(battle: Battle, fighter: Fighter) -> tuple[Action, ...]:
     return attack_options(battle, fighter.name)
 
 
+def at_fighters(battle: Battle, options: tuple[Action, ...]) -> list[Action]:
+    """The attack options aimed at fighters: a push of a moveable object (19.2, ruling
+    MB-34) moves no fighter nearer a take-down, so the greedy player does not weigh it."""
+    objects = {item.name.casefold() for item in battle.items}
+    return [o for o in options if _target_name(o).casefold() not in objects]
+
+
+def _target_name(option: Action) -> str:
+    return (after(option, "attack") or "").split(" paying ")[0].split(" with ", 1)[0].strip()
+
+
 def named(battle: Battle, fighter: Fighter, option: Action) -> tuple[Fighter, AttackProfile]:
     """The target and attack an offered ``attack TARGET with ATTACK [paying CARDS]`` names
     (already checked by the rules that offered it)."""
-    rest = (after(option, "attack") or "").split(" paying ")[0]
-    target, attack = rest.split(" with ", 1)
-    return battle.fighter(target), battle.setup.profile(fighter.profile).attack(attack)
+    attack = (after(option, "attack") or "").split(" paying ")[0].split(" with ", 1)[1]
+    return battle.fighter(_target_name(option)), battle.setup.profile(fighter.profile).attack(
+        attack
+    )
 
 
 def attack_leaves(

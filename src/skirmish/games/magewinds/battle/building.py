@@ -81,6 +81,12 @@ def largest_warband(pack: Pack, slots: int) -> int:
         band.append(fits)
 
 
+def fits(setup: Setup, band: Sequence[FighterProfile], profile: FighterProfile) -> bool:
+    """Whether ``profile`` may join ``band`` under the pack's assembly rules at the
+    battle's slots."""
+    return _fits(setup.pack, band, profile, setup.options.slots)
+
+
 def _fits(pack: Pack, band: Sequence[FighterProfile], profile: FighterProfile, slots: int) -> bool:
     return assembly_problem(pack, [*band, profile], slots=slots) is None
 

@@ -11,7 +11,10 @@ through windburn.
 
 :func:`from_view` turns a view back into a battle: the public facts as they are, and the
 hidden ones drawn at random among those consistent with the view (the unseen cards dealt
-to the other hands and the deck, a face-down choice among its legal options). Every rule
+to the other hands and the deck, a face-down choice among its legal options, another
+player's secret picks as a warband the assembly rules allow, finished or not as the view
+says). Once warbands built in play are revealed, the setup's warbands are the fighters the
+view shows. Every rule
 then plays on that battle exactly as on the real one. With the true hidden facts
 (``hands``) it rebuilds the very state the view was taken from (same state hash).
 """
@@ -36,16 +39,17 @@ from skirmish.games.magewinds.attack import (
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
 from skirmish.games.magewinds.battle.activation import Activation
 from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.building import WarbandBuilding, fits
 from skirmish.games.magewinds.battle.channelling import Channelling
 from skirmish.games.magewinds.battle.damage import PoisonDamage
 from skirmish.games.magewinds.battle.deployment import Deployment, SetupFrame
 from skirmish.games.magewinds.battle.endphase import EndPhase, Windburn
 from skirmish.games.magewinds.battle.placement import Placement
-from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
+from skirmish.games.magewinds.battle.procedure import NeedsDecision, NeedsRoll, next_step
 from skirmish.games.magewinds.battle.rolloff import OrderChoice, RollOff
 from skirmish.games.magewinds.battle.rounds import Round
 from skirmish.games.magewinds.battle.royale import Storm
-from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.setup import Building, Setup, Warband
 from skirmish.games.magewinds.battle.sides import SideChoice
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Item, Phase, Status
 from skirmish.games.magewinds.battle.steps import StepFrame
@@ -54,6 +58,7 @@ from skirmish.games.magewinds.effects import find_effect
 from skirmish.games.magewinds.profiles import AttackChoice, Reaction
 
 FRAMES: tuple[type[Frame], ...] = (
+    WarbandBuilding,
     Round,
     SetupFrame,
     RollOff,
@@ -122,6 +127,8 @@ def _frame(battle: Battle, frame: Frame, player: int) -> dict[str, Any]:
     if isinstance(frame, AttackFrame):
         special = {"situation": _situation(frame.situation)}
         special["answers"] = shown_answers(frame, player)
+    if isinstance(frame, WarbandBuilding) and frame.mode is Building.SECRET:
+        special = {"picks": [list(b) if s == player else None for s, b in enumerate(frame.picks)]}
     if isinstance(frame, Windburn) and frame.player != player:
         hand = battle.hands[frame.player]
         special = {
@@ -204,6 +211,7 @@ def _rebuilt(
 ) -> Battle:
     public = view["public"]
     me = int(view["player"]) - 1
+    setup = _revealed(setup, view["fighters"])
     players = len(setup.warbands)
     known = tuple(frozenset(k) for k in public["known"])
     hands = _deal(view, me, players, _with_payments(view, known), rng, given)
@@ -241,8 +249,28 @@ def _rebuilt(
         chances=public["chances"],
         result=result,
     )
-    frames = tuple(_unframe(battle, data, rng) for data in public["frames"])
+    top = len(public["frames"]) - 1
+    frames = tuple(
+        _unframe(battle, data, rng, now if i == top else None)
+        for i, data in enumerate(public["frames"])
+    )
     return replace(battle, frames=frames)
+
+
+def _revealed(setup: Setup, shown: Sequence[Mapping[str, Any]]) -> Setup:
+    """The setup with the warbands built in play (ruling MB-31) as the view's fighters show
+    them once revealed; before that, and for warbands given, the setup as it is."""
+    if setup.building is None or not shown:
+        return setup
+    bands = tuple(
+        Warband(
+            seat,
+            tuple(setup.profile(f["profile"]) for f in shown if f["player"] == seat + 1),
+            tuple(f["name"] for f in shown if f["player"] == seat + 1),
+        )
+        for seat in range(len(setup.warbands))
+    )
+    return replace(setup, warbands=bands)
 
 
 def _deal(
@@ -328,20 +356,48 @@ def _tupled(value: Any) -> Any:
     return value
 
 
-def _unframe(battle: Battle, data: Mapping[str, Any], rng: Random) -> Frame:
+def _unframe(
+    battle: Battle, data: Mapping[str, Any], rng: Random, now: Mapping[str, Any] | None = None
+) -> Frame:
     kind = _BY_NAME[data["frame"]]
     values = {f.name: _tupled(data[f.name]) for f in fields(kind)}  # type: ignore[arg-type]
     if kind is AttackFrame:
         situation = _unsituation(battle, data["situation"], values)
         values["situation"] = situation
         values["result"] = _result(data["result"])
-        values["answers"] = _answers(situation, tuple(data["answers"]), rng)
+        values["answers"] = _answers(situation, tuple(data["answers"]), rng, now)
+    if kind is WarbandBuilding:
+        values["mode"] = Building(values["mode"])
+        values["finished"] = frozenset(values["finished"])
+        values["picks"] = tuple(
+            band if band is not None else _drawn_picks(battle.setup, rng, seat, values)
+            for seat, band in enumerate(values["picks"])
+        )
     if kind is Windburn and "kept" in data:
         hand = [c for c in battle.hands[values["player"]] if c not in values["decided"]]
         values["decided"] = (*values["decided"], *rng.sample(hand, data["kept"]))
         values["card"] = ""
     frame: Frame = kind(**values)
     return frame
+
+
+def _drawn_picks(
+    setup: Setup, rng: Random, seat: int, building: Mapping[str, Any]
+) -> tuple[str, ...]:
+    """Another player's secret picks (ruling MB-31), drawn: profiles added at random while
+    the assembly rules allow, stopping at random. A finished warband holds at least one
+    fighter; the warband being built may hold none yet; one whose turn has not come (in
+    Secret each player builds after the one before has finished) holds none."""
+    finished = seat in building["finished"]
+    if not finished and seat != building["turn"]:
+        return ()
+    band: list[str] = []
+    while True:
+        profiles = tuple(setup.profile(name) for name in band)
+        allowed = [p.name for p in setup.pack.fighters if fits(setup, profiles, p)]
+        if not allowed or ((band or not finished) and rng.random() < 1 / 3):
+            return tuple(band)
+        band.append(rng.choice(allowed))
 
 
 def _unsituation(
@@ -385,16 +441,35 @@ def _result(data: Mapping[str, Any] | None) -> AttackResult | None:
 
 
 def _answers(
-    situation: AttackSituation, shown: tuple[Any, ...], rng: Random
+    situation: AttackSituation,
+    shown: tuple[Any, ...],
+    rng: Random,
+    now: Mapping[str, Any] | None = None,
 ) -> tuple[int | str, ...]:
-    """The attack's answers, each face-down one drawn among the options it had."""
+    """The attack's answers, each face-down one drawn among the options it had that lead
+    where the battle is now (``now``, the view's: the same rule asking, or the same roll;
+    a light attack is not drawn when the defender is being asked what only a heavy one
+    lets them answer)."""
     answers: list[int | str] = []
     procedure = partial(resolve_attack, situation=situation)
-    for answer in shown:
+    for i, answer in enumerate(shown):
         if answer == FACE_DOWN:
             step = next_step(procedure, tuple(answers))
             if not isinstance(step, NeedsDecision):
                 raise ViewError("a face-down answer where the attack asks no decision")
-            answer = rng.choice(step.decision.options)
+            options = step.decision.options
+            if now is not None and i == len(shown) - 1:
+                leading = [o for o in options if _leads_to(procedure, (*answers, o), now)]
+                options = tuple(leading) or options
+            answer = rng.choice(options)
         answers.append(answer)
     return tuple(answers)
+
+
+def _leads_to(procedure: Any, answers: tuple[int | str, ...], now: Mapping[str, Any]) -> bool:
+    step = next_step(procedure, answers)
+    if "decides" in now:
+        return isinstance(step, NeedsDecision) and step.decision.rule == now["rule"]
+    if "chance" in now:
+        return isinstance(step, NeedsRoll) and step.label == now["chance"]
+    return True
