@@ -140,3 +140,44 @@ def test_output_in_a_missing_folder_or_a_folder_is_refused_before_any_battle(cli
     run = cli(*BASE, "-o", str(tmp_path))
     assert run.code == 2
     assert "a folder" in run.err
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_three_and_four_players_each_warband_in_every_seat_equally(cli, tmp_path, players):
+    """Battle Royale with 3 and 4 warbands: keys "1".."N" in the order given, each warband
+    in each seat equally often (the seating turns on each seed), the same bytes in any
+    number of processes, and a table that fits 80 columns."""
+    bands = ["Wizard", "Druid", "Seer", "Cleric"][:players]
+    kinds = ",".join(["greedy", *["random"] * (players - 1)])
+    args = ["simulate", "magewinds", "--scenario", "battle-royale", "--length", "quick"]
+    for band in bands:
+        args += ["--warband", band]
+    args += ["--rounds", "1", "--players", kinds, "--battles", str(players), "--seed", "5"]
+    one = cli(*args, "-o", str(tmp_path / "one.csv"))
+    two = cli(*args, "--workers", "2", "-o", str(tmp_path / "two.csv"))
+    assert one.code == two.code == 0, (one.err, two.err)
+    assert one.out == two.out
+    assert (tmp_path / "one.csv").read_bytes() == (tmp_path / "two.csv").read_bytes()
+    assert max(len(line) for line in one.out.splitlines()) <= 80
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "one.csv").read_text())))
+    assert len(rows) == players and {r["seed"] for r in rows} == {"5"}
+    for seat in range(1, players + 1):
+        assert sorted(r[f"seat {seat}"] for r in rows) == [str(p + 1) for p in range(players)]
+    data = json.loads(cli(*args, "--json").out)
+    assert list(data["wins"]) == [str(p + 1) for p in range(players)]
+    assert sum(data["wins"].values()) + data["draws"] == players
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--players", "greedy,random,random"), "is for 2 players"),
+        (("--players", "greedy,bogus"), "give 2 of"),
+        (("--battles", "100001"), "--battles"),
+    ],
+)
+def test_more_bad_input_is_one_line(cli, args, message):
+    extra = ("--warband", "Seer") if args[1].count(",") == 2 else ()
+    run = cli(*BASE, *extra, *args)
+    assert run.code == 2 and message in run.err
+    assert len(run.err.strip().splitlines()) == 1
