@@ -174,6 +174,7 @@ def test_three_and_four_players_each_warband_in_every_seat_equally(cli, tmp_path
         (("--players", "greedy,random,random"), "is for 2 players"),
         (("--players", "greedy,bogus"), "give 2 of"),
         (("--battles", "100001"), "--battles"),
+        (("--building", "secret"), "warbands are built in play only in 'skirmish play'"),
     ],
 )
 def test_more_bad_input_is_one_line(cli, args, message):

@@ -319,6 +319,11 @@ class SimulateOptions(BattleFlags):
     def _battle_given(self) -> SimulateOptions:
         if self.scenario is None or not self.warband:
             raise ValueError("give --scenario and --warband once per player")
+        if self.building is not None:
+            raise ValueError(
+                "--building: a simulation plays the warbands given by --warband, each kept by "
+                "its player; warbands are built in play only in 'skirmish play' (ruling MB-31)"
+            )
         return self
 
 
