@@ -11,9 +11,10 @@ strength ladder with 95% intervals.
    two scenarios (Deathmatch and King of the Hill), mirror warbands, the search budget
    counted in look-aheads (:data:`skirmish.ai.magewinds.search.PLAYOUTS_PER_SECOND` to a
    second) so every run gives the same battles: greedy against random (aim: at least 90%,
-   the interval's lower bound above 85%), search at 1 s against greedy (aim: 60%), search
-   at 4 s against search at 1 s (aim: 55%), and the first seat's advantage between two
-   greedy players (aim: under 5 points).
+   the interval's lower bound above 85%), search at :data:`SEARCH` (a quarter second, so
+   the rung fits in minutes) against greedy (aim at 1 s: 60%), search at 4 s against
+   search at 1 s (aim: 55%; played from :data:`FULL_LADDER` search battles), and the first
+   seat's advantage between two greedy players (aim: under 5 points).
 
 Run alone with ``python benchmarks/ai.py [LADDER [SEARCH] [WORKERS]]``: battles per
 scenario for the greedy rungs (default 200) and the search rungs (default 20), in
