@@ -36,12 +36,19 @@ from skirmish.games.magewinds.attack import (
     Combatant,
     resolve_attack,
 )
+from skirmish.games.magewinds.battle.abilities.mesmer import CLONE, DOPPELGANGER, GENUINE
+from skirmish.games.magewinds.battle.abilities.quake import QuakeFrame, feature_profile
+from skirmish.games.magewinds.battle.abilities.quake_attack import QuakeAttack
+from skirmish.games.magewinds.battle.abilities.seer import InsightDraw
+from skirmish.games.magewinds.battle.abilities.witch import KEY as CHARM
+from skirmish.games.magewinds.battle.abilities.wizard import BlastFrame
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
 from skirmish.games.magewinds.battle.activation import Activation
 from skirmish.games.magewinds.battle.attacks import AttackFrame
 from skirmish.games.magewinds.battle.building import WarbandBuilding, fits
 from skirmish.games.magewinds.battle.channelling import Channelling
 from skirmish.games.magewinds.battle.damage import PoisonDamage
+from skirmish.games.magewinds.battle.deck import INSIGHT
 from skirmish.games.magewinds.battle.deployment import Deployment, SetupFrame
 from skirmish.games.magewinds.battle.endphase import EndPhase, Windburn
 from skirmish.games.magewinds.battle.placement import Placement
@@ -51,11 +58,24 @@ from skirmish.games.magewinds.battle.rounds import Round
 from skirmish.games.magewinds.battle.royale import Storm
 from skirmish.games.magewinds.battle.setup import Building, Setup, Warband
 from skirmish.games.magewinds.battle.sides import SideChoice
-from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Item, Phase, Status
+from skirmish.games.magewinds.battle.state import (
+    Battle,
+    Fighter,
+    Frame,
+    Item,
+    Mark,
+    Phase,
+    Status,
+)
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.cards import DECK, sort_cards
 from skirmish.games.magewinds.effects import find_effect
-from skirmish.games.magewinds.profiles import AttackChoice, Reaction
+from skirmish.games.magewinds.profiles import (
+    AttackChoice,
+    AttackProfile,
+    FighterProfile,
+    Reaction,
+)
 
 FRAMES: tuple[type[Frame], ...] = (
     WarbandBuilding,
@@ -75,6 +95,10 @@ FRAMES: tuple[type[Frame], ...] = (
     Placement,
     SideChoice,
     Storm,
+    QuakeFrame,
+    QuakeAttack,
+    BlastFrame,
+    InsightDraw,
 )
 """Every kind of pending work a battle has; a test checks that none is missing."""
 _BY_NAME = {kind.__name__: kind for kind in FRAMES}
@@ -101,6 +125,7 @@ def public_part(battle: Battle, player: int) -> dict[str, Any]:
         "known": [sorted(known) for known in battle.known],
         "tally": [list(entry) for entry in battle.tally],
         "chances": battle.chances,
+        "note_holders": [mark.seen_by for mark in battle.marks],
         "frames": [_frame(battle, frame, player) for frame in battle.frames],
     }
 
@@ -129,6 +154,10 @@ def _frame(battle: Battle, frame: Frame, player: int) -> dict[str, Any]:
         special["answers"] = shown_answers(frame, player)
     if isinstance(frame, WarbandBuilding) and frame.mode is Building.SECRET:
         special = {"picks": [list(b) if s == player else None for s, b in enumerate(frame.picks)]}
+    if isinstance(frame, BlastFrame):
+        special = {"first": _plain(frame.first), "attack": _plain(frame.attack)}
+    if isinstance(frame, InsightDraw) and frame.player != player:
+        special = {"seen": len(frame.seen)}
     if isinstance(frame, Windburn) and frame.player != player:
         hand = battle.hands[frame.player]
         special = {
@@ -196,31 +225,40 @@ def from_view(
     rng: Random,
     *,
     hands: Sequence[Sequence[str]] | None = None,
+    notes: Sequence[Mark] | None = None,
 ) -> Battle:
     """A battle consistent with ``view`` (taken in a battle of ``setup``): public facts as
     the view gives them, hidden ones drawn with ``rng``, or the other hands as given in
-    ``hands`` (by seat)."""
+    ``hands`` (by seat) and the secret notes as given in ``notes`` (the battle's marks)."""
     try:
-        return _rebuilt(setup, view, rng, hands)
+        return _rebuilt(setup, view, rng, hands, notes)
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise ViewError(f"not a view of this battle: {error!r}") from None
 
 
 def _rebuilt(
-    setup: Setup, view: Mapping[str, Any], rng: Random, given: Sequence[Sequence[str]] | None
+    setup: Setup,
+    view: Mapping[str, Any],
+    rng: Random,
+    given: Sequence[Sequence[str]] | None,
+    notes: Sequence[Mark] | None,
 ) -> Battle:
     public = view["public"]
     me = int(view["player"]) - 1
     setup = _revealed(setup, view["fighters"])
     players = len(setup.warbands)
     known = tuple(frozenset(k) for k in public["known"])
-    hands = _deal(view, me, players, _with_payments(view, known), rng, given)
+    on_top = {m["detail"] for m in view["marks"] if m["key"] == INSIGHT and "detail" in m}
+    hands = _deal(view, me, players, _with_payments(view, known), rng, given, on_top)
     held = {card for hand in hands for card in hand}
     deck = sort_cards(
         [c for c in DECK if c not in held and c not in view["face_up"] and c not in view["discard"]]
     )
     if len(deck) != view["deck"]:
         raise ViewError(f"the view's deck holds {view['deck']} cards, not {len(deck)}")
+    fighters = tuple(_fighter(f) for f in view["fighters"])
+    marks = _marks(view, fighters, deck, rng) if notes is None else tuple(notes)
+    fighters = _doubles(setup, fighters, marks)
     now = view["now"]
     result = None
     if "over" in now:
@@ -229,7 +267,7 @@ def _rebuilt(
     battle = Battle(
         setup=setup,
         frames=(),
-        fighters=tuple(_fighter(f) for f in view["fighters"]),
+        fighters=fighters,
         hands=hands,
         known=known,
         deck=deck,
@@ -247,6 +285,7 @@ def _rebuilt(
         auras=tuple((key, caster) for key, caster in public["auras"]),
         tally=tuple((what, player, when) for what, player, when in public["tally"]),
         chances=public["chances"],
+        marks=marks,
         result=result,
     )
     top = len(public["frames"]) - 1
@@ -280,13 +319,15 @@ def _deal(
     known: tuple[frozenset[str], ...],
     rng: Random,
     given: Sequence[Sequence[str]] | None,
+    on_top: set[str],
 ) -> tuple[tuple[str, ...], ...]:
     """Every hand: the player's own, the others' known cards plus unseen cards drawn at
-    random (or the hands ``given``)."""
+    random (or the hands ``given``); a card the player put back on top of the deck
+    (Insight) is in the deck, not in another hand."""
     if given is not None:
         return tuple(sort_cards(tuple(hand)) for hand in given)
     mine = tuple(view["hand"])
-    seen = set(mine) | set(view["face_up"]) | set(view["discard"])
+    seen = set(mine) | set(view["face_up"]) | set(view["discard"]) | on_top
     for other in range(players):
         if other != me:
             seen |= known[other]
@@ -322,6 +363,72 @@ def _with_payments(
             if all(c in DECK for c in cards):
                 named[seat] |= {c for c in cards if c not in gone}
     return tuple(frozenset(k) for k in named)
+
+
+def _marks(
+    view: Mapping[str, Any], fighters: tuple[Fighter, ...], deck: Sequence[str], rng: Random
+) -> tuple[Mark, ...]:
+    """The abilities' marks: public ones and the player's own secret notes as the view
+    shows them; another player's secret note drawn consistently with what the player has
+    seen (rulings MB-41, MB-42, MB-45): a Charm note names an enemy of the Witch on the
+    battlefield that no other note of hers names, a Clone's genuine fighter is either of
+    the two, uniformly, and a card put back on top of the deck by Insight is one of the
+    cards of the deck."""
+    holders = view["public"]["note_holders"]
+    shown = view["marks"]
+    by_name = {f.name: f for f in fighters}
+    out: list[Mark] = []
+    free = [c for c in deck if c not in {m.get("detail") for m in shown if m["key"] == INSIGHT}]
+    for data, holder in zip(shown, holders, strict=True):
+        key, owner = data["key"], data["owner"]
+        if not data.get("secret"):
+            at = data.get("at")
+            out.append(
+                Mark(
+                    key,
+                    owner,
+                    target=data.get("target", ""),
+                    at=None if at is None else (at[0], at[1]),
+                    detail=data.get("detail", ""),
+                    seen_by=holder,
+                )
+            )
+        elif key == CHARM:
+            witch = by_name[owner].player
+            noted = {m.target for m in out if m.key == CHARM and m.owner == owner}
+            enemies = [
+                f.name
+                for f in fighters
+                if f.player != witch and f.on_battlefield and f.name not in noted
+            ]
+            out.append(Mark(key, owner, target=rng.choice(enemies), seen_by=holder))
+        elif key == GENUINE:
+            pair = next(m for m in shown if m["key"] == CLONE and m["owner"] == owner)
+            twins = pair["target"].split(",")
+            original = twins[0].rstrip("'").removesuffix(" 1")
+            out.append(Mark(key, owner, target=rng.choice(twins), detail=original, seen_by=holder))
+        elif key == INSIGHT:
+            card = rng.choice(free)
+            free.remove(card)
+            out.append(Mark(key, owner, detail=card, seen_by=holder))
+        else:
+            raise ViewError(f"a secret note of an unknown kind: {key!r}")
+    return tuple(out)
+
+
+def _doubles(
+    setup: Setup, fighters: tuple[Fighter, ...], marks: tuple[Mark, ...]
+) -> tuple[Fighter, ...]:
+    """The fighters with each Clone's Doppelganger as it is: both twins show the cloned
+    fighter's profile while the note is secret; the one not noted genuine is the
+    Doppelganger (ruling MB-45)."""
+    if not any(p.name == DOPPELGANGER for p in setup.pack.fighters):
+        return fighters
+    genuine = {m.target for m in marks if m.key == GENUINE}
+    doubles = {
+        name for m in marks if m.key == CLONE for name in m.target.split(",") if name not in genuine
+    }
+    return tuple(replace(f, profile=DOPPELGANGER) if f.name in doubles else f for f in fighters)
 
 
 def _fighter(data: Mapping[str, Any]) -> Fighter:
@@ -361,8 +468,8 @@ def _unframe(
 ) -> Frame:
     kind = _BY_NAME[data["frame"]]
     values = {f.name: _tupled(data[f.name]) for f in fields(kind)}  # type: ignore[arg-type]
-    if kind is AttackFrame:
-        situation = _unsituation(battle, data["situation"], values)
+    if issubclass(kind, AttackFrame):
+        situation = _unsituation(battle, data["situation"], values, kind is QuakeAttack)
         values["situation"] = situation
         values["result"] = _result(data["result"])
         values["answers"] = _answers(situation, tuple(data["answers"]), rng, now)
@@ -373,12 +480,28 @@ def _unframe(
             band if band is not None else _drawn_picks(battle.setup, rng, seat, values)
             for seat, band in enumerate(values["picks"])
         )
+    if kind is BlastFrame:
+        values["attack"] = _attack(battle.setup, data["attack"])
+        values["first"] = _result(data["first"])
+    if kind is InsightDraw and isinstance(data["seen"], int):
+        known = battle.known[values["player"]]
+        hand = [c for c in battle.hands[values["player"]] if c not in known]
+        values["seen"] = tuple(rng.sample(hand, data["seen"]))
     if kind is Windburn and "kept" in data:
         hand = [c for c in battle.hands[values["player"]] if c not in values["decided"]]
         values["decided"] = (*values["decided"], *rng.sample(hand, data["kept"]))
         values["card"] = ""
     frame: Frame = kind(**values)
     return frame
+
+
+def _attack(setup: Setup, data: Mapping[str, Any]) -> AttackProfile:
+    """The attack of the pack that the view shows field by field."""
+    for profile in setup.pack.fighters:
+        for attack in profile.attacks:
+            if _plain(attack) == data:
+                return attack
+    raise ViewError(f"no attack of the pack is {data.get('name')!r} as shown")
 
 
 def _drawn_picks(
@@ -401,13 +524,20 @@ def _drawn_picks(
 
 
 def _unsituation(
-    battle: Battle, data: Mapping[str, Any], values: Mapping[str, Any]
+    battle: Battle, data: Mapping[str, Any], values: Mapping[str, Any], quake: bool = False
 ) -> AttackSituation:
+    """An attack's situation; in a Quake's attack the attacker is a terrain feature
+    (ruling MB-44)."""
     setup = battle.setup
 
-    def combatant(c: Mapping[str, Any]) -> Combatant:
+    def profile(name: str) -> FighterProfile:
+        if quake:
+            return feature_profile(next(t for t in setup.table.field.terrain if t.name == name))
+        return setup.profile(name)
+
+    def combatant(c: Mapping[str, Any], attacking: bool = False) -> Combatant:
         return Combatant(
-            setup.profile(c["profile"]),
+            profile(c["profile"]) if attacking else setup.profile(c["profile"]),
             damage=c["damage"],
             action_counters=c["action_counters"],
             guarding=c["guarding"],
@@ -415,7 +545,7 @@ def _unsituation(
             label=c["label"],
         )
 
-    attacker = combatant(data["attacker"])
+    attacker = combatant(data["attacker"], attacking=True)
     return AttackSituation(
         attacker=attacker,
         target=combatant(data["target"]),
@@ -447,7 +577,8 @@ def _answers(
     now: Mapping[str, Any] | None = None,
 ) -> tuple[int | str, ...]:
     """The attack's answers, each face-down one drawn among the options it had that lead
-    where the battle is now (``now``, the view's: the same rule asking, or the same roll;
+    where the battle is now (``now``, the view's: the same rule asking, with the same
+    prompt when the player is the one asked, or the same roll;
     a light attack is not drawn when the defender is being asked what only a heavy one
     lets them answer)."""
     answers: list[int | str] = []
@@ -469,7 +600,9 @@ def _answers(
 def _leads_to(procedure: Any, answers: tuple[int | str, ...], now: Mapping[str, Any]) -> bool:
     step = next_step(procedure, answers)
     if "decides" in now:
-        return isinstance(step, NeedsDecision) and step.decision.rule == now["rule"]
+        if not isinstance(step, NeedsDecision) or step.decision.rule != now["rule"]:
+            return False
+        return "prompt" not in now or step.decision.prompt == now["prompt"]
     if "chance" in now:
         return isinstance(step, NeedsRoll) and step.label == now["chance"]
     return True
