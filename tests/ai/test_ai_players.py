@@ -293,3 +293,66 @@ def test_greedy_builds_a_full_warband_of_the_profiles_worth_most_per_slot(mode):
     evaluator = Evaluator(chosen, Weights())
     worth = {p.name: profile_worth(evaluator, p, pack) / p.slots for p in pack}
     assert worth[band[0].name] == max(worth.values())
+
+
+PROFILES = (
+    "Cleric",
+    "Deadeye",
+    "Enchanter",
+    "Guardian",
+    "Seer",
+    "Witch",
+    "Wizard",
+    "Mesmer",
+    "Druid",
+)
+"""Every profile of the bundled pack with an ability of its own."""
+
+TWO_WARBANDS = (
+    (PROFILES[0:3], PROFILES[3:6]),
+    (PROFILES[6:9], ("Cleric", "Seer", "Witch")),
+)
+"""Two players' warbands of three hold six of the nine: two pairings cover them all."""
+
+
+def every_profile_setups() -> list[tuple[str, int, tuple[tuple[str, ...], ...]]]:
+    out = []
+    for scenario in SCENARIOS:
+        for players in sorted(set(scenario.players)):
+            if players == 2:
+                out += [(scenario.id, 2, pair) for pair in TWO_WARBANDS]
+            else:
+                out.append(
+                    (scenario.id, players, tuple(PROFILES[i::players] for i in range(players)))
+                )
+    return out
+
+
+@pytest.mark.parametrize(("scenario", "players", "warbands"), every_profile_setups())
+def test_greedy_and_search_play_every_ability_legally_and_repeat_themselves(
+    scenario, players, warbands
+):
+    """Warbands holding every profile with an ability (Heal, Revive, Take Aim, Ward,
+    Insight, Prediction, Charm, Blast, Hypnotize, Clone, Quake, Entangle...), in every
+    scenario with each number of players it allows: every answer legal, and the same
+    battle again from the same seed."""
+    chosen = new_setup(
+        scenario,
+        [list(band) for band in warbands],
+        options=Options(length=Length.QUICK, rounds=2, overtime=0),
+    )
+    assert {p.name for band in chosen.warbands for p in band.profiles} >= set(
+        p for band in warbands for p in band
+    )
+
+    def seated() -> list[Checked]:
+        found = [Checked(GreedyPlayer(chosen, 7, 0))]
+        found.append(Checked(SearchPlayer(chosen, 7, 1, seconds=0.03, clock=False)))
+        return found + [Checked(GreedyPlayer(chosen, 7, seat)) for seat in range(2, players)]
+
+    first = seated()
+    history = play(chosen, 7, list(first))
+    assert history.state.result is not None
+    assert all(player.asked > 0 for player in first)
+    again = play(chosen, 7, list(seated()))
+    assert [s.action for s in again.steps] == [s.action for s in history.steps]

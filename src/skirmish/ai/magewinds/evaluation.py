@@ -39,6 +39,7 @@ from shapely import LineString
 from skirmish.ai.magewinds.outlook import outlook, settled
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation, Combatant
+from skirmish.games.magewinds.battle.abilities.deadeye import attack_refused
 from skirmish.games.magewinds.battle.fragments import collected
 from skirmish.games.magewinds.battle.holdtheline import attacker as hold_attacker
 from skirmish.games.magewinds.battle.holdtheline import escaped
@@ -47,7 +48,7 @@ from skirmish.games.magewinds.battle.scenarios import distance_to_objective
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.spells import EFFECTS
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Phase
-from skirmish.games.magewinds.battle.targets import NOT_PLAYED, usable
+from skirmish.games.magewinds.battle.targets import usable
 from skirmish.games.magewinds.battle.territory import OPPOSITE, distance_to_edge
 from skirmish.games.magewinds.battle.treasure import holdings
 from skirmish.games.magewinds.cards import DECK, card_value
@@ -271,7 +272,7 @@ class Evaluator:
         return [
             a
             for a in profile.attacks
-            if a.name not in NOT_PLAYED and (paying or not (a.spell and a.cost))
+            if not attack_refused(battle, fighter, a) and (paying or not (a.spell and a.cost))
         ]
 
     def reaches(self, attacker: Fighter, target: Fighter, attack: AttackProfile) -> bool:

@@ -45,6 +45,7 @@ from skirmish.games.magewinds.attack import (
     NO_BARRIER,
     resolve_attack,
 )
+from skirmish.games.magewinds.battle.abilities.seer import DRAW_TWO, InsightDraw
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
 from skirmish.games.magewinds.battle.actions import after, parse_point
 from skirmish.games.magewinds.battle.activation import END, Activation
@@ -123,7 +124,7 @@ class GreedyPlayer:
         if isinstance(top, Activation):
             if top.stage in PLAN_STAGES:
                 return self.follow(self.planner.plans(battle), legal)
-            if top.stage == "end":
+            if top.stage in ("end", "ability"):
                 return self.by_value(battle, legal)
             return self.after_moving(legal)
         if isinstance(top, StepFrame):
@@ -136,6 +137,8 @@ class GreedyPlayer:
             return self.in_attack(battle, top, legal, rng)
         if isinstance(top, Channelling):
             return self.channel(battle, legal)
+        if isinstance(top, InsightDraw):
+            return insight_keep(legal)
         if isinstance(top, Deployment):
             return self.deploy(battle, legal)
         if isinstance(top, Windburn):
@@ -159,6 +162,7 @@ class GreedyPlayer:
         top = battle.frames[-1]
         handlers = {
             Channelling: self.channel,
+            InsightDraw: insight_keep,
             Deployment: self.deploy,
             Activation: self.after_moving,
             Windburn: self.windburn,
@@ -172,7 +176,7 @@ class GreedyPlayer:
         }
         handler = next((h for kind, h in handlers.items() if isinstance(top, kind)), None)
         by_value = (isinstance(top, AttackFrame) and top.stage == "knockback") or (
-            isinstance(top, Activation) and top.stage == "end"
+            isinstance(top, Activation) and top.stage in ("end", "ability")
         )
         if handler is None and not isinstance(top, (ActionPhase, Activation, StepFrame)):
             return "the first legal option (this decision is not thought about yet)"
@@ -246,18 +250,21 @@ class GreedyPlayer:
         return max(paying, key=lambda o: (_worth(o), -len(o.split("+"))))
 
     def channel(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
-        """12.0: take the most useful face-up card, or the top of the deck, until the hand
-        holds three cards (up to the limit once the other players have passed)."""
+        """12.0: take the most useful face-up card, or the top of the deck (two with a
+        Seer's Insight, keeping the better), until the hand holds three cards (up to the
+        limit once the other players have passed)."""
         top = battle.frames[-1]
         assert isinstance(top, Channelling)
         hand = battle.hands[self.seat]
         others_passed = all(p in top.passed for p in range(battle.players) if p != self.seat)
         if PASS in legal and len(hand) >= HAND_WANTED and not others_passed:
             return PASS
-        face_up = [o for o in legal if o.startswith("draw ") and o != DRAW_DECK]
+        face_up = [o for o in legal if o.startswith("draw ") and o not in (DRAW_DECK, DRAW_TWO)]
         best = max(face_up, key=lambda o: _usefulness(o.removeprefix("draw ")), default=None)
         if best is not None and _usefulness(best.removeprefix("draw ")) >= 1.0:
             return best
+        if DRAW_TWO in legal:
+            return DRAW_TWO
         if DRAW_DECK in legal:
             return DRAW_DECK
         return best or (PASS if PASS in legal else legal[0])
@@ -338,6 +345,11 @@ def _worth(payment: Action) -> int:
         return sum(card_value(c) for c in cards)
     except (ValueError, IndexError):
         return 0
+
+
+def insight_keep(legal: tuple[Action, ...]) -> Action:
+    """Insight (Seer v1.4.0): keep the more useful of the two cards."""
+    return max(legal, key=lambda o: (_usefulness(o.removeprefix("keep ")), -legal.index(o)))
 
 
 def _usefulness(card: str) -> float:

@@ -26,6 +26,7 @@ from skirmish.ai.magewinds.outlook import Outlook, outlook, settled
 from skirmish.engine.battle import Action, Turn
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
+from skirmish.games.magewinds.battle import abilities
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
 from skirmish.games.magewinds.battle.actions import after, parse_point
 from skirmish.games.magewinds.battle.activation import (
@@ -164,6 +165,9 @@ class Planner:
             kinds = [o for o in options if o in (MOVE, ATTACK, GUARD, BLINK, RECOVER, ESCAPE)]
             for kind in kinds:
                 yield from self._walk(battle.apply(kind), (*done, kind))
+            own = abilities.words(battle, me)
+            for kind in [o for o in options if o in own]:
+                yield from self._walk(battle.apply(kind), (*done, kind))
             if not any(a.startswith("cast ") for a in done) and ATTACK in kinds:
                 for cast in casts:
                     cast_done = (*done, cast)
@@ -182,6 +186,10 @@ class Planner:
                 yield self._attack(battle, me, option, done)
         elif frame.stage == "blink":
             yield from self._blink(battle, me, cheapest(list(options)), done)
+        elif frame.stage == "ability":
+            for option in cheapest(list(options)):
+                leaf = self._spent(battle.apply(option), me)
+                yield Plan((*done, option), self.score(leaf), f"{me.name}: {option}")
         elif frame.stage == "recover":
             for option in options:
                 leaf = self._spent(battle.apply(option), me)

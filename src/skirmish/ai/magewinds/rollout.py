@@ -24,7 +24,7 @@ from random import Random
 from skirmish.ai.magewinds.evaluation import Evaluator
 from skirmish.ai.magewinds.greedy import GreedyPlayer, cheapest_payment
 from skirmish.ai.magewinds.outlook import outlook, settled
-from skirmish.ai.magewinds.plans import Course, cheapest, named
+from skirmish.ai.magewinds.plans import Course, at_fighters, cheapest, named
 from skirmish.dice import CountAtMost
 from skirmish.engine.battle import Action, Chance, Turn
 from skirmish.games.magewinds.attack import (
@@ -180,7 +180,7 @@ class QuickPlayer:
     ) -> tuple[float, Action | None]:
         fighter = battle.fighter(name)
         best: tuple[float, Action | None] = (0.0, None)
-        for option in cheapest(list(options)):
+        for option in cheapest(at_fighters(battle, options)):
             target, attack = named(battle, fighter, option)
             value = self.evaluator.gain(fighter, target, attack)
             if value > best[0]:

@@ -15,13 +15,13 @@ from collections.abc import Iterable, Sequence
 
 from skirmish.ai.magewinds.evaluation import Evaluator
 from skirmish.engine.battle import Action
+from skirmish.games.magewinds.battle.abilities.deadeye import aimed
 from skirmish.games.magewinds.battle.actions import parse_point
 from skirmish.games.magewinds.battle.holdtheline import attacker as hold_attacker
 from skirmish.games.magewinds.battle.rolloff import OrderChoice, order_text
 from skirmish.games.magewinds.battle.scenarios import objective_point
 from skirmish.games.magewinds.battle.sides import SideChoice
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Point
-from skirmish.games.magewinds.battle.targets import NOT_PLAYED
 from skirmish.games.magewinds.battle.territory import CORNERS, OPPOSITE, corner_point
 from skirmish.games.magewinds.profiles import FighterProfile
 
@@ -35,13 +35,14 @@ def profile_worth(
 ) -> float:
     """What a profile brings to a warband, in points of Toughness: its material (as the
     evaluation counts a fighter), plus its best attack's value against each profile of the
-    pack on average, minus the best attack of each of them against it on average."""
+    pack on average, minus the best attack of each of them against it on average (Aimed
+    Shot left out: it waits on a Take Aim)."""
     w = evaluator.weights
     me = Fighter(profile.name, profile.name, 0)
 
     def best(attacker: Fighter, target: Fighter) -> float:
         attacks = evaluator.setup.profile(attacker.profile).attacks
-        values = [evaluator.gain(attacker, target, a) for a in attacks if a.name not in NOT_PLAYED]
+        values = [evaluator.gain(attacker, target, a) for a in attacks if not aimed(a)]
         return max(values, default=0.0)
 
     others = [Fighter(f"{p.name}.", p.name, 1) for p in pack]

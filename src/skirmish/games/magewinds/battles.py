@@ -198,9 +198,7 @@ class BattleFlags(Flags):
         given = [w.split(",") for w in self.warband or []]
         bands = given if warbands is None else warbands
         building = None if any(bands) else (self.building or Building.SECRET)
-        return new_setup(
-            chosen, bands, table=table, options=agreed, pack=pack, building=building
-        )
+        return new_setup(chosen, bands, table=table, options=agreed, pack=pack, building=building)
 
 
 class PlayOptions(BattleFlags):
