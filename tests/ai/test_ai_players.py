@@ -117,6 +117,8 @@ class Twin:
         self.compared = 0
         self.hidden_differed = 0
         self.picks_differed = 0
+        self.notes_differed = 0
+        self.note_kinds: set[str] = set()
 
     def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
         assert self.state is not None
@@ -127,6 +129,9 @@ class Twin:
             f.picks for f in self.state.frames if isinstance(f, WarbandBuilding)
         ]:
             self.picks_differed += 1
+        if _notes(other) != _notes(self.state):
+            self.notes_differed += 1
+        self.note_kinds |= {m.key for m in self.state.marks if m.seen_by not in (None, self.seat)}
         seen, real = other.view(self.seat), self.state.view(self.seat)
         assert seen["log"] == [] and {**seen, "log": real["log"]} == real
         assert other.legal_actions(self.seat) == legal
@@ -136,12 +141,20 @@ class Twin:
         return chosen
 
 
-def twin_battle(seed: int, make: Any, chosen: setup.Setup | None = None) -> Twin:
+def _notes(battle: Battle) -> list[Any]:
+    """Another player's secret notes (a Charm's target, a Clone's genuine fighter, the card
+    Insight put back) and the fighters a Clone note makes Doppelgangers."""
+    return [m for m in battle.marks if m.seen_by is not None] + [f.profile for f in battle.fighters]
+
+
+def twin_battle(
+    seed: int, make: Any, chosen: setup.Setup | None = None, others: Any = GreedyPlayer
+) -> Twin:
     chosen = quick_setup(seed) if chosen is None else chosen
     count = len(chosen.warbands)
     seat = seed % count
     twin = Twin(make(chosen, seed, seat), make(chosen, seed, seat), seat, seed)
-    players: list[Any] = [GreedyPlayer(chosen, seed + 1, p) for p in range(count)]
+    players: list[Any] = [others(chosen, seed + 1, p) for p in range(count)]
     players[seat] = twin
     history = History.start(start_battle(chosen), seed)
 
@@ -179,6 +192,27 @@ def test_greedy_never_chooses_by_secret_picks_or_other_hidden_facts(scenario, pl
     twin = twin_battle(seed, GreedyPlayer, chosen)
     assert twin.compared > 5 and twin.hidden_differed > 0
     assert twin.picks_differed > 0
+
+
+def test_greedy_never_chooses_by_another_players_secret_notes():
+    """The other player's Witch, Mesmer and Seer leave secret notes (rulings MB-41, MB-42,
+    MB-45), played by a random player so that every one is cast: the twin is handed
+    battles whose notes say otherwise, and chooses the same."""
+    chosen = new_setup(
+        "deathmatch",
+        [["Witch", "Mesmer", "Seer"], ["Witch", "Mesmer", "Seer"]],
+        options=Options(length=Length.QUICK, rounds=3, overtime=0),
+    )
+
+    def others(battle_setup: setup.Setup, number: int, seat: int) -> Player:
+        return RandomPlayer(number, seat)
+
+    kinds: set[str] = set()
+    for seed in (6, 8):
+        twin = twin_battle(seed, GreedyPlayer, chosen, others)
+        assert twin.compared > 5 and twin.notes_differed > 0
+        kinds |= twin.note_kinds
+    assert kinds == {"charm", "genuine", "insight"}
 
 
 @pytest.mark.parametrize("seed", [1, 2])

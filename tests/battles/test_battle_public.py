@@ -30,7 +30,7 @@ from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario
 from skirmish.games.magewinds.battle.endphase import Windburn
 from skirmish.games.magewinds.battle.invariants import problems
 from skirmish.games.magewinds.battle.public import FACE_DOWN, FRAMES, ViewError, from_view
-from skirmish.games.magewinds.battle.state import Battle, Frame
+from skirmish.games.magewinds.battle.state import Battle, Frame, Mark
 
 
 def all_subclasses(kind: type) -> set[type]:
@@ -206,3 +206,122 @@ def test_a_view_of_another_battle_is_refused():
     del view["public"]
     with pytest.raises(ViewError, match="not a view of this battle"):
         from_view(battle.setup, view, Random(0))
+
+
+# -- secret notes (rulings MB-41, MB-42, MB-45) ---------------------------------------------
+
+
+def note_positions() -> dict[str, Battle]:
+    from mwbattle import deploy, new_battle, set_up
+    from test_battle_abilities import (
+        CLONE_SPOTS,
+        charmed,
+        cloned,
+        doppelganger_pack,
+        insight_drawn,
+    )
+
+    drawing = set_up(new_battle(("Seer",), ("Guardian",)))
+    drawing = deploy(drawing, {"Seer": (3, 8), "Guardian": (9, 8)})
+    drawing = play(drawing, "draw deck with Insight", "card 2H", "card 3S")
+    positions = {"Mesmer": (4, 8), "Wizard": (3, 2), "Guardian": (8, 8), "Seer": (9, 14)}
+    hands = {0: ("2D", "2S")}
+    pack = doppelganger_pack()  # a Doppelganger of Toughness 1: the Guardian unhurt
+    return {
+        "charm": charmed("Seer"),
+        "clone": ready(
+            ("Mesmer", "Wizard"), ("Guardian", "Seer"), positions, hands=hands, pack=pack
+        )
+        .apply("activate Mesmer")
+        .apply("clone")
+        .apply("no step")
+        .apply(f"clone Guardian {CLONE_SPOTS} genuine second paying 2S+2D"),
+        "clone, no Doppelganger profile": cloned("first"),  # the Guardian hurt
+        "insight": insight_drawn(),
+        "insight, choosing": drawing,
+    }
+
+
+NOTES = note_positions()
+
+
+def secret(battle: Battle) -> list[Mark]:
+    return [m for m in battle.marks if m.seen_by is not None]
+
+
+@pytest.mark.parametrize("name", list(NOTES))
+def test_a_position_with_secret_notes_rebuilds_from_every_players_view(name):
+    """With the true hidden facts the very state; with drawn ones a state the player
+    could not tell from the real one by what they see (the view, save the log a rebuilt
+    battle starts without), with the same decision next and no broken invariant."""
+    state = NOTES[name]
+    notes = secret(state)
+    assert notes or isinstance(state.frames[-1], InsightDraw)
+    for player in range(state.players):
+        view = state.view(player)
+        rebuilt = from_view(state.setup, view, Random(0), hands=state.hands, notes=state.marks)
+        rebuilt = with_true_hidden_choices(state, rebuilt)
+        assert rebuilt.state_hash() == state.state_hash()
+        for number in range(8):
+            drawn = from_view(state.setup, view, Random(number))
+            assert problems(drawn) == []
+            assert {**drawn.view(player), "log": view["log"]} == view
+            assert seen_node(drawn, player) == seen_node(state, player)
+            assert len(drawn.marks) == len(state.marks)
+            if notes and player == notes[0].seen_by:
+                assert drawn.marks == state.marks and drawn.fighters == state.fighters
+
+
+def drawn_notes(state: Battle, player: int, key: str, count: int = 40) -> list[Battle]:
+    view = state.view(player)
+    return [from_view(state.setup, view, Random(n)) for n in range(count)]
+
+
+def test_another_players_charm_note_names_one_of_the_witchs_enemies_drawn():
+    state = NOTES["charm"]
+    assert [m.target for m in secret(state)] == ["Seer"]
+    drawn = drawn_notes(state, 1, "charm")
+    targets = {m.target for b in drawn for m in b.marks if m.key == "charm"}
+    assert targets == {"Guardian", "Seer"}  # both enemies of the Witch, neither friend
+    assert all(m.seen_by == 0 for b in drawn for m in b.marks if m.key == "charm")
+
+
+def test_a_charm_note_exists_only_once_a_charm_is_cast():
+    state = NOTES["charm"]
+    before = replace(state, marks=())
+    assert all(b.marks == () for b in drawn_notes(before, 1, "charm", 5))
+
+
+def test_another_players_clone_note_names_either_twin_and_the_other_is_the_doppelganger():
+    state = NOTES["clone"]
+    drawn = drawn_notes(state, 1, "genuine")
+    genuine = [next(m.target for m in b.marks if m.key == "genuine") for b in drawn]
+    assert set(genuine) == {"Guardian 1", "Guardian 2"}
+    assert 10 <= genuine.count("Guardian 1") <= 30  # uniform between the two
+    for battle, name in zip(drawn, genuine, strict=True):
+        other = "Guardian 2" if name == "Guardian 1" else "Guardian 1"
+        assert battle.fighter(name).profile == "Guardian"
+        assert battle.fighter(other).profile == "Doppelganger"
+        note = next(m for m in battle.marks if m.key == "genuine")
+        assert note.detail == "Guardian" and note.seen_by == 0
+
+
+def test_another_players_insight_card_is_a_card_of_the_deck_and_mine_stays_on_top():
+    state = NOTES["insight"]
+    assert [m.detail for m in secret(state)] == ["2H"]
+    drawn = drawn_notes(state, 1, "insight")
+    tops = [next(m.detail for m in b.marks if m.key == "insight") for b in drawn]
+    assert all(top in b.deck for top, b in zip(tops, drawn, strict=True))
+    assert len(set(tops)) > 5  # not the true card every time
+    mine = drawn_notes(state, 0, "insight", 10)
+    assert all(b.marks == state.marks and "2H" in b.deck for b in mine)
+
+
+def test_another_players_insight_cards_being_chosen_are_drawn_from_their_hand():
+    state = NOTES["insight, choosing"]
+    frame = state.frames[-1]
+    assert isinstance(frame, InsightDraw) and frame.seen == ("2H", "3S")
+    assert state.view(1)["public"]["frames"][-1]["seen"] == 2  # how many, not which
+    for battle in drawn_notes(state, 1, "insight", 10):
+        top = battle.frames[-1]
+        assert isinstance(top, InsightDraw) and set(top.seen) == set(battle.hands[0])
