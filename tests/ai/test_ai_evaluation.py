@@ -88,3 +88,96 @@ def test_the_storm_costs_its_damage_to_a_fighter_standing_where_it_strikes():
     struck = battle.with_fighter(replace(fighter, at=(2.0, centre[1])))
     assert part(struck, 0, "storm") - part(safe, 0, "storm") == pytest.approx(-4 * Weights().health)
     assert part(struck, 1, "storm") - part(safe, 1, "storm") == pytest.approx(4 * Weights().health)
+
+
+# -- the greedy player prefers objective progress, for the objective's sake ----------------
+
+
+def alone(battle: Battle, keep: str) -> Battle:
+    """The battle with every fighter but ``keep`` taken off the battlefield, so that only
+    what the test moves changes the score."""
+    for fighter in battle.on_battlefield():
+        if fighter.name != keep:
+            battle = battle.with_fighter(replace(fighter, status=Status.OUT_OF_ACTION, at=None))
+    return battle
+
+
+def on_the_hill() -> tuple[Battle, Battle, int]:
+    battle = in_action_phase("king-of-the-hill", 6)
+    fighter = next(battle.on_battlefield(0))
+    battle = alone(battle, fighter.name)
+    x, y = battle.setup.table.centre
+    on = battle.with_fighter(replace(fighter, at=(x, y)))
+    off = battle.with_fighter(replace(fighter, at=(x + 6.0, y)))
+    return on, off, 0
+
+
+def carrying(scenario: str) -> tuple[Battle, Battle, int]:
+    battle = in_action_phase(scenario, 3)
+    fighter = next(battle.on_battlefield(0))
+    item = next(i for i in battle.items if i.carriable and i.carried_by is None)
+    beside = battle.with_fighter(replace(fighter, at=item.at))
+    carried = replace(
+        beside.with_fighter(replace(beside.fighter(fighter.name), carrying=(item.name,))),
+        items=tuple(
+            replace(i, at=None, carried_by=fighter.name) if i is item else i for i in battle.items
+        ),
+    )
+    return carried, beside, 0
+
+
+def a_fragment() -> tuple[Battle, Battle, int]:
+    battle = in_action_phase("fragment-frenzy", 1)
+    return replace(battle, tally=(*battle.tally, ("fragment", 0, battle.round))), battle, 0
+
+
+def an_escape() -> tuple[Battle, Battle, int]:
+    battle = in_action_phase("hold-the-line", 4)
+    assert battle.first is not None
+    runner = next(battle.on_battlefield(battle.first))
+    gone = battle.with_fighter(replace(runner, status=Status.ESCAPED, at=None))
+    return gone, battle, battle.first
+
+
+def out_of_the_storm() -> tuple[Battle, Battle, int]:
+    battle = in_action_phase("battle-royale", 5)
+    fighter = next(battle.on_battlefield(0))
+    battle = alone(battle, fighter.name)
+    centre = battle.setup.table.centre
+    safe = battle.with_fighter(replace(fighter, at=centre))
+    struck = battle.with_fighter(replace(fighter, at=(2.0, centre[1])))
+    return safe, struck, 0
+
+
+PROGRESS = {
+    "king-of-the-hill": ("objective", on_the_hill),
+    "the-prize": ("treasure", lambda: carrying("the-prize")),
+    "treasure-dash": ("treasure", lambda: carrying("treasure-dash")),
+    "treasure-clash": ("treasure", lambda: carrying("treasure-clash")),
+    "fragment-frenzy": ("treasure", a_fragment),
+    "hold-the-line": ("escape", an_escape),
+    "battle-royale": ("storm", out_of_the_storm),
+}
+"""Each scenario's objective progress, the evaluation's term that counts it, and a pair of
+positions (better, worse) that differ by that progress only."""
+
+
+def test_every_scenario_with_an_objective_has_a_progress_test():
+    """Deathmatch is won by taking fighters down, which every scenario's score counts."""
+    from skirmish.games.magewinds.battle.catalogue import SCENARIOS
+
+    assert set(PROGRESS) == {s.id for s in SCENARIOS} - {"deathmatch"}
+
+
+@pytest.mark.parametrize("scenario", list(PROGRESS))
+def test_greedy_prefers_objective_progress_by_the_scenarios_own_term(scenario):
+    """The better position scores more; without the scenario's term it would not (the
+    test fails if the term is removed from the evaluation)."""
+    term, positions = PROGRESS[scenario]
+    better, worse, player = positions()
+    assert better.setup.scenario.id == scenario
+    evaluator = Evaluator(better.setup)
+    high, low = evaluator.value(better, player), evaluator.value(worse, player)
+    assert high.total > low.total
+    assert high.part(term) > low.part(term)
+    assert high.total - high.part(term) <= low.total - low.part(term) + 1e-9
