@@ -30,7 +30,7 @@ from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario
 from skirmish.games.magewinds.battle.endphase import Windburn
 from skirmish.games.magewinds.battle.invariants import problems
 from skirmish.games.magewinds.battle.public import FACE_DOWN, FRAMES, ViewError, from_view
-from skirmish.games.magewinds.battle.state import Battle, Frame, Mark
+from skirmish.games.magewinds.battle.state import Battle, Frame, Mark, Status
 
 
 def all_subclasses(kind: type) -> set[type]:
@@ -272,7 +272,7 @@ def test_a_position_with_secret_notes_rebuilds_from_every_players_view(name):
                 assert drawn.marks == state.marks and drawn.fighters == state.fighters
 
 
-def drawn_notes(state: Battle, player: int, key: str, count: int = 40) -> list[Battle]:
+def drawn_notes(state: Battle, player: int, count: int = 40) -> list[Battle]:
     view = state.view(player)
     return [from_view(state.setup, view, Random(n)) for n in range(count)]
 
@@ -280,7 +280,7 @@ def drawn_notes(state: Battle, player: int, key: str, count: int = 40) -> list[B
 def test_another_players_charm_note_names_one_of_the_witchs_enemies_drawn():
     state = NOTES["charm"]
     assert [m.target for m in secret(state)] == ["Seer"]
-    drawn = drawn_notes(state, 1, "charm")
+    drawn = drawn_notes(state, 1)
     targets = {m.target for b in drawn for m in b.marks if m.key == "charm"}
     assert targets == {"Guardian", "Seer"}  # both enemies of the Witch, neither friend
     assert all(m.seen_by == 0 for b in drawn for m in b.marks if m.key == "charm")
@@ -289,12 +289,12 @@ def test_another_players_charm_note_names_one_of_the_witchs_enemies_drawn():
 def test_a_charm_note_exists_only_once_a_charm_is_cast():
     state = NOTES["charm"]
     before = replace(state, marks=())
-    assert all(b.marks == () for b in drawn_notes(before, 1, "charm", 5))
+    assert all(b.marks == () for b in drawn_notes(before, 1, 5))
 
 
 def test_another_players_clone_note_names_either_twin_and_the_other_is_the_doppelganger():
     state = NOTES["clone"]
-    drawn = drawn_notes(state, 1, "genuine")
+    drawn = drawn_notes(state, 1)
     genuine = [next(m.target for m in b.marks if m.key == "genuine") for b in drawn]
     assert set(genuine) == {"Guardian 1", "Guardian 2"}
     assert 10 <= genuine.count("Guardian 1") <= 30  # uniform between the two
@@ -309,11 +309,11 @@ def test_another_players_clone_note_names_either_twin_and_the_other_is_the_doppe
 def test_another_players_insight_card_is_a_card_of_the_deck_and_mine_stays_on_top():
     state = NOTES["insight"]
     assert [m.detail for m in secret(state)] == ["2H"]
-    drawn = drawn_notes(state, 1, "insight")
+    drawn = drawn_notes(state, 1)
     tops = [next(m.detail for m in b.marks if m.key == "insight") for b in drawn]
     assert all(top in b.deck for top, b in zip(tops, drawn, strict=True))
     assert len(set(tops)) > 5  # not the true card every time
-    mine = drawn_notes(state, 0, "insight", 10)
+    mine = drawn_notes(state, 0, 10)
     assert all(b.marks == state.marks and "2H" in b.deck for b in mine)
 
 
@@ -322,6 +322,17 @@ def test_another_players_insight_cards_being_chosen_are_drawn_from_their_hand():
     frame = state.frames[-1]
     assert isinstance(frame, InsightDraw) and frame.seen == ("2H", "3S")
     assert state.view(1)["public"]["frames"][-1]["seen"] == 2  # how many, not which
-    for battle in drawn_notes(state, 1, "insight", 10):
+    for battle in drawn_notes(state, 1, 10):
         top = battle.frames[-1]
         assert isinstance(top, InsightDraw) and set(top.seen) == set(battle.hands[0])
+
+
+def test_a_charm_note_on_a_fighter_taken_down_is_still_drawn_among_the_enemies():
+    """The note stands whatever becomes of the fighter it names (ruling MB-41)."""
+    state = NOTES["charm"]
+    for name in ("Guardian", "Seer"):
+        state = state.with_fighter(
+            replace(state.fighter(name), status=Status.OUT_OF_ACTION, at=None)
+        )
+    targets = {m.target for b in drawn_notes(state, 1, 20) for m in b.marks}
+    assert targets == {"Guardian", "Seer"}

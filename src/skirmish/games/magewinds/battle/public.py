@@ -4,19 +4,20 @@ A computer player sees only ``view(player)``. To look ahead it needs a whole bat
 it can play forward through the rules, so the view carries, under ``"public"``, every fact
 of the state that everyone may know and the view does not already show: who is Player 1,
 the passing orders, the spells in effect around fighters, what a scenario counts (the
-tally), the cards each hand is known to
-hold, and the pending work (every frame of the stack, field by field), with what the player
-may not see left out: another hand, a face-down choice not yet revealed, a card kept
-through windburn.
+tally), the cards each hand is known to hold, which player holds each secret note, and the
+pending work (every frame of the stack, field by field), with what the player may not see
+left out: another hand, a face-down choice not yet revealed, a card kept through windburn,
+the two cards another player is choosing between with Insight. The abilities' marks are in
+the view itself (``"marks"``), another player's secret notes only as secret.
 
 :func:`from_view` turns a view back into a battle: the public facts as they are, and the
 hidden ones drawn at random among those consistent with the view (the unseen cards dealt
 to the other hands and the deck, a face-down choice among its legal options, another
 player's secret picks as a warband the assembly rules allow, finished or not as the view
-says). Once warbands built in play are revealed, the setup's warbands are the fighters the
-view shows. Every rule
-then plays on that battle exactly as on the real one. With the true hidden facts
-(``hands``) it rebuilds the very state the view was taken from (same state hash).
+says, another player's secret notes as :func:`_marks` says). Once warbands built in play
+are revealed, the setup's warbands are the fighters the view shows. Every rule then plays
+on that battle exactly as on the real one. With the true hidden facts (``hands``,
+``notes``) it rebuilds the very state the view was taken from (same state hash).
 """
 
 from __future__ import annotations
@@ -370,8 +371,10 @@ def _marks(
 ) -> tuple[Mark, ...]:
     """The abilities' marks: public ones and the player's own secret notes as the view
     shows them; another player's secret note drawn consistently with what the player has
-    seen (rulings MB-41, MB-42, MB-45): a Charm note names an enemy of the Witch on the
-    battlefield that no other note of hers names, a Clone's genuine fighter is either of
+    seen (rulings MB-41, MB-42, MB-45): a Charm note names an enemy of the Witch that no
+    other note of hers names and that has been deployed (the note stands even when the
+    fighter it names is taken down; where it stood when Charm was cast is not known, so
+    every such enemy is drawn alike), a Clone's genuine fighter is either of
     the two, uniformly, and a card put back on top of the deck by Insight is one of the
     cards of the deck."""
     holders = view["public"]["note_holders"]
@@ -396,12 +399,10 @@ def _marks(
         elif key == CHARM:
             witch = by_name[owner].player
             noted = {m.target for m in out if m.key == CHARM and m.owner == owner}
-            enemies = [
-                f.name
-                for f in fighters
-                if f.player != witch and f.on_battlefield and f.name not in noted
-            ]
-            out.append(Mark(key, owner, target=rng.choice(enemies), seen_by=holder))
+            enemies = [f for f in fighters if f.player != witch and f.name not in noted]
+            deployed = [f.name for f in enemies if f.status is not Status.RESERVE]
+            named = deployed or [f.name for f in enemies]
+            out.append(Mark(key, owner, target=rng.choice(named), seen_by=holder))
         elif key == GENUINE:
             pair = next(m for m in shown if m["key"] == CLONE and m["owner"] == owner)
             twins = pair["target"].split(",")
