@@ -293,19 +293,27 @@ def test_greedy_and_search_play_every_scenario_legally_and_repeat_themselves(sce
         options=Options(length=Length.QUICK, rounds=1, overtime=0),
         building=Building.SECRET,
     )
+    plays_legally_and_repeats(chosen, 11, 0.05)
+
+
+def plays_legally_and_repeats(chosen: setup.Setup, seed: int, seconds: float) -> None:
+    """A battle of greedy players, the second seat a search player on a counted budget of
+    ``seconds``: every answer legal, the battle played to its end, and again the same."""
 
     def seated() -> list[Checked]:
         found = [
-            Checked(GreedyPlayer(chosen, 11, 0)),
-            Checked(SearchPlayer(chosen, 11, 1, seconds=0.05, clock=False)),
+            Checked(GreedyPlayer(chosen, seed, 0)),
+            Checked(SearchPlayer(chosen, seed, 1, seconds=seconds, clock=False)),
         ]
-        return found + [Checked(GreedyPlayer(chosen, 11, seat)) for seat in range(2, players)]
+        return found + [
+            Checked(GreedyPlayer(chosen, seed, seat)) for seat in range(2, len(chosen.warbands))
+        ]
 
     first = seated()
-    history = play(chosen, 11, list(first))
+    history = play(chosen, seed, list(first))
     assert history.state.result is not None
     assert all(player.asked > 0 for player in first)
-    again = play(chosen, 11, list(seated()))
+    again = play(chosen, seed, list(seated()))
     assert [s.action for s in again.steps] == [s.action for s in history.steps]
 
 
@@ -375,18 +383,8 @@ def test_greedy_and_search_play_every_ability_legally_and_repeat_themselves(
         [list(band) for band in warbands],
         options=Options(length=Length.QUICK, rounds=2, overtime=0),
     )
-    assert {p.name for band in chosen.warbands for p in band.profiles} >= set(
-        p for band in warbands for p in band
-    )
-
-    def seated() -> list[Checked]:
-        found = [Checked(GreedyPlayer(chosen, 7, 0))]
-        found.append(Checked(SearchPlayer(chosen, 7, 1, seconds=0.03, clock=False)))
-        return found + [Checked(GreedyPlayer(chosen, 7, seat)) for seat in range(2, players)]
-
-    first = seated()
-    history = play(chosen, 7, list(first))
-    assert history.state.result is not None
-    assert all(player.asked > 0 for player in first)
-    again = play(chosen, 7, list(seated()))
-    assert [s.action for s in again.steps] == [s.action for s in history.steps]
+    assert len(chosen.warbands) == players
+    assert [[p.name for p in band.profiles] for band in chosen.warbands] == [
+        list(band) for band in warbands
+    ]
+    plays_legally_and_repeats(chosen, 7, 0.03)
