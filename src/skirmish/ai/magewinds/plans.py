@@ -23,7 +23,7 @@ from random import Random
 
 from skirmish.ai.magewinds.evaluation import Evaluator, Score
 from skirmish.ai.magewinds.outlook import Outlook, outlook, settled
-from skirmish.engine.battle import Action, Turn
+from skirmish.engine.battle import Action, IllegalAction, Turn
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.battle import abilities
@@ -188,7 +188,11 @@ class Planner:
             yield from self._blink(battle, me, cheapest(list(options)), done)
         elif frame.stage == "ability":
             for option in cheapest(list(options)):
-                leaf = self._spent(battle.apply(option), me)
+                try:
+                    after_option = battle.apply(option)
+                except IllegalAction:  # a spot offered as text the rules then refuse
+                    continue
+                leaf = self._spent(after_option, me)
                 yield Plan((*done, option), self.score(leaf), f"{me.name}: {option}")
         elif frame.stage == "recover":
             for option in options:
