@@ -52,6 +52,7 @@ from skirmish.games.magewinds.battle.damage import PoisonDamage
 from skirmish.games.magewinds.battle.deck import INSIGHT
 from skirmish.games.magewinds.battle.deployment import Deployment, SetupFrame
 from skirmish.games.magewinds.battle.endphase import EndPhase, Windburn
+from skirmish.games.magewinds.battle.fragment_markers import Collecting
 from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.procedure import NeedsDecision, NeedsRoll, next_step
 from skirmish.games.magewinds.battle.rolloff import OrderChoice, RollOff
@@ -100,6 +101,7 @@ FRAMES: tuple[type[Frame], ...] = (
     QuakeAttack,
     BlastFrame,
     InsightDraw,
+    Collecting,
 )
 """Every kind of pending work a battle has; a test checks that none is missing."""
 _BY_NAME = {kind.__name__: kind for kind in FRAMES}
