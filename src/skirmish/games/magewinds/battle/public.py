@@ -406,8 +406,10 @@ def _marks(
             named = deployed or [f.name for f in enemies]
             out.append(Mark(key, owner, target=rng.choice(named), seen_by=holder))
         elif key == GENUINE:
-            pair = next(m for m in shown if m["key"] == CLONE and m["owner"] == owner)
-            twins = pair["target"].split(",")
+            # the k-th note of a Mesmer is about its k-th Clone still standing
+            k = sum(1 for m in out if m.key == GENUINE and m.owner == owner)
+            pairs = [m for m in shown if m["key"] == CLONE and m["owner"] == owner]
+            twins = pairs[k]["target"].split(",")
             original = twins[0].rstrip("'").removesuffix(" 1")
             out.append(Mark(key, owner, target=rng.choice(twins), detail=original, seen_by=holder))
         elif key == INSIGHT:
