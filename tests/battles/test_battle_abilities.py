@@ -8,11 +8,18 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from mwbattle import deploy, events, new_battle, open_table, play, ready, set_up, with_hand
 
 from skirmish.engine.battle import IllegalAction, Turn
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle import new_setup, start_battle
+from skirmish.games.magewinds.battle.abilities.cleric import (
+    REVIVE_REACH,
+    revive_reach,
+    revive_ring,
+)
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.geometry import sees
@@ -71,8 +78,8 @@ def test_heal_needs_a_visible_fighter_within_5_inches():
         battle.apply("cast Heal on Wizard paying 2H")
 
 
-def _fallen(before_phase: bool):
-    positions = {"Cleric": (3, 8), "Wizard": (3, 10), "Guardian": (9, 8), "Seer": (9, 14)}
+def _fallen(before_phase: bool, cleric: tuple[float, float] = (3, 8)):
+    positions = {"Cleric": cleric, "Wizard": (3, 10), "Guardian": (9, 8), "Seer": (9, 14)}
     battle = set_up(new_battle(("Cleric", "Wizard"), ("Guardian", "Seer")))
     battle = deploy(battle, positions)
     battle = with_hand(battle, 0, ("AH",))
@@ -99,6 +106,24 @@ def test_revive_brings_a_fighter_back_within_1_inch_with_half_its_toughness(befo
     # Fallen in this Action Phase: back with a single action counter.
     assert wizard.counters == (0 if before_phase else 1)
     assert "AH" in battle.discard
+
+
+@pytest.mark.parametrize("cleric", [(3.3137, 7.7071), (2.9, 8.123), (3.0001, 5.5)])
+def test_every_revive_offered_is_accepted(cleric):
+    """An offered place, written to three decimals, still passes the 1" check and the
+    standing check that a typed place must pass (20.2, ruling MB-6)."""
+    battle = _fallen(False, cleric)
+    battle = play(battle, "activate Cleric", "revive", "no step")
+    offered = [o for o in battle.legal_actions(0) if o.startswith("revive Wizard at")]
+    assert len(offered) >= 8
+    for action in offered:
+        assert battle.apply(action).fighter("Wizard").on_battlefield
+
+
+@given(st.floats(1, 11), st.floats(1, 15))
+def test_revive_places_are_within_1_inch_and_clear_of_the_cleric(x, y):
+    for spot in revive_ring((x, y)):
+        assert 0 < revive_reach(spot, (x, y)) <= REVIVE_REACH
 
 
 def test_revive_refuses_a_fighter_on_the_battlefield():

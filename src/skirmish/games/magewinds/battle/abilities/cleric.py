@@ -100,18 +100,14 @@ class Revive(ActionAbility):
         return 'no fighter is out of action, or there is no room within 1" of the Cleric'
 
     def spots(self, battle: Battle, cleric: Fighter, name: str) -> list[tuple[float, float]]:
-        """Representative places within 1" of the Cleric: in contact with it and 1" away,
-        in eight directions (ruling MB-6)."""
+        """Representative places within 1" of the Cleric where the fallen fighter can stand
+        (ruling MB-6): see :func:`revive_ring`."""
         assert cleric.at is not None
-        x, y = cleric.at
-        out = []
-        for reach in (2 * RADIUS + 0.002, 2 * RADIUS + REVIVE_REACH):
-            for i in range(8):
-                a = i * math.pi / 4
-                spot = (round(x + reach * math.cos(a), 3), round(y + reach * math.sin(a), 3))
-                if stand_problem(battle, spot, exclude=name) is None:
-                    out.append(spot)
-        return out
+        return [
+            spot
+            for spot in revive_ring(cleric.at)
+            if stand_problem(battle, spot, exclude=name) is None
+        ]
 
     def options(self, battle: Battle, fighter: Fighter) -> tuple[Action, ...]:
         out = []
@@ -134,11 +130,11 @@ class Revive(ActionAbility):
         if fallen.status is not Status.OUT_OF_ACTION:
             raise IllegalAction(f"{spell.name}: {fallen.name} is not out of action (4.4)")
         spot = rounded(parse_point(where, spell.name))
-        reach = math.dist(spot, fighter.at) - 2 * RADIUS
+        reach = revive_reach(spot, fighter.at)
         if reach > REVIVE_REACH + 1e-9:
             raise IllegalAction(
-                f'{spell.name}: ({point_text(spot)}) is {reach:.2f}" from {fighter.name}; '
-                'it must be within 1"'
+                f'{spell.name}: ({point_text(spot)}) is {reach:.4f}" from {fighter.name}; '
+                'it must be within 1" (20.2)'
             )
         problem = stand_problem(battle, spot, exclude=fallen.name)
         if problem:
@@ -166,6 +162,26 @@ class Revive(ActionAbility):
         if counters:
             text += "; it fell in this Action Phase, so it has a single action counter"
         return battle.logged("20.2", "revive", text, fighter=fallen.name, at=spot)
+
+
+def revive_reach(spot: tuple[float, float], cleric: tuple[float, float]) -> float:
+    """How far a base at ``spot`` is from the Cleric's base at ``cleric`` (8.0: between
+    the closest points of the bases)."""
+    return math.dist(spot, cleric) - 2 * RADIUS
+
+
+def revive_ring(cleric: tuple[float, float]) -> list[tuple[float, float]]:
+    """The places offered for a Revive, in eight directions: in contact with the Cleric
+    and as far as 1" away (ruling MB-6). Offered places are written to three decimals, so
+    both rings keep 0.002" inside their limit: rounding moves a place by at most 0.0008",
+    and the offer must pass the same check as a typed place (no overlap, within 1")."""
+    x, y = cleric
+    out = []
+    for reach in (2 * RADIUS + 0.002, 2 * RADIUS + REVIVE_REACH - 0.002):
+        for i in range(8):
+            a = i * math.pi / 4
+            out.append((round(x + reach * math.cos(a), 3), round(y + reach * math.sin(a), 3)))
+    return out
 
 
 REVIVE = Revive("revive", "revive")
