@@ -23,7 +23,8 @@ from skirmish.games.magewinds.battle.abilities.cleric import (
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.geometry import sees
-from skirmish.games.magewinds.battle.state import Mark
+from skirmish.games.magewinds.battle.invariants import problems
+from skirmish.games.magewinds.battle.state import Mark, Status
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.pack import bundled_pack, load_pack, parse_pack
 
@@ -596,11 +597,11 @@ def doppelganger_pack():
     return bundled_pack().merged(parse_pack(data, source="doppelganger.yaml"))
 
 
-def cloned(which="first", pack=None):
+def cloned(which="first", pack=None, damage=2):
     positions = {"Mesmer": (4, 8), "Wizard": (3, 2), "Guardian": (8, 8), "Seer": (9, 14)}
     hands = {0: ("2D", "2S")}
     battle = ready(("Mesmer", "Wizard"), ("Guardian", "Seer"), positions, hands=hands, pack=pack)
-    battle = battle.with_fighter(replace(battle.fighter("Guardian"), damage=2))
+    battle = battle.with_fighter(replace(battle.fighter("Guardian"), damage=damage))
     battle = play(battle, "activate Mesmer", "clone", "no step")
     assert f"clone Guardian {CLONE_SPOTS} genuine {which} paying 2S+2D" in battle.legal_actions(0)
     node = battle.node()
@@ -621,10 +622,21 @@ def test_clone_sets_up_the_target_and_a_doppelganger_touching_its_old_spot():
 
 def test_a_doppelganger_profile_from_a_pack_is_used_and_shown_as_the_targets():
     pack = doppelganger_pack()
-    battle = cloned("first", pack=pack)
+    battle = cloned("first", pack=pack, damage=0)
     assert battle.fighter("Guardian 2").profile == "Doppelganger"
     shown = {f["name"]: f["profile"] for f in battle.view(1)["fighters"]}
     assert shown["Guardian 1"] == shown["Guardian 2"] == "Guardian"
+    assert not problems(battle)
+
+
+def test_a_doppelganger_given_damage_at_its_toughness_is_taken_down_at_once():
+    """The twins keep the target's damage (ruling MB-45); a Doppelganger of Toughness 1
+    copying 2 damage is taken down (18.5.3), which reveals the note."""
+    battle = cloned("first", pack=doppelganger_pack(), damage=2)
+    assert battle.fighter("Guardian 2").status is Status.OUT_OF_ACTION
+    assert battle.fighter("Guardian 1").on_battlefield
+    assert not [m for m in battle.marks if m.key in ("clone", "genuine")]  # revealed
+    assert not problems(battle)
 
 
 def test_clone_refuses_a_place_that_does_not_touch_the_old_spot():

@@ -262,12 +262,19 @@ def cloned(
         f"Doppelganger: {names[0]} at ({point_text(spots[0])}) and {names[1]} at "
         f"({point_text(spots[1])}); player {player + 1} notes which is genuine (ruling MB-45)",
     )
-    return battle.logged(
+    battle = battle.logged(
         spell,
         "clone_note",
         f"{genuine.name} is the genuine {target.name}",
         seen_by=player,
     )
+    if double.damage >= battle.setup.profile(profile).toughness:
+        # A Doppelganger of a pack's own profile keeps the target's damage so that the
+        # twins look alike (ruling MB-45); damage at its Toughness takes it down (18.5.3).
+        from skirmish.games.magewinds.battle.damage import take_down
+
+        battle = take_down(battle, double.name)
+    return battle
 
 
 def _renamed(mark: Mark, old: str, new: str) -> Mark:
