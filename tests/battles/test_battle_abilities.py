@@ -764,8 +764,9 @@ def test_status_shows_public_marks_and_never_a_secret_one():
     quiet = {row["fighter"]: row["notes"] for row in status_rows(charmed("Guardian"))}
     assert not any(quiet.values())  # the Charm note is secret
     pack = doppelganger_pack()
-    rows = {row["fighter"]: row["damage"] for row in status_rows(cloned("first", pack=pack))}
-    assert rows["Guardian 1"] == rows["Guardian 2"] == "2/7"  # as the Guardian shows
+    twins = cloned("first", pack=pack, damage=0)
+    rows = {row["fighter"]: row["damage"] for row in status_rows(twins)}
+    assert rows["Guardian 1"] == rows["Guardian 2"] == "0/7"  # as the Guardian shows
 
 
 def test_a_fighter_that_escapes_leaves_the_spells_on_it_behind():
