@@ -10,7 +10,17 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from mwbattle import deploy, events, new_battle, open_table, play, ready, set_up, with_hand
+from mwbattle import (
+    deploy,
+    events,
+    guard_turns,
+    new_battle,
+    open_table,
+    play,
+    ready,
+    set_up,
+    with_hand,
+)
 
 from skirmish.engine.battle import IllegalAction, Turn
 from skirmish.errors import SkirmishError
@@ -515,10 +525,7 @@ def test_phasewalk_lets_a_move_pass_over_obstacles_and_through_enemies():
         play(
             battle,
             "end activation",
-            "activate Guardian",
-            "guard",
-            "no step",
-            "end activation",
+            *guard_turns("Guardian"),
             "activate Wizard",
             "move",
             "to 4.5,8",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from mwbattle import events, open_table, play, ready
+from mwbattle import events, guard_turns, open_table, play, ready
 
 from skirmish.engine.battle import Chance, End, IllegalAction, Turn
 from skirmish.games.magewinds.battle.damage import take_down
@@ -169,10 +169,7 @@ def test_objects_are_picked_up_at_the_start_or_end_of_a_move_and_dropped_in_cont
     battle = play(
         battle,
         "end activation",
-        "activate Guardian",
-        "guard",
-        "no step",
-        "end activation",
+        *guard_turns("Guardian"),
         "activate Wizard",
     )
     drops = [o for o in battle.legal_actions(0) if o.startswith("drop")]
