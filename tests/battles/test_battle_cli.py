@@ -261,3 +261,21 @@ def test_a_random_battlefield_leaves_room_to_deploy_in_every_corner(cli):
         command += ["--warband", band]
     run = cli(*command, "--players", "random,random,random", "--rounds", "1", "--seed", "14")
     assert run.code == 0, run.err
+
+
+def test_status_shows_the_objects_once_the_treasure_is_placed(cli, tmp_path, monkeypatch):
+    def prize(players: str, save) -> list[str]:
+        args = ["play", "magewinds", "--scenario", "the-prize", *QUICK[:4], "--seed", "7"]
+        return [*args, "--players", players, "--save", str(save)]
+
+    first = tmp_path / "first.json"
+    assert cli(*prize("random,random", first)).code == 0
+    steps = json.loads(first.read_text())["steps"]
+    placed = next(i for i, s in enumerate(steps) if s.get("action", "").startswith("place at"))
+    mine = [s["action"] for s in steps if s.get("player") == 0]
+    k = sum(1 for s in steps[: placed + 1] if s.get("player") == 0)
+    scripted(monkeypatch, [*mine[:k], "status", *mine[k:]])
+    run = cli(*prize("human,random", tmp_path / "second.json"))
+    assert run.code == 0, run.err
+    table = run.out[run.out.index("objects and markers") :]
+    assert "Treasure" in table and "may be carried" in table

@@ -22,7 +22,7 @@ from skirmish.games.magewinds.battle.fragment_markers import (
 )
 from skirmish.games.magewinds.battle.placement import markers
 from skirmish.games.magewinds.battle.scenarios import Crossing
-from skirmish.games.magewinds.battle.session import battlefield_now
+from skirmish.games.magewinds.battle.session import battlefield_now, object_rows
 from skirmish.games.magewinds.battle.setup import setup_from_record
 from skirmish.games.magewinds.battle.state import MARKER, Battle, Mark, Phase
 from skirmish.geometry import BASE_DIAMETER
@@ -220,3 +220,17 @@ def test_a_battle_records_its_scenario_version_and_replays_with_it():
         find_scenario("fragment-frenzy", "1.2.0")
     with pytest.raises(SkirmishError, match="expected one of: 1.3.0"):
         find_scenario("king-of-the-hill", "1.3.1")
+
+
+def test_status_lists_the_fragments_lying_on_the_battlefield():
+    """9.4: the status table lists each fragment marker at its centre until collected."""
+    battle = acting({"Fragment 1": (6, 8), "Fragment 2": (3.5, 12.25)})
+    rows = [r for r in object_rows(battle) if r["notes"].startswith("marker")]
+    assert [(r["object"], r["at"]) for r in rows] == [
+        ("Fragment 1", "6,8"),
+        ("Fragment 2", "3.5,12.25"),
+    ]
+    gone = replace(battle, marks=tuple(m for m in battle.marks if m.detail != "Fragment 1"))
+    assert [r["object"] for r in object_rows(gone) if r["notes"].startswith("marker")] == [
+        "Fragment 2"
+    ]

@@ -14,6 +14,7 @@ from skirmish.games.magewinds.battle.catalogue import OLDER, SCENARIOS, find_sce
 from skirmish.games.magewinds.battle.deck import hand_limit
 from skirmish.games.magewinds.battle.invariants import problems
 from skirmish.games.magewinds.battle.royale import struck
+from skirmish.games.magewinds.battle.session import object_rows
 from skirmish.games.magewinds.battle.setup import SetupError, random_setup
 from skirmish.games.magewinds.battle.state import Battle, Item, Phase, Status
 from skirmish.games.magewinds.battle.territory import wholly_in_half
@@ -206,3 +207,15 @@ def test_battle_royale_waits_for_the_whole_poison_moment_unless_in_order(poison_
     battle = battle.push(ActionPhase((0, 1, 2), stage="poison"))
     end = BATTLE_ROYALE.immediate_end(battle)
     assert (end is None) if winner is None else (end is not None and end.winner == winner)
+
+
+def test_status_lists_objects_where_they_lie_or_who_carries_them():
+    """0.8.3, 19.0: the status table names every object, on the ground at its place or
+    carried by its fighter, and says what may be done with it."""
+    battle = play(battle_of("the-prize", ("Wizard",), ("Druid",)), "roll-off 6 1", "place at 6,8")
+    assert object_rows(battle) == [
+        {"object": "Treasure", "at": "6,8", "notes": "object (19.0), may be carried, may be moved"}
+    ]
+    held = carrying(battle, "Wizard", ("Treasure",))
+    assert object_rows(held)[0]["at"] == "carried by Wizard"
+    assert object_rows(battle_of("deathmatch", ("Wizard",), ("Druid",))) == []

@@ -155,19 +155,14 @@ class Terminal:
         return True
 
     def _status(self, rest: str, node: Turn) -> None:
-        from skirmish.cli.render import show
-        from skirmish.report import Grid, Report
-
         rows = self.battles.status_rows(self.battle)
         if rows:
-            grid = Grid(
-                tuple(rows[0]),
-                tuple(tuple(row.values()) for row in rows),
-                title=f"round {self.battle.round}, {self.battle.phase.value} phase",
-            )
-            show(Report((grid,)), as_json=False)
+            _table(rows, f"round {self.battle.round}, {self.battle.phase.value} phase")
         else:
             typer.echo("no fighters yet: the warbands are being built")
+        things = self.battles.object_rows(self.battle)
+        if things:
+            _table(things, "objects and markers")
         for text in self.battles.pending_lines(self.battle, node.player):
             typer.echo(text)
 
@@ -216,3 +211,12 @@ class Terminal:
                 f"{path}: cannot write the battle record: {error.strerror}"
             ) from None
         typer.echo(f"wrote {path}", err=True)
+
+
+def _table(rows: list[dict[str, str]], title: str) -> None:
+    """Rows of one kind (the same keys) as a table at the terminal."""
+    from skirmish.cli.render import show
+    from skirmish.report import Grid, Report
+
+    grid = Grid(tuple(rows[0]), tuple(tuple(row.values()) for row in rows), title=title)
+    show(Report((grid,)), as_json=False)

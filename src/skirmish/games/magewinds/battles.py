@@ -53,6 +53,7 @@ from skirmish.games.magewinds.battle.session import (
     battlefield_now,
     hand_text,
     help_lines,
+    object_rows,
     parse_players,
     pending_lines,
     result_text,
@@ -416,6 +417,9 @@ class MagewindsBattles:
 
     def status_rows(self, battle: Battle) -> list[dict[str, str]]:
         return status_rows(battle)
+
+    def object_rows(self, battle: Battle) -> list[dict[str, str]]:
+        return object_rows(battle)
 
     def hand_text(self, battle: Battle, player: int) -> list[str]:
         return hand_text(battle, player)

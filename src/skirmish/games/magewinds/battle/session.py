@@ -93,6 +93,34 @@ def status_rows(battle: Battle) -> list[dict[str, str]]:
     return rows
 
 
+def object_rows(battle: Battle) -> list[dict[str, str]]:
+    """0.8.3, 19.0 and 9.4: every object and the scenario's markers, where each is (on the
+    battlefield, or carried by a fighter) and what may be done with it; empty when the
+    battle has none."""
+    rows = []
+    for item in battle.items:
+        if item.carried_by is not None:
+            where = f"carried by {item.carried_by}"
+        else:
+            where = point_text(item.at) if item.at else "off the battlefield"
+        kind = "object (19.0)"
+        if item.carriable:
+            kind += ", may be carried"
+        if item.moveable:
+            kind += ", may be moved"
+        rows.append({"object": item.name, "at": where, "notes": kind})
+    for mark in markers(battle):
+        where = point_text(mark.at) if mark.at else "off the battlefield"
+        rows.append(
+            {
+                "object": mark.detail,
+                "at": where,
+                "notes": "marker (9.4): collected by crossing it in a Move (MB-28)",
+            }
+        )
+    return rows
+
+
 def hand_text(battle: Battle, player: int) -> list[str]:
     """12.0: a player's own hand, the face-up row, the deck, the discard, the other hands."""
     _, why = hand_limit(battle, player)
