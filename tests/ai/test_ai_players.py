@@ -84,6 +84,29 @@ def test_greedy_plays_legal_actions_to_the_end_and_repeats_itself(seed):
     assert again.state.state_hash() == history.state.state_hash()
 
 
+@pytest.mark.parametrize("seed", [3, 8])
+def test_greedy_draws_to_its_hand_limit_before_the_first_action_phase(seed):
+    """12.0: cards cost a greedy player nothing (it keeps none at windburn, 14.1), so both
+    enter the Action Phase with full hands, whoever passed first; stopping early left the
+    first player to pass with fewer cards in most mirror battles."""
+    from skirmish.games.magewinds.battle.deck import hand_limit
+    from skirmish.games.magewinds.battle.state import Phase
+
+    chosen = quick_setup(seed)
+    seen: list[tuple[int, ...]] = []
+
+    def first_action_phase(history: History) -> None:
+        battle = history.state
+        if battle.phase is Phase.ACTION and not seen:
+            seen.append(tuple(len(hand) for hand in battle.hands))
+            assert seen[0] == tuple(hand_limit(battle, p)[0] for p in range(battle.players))
+
+    history = History.start(start_battle(chosen), seed)
+    greedy = [GreedyPlayer(chosen, seed, 0), GreedyPlayer(chosen, seed, 1)]
+    play_out(history, greedy, after_step=first_action_phase)
+    assert seen
+
+
 def test_search_plays_legal_actions_and_repeats_itself_on_a_counted_budget():
     chosen = quick_setup(5)
 
