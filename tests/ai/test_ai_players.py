@@ -231,7 +231,7 @@ def test_greedy_never_chooses_by_another_players_secret_notes():
         return RandomPlayer(number, seat)
 
     kinds: set[str] = set()
-    for seed in (6, 8):
+    for seed in (21, 43):
         twin = twin_battle(seed, GreedyPlayer, chosen, others)
         assert twin.compared > 5 and twin.notes_differed > 0
         kinds |= twin.note_kinds
