@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from skirmish.engine.battle import Chance, Turn
 from skirmish.games.magewinds.battle import Options, new_setup, start_battle
-from skirmish.games.magewinds.battle.state import Battle
+from skirmish.games.magewinds.battle.state import Battle, Status
 from skirmish.games.magewinds.battle.tables import Table, parse_table
 from skirmish.games.magewinds.cards import sort_cards
 from skirmish.games.magewinds.pack import Pack
@@ -129,3 +129,34 @@ def with_hand(battle: Battle, player: int, cards: tuple[str, ...]) -> Battle:
 
 def events(battle: Battle, event: str) -> list:
     return [e for e in battle.events() if e.event == event]
+
+
+def placed(
+    first: tuple[str, ...],
+    second: tuple[str, ...],
+    where: dict[str, tuple[float, float]],
+    hands: dict[int, tuple[str, ...]] | None = None,
+    **options: object,
+) -> Battle:
+    """The Action Phase of round 1, each fighter deployed in its own half and then put where
+    ``where`` says (a test shortcut past 10.5's territories)."""
+    spots = {n: (1.0, 1.0 + 2 * i) for i, n in enumerate(first)}
+    spots |= {n: (11.0, 1.0 + 2 * i) for i, n in enumerate(second)}
+    battle = ready(first, second, spots, hands=hands, **options)
+    for name, at in where.items():
+        battle = battle.with_fighter(replace(battle.fighter(name), at=at))
+    return battle
+
+
+def activate(battle: Battle, name: str, *actions: str) -> Battle:
+    """Activate ``name`` (the other player first Guards with a fighter if it is their turn)."""
+    me = battle.fighter(name).player
+    node = battle.node()
+    if getattr(node, "player", me) != me:
+        other = next(f.name for f in battle.on_battlefield(1 - me))
+        battle = play(battle, *guard_turns(other))
+    return play(battle, f"activate {name}", *actions)
+
+
+def out_of_action(battle: Battle, name: str) -> Battle:
+    return battle.with_fighter(replace(battle.fighter(name), status=Status.OUT_OF_ACTION, at=None))

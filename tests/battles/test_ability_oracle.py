@@ -17,10 +17,10 @@ from itertools import product
 
 import icepool
 import pytest
-from mwbattle import guard_turns, open_table, play, ready
+from mwbattle import activate, open_table, out_of_action, placed, play
 
 from skirmish.engine.battle import IllegalAction
-from skirmish.games.magewinds.battle.state import Battle, Status
+from skirmish.games.magewinds.battle.state import Battle
 
 # -- exact odds from 18.5 -------------------------------------------------------------------
 
@@ -206,37 +206,6 @@ def test_quakes_odds_as_a_direct_icepool_expression(cli):
 
 
 # -- battles --------------------------------------------------------------------------------
-
-
-def placed(
-    first: tuple[str, ...],
-    second: tuple[str, ...],
-    where: dict[str, tuple[float, float]],
-    hands: dict[int, tuple[str, ...]] | None = None,
-    **options: object,
-) -> Battle:
-    """The Action Phase of round 1, each fighter deployed in its own half and then put where
-    ``where`` says (a test shortcut past 10.5's territories)."""
-    spots = {n: (1.0, 1.0 + 2 * i) for i, n in enumerate(first)}
-    spots |= {n: (11.0, 1.0 + 2 * i) for i, n in enumerate(second)}
-    battle = ready(first, second, spots, hands=hands, **options)
-    for name, at in where.items():
-        battle = battle.with_fighter(replace(battle.fighter(name), at=at))
-    return battle
-
-
-def activate(battle: Battle, name: str, *actions: str) -> Battle:
-    """Activate ``name`` (the other player first Guards with a fighter if it is their turn)."""
-    me = battle.fighter(name).player
-    node = battle.node()
-    if getattr(node, "player", me) != me:
-        other = next(f.name for f in battle.on_battlefield(1 - me))
-        battle = play(battle, *guard_turns(other))
-    return play(battle, f"activate {name}", *actions)
-
-
-def out_of_action(battle: Battle, name: str) -> Battle:
-    return battle.with_fighter(replace(battle.fighter(name), status=Status.OUT_OF_ACTION, at=None))
 
 
 @pytest.mark.parametrize(("fallen", "toughness"), [("Guardian", 7), ("Deadeye", 5), ("Seer", 6)])
