@@ -200,10 +200,11 @@ def test_aimed_shot_is_refused_far_from_the_marker_and_the_marker_goes_after_one
 def test_take_aim_needs_a_visible_point():
     positions = {"Deadeye": (3, 8), "Guardian": (9, 8)}
     battle = ready(("Deadeye",), ("Guardian",), positions, table=open_table([WALL]))
-    battle = battle.apply("activate Deadeye")
-    assert "take aim" not in battle.legal_actions(0)
-    battle = play(battle, "guard")
-    with pytest.raises(IllegalAction):
+    battle = play(battle, "activate Deadeye", "take aim", "no step")
+    # The Guardian is behind the wall: its centre is not offered, and typed it is refused
+    # (16.0); the Deadeye's own spot, which it sees, is offered instead (ruling MB-12).
+    assert battle.legal_actions(0) == ("aim at 3,8",)
+    with pytest.raises(IllegalAction, match="16.0"):
         battle.apply("aim at 9,8")
 
 

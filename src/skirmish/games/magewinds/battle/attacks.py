@@ -332,11 +332,12 @@ class AttackFrame(Frame):
         elif result.push and target.on_battlefield and attacker.on_battlefield:
             end, moved_by = push_end(battle, attacker, target, float(result.push))
             battle = battle.with_fighter(replace(target, at=end))
+            then = "" if result.reaction is Reaction.NONE else "; its reaction's step follows"
             battle = battle.logged(
                 "Push",
                 "shove",
                 f'Push: {target.name} is shoved {moved_by:.2f}" of {result.push}" straight away '
-                f"from {attacker.name} (ruling MB-8)",
+                f"from {attacker.name}{then} (rulings MB-8, MB-47)",
                 inches=round(moved_by, 2),
             )
         target = battle.fighter(self.target)

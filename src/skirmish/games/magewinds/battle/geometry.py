@@ -143,6 +143,13 @@ def hypnotist(battle: Battle, viewer: Fighter) -> Fighter | None:
 
 
 def sight_reason(battle: Battle, viewer: Fighter, target: Fighter) -> str:
+    """Why ``target`` is not visible to ``viewer`` (:func:`sees`): a Hypnotize, or 16.0."""
+    mesmer = hypnotist(battle, viewer)
+    if mesmer is not None and target.name != mesmer.name:
+        return (
+            f"{viewer.name} is hypnotized: {mesmer.name} is the only fighter it can see "
+            "(Mesmer v1.5.0, ruling MB-40)"
+        )
     field = field_of(battle)
     return visibility(field, placed(field, viewer.name), placed(field, target.name)).reason
 
@@ -529,7 +536,10 @@ def visible_spot(battle: Battle, fighter: Fighter, at: At) -> bool:
 
 def push_end(battle: Battle, attacker: Fighter, target: Fighter, inches: float) -> tuple[At, float]:
     """Push (Cleric v1.4.0, ruling MW-7/MB-8): straight away from the attacker, stopped
-    by what blocks a move (as knockback, MW-17), never ending on a low obstacle."""
+    by what blocks a move (as knockback, MW-17), never ending on a low obstacle. Where the
+    furthest point cannot be stood on, the shove ends at the furthest point short of it
+    that can: within 0.01" (the battle's resolution, MB-6) of a wall it stops against, and
+    0.01" at a time back from a low obstacle it would end on (MB-7)."""
     assert attacker.at is not None and target.at is not None
     direction = (target.at[0] - attacker.at[0], target.at[1] - attacker.at[1])
     free = free_space_of(battle, target)
@@ -544,5 +554,5 @@ def push_end(battle: Battle, attacker: Fighter, target: Fighter, inches: float) 
         end = (round(start.x + ux * length, 4), round(start.y + uy * length, 4))
         if free.can_stand(Point(end)) and stand_problem(battle, end, exclude=target.name) is None:
             return end, length
-        length = round(length - 0.05, 4)
+        length = round(length - (0.001 if room - length < 0.01 else 0.01), 4)
     return target.at, 0.0

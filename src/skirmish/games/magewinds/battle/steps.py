@@ -249,9 +249,12 @@ class StepFrame(Frame):
                 f"{self.rule}: write 'step x,y', 'no step' or a Leap cast, not {action!r}"
             )
         end = rounded(parse_point(where, self.rule))
-        path = path_to(battle, mover, end, self.reach(battle))
+        reach = self.reach(battle)
+        path = path_to(battle, mover, end, reach)
         if not path.legal:
-            raise IllegalAction(path.problems[0])
+            held_back = reach < self.inches
+            why = f'; Entangle: at most {reach:g}" (ruling MB-39)' if held_back else ""
+            raise IllegalAction(path.problems[0] + why)
         held = abilities.move_problem(battle, mover, end)
         if held:
             raise IllegalAction(held)

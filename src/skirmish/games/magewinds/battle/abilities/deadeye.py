@@ -75,12 +75,11 @@ def aim_problem(battle: Battle, fighter: Fighter, point: Point, name: str) -> st
 class TakeAim(ActionAbility):
     """Take Aim: ``aim at x,y``."""
 
-    def nothing(self, battle: Battle, fighter: Fighter) -> str:
-        return 'no fighter stands within 10" where the Deadeye sees it'
-
     def options(self, battle: Battle, fighter: Fighter) -> tuple[Action, ...]:
-        """Representative points: the centre of every other fighter on the battlefield
-        that a marker may mark (ruling MB-6)."""
+        """Representative points: the centre of every enemy fighter on the battlefield that
+        a marker may mark (ruling MB-6), or with none, the Deadeye's own spot. The page asks
+        for a visible point, not a fighter: the Deadeye sees where it stands (16.0) and a
+        marker may go under a fighter (9.4), so Take Aim is always possible (ruling MB-12)."""
         spell = own(battle, fighter, self.key)
         name = spell.name if spell else "Take Aim"
         out = []
@@ -89,6 +88,9 @@ class TakeAim(ActionAbility):
                 assert other.at is not None
                 if aim_problem(battle, fighter, other.at, name) is None:
                     out.append(f"aim at {point_text(other.at)}")
+        if not out:
+            assert fighter.at is not None
+            out.append(f"aim at {point_text(fighter.at)}")
         return tuple(out)
 
     def act(self, battle: Battle, fighter: Fighter, action: Action) -> Battle:
