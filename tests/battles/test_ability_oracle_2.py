@@ -1041,10 +1041,12 @@ def test_entangle_reaches_9in_and_costs_a_club_and_a_heart():
     refused(battle, "entangle Witch paying 2H+4S", "17.0")
 
 
+EXAMPLES = Path(__file__).parents[2] / "examples" / "packs"
+
+
 @cache
 def entangled_v150() -> Battle:
-    path = Path(__file__).parents[2] / "examples" / "packs" / "druid-1.5.0.yaml"
-    return entangled(bundled_pack().merged(load_pack(path)))
+    return entangled(bundled_pack().merged(load_pack(EXAMPLES / "druid-1.5.0.yaml")))
 
 
 @given(x=st.floats(0.6, 3.5), y=st.floats(6.5, 9.5))
@@ -1081,3 +1083,73 @@ def test_entangle_v150_is_not_ended_by_redeploying():
 def _point(action: str) -> tuple[float, float]:
     x, y = action.split(" ", 1)[1].split(",")
     return float(x), float(y)
+
+
+def test_the_note_is_revealed_when_either_twin_is_taken_down():
+    """MB-45: the Enchanter had 5 damage of Toughness 6; the Mesmer's Light melee (Power 3,
+    Precision 9: every die hits the Evasion 1 twin, Armour 1 blocks one) deals 2 to
+    Enchanter 2, the Doppelganger, which is taken down; every player now reads which was
+    genuine."""
+    where = {"Enchanter": OLD_SPOT, "Seer": (2.0, 8.0), "Mesmer": (3.6, 4.0), "Cleric": (8.0, 8.0)}
+    battle = placed(("Enchanter", "Seer"), ("Mesmer", "Cleric"), where, {1: ("4S", "5D")})
+    battle = battle.with_fighter(replace(battle.fighter("Enchanter"), damage=5))
+    clone = "clone Enchanter to 1.507,4 and 2.493,4 genuine first paying 4S+5D"
+    battle = play(battle, *guard_turns("Seer"), "activate Mesmer", "clone", "no step", clone)
+    battle = play(battle, "end activation", *guard_turns("Seer"))
+    assert "Enchanter 1 is the genuine" not in json.dumps(battle.view(0))
+    attack = "attack Enchanter 2 with Melee"
+    battle = play(battle, "activate Mesmer", "attack", "no step", attack, "light", "none")
+    battle = no_barrier(battle)
+    assert not battle.fighter("Enchanter 2").on_battlefield
+    assert "Enchanter 1 is the genuine" in json.dumps(battle.view(0))
+
+
+@pytest.mark.parametrize(("held", "offered"), [(4, True), (5, False)])
+def test_insight_is_one_draw_under_the_hand_limit(held, offered):
+    """MB-42 and 12.0: Insight adds one card to the hand, so it is offered below the hand
+    limit of 5 and, at the limit, the player must pass."""
+    battle = with_hand(channelling(), 0, ("2H", "3H", "4H", "5H", "6H")[:held])
+    assert ("draw deck with Insight" in battle.legal_actions(0)) is offered
+    if offered:
+        battle = play(battle, "draw deck with Insight", "card 2S", "card 3S", "keep 3S")
+        assert len(battle.hands[0]) == 5
+
+
+def test_phasewalk_is_not_offered_by_an_enemy_enchanter():
+    """MB-43: only the mover's player is asked. Player 2's Enchanter sees the moving Seer
+    and holds a Spade, but the Seer's Move offers no Phasewalk."""
+    where = {"Seer": (4.0, 8.0), "Wizard": (2.0, 2.0), "Enchanter": (8.0, 8.0)}
+    battle = placed(("Seer", "Wizard"), ("Enchanter",), where, {1: ("5S",)})
+    battle = activate(battle, "Seer", "move")
+    assert not any("Phasewalk" in a for a in battle.legal_actions(0))
+    refused(battle, "cast Phasewalk by Enchanter on Seer paying 5S", "17.0")
+
+
+@pytest.mark.parametrize(
+    ("older", "shoved"), [(False, True), (True, False)], ids=["v1.5.2", "v1.5.0"]
+)
+def test_push_moves_an_entangled_fighter_only_under_the_newer_entangle(older, shoved):
+    """MB-39: v1.5.2 stops the target moving itself, and Push is not that (the Guardian,
+    Armour 2 and Evasion 0, is hit by all six dice: a 4" shove from (4, 8) to (8, 8));
+    v1.5.0's target "cannot be pushed"."""
+    pack = None
+    if older:
+        pack = bundled_pack().merged(load_pack(EXAMPLES / "druid-1.5.0.yaml"))
+    where = {
+        "Guardian": (4.0, 8.0),
+        "Witch": (2.0, 14.0),
+        "Druid": (7.0, 12.0),
+        "Cleric": (1.0, 8.0),
+    }
+    hands = {1: ("2H", "3C", "4C")}
+    battle = no_wildform(
+        placed(("Guardian", "Witch"), ("Druid", "Cleric"), where, hands, pack=pack)
+    )
+    entangle = "entangle Guardian paying 2H+3C"
+    battle = play(battle, *guard_turns("Witch"), "activate Druid", "entangle", "no step", entangle)
+    battle = play(battle, "end activation", *guard_turns("Witch"))
+    push = "attack Guardian with Push paying 4C"
+    battle = play(battle, "activate Cleric", "attack", "no step", push, "none")
+    if "no knockback" in battle.legal_actions(1):
+        battle = battle.apply("no knockback")
+    assert close(battle.fighter("Guardian").at, (8.0, 8.0) if shoved else (4.0, 8.0))
