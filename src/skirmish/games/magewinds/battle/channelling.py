@@ -13,7 +13,12 @@ from random import Random
 from typing import Any
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
-from skirmish.games.magewinds.battle.abilities.seer import DRAW_TWO, InsightDraw, insight_seer
+from skirmish.games.magewinds.battle.abilities.seer import (
+    DRAW_TWO,
+    InsightDraw,
+    insight_can_take_two,
+    insight_seer,
+)
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.deck import (
     drawn_card,
@@ -72,8 +77,8 @@ class Channelling(Frame):
         if len(battle.hands[self.turn]) >= limit:
             return (PASS,)
         draws = tuple(f"draw {card}" for card in battle.face_up)
-        deck = (DRAW_DECK,) if battle.deck else ()
-        if len(battle.deck) >= 2 and insight_seer(battle, self.turn) is not None:
+        deck: tuple[Action, ...] = (DRAW_DECK,) if battle.deck else ()
+        if insight_can_take_two(battle) and insight_seer(battle, self.turn) is not None:
             deck = (*deck, DRAW_TWO)
         return (*draws, *deck, PASS)
 

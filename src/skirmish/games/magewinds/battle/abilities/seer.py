@@ -116,6 +116,13 @@ def insight_seer(battle: Battle, player: int) -> Fighter | None:
     return None
 
 
+def insight_can_take_two(battle: Battle) -> bool:
+    """Two cards can be taken from the face-down deck: the deck holds two, or one and the
+    discard pile, which replaces the deck as soon as the first card empties it (12.1,
+    ruling MB-42)."""
+    return len(battle.deck) + len(battle.discard) >= 2 and bool(battle.deck)
+
+
 @dataclass(frozen=True)
 class InsightDraw(Frame):
     """Insight (Seer v1.4.0): instead of the top card of the face-down deck, ``player``
