@@ -64,10 +64,11 @@ SQUARE = {"name": "Pillar", "height": 3, "rectangle": {"centre": [4.2, 8], "size
 SEEN, HIDDEN = (3.0, 9.0), (3.0, 8.0)
 
 
-def _facing_the_pillar(hypnotize: bool, hands: tuple[str, ...] = ("2H", "4C")) -> Battle:
+@cache
+def facing(hypnotize: bool) -> Battle:
     """The Wizard at (3, 9), the Mesmer at (9, 8); player 2's Deadeye at (3, 14) (north of
-    the Wizard, Quick Shot 2-9) and Cleric at (3, 11.2) (Push, Range 5). The Mesmer has
-    hypnotized the Wizard, or Guarded instead."""
+    the Wizard, Quick Shot 2-9) and Cleric at (1, 11.5), out of the Deadeye's way (Push,
+    1 Club: player 2 holds 4C). The Mesmer has hypnotized the Wizard, or Guarded instead."""
     where = {
         "Wizard": SEEN,
         "Witch": (1.0, 1.0),
@@ -79,7 +80,7 @@ def _facing_the_pillar(hypnotize: bool, hands: tuple[str, ...] = ("2H", "4C")) -
         ("Wizard", "Witch"),
         ("Mesmer", "Deadeye", "Cleric"),
         where,
-        {1: hands},
+        {1: ("2H", "4C")},
         table=open_table([SQUARE]),
     )
     battle = play(battle, *guard_turns("Witch"))
@@ -97,11 +98,6 @@ def spell_broken(battle: Battle) -> bool:
     return logged(battle, "Hypnotize is broken") and not any(
         m["key"] == "hypnotize" for m in battle.view(0).get("marks", [])
     )
-
-
-@cache
-def facing(hypnotize: bool) -> Battle:
-    return _facing_the_pillar(hypnotize)
 
 
 @pytest.mark.parametrize("hypnotize", [False, True], ids=["free", "hypnotized"])
@@ -148,7 +144,7 @@ def test_a_reactions_step_may_not_hide_the_mesmer(hypnotize, reaction):
 
 def test_a_hypnotized_fighter_is_offered_only_steps_that_keep_the_mesmer_in_sight():
     """The Dodge steps offered to the hypnotized Wizard never include the hidden (3, 8),
-    which the free Wizard is offered or may type; each offered step is allowed."""
+    which a free Wizard may take; each offered step is allowed."""
     battle = _attacked_by_the_deadeye(True, "dodge")
     steps = [a for a in battle.legal_actions(0) if a.startswith("step ")]
     assert steps and "step 3,8" not in steps
