@@ -37,6 +37,7 @@ import shapely
 from shapely import LineString
 
 from skirmish.ai.magewinds.outlook import outlook, settled
+from skirmish.ai.magewinds.threats import Threats
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation, Combatant
 from skirmish.games.magewinds.battle.abilities.deadeye import attack_refused
@@ -121,6 +122,7 @@ class Evaluator:
     """Attack values by names (quick to look up), in front of the store by value."""
 
     def __post_init__(self) -> None:
+        self._threats = Threats(self)
         high = [
             t.footprint
             for t in self.setup.table.field.terrain
@@ -150,13 +152,15 @@ class Evaluator:
             parts["actions"] = sum(self._actions(f) for f in mine) - sum(
                 self._actions(f) for f in theirs
             )
-        danger = [self._best(battle, e, mine, acting, player) for e in theirs]
-        offence = [self._best(battle, m, theirs, acting, player) for m in mine]
+        if fast() and battle.setup is self.setup:
+            danger, offence, gaps = self._kept_threats(battle, mine, theirs, acting, player)
+        else:
+            danger = [self._best(battle, e, mine, acting, player) for e in theirs]
+            offence = [self._best(battle, m, theirs, acting, player) for m in mine]
+            gaps = [self._gap_to_reach(m, theirs, self.attacks(battle, m, player)) for m in mine]
         parts["danger"] = -_weighted(danger, w.danger)
         parts["offence"] = _weighted(offence, w.offence)
-        parts["approach"] = -w.approach * sum(
-            self._gap_to_reach(battle, m, theirs, player) for m in mine
-        )
+        parts["approach"] = -w.approach * sum(gaps)
         scenario = battle.setup.scenario
         if scenario.objective:
             parts["objective"] = self._objective(battle, mine, theirs)
@@ -255,25 +259,58 @@ class Evaluator:
         if acting and attacker.counters >= MAX_COUNTERS:
             return 0.0
         best = 0.0
-        for attack in self._attacks(battle, attacker, player):
+        for attack in self.attacks(battle, attacker, player):
             for target in targets:
                 if self.reaches(attacker, target, attack):
                     best = max(best, self.gain(attacker, target, attack))
         return best
 
-    def _attacks(self, battle: Battle, fighter: Fighter, player: int) -> Iterable[AttackProfile]:
+    def _kept_threats(
+        self,
+        battle: Battle,
+        mine: list[Fighter],
+        theirs: list[Fighter],
+        acting: bool,
+        player: int,
+    ) -> tuple[list[float], list[float], list[float]]:
+        """Danger, offence and the gaps to reach, as :meth:`_best` and
+        :meth:`_gap_to_reach` give them, from the values kept by :mod:`.threats`."""
+        kept = self._threats
+        armed = {f.name: kept.attacks(battle, f, player) for f in (*mine, *theirs)}
+
+        def best(attacker: Fighter, targets: list[Fighter]) -> float:
+            if acting and attacker.counters >= MAX_COUNTERS:
+                return 0.0
+            attacks = armed[attacker.name]
+            return max((kept.pair(attacker, t, attacks) for t in targets), default=0.0)
+
+        danger = [best(e, mine) for e in theirs]
+        offence = [best(m, theirs) for m in mine]
+        gaps = [self._gap_to_reach(m, theirs, armed[m.name]) for m in mine]
+        return danger, offence, gaps
+
+    def pair(self, attacker: Fighter, target: Fighter, attacks: Iterable[AttackProfile]) -> float:
+        """The value of the best of ``attacks`` that ``attacker`` could make at once on
+        ``target`` (0 when none reaches): :meth:`_best` for one target."""
+        best = 0.0
+        for attack in attacks:
+            if self.reaches(attacker, target, attack):
+                best = max(best, self.gain(attacker, target, attack))
+        return best
+
+    def attacks(self, battle: Battle, fighter: Fighter, player: int) -> tuple[AttackProfile, ...]:
         """The attacks of one of ``player``'s fighters that ``player`` can pay for; for
         another player's fighter (whose hand is not seen), its attack spells count when that
         player holds any card."""
         if fighter.player == player:
-            return [a for a, _ in usable(battle, fighter)]
+            return tuple(a for a, _ in usable(battle, fighter))
         paying = bool(battle.hands[fighter.player])
         profile = self.setup.profile(fighter.profile)
-        return [
+        return tuple(
             a
             for a in profile.attacks
             if not attack_refused(battle, fighter, a) and (paying or not (a.spell and a.cost))
-        ]
+        )
 
     def reaches(self, attacker: Fighter, target: Fighter, attack: AttackProfile) -> bool:
         """Whether ``attacker`` could attack ``target`` after a step (13.1, 18.1)."""
@@ -358,13 +395,12 @@ class Evaluator:
         return value
 
     def _gap_to_reach(
-        self, battle: Battle, fighter: Fighter, enemies: list[Fighter], player: int
+        self, fighter: Fighter, enemies: list[Fighter], attacks: Iterable[AttackProfile]
     ) -> float:
-        """How much further than its longest attack (after a step) ``fighter`` is from its
-        nearest enemy."""
+        """How much further than the longest of its ``attacks`` (after a step) ``fighter``
+        is from its nearest enemy."""
         if fighter.at is None or not enemies:
             return 0.0
-        attacks = self._attacks(battle, fighter, player)
         reach = max((a.maximum_range for a in attacks), default=0.0)
         gap = min(math.dist(fighter.at, e.at) for e in enemies if e.at is not None) - 2 * RADIUS
         return max(0.0, gap - reach - STEP)

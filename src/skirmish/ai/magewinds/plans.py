@@ -28,7 +28,7 @@ from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.battle import abilities
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
-from skirmish.games.magewinds.battle.actions import after, parse_point
+from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.activation import (
     ATTACK,
     BLINK,
@@ -37,9 +37,11 @@ from skirmish.games.magewinds.battle.activation import (
     MOVE,
     RECOVER,
     Activation,
+    blink_options,
 )
 from skirmish.games.magewinds.battle.attacks import build_situation
 from skirmish.games.magewinds.battle.geometry import moved
+from skirmish.games.magewinds.battle.spells import blink_spots
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Status
 from skirmish.games.magewinds.battle.steps import NO_STEP, StepFrame
 from skirmish.games.magewinds.battle.targets import has_line, parse_attack, reachable_attacks
@@ -159,6 +161,9 @@ class Planner:
         self, battle: Battle, frame: Activation, done: tuple[Action, ...]
     ) -> Iterator[Plan]:
         me = battle.fighter(frame.fighter)
+        if frame.stage == "blink":
+            yield from self._blink(battle, me, done)
+            return
         options = battle.options()
         if frame.stage == "start":
             casts = cheapest([o for o in options if o.startswith("cast ")])
@@ -184,8 +189,6 @@ class Planner:
         elif frame.stage == "target":
             for option in cheapest(at_fighters(battle, options)):
                 yield self._attack(battle, me, option, done)
-        elif frame.stage == "blink":
-            yield from self._blink(battle, me, cheapest(list(options)), done)
         elif frame.stage == "ability":
             for option in cheapest(list(options)):
                 try:
@@ -201,8 +204,12 @@ class Planner:
 
     def _step(self, battle: Battle, frame: StepFrame, done: tuple[Action, ...]) -> Iterator[Plan]:
         """The step before an action (13.1): for an attack, every step the rules offer;
-        otherwise none, when the rules allow standing still."""
+        otherwise none, when the rules allow standing still (on the fast path that is
+        asked alone, :meth:`StepFrame.can_stay`, without working out every step)."""
         me = battle.fighter(frame.fighter)
+        if fast() and frame.purpose not in (ESCAPE, "attack") and frame.can_stay(battle):
+            yield from self._stay(battle, me, NO_STEP, done)
+            return
         options = [o for o in battle.options() if not o.startswith("cast ")]
         if frame.purpose == ESCAPE:
             for option in options:
@@ -212,17 +219,24 @@ class Planner:
             return
         if frame.purpose != "attack":
             chosen = NO_STEP if NO_STEP in options else options[0]
-            after_step = battle.apply(chosen)
-            below = battle.frames[-2]
-            if isinstance(below, Activation) and below.kind == GUARD:
-                what = f"{me.name} guards"
-                yield Plan((*done, chosen), self.score(self._spent(after_step, me)), what)
-            else:
-                yield from self._walk(after_step, (*done, chosen))
+            yield from self._stay(battle, me, chosen, done)
             return
         best = self._best_attacks if fast() else self._best_attacks_plain
         for stepped, mover, attack, steps in best(battle, me, options, done):
             yield self._attack(stepped, mover, attack, steps)
+
+    def _stay(
+        self, battle: Battle, me: Fighter, chosen: Action, done: tuple[Action, ...]
+    ) -> Iterator[Plan]:
+        """The step before an action other than an attack: ``chosen`` (staying put when the
+        rules allow it, else the first step offered), then the action."""
+        after_step = battle.apply(chosen)
+        below = battle.frames[-2]
+        if isinstance(below, Activation) and below.kind == GUARD:
+            what = f"{me.name} guards"
+            yield Plan((*done, chosen), self.score(self._spent(after_step, me)), what)
+        else:
+            yield from self._walk(after_step, (*done, chosen))
 
     def _best_attacks_plain(
         self, battle: Battle, me: Fighter, options: list[Action], done: tuple[Action, ...]
@@ -295,17 +309,30 @@ class Planner:
         )
         return Plan((*done, option), Score(total, tuple(parts.items())), what, found)
 
-    def _blink(
-        self, battle: Battle, me: Fighter, options: list[Action], done: tuple[Action, ...]
-    ) -> Iterator[Plan]:
+    def _blink(self, battle: Battle, me: Fighter, done: tuple[Action, ...]) -> Iterator[Plan]:
+        """Blink (20.2) to the :data:`BLINK_SPOTS` spots furthest from the enemy (ties in
+        the order the rules offer them), each paid the cheapest way. On the fast path only
+        those spots are checked (:func:`blink_spots` ranked by the same distance), not
+        every spot on the table."""
         enemies = [f.at for f in battle.on_battlefield() if f.player != me.player and f.at]
 
-        def distance(option: Action) -> float:
-            where = (after(option, "blink to") or "").split(" paying ")[0]
+        def distance(where: str) -> float:
             x, y = parse_point(where, "20.2")
             return min(((x - ex) ** 2 + (y - ey) ** 2 for ex, ey in enemies), default=0.0)
 
-        for option in sorted(options, key=distance, reverse=True)[:BLINK_SPOTS]:
+        if fast():
+            spots = blink_spots(
+                battle, me, best=lambda at: distance(point_text(at)), most=BLINK_SPOTS
+            )
+            chosen = [cheapest(list(blink_options(battle, me, [at])))[0] for at in spots]
+        else:
+
+            def written(option: Action) -> float:
+                return distance((after(option, "blink to") or "").split(" paying ")[0])
+
+            options = cheapest(list(battle.options()))
+            chosen = sorted(options, key=written, reverse=True)[:BLINK_SPOTS]
+        for option in chosen:
             leaf = self._spent(battle.apply(option), me)
             yield Plan((*done, option), self.score(leaf), f"{me.name} blinks away")
 

@@ -51,7 +51,7 @@ from skirmish.games.magewinds.battle.spells import (
     parse_cast,
     start_of_activation,
 )
-from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Item, rounded
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Item, Point, rounded
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.battle.targets import attack_options, parse_attack
 
@@ -127,13 +127,7 @@ class Activation(Frame):
         if self.stage == "target":
             return attack_options(battle, self.fighter)
         if self.stage == "blink":
-            cost = ability(battle, me, "blink")
-            assert cost is not None
-            return tuple(
-                f"blink to {point_text(p)} paying {way.text}"
-                for p in blink_spots(battle, me)
-                for way in ways_to_pay(battle, battle.controller(me), cost.cost)
-            )
+            return blink_options(battle, me, blink_spots(battle, me))
         if self.stage == "recover":
             recover = ability(battle, me, "recover")
             assert recover is not None
@@ -472,3 +466,14 @@ def _possible(battle: Battle, me: Fighter, kind: str) -> bool:
     """An Attack or Blink action is offered when some step (or none) leaves it possible."""
     step = StepFrame(me.name, battle.controller(me), purpose=kind)
     return step.viable(battle) or step.any_step(battle)
+
+
+def blink_options(battle: Battle, me: Fighter, spots: list[Point]) -> tuple[Action, ...]:
+    """20.2: a Blink of ``me`` to each of ``spots``, each way its player can pay for it."""
+    cost = ability(battle, me, "blink")
+    assert cost is not None
+    return tuple(
+        f"blink to {point_text(p)} paying {way.text}"
+        for p in spots
+        for way in ways_to_pay(battle, battle.controller(me), cost.cost)
+    )

@@ -33,8 +33,8 @@ from skirmish.games.magewinds.battle.candidates import knockback_choices
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.geometry import (
     attack_line,
-    cover_of,
     dodge_possible,
+    in_cover,
     knockback_end,
     knockback_of,
     push_end,
@@ -88,7 +88,7 @@ def build_situation(
         attacker=replace(combatant(battle, attacker, attacking=True), guarding=False),
         target=combatant(battle, target, attacking=False),
         attack=attack,
-        cover=cover_of(battle, attacker, target).in_cover or ward is not None,
+        cover=in_cover(battle, attacker, target) or ward is not None,
         can_dodge=(cap is None or cap >= 1) and dodge_possible(battle, target, attacker),
         distance=distance,
         defender_cards=battle.hands[target.player],

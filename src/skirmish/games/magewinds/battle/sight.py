@@ -29,7 +29,7 @@ from dataclasses import replace
 from skirmish.fastpaths import Memo, fast
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.field import Battlefield, Placed
-from skirmish.games.magewinds.looks import HIGH, Blockers, blockers
+from skirmish.games.magewinds.looks import HIGH, OBSTACLES, Blockers, blockers
 from skirmish.games.magewinds.profiles import AttackProfile
 from skirmish.games.magewinds.sightlines import LineOfAttack, lines_of_attack, visibilities
 from skirmish.geometry import EPSILON, Based
@@ -48,6 +48,7 @@ circle, at most (r(1 - cos(pi/64)), about 0.0006" for a 25 mm base), with room t
 _SIGHT: Memo[bool] = Memo("visibility")
 _OBSTACLES: Memo[Blockers] = Memo("high obstacles", size=64)
 _CIRCLES: Memo[tuple[Circle, ...]] = Memo("high obstacle circles", size=64)
+_COVER_CIRCLES: Memo[tuple[Circle, ...]] = Memo("obstacle circles", size=64)
 
 
 def _where(base: Based | None) -> Where | None:
@@ -149,6 +150,27 @@ def open_line(
     if gap + POLYGON_GAP < low - EPSILON or gap > high + EPSILON:
         return False
     return None
+
+
+def in_the_open(setup: Setup, field: Battlefield, attacker: Placed, target: Placed) -> bool:
+    """18.2 without looking: True when no obstacle (of any height) and no other fighter
+    comes near the straight path between the two bases, so the look at the target's whole
+    edge passes over everything and the target is in the open; False when a look is needed
+    (it may still find the target in the open)."""
+    if field.terrain is not setup.table.field.terrain:
+        return False
+    others = (
+        (p.base.x, p.base.y, p.base.radius)
+        for p in field.fighters
+        if p.name not in (attacker.name, target.name)
+    )
+    return _clear((*_obstacles(setup), *others), attacker.base, target.base)
+
+
+def _obstacles(setup: Setup) -> tuple[Circle, ...]:
+    """The bounding circle of every piece of every obstacle: what can give cover (18.2)."""
+    table = replace(setup.table.field, fighters=(), objects=())
+    return _COVER_CIRCLES.get(setup, lambda: _circles(blockers(table, OBSTACLES, False)))
 
 
 def _seen(

@@ -21,6 +21,7 @@ Targets and timings the pages leave open are ruling MB-18.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -302,13 +303,23 @@ def cast_refused(battle: Battle, action: Action, default: Fighter) -> str | None
 
 
 def blink_spots(
-    battle: Battle, fighter: Fighter, *, first: bool = False
+    battle: Battle,
+    fighter: Fighter,
+    *,
+    first: bool = False,
+    best: Callable[[tuple[float, float]], float] | None = None,
+    most: int | None = None,
 ) -> list[tuple[float, float]]:
-    """Representative Blink destinations: grid points that pass every Blink check."""
+    """Representative Blink destinations: grid points that pass every Blink check.
+    ``best``: the points ranked by it, highest first (ties in grid order), and only the
+    ``most`` best checked and kept, as the whole list ranked the same way would begin."""
+    points = free_points(battle, grid(battle), exclude=fighter.name)
+    if best is not None:
+        points = sorted(points, key=best, reverse=True)
     spots = []
-    for point in free_points(battle, grid(battle), exclude=fighter.name):
+    for point in points:
         if blink_problem(battle, fighter, point) is None:
             spots.append(point)
-            if first:
+            if first or (most is not None and len(spots) >= most):
                 break
     return spots

@@ -196,15 +196,18 @@ class StepFrame(Frame):
         move found."""
         if not fast() or hypnotist(battle, self._mover(battle)) is not None:
             return bool(self.moves(battle))
-        if self.reaction != "dodge" and self.viable(battle):
+        if self.can_stay(battle):
             return True
         return self.any_step(battle) if self.purpose else bool(self._candidates(battle))
 
+    def can_stay(self, battle: Battle) -> bool:
+        """Whether staying put (``no step``) is offered: never for a Dodge (18.4), else
+        when the action is possible from where the fighter stands."""
+        return self.reaction != "dodge" and self.viable(battle)
+
     def moves(self, battle: Battle) -> list[Action]:
         """Staying put (where allowed) and the representative steps, without Leap."""
-        stay: list[Action] = []
-        if self.reaction != "dodge" and self.viable(battle):
-            stay = [NO_STEP]
+        stay = [NO_STEP] if self.can_stay(battle) else []
         return [*stay, *(f"step {point_text(end)}" for end in self._ends(battle))]
 
     def options(self, battle: Battle) -> tuple[Action, ...]:

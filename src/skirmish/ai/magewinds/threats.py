@@ -1,0 +1,69 @@
+"""The evaluation's danger and offence, kept between the positions a player weighs.
+
+A computer player scores hundreds of positions at each decision, and most of them differ
+from the battle in front of it by one fighter: the one that moves, steps, attacks or is
+hit. The best attack one fighter could make at once on another (:meth:`Threats.pair`)
+depends only on those two fighters and on the attacks the first may make, so it is kept
+for the very two fighter records (immutable: a fighter that moves or is hurt is a new
+record) and the names of those attacks; the attacks a fighter may make are kept by the
+values :func:`~skirmish.games.magewinds.battle.targets.usable` reads (the fighter's name,
+profile and player, the hands and the marks on the battle). The plain path
+(:func:`skirmish.fastpaths.plain`) works every one out afresh, and the tests compare the
+two on generated positions and whole battles.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from skirmish.games.magewinds.battle.state import Battle, Fighter
+from skirmish.games.magewinds.profiles import AttackProfile
+
+if TYPE_CHECKING:
+    from skirmish.ai.magewinds.evaluation import Evaluator
+
+KEPT_PAIRS = 100_000
+"""Pairs of fighters kept per evaluator; when full, the store starts again from empty."""
+KEPT_ARMED = 20_000
+"""Attack lists kept per evaluator; when full, the store starts again from empty."""
+
+ArmedKey = tuple[str, str, int, int, tuple[tuple[str, ...], ...], tuple[object, ...]]
+
+
+class Threats:
+    """Kept pair values and attack lists for one :class:`Evaluator`."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.evaluator = evaluator
+        self._pairs: dict[tuple[int, int, tuple[str, ...]], tuple[Fighter, Fighter, float]] = {}
+        self._armed: dict[ArmedKey, tuple[AttackProfile, ...]] = {}
+
+    def attacks(self, battle: Battle, fighter: Fighter, player: int) -> tuple[AttackProfile, ...]:
+        """:meth:`Evaluator.attacks`, kept by everything it reads."""
+        key: ArmedKey = (
+            fighter.name,
+            fighter.profile,
+            fighter.player,
+            player,
+            battle.hands,
+            battle.marks,
+        )
+        found = self._armed.get(key)
+        if found is None:
+            if len(self._armed) >= KEPT_ARMED:
+                self._armed.clear()
+            found = self._armed[key] = self.evaluator.attacks(battle, fighter, player)
+        return found
+
+    def pair(self, attacker: Fighter, target: Fighter, attacks: tuple[AttackProfile, ...]) -> float:
+        """The value of the best of ``attacks`` that ``attacker`` could make on ``target``
+        (0 when none reaches), kept for these two very fighter records."""
+        key = (id(attacker), id(target), tuple(a.name for a in attacks))
+        found = self._pairs.get(key)
+        if found is not None and found[0] is attacker and found[1] is target:
+            return found[2]
+        value = self.evaluator.pair(attacker, target, attacks)
+        if len(self._pairs) >= KEPT_PAIRS:
+            self._pairs.clear()
+        self._pairs[key] = (attacker, target, value)
+        return value
