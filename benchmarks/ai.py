@@ -4,7 +4,8 @@ strength ladder with 95% intervals.
 1. Greedy-versus-greedy battles per second on one core, the first battles (caches cold)
    and the next ones (attack outlooks and values kept from the battles before), against
    random-versus-random battles of the same setups (aim: at least 100 greedy battles per
-   second).
+   second); and the greedy player's own shortcuts against its plain path on the same
+   battles (which must come out the same both ways).
 2. The search player: look-aheads per second, and the time each decision takes at a
    budget of 1 s on the clock (aim: the 95th percentile within the budget plus 10%).
 3. The strength ladder, each rung a simulation with seats swapped on paired seeds over
@@ -26,14 +27,19 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from contextlib import nullcontext
 
+from battles import forget  # benchmarks/battles.py, beside this file
+from skirmish import fastpaths
 from skirmish.ai.magewinds import outlook
 from skirmish.ai.magewinds.evaluation import _GAINS
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.ai.magewinds.search import PLAYOUTS_PER_SECOND, SearchPlayer
+from skirmish.ai.magewinds.threats import GREEDY
 from skirmish.ai.simulate import Match, interval, simulate
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import new_setup, start_battle
+from skirmish.games.magewinds.battle.geometry import SITUATION
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.game import GAME
 
@@ -50,19 +56,26 @@ def setups() -> list[Setup]:
     return [new_setup(name, [band, band]) for name in SCENARIOS]
 
 
+def greedy_battle(chosen: Setup, seed: int) -> tuple[float, tuple[str, ...]]:
+    """CPU seconds of one battle between two greedy players, and its actions."""
+    players: list[Player] = [GreedyPlayer(chosen, seed, 0), GreedyPlayer(chosen, seed, 1)]
+    history = History.start(start_battle(chosen), seed)
+    started = time.process_time()
+    play_out(history, players)
+    return time.process_time() - started, tuple(s.action for s in history.steps)
+
+
 def battle_seconds(kind: str, chosen: Setup, seed: int) -> float:
     """CPU seconds of one battle between two players of ``kind``."""
-    players: list[Player]
     if kind == "greedy":
-        players = [GreedyPlayer(chosen, seed, 0), GreedyPlayer(chosen, seed, 1)]
-    else:
-        players = [RandomPlayer(seed, 0), RandomPlayer(seed, 1)]
+        return greedy_battle(chosen, seed)[0]
+    players: list[Player] = [RandomPlayer(seed, 0), RandomPlayer(seed, 1)]
     started = time.process_time()
     play_out(History.start(start_battle(chosen), seed), players)
     return time.process_time() - started
 
 
-def speeds(count: int = 20) -> None:
+def speeds(count: int = 20, plain: int = 4) -> None:
     outlook.forget()
     _GAINS.clear()
     print("\nGreedy-versus-greedy battles per second, one core (CPU time)")
@@ -79,6 +92,33 @@ def speeds(count: int = 20) -> None:
             f"({random_rate / warm_rate:.0f}x slower than random; aim 100/s)"
         )
     print(f"  attack outlooks kept: {len(outlook._KEPT)}, attack values kept: {len(_GAINS)}")
+    shortcuts(plain)
+
+
+def shortcuts(count: int) -> None:
+    """The greedy player's own fast paths (:data:`GREEDY`: kept threats, staying put
+    without working out the step ends, the furthest Blink spots alone; and
+    :data:`SITUATION`: cover and Dodge of an attack) against its plain path, on the same
+    battles: each starts with the geometry caches and memos empty (``battles.forget``),
+    the attack outlooks and values kept from the battles before, and the two ways take
+    turns going first."""
+    print(f"\nThe greedy player's shortcuts against its plain path ({count} battles each)")
+    for chosen in setups():
+        seconds = {True: 0.0, False: 0.0}
+        same = 0
+        for seed in range(count):
+            found: dict[bool, tuple[str, ...]] = {}
+            for way in (True, False) if seed % 2 == 0 else (False, True):
+                forget()
+                with nullcontext() if way else fastpaths.plain(GREEDY, SITUATION):
+                    spent, found[way] = greedy_battle(chosen, 1000 + seed)
+                seconds[way] += spent
+            same += found[True] == found[False]
+        print(
+            f"  {chosen.scenario.name:18} shortcuts {count / seconds[True]:5.2f}/s, plain "
+            f"{count / seconds[False]:5.2f}/s: {seconds[False] / seconds[True]:.2f}x; "
+            f"the same battle both ways {same} of {count}"
+        )
 
 
 def search_speed(decisions: int = 30) -> None:

@@ -24,24 +24,32 @@ REMEMBERED = 50_000
 """Answers kept per memo; a memo that fills up starts again from empty."""
 
 _fast = [True]
+_off: list[frozenset[str]] = [frozenset()]
 _memos: list[Memo[Any]] = []
 
 T = TypeVar("T")
 
 
-def fast() -> bool:
-    """Whether the fast paths are on (the default)."""
-    return _fast[-1]
+def fast(part: str = "") -> bool:
+    """Whether the fast paths are on (the default); with ``part``, whether that part's are
+    (a part is a group of fast paths that can be turned off alone, named where it is
+    used)."""
+    return _fast[-1] and (not part or part not in _off[-1])
 
 
 @contextmanager
-def plain() -> Iterator[None]:
-    """Compute every answer afresh while inside: the plain path the fast ones replace."""
-    _fast.append(False)
+def plain(*parts: str) -> Iterator[None]:
+    """Compute every answer afresh while inside: the plain path the fast ones replace.
+    With ``parts``, only those parts' fast paths are off (for measuring one against the
+    plain computation while the others stay on)."""
+    if parts:
+        _off.append(_off[-1] | frozenset(parts))
+    else:
+        _fast.append(False)
     try:
         yield
     finally:
-        _fast.pop()
+        (_off if parts else _fast).pop()
 
 
 class Memo(Generic[T]):

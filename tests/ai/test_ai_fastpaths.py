@@ -11,22 +11,27 @@ and whole greedy battles are played with every shortcut and without.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from skirmish import fastpaths
 from skirmish.ai.magewinds.evaluation import Evaluator
-from skirmish.ai.magewinds.greedy import GreedyPlayer
+from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.outlook import forget, outlook, settled
-from skirmish.engine.battle import History, play_out
+from skirmish.ai.magewinds.plans import Planner
+from skirmish.ai.magewinds.threats import GREEDY
+from skirmish.engine.battle import History, RandomPlayer, Turn, play_out
 from skirmish.engine.matrix import solve
 from skirmish.games.magewinds.advice import SINGLE, Objective, matrix_game
 from skirmish.games.magewinds.attack import AttackSituation, Combatant
 from skirmish.games.magewinds.battle import Length, new_setup, setup, start_battle
-from skirmish.games.magewinds.battle.state import Fighter
+from skirmish.games.magewinds.battle.geometry import SITUATION
+from skirmish.games.magewinds.battle.setup import Options, Setup
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Phase
 from skirmish.games.magewinds.pack import bundled_pack
 
 PACK = bundled_pack()
@@ -150,3 +155,137 @@ def test_greedy_plays_the_same_battles_with_its_fast_paths_and_without(seed):
     assert [s.action for s in fast.steps] == [s.action for s in slow.steps]
     assert fast.state.state_hash() == slow.state.state_hash()
     assert fast.state.events() == slow.state.events()
+
+
+# -- the greedy player's own shortcuts (fastpaths part GREEDY) and the attack situation's
+# cover and Dodge (part SITUATION), each against its plain path with the others on -------
+
+SHORTCUTS = (GREEDY, SITUATION)
+
+
+def traced(chosen: Setup, seed: int) -> tuple[list[tuple[int | None, str]], str, tuple]:
+    """A greedy-versus-greedy battle: every step, the final state's hash and the log."""
+    history = History.start(start_battle(chosen), seed)
+    play_out(history, [GreedyPlayer(chosen, seed, 0), GreedyPlayer(chosen, seed, 1)])
+    steps = [(s.player, s.action) for s in history.steps]
+    return steps, history.state.state_hash(), history.state.events()
+
+
+def assert_same_both_ways(chosen: Setup, seed: int) -> None:
+    fast = traced(chosen, seed)
+    with fastpaths.plain(*SHORTCUTS):
+        slow = traced(chosen, seed)
+    assert fast[0] == slow[0]
+    assert fast[1] == slow[1]
+    assert fast[2] == slow[2]
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_greedy_plays_the_same_random_battles_with_its_shortcuts_and_without(seed):
+    """Generated setups (any scenario, warbands of one to three, random terrain)."""
+    assert_same_both_ways(setup.random_setup(seed, length=Length.QUICK, most=3, rounds=1), seed)
+
+
+@pytest.mark.parametrize("scenario", ["deathmatch", "king-of-the-hill", "hold-the-line"])
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_greedy_plays_the_same_mirror_battles_with_its_shortcuts_and_without(scenario, seed):
+    """The benchmark's warbands (a Wizard that Blinks and Zaps, a Guardian that Wards, a
+    Cleric that Heals) over two rounds."""
+    band = ["Wizard", "Guardian", "Cleric"]
+    options = Options(length=Length.QUICK, rounds=2, overtime=0)
+    assert_same_both_ways(new_setup(scenario, [band, band], options=options), seed)
+
+
+def random_states(seed: int, every: int = 5) -> list[Battle]:
+    """Action Phase states of a random battle from ``seed`` (warbands of up to three)."""
+    chosen = setup.random_setup(seed, length=Length.QUICK, most=3, rounds=2)
+    history = History.start(start_battle(chosen), seed)
+    play_out(history, [RandomPlayer(seed, 0), RandomPlayer(seed, 1)])
+    return [
+        s
+        for s in history.states[::every]
+        if isinstance(s, Battle) and s.phase is Phase.ACTION and s.result is None
+    ]
+
+
+def varied(battle: Battle, data: st.DataObject) -> Battle:
+    """``battle`` with what the kept threats must notice changed at random, the fighter
+    records otherwise shared: a hand emptied or shortened (spells paid or not), a fighter
+    hurt, its counters or Guard changed, a Take Aim marker dropped."""
+    hands = tuple(
+        data.draw(st.sampled_from([hand, (), hand[: len(hand) // 2]])) for hand in battle.hands
+    )
+    battle = replace(battle, hands=hands)
+    if data.draw(st.booleans()) and battle.marks:
+        battle = replace(battle, marks=battle.marks[1:])
+    standing = [f for f in battle.on_battlefield() if f.at is not None]
+    if standing and data.draw(st.booleans()):
+        chosen = data.draw(st.sampled_from(standing))
+        toughness = battle.setup.profile(chosen.profile).toughness
+        battle = battle.with_fighter(
+            replace(
+                chosen,
+                damage=data.draw(st.integers(0, toughness - 1)),
+                counters=data.draw(st.integers(0, 2)),
+                guarding=data.draw(st.booleans()),
+            )
+        )
+    return battle
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_kept_threats_score_every_position_as_a_fresh_evaluation(seed, data):
+    """One evaluator scores every state of a battle and variants of it (so values kept from
+    one position meet the next, sharing fighter records): every part of every score, for
+    every player, is the one a fresh evaluator works out with the shortcut off; so are the
+    kept attack lists and pair values."""
+    states = random_states(seed)
+    assume(states)
+    kept = Evaluator(states[0].setup)
+    for battle in states:
+        for position in (battle, varied(battle, data), varied(battle, data)):
+            for player in range(position.players):
+                found = kept.value(position, player)
+                with fastpaths.plain(GREEDY):
+                    fresh = Evaluator(position.setup).value(position, player)
+                assert found == fresh
+                for fighter in position.on_battlefield():
+                    attacks = kept._threats.attacks(position, fighter, player)
+                    assert attacks == kept.attacks(position, fighter, player)
+                    for target in position.on_battlefield():
+                        if target.player != fighter.player:
+                            expected = max(
+                                (
+                                    kept.gain(fighter, target, a)
+                                    for a in attacks
+                                    if kept.reaches(fighter, target, a)
+                                ),
+                                default=0.0,
+                            )
+                            assert kept._threats.pair(fighter, target, attacks) == max(
+                                0.0, expected
+                            )
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_the_planner_lists_the_same_candidates_with_its_shortcuts_and_without(seed):
+    """At each of a random battle's decisions the greedy player would plan (activation,
+    action, step, Blink spot), the whole list of candidates, in order, with every value,
+    part, reason and attack outlook, is the same both ways (the search player and ``hint``
+    read the whole list, not only the best)."""
+    checked = 0
+    for battle in random_states(seed, every=3):
+        node = battle.node()
+        if not isinstance(node, Turn) or not plannable(battle):
+            continue
+        evaluator = Evaluator(battle.setup)
+        found = Planner(evaluator, node.player).plans(battle)
+        with fastpaths.plain(*SHORTCUTS):
+            fresh = Planner(Evaluator(battle.setup), node.player).plans(battle)
+        assert found == fresh
+        checked += 1
+    assume(checked)

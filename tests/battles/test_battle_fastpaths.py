@@ -51,8 +51,13 @@ from skirmish.games.magewinds.battle.geometry import (
     AWAY_TURNS,
     OVERLAP,
     RADIUS,
+    SITUATION,
+    can_dodge,
     can_stand_at,
+    cover_of,
+    dodge_possible,
     free_to_step_away,
+    in_cover,
     sees,
     stand_problem,
     visible_spot,
@@ -60,8 +65,15 @@ from skirmish.games.magewinds.battle.geometry import (
 from skirmish.games.magewinds.battle.scenarios import territory_problem
 from skirmish.games.magewinds.battle.setup import Setup, SetupError
 from skirmish.games.magewinds.battle.sides import EDGES
-from skirmish.games.magewinds.battle.sight import _clear, _high, line_from, open_line, visible
-from skirmish.games.magewinds.battle.spells import ways_to_pay
+from skirmish.games.magewinds.battle.sight import (
+    _clear,
+    _high,
+    in_the_open,
+    line_from,
+    open_line,
+    visible,
+)
+from skirmish.games.magewinds.battle.spells import blink_spots, ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Phase, Status
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.battle.tables import Table
@@ -72,7 +84,7 @@ from skirmish.games.magewinds.field import Battlefield, Placed, parse_battlefiel
 from skirmish.games.magewinds.looks import HIGH, _blockers
 from skirmish.games.magewinds.moves import _surroundings as surroundings
 from skirmish.games.magewinds.moves import dodge
-from skirmish.games.magewinds.sightlines import LineOfAttack, line_of_attack, visibility
+from skirmish.games.magewinds.sightlines import LineOfAttack, cover, line_of_attack, visibility
 from skirmish.geometry import BASE_DIAMETER, EPSILON, Based
 from skirmish.geometry.movement import ray_room
 from skirmish.geometry.shapes import disc
@@ -151,6 +163,18 @@ def test_plain_switch_nests_and_restores():
             assert not fastpaths.fast()
         assert not fastpaths.fast()
     assert fastpaths.fast()
+
+
+def test_a_part_of_the_fast_paths_turns_off_alone_and_nests():
+    with fastpaths.plain("one"):
+        assert fastpaths.fast() and fastpaths.fast("two")
+        assert not fastpaths.fast("one")
+        with fastpaths.plain("two"):
+            assert not fastpaths.fast("one") and not fastpaths.fast("two")
+        assert fastpaths.fast("two") and not fastpaths.fast("one")
+        with fastpaths.plain():
+            assert not fastpaths.fast("two")
+    assert fastpaths.fast("one") and fastpaths.fast("two") and fastpaths.fast()
 
 
 # -- each fast path against the plain computation it replaces, on generated states ----------
@@ -664,3 +688,87 @@ def test_ray_rooms_all_at_once_are_each_ray_room(field, data):
         start = shapely.Point(x, y)
         expected = [ray_room(free, start, unit, length) for unit in units]
         assert straight._ray_rooms(free, (x, y), units, length) == expected
+
+
+# -- cover and Dodge of an attack's situation (fastpaths part SITUATION) ----------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(battlefields())
+def test_a_target_with_nothing_near_the_path_is_in_the_open_as_the_look_says(field):
+    """18.2: no obstacle of any height and no other fighter near the straight path between
+    the bases: the look at the target's whole edge finds it in the open."""
+    battle_setup = setup_for(field)
+    for a in field.fighters:
+        for t in field.fighters:
+            if a.name != t.name and in_the_open(battle_setup, field, a, t):
+                with fastpaths.plain():
+                    assert not cover(field, a, t).in_cover
+
+
+def test_a_target_behind_an_obstacle_is_looked_at_and_one_in_the_clear_is_not():
+    field = parse_battlefield(
+        {
+            "warbands": ["red", "blue"],
+            "terrain": [
+                {"name": "wall", "height": 0.7, "rectangle": {"centre": [4, 3], "size": [0.4, 6]}},
+            ],
+            "fighters": [
+                {"name": "F0", "profile": "Wizard", "warband": "red", "at": [2, 3]},
+                {"name": "F1", "profile": "Wizard", "warband": "blue", "at": [6, 3]},
+                {"name": "F2", "profile": "Wizard", "warband": "red", "at": [9, 12]},
+                {"name": "F3", "profile": "Wizard", "warband": "blue", "at": [9, 8]},
+            ],
+        },
+        source="wall",
+    )
+    a, t = field.fighter("F0"), field.fighter("F1")
+    assert not in_the_open(setup_for(field), field, a, t)
+    assert cover(field, a, t).in_cover
+    a, t = field.fighter("F2"), field.fighter("F3")
+    assert in_the_open(setup_for(field), field, a, t)
+    assert not cover(field, a, t).in_cover
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_remembered_cover_and_dodge_equal_fresh_ones_in_every_state(seed):
+    """Cover and Dodge are remembered by the whole battlefield and the two names: every
+    answer, remembered in an earlier state or not, is the fresh one, for every pair of
+    fighters on the table (both ways round)."""
+    for battle in some_states(seed, every=4):
+        fighters = on_table(battle)
+        for attacker in fighters:
+            for target in fighters:
+                if attacker.name == target.name:
+                    continue
+                with fastpaths.plain():
+                    covered = cover_of(battle, attacker, target).in_cover
+                    dodging = can_dodge(battle, target, attacker).possible
+                assert in_cover(battle, attacker, target) == covered
+                assert dodge_possible(battle, target, attacker) == dodging
+                with fastpaths.plain(SITUATION):
+                    assert in_cover(battle, attacker, target) == covered
+                    assert dodge_possible(battle, target, attacker) == dodging
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_the_best_blink_spots_begin_the_whole_list_ranked_the_same_way(seed, data):
+    """Blink spots ranked by a key and checked only until ``most`` pass are the first
+    ``most`` of every spot, ranked by the same key (ties in grid order)."""
+    for battle in some_states(seed, every=13):
+        for fighter in on_table(battle):
+            x, y = data.draw(st.tuples(st.floats(0, 48), st.floats(0, 48)))
+            coarse = data.draw(st.booleans())
+
+            def key(
+                at: tuple[float, float], x: float = x, y: float = y, coarse: bool = coarse
+            ) -> float:
+                far = (at[0] - x) ** 2 + (at[1] - y) ** 2
+                return float(round(far / 10)) if coarse else far  # coarse: many ties
+
+            most = data.draw(st.integers(1, 6))
+            everything = blink_spots(battle, fighter)
+            expected = sorted(everything, key=key, reverse=True)[:most]
+            assert blink_spots(battle, fighter, best=key, most=most) == expected

@@ -37,7 +37,7 @@ import shapely
 from shapely import LineString
 
 from skirmish.ai.magewinds.outlook import outlook, settled
-from skirmish.ai.magewinds.threats import Threats
+from skirmish.ai.magewinds.threats import GREEDY, Threats
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation, Combatant
 from skirmish.games.magewinds.battle.abilities.deadeye import attack_refused
@@ -152,7 +152,7 @@ class Evaluator:
             parts["actions"] = sum(self._actions(f) for f in mine) - sum(
                 self._actions(f) for f in theirs
             )
-        if fast() and battle.setup is self.setup:
+        if fast(GREEDY) and battle.setup is self.setup:
             danger, offence, gaps = self._kept_threats(battle, mine, theirs, acting, player)
         else:
             danger = [self._best(battle, e, mine, acting, player) for e in theirs]

@@ -23,6 +23,7 @@ from random import Random
 
 from skirmish.ai.magewinds.evaluation import Evaluator, Score
 from skirmish.ai.magewinds.outlook import Outlook, outlook, settled
+from skirmish.ai.magewinds.threats import GREEDY
 from skirmish.engine.battle import Action, IllegalAction, Turn
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
@@ -207,7 +208,7 @@ class Planner:
         otherwise none, when the rules allow standing still (on the fast path that is
         asked alone, :meth:`StepFrame.can_stay`, without working out every step)."""
         me = battle.fighter(frame.fighter)
-        if fast() and frame.purpose not in (ESCAPE, "attack") and frame.can_stay(battle):
+        if fast(GREEDY) and frame.purpose not in (ESCAPE, "attack") and frame.can_stay(battle):
             yield from self._stay(battle, me, NO_STEP, done)
             return
         options = [o for o in battle.options() if not o.startswith("cast ")]
@@ -320,7 +321,7 @@ class Planner:
             x, y = parse_point(where, "20.2")
             return min(((x - ex) ** 2 + (y - ey) ** 2 for ex, ey in enemies), default=0.0)
 
-        if fast():
+        if fast(GREEDY):
             spots = blink_spots(
                 battle, me, best=lambda at: distance(point_text(at)), most=BLINK_SPOTS
             )

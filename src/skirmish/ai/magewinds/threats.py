@@ -22,6 +22,9 @@ from skirmish.games.magewinds.profiles import AttackProfile
 if TYPE_CHECKING:
     from skirmish.ai.magewinds.evaluation import Evaluator
 
+GREEDY = "greedy"
+"""The part of the fast paths (:func:`skirmish.fastpaths.fast`) that the greedy player's
+own shortcuts belong to: these kept threats, and the planner's (:mod:`.plans`)."""
 KEPT_PAIRS = 100_000
 """Pairs of fighters kept per evaluator; when full, the store starts again from empty."""
 KEPT_ARMED = 20_000
@@ -35,7 +38,10 @@ class Threats:
 
     def __init__(self, evaluator: Evaluator) -> None:
         self.evaluator = evaluator
-        self._pairs: dict[tuple[int, int, tuple[str, ...]], tuple[Fighter, Fighter, float]] = {}
+        self._pairs: dict[
+            tuple[int, int, int],
+            tuple[Fighter, Fighter, tuple[AttackProfile, ...], float],
+        ] = {}
         self._armed: dict[ArmedKey, tuple[AttackProfile, ...]] = {}
 
     def attacks(self, battle: Battle, fighter: Fighter, player: int) -> tuple[AttackProfile, ...]:
@@ -57,13 +63,18 @@ class Threats:
 
     def pair(self, attacker: Fighter, target: Fighter, attacks: tuple[AttackProfile, ...]) -> float:
         """The value of the best of ``attacks`` that ``attacker`` could make on ``target``
-        (0 when none reaches), kept for these two very fighter records."""
-        key = (id(attacker), id(target), tuple(a.name for a in attacks))
+        (0 when none reaches), kept for these very fighter records and attack list."""
+        key = (id(attacker), id(target), id(attacks))
         found = self._pairs.get(key)
-        if found is not None and found[0] is attacker and found[1] is target:
-            return found[2]
+        if (
+            found is not None
+            and found[0] is attacker
+            and found[1] is target
+            and found[2] is attacks
+        ):
+            return found[3]
         value = self.evaluator.pair(attacker, target, attacks)
         if len(self._pairs) >= KEPT_PAIRS:
             self._pairs.clear()
-        self._pairs[key] = (attacker, target, value)
+        self._pairs[key] = (attacker, target, attacks, value)
         return value

@@ -21,7 +21,7 @@ from shapely import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
-from skirmish.fastpaths import fast
+from skirmish.fastpaths import Memo, fast
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.sight import in_the_open, visible
 from skirmish.games.magewinds.battle.state import Battle, Fighter
@@ -188,15 +188,30 @@ def cover_of(battle: Battle, attacker: Fighter, target: Fighter) -> Cover:
     return cover(field, placed(field, attacker.name), placed(field, target.name))
 
 
+SITUATION = "attack situation"
+"""The part of the fast paths (:func:`skirmish.fastpaths.fast`) that finds cover and Dodge
+for an attack's situation: :func:`in_cover` and :func:`dodge_possible`."""
+
+
 def in_cover(battle: Battle, attacker: Fighter, target: Fighter) -> bool:
-    """18.2: whether the target is in cover from the attacker (:func:`cover_of`); on the
-    fast path at once when nothing comes near the path between them (:func:`in_the_open`)."""
-    if fast():
-        field = field_of(battle)
+    """18.2: whether the target is in cover from the attacker (:func:`cover_of`). On the
+    fast path remembered by battlefield (it depends on nothing else), and found at once
+    when nothing comes near the path between them (:func:`in_the_open`)."""
+    if not fast(SITUATION):
+        return cover_of(battle, attacker, target).in_cover
+    field = field_of(battle)
+
+    def found() -> bool:
         seer, seen = placed(field, attacker.name), placed(field, target.name)
         if in_the_open(battle.setup, field, seer, seen):
             return False
-    return cover_of(battle, attacker, target).in_cover
+        return cover_of(battle, attacker, target).in_cover
+
+    return _COVERS.get((field, attacker.name, target.name), found)
+
+
+_COVERS: Memo[bool] = Memo("in cover")
+_DODGES: Memo[bool] = Memo("dodge possible")
 
 
 def can_dodge(battle: Battle, target: Fighter, attacker: Fighter) -> Dodge:
@@ -206,14 +221,20 @@ def can_dodge(battle: Battle, target: Fighter, attacker: Fighter) -> Dodge:
 
 
 def dodge_possible(battle: Battle, target: Fighter, attacker: Fighter) -> bool:
-    """18.4: whether the target can Dodge the attacker (:func:`can_dodge`); on the fast path
-    at once when nothing stands on the far side of the target (:func:`free_to_step_away`)."""
-    if fast():
-        field = field_of(battle)
+    """18.4: whether the target can Dodge the attacker (:func:`can_dodge`). On the fast path
+    remembered by battlefield (it depends on nothing else), and found at once when nothing
+    stands on the far side of the target (:func:`free_to_step_away`)."""
+    if not fast(SITUATION):
+        return can_dodge(battle, target, attacker).possible
+    field = field_of(battle)
+
+    def found() -> bool:
         mover, source = placed(field, target.name), placed(field, attacker.name)
         if any(free_to_step_away(field, mover, source, turn) for turn in AWAY_TURNS):
             return True
-    return can_dodge(battle, target, attacker).possible
+        return can_dodge(battle, target, attacker).possible
+
+    return _DODGES.get((field, target.name, attacker.name), found)
 
 
 AWAY = 1.1
