@@ -11,7 +11,7 @@ only approximate. The representative positions offered to computer players are i
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -197,21 +197,14 @@ def in_cover(battle: Battle, attacker: Fighter, target: Fighter) -> bool:
     """18.2: whether the target is in cover from the attacker (:func:`cover_of`). On the
     fast path remembered by battlefield (it depends on nothing else), and found at once
     when nothing comes near the path between them (:func:`in_the_open`)."""
-    if not fast(SITUATION):
-        return cover_of(battle, attacker, target).in_cover
-    field = field_of(battle)
 
-    def found() -> bool:
-        seer, seen = placed(field, attacker.name), placed(field, target.name)
-        if in_the_open(battle.setup, field, seer, seen):
-            return False
+    def shortcut(field: Battlefield, seer: Placed, seen: Placed) -> bool | None:
+        return False if in_the_open(battle.setup, field, seer, seen) else None
+
+    def looked() -> bool:
         return cover_of(battle, attacker, target).in_cover
 
-    return _COVERS.get((field, attacker.name, target.name), found)
-
-
-_COVERS: Memo[bool] = Memo("in cover")
-_DODGES: Memo[bool] = Memo("dodge possible")
+    return _situation(_COVERS, battle, attacker, target, looked, shortcut)
 
 
 def can_dodge(battle: Battle, target: Fighter, attacker: Fighter) -> Dodge:
@@ -224,17 +217,41 @@ def dodge_possible(battle: Battle, target: Fighter, attacker: Fighter) -> bool:
     """18.4: whether the target can Dodge the attacker (:func:`can_dodge`). On the fast path
     remembered by battlefield (it depends on nothing else), and found at once when nothing
     stands on the far side of the target (:func:`free_to_step_away`)."""
-    if not fast(SITUATION):
+
+    def shortcut(field: Battlefield, source: Placed, mover: Placed) -> bool | None:
+        free = any(free_to_step_away(field, mover, source, turn) for turn in AWAY_TURNS)
+        return True if free else None
+
+    def looked() -> bool:
         return can_dodge(battle, target, attacker).possible
+
+    return _situation(_DODGES, battle, attacker, target, looked, shortcut)
+
+
+_COVERS: Memo[bool] = Memo("in cover")
+_DODGES: Memo[bool] = Memo("dodge possible")
+
+
+def _situation(
+    memo: Memo[bool],
+    battle: Battle,
+    attacker: Fighter,
+    target: Fighter,
+    plain: Callable[[], bool],
+    shortcut: Callable[[Battlefield, Placed, Placed], bool | None],
+) -> bool:
+    """``plain()``, or on the fast path (:data:`SITUATION`) the answer remembered by the
+    battlefield and the two names, worked out by ``shortcut`` (given the battlefield, the
+    attacker and the target placed on it) where it knows, else by ``plain()``."""
+    if not fast(SITUATION):
+        return plain()
     field = field_of(battle)
 
     def found() -> bool:
-        mover, source = placed(field, target.name), placed(field, attacker.name)
-        if any(free_to_step_away(field, mover, source, turn) for turn in AWAY_TURNS):
-            return True
-        return can_dodge(battle, target, attacker).possible
+        known = shortcut(field, placed(field, attacker.name), placed(field, target.name))
+        return plain() if known is None else known
 
-    return _DODGES.get((field, target.name, attacker.name), found)
+    return memo.get((field, attacker.name, target.name), found)
 
 
 AWAY = 1.1

@@ -23,7 +23,7 @@ depend on those small amounts.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from skirmish.fastpaths import Memo, fast
@@ -133,12 +133,7 @@ def open_line(
     :data:`POLYGON_GAP` of a Range)."""
     if field.terrain is not setup.table.field.terrain:
         return None
-    others = (
-        (p.base.x, p.base.y, p.base.radius)
-        for p in field.fighters
-        if p.name not in (attacker.name, target.name)
-    )
-    if not _clear((*_high(setup), *others), attacker.base, target.base):
+    if not _clear((*_high(setup), *_others(field, attacker, target)), attacker.base, target.base):
         return None
     a, b = attacker.base, target.base
     gap = math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
@@ -159,12 +154,15 @@ def in_the_open(setup: Setup, field: Battlefield, attacker: Placed, target: Plac
     (it may still find the target in the open)."""
     if field.terrain is not setup.table.field.terrain:
         return False
-    others = (
-        (p.base.x, p.base.y, p.base.radius)
-        for p in field.fighters
-        if p.name not in (attacker.name, target.name)
-    )
+    others = _others(field, attacker, target)
     return _clear((*_obstacles(setup), *others), attacker.base, target.base)
+
+
+def _others(field: Battlefield, attacker: Placed, target: Placed) -> Iterator[Circle]:
+    """The base of every fighter on ``field`` but the two, as a circle."""
+    for p in field.fighters:
+        if p.name not in (attacker.name, target.name):
+            yield (p.base.x, p.base.y, p.base.radius)
 
 
 def _obstacles(setup: Setup) -> tuple[Circle, ...]:
