@@ -5,11 +5,11 @@ from the battle in front of it by one fighter: the one that moves, steps, attack
 hit. The best attack one fighter could make at once on another (:meth:`Threats.pair`)
 depends only on those two fighters and on the attacks the first may make, so it is kept
 for the very two fighter records (immutable: a fighter that moves or is hurt is a new
-record) and the names of those attacks; the attacks a fighter may make are kept by the
-values :func:`~skirmish.games.magewinds.battle.targets.usable` reads (the fighter's name,
-profile and player, the hands and the marks on the battle). The plain path
-(:func:`skirmish.fastpaths.plain`) works every one out afresh, and the tests compare the
-two on generated positions and whole battles.
+record) and the very list of those attacks; the lists are kept by the values
+:func:`~skirmish.games.magewinds.battle.targets.usable` reads (the fighter's name, profile
+and player, the hands and the marks on the battle), so the same list comes back while
+none of those changes. The plain path (``fastpaths.plain(GREEDY)``) works every one out
+afresh, and the tests compare the two on generated positions and whole battles.
 """
 
 from __future__ import annotations
