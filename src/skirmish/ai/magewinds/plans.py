@@ -294,7 +294,7 @@ class Planner:
         assert isinstance(target, Fighter)
         situation = build_situation(battle, me, target, attack)
         if payment is not None:
-            battle = battle.spend(me.player, payment.cards, attack.name, quiet=True)
+            battle = battle.spend(battle.controller(me), payment.cards, attack.name, quiet=True)
         found = outlook(situation)
         total = 0.0
         parts: dict[str, float] = {}
