@@ -1,5 +1,6 @@
-"""``skirmish simulate``: seats turned on paired seeds, the answer's JSON shape, the same
-bytes in any number of processes, the CSV, 95% intervals, and bad input refused."""
+"""``skirmish simulate``: seats turned on paired seeds (a mirror's battles each on its own
+seed), the answer's JSON shape, the same bytes in any number of processes, the CSV, 95%
+intervals, and bad input refused."""
 
 from __future__ import annotations
 
@@ -10,7 +11,12 @@ import math
 
 import pytest
 
-from skirmish.ai.simulate import Match, Outcome, interval, simulate, summary_data
+from skirmish.ai.players import computer
+from skirmish.ai.simulate import Match, Outcome, interval, play_battle, simulate, summary_data
+from skirmish.engine.battle import History, play_out
+from skirmish.errors import SkirmishError
+from skirmish.games.magewinds.battle import start_battle
+from skirmish.games.magewinds.game import GAME
 
 BASE = (
     "simulate",
@@ -69,6 +75,131 @@ def test_seats_are_turned_on_paired_seeds_and_each_warband_keeps_its_player(cli,
     assert "random" in run.out and "greedy" in run.out
 
 
+MIRROR = (
+    *BASE[:4],
+    "--warband",
+    "Wizard,Witch",
+    "--warband",
+    "Wizard,Witch",
+    *BASE[-4:],
+    "--players",
+    "random,random",
+)
+
+
+def mirror_match(players: int = 2, scenario: str = "deathmatch") -> Match:
+    options = GAME.options(
+        "simulate",
+        scenario=scenario,
+        warband=["Wizard,Witch"] * players,
+        players=",".join(["random"] * players),
+        length="quick",
+        rounds=1,
+    )
+    return Match.from_options(options)
+
+
+def played_directly(seed: int, seating: tuple[int, ...]) -> tuple[int | None, int, str, str]:
+    """The mirror battle on ``seed``, the warbands seated as given, played without
+    ``simulate``: the winner (by warband), rounds, why it ended and the final state's hash."""
+    match = mirror_match()
+    setup = match.settings.setup(seed, [list(match.warbands[e]) for e in seating])
+    players = [computer("random", setup, seed, seat) for seat in range(len(seating))]
+    history = History.start(start_battle(setup), seed)
+    end = play_out(history, players)
+    winner = None if end.winner is None else seating[end.winner]
+    return winner, history.state.round, end.reason, history.state.state_hash()  # type: ignore[attr-defined]
+
+
+def test_a_mirror_plays_each_battle_on_its_own_seed(cli, tmp_path):
+    """Every warband and player the same: battle i on seed + i (seats still turned), each
+    the battle played directly on that seed, all different, the same bytes with 2
+    workers."""
+    one = cli(*MIRROR, "--battles", "4", "--seed", "20", "-o", str(tmp_path / "one.csv"))
+    two = cli(
+        *MIRROR, "--battles", "4", "--seed", "20", "--workers", "2", "-o", str(tmp_path / "two.csv")
+    )
+    assert one.code == two.code == 0, (one.err, two.err)
+    assert one.out == two.out
+    assert (tmp_path / "one.csv").read_bytes() == (tmp_path / "two.csv").read_bytes()
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "one.csv").read_text())))
+    assert [r["seed"] for r in rows] == ["20", "21", "22", "23"]
+    seatings = [(0, 1), (1, 0)] * 2
+    assert [(r["seat 1"], r["seat 2"]) for r in rows] == [
+        (str(a + 1), str(b + 1)) for a, b in seatings
+    ]
+    hashes = set()
+    for row, seating in zip(rows, seatings, strict=True):
+        winner, rounds, reason, state = played_directly(int(row["seed"]), seating)
+        assert row["winner"] == ("draw" if winner is None else str(winner + 1))
+        assert (int(row["rounds"]), row["reason"]) == (rounds, reason)
+        hashes.add(state)
+    assert len(hashes) == 4
+
+
+def test_turning_a_mirror_on_one_seed_would_play_the_same_battle():
+    """Why a mirror is not paired: battles 0 and 1 on the same seed (seats turned) end the
+    same way seat for seat, so a pair would count one battle twice."""
+    match = mirror_match()
+    assert match.battle_seed(30, 0) == match.battle_seed(29, 1) == 30
+    first, turned = play_battle(match, 30, 0), play_battle(match, 29, 1)
+    assert turned.seating == (1, 0)
+
+    def by_seat(o: Outcome) -> tuple[object, ...]:
+        seat = {entry: s for s, entry in enumerate(o.seating)}
+        return (
+            None if o.player_one is None else seat[o.player_one],
+            None if o.winner is None else seat[o.winner],
+            o.rounds,
+            tuple(o.survivors[e] for e in o.seating),
+            o.reason,
+        )
+
+    assert by_seat(first) == by_seat(turned)
+
+
+def test_a_mirror_of_three_warbands_turns_every_seat_on_its_own_seeds():
+    match = mirror_match(3, "battle-royale")
+    found = simulate(match, battles=3, seed=5)
+    assert [o.seed for o in found] == [5, 6, 7]
+    for seat in range(3):
+        assert sorted(o.seating[seat] for o in found) == [0, 1, 2]
+
+
+@pytest.mark.parametrize(
+    ("warbands", "kinds", "mirror"),
+    [
+        ((("Wizard", "Witch"), ("Wizard", "Witch")), ("greedy", "greedy"), True),
+        ((("Wizard", "Witch"), ("witch", "Wizard")), ("greedy", "greedy"), True),
+        ((("Wizard", "Witch"), ("Wizard", "Witch")), ("search", "search:1"), True),
+        ((("Wizard", "Witch"), ("Wizard", "Witch")), ("search:1", "search:1.01"), True),
+        ((("Wizard", "Witch"), ("Wizard", "Witch")), ("search:1", "search:2"), False),
+        ((("Wizard", "Witch"), ("Wizard", "Witch")), ("greedy", "random"), False),
+        ((("Wizard", "Witch"), ("Wizard", "Wizard")), ("greedy", "greedy"), False),
+        ((("Wizard",), ("Wizard", "Wizard")), ("random", "random"), False),
+        ((("Seer",),) * 3, ("random",) * 3, True),
+        ((("Seer",), ("Seer",), ("Druid",)), ("random",) * 3, False),
+    ],
+)
+def test_what_counts_as_a_mirror(warbands, kinds, mirror):
+    """The same fighters in any order and case, and the same player as it plays in a
+    simulation (search by the look-aheads its budget counts: 1 s and 1.01 s both 30)."""
+    match = Match(warbands, kinds, settings=None)  # type: ignore[arg-type]
+    assert match.mirror is mirror
+    seeds = [match.battle_seed(10, i) for i in range(2 * match.entries)]
+    if mirror:
+        assert seeds == list(range(10, 10 + 2 * match.entries))
+    else:
+        assert seeds == [10] * match.entries + [11] * match.entries
+
+
+def test_a_mirror_checks_the_seed_of_its_last_battle():
+    run_seed = 2**63 - 3
+    match = mirror_match()
+    with pytest.raises(SkirmishError, match="past the largest seed"):
+        simulate(match, battles=4, seed=run_seed)
+
+
 def test_wilson_interval_matches_the_formula():
     z = 1.959963984540054
     for wins, n in [(0, 10), (7, 10), (40, 50), (400, 400)]:
@@ -94,8 +225,6 @@ def test_summary_counts_by_warband_not_by_seat():
 
 
 def test_simulate_reports_progress_after_each_battle():
-    from skirmish.games.magewinds.game import GAME
-
     options = GAME.options(
         "simulate",
         scenario="deathmatch",

@@ -34,6 +34,19 @@ def computer(kind: str, setup: Setup, seed: int, seat: int, *, clock: bool = Tru
     raise SkirmishError(f"{kind!r} is not a computer player; expected random, greedy or search")
 
 
+def simulated(kind: str) -> tuple[str, int]:
+    """Who the computer player ``kind`` is in a simulation (``clock=False``): its name and,
+    for a search player, the look-aheads its budget counts a decision (0 for the others).
+    Two kinds alike here play alike from the same seed and seat: ``search``, ``search:1``
+    and ``search:1.0`` are one player."""
+    from skirmish.ai.magewinds.search import counted_playouts
+
+    seconds = search_seconds(kind)
+    if seconds is None:
+        return kind, 0
+    return "search", counted_playouts(seconds)
+
+
 def is_computer(kind: str) -> bool:
     return kind != "human"
 

@@ -5,6 +5,12 @@ Battles come in groups, one battle for each seating of the warbands on one seed:
 ``i % n`` seats, so every warband meets the same dice from every seat, and who becomes the
 scenario's Player 1 (the roll-off, 3.1) alternates. Each warband keeps its computer player.
 
+A mirror (:attr:`Match.mirror`: every entry the same fighters and the same computer player)
+is the exception: there, turning the seats on one seed would play the very same battle
+again (the same setup, dice and players in every seat), counting one battle ``n`` times,
+so battle ``i`` is played on its own seed, ``seed + i``, the seats still turned by
+``i % n``.
+
 A battle depends on its index alone (search players count their budget in look-aheads,
 not seconds), so the answer is the same, byte for byte, in one process or many.
 """
@@ -21,7 +27,7 @@ from fractions import Fraction
 from multiprocessing import get_context
 from typing import Any, Protocol
 
-from skirmish.ai.players import computer
+from skirmish.ai.players import computer, simulated
 from skirmish.engine.battle import MAX_SEED, History, play_out
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle import Battle, start_battle
@@ -65,6 +71,23 @@ class Match:
             )
         return cls(warbands, kinds, options)
 
+    @property
+    def mirror(self) -> bool:
+        """Whether every entry is the same: the same fighters, compared as a multiset (the
+        order a warband is written in is no rule's matter) in any case, and the same
+        computer player as it plays in a simulation (a search player by the look-aheads its
+        budget counts). Turning the seats of a mirror on one seed plays the same battle."""
+        entries = {
+            (tuple(sorted(n.casefold() for n in warband)), simulated(kind))
+            for warband, kind in zip(self.warbands, self.kinds, strict=True)
+        }
+        return len(entries) == 1
+
+    def battle_seed(self, seed: int, index: int) -> int:
+        """The seed of battle ``index`` of a simulation from ``seed``: one seed for each group
+        of seatings, or in a mirror one for each battle."""
+        return seed + (index if self.mirror else index // self.entries)
+
     def seating(self, index: int) -> tuple[int, ...]:
         """The warband (its position as given) in each seat of battle ``index``."""
         turn = index % self.entries
@@ -86,13 +109,9 @@ class Outcome:
     reason: str
 
 
-def battle_seed(seed: int, index: int, entries: int) -> int:
-    return seed + index // entries
-
-
-def check_seeds(seed: int, battles: int, entries: int) -> None:
+def check_seeds(match: Match, seed: int, battles: int) -> None:
     """Every battle's seed must be a seed (at most 2**63 - 1)."""
-    last = battle_seed(seed, battles - 1, entries)
+    last = match.battle_seed(seed, battles - 1)
     if last > MAX_SEED:
         raise SkirmishError(
             f"--seed {seed}: battles use seeds up to {last}, past the largest seed {MAX_SEED}"
@@ -102,7 +121,7 @@ def check_seeds(seed: int, battles: int, entries: int) -> None:
 def play_battle(match: Match, seed: int, index: int) -> Outcome:
     """Battle ``index`` of the simulation from ``seed``."""
     seating = match.seating(index)
-    number = battle_seed(seed, index, match.entries)
+    number = match.battle_seed(seed, index)
     setup = match.settings.setup(number, [list(match.warbands[entry]) for entry in seating])
     players = [
         computer(match.kinds[entry], setup, number, seat, clock=False)
@@ -148,9 +167,11 @@ def simulate(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> list[Outcome]:
-    """Play ``battles`` battles (in ``workers`` processes), in order of their index;
-    ``progress`` is called with the number finished after each."""
-    check_seeds(seed, battles, match.entries)
+    """Play ``battles`` battles (in ``workers`` processes), in order of their index, seats
+    turned on shared seeds (in a mirror, each battle on its own seed:
+    :meth:`Match.battle_seed`); ``progress`` is called with the number finished after
+    each."""
+    check_seeds(match, seed, battles)
     found: list[Outcome] = []
     for outcome in _played(match, battles, seed, workers):
         found.append(outcome)

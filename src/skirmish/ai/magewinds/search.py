@@ -52,6 +52,12 @@ MAX_SECONDS = 600.0
 """The budget a search may be given per decision."""
 
 
+def counted_playouts(seconds: float) -> int:
+    """The playouts a decision's budget of ``seconds`` counts when not on the clock (at least
+    one)."""
+    return max(1, round(seconds * PLAYOUTS_PER_SECOND))
+
+
 @dataclass
 class SearchStats:
     """What the searches of one player cost: seconds and playouts per searched decision."""
@@ -95,7 +101,7 @@ class SearchPlayer:
 
     @property
     def playout_budget(self) -> int:
-        return max(1, round(self.seconds * PLAYOUTS_PER_SECOND))
+        return counted_playouts(self.seconds)
 
     def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
         forced = self.decisions.forced(legal)

@@ -291,8 +291,9 @@ def _older(scenario: Scenario) -> str:
 
 
 class SimulateOptions(BattleFlags):
-    """Play many Magewinds battles between computer players, seats turned on shared seeds,
-    and count the wins with 95% intervals."""
+    """Play many Magewinds battles between computer players, seats turned on shared seeds
+    (each battle on its own seed when every warband and player is the same), and count the
+    wins with 95% intervals."""
 
     players: Annotated[
         Annotated[str, Field(max_length=100)],
@@ -302,9 +303,13 @@ class SimulateOptions(BattleFlags):
         ),
     ] = "greedy,random"
     battles: Annotated[
-        Annotated[int, SIMULATED.field()], Flag("How many battles (seats turned in groups).")
+        Annotated[int, SIMULATED.field()],
+        Flag(
+            "How many battles: seats turned in groups on one seed, or each battle on its own "
+            "seed when every warband and player is the same."
+        ),
     ] = 100
-    seed: Annotated[Seed, Flag("Seed of the first group of battles.", metavar="N")] = 1
+    seed: Annotated[Seed, Flag("Seed of the first battle.", metavar="N")] = 1
     workers: Annotated[
         Annotated[int, WORKERS.field()],
         Flag("Processes to play in; any number gives the same answer."),
