@@ -8,26 +8,30 @@ strength ladder with 95% intervals.
    battles (which must come out the same both ways).
 2. The search player: look-aheads per second, and the time each decision takes at a
    budget of 1 s on the clock (aim: the 95th percentile within the budget plus 10%).
-3. The strength ladder, each rung a simulation with seats swapped on paired seeds over
-   two scenarios (Deathmatch and King of the Hill), mirror warbands, the search budget
-   counted in look-aheads (:data:`skirmish.ai.magewinds.search.PLAYOUTS_PER_SECOND` to a
-   second) so every run gives the same battles: greedy against random (aim: at least 90%,
-   the interval's lower bound above 85%), search at :data:`SEARCH` (a quarter second, so
-   the rung fits in minutes) against greedy (aim at 1 s: 60%), search at 4 s against
-   search at 1 s (aim: 55%; played from :data:`FULL_LADDER` search battles), and the first
-   seat's advantage between two greedy players (aim: under 5 points).
+3. The strength ladder, each rung a simulation (:func:`skirmish.ai.simulate.simulate`,
+   seed 1) in each of two scenarios (Deathmatch and King of the Hill), the same warband on
+   both sides, the search budget counted in look-aheads
+   (:data:`skirmish.ai.magewinds.search.PLAYOUTS_PER_SECOND` to a second) so every run
+   gives the same battles: greedy against random (aim: at least 90%, the interval's lower
+   bound above 85%), the scenario's Player 1 between two greedy players (aim: within 5
+   points of 50% of the decided battles), search at 1 s against greedy (aim: 60%) and
+   search at 4 s against search at 1 s (aim: 55%). Players of different kinds are seated
+   both ways on each seed; two greedy players (a mirror) play each battle on its own seed,
+   since seats turned on one seed would play the same battle twice. Win rates count draws
+   as battles not won.
 
-Run alone with ``python benchmarks/ai.py [LADDER [SEARCH] [WORKERS]]``: battles per
-scenario for the greedy rungs (default 200) and the search rungs (default 20), in
-``WORKERS`` processes (default 2).
+Run alone with ``python benchmarks/ai.py`` (``--help`` for the rungs' sizes; the
+defaults keep ``benchmarks/run.py`` to about an hour on a busy 2-core machine, and
+``--ladder-only`` skips the speeds).
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 import time
 from contextlib import nullcontext
+from dataclasses import dataclass
 
 from battles import forget  # benchmarks/battles.py, beside this file
 from skirmish import fastpaths
@@ -36,7 +40,7 @@ from skirmish.ai.magewinds.evaluation import _GAINS
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.ai.magewinds.search import PLAYOUTS_PER_SECOND, SearchPlayer
 from skirmish.ai.magewinds.threats import GREEDY
-from skirmish.ai.simulate import Match, interval, simulate
+from skirmish.ai.simulate import Match, Outcome, interval, simulate
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import new_setup, start_battle
 from skirmish.games.magewinds.battle.geometry import SITUATION
@@ -44,11 +48,8 @@ from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.game import GAME
 
 WARBAND = "Wizard,Guardian,Cleric"
-SEARCH = "search:0.25"
-"""The search rung's budget: a quarter of the default second, so a ladder fits in minutes."""
-FULL_LADDER = 40
-"""Search battles a scenario from which the costly search:4 against search:1 rung is played."""
 SCENARIOS = ("deathmatch", "king-of-the-hill")
+SEED = 1
 
 
 def setups() -> list[Setup]:
@@ -146,11 +147,62 @@ def search_speed(decisions: int = 30) -> None:
     )
 
 
-def rung(first: str, second: str, battles: int, workers: int, aim: str) -> None:
-    """One rung: ``first`` against ``second`` over both scenarios."""
-    wins = seat_wins = seat_games = total = draws = 0
+@dataclass(frozen=True)
+class Tally:
+    """A rung's battles in one scenario (or all): the first named player's wins, draws, and
+    the scenario's Player 1 (3.1) in the decided battles."""
+
+    battles: int
+    wins: int
+    draws: int
+    decided: int
+    first_seat_wins: int
+
+    @classmethod
+    def of(cls, found: list[Outcome]) -> Tally:
+        decided = [o for o in found if o.winner is not None and o.player_one is not None]
+        return cls(
+            battles=len(found),
+            wins=sum(1 for o in found if o.winner == 0),
+            draws=sum(1 for o in found if o.winner is None),
+            decided=len(decided),
+            first_seat_wins=sum(1 for o in decided if o.winner == o.player_one),
+        )
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(
+            self.battles + other.battles,
+            self.wins + other.wins,
+            self.draws + other.draws,
+            self.decided + other.decided,
+            self.first_seat_wins + other.first_seat_wins,
+        )
+
+
+def rate(wins: int, battles: int) -> str:
+    """``wins`` of ``battles`` as a rate and its 95% interval."""
+    if battles == 0:
+        return "no battles"
+    low, high = interval(wins, battles)
+    return f"{wins / battles:6.1%} [{low:5.1%}, {high:5.1%}]"
+
+
+def rung(
+    first: str,
+    second: str,
+    battles: int,
+    workers: int,
+    aim: str,
+    scenarios: tuple[str, ...] = SCENARIOS,
+) -> None:
+    """One rung: ``first`` against ``second``, ``battles`` battles in each scenario; for
+    two players alike, how often the scenario's Player 1 won the decided battles."""
+    mirror = first == second
+    what = "Player 1 (3.1) wins of decided battles" if mirror else f"{first} wins"
+    print(f"  {first} v {second}: {what}; {aim}")
+    tallies = []
     started = time.perf_counter()
-    for scenario in SCENARIOS:
+    for scenario in scenarios:
         options = GAME.options(
             "simulate",
             scenario=scenario,
@@ -158,46 +210,90 @@ def rung(first: str, second: str, battles: int, workers: int, aim: str) -> None:
             players=f"{first},{second}",
             battles=battles,
         )
-        found = simulate(Match.from_options(options), battles=battles, seed=1, workers=workers)
-        wins += sum(1 for o in found if o.winner == 0)
-        draws += sum(1 for o in found if o.winner is None)
-        decided = [o for o in found if o.player_one is not None]
-        seat_games += len(decided)
-        seat_wins += sum(1 for o in decided if o.winner == o.player_one)
-        total += len(found)
-    low, high = interval(wins, total)
-    elapsed = time.perf_counter() - started
-    print(
-        f"  {first:>9} v {second:<9} {total:4} battles: {wins / total:6.1%} "
-        f"[{low:.1%}, {high:.1%}], draws {draws}; {aim} ({elapsed:.0f} s)"
-    )
-    if first == second:
-        low, high = interval(seat_wins, seat_games)
-        print(
-            f"  {'':21} the scenario's Player 1 won {seat_wins / seat_games:.1%} "
-            f"[{low:.1%}, {high:.1%}] (aim: within 5 points of 50%)"
+        found = simulate(Match.from_options(options), battles=battles, seed=SEED, workers=workers)
+        tallies.append((scenario, Tally.of(found)))
+    if len(tallies) > 1:
+        total = tallies[0][1]
+        for _, tally in tallies[1:]:
+            total = total + tally
+        tallies.append(("all", total))
+    for name, tally in tallies:
+        shown = (
+            rate(tally.first_seat_wins, tally.decided) + f" of {tally.decided:3}"
+            if mirror
+            else rate(tally.wins, tally.battles)
         )
+        print(f"    {name:17} {tally.battles:4} battles {shown}, draws {tally.draws}")
+    print(f"    ({time.perf_counter() - started:.0f} s)")
 
 
-def ladder(battles: int, search_battles: int, workers: int) -> None:
-    print(
-        f"\nStrength ladder: {WARBAND} mirrored, {' and '.join(SCENARIOS)}, seats swapped "
-        f"on paired seeds; win rate of the first named [95% interval]"
+def ladder(
+    battles: int,
+    search_battles: int,
+    deep_battles: int,
+    workers: int,
+    more: tuple[str, ...] = (),
+) -> None:
+    """The ladder: ``battles`` a scenario for the greedy rungs (and greedy against random
+    in the scenarios ``more`` too), ``search_battles`` for search at 1 s against greedy and
+    ``deep_battles`` for search at 4 s against search at 1 s; a rung given 0 is not
+    played."""
+    print(f"\nStrength ladder: {WARBAND} a side, seed {SEED}; rate [95% interval]")
+    if battles:
+        aim = "aim 90%, lower bound above 85%"
+        rung("greedy", "random", battles, workers, aim, SCENARIOS + more)
+        rung("greedy", "greedy", battles, workers, "aim 50% +- 5 points")
+    if search_battles:
+        rung("search:1", "greedy", search_battles, workers, "aim 60%")
+    if deep_battles:
+        rung("search:4", "search:1", deep_battles, workers, "aim 55%")
+
+
+def main(
+    battles: int = 200,
+    search_battles: int = 10,
+    deep_battles: int = 2,
+    workers: int = 2,
+    *,
+    ladder_only: bool = False,
+    more: tuple[str, ...] = (),
+) -> None:
+    if not ladder_only:
+        speeds()
+        search_speed()
+    ladder(battles, search_battles, deep_battles, workers, more)
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--battles", type=int, default=200, help="battles a scenario, greedy rungs (200)"
     )
-    rung("greedy", "random", battles, workers, "aim 90%, lower bound above 85%")
-    rung("greedy", "greedy", battles, workers, "first seat's advantage below")
-    rung(SEARCH, "greedy", search_battles, workers, "aim 60% (at 1 s)")
-    if search_battles >= FULL_LADDER:
-        rung("search:4", "search:1", max(2, search_battles // 4), workers, "aim 55%")
-    else:
-        print(f"  search:4 v search:1 not played (under {FULL_LADDER} search battles asked)")
-
-
-def main(battles: int = 200, search_battles: int = 20, workers: int = 2) -> None:
-    speeds()
-    search_speed()
-    ladder(battles, search_battles, workers)
+    parser.add_argument(
+        "--search-battles", type=int, default=10, help="battles a scenario, search:1 v greedy (10)"
+    )
+    parser.add_argument(
+        "--deep-battles", type=int, default=2, help="battles a scenario, search:4 v search:1 (2)"
+    )
+    parser.add_argument("--workers", type=int, default=2, help="processes to play in (2)")
+    parser.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        metavar="SCENARIO",
+        help="another scenario for greedy v random (repeatable)",
+    )
+    parser.add_argument("--ladder-only", action="store_true", help="skip the speeds")
+    return parser.parse_args()
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:4]))
+    given = arguments()
+    main(
+        given.battles,
+        given.search_battles,
+        given.deep_battles,
+        given.workers,
+        ladder_only=given.ladder_only,
+        more=tuple(given.also),
+    )
