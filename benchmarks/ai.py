@@ -193,16 +193,17 @@ def rung(
     battles: int,
     workers: int,
     aim: str,
-    scenarios: tuple[str, ...] = SCENARIOS,
+    more: tuple[str, ...] = (),
 ) -> None:
-    """One rung: ``first`` against ``second``, ``battles`` battles in each scenario; for
-    two players alike, how often the scenario's Player 1 won the decided battles."""
+    """One rung: ``first`` against ``second``, ``battles`` battles in each of the ladder's
+    scenarios, together, and in the scenarios ``more`` apart; for two players alike, how
+    often the scenario's Player 1 won the decided battles."""
     mirror = first == second
     what = "Player 1 (3.1) wins of decided battles" if mirror else f"{first} wins"
     print(f"  {first} v {second}: {what}; {aim}")
     tallies = []
     started = time.perf_counter()
-    for scenario in scenarios:
+    for scenario in SCENARIOS + more:
         options = GAME.options(
             "simulate",
             scenario=scenario,
@@ -212,11 +213,10 @@ def rung(
         )
         found = simulate(Match.from_options(options), battles=battles, seed=SEED, workers=workers)
         tallies.append((scenario, Tally.of(found)))
-    if len(tallies) > 1:
-        total = tallies[0][1]
-        for _, tally in tallies[1:]:
-            total = total + tally
-        tallies.append(("all", total))
+    total = tallies[0][1]
+    for _, tally in tallies[1 : len(SCENARIOS)]:
+        total = total + tally
+    tallies.insert(len(SCENARIOS), ("together", total))
     for name, tally in tallies:
         shown = (
             rate(tally.first_seat_wins, tally.decided) + f" of {tally.decided:3}"
@@ -241,7 +241,7 @@ def ladder(
     print(f"\nStrength ladder: {WARBAND} a side, seed {SEED}; rate [95% interval]")
     if battles:
         aim = "aim 90%, lower bound above 85%"
-        rung("greedy", "random", battles, workers, aim, SCENARIOS + more)
+        rung("greedy", "random", battles, workers, aim, more)
         rung("greedy", "greedy", battles, workers, "aim 50% +- 5 points")
     if search_battles:
         rung("search:1", "greedy", search_battles, workers, "aim 60%")
