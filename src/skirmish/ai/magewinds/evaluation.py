@@ -30,7 +30,7 @@ crosses no high obstacle); the attacks a player actually makes are checked by th
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import shapely
@@ -152,12 +152,15 @@ class Evaluator:
             parts["actions"] = sum(self._actions(f) for f in mine) - sum(
                 self._actions(f) for f in theirs
             )
-        if fast(GREEDY) and battle.setup is self.setup:
-            danger, offence, gaps = self._kept_threats(battle, mine, theirs, acting, player)
-        else:
-            danger = [self._best(battle, e, mine, acting, player) for e in theirs]
-            offence = [self._best(battle, m, theirs, acting, player) for m in mine]
-            gaps = [self._gap_to_reach(m, theirs, self.attacks(battle, m, player)) for m in mine]
+        # On the fast path the attack lists and pair values are the ones kept by .threats;
+        # on the plain path every one is worked out afresh.
+        kept = fast(GREEDY) and battle.setup is self.setup
+        attacks = self._threats.attacks if kept else self.attacks
+        pair = self._threats.pair if kept else self.pair
+        armed = {f.name: attacks(battle, f, player) for f in (*mine, *theirs)}
+        danger = [self._best(e, mine, acting, armed[e.name], pair) for e in theirs]
+        offence = [self._best(m, theirs, acting, armed[m.name], pair) for m in mine]
+        gaps = [self._gap_to_reach(m, theirs, armed[m.name]) for m in mine]
         parts["danger"] = -_weighted(danger, w.danger)
         parts["offence"] = _weighted(offence, w.offence)
         parts["approach"] = -w.approach * sum(gaps)
@@ -248,50 +251,22 @@ class Evaluator:
 
     def _best(
         self,
-        battle: Battle,
         attacker: Fighter,
         targets: list[Fighter],
         acting: bool,
-        player: int,
+        attacks: tuple[AttackProfile, ...],
+        pair: Callable[[Fighter, Fighter, tuple[AttackProfile, ...]], float],
     ) -> float:
-        """The value of the best attack ``attacker`` could make at once on one of ``targets``
-        (0 when it has no action left this Action Phase, or no target in reach)."""
+        """The value of the best of ``attacks`` that ``attacker`` could make at once on one
+        of ``targets`` (0 when it has no action left this Action Phase, or no target in
+        reach), each target's by ``pair`` (:meth:`pair`, or its kept value)."""
         if acting and attacker.counters >= MAX_COUNTERS:
             return 0.0
-        best = 0.0
-        for attack in self.attacks(battle, attacker, player):
-            for target in targets:
-                if self.reaches(attacker, target, attack):
-                    best = max(best, self.gain(attacker, target, attack))
-        return best
-
-    def _kept_threats(
-        self,
-        battle: Battle,
-        mine: list[Fighter],
-        theirs: list[Fighter],
-        acting: bool,
-        player: int,
-    ) -> tuple[list[float], list[float], list[float]]:
-        """Danger, offence and the gaps to reach, as :meth:`_best` and
-        :meth:`_gap_to_reach` give them, from the values kept by :mod:`.threats`."""
-        kept = self._threats
-        armed = {f.name: kept.attacks(battle, f, player) for f in (*mine, *theirs)}
-
-        def best(attacker: Fighter, targets: list[Fighter]) -> float:
-            if acting and attacker.counters >= MAX_COUNTERS:
-                return 0.0
-            attacks = armed[attacker.name]
-            return max((kept.pair(attacker, t, attacks) for t in targets), default=0.0)
-
-        danger = [best(e, mine) for e in theirs]
-        offence = [best(m, theirs) for m in mine]
-        gaps = [self._gap_to_reach(m, theirs, armed[m.name]) for m in mine]
-        return danger, offence, gaps
+        return max((pair(attacker, t, attacks) for t in targets), default=0.0)
 
     def pair(self, attacker: Fighter, target: Fighter, attacks: Iterable[AttackProfile]) -> float:
         """The value of the best of ``attacks`` that ``attacker`` could make at once on
-        ``target`` (0 when none reaches): :meth:`_best` for one target."""
+        ``target`` (0 when none reaches)."""
         best = 0.0
         for attack in attacks:
             if self.reaches(attacker, target, attack):
