@@ -244,7 +244,7 @@ def test_simulate_reports_progress_after_each_battle():
     [
         (("--players", "human,greedy"), "played by computer players"),
         (("--players", "search:0,greedy"), "greater than or equal to 0.05"),
-        (("--players", "greedy"), "give 2 of"),
+        (("--players", "greedy"), "1 player for 2 warbands"),
         (("--battles", "0"), "--battles"),
         (("--workers", "65"), "--workers"),
         (("--warband", "Wizard", "--warband", "Nobody"), "unknown fighter 'Nobody'"),
@@ -301,7 +301,7 @@ def test_three_and_four_players_each_warband_in_every_seat_equally(cli, tmp_path
     ("args", "message"),
     [
         (("--players", "greedy,random,random"), "is for 2 players"),
-        (("--players", "greedy,bogus"), "give 2 of"),
+        (("--players", "greedy,bogus"), "'bogus' is not a computer player"),
         (("--battles", "100001"), "--battles"),
         (("--building", "secret"), "warbands are built in play only in 'skirmish play'"),
     ],
@@ -311,3 +311,38 @@ def test_more_bad_input_is_one_line(cli, args, message):
     run = cli(*BASE, *extra, *args)
     assert run.code == 2 and message in run.err
     assert len(run.err.strip().splitlines()) == 1
+
+
+# -- what a user meets: the messages, the table's words, the files --------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "wanted", "unwanted"),
+    [
+        # The entry at fault is named, and a simulation never suggests a person.
+        (("--players", "greedy,bogus"), "'bogus' is not a computer player", "human"),
+        (("--players", "random"), "1 player for 2 warbands", "human"),
+        # search with ':' but no seconds is a typo, not the default budget.
+        (("--players", "search:,random"), "'search:'", "human"),
+    ],
+)
+def test_players_errors_name_the_entry_and_offer_only_computer_players(
+    cli, tmp_path, args, wanted, unwanted
+):
+    path = tmp_path / "rows.csv"
+    run = cli(*BASE, *args, "--battles", "2", "-o", str(path))
+    assert run.code == 2, run.out
+    assert wanted in run.err
+    assert unwanted not in run.err
+    assert len(run.err.strip().splitlines()) == 1
+    assert not path.exists()
+
+
+def test_three_warbands_with_the_default_players_get_an_example_of_three(cli):
+    args = ["simulate", "magewinds", "--scenario", "battle-royale", "--length", "quick"]
+    for band in ("Wizard", "Druid", "Seer"):
+        args += ["--warband", band]
+    run = cli(*args)
+    assert run.code == 2
+    assert "2 players for 3 warbands" in run.err and "greedy,random,random" in run.err
+    assert "human" not in run.err

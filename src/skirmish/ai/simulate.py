@@ -59,16 +59,17 @@ class Match:
     def from_options(cls, options: Any) -> Match:
         """The match ``simulate``'s options describe, checked before any battle: the
         fighters of every warband, a computer player for each."""
-        from skirmish.games.magewinds.battle.session import parse_players
+        from skirmish.games.magewinds.battle.session import PLAYER_KINDS, parse_players
 
         warbands = tuple(tuple(n.strip() for n in w.split(",")) for w in options.warband)
         options.setup(options.seed)
-        kinds = parse_players(options.players, len(warbands))
-        if "human" in kinds:
+        if "human" in (part.strip().casefold() for part in options.players.split(",")):
             raise SkirmishError(
                 f"--players {options.players!r}: a simulation is played by computer players "
                 "(random, greedy, search[:SECONDS]); play a person with 'skirmish play'"
             )
+        computers = tuple(kind for kind in PLAYER_KINDS if kind != "human")
+        kinds = parse_players(options.players, len(warbands), kinds=computers, example="greedy")
         return cls(warbands, kinds, options)
 
     @property

@@ -31,18 +31,30 @@ PLAYER_KINDS = ("human", "random", "greedy", "search")
 """Who may play a warband; ``search:SECONDS`` gives the search player its budget."""
 
 
-def parse_players(text: str, count: int) -> tuple[str, ...]:
+def parse_players(
+    text: str, count: int, *, kinds: tuple[str, ...] = PLAYER_KINDS, example: str = "human"
+) -> tuple[str, ...]:
     """``human,random``: one kind of player per warband (``search:2.5``: a search player
-    with 2.5 seconds a decision)."""
-    kinds = tuple(part.strip().casefold() for part in text.split(","))
-    if len(kinds) != count or any(_kind(k) not in PLAYER_KINDS for k in kinds):
+    with 2.5 seconds a decision), each one of ``kinds``. A refusal names the entry at fault
+    and shows ``count`` entries, the first ``example`` and the others ``random``."""
+    given = tuple(part.strip().casefold() for part in text.split(","))
+    names = ", ".join(kinds)
+    sample = ",".join([example, *["random"] * (count - 1)])
+    if len(given) != count:
+        entries = "player" if len(given) == 1 else "players"
         raise SkirmishError(
-            f"--players {text!r}: give {count} of {', '.join(PLAYER_KINDS)} (or "
-            "search:SECONDS) separated by commas, one per --warband, such as human,greedy"
+            f"--players {text!r}: {len(given)} {entries} for {count} warbands; give one of "
+            f"{names} (or search:SECONDS) per --warband, separated by commas, such as {sample}"
         )
-    for kind in kinds:
+    for kind in given:
+        if _kind(kind) not in kinds:
+            what = "a computer player" if "human" not in kinds else "a player"
+            raise SkirmishError(
+                f"--players {text!r}: {kind!r} is not {what}; give one of {names} (or "
+                f"search:SECONDS) per --warband, separated by commas, such as {sample}"
+            )
         search_seconds(kind)
-    return kinds
+    return given
 
 
 def _kind(text: str) -> str:
@@ -54,9 +66,9 @@ def search_seconds(kind: str) -> float | None:
     kind."""
     if _kind(kind) != "search":
         return None
-    given = kind.partition(":")[2]
-    if not given:
+    if kind == "search":
         return 1.0
+    given = kind.partition(":")[2]
     try:
         seconds = float(given)
     except ValueError:
