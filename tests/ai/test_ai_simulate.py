@@ -346,3 +346,13 @@ def test_three_warbands_with_the_default_players_get_an_example_of_three(cli):
     assert run.code == 2
     assert "2 players for 3 warbands" in run.err and "greedy,random,random" in run.err
     assert "human" not in run.err
+
+
+def test_five_warbands_are_refused_by_the_scenario_rule_not_a_list_length(cli):
+    args = ["simulate", "magewinds", "--scenario", "battle-royale", "--length", "quick"]
+    for band in ("Wizard", "Druid", "Seer", "Cleric", "Witch"):
+        args += ["--warband", band]
+    run = cli(*args, "--players", ",".join(["random"] * 5))
+    assert run.code == 2
+    assert "is for 3 or 4 players" in run.err and "not 5" in run.err
+    assert "[" not in run.err and "list should" not in run.err

@@ -100,7 +100,6 @@ class BattleFlags(Flags):
             "as the scenario allows). Without it the players build their warbands in play.",
             metavar="NAMES",
         ),
-        Field(max_length=4),
     ] = None
     building: Annotated[
         Building | None,
