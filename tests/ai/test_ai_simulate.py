@@ -356,3 +356,20 @@ def test_five_warbands_are_refused_by_the_scenario_rule_not_a_list_length(cli):
     assert run.code == 2
     assert "is for 3 or 4 players" in run.err and "not 5" in run.err
     assert "[" not in run.err and "list should" not in run.err
+
+
+def test_a_warband_is_read_as_the_battle_reads_it():
+    """A stray comma or another case names the same fighters the battle plays, so "Wizard,"
+    against "wizard" is a mirror (paired seeds would play one battle twice) and the table
+    names the profiles as the pack does."""
+    options = GAME.options(
+        "simulate",
+        scenario="deathmatch",
+        warband=["Wizard, ", "wizard"],
+        players="random,random",
+        length="quick",
+        rounds=1,
+    )
+    match = Match.from_options(options)
+    assert match.warbands == (("Wizard",), ("Wizard",))
+    assert match.mirror

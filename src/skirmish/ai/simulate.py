@@ -58,11 +58,14 @@ class Match:
     @classmethod
     def from_options(cls, options: Any) -> Match:
         """The match ``simulate``'s options describe, checked before any battle: the
-        fighters of every warband, a computer player for each."""
+        fighters of every warband (by profile name, as the battle reads them), a computer
+        player for each."""
         from skirmish.games.magewinds.battle.session import PLAYER_KINDS, parse_players
 
-        warbands = tuple(tuple(n.strip() for n in w.split(",")) for w in options.warband)
-        options.setup(options.seed)
+        checked = options.setup(options.seed)
+        # The fighters as the battle reads them (names stripped, empty ones dropped, the
+        # pack's spelling), so that two warbands the battle plays alike are alike here.
+        warbands = tuple(tuple(p.name for p in band.profiles) for band in checked.warbands)
         if "human" in (part.strip().casefold() for part in options.players.split(",")):
             raise SkirmishError(
                 f"--players {options.players!r}: a simulation is played by computer players "
