@@ -268,7 +268,7 @@ def test_output_in_a_missing_folder_or_a_folder_is_refused_before_any_battle(cli
     assert "does not exist" in run.err
     run = cli(*BASE, "-o", str(tmp_path))
     assert run.code == 2
-    assert "a folder" in run.err
+    assert "is a directory" in run.err
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -373,3 +373,21 @@ def test_a_warband_is_read_as_the_battle_reads_it():
     match = Match.from_options(options)
     assert match.warbands == (("Wizard",), ("Wizard",))
     assert match.mirror
+
+
+def test_an_output_that_cannot_be_written_is_refused_before_any_battle(cli, tmp_path, monkeypatch):
+    """A folder without write permission (faked: the tests may run as root, who may write
+    anywhere) is refused at once, not after hours of battles."""
+    import os
+
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    real = os.access
+    monkeypatch.setattr(
+        os, "access", lambda p, mode, **kw: False if str(p) == str(folder) else real(p, mode, **kw)
+    )
+    run = cli(*BASE, "--players", "random,random", "--battles", "2", "-o", str(folder / "r.csv"))
+    assert run.code == 2
+    assert "cannot write" in run.err and "r.csv" in run.err
+    assert len(run.err.strip().splitlines()) == 1
+    assert run.out == ""

@@ -405,12 +405,12 @@ def replay(record: Record, start: BattleState) -> History:
     return history
 
 
-def check_save_path(path: Path, label: str) -> Path:
-    """A battle record can be written at ``path``: a file (new or not) in a folder that
-    exists and may be written to. Checked before a battle starts, so no battle is played
-    and then lost."""
+def check_save_path(path: Path, label: str, example: str = "battle.json") -> Path:
+    """A battle record (or another file, such as ``example``) can be written at ``path``:
+    a file (new or not) in a folder that exists and may be written to. Checked before a
+    battle starts, so no battle is played and then lost."""
     if path.is_dir():
-        raise SkirmishError(f"{label} {path}: is a directory; name a file such as battle.json")
+        raise SkirmishError(f"{label} {path}: is a directory; name a file such as {example}")
     folder = path.parent
     if not folder.is_dir():
         raise SkirmishError(f"{label} {path}: folder {folder} does not exist")

@@ -10,7 +10,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from skirmish.cli.build import command
-from skirmish.errors import SkirmishError
 
 if TYPE_CHECKING:
     from skirmish.games.base import Game
@@ -28,14 +27,13 @@ def build(game: Game) -> Any:
 
         from skirmish.ai.simulate import Match, report, rows_csv, simulate
         from skirmish.cli.render import show, write
+        from skirmish.engine.battle import check_save_path
 
         assert isinstance(printing, Printed)
         settings: Any = options
         output = settings.output
-        if output is not None and not output.parent.is_dir():
-            raise SkirmishError(f"-o {output}: folder {output.parent} does not exist")
-        if output is not None and output.is_dir():
-            raise SkirmishError(f"-o {output}: a folder; name the CSV file to write")
+        if output is not None:
+            check_save_path(output, "-o", example="results.csv")
         match = Match.from_options(settings)
         bar = Progress(
             "[progress.description]{task.description}",
