@@ -391,3 +391,10 @@ def test_an_output_that_cannot_be_written_is_refused_before_any_battle(cli, tmp_
     assert "cannot write" in run.err and "r.csv" in run.err
     assert len(run.err.strip().splitlines()) == 1
     assert run.out == ""
+
+
+def test_stderr_holds_only_the_file_written_when_not_a_terminal(cli, tmp_path):
+    path = tmp_path / "rows.csv"
+    run = cli(*BASE, "--players", "random,random", "--battles", "2", "-o", str(path))
+    assert run.code == 0
+    assert run.err == f"wrote {path}\n"

@@ -22,12 +22,11 @@ def build(game: Game) -> Any:
     from skirmish.cli.flags import Printed
 
     def run(options: Options, printing: Options) -> None:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
         from skirmish.ai.simulate import Match, report, rows_csv, simulate
+        from skirmish.cli.progress import shown
         from skirmish.cli.render import show, write
         from skirmish.engine.battle import check_save_path
+        from skirmish.progress import tracker
 
         assert isinstance(printing, Printed)
         settings: Any = options
@@ -35,22 +34,13 @@ def build(game: Game) -> Any:
         if output is not None:
             check_save_path(output, "-o", example="results.csv")
         match = Match.from_options(settings)
-        bar = Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=Console(stderr=True),
-            transient=True,
-        )
-        with bar:
-            task = bar.add_task("battles", total=settings.battles)
+        with shown():  # a bar on a terminal, erased before the answer; nothing otherwise
             outcomes = simulate(
                 match,
                 battles=settings.battles,
                 seed=settings.seed,
                 workers=settings.workers,
-                progress=lambda done: bar.update(task, completed=done),
+                progress=tracker("battles", settings.battles),
             )
         title = f"{game.info.title}: {settings.scenario}, {settings.battles} battles"
         found = report(match, outcomes, title)
