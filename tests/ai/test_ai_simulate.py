@@ -398,3 +398,36 @@ def test_stderr_holds_only_the_file_written_when_not_a_terminal(cli, tmp_path):
     run = cli(*BASE, "--players", "random,random", "--battles", "2", "-o", str(path))
     assert run.code == 0
     assert run.err == f"wrote {path}\n"
+
+
+def test_player_one_is_counted_over_the_decided_battles():
+    """The scenario's Player 1 line counts the battles somebody won, as the ladder does,
+    and says how many of how many; one battle is 'battle'."""
+    from skirmish.ai.simulate import report
+    from skirmish.cli.render import text
+
+    match = Match((("Wizard",), ("Druid",)), ("greedy", "random"), settings=None)  # type: ignore[arg-type]
+    outcomes = [
+        Outcome(0, 1, (0, 1), 0, 0, 3, (1, 0), ""),  # Player 1 (warband 1) won
+        Outcome(1, 1, (1, 0), 1, 0, 2, (1, 0), ""),  # Player 1 (warband 2) lost
+        Outcome(2, 2, (0, 1), 0, None, 4, (1, 1), ""),  # a draw
+    ]
+
+    def line(found):
+        return "".join(text(p, fractions=False) for p in found.blocks[-1].parts)
+
+    assert line(report(match, outcomes, "t")) == (
+        "the scenario's Player 1 (3.1) won 1 of 2 decided battles (50.0%)"
+    )
+    assert line(report(match, outcomes[2:], "t")) == (
+        "the scenario's Player 1 (3.1) won 0 of 0 decided battles"
+    )
+    assert line(report(match, outcomes[:1], "t")) == (
+        "the scenario's Player 1 (3.1) won 1 of 1 decided battle (100.0%)"
+    )
+
+
+def test_one_battle_is_one_battle_in_the_title(cli):
+    run = cli(*BASE, "--players", "random,random", "--battles", "1")
+    assert run.code == 0, run.err
+    assert "deathmatch, 1 battle " in run.out.splitlines()[0] + " "

@@ -225,7 +225,8 @@ def summary_data(match: Match, outcomes: Sequence[Outcome]) -> dict[str, Any]:
 
 def report(match: Match, outcomes: Sequence[Outcome], title: str) -> Report:
     """Wins per warband with 95% intervals, draws, mean rounds and survivors, and the
-    wins of the scenario's Player 1."""
+    wins of the scenario's Player 1 among the decided battles (a draw has no winner to
+    be Player 1 or not)."""
     data = summary_data(match, outcomes)
     battles = len(outcomes)
     rows = []
@@ -249,20 +250,25 @@ def report(match: Match, outcomes: Sequence[Outcome], title: str) -> Report:
         tuple(rows),
         title=title,
     )
-    first = [o for o in outcomes if o.player_one is not None]
-    first_wins = sum(1 for o in first if o.winner == o.player_one)
+    decided = [o for o in outcomes if o.player_one is not None and o.winner is not None]
+    first_wins = sum(1 for o in decided if o.winner == o.player_one)
+    share = f" ({first_wins / len(decided):.1%})" if decided else ""
     lines = (
         Line.of(
             f"battles {battles}, draws {data['draws']}, mean rounds ",
             Mean(Fraction(sum(o.rounds for o in outcomes), battles)),
         ),
         Line.of(
-            "the scenario's Player 1 (3.1) won ",
-            Chance(Fraction(first_wins, len(first) or 1)),
-            f" of {len(first)} battles",
+            f"the scenario's Player 1 (3.1) won {first_wins} of {len(decided)} decided "
+            f"{plural(len(decided), 'battle')}{share}"
         ),
     )
     return Report((grid, *lines), data)
+
+
+def plural(count: int, noun: str) -> str:
+    """``noun`` as ``count`` of it reads: "1 battle", "2 battles"."""
+    return noun if count == 1 else noun + "s"
 
 
 def rows_csv(match: Match, outcomes: Sequence[Outcome]) -> str:

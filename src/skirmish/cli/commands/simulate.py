@@ -22,7 +22,7 @@ def build(game: Game) -> Any:
     from skirmish.cli.flags import Printed
 
     def run(options: Options, printing: Options) -> None:
-        from skirmish.ai.simulate import Match, report, rows_csv, simulate
+        from skirmish.ai.simulate import Match, plural, report, rows_csv, simulate
         from skirmish.cli.progress import shown
         from skirmish.cli.render import show, write
         from skirmish.engine.battle import check_save_path
@@ -42,7 +42,8 @@ def build(game: Game) -> Any:
                 workers=settings.workers,
                 progress=tracker("battles", settings.battles),
             )
-        title = f"{game.info.title}: {settings.scenario}, {settings.battles} battles"
+        battles = f"{settings.battles} {plural(settings.battles, 'battle')}"
+        title = f"{game.info.title}: {settings.scenario}, {battles}"
         found = report(match, outcomes, title)
         if output is not None:
             found = replace(found, files=((output, rows_csv(match, outcomes)),))
