@@ -431,3 +431,26 @@ def test_one_battle_is_one_battle_in_the_title(cli):
     run = cli(*BASE, "--players", "random,random", "--battles", "1")
     assert run.code == 0, run.err
     assert "deathmatch, 1 battle " in run.out.splitlines()[0] + " "
+
+
+def test_standard_warbands_fit_one_table_at_80_columns(cli, monkeypatch):
+    """Four fighters a warband, as the README's battles have: the warband column wraps
+    between fighters instead of pushing survivors into a second table."""
+    monkeypatch.setenv("COLUMNS", "80")
+    run = cli(
+        *BASE[:4],
+        "--warband",
+        "Wizard,Cleric,Guardian,Witch",
+        "--warband",
+        "Druid,Mesmer,Seer,Deadeye",
+        "--rounds",
+        "1",
+        "--players",
+        "random,random",
+        "--battles",
+        "2",
+    )
+    assert run.code == 0, run.err
+    assert "(continued)" not in run.out
+    assert max(len(line) for line in run.out.splitlines()) <= 80
+    assert "survivors" in run.out and "Deadeye" in run.out

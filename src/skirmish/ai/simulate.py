@@ -237,7 +237,7 @@ def report(match: Match, outcomes: Sequence[Outcome], title: str) -> Report:
         rows.append(
             (
                 key,
-                ",".join(warband),
+                ", ".join(warband),
                 match.kinds[entry],
                 data["wins"][key],
                 Chance(Fraction(data["wins"][key], battles)),
