@@ -312,6 +312,9 @@ def _problem(error: ValidationError, fields: Mapping[str, OptionField], given: o
     if problem["type"] == "missing":
         return f"{field.flag} {field.metavar}: required ({field.help.rstrip('.')})"
     value = problem.get("input")
+    if problem["type"] == "too_long" and field.multiple and isinstance(value, list):
+        most = problem.get("ctx", {}).get("max_length")
+        return f"{field.flag} given {len(value)} times; give it at most {most} times"
     for typed in (limits.shown(value), repr(limits.shown(value))):
         message = message.removeprefix(f"{typed}: ")  # a limit's message names the value too
     shown = (

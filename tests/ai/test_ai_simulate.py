@@ -454,3 +454,12 @@ def test_standard_warbands_fit_one_table_at_80_columns(cli, monkeypatch):
     assert "(continued)" not in run.out
     assert max(len(line) for line in run.out.splitlines()) <= 80
     assert "survivors" in run.out and "Deadeye" in run.out
+
+
+def test_more_warbands_than_any_battle_holds_is_one_plain_line(cli):
+    args = ["simulate", "magewinds", "--scenario", "battle-royale"]
+    for _ in range(9):
+        args += ["--warband", "Wizard"]
+    run = cli(*args)
+    assert run.code == 2
+    assert run.err.strip() == "skirmish: error: --warband given 9 times; give it at most 8 times"

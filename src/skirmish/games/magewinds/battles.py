@@ -59,7 +59,7 @@ from skirmish.games.magewinds.battle.session import (
     result_text,
     status_rows,
 )
-from skirmish.games.magewinds.battle.setup import Setup, user_pack
+from skirmish.games.magewinds.battle.setup import MAX_PLAYERS, Setup, user_pack
 from skirmish.games.magewinds.battle.territory import Split
 from skirmish.games.magewinds.cards import CardWorth
 from skirmish.games.magewinds.field import STANDARD_WIDTH
@@ -100,6 +100,7 @@ class BattleFlags(Flags):
             "as the scenario allows). Without it the players build their warbands in play.",
             metavar="NAMES",
         ),
+        Field(max_length=MAX_PLAYERS),  # more is refused by the scenario's count (10.1)
     ] = None
     building: Annotated[
         Building | None,
