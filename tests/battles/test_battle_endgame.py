@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -212,6 +213,30 @@ def test_a_fighter_knocked_back_drops_its_object_close_to_where_it_stood():
     assert battle.fighter("Guardian").at == (7.5, 8)
     chest = battle.item("Chest").at
     assert chest is not None and abs(chest[0] - 6.5) < 0.02 and abs(chest[1] - 8) < 0.02
+
+
+@pytest.mark.parametrize("apart", [1.0, 1.5, 1.9])
+@pytest.mark.parametrize("tilt", [0.0, 0.2])
+def test_a_dropped_object_is_placed_where_its_base_overlaps_no_other(apart, tilt):
+    """Ruling MB-20: an object dropped where it cannot stand goes to the nearest point
+    where it can. That point used to be read off the free space drawn with polygons, whose
+    edges cut inside the circles, so the object overlapped a fighter's base by up to
+    0.005" past the 0.001" touching tolerance (MW-18), and the fighter could then not even
+    stay where it stood."""
+    from skirmish.games.magewinds.battle.geometry import OVERLAP, nearest_free, stand_problem
+
+    left, right = (5.0, 8.0), (5.0 + apart, 8.0 + tilt)
+    battle = ready(("Wizard",), ("Guardian",), TWO)
+    for name, at in (("Wizard", left), ("Guardian", right)):
+        battle = battle.with_fighter(replace(battle.fighter(name), at=at))
+    wanted = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
+    spot = nearest_free(battle, wanted)
+    assert spot is not None and stand_problem(battle, spot) is None
+    assert min(math.dist(spot, left), math.dist(spot, right)) >= OVERLAP
+    # as close as possible: within 0.05" of the nearest point clear of both true circles
+    half = math.dist(left, right) / 2
+    nearest = math.sqrt(OVERLAP**2 - half**2)
+    assert math.dist(spot, wanted) <= nearest + 0.05
 
 
 def test_wildform_drops_what_the_druid_carries_and_cannot_pick_up():

@@ -559,17 +559,30 @@ def _footprints(terrain: tuple[Terrain, ...]) -> np.ndarray:
     return np.array([piece.footprint for piece in terrain], dtype=object)
 
 
+SETTLE = (0.0, 0.005, 0.01, 0.02, 0.05)
+"""Inches inside the drawn free space a placed base is moved, in turn, until it stands: the
+space is drawn with polygons whose edges cut up to about 0.005" inside the true circles
+(more in a notch between two bases, MW-18)."""
+
+
 def nearest_free(battle: Battle, at: At, exclude: str | None = None) -> At | None:
-    """The position closest to ``at`` where a base can be placed (19.1 dropped objects)."""
+    """The position closest to ``at`` where a base can be placed (19.1 dropped objects,
+    ruling MB-20): the nearest point of the free space that :func:`stand_problem` accepts,
+    taken from ever further inside the drawn space (:data:`SETTLE`) until one is."""
     space = standing_space(battle, exclude)
     point = Point(at)
-    if space.can_stand(point):
+    if space.can_stand(point) and stand_problem(battle, at, exclude) is None:
         return at
     where = space.allowed_ends()
-    if where.is_empty:
-        return None
-    near = nearest_points(where, point)[0]
-    return (round(near.x, 4), round(near.y, 4))
+    for inside in SETTLE:
+        room = where.buffer(-inside) if inside else where
+        if room.is_empty:
+            break
+        near = nearest_points(room, point)[0]
+        spot = (round(near.x, 4), round(near.y, 4))
+        if stand_problem(battle, spot, exclude) is None:
+            return spot
+    return None
 
 
 def visible_spot(battle: Battle, fighter: Fighter, at: At) -> bool:
