@@ -18,9 +18,10 @@ from skirmish.games.magewinds.battle.catalogue import find_scenario
 from skirmish.games.magewinds.battle.state import Phase, Status
 
 
-def in_action_phase(scenario: str, seed: int) -> Battle:
-    """A battle of ``scenario`` played at random to the first Action Phase decision."""
-    chosen = find_scenario(scenario)
+def in_action_phase(scenario: str, seed: int, version: str | None = None) -> Battle:
+    """A battle of ``scenario`` (at its page ``version``, None for the default) played at
+    random to the first Action Phase decision."""
+    chosen = find_scenario(scenario, version)
     battle_setup = setup.random_setup(
         seed, length=Length.QUICK, most=2, scenario=chosen, players=min(chosen.players)
     )

@@ -13,9 +13,10 @@ A score in points of Toughness, from the player's side, made of parts a person c
 - **approach**: how far each of the player's fighters is from reaching an enemy;
 - **objective**: for a scenario with an objective marker (9.4), fighters within its
   control radius now, the sudden-death risk of having none, and the distance to it;
-- **treasure**: in The Prize, Treasure Dash, Treasure Clash and Fragment Frenzy, the
-  objects the player's fighters carry (or have collected) against the most any other player
-  has, and how far the player's nearest fighter is from each object still lying free;
+- **treasure**: in The Prize, Treasure Dash, Treasure Clash and Fragment Frenzy (both
+  versions), the objects the player's fighters carry (or have collected) against the most
+  any other player has, and how far the player's nearest fighter that may still take one
+  is from each object (or fragment marker) still lying free;
 - **escape**: in Hold the Line, the Attacker's fighters escaped (worth more than a fighter
   kept, since an escaped fighter leaves the battlefield) and the Attacker's distance to the
   objective edge, for the Attacker and against it for the Defender;
@@ -44,6 +45,7 @@ from skirmish.games.magewinds.battle.abilities.deadeye import attack_refused
 from skirmish.games.magewinds.battle.fragments import collected
 from skirmish.games.magewinds.battle.holdtheline import attacker as hold_attacker
 from skirmish.games.magewinds.battle.holdtheline import escaped
+from skirmish.games.magewinds.battle.placement import markers
 from skirmish.games.magewinds.battle.royale import BATTLE_ROYALE, STORM_DAMAGE, struck
 from skirmish.games.magewinds.battle.scenarios import distance_to_objective
 from skirmish.games.magewinds.battle.setup import Setup
@@ -167,7 +169,7 @@ class Evaluator:
         scenario = battle.setup.scenario
         if scenario.objective:
             parts["objective"] = self._objective(battle, mine, theirs)
-        if scenario.treasures is not None or scenario.collect:
+        if scenario.treasures is not None or scenario.collect or scenario.markers:
             parts["treasure"] = self._treasure(battle, mine, player)
         if scenario.escape and battle.first is not None:
             parts["escape"] = self._escape(battle, player)
@@ -209,17 +211,31 @@ class Evaluator:
 
     def _treasure(self, battle: Battle, mine: list[Fighter], player: int) -> float:
         """Objects held (carried, or collected in Fragment Frenzy) against the most another
-        player holds, and the way to the objects still lying free."""
+        player holds, and the way to the objects still lying free (or Fragment Frenzy
+        v1.3.0's fragment markers) from the nearest of the player's fighters that may take
+        one: a fighter already carrying the most a fighter may carry (Treasure Dash and
+        Clash: one) takes no more."""
         w = self.weights
-        held = collected(battle) if battle.setup.scenario.collect else holdings(battle)
+        scenario = battle.setup.scenario
+        counted = scenario.collect or scenario.markers
+        held = collected(battle) if counted else holdings(battle)
         others = max((n for p, n in enumerate(held) if p != player), default=0)
         value = w.treasure * (held[player] - others)
-        placed = [f.at for f in mine if f.at is not None]
-        if placed:
-            for item in battle.items:
-                if item.carriable and item.carried_by is None and item.at is not None:
-                    gap = min(math.dist(at, item.at) for at in placed) - 2 * RADIUS
-                    value -= w.toward_treasure * max(0.0, gap)
+        most = scenario.carry_most
+        placed = [
+            f.at for f in mine if f.at is not None and (most is None or len(f.carrying) < most)
+        ]
+        if not placed:
+            return value
+        free = [
+            (item.at, 2 * RADIUS)
+            for item in battle.items
+            if item.carriable and item.carried_by is None and item.at is not None
+        ]
+        free += [(mark.at, RADIUS) for mark in markers(battle) if mark.at is not None]
+        for where, touching in free:
+            gap = min(math.dist(at, where) for at in placed) - touching
+            value -= w.toward_treasure * max(0.0, gap)
         return value
 
     def _escape(self, battle: Battle, player: int) -> float:

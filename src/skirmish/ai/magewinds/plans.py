@@ -3,12 +3,14 @@ each ending where chance or another player takes over, with its value.
 
 From a decision of the player's own activation (which fighter to activate, which action,
 where to move or step, whom to attack), the rules are played forward along each candidate:
-Move to each representative end (ruling MB-6), Attack from each step the rules offer at
-each target with each attack (paid the cheapest way), Guard, Blink to the best few spots,
-Recover with each payment, Escape (Hold the Line) from each step that lets the fighter
-escape, and each spell the fighter may cast as it starts before an
-attack. A candidate ends at its action's effect; an attack is not rolled but collapsed into
-its exact distinct results (:mod:`.outlook`), each scored, their mean the candidate's value.
+Move to each representative end (ruling MB-6), picking up each object in contact as it
+begins or ends (19.1) and collecting a fragment it crosses (Fragment Frenzy v1.3.0, ruling
+MB-28), or not; Attack from each step the rules offer at each target with each attack
+(paid the cheapest way); Guard; Blink to the best few spots; Recover with each payment;
+Escape (Hold the Line) from each step that lets the fighter escape; and each spell the
+fighter may cast as it starts before an attack. A candidate ends at its action's effect;
+an attack is not rolled but collapsed into its exact distinct results (:mod:`.outlook`),
+each scored, their mean the candidate's value.
 
 Every action of a candidate is a legal action of the state it is taken in: the moves,
 steps and attacks are the options the rules offer there.
@@ -42,6 +44,7 @@ from skirmish.games.magewinds.battle.activation import (
 )
 from skirmish.games.magewinds.battle.attacks import build_situation
 from skirmish.games.magewinds.battle.geometry import moved
+from skirmish.games.magewinds.battle.objects import pick_up, pickup_options
 from skirmish.games.magewinds.battle.spells import blink_spots
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Status
 from skirmish.games.magewinds.battle.steps import NO_STEP, StepFrame
@@ -182,11 +185,12 @@ class Planner:
                         yield from self._walk(after_cast.apply(ATTACK), (*cast_done, ATTACK))
         elif frame.stage == "moving":
             for option in options:
+                if option.startswith("pick up "):  # 19.1: as the Move begins, then the Move
+                    yield from self._walk(battle.apply(option), (*done, option))
+                    continue
                 where = after(option, "to")
                 if where is not None:
-                    at = parse_point(where, "15.0")
-                    leaf = self._spent(moved(battle, me, at), me)
-                    yield Plan((*done, option), self.score(leaf), f"{me.name} moves to {where}")
+                    yield from self._move(battle, me, option, where, done)
         elif frame.stage == "target":
             for option in cheapest(at_fighters(battle, options)):
                 yield self._attack(battle, me, option, done)
@@ -202,6 +206,46 @@ class Planner:
             for option in options:
                 leaf = self._spent(battle.apply(option), me)
                 yield Plan((*done, option), self.score(leaf), f"{me.name} recovers")
+
+    def _move(
+        self, battle: Battle, me: Fighter, option: Action, where: str, done: tuple[Action, ...]
+    ) -> Iterator[Plan]:
+        """A Move to ``where``, then each way the player may end it: the fighter placed
+        there (no path traced) when the scenario asks nothing after a Move, else the rules'
+        own Move and the scenario's question (Fragment Frenzy v1.3.0's fragments crossed);
+        then every object picked up in contact (19.1)."""
+        what = f"{me.name} moves to {where}"
+        if battle.setup.scenario.after_move is None:
+            yield from self._moved(
+                moved(battle, me, parse_point(where, "15.0")), me, (*done, option), what
+            )
+        else:
+            yield from self._moved(battle.apply(option), me, (*done, option), what)
+
+    def _moved(
+        self, battle: Battle, me: Fighter, done: tuple[Action, ...], what: str
+    ) -> Iterator[Plan]:
+        """The ends of a Move made: the player's answers to what the scenario asks after it,
+        and the fighter picking up each object in contact, or not (19.1)."""
+        top = battle.frames[-1]
+        node = battle.node()
+        if (
+            not isinstance(top, Activation)
+            and isinstance(node, Turn)
+            and node.player == self.player
+        ):
+            for option in battle.options():
+                yield from self._moved(
+                    battle.apply(option), me, (*done, option), f"{what}, {option}"
+                )
+            return
+        yield Plan(done, self.score(self._spent(battle, me)), what)
+        mover = battle.fighter(me.name)
+        for option in pickup_options(battle, mover):
+            picked = pick_up(battle, mover, option)
+            yield from self._moved(
+                picked, me, (*done, option), f"{what}, {option.replace('pick up', 'picks up')}"
+            )
 
     def _step(self, battle: Battle, frame: StepFrame, done: tuple[Action, ...]) -> Iterator[Plan]:
         """The step before an action (13.1): for an attack, every step the rules offer;
