@@ -234,15 +234,15 @@ def ladder(
     workers: int,
     more: tuple[str, ...] = (),
 ) -> None:
-    """The ladder: ``battles`` a scenario for the greedy rungs (and greedy against random
-    in the scenarios ``more`` too), ``search_battles`` for search at 1 s against greedy and
+    """The ladder: ``battles`` a scenario for the greedy rungs (in the scenarios ``more``
+    too, shown apart), ``search_battles`` for search at 1 s against greedy and
     ``deep_battles`` for search at 4 s against search at 1 s; a rung given 0 is not
     played."""
     print(f"\nStrength ladder: {WARBAND} a side, seed {SEED}; rate [95% interval]")
     if battles:
         aim = "aim 90%, lower bound above 85%"
         rung("greedy", "random", battles, workers, aim, more)
-        rung("greedy", "greedy", battles, workers, "aim 50% +- 5 points")
+        rung("greedy", "greedy", battles, workers, "aim 50% +- 5 points", more)
     if search_battles:
         rung("search:1", "greedy", search_battles, workers, "aim 60%")
     if deep_battles:
@@ -281,7 +281,7 @@ def arguments() -> argparse.Namespace:
         action="append",
         default=[],
         metavar="SCENARIO",
-        help="another scenario for greedy v random (repeatable)",
+        help="another scenario for the greedy rungs, shown apart (repeatable)",
     )
     parser.add_argument("--ladder-only", action="store_true", help="skip the speeds")
     return parser.parse_args()
