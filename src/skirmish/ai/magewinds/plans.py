@@ -219,8 +219,12 @@ class Planner:
             yield from self._moved(
                 moved(battle, me, parse_point(where, "15.0")), me, (*done, option), what
             )
-        else:
-            yield from self._moved(battle.apply(option), me, (*done, option), what)
+            return
+        try:
+            made = battle.apply(option)
+        except IllegalAction:  # a spot offered as text the rules then refuse
+            return
+        yield from self._moved(made, me, (*done, option), what)
 
     def _moved(
         self, battle: Battle, me: Fighter, done: tuple[Action, ...], what: str
