@@ -23,26 +23,7 @@ from skirmish.games.magewinds.battle.setup import SetupError
 from skirmish.games.magewinds.pack import bundled_pack, parse_pack
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "packs"
-BRUTE = """\
-pack: My Warband
-fighters:
-  - name: Brute
-    version: house
-    slots: 2
-    limit: 1
-    toughness: 8
-    movement: 4
-    armour: 3
-    deflect: 1
-    evasion: 0
-    dodge: 1
-    attacks:
-      - name: Club
-        type: melee
-        range: 1
-        light: {power: 2, precision: 8}
-        heavy: {power: 7, precision: 4}
-"""
+BRUTE = (Path(__file__).parents[1] / "data" / "brute-pack.yaml").read_text()
 
 
 def brute_pack():

@@ -32,24 +32,31 @@ from skirmish.engine.battle import MAX_SEED, History, play_out
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle import Battle, start_battle
 from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.pack import Pack
 from skirmish.report import Chance, Grid, Line, Mean, Report
 
 CONFIDENCE = 0.95
 
 
 class Settings(Protocol):
-    def setup(self, seed: int, warbands: list[list[str]] | None = None) -> Setup: ...
+    def setup(
+        self, seed: int, warbands: list[list[str]] | None = None, pack: Pack | None = None
+    ) -> Setup: ...
 
 
 @dataclass(frozen=True)
 class Match:
     """What is simulated: the warbands (fighter names) in the order given, the computer
-    player of each, and the battle's other settings (which build a battle's setup from
-    its seed and its warbands in seat order)."""
+    player of each, the battle's other settings (which build a battle's setup from its
+    seed and its warbands in seat order) and the fighter pack every battle reads (the
+    bundled one when ``None``)."""
 
     warbands: tuple[tuple[str, ...], ...]
     kinds: tuple[str, ...]
     settings: Settings
+    pack: Pack | None = None
+    """Read once from ``--pack`` and carried to every worker, so that every battle, in any
+    process, plays the same fighters whatever becomes of the file meanwhile."""
 
     @property
     def entries(self) -> int:
@@ -58,11 +65,13 @@ class Match:
     @classmethod
     def from_options(cls, options: Any) -> Match:
         """The match ``simulate``'s options describe, checked before any battle: the
-        fighters of every warband (by profile name, as the battle reads them), a computer
-        player for each."""
+        fighters of every warband (by profile name, as the battle reads them, from the
+        bundled pack with ``--pack``'s added), a computer player for each."""
         from skirmish.games.magewinds.battle.session import PLAYER_KINDS, parse_players
+        from skirmish.games.magewinds.battle.setup import user_pack
 
-        checked = options.setup(options.seed)
+        pack = None if options.pack is None else user_pack(options.pack)[0]
+        checked = options.setup(options.seed, pack=pack)
         # The fighters as the battle reads them (names stripped, empty ones dropped, the
         # pack's spelling), so that two warbands the battle plays alike are alike here.
         warbands = tuple(tuple(p.name for p in band.profiles) for band in checked.warbands)
@@ -73,7 +82,7 @@ class Match:
             )
         computers = tuple(kind for kind in PLAYER_KINDS if kind != "human")
         kinds = parse_players(options.players, len(warbands), kinds=computers, example="greedy")
-        return cls(warbands, kinds, options)
+        return cls(warbands, kinds, options, pack)
 
     @property
     def mirror(self) -> bool:
@@ -126,7 +135,8 @@ def play_battle(match: Match, seed: int, index: int) -> Outcome:
     """Battle ``index`` of the simulation from ``seed``."""
     seating = match.seating(index)
     number = match.battle_seed(seed, index)
-    setup = match.settings.setup(number, [list(match.warbands[entry]) for entry in seating])
+    warbands = [list(match.warbands[entry]) for entry in seating]
+    setup = match.settings.setup(number, warbands, match.pack)
     players = [
         computer(match.kinds[entry], setup, number, seat, clock=False)
         for seat, entry in enumerate(seating)
@@ -273,7 +283,8 @@ def plural(count: int, noun: str) -> str:
 
 def rows_csv(match: Match, outcomes: Sequence[Outcome]) -> str:
     """One row per battle: its seed, the warband in each seat, who was Player 1, the
-    winner, rounds, each warband's survivors and why the battle ended."""
+    winner, rounds, each warband's survivors and why the battle ended, then each
+    warband's fighters, so that the file says what was played without the command."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     entries = range(1, match.entries + 1)
@@ -287,8 +298,10 @@ def rows_csv(match: Match, outcomes: Sequence[Outcome]) -> str:
             "rounds",
             *(f"survivors {e}" for e in entries),
             "reason",
+            *(f"warband {e}" for e in entries),
         ]
     )
+    fighters = [", ".join(warband) for warband in match.warbands]
     for o in outcomes:
         writer.writerow(
             [
@@ -300,6 +313,7 @@ def rows_csv(match: Match, outcomes: Sequence[Outcome]) -> str:
                 o.rounds,
                 *o.survivors,
                 o.reason,
+                *fighters,
             ]
         )
     return out.getvalue()

@@ -43,7 +43,8 @@ def build(game: Game) -> Any:
                 progress=tracker("battles", settings.battles),
             )
         battles = f"{settings.battles} {plural(settings.battles, 'battle')}"
-        title = f"{game.info.title}: {settings.scenario}, {battles}"
+        pack = "" if settings.pack is None else f", pack {settings.pack.name}"
+        title = f"{game.info.title}: {settings.scenario}, {battles}{pack}"
         found = report(match, outcomes, title)
         if output is not None:
             found = replace(found, files=((output, rows_csv(match, outcomes)),))

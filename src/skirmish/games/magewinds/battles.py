@@ -318,6 +318,14 @@ class SimulateOptions(BattleFlags):
         Path | None,
         Flag("Write one row per battle (CSV) here.", aliases=("-o",), metavar="FILE"),
     ] = None
+    pack: Annotated[
+        Path | None,
+        Flag(
+            "A fighter pack of your own added to the bundled one, e.g. a fighter before you "
+            "print it or another page version (examples/packs/); read once, before any battle.",
+            metavar="FILE",
+        ),
+    ] = None
 
     @model_validator(mode="after")
     def _battle_given(self) -> SimulateOptions:
