@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import textwrap
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -24,11 +25,41 @@ PIPED_WIDTH = 160
 def console() -> Console:
     """A console for answers: ``COLUMNS`` when set, else the terminal's width, or a wide
     page when piped to a file."""
+    return Console(highlight=False, width=text_width() or PIPED_WIDTH)
+
+
+def text_width() -> int | None:
+    """The width to fit text to: ``COLUMNS`` when set, else the terminal's width; ``None``
+    when piped to a file or a program, where there is no terminal to fit."""
     columns = os.environ.get("COLUMNS", "")
     if columns.isdigit() and int(columns) > 0:
-        return Console(highlight=False, width=int(columns))
+        return int(columns)
     found = Console(highlight=False)
-    return found if found.is_terminal else Console(highlight=False, width=PIPED_WIDTH)
+    return found.width if found.is_terminal else None
+
+
+def wrapped(text: str, *, indent: int | None = None) -> str:
+    """``text`` with each line longer than :func:`text_width` broken at spaces, never
+    inside a word; a continued line starts ``indent`` spaces in (by default two more than
+    the line it continues). Piped, where :func:`text_width` is ``None``, every line stays
+    whole, so a script's output reads the same on every machine."""
+    width = text_width()
+    if width is None:
+        return text
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        hang = len(line) - len(line.lstrip(" ")) + 2 if indent is None else indent
+        lines += textwrap.wrap(
+            line,
+            width,
+            subsequent_indent=" " * min(hang, width // 2),
+            break_long_words=False,
+            break_on_hyphens=False,
+        ) or [line]  # spaces alone: nothing to break
+    return "\n".join(lines)
 
 
 def percent(value: Fraction) -> str:

@@ -35,10 +35,27 @@ def build(game: Game) -> Any:
     return command(game.name, game.commands["play"], Quiet, run)
 
 
+RULE_WIDTH = 10
+"""The rule column of a log line: the rule right-aligned, then two spaces, then the text."""
+
+
 def line(event: Any) -> str:
     """A battle event as the terminal prints it, with who alone may see it."""
     private = "" if event.seen_by is None else f" (seen by player {event.seen_by + 1})"
-    return f"{event.rule:>10}  {event.text}{private}"
+    return f"{event.rule:>{RULE_WIDTH}}  {event.text}{private}"
+
+
+def show_event(event: Any) -> None:
+    """Print a battle event's log line, continued under its text at the terminal's width."""
+    say(line(event), indent=RULE_WIDTH + 2)
+
+
+def say(text: str, *, indent: int | None = None) -> None:
+    """Print ``text`` fitted to the terminal, broken between words (a log line continued
+    under its text, past the rule column); piped, each line whole, as the battle wrote it."""
+    from skirmish.cli.render import wrapped
+
+    typer.echo(wrapped(text, indent=indent))
 
 
 class Terminal:
@@ -94,7 +111,7 @@ class Terminal:
             self.session.shown = 0
         for event in events[self.session.shown :]:
             if event.seen_by is None or event.seen_by == self.viewer:
-                typer.echo(line(event))
+                show_event(event)
         self.session.shown = len(events)
 
     def ask(self, node: Turn) -> None:
@@ -117,18 +134,20 @@ class Terminal:
             except SkirmishError as error:
                 if not self.interactive:
                     raise
-                typer.echo(f"  not allowed: {error}", err=True)
+                typer.echo(f"  not allowed: {error}", err=True)  # one line, as every error
 
     def read(self, prompt: str, *, hidden: bool, node: Turn) -> str:
         if self.interactive:
-            return str(typer.prompt(prompt, hide_input=hidden)).strip()
+            from skirmish.cli.render import wrapped
+
+            return str(typer.prompt(wrapped(prompt), hide_input=hidden)).strip()
         answer = sys.stdin.readline()
         if not answer:
             raise SkirmishError(
                 f"{node.rule}: player {node.player + 1} must decide ({node.prompt}) but standard "
                 "input has ended; pass one action per line, or play with --players random"
             )
-        typer.echo(f"{prompt}\n> {'(hidden)' if hidden else answer.strip()}")
+        say(f"{prompt}\n> {'(hidden)' if hidden else answer.strip()}")
         return answer.strip()
 
     def command(self, answer: str, node: Turn) -> bool:
@@ -164,11 +183,11 @@ class Terminal:
         if things:
             _table(things, "objects and markers")
         for text in self.battles.pending_lines(self.battle, node.player):
-            typer.echo(text)
+            say(text)
 
     def _hand(self, rest: str, node: Turn) -> None:
         for text in self.battles.hand_text(self.battle, node.player):
-            typer.echo(text)
+            say(text)
 
     def _draw(self, rest: str, node: Turn) -> None:
         from skirmish.analysis.pictures import draw
@@ -192,7 +211,7 @@ class Terminal:
 
     def _help(self, rest: str, node: Turn) -> None:
         for text in self.battles.help_lines(self.battle):
-            typer.echo(text)
+            say(text)
 
     def _hint(self, rest: str, node: Turn) -> None:
         from skirmish.ai.magewinds.explain import hint_lines
@@ -201,7 +220,7 @@ class Terminal:
         view = LazyView(self.battle, node.player)
         legal = self.battle.legal_actions(node.player)
         for text in hint_lines(self.battle.setup, view, legal):
-            typer.echo(text)
+            say(text)
 
     def write(self, path: Path) -> None:
         try:

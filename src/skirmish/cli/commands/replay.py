@@ -29,7 +29,7 @@ class ReplayOptions(Options):
 
 def build() -> Any:
     def run(options: Options, printing: Options) -> None:
-        from skirmish.cli.commands.play import line
+        from skirmish.cli.commands.play import say, show_event
         from skirmish.engine.battle import load_record
         from skirmish.games import GAMES
 
@@ -45,7 +45,7 @@ def build() -> Any:
             return
         typer.echo(f"seed {record.seed}; players {', '.join(record.players)}")
         for event in battle.events():
-            typer.echo(line(event))
-        typer.echo(battles.result_text(battle))
+            show_event(event)
+        say(battles.result_text(battle))
 
     return command("replay", ReplayOptions, Printed, run)
