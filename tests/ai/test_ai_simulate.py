@@ -183,7 +183,7 @@ def test_a_mirror_of_three_warbands_turns_every_seat_on_its_own_seeds():
 )
 def test_what_counts_as_a_mirror(warbands, kinds, mirror):
     """The same fighters in any order and case, and the same player as it plays in a
-    simulation (search by the look-aheads its budget counts: 1 s and 1.01 s both 30)."""
+    simulation (search by the look-aheads its budget counts: 1 s and 1.01 s both 13)."""
     match = Match(warbands, kinds, settings=None)  # type: ignore[arg-type]
     assert match.mirror is mirror
     seeds = [match.battle_seed(10, i) for i in range(2 * match.entries)]

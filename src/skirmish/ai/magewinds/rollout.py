@@ -1,5 +1,5 @@
 """Looking ahead in a battle rebuilt from a view: attacks collapsed into their exact distinct
-results, and a quick policy that plays the replies.
+results, and the greedy player's choices for the replies.
 
 :func:`attack_outcomes` takes a battle at the start of an attack (the attack action just
 made) and gives back, for each distinct result of the attack at the equilibrium of its
@@ -9,9 +9,9 @@ step), with its exact probability: the attack as one chance node. The answers th
 result are written into the attack in progress and the rules replay them, so the battle
 after a result is exactly what the referee would reach with those dice.
 
-:class:`QuickPlayer` answers every decision cheaply, for the moves a search plays after the
-one it is choosing: an activation attacks at once with the attack of the best outlook, or
-guards; everything else is the greedy player's choice.
+:class:`ReplyPlayer` answers every decision after the one a search is choosing as the
+greedy player would: the best candidate activation by its evaluation, the rules of thumb
+elsewhere.
 """
 
 from __future__ import annotations
@@ -21,10 +21,9 @@ from fractions import Fraction
 from functools import partial
 from random import Random
 
-from skirmish.ai.magewinds.evaluation import Evaluator
-from skirmish.ai.magewinds.greedy import GreedyPlayer, cheapest_payment
+from skirmish.ai.magewinds.greedy import GreedyPlayer, cheapest_payment, plannable
 from skirmish.ai.magewinds.outlook import outlook, settled
-from skirmish.ai.magewinds.plans import Course, at_fighters, cheapest, named
+from skirmish.ai.magewinds.plans import Course
 from skirmish.dice import CountAtMost
 from skirmish.engine.battle import Action, Chance, Turn
 from skirmish.games.magewinds.attack import (
@@ -37,13 +36,9 @@ from skirmish.games.magewinds.attack import (
     defence_decision,
     resolve_attack,
 )
-from skirmish.games.magewinds.battle.actionphase import ActionPhase
-from skirmish.games.magewinds.battle.activation import ATTACK, GUARD, Activation
 from skirmish.games.magewinds.battle.attacks import AttackFrame
 from skirmish.games.magewinds.battle.procedure import Done, NeedsDecision, NeedsRoll, next_step
 from skirmish.games.magewinds.battle.state import Battle
-from skirmish.games.magewinds.battle.steps import NO_STEP, StepFrame
-from skirmish.games.magewinds.battle.targets import attack_options
 from skirmish.games.magewinds.profiles import AttackChoice
 
 HIT = 1
@@ -128,14 +123,19 @@ def _answer(key: str, options: tuple[str, ...], result: AttackResult) -> str:
     return cheapest_payment(options)
 
 
-class QuickPlayer:
-    """Cheap answers for the moves after the one a search is choosing: attack at once with
-    the best outlook (no step when none is needed), or guard; the rest as the greedy player
-    answers them."""
+class ReplyPlayer:
+    """The answers for the moves after the one a search is choosing, for every player: at
+    each decision of an activation, the greedy player's best candidate (:mod:`.plans`),
+    followed action by action; everything else as the greedy player answers it. The reply
+    is the one the search's opponent would make if it played as the greedy player does
+    (the search itself collapses the reply's attack into its exact results)."""
 
-    def __init__(self, greedy: dict[int, GreedyPlayer], evaluator: Evaluator) -> None:
+    def __init__(self, greedy: dict[int, GreedyPlayer]) -> None:
         self.greedy = greedy
-        self.evaluator = evaluator
+        self._course = Course()
+
+    def start(self) -> None:
+        """Forget the course being followed (a new look-ahead starts)."""
         self._course = Course()
 
     def decide(self, battle: Battle, rng: Random) -> Action:
@@ -149,40 +149,10 @@ class QuickPlayer:
             return chosen
         if len(legal) == 1:
             return legal[0]
-        top = battle.frames[-1]
-        if isinstance(top, ActionPhase) and top.stage == "turns":
-            return self._activation(battle, legal)
-        if isinstance(top, Activation) and top.stage == "start":
-            return ATTACK if ATTACK in legal else GUARD if GUARD in legal else legal[0]
-        if isinstance(top, StepFrame) and not top.reaction:
-            return NO_STEP if NO_STEP in legal else legal[-1]
-        if isinstance(top, Activation) and top.stage == "target":
-            return self._best_attack(battle, top.fighter, legal)[1] or legal[0]
-        if isinstance(top, Activation) and top.stage == "moving":
-            return legal[-1]
-        return self.greedy[node.player].decide(battle, legal, rng)
-
-    def _activation(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
-        best, chosen = 0.0, legal[0]
-        plan: tuple[Action, ...] = (GUARD, NO_STEP)
-        for option in legal:
-            if not option.startswith("activate "):
-                continue
-            name = option.removeprefix("activate ")
-            value, attack = self._best_attack(battle, name, attack_options(battle, name))
-            if attack is not None and value > best:
-                best, chosen, plan = value, option, (ATTACK, NO_STEP, attack)
-        self._course = Course(plan)
-        return chosen
-
-    def _best_attack(
-        self, battle: Battle, name: str, options: tuple[Action, ...]
-    ) -> tuple[float, Action | None]:
-        fighter = battle.fighter(name)
-        best: tuple[float, Action | None] = (0.0, None)
-        for option in cheapest(at_fighters(battle, options)):
-            target, attack = named(battle, fighter, option)
-            value = self.evaluator.gain(fighter, target, attack)
-            if value > best[0]:
-                best = (value, option)
-        return best
+        player = self.greedy[node.player]
+        if plannable(battle):
+            for plan in player.planner.plans(battle):
+                if plan.actions[0] in legal:
+                    self._course = Course(plan.actions[1:])
+                    return plan.actions[0]
+        return player.decide(battle, legal, rng)

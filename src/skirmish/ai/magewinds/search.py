@@ -7,12 +7,18 @@ budget lasts, rebuilds the battle from its view with the other hands and the dec
 afresh (:func:`~skirmish.games.magewinds.battle.public.from_view`) and plays every
 candidate in it: the candidate's actions through the rules, its attack as one chance node
 over the attack's exact distinct results (:func:`.rollout.attack_outcomes`), the rest of
-the activation and the other player's reply by the quick policy (:class:`.rollout.
-QuickPlayer`, the same dice for every candidate), up to the player's next activation or the
-end of the Action Phase, where the position is scored (:mod:`.evaluation`). The candidate
-with the best mean over the battles drawn is played; only whole rounds count (every
-candidate played in the same battle), and with no whole round in the budget the greedy
-player's choice is played.
+the activation and the other player's reply as the greedy player would play them
+(:class:`.rollout.ReplyPlayer`, the reply's attack collapsed into its exact results too),
+up to the player's next activation or the end of the Action Phase, where the position is
+scored (:mod:`.evaluation`; a position is always scored within the Action Phase, as the
+greedy player scores its candidates, never in the phase after it, whose score leaves out
+the actions and cards left). Only whole rounds count (every candidate played in the same
+battle), and with no whole round in the budget the greedy player's choice is played.
+
+The candidates are compared battle by battle (:func:`chosen`): the greedy player's own
+choice is played unless another candidate beats it, over the battles drawn, by more than
+:data:`MARGIN` standard errors of their paired differences; a few look-aheads that differ
+by chance do not overturn the evaluation the candidates were ranked by.
 
 The budget is seconds on the clock, or (``clock=False``, for simulations that must give the
 same battles on any machine and with any number of workers) a count of playouts: one
@@ -21,8 +27,10 @@ candidate played in one drawn battle, :data:`PLAYOUTS_PER_SECOND` to a second.
 
 from __future__ import annotations
 
+import math
+import statistics
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
@@ -30,7 +38,7 @@ from typing import Any
 from skirmish.ai.magewinds.evaluation import Evaluator, Weights
 from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.plans import Course, Decisions, Plan, attack_leaves
-from skirmish.ai.magewinds.rollout import QuickPlayer, attack_outcomes
+from skirmish.ai.magewinds.rollout import ReplyPlayer, attack_outcomes
 from skirmish.engine.battle import Action, End, Turn
 from skirmish.games.magewinds.attack import defence_decision
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
@@ -41,15 +49,37 @@ from skirmish.games.magewinds.battle.state import Battle, Phase
 
 CANDIDATES = 4
 """How many of the greedy player's best candidates are searched."""
-PLAYOUTS_PER_SECOND = 30
+PLAYOUTS_PER_SECOND = 13
 """Playouts counted as one second of budget when the budget is not on the clock (measured
-by ``benchmarks/ai.py`` on the reference machine, a shared 2-core server)."""
+on the reference machine, a shared 2-core server: 13.2 playouts a second of CPU, in the
+same battles where the quick replies played before ran 42.7)."""
 LOOKAHEAD = 300
 """Most steps a playout takes after the candidate (a safety bound: it stops at the player's
 next activation or the end of the Action Phase long before)."""
+MARGIN = 1.0
+"""How many standard errors of the paired differences (over the battles drawn) another
+candidate must beat the greedy player's choice by to be played instead."""
 MIN_SECONDS = 0.05
 MAX_SECONDS = 600.0
 """The budget a search may be given per decision."""
+
+
+def chosen(values: Sequence[Sequence[float]], margin: float = MARGIN) -> int:
+    """The candidate to play, by ``values[i][k]``, candidate ``i`` in drawn battle ``k``
+    (the first candidate the greedy player's choice): the first, unless others beat it by
+    a mean paired difference above ``margin`` standard errors of that difference (and
+    above rounding); of those, the best mean (the first of equals)."""
+    best, best_gain = 0, 0.0
+    for index in range(1, len(values)):
+        differences = [v - w for v, w in zip(values[index], values[0], strict=True)]
+        if not differences:
+            continue
+        gain = statistics.fmean(differences)
+        spread = statistics.stdev(differences) if len(differences) > 1 else 0.0
+        needed = margin * spread / math.sqrt(len(differences)) + 1e-9 * (1 + abs(gain))
+        if gain > needed and gain > best_gain:
+            best, best_gain = index, gain
+    return best
 
 
 def counted_playouts(seconds: float) -> int:
@@ -94,7 +124,7 @@ class SearchPlayer:
             for other in range(len(setup.warbands))
             if other != seat
         }
-        self.quick = QuickPlayer({seat: self.greedy, **others}, self.evaluator)
+        self.replies = ReplyPlayer({seat: self.greedy, **others})
         self.stats = SearchStats()
         self.decisions = Decisions(f"skirmish search player {seed} seat {seat}")
         self._searching_from = 0.0
@@ -127,13 +157,13 @@ class SearchPlayer:
         rng: Random,
         started: float,
     ) -> Plan:
-        """The candidate with the best mean over battles drawn from the view (complete
-        rounds only: every candidate played in every battle counted)."""
+        """The candidate :func:`chosen` by their values in battles drawn from the view
+        (complete rounds only: every candidate played in every battle counted)."""
         if len(plans) == 1:
             return plans[0]
         self._searching_from = time.perf_counter() - started
         label = f"{self.decisions.label} decision {self.decisions.made}"
-        totals = [0.0] * len(plans)
+        columns: list[list[float]] = [[] for _ in plans]
         rounds = playouts = 0
         world = battle
         while not self._spent(started, playouts):
@@ -145,15 +175,13 @@ class SearchPlayer:
                 if self._spent(started, playouts):
                     break
             else:
-                totals = [t + v for t, v in zip(totals, values, strict=True)]
+                for column, value in zip(columns, values, strict=True):
+                    column.append(value)
                 rounds += 1
                 world = from_view(self.setup, view, rng)
         self.stats.seconds.append(time.perf_counter() - started)
         self.stats.playouts.append(playouts)
-        if not rounds:
-            return plans[0]
-        best = max(range(len(plans)), key=lambda i: (totals[i], -i))
-        return plans[best]
+        return plans[chosen(columns)]
 
     def _spent(self, started: float, playouts: int) -> bool:
         """Whether the budget is spent: on the clock, when one more look-ahead (as long as
@@ -181,8 +209,12 @@ class SearchPlayer:
         return self.play_on(state, rng)
 
     def play_on(self, state: Battle, rng: Random) -> float:
-        """Play on by the quick policy up to the player's next activation or the end of the
-        Action Phase (or of the battle), and score the position reached."""
+        """Play on as the greedy player would (:class:`.rollout.ReplyPlayer`) up to the
+        player's next activation, the first attack of another player (scored over its
+        results) or the end of the Action Phase (or of the battle), and score the position
+        reached: the last one of the Action Phase when the phase ends without the battle
+        ending."""
+        self.replies.start()
         for _ in range(LOOKAHEAD):
             node = state.node()
             if isinstance(node, End) or state.phase is not Phase.ACTION:
@@ -197,8 +229,11 @@ class SearchPlayer:
                 break
             if isinstance(top, AttackFrame) and not top.answers and top.stage == "resolving":
                 return self._expected(state, top)
-            state = state.apply(self.quick.decide(state, rng))
+            following = state.apply(self.replies.decide(state, rng))
             self.stats.steps += 1
+            if following.phase is not Phase.ACTION and following.result is None:
+                break
+            state = following
         return self.evaluator.value(state, self.seat).total
 
     def _expected(self, state: Battle, frame: AttackFrame) -> float:

@@ -1,0 +1,193 @@
+"""The search player's parts: the rule that picks among the candidates' look-aheads, and
+the replies it plays (the greedy player's own choices)."""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+from pathlib import Path
+from random import Random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
+from skirmish.ai.magewinds.rollout import ReplyPlayer
+from skirmish.ai.magewinds.search import SearchPlayer, chosen
+from skirmish.engine.battle import Chance, History, LazyView, Turn
+from skirmish.games.magewinds.battle import Length, setup, start_battle
+from skirmish.games.magewinds.battle.actionphase import ActionPhase
+from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.state import Battle, Phase
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "battles"))
+from mwbattle import guard_turns, placed, play
+
+# -- the margin rule ---------------------------------------------------------------------
+
+
+def test_the_greedy_choice_stays_when_the_lookaheads_do_not_separate_the_candidates():
+    # The second candidate's mean is higher (1.0 a battle), but its paired differences
+    # swing +10 / -8: the standard error is 10.39 / 2 = 5.2, so one is no margin.
+    values = [[0.0, 0.0, 0.0, 0.0], [10.0, -8.0, 10.0, -8.0]]
+    assert statistics.fmean(values[1]) > statistics.fmean(values[0])
+    assert chosen(values) == 0
+    # Equal candidates, and no battle drawn at all: the greedy choice.
+    assert chosen([[1.0, 2.0], [1.0, 2.0], [1.0, 2.0]]) == 0
+    assert chosen([[], [], []]) == 0
+
+
+def test_a_candidate_better_in_every_drawn_battle_is_played():
+    # Better by exactly 0.5 in each battle: no spread, any positive gain separates it.
+    assert chosen([[3.0, -1.0, 7.0], [3.5, -0.5, 7.5]]) == 1
+    # Two candidates beat the first; the one with the larger mean gain is played.
+    values = [[0.0, 0.0, 0.0], [1.0, 1.0, 1.0], [2.0, 2.0, 2.0], [1.5, 1.5, 1.5]]
+    assert chosen(values) == 2
+
+
+def test_the_margin_is_standard_errors_of_the_paired_differences():
+    # Differences 1, 2, 3: mean 2, standard deviation 1, standard error 1/sqrt(3) = 0.577;
+    # a margin of 3.4 asks for 1.96 (passed), 3.5 for 2.02 (not).
+    values = [[0.0, 0.0, 0.0], [1.0, 2.0, 3.0]]
+    assert 3.4 / math.sqrt(3) < 2 < 3.5 / math.sqrt(3)
+    assert chosen(values, margin=3.4) == 1
+    assert chosen(values, margin=3.5) == 0
+    # The differences are what counts, not the spread of each candidate alone: both
+    # candidates swing by 100 between battles, the second always 1 ahead.
+    assert chosen([[100.0, -100.0, 50.0], [101.0, -99.0, 51.0]]) == 1
+
+
+@given(
+    st.lists(
+        st.lists(st.floats(-50, 50, allow_nan=False), min_size=3, max_size=3),
+        min_size=2,
+        max_size=5,
+    )
+)
+def test_with_no_margin_the_best_mean_is_played_when_it_beats_the_greedy_choice(rows):
+    # A brute-force restatement at margin 0: the best mean among those above the first.
+    found = chosen(rows, margin=0.0)
+    means = [statistics.fmean(row) for row in rows]
+    gains = [statistics.fmean([v - w for v, w in zip(row, rows[0], strict=True)]) for row in rows]
+    better = [i for i in range(1, len(rows)) if gains[i] > 1e-9 * (1 + abs(gains[i]))]
+    if not better:
+        assert found == 0
+    else:
+        assert found in better
+        assert means[found] == pytest.approx(max(means[i] for i in better), abs=1e-9)
+
+
+# -- the replies -------------------------------------------------------------------------
+
+
+def _greedy_activation(battle: Battle, seat: int, seed: int) -> list[str]:
+    """The actions a greedy player of ``seat`` plays from ``battle`` until its attack is
+    made or its activation ends."""
+    player = GreedyPlayer(battle.setup, seed, seat)
+    actions: list[str] = []
+    while True:
+        node = battle.node()
+        top = battle.frames[-1]
+        if not isinstance(node, Turn) or node.player != seat:
+            return actions
+        if isinstance(top, AttackFrame) or (actions and isinstance(top, ActionPhase)):
+            return actions
+        action = player.act(LazyView(battle, seat), battle.legal_actions(seat))
+        actions.append(action)
+        battle = battle.apply(action)
+
+
+def _reply_activation(battle: Battle, seat: int, seed: int) -> list[str]:
+    """The same, played by the search's reply policy."""
+    greedy = {p: GreedyPlayer(battle.setup, seed, p) for p in range(battle.players)}
+    replies = ReplyPlayer(greedy)
+    rng = Random(seed)
+    actions: list[str] = []
+    while True:
+        node = battle.node()
+        top = battle.frames[-1]
+        if not isinstance(node, Turn) or node.player != seat:
+            return actions
+        if isinstance(top, AttackFrame) or (actions and isinstance(top, ActionPhase)):
+            return actions
+        action = replies.decide(battle, rng)
+        actions.append(action)
+        battle = battle.apply(action)
+
+
+def test_the_reply_is_the_greedy_players_activation_in_a_set_position():
+    """Player 2's Guardian can step into the Wizard and strike, or stay back: the reply the
+    search plays for player 2 is, action by action, what the greedy player plays."""
+    battle = placed(
+        ("Wizard", "Cleric"),
+        ("Guardian",),
+        {"Wizard": (5.0, 8.0), "Cleric": (3.0, 9.0), "Guardian": (6.6, 8.0)},
+    )
+    node = battle.node()
+    assert isinstance(node, Turn) and node.player == 1
+    greedy = _greedy_activation(battle, 1, 7)
+    assert greedy[0] == "activate Guardian" and any(a.startswith("attack ") for a in greedy)
+    assert _reply_activation(battle, 1, 7) == greedy
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+def test_the_reply_is_the_greedy_players_activation_in_generated_battles(seed):
+    """At activations of both players through greedy battles of generated setups, the
+    reply policy plays the same actions as a greedy player handed the same position."""
+    chosen_setup = setup.random_setup(seed, length=Length.QUICK, most=2, rounds=1)
+    history = History.start(start_battle(chosen_setup), seed)
+    players = [GreedyPlayer(chosen_setup, seed, p) for p in range(2)]
+    compared = 0
+    for _ in range(3000):
+        state = history.state
+        node = state.node()
+        if not isinstance(node, (Turn, Chance)):
+            break
+        if isinstance(node, Chance):
+            history.roll()
+            continue
+        top = state.frames[-1]
+        legal = state.legal_actions(node.player)
+        if (
+            compared < 4
+            and isinstance(top, ActionPhase)
+            and top.stage == "turns"
+            and any(a.startswith("activate ") for a in legal)
+            and plannable(state)
+        ):
+            expected = _greedy_activation(state, node.player, seed + compared)
+            assert _reply_activation(state, node.player, seed + compared) == expected
+            compared += 1
+        history.act(players[node.player].act(LazyView(state, node.player), legal))
+    assert compared > 0
+
+
+def test_a_lookahead_is_scored_within_the_action_phase():
+    """When the reply ends the Action Phase, the position scored is the phase's last one
+    (the phase after it scores no actions or cards left), as the greedy player scores."""
+    battle = placed(
+        ("Wizard",),
+        ("Guardian",),
+        {"Wizard": (2.0, 8.0), "Guardian": (10.0, 8.0)},
+        hands={0: ("KD", "QD"), 1: ("KC",)},
+    )
+    first = battle.node()
+    assert isinstance(first, Turn)
+    order = ["Wizard", "Guardian"] if first.player == 0 else ["Guardian", "Wizard"]
+    battle = play(battle, *guard_turns(*order, *order))
+    node = battle.node()
+    assert isinstance(node, Turn) and node.player == first.player
+    # The searching seat passes; the other player's reply, its only option left, ends the
+    # Action Phase.
+    seat, other = first.player, 1 - first.player
+    after = battle.apply("pass")
+    assert after.legal_actions(other) == ("pass",)
+    ended = after.apply("pass")
+    assert after.phase is Phase.ACTION and ended.phase is not Phase.ACTION
+    searcher = SearchPlayer(battle.setup, 1, seat, seconds=0.1, clock=False)
+    value = searcher.play_on(after, Random(1))
+    assert value == searcher.evaluator.value(after, seat).total
+    assert value != searcher.evaluator.value(ended, seat).total
