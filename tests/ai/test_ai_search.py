@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from random import Random
 
@@ -82,10 +83,9 @@ def test_with_no_margin_the_best_mean_is_played_when_it_beats_the_greedy_choice(
 # -- the replies -------------------------------------------------------------------------
 
 
-def _greedy_activation(battle: Battle, seat: int, seed: int) -> list[str]:
-    """The actions a greedy player of ``seat`` plays from ``battle`` until its attack is
-    made or its activation ends."""
-    player = GreedyPlayer(battle.setup, seed, seat)
+def _activation(battle: Battle, seat: int, decide: Callable[[Battle], str]) -> list[str]:
+    """The actions ``decide`` plays for ``seat`` from ``battle`` until its attack is made
+    or its activation ends."""
     actions: list[str] = []
     while True:
         node = battle.node()
@@ -94,9 +94,17 @@ def _greedy_activation(battle: Battle, seat: int, seed: int) -> list[str]:
             return actions
         if isinstance(top, AttackFrame) or (actions and isinstance(top, ActionPhase)):
             return actions
-        action = player.act(LazyView(battle, seat), battle.legal_actions(seat))
+        action = decide(battle)
         actions.append(action)
         battle = battle.apply(action)
+
+
+def _greedy_activation(battle: Battle, seat: int, seed: int) -> list[str]:
+    """The activation a greedy player of ``seat`` plays, handed each position's view."""
+    player = GreedyPlayer(battle.setup, seed, seat)
+    return _activation(
+        battle, seat, lambda state: player.act(LazyView(state, seat), state.legal_actions(seat))
+    )
 
 
 def _reply_activation(battle: Battle, seat: int, seed: int) -> list[str]:
@@ -104,17 +112,7 @@ def _reply_activation(battle: Battle, seat: int, seed: int) -> list[str]:
     greedy = {p: GreedyPlayer(battle.setup, seed, p) for p in range(battle.players)}
     replies = ReplyPlayer(greedy)
     rng = Random(seed)
-    actions: list[str] = []
-    while True:
-        node = battle.node()
-        top = battle.frames[-1]
-        if not isinstance(node, Turn) or node.player != seat:
-            return actions
-        if isinstance(top, AttackFrame) or (actions and isinstance(top, ActionPhase)):
-            return actions
-        action = replies.decide(battle, rng)
-        actions.append(action)
-        battle = battle.apply(action)
+    return _activation(battle, seat, lambda state: replies.decide(state, rng))
 
 
 def test_the_reply_is_the_greedy_players_activation_in_a_set_position():
