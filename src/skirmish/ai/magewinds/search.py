@@ -64,6 +64,10 @@ MAX_SECONDS = 600.0
 """The budget a search may be given per decision."""
 
 
+class _OutOfTime(Exception):
+    """A look-ahead on the clock stopped before a reply that would pass the budget."""
+
+
 def chosen(values: Sequence[Sequence[float]], margin: float = MARGIN) -> int:
     """The candidate to play, by ``values[i][k]``, candidate ``i`` in drawn battle ``k``
     (the first candidate the greedy player's choice): the first, unless others beat it by
@@ -86,6 +90,18 @@ def counted_playouts(seconds: float) -> int:
     """The playouts a decision's budget of ``seconds`` counts when not on the clock (at least
     one)."""
     return max(1, round(seconds * PLAYOUTS_PER_SECOND))
+
+
+@dataclass
+class Planning:
+    """How long the greedy replies of a search on the clock take: their count and seconds."""
+
+    count: int = 0
+    seconds: float = 0.0
+
+    @property
+    def mean(self) -> float:
+        return self.seconds / self.count if self.count else 0.0
 
 
 @dataclass
@@ -128,6 +144,8 @@ class SearchPlayer:
         self.stats = SearchStats()
         self.decisions = Decisions(f"skirmish search player {seed} seat {seat}")
         self._searching_from = 0.0
+        self._deadline = math.inf
+        self._planning = Planning()
 
     @property
     def playout_budget(self) -> int:
@@ -166,11 +184,17 @@ class SearchPlayer:
         columns: list[list[float]] = [[] for _ in plans]
         rounds = playouts = 0
         world = battle
-        while not self._spent(started, playouts):
+        self._deadline = started + self.seconds if self.clock else math.inf
+        late = False
+        while not late and not self._spent(started, playouts):
             values: list[float] = []
             for plan in plans:
                 dice = Random(f"{label} world {rounds}")
-                values.append(self.playout(world, plan, dice))
+                try:
+                    values.append(self.playout(world, plan, dice))
+                except _OutOfTime:  # the round is left unfinished, so it is not counted
+                    late = True
+                    break
                 playouts += 1
                 if self._spent(started, playouts):
                     break
@@ -185,7 +209,8 @@ class SearchPlayer:
 
     def _spent(self, started: float, playouts: int) -> bool:
         """Whether the budget is spent: on the clock, when one more look-ahead (as long as
-        the mean so far) would pass it."""
+        the mean so far) would pass it (and a look-ahead under way stops before a greedy
+        reply that, as long as the mean reply so far, would pass it: :meth:`play_on`)."""
         if self.clock:
             elapsed = time.perf_counter() - started
             searching = elapsed - self._searching_from
@@ -208,12 +233,19 @@ class SearchPlayer:
             )
         return self.play_on(state, rng)
 
+    def _in_time(self) -> None:
+        """On the clock, stop the look-ahead (:class:`_OutOfTime`) once the budget is
+        passed."""
+        if time.perf_counter() >= self._deadline:
+            raise _OutOfTime
+
     def play_on(self, state: Battle, rng: Random) -> float:
         """Play on as the greedy player would (:class:`.rollout.ReplyPlayer`) up to the
         player's next activation, the first attack of another player (scored over its
         results) or the end of the Action Phase (or of the battle), and score the position
         reached: the last one of the Action Phase when the phase ends without the battle
         ending."""
+        self._in_time()
         self.replies.start()
         for _ in range(LOOKAHEAD):
             node = state.node()
@@ -228,13 +260,27 @@ class SearchPlayer:
             ):
                 break
             if isinstance(top, AttackFrame) and not top.answers and top.stage == "resolving":
+                self._in_time()
                 return self._expected(state, top)
-            following = state.apply(self.replies.decide(state, rng))
+            following = state.apply(self._reply(state, rng))
             self.stats.steps += 1
             if following.phase is not Phase.ACTION and following.result is None:
                 break
             state = following
         return self.evaluator.value(state, self.seat).total
+
+    def _reply(self, state: Battle, rng: Random) -> Action:
+        """The reply policy's next action; on the clock, a greedy decision is not started
+        when one as long as the mean so far would pass the budget (:class:`_OutOfTime`)."""
+        if not self.clock or not plannable(state):
+            return self.replies.decide(state, rng)
+        before = time.perf_counter()
+        if before + self._planning.mean >= self._deadline:
+            raise _OutOfTime
+        action = self.replies.decide(state, rng)
+        self._planning.count += 1
+        self._planning.seconds += time.perf_counter() - before
+        return action
 
     def _expected(self, state: Battle, frame: AttackFrame) -> float:
         """A reply's attack, scored over its distinct effects on the table (its aftermath,
