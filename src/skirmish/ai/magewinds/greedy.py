@@ -191,11 +191,8 @@ class GreedyPlayer:
 
     def follow(self, plans: list[Plan], legal: tuple[Action, ...]) -> Action:
         """The first action of the best candidate; the rest are played in turn."""
-        for plan in plans:
-            if plan.actions and plan.actions[0] in legal:
-                self.decisions.course = Course(plan.actions[1:])
-                return plan.actions[0]
-        return legal[0]
+        action, self.decisions.course = first_of(plans, legal)
+        return action
 
     def by_value(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
         """The option whose position scores best (one of each spell, paid the cheapest way;
@@ -323,6 +320,15 @@ class GreedyPlayer:
             return self.setup.profile(fighter.profile).toughness - fighter.damage
 
         return max(legal, key=left)
+
+
+def first_of(plans: list[Plan], legal: tuple[Action, ...]) -> tuple[Action, Course]:
+    """The first action of the best candidate that starts with a legal action, and the
+    course of the rest (the first legal action, and no course, when none does)."""
+    for plan in plans:
+        if plan.actions and plan.actions[0] in legal:
+            return plan.actions[0], Course(plan.actions[1:])
+    return legal[0], Course()
 
 
 def plannable(battle: Battle) -> bool:

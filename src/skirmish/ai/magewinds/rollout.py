@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import partial
 from random import Random
 
-from skirmish.ai.magewinds.greedy import GreedyPlayer, cheapest_payment, plannable
+from skirmish.ai.magewinds.greedy import GreedyPlayer, cheapest_payment, first_of, plannable
 from skirmish.ai.magewinds.outlook import outlook, settled
 from skirmish.ai.magewinds.plans import Course
 from skirmish.dice import CountAtMost
@@ -150,9 +150,7 @@ class ReplyPlayer:
         if len(legal) == 1:
             return legal[0]
         player = self.greedy[node.player]
-        if plannable(battle):
-            for plan in player.planner.plans(battle):
-                if plan.actions[0] in legal:
-                    self._course = Course(plan.actions[1:])
-                    return plan.actions[0]
+        if plannable(battle):  # the greedy player's choice, its course kept here
+            action, self._course = first_of(player.planner.plans(battle), legal)
+            return action
         return player.decide(battle, legal, rng)
