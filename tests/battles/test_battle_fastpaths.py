@@ -52,10 +52,12 @@ from skirmish.games.magewinds.battle.geometry import (
     OVERLAP,
     RADIUS,
     SITUATION,
+    attack_line,
     can_dodge,
     can_stand_at,
     cover_of,
     dodge_possible,
+    field_of,
     free_to_step_away,
     in_cover,
     sees,
@@ -70,6 +72,7 @@ from skirmish.games.magewinds.battle.sight import (
     _high,
     in_the_open,
     line_from,
+    line_on,
     open_line,
     visible,
 )
@@ -359,6 +362,35 @@ def test_lines_from_a_trial_position_are_those_of_the_moved_battlefield(field, d
             expected = line_of_attack(moved_field, moved, target, attack)
         found = line_from(field, moved, target, attack)
         assert same_line(found, expected)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_remembered_lines_of_attack_are_the_fresh_ones_in_every_state(seed):
+    """18.1 between two fighters where they stand, remembered by the battlefield, the two
+    names and the attack, from earlier states of the battle or not: every field of every
+    answer is the one worked out afresh, and so is every line the rules draw for an attack
+    (:func:`attack_line`)."""
+    fastpaths.forget()
+    checked = 0
+    for battle in some_states(seed, every=3) * 2:
+        field = field_of(battle)
+        for fighter in on_table(battle):
+            attacks = battle.setup.profile(fighter.profile).attacks
+            for target in on_table(battle):
+                if target.name == fighter.name:
+                    continue
+                for attack in attacks:
+                    with fastpaths.plain():
+                        expected = line_on(field, fighter.name, target.name, attack)
+                        drawn = attack_line(battle, fighter, target, attack)
+                    assert same_line(line_on(field, fighter.name, target.name, attack), expected)
+                    found = attack_line(battle, fighter, target, attack)
+                    assert found[1] == drawn[1]
+                    assert (found[0] is None) == (drawn[0] is None)
+                    if found[0] is not None and drawn[0] is not None:
+                        assert same_line(found[0], drawn[0])
+                    checked += 1
+    assert checked
 
 
 def same_line(a: LineOfAttack, b: LineOfAttack) -> bool:

@@ -23,7 +23,7 @@ from shapely.ops import nearest_points
 
 from skirmish.fastpaths import Memo, fast
 from skirmish.games.magewinds.battle.setup import Setup
-from skirmish.games.magewinds.battle.sight import in_the_open, visible
+from skirmish.games.magewinds.battle.sight import in_the_open, line_on, visible
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.battle.state import Point as At
 from skirmish.games.magewinds.field import Battlefield, Placed
@@ -48,7 +48,6 @@ from skirmish.games.magewinds.sightlines import (
     Cover,
     LineOfAttack,
     cover,
-    line_of_attack,
     visibility,
 )
 from skirmish.geometry import BASE_DIAMETER, EPSILON, Based, HeightClass, Terrain, within
@@ -176,7 +175,7 @@ def attack_line(
             f"13.4: an attack needs a visible target; {sight_reason(battle, attacker, target)}",
         )
     field = field_of(battle)
-    line = line_of_attack(field, placed(field, attacker.name), placed(field, target.name), attack)
+    line = line_on(field, attacker.name, target.name, attack)
     if not line.exists:
         return None, line.reason
     return line, line.reason

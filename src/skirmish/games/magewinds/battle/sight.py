@@ -31,7 +31,12 @@ from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.field import Battlefield, Placed
 from skirmish.games.magewinds.looks import HIGH, OBSTACLES, Blockers, blockers
 from skirmish.games.magewinds.profiles import AttackProfile
-from skirmish.games.magewinds.sightlines import LineOfAttack, lines_of_attack, visibilities
+from skirmish.games.magewinds.sightlines import (
+    LineOfAttack,
+    line_of_attack,
+    lines_of_attack,
+    visibilities,
+)
 from skirmish.geometry import EPSILON, Based
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 
@@ -49,6 +54,11 @@ _SIGHT: Memo[bool] = Memo("visibility")
 _OBSTACLES: Memo[Blockers] = Memo("high obstacles", size=64)
 _CIRCLES: Memo[tuple[Circle, ...]] = Memo("high obstacle circles", size=64)
 _COVER_CIRCLES: Memo[tuple[Circle, ...]] = Memo("obstacle circles", size=64)
+_LINES: Memo[LineOfAttack] = Memo("lines of attack")
+
+LINES = "lines of attack"
+"""The part of the fast paths (:func:`skirmish.fastpaths.fast`) that remembers a line of
+attack between two fighters where they stand (:func:`line_on`)."""
 
 
 def _where(base: Based | None) -> Where | None:
@@ -186,3 +196,17 @@ def line_from(
     ``field``) to ``target``."""
     among = blockers(field, HIGH, True).touching_as([attacker.base])
     return lines_of_attack(field, [(attacker, target)], [attack], among=among)[0]
+
+
+def line_on(field: Battlefield, attacker: str, target: str, attack: AttackProfile) -> LineOfAttack:
+    """18.1 from the fighter called ``attacker`` to the one called ``target``, both where
+    they stand on ``field``. On the fast path remembered by the battlefield, the two names
+    and the attack, the only things it depends on: the rules check the line of an attack
+    they offered once more when it is made, and once more when its situation is built."""
+
+    def fresh() -> LineOfAttack:
+        return line_of_attack(field, field.fighter(attacker), field.fighter(target), attack)
+
+    if not fast(LINES):
+        return fresh()
+    return _LINES.get((field, attacker, target, attack), fresh)

@@ -30,7 +30,7 @@ from skirmish.games.magewinds.battle.geometry import (
 )
 from skirmish.games.magewinds.battle.objects import pushable
 from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
-from skirmish.games.magewinds.battle.sight import line_from, open_line, visible
+from skirmish.games.magewinds.battle.sight import line_from, line_on, open_line, visible
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Item
 from skirmish.games.magewinds.battle.state import Point as At
 from skirmish.games.magewinds.cards import Payment
@@ -111,7 +111,7 @@ def _has_line(battle: Battle, fighter: Fighter, target: Fighter, attack: AttackP
     field = field_of(battle)
     me, other = placed(field, fighter.name), placed(field, target.name)
     answer = open_line(battle.setup, field, me, other, attack)
-    return line_of_attack(field, me, other, attack).exists if answer is None else answer
+    return line_on(field, me.name, other.name, attack).exists if answer is None else answer
 
 
 def _object_in_reach(battle: Battle, name: str) -> bool:
@@ -185,7 +185,7 @@ def _attack_possible(battle: Battle, name: str, at: At | None) -> bool:
         if answer is not None:
             return answer
         if at is None:
-            return line_of_attack(field, me, other, attack).exists
+            return line_on(field, me.name, other.name, attack).exists
         return line_from(field, me, other, attack).exists
 
     return _ATTACKS.get(
