@@ -211,6 +211,18 @@ def test_straight_ends_are_the_straight_end_of_each_direction(seed, data):
             assert straight.straight_ends(battle, fighter, directions, inches) == expected
 
 
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), spacing=st.sampled_from([0.25, 0.5, 1.0, 2.0, 3.3]))
+def test_a_kept_grid_is_the_fresh_one_and_cannot_be_changed_by_its_caller(seed, spacing):
+    battle = start_battle(setup.random_setup(seed, length=Length.QUICK, most=2, rounds=1))
+    with fastpaths.plain():
+        expected = grid(battle, spacing)
+    found = grid(battle, spacing)
+    assert found == expected
+    found.append((-1.0, -1.0))
+    assert grid(battle, spacing) == expected
+
+
 @pytest.mark.parametrize("seed", [2, 5, 11])
 def test_remembered_sight_and_attacks_equal_fresh_ones_in_every_state(seed):
     """Visibility is remembered by the two bases' places alone, and any-attack by the whole

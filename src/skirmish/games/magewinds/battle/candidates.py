@@ -217,10 +217,21 @@ def _step_candidates(
 
 
 def grid(battle: Battle, spacing: float = GRID) -> list[At]:
-    """Representative positions over the whole table, ``spacing`` inches apart."""
+    """Representative positions over the whole table, ``spacing`` inches apart (on the fast
+    path kept by the table's size and the spacing: a fine deployment grid has thousands)."""
     table = battle.setup.table
-    xs = _steps(table.width, spacing)
-    ys = _steps(table.length, spacing)
+    size = (table.width, table.length, spacing)
+    if fast():
+        return list(_GRIDS.get(size, lambda: tuple(_grid(*size))))
+    return _grid(*size)
+
+
+_GRIDS: Memo[tuple[At, ...]] = Memo("grids", size=64)
+
+
+def _grid(width: float, length: float, spacing: float) -> list[At]:
+    xs = _steps(width, spacing)
+    ys = _steps(length, spacing)
     return [(x, y) for x in xs for y in ys]
 
 
