@@ -29,9 +29,11 @@ from skirmish.engine.matrix import solve
 from skirmish.games.magewinds.advice import SINGLE, Objective, matrix_game
 from skirmish.games.magewinds.attack import AttackSituation, Combatant
 from skirmish.games.magewinds.battle import Length, new_setup, setup, start_battle
+from skirmish.games.magewinds.battle.actions import point_text
 from skirmish.games.magewinds.battle.geometry import SITUATION
 from skirmish.games.magewinds.battle.setup import Options, Setup
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Phase
+from skirmish.games.magewinds.battle.steps import NO_STEP, StepFrame
 from skirmish.games.magewinds.pack import bundled_pack
 
 PACK = bundled_pack()
@@ -287,6 +289,29 @@ def test_the_planner_lists_the_same_candidates_with_its_shortcuts_and_without(se
         with fastpaths.plain(*SHORTCUTS):
             fresh = Planner(Evaluator(battle.setup), node.player).plans(battle)
         assert found == fresh
+        checked += 1
+    assume(checked)
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_every_step_the_planner_attacks_from_is_one_the_rules_offer(seed):
+    """Before an attack the planner lists the steps without the rules' check that some
+    attack is possible after each (13.1): every step it plans an attack from is among the
+    rules' options all the same, and the rules' steps are those ends, in the same order,
+    less the ones no attack is possible from."""
+    checked = 0
+    for battle in random_states(seed, every=2):
+        node, top = battle.node(), battle.frames[-1]
+        if not (isinstance(node, Turn) and isinstance(top, StepFrame)) or top.reaction:
+            continue
+        if top.purpose != "attack" or not plannable(battle):
+            continue
+        offered = [o for o in battle.options() if not o.startswith("cast ")]
+        ends = [f"step {point_text(e)}" for e in top.allowed_ends(battle)]
+        assert [o for o in offered if o != NO_STEP] == [e for e in ends if e in offered]
+        for plan in Planner(Evaluator(battle.setup), node.player).plans(battle):
+            assert plan.actions[0] in offered
         checked += 1
     assume(checked)
 

@@ -259,7 +259,10 @@ class Planner:
         if fast(GREEDY) and frame.purpose not in (ESCAPE, "attack") and frame.can_stay(battle):
             yield from self._stay(battle, me, NO_STEP, done)
             return
-        options = [o for o in battle.options() if not o.startswith("cast ")]
+        if fast(GREEDY) and frame.purpose == "attack":
+            options = self._attack_steps(battle, frame)
+        else:
+            options = [o for o in battle.options() if not o.startswith("cast ")]
         if frame.purpose == ESCAPE:
             for option in options:
                 escaped = battle.apply(option)
@@ -273,6 +276,16 @@ class Planner:
         best = self._best_attacks if fast() else self._best_attacks_plain
         for stepped, mover, attack, steps in best(battle, me, options, done):
             yield self._attack(stepped, mover, attack, steps)
+
+    def _attack_steps(self, battle: Battle, frame: StepFrame) -> list[Action]:
+        """The steps before an attack the rules offer (staying put first where allowed;
+        Leap aside), on the fast path without the rules' check that some attack is possible
+        after each step (:meth:`StepFrame.viable_at`): the planner takes an attack from a
+        step only with a line of attack (:func:`has_line`), so an attack is possible there
+        and the rules offer that step; the steps it never takes an attack from need no
+        check (nearly every end looked at is one the rules offer)."""
+        stay = [NO_STEP] if frame.can_stay(battle) else []
+        return [*stay, *(f"step {point_text(end)}" for end in frame.allowed_ends(battle))]
 
     def _stay(
         self, battle: Battle, me: Fighter, chosen: Action, done: tuple[Action, ...]

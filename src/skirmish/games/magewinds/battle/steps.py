@@ -155,13 +155,19 @@ class StepFrame(Frame):
         return self.viable(moved(battle, self._mover(battle), end))
 
     def _ends(self, battle: Battle) -> list[tuple[float, float]]:
-        mover = self._mover(battle)
-        ends = [
-            e for e in self._candidates(battle) if abilities.move_problem(battle, mover, e) is None
-        ]
+        ends = self.allowed_ends(battle)
         if self.purpose:
             ends = [e for e in ends if self.viable_at(battle, e)]
         return ends
+
+    def allowed_ends(self, battle: Battle) -> list[tuple[float, float]]:
+        """The representative step ends the fighter may move to (13.1, its spells
+        allowing), in the order offered, before any is checked for the action it comes
+        before (:meth:`viable_at`)."""
+        mover = self._mover(battle)
+        return [
+            e for e in self._candidates(battle) if abilities.move_problem(battle, mover, e) is None
+        ]
 
     def any_step(self, battle: Battle) -> bool:
         """Whether some representative step the fighter may make (Hypnotize and Entangle
