@@ -45,6 +45,7 @@ from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import new_setup, start_battle
 from skirmish.games.magewinds.battle.geometry import SITUATION
 from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.sight import LINES
 from skirmish.games.magewinds.game import GAME
 
 WARBAND = "Wizard,Guardian,Cleric"
@@ -98,8 +99,10 @@ def speeds(count: int = 20, plain: int = 4) -> None:
 
 def shortcuts(count: int) -> None:
     """The greedy player's own fast paths (:data:`GREEDY`: kept threats, staying put
-    without working out the step ends, the furthest Blink spots alone; and
-    :data:`SITUATION`: cover and Dodge of an attack) against its plain path, on the same
+    without working out the step ends, the steps before an attack listed without the
+    rules' check after each, the furthest Blink spots alone; :data:`SITUATION`: cover and
+    Dodge of an attack; :data:`LINES`: a line of attack remembered between two fighters
+    where they stand) against its plain path, on the same
     battles: each starts with the geometry caches and memos empty (``battles.forget``),
     the attack outlooks and values kept from the battles before, and the two ways take
     turns going first."""
@@ -111,7 +114,7 @@ def shortcuts(count: int) -> None:
             found: dict[bool, tuple[str, ...]] = {}
             for way in (True, False) if seed % 2 == 0 else (False, True):
                 forget()
-                with nullcontext() if way else fastpaths.plain(GREEDY, SITUATION):
+                with nullcontext() if way else fastpaths.plain(GREEDY, SITUATION, LINES):
                     spent, found[way] = greedy_battle(chosen, 1000 + seed)
                 seconds[way] += spent
             same += found[True] == found[False]

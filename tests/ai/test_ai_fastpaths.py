@@ -32,6 +32,7 @@ from skirmish.games.magewinds.battle import Length, new_setup, setup, start_batt
 from skirmish.games.magewinds.battle.actions import point_text
 from skirmish.games.magewinds.battle.geometry import SITUATION
 from skirmish.games.magewinds.battle.setup import Options, Setup
+from skirmish.games.magewinds.battle.sight import LINES
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Phase
 from skirmish.games.magewinds.battle.steps import NO_STEP, StepFrame
 from skirmish.games.magewinds.pack import bundled_pack
@@ -162,7 +163,7 @@ def test_greedy_plays_the_same_battles_with_its_fast_paths_and_without(seed):
 # -- the greedy player's own shortcuts (fastpaths part GREEDY) and the attack situation's
 # cover and Dodge (part SITUATION), each against its plain path with the others on -------
 
-SHORTCUTS = (GREEDY, SITUATION)
+SHORTCUTS = (GREEDY, SITUATION, LINES)
 
 
 def traced(chosen: Setup, seed: int) -> tuple[list[tuple[int | None, str]], str, tuple]:
