@@ -84,7 +84,7 @@ from skirmish.games.magewinds.battle.targets import any_attack
 from skirmish.games.magewinds.battle.territory import CORNERS, TERRITORIES
 from skirmish.games.magewinds.cards import DECK, sort_cards
 from skirmish.games.magewinds.field import Battlefield, Placed, parse_battlefield
-from skirmish.games.magewinds.looks import HIGH, _blockers
+from skirmish.games.magewinds.looks import HIGH, OBSTACLES, _blockers, blockers
 from skirmish.games.magewinds.moves import _surroundings as surroundings
 from skirmish.games.magewinds.moves import dodge
 from skirmish.games.magewinds.sightlines import LineOfAttack, cover, line_of_attack, visibility
@@ -243,6 +243,31 @@ def test_remembered_sight_and_attacks_equal_fresh_ones_in_every_state(seed):
             with fastpaths.plain():
                 expected = any_attack(battle, viewer.name)
             assert any_attack(battle, viewer.name) == expected
+
+
+@settings(max_examples=20, deadline=None)
+@given(battlefields(), st.data())
+def test_terrain_near_a_base_found_on_another_battlefield_is_the_fresh_one(field, data):
+    """18.2 (rulings MW-14, MW-15): the obstacles within 1" of an attacker, and what is
+    left of each beyond, are shared by the blockers of every battlefield with the same
+    terrain; found first on a battlefield with the fighters elsewhere, every key, piece
+    and coordinate is what this battlefield's own blockers find afresh."""
+    fastpaths.forget()
+    _blockers.cache_clear()
+    mover = data.draw(st.sampled_from(field.fighters))
+    elsewhere = field.with_fighter(replace(mover, base=mover.base.moved_to(0.5, 0.5)))
+    for placed in field.fighters:
+        inches = data.draw(st.sampled_from([1.0, 2.0]))
+        for classes in (OBSTACLES, HIGH):
+            blockers(elsewhere, classes, True).near(placed.base, inches)
+            with fastpaths.plain():
+                fresh = _blockers.__wrapped__(field.layout, classes, True).near(placed.base, inches)
+            kept = blockers(field, classes, True).near(placed.base, inches)
+            assert [n.key for n in kept] == [n.key for n in fresh]
+            for a, b in zip(kept, fresh, strict=True):
+                assert same_coordinates(a.rest, b.rest)
+                for name in ("corners", "counts", "owners", "centres", "reaches"):
+                    assert np.array_equal(getattr(a.pieces, name), getattr(b.pieces, name))
 
 
 @settings(max_examples=20, deadline=None)

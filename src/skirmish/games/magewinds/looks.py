@@ -23,6 +23,7 @@ import shapely
 from shapely import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from skirmish.fastpaths import Kept, fast
 from skirmish.games.magewinds.field import Battlefield, Layout
 from skirmish.geometry import EPSILON, Based, HeightClass
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
@@ -182,7 +183,18 @@ def _blockers(layout: Layout, classes: tuple[HeightClass, ...], bases: bool) -> 
         gaps = touches(items, tree, fighters, base)
         if gaps:
             touching[base.name] = gaps
-    return Blockers(tuple(items), footprints, tree, touching, tuple(fighters))
+    near = _NEAR.get(layout.terrain, dict, classes) if fast() else {}
+    return Blockers(tuple(items), footprints, tree, touching, tuple(fighters), near)
+
+
+_NEAR: Kept[dict[tuple[float, float, float, float], tuple[Near, ...]]] = Kept(
+    "terrain near a base", size=64
+)
+"""What :meth:`Blockers.near` found, shared by the blockers of every battlefield with the
+same terrain and height classes: it reads only the terrain (the same blockers, indexed
+alike, since the terrain comes first), never a fighter's base, so the terrain near a place
+is the same whoever stands where (the fast path; on the plain path each battlefield's
+blockers find it afresh)."""
 
 
 def touches(
