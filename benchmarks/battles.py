@@ -40,7 +40,6 @@ GOLDEN = Path(__file__).parents[1] / "tests" / "golden" / "magewinds-battle-deat
 CACHES = (
     battle_geometry._field,
     battle_geometry._standing,
-    battle_geometry._footprints,
     targets._any_attack,
     looks._blockers,
     looks.edge_of,

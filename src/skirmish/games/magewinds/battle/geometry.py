@@ -21,7 +21,7 @@ from shapely import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
-from skirmish.fastpaths import Memo, fast
+from skirmish.fastpaths import Kept, Memo, fast
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.sight import in_the_open, line_on, visible
 from skirmish.games.magewinds.battle.state import Battle, Fighter
@@ -85,9 +85,9 @@ def _field(
 ) -> Battlefield:
     """Keyed on the setup itself (it is never equal to another), which the cache keeps
     alive, and on the positions."""
-    template, pack = setup.table.field, setup.pack
+    template = setup.table.field
     placed = tuple(
-        Placed(Based(name, x, y, warband=f"P{player + 1}"), pack.fighter(profile))
+        Placed(Based(name, x, y, warband=f"P{player + 1}"), setup.profile(profile))
         for name, profile, player, (x, y) in fighters
     )
     objects = tuple(
@@ -552,10 +552,18 @@ def can_stand_at(battle: Battle, points: Sequence[At], exclude: str | None = Non
     return [bool(v) for v in ok]
 
 
-@lru_cache(maxsize=64)
 def _footprints(terrain: tuple[Terrain, ...]) -> np.ndarray:
-    """The terrain's footprints as one array, so distances are measured in one call."""
-    return np.array([piece.footprint for piece in terrain], dtype=object)
+    """The terrain's footprints as one array, so distances are measured in one call; on the
+    fast path kept for the very terrain (every battlefield of a table shares it), which
+    spares hashing every piece of it at each call."""
+
+    def fresh() -> np.ndarray:
+        return np.array([piece.footprint for piece in terrain], dtype=object)
+
+    return _FOOTPRINTS.get(terrain, fresh) if fast() else fresh()
+
+
+_FOOTPRINTS: Kept[np.ndarray] = Kept("terrain footprints", size=64)
 
 
 SETTLE = (0.0, 0.005, 0.01, 0.02, 0.05)
