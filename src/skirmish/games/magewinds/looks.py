@@ -156,6 +156,8 @@ class Blockers:
                 if float(item.footprint.distance(base.centre)) - base.radius <= inches + EPSILON:
                     rest = item.footprint.difference(reach)
                     found.append(Near((*key, i), rest, ConvexParts.of([rest], [i])))
+            if len(self._near) >= NEAR_KEPT:  # shared by a table's battlefields: bounded
+                self._near.clear()
             self._near[key] = tuple(found)
         return self._near[key]
 
@@ -187,6 +189,9 @@ def _blockers(layout: Layout, classes: tuple[HeightClass, ...], bases: bool) -> 
     return Blockers(tuple(items), footprints, tree, touching, tuple(fighters), near)
 
 
+NEAR_KEPT = 5_000
+"""Places kept by :meth:`Blockers.near` (for every battlefield of a table, on the fast
+path); when full, the store starts again from empty."""
 _NEAR: Kept[dict[tuple[float, float, float, float], tuple[Near, ...]]] = Kept(
     "terrain near a base", size=64
 )
