@@ -54,7 +54,8 @@ _SIGHT: Memo[bool] = Memo("visibility")
 _OBSTACLES: Memo[Blockers] = Memo("high obstacles", size=64)
 _CIRCLES: Memo[tuple[Circle, ...]] = Memo("high obstacle circles", size=64)
 _COVER_CIRCLES: Memo[tuple[Circle, ...]] = Memo("obstacle circles", size=64)
-_LINES: Memo[LineOfAttack] = Memo("lines of attack")
+_LINES: Memo[LineOfAttack] = Memo("lines of attack", size=10_000)
+"""Fewer than the other memos keep: a line holds what the look saw of the target."""
 
 LINES = "lines of attack"
 """The part of the fast paths (:func:`skirmish.fastpaths.fast`) that remembers a line of
