@@ -7,12 +7,25 @@ make."""
 from __future__ import annotations
 
 from dataclasses import replace
+from random import Random
 
+import pytest
 from mwbattle import guard_turns, placed, play
+from test_battle_ability_fuzz import CASES, SEEDS, scenario_battle
 
+from skirmish.engine.battle import (
+    Chance,
+    History,
+    IllegalAction,
+    LazyView,
+    Player,
+    RandomPlayer,
+    Turn,
+)
+from skirmish.games.magewinds.battle import Building
 from skirmish.games.magewinds.battle.geometry import stand_problem
 from skirmish.games.magewinds.battle.invariants import problems
-from skirmish.games.magewinds.battle.state import Item
+from skirmish.games.magewinds.battle.state import Battle, Item
 
 
 def carrier_about_to_be_cloned():
@@ -51,3 +64,71 @@ def test_a_cloned_carriers_object_is_dropped_clear_of_both_bases_set_up():
             fighter = after.fighter(twin)
             assert fighter.at is not None
             assert stand_problem(after, fighter.at, exclude=twin) is None  # it may stay put
+
+
+OTHERS = 3
+"""Offered actions other than Move ends and steps tried at each decision (at random)."""
+
+
+def refused_offers(battle: Battle, player: int, rng: Random) -> list[tuple[str, str]]:
+    """The offered actions the rules refuse when taken: every Move end and step, and
+    :data:`OTHERS` more of the other options at random."""
+    legal = battle.legal_actions(player)
+    moves = [a for a in legal if a.startswith(("to ", "step "))]
+    others = [a for a in legal if not a.startswith(("to ", "step "))]
+    refused = []
+    for action in moves + rng.sample(others, min(OTHERS, len(others))):
+        try:
+            battle.apply(action)
+        except IllegalAction as error:
+            refused.append((action, str(error)))
+    return refused
+
+
+def offers_checked(battle: Battle, seed: int, players: list[Player], decisions: int) -> int:
+    """Play ``battle`` with ``players`` for at most ``decisions`` decisions, every offered
+    Move end and step (and a few other options) taken at every decision; how many
+    decisions were checked."""
+    history = History.start(battle, seed)
+    rng = Random(seed)
+    checked = 0
+    while checked < decisions:
+        state = history.state
+        node = state.node()
+        if isinstance(node, Chance):
+            history.roll()
+            continue
+        if not isinstance(node, Turn):
+            break
+        assert isinstance(state, Battle)
+        assert problems(state) == [], (seed, checked)
+        assert refused_offers(state, node.player, rng) == [], (seed, checked)
+        legal = state.legal_actions(node.player)
+        history.act(players[node.player].act(LazyView(state, node.player), legal))
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(("scenario", "players"), CASES)
+def test_every_offered_action_is_accepted_in_random_battles(scenario, players):
+    """Random players in every scenario with every number of players it allows (Fragment
+    Frenzy v1.3.0 included), with warbands built in play: at every decision no two bases
+    overlap, and every Move end and step offered is accepted when taken.
+    ``SKIRMISH_ABILITY_FUZZ=N`` plays N seeds of each."""
+    for seed in range(SEEDS or 1):
+        battle = scenario_battle(scenario, players, seed, Building.SECRET)
+        kinds = [RandomPlayer(seed, p) for p in range(players)]
+        assert offers_checked(battle, seed, kinds, 10_000) > 0
+
+
+@pytest.mark.parametrize("scenario", ["fragment-frenzy@1.3.0", "treasure-dash"])
+def test_every_offered_action_is_accepted_in_greedy_battles(scenario):
+    """Greedy players (whose planner takes each Move end it is offered, Fragment Frenzy
+    v1.3.0's with the rules' own Move) through the first decisions of a battle, every
+    offered Move end and step accepted when taken."""
+    from skirmish.ai.magewinds.greedy import GreedyPlayer
+
+    seed = 3
+    battle = scenario_battle(scenario, 2, seed, None)
+    kinds: list[Player] = [GreedyPlayer(battle.setup, seed, p) for p in range(2)]
+    assert offers_checked(battle, seed, kinds, SEEDS * 100 or 80) == (SEEDS * 100 or 80)
