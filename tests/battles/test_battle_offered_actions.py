@@ -132,3 +132,25 @@ def test_every_offered_action_is_accepted_in_greedy_battles(scenario):
     battle = scenario_battle(scenario, 2, seed, None)
     kinds: list[Player] = [GreedyPlayer(battle.setup, seed, p) for p in range(2)]
     assert offers_checked(battle, seed, kinds, SEEDS * 100 or 80) == (SEEDS * 100 or 80)
+
+
+def test_a_fighter_standing_over_a_base_is_not_offered_to_stay_where_it_is():
+    """Staying put was offered as a Move's end with no check at all, so a fighter whose
+    base overlapped another's by more than MW-18's 0.001" (as Clone's twin over a dropped
+    object did) was offered a Move to its own spot that the rules then refused (0.8.1).
+    The offer is now checked as the Move is: every end offered is accepted."""
+    where = {
+        "Wizard": (4.0, 8.0),
+        "Witch": (2.0, 2.0),
+        "Guardian": (4.0, 8.9),
+        "Cleric": (10.0, 14.0),
+    }
+    battle = placed(("Wizard", "Witch"), ("Guardian", "Cleric"), where)
+    assert problems(battle)  # the Wizard's and the Guardian's bases overlap by 0.08"
+    battle = play(battle, "activate Wizard", "move")
+    ends = [a for a in battle.legal_actions(0) if a.startswith("to ")]
+    assert "to 4,8" not in ends
+    for action in ends:
+        battle.apply(action)
+    with pytest.raises(IllegalAction, match="0.8.1"):
+        battle.apply("to 4,8")
