@@ -8,6 +8,7 @@ import io
 import json
 import sys
 
+from skirmish.cli.commands.play import RULE_WIDTH
 from skirmish.cli.render import wrapped
 from skirmish.engine.battle import load_record
 
@@ -102,3 +103,66 @@ def test_a_scripted_person_reads_prompts_help_and_hints_at_80_columns(cli, tmp_p
     fits(narrow.out)
     assert max(len(line) for line in piped.out.splitlines()) > 80
     assert words(narrow.out) == words(piped.out)
+
+
+def test_piped_the_heading_result_and_tables_fit_80_columns_and_log_lines_stay_whole(
+    cli, monkeypatch
+):
+    """Piped (no ``COLUMNS``, no terminal), what Rich prints (the heading, a status table,
+    the result line) is fitted to 80 columns, the same on every machine, while the log
+    lines stay whole for scripts. The result line used to be printed 160 columns wide."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    run = cli(*PLAY, "--players", "random,random")
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    logged = [
+        n for n, line in enumerate(lines) if line[:RULE_WIDTH].strip() and line[10:12] == "  "
+    ]
+    assert max(len(lines[n]) for n in logged) > 80  # log lines whole
+    result = lines[logged[-1] + 1 :]
+    assert result and all(len(line.rstrip()) <= 80 for line in result), result
+    assert words(" ".join(result)).count("draw") >= 1 or "wins" in " ".join(result)
+    assert all(len(line.rstrip()) <= 80 for line in lines[: logged[0]])
+
+
+def test_piped_a_status_table_fits_80_columns(cli, monkeypatch):
+    """A person's ``status`` typed from a script, output piped: the table is fitted to 80
+    columns, as on every machine."""
+    from skirmish.cli.render import PIPED_WIDTH, console
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    assert console().width == PIPED_WIDTH == 80
+    monkeypatch.setattr(sys, "stdin", io.StringIO("status\n"))
+    run = cli(*PLAY, "--players", "human,random")
+    table = run.out.split("> status\n", 1)[1].splitlines()
+    assert "fighter" in table[2] and "notes" in " ".join(table)
+    assert all(len(line.rstrip()) <= 80 for line in table), table
+    monkeypatch.setenv("COLUMNS", "120")
+    assert console().width == 120
+
+
+def test_the_advisors_prompt_is_fitted_to_the_terminal(cli, monkeypatch):
+    """The referee's question at a terminal, with the advisor's solved values and the
+    lettered options, is broken between words at the terminal's width, as the battle's
+    prompts are; the words are those of the whole line."""
+    import typer
+
+    asked: dict[str | None, str] = {}
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    args = ("attack", "darkrealms", "--strength", "4", "--range-die", "--distance", "2")
+    for columns in (None, "40"):
+        if columns is None:
+            monkeypatch.delenv("COLUMNS", raising=False)  # no terminal width known
+        else:
+            monkeypatch.setenv("COLUMNS", columns)
+
+        def answer(text: str, _columns: str | None = columns, **_: object) -> str:
+            asked.setdefault(_columns, text)
+            return "a"
+
+        monkeypatch.setattr(typer, "prompt", answer)
+        assert cli(*args, "--stamina", "1", "--seed", "2").code == 0
+    assert max(len(line) for line in asked[None].splitlines()) > 40
+    assert all(len(line) <= 40 for line in asked["40"].splitlines()), asked["40"]
+    assert words(asked["40"]) == words(asked[None])
+    assert "solved:" in asked["40"]

@@ -10,6 +10,7 @@ from typing import Any
 
 import typer
 
+from skirmish.cli.render import wrapped
 from skirmish.engine import Decision, Mix, pure
 from skirmish.errors import IllegalChoice
 
@@ -24,8 +25,10 @@ def menu(decision: Decision) -> dict[str, str]:
 class Prompter:
     """A player at the terminal: answers by letter or by name; hidden choices unseen.
 
-    Without a terminal, the error names the flag that answers the decision (``flag``); an
-    answer that is no option goes on to be refused as illegal, naming the rule.
+    The question, the advisor's hint and the lettered options are fitted to the
+    terminal's width, broken between words. Without a terminal, the error names the flag
+    that answers the decision (``flag``); an answer that is no option goes on to be
+    refused as illegal, naming the rule.
     """
 
     def __init__(
@@ -52,9 +55,8 @@ class Prompter:
             values = self.advisor(decision)
             hint = " (solved: " + ", ".join(f"{o} {_number(v)}" for o, v in values.items()) + ")"
         listing = " / ".join(f"{letter}: {option}" for letter, option in options.items())
-        answer = typer.prompt(
-            f"{decision.prompt}{hint}\n  {listing}", hide_input=decision.hidden
-        ).strip()
+        question = wrapped(f"{decision.prompt}{hint}\n  {listing}")
+        answer = typer.prompt(question, hide_input=decision.hidden).strip()
         named = {o.casefold(): o for o in decision.options}
         return pure(options.get(answer.casefold(), named.get(answer.casefold(), answer)))
 

@@ -18,13 +18,15 @@ from rich.text import Text
 from skirmish.errors import SkirmishError
 from skirmish.report import Block, Cell, Chance, Grid, Line, Mean, Report
 
-PIPED_WIDTH = 160
-"""Width of tables written to a file or a pipe (no terminal to fit)."""
+PIPED_WIDTH = 80
+"""Width of tables and Rich lines written to a file or a pipe: no terminal to fit, so a
+width that is the same on every machine and that an 80-column terminal or page shows
+whole when the file is read."""
 
 
 def console() -> Console:
-    """A console for answers: ``COLUMNS`` when set, else the terminal's width, or a wide
-    page when piped to a file."""
+    """A console for answers: ``COLUMNS`` when set, else the terminal's width, or
+    :data:`PIPED_WIDTH` when piped to a file or a program."""
     return Console(highlight=False, width=text_width() or PIPED_WIDTH)
 
 

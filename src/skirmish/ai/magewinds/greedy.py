@@ -36,7 +36,7 @@ from skirmish.ai.magewinds.setting import (
     profile_worth,
     side_choice,
 )
-from skirmish.engine.battle import Action, IllegalAction
+from skirmish.engine.battle import Action
 from skirmish.games.magewinds.attack import (
     ATTACK_CHOICE,
     ATTACKER_BARRIER,
@@ -199,11 +199,7 @@ class GreedyPlayer:
         steps and knockback as they end; a drop of an object is not considered)."""
         best, chosen = -math.inf, legal[0]
         for option in cheapest([o for o in legal if not o.startswith("drop ")]):
-            try:
-                position = self.position_after(battle, option)
-            except IllegalAction:  # a spot offered as text the rules then refuse
-                continue
-            value = self.evaluator.value(position, self.seat).total
+            value = self.evaluator.value(self.position_after(battle, option), self.seat).total
             if value > best + 1e-9:
                 best, chosen = value, option
         return chosen

@@ -26,7 +26,7 @@ from random import Random
 from skirmish.ai.magewinds.evaluation import Evaluator, Score
 from skirmish.ai.magewinds.outlook import Outlook, outlook, settled
 from skirmish.ai.magewinds.threats import GREEDY
-from skirmish.engine.battle import Action, IllegalAction, Turn
+from skirmish.engine.battle import Action, Turn
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.battle import abilities
@@ -196,11 +196,7 @@ class Planner:
                 yield self._attack(battle, me, option, done)
         elif frame.stage == "ability":
             for option in cheapest(list(options)):
-                try:
-                    after_option = battle.apply(option)
-                except IllegalAction:  # a spot offered as text the rules then refuse
-                    continue
-                leaf = self._spent(after_option, me)
+                leaf = self._spent(battle.apply(option), me)
                 yield Plan((*done, option), self.score(leaf), f"{me.name}: {option}")
         elif frame.stage == "recover":
             for option in options:
@@ -220,11 +216,7 @@ class Planner:
                 moved(battle, me, parse_point(where, "15.0")), me, (*done, option), what
             )
             return
-        try:
-            made = battle.apply(option)
-        except IllegalAction:  # a spot offered as text the rules then refuse
-            return
-        yield from self._moved(made, me, (*done, option), what)
+        yield from self._moved(battle.apply(option), me, (*done, option), what)
 
     def _moved(
         self, battle: Battle, me: Fighter, done: tuple[Action, ...], what: str

@@ -10,7 +10,7 @@ import math
 import re
 
 from skirmish.engine.battle import Action, IllegalAction
-from skirmish.games.magewinds.battle.state import Point
+from skirmish.games.magewinds.battle.state import Point, rounded
 
 _NUMBER = r"-?\d+(?:\.\d+)?"
 _POINT = re.compile(rf"^\(?\s*({_NUMBER})\s*,\s*({_NUMBER})\s*\)?$")
@@ -38,6 +38,13 @@ def parse_point(text: str, rule: str) -> Point:
     if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > MAX_COORDINATE:
         raise IllegalAction(f"{rule}: {text.strip()!r} is far off any battlefield")
     return (x, y)
+
+
+def written(point: Point, rule: str) -> Point:
+    """``point`` as an action naming it is read back (:func:`point_text`, then
+    :func:`parse_point` and the battle's rounding): the position an offered option is
+    checked at, so that the check is the one the action meets when taken."""
+    return rounded(parse_point(point_text(point), rule))
 
 
 def same(action: Action, option: Action) -> bool:

@@ -22,10 +22,17 @@ from skirmish.games.magewinds.battle.abilities.druid import movement_cap
 from skirmish.games.magewinds.battle.abilities.guardian import log_ward
 from skirmish.games.magewinds.battle.abilities.universal import haste_bonus, older, recover_later
 from skirmish.games.magewinds.battle.abilities.wizard import BlastFrame, blasts
-from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text, same
+from skirmish.games.magewinds.battle.actions import (
+    after,
+    parse_point,
+    pick,
+    point_text,
+    same,
+    written,
+)
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
 from skirmish.games.magewinds.battle.candidates import move_candidates
-from skirmish.games.magewinds.battle.geometry import move_allowance, path_to
+from skirmish.games.magewinds.battle.geometry import Path, move_allowance, move_path
 from skirmish.games.magewinds.battle.holdtheline import escape
 from skirmish.games.magewinds.battle.objects import (
     drop,
@@ -113,11 +120,11 @@ class Activation(Frame):
                 *self.kinds(battle),
             )
         if self.stage == "moving":
-            inches, _ = self.allowance(battle)
+            inches, reason = self.allowance(battle)
             ends = [
                 f"to {point_text(p)}"
                 for p in move_candidates(battle, me, inches)
-                if abilities.move_problem(battle, me, p) is None
+                if self._refusal(battle, me, written(p, "15.0"), inches, reason)[1] is None
             ]
             phase = [] if self.phased else enchanter.options(battle, me)
             hastes = haste_options(battle, me, self.haste)
@@ -254,13 +261,9 @@ class Activation(Frame):
             raise IllegalAction(f"13.4: write 'to x,y' for where {me.name} moves, not {action!r}")
         end = rounded(parse_point(where, "15.0"))
         inches, reason = self.allowance(battle)
-        over = enchanter.phased(battle, me) if self.phased else None
-        path = path_to(battle, me, end, inches, over=over)
-        if not path.legal:
-            raise IllegalAction(f"{path.problems[0]} ({reason})")
-        held = abilities.move_problem(battle, me, end)
-        if held:
-            raise IllegalAction(held)
+        path, refused = self._refusal(battle, me, end, inches, reason)
+        if refused:
+            raise IllegalAction(refused)
         battle = battle.with_fighter(replace(me, at=end)).logged(
             "15.0",
             "move",
@@ -274,6 +277,19 @@ class Activation(Frame):
         moved = battle.setup.scenario.after_move
         work = moved(battle, me.name, self.player, path.route) if moved is not None else None
         return battle if work is None else battle.push(work)
+
+    def _refusal(
+        self, battle: Battle, me: Fighter, end: Point, inches: float, reason: str
+    ) -> tuple[Path, str | None]:
+        """13.4 and 15.0: the path of a Move of up to ``inches`` (``reason``: why that many)
+        to ``end``, a position as an action writes it, and why the rules refuse the Move, or
+        None. The one check a Move meets, whether a player names it or :meth:`options`
+        offers it, so that every end offered is an end accepted."""
+        over = enchanter.phased(battle, me) if self.phased else None
+        path = move_path(battle, me, end, inches, over=over)
+        if not path.legal:
+            return path, f"{path.problems[0]} ({reason})"
+        return path, abilities.move_problem(battle, me, end)
 
     def _moved(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         if action.casefold().startswith("pick up "):

@@ -389,6 +389,21 @@ def path_to(
     return Path(goal, checked.length, checked.problems, corners)
 
 
+def move_path(
+    battle: Battle, fighter: Fighter, goal: At, limit: float, *, over: Battlefield | None = None
+) -> Path:
+    """:func:`path_to`; on the fast path remembered by what it depends on alone: the
+    battlefield of the moment, the fighter, the goal, the limit and the battlefield the
+    path is traced on. A Move's options and the Move taken ask the same question."""
+    if not fast():
+        return path_to(battle, fighter, goal, limit, over=over)
+    key = (field_of(battle), fighter.name, goal, limit, over)
+    return _PATHS.get(key, lambda: path_to(battle, fighter, goal, limit, over=over))
+
+
+_PATHS: Memo[Path] = Memo("move paths")
+
+
 def circle_room(
     battle: Battle, fighter: Fighter, unit: tuple[float, float], inches: float
 ) -> float:

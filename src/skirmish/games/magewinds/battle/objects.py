@@ -137,16 +137,22 @@ def _place(battle: Battle, fighter: Fighter, name: str, at: Point, verb: str) ->
     )
 
 
-def drop_everything(battle: Battle, fighter: Fighter, near: Point, why: str) -> Battle:
+def drop_everything(
+    battle: Battle, fighter: Fighter, near: Point, why: str, *, room: Battle | None = None
+) -> Battle:
     """19.1: everything ``fighter`` carries is placed as close to ``near`` as possible
-    (ruling MB-20)."""
+    (ruling MB-20). ``room``: the battle as it will stand once bases about to be set up are
+    there (Clone's two, ruling MB-48), whose free space the objects are placed in instead,
+    so that no object lies under a base set up after the drop."""
     for name in fighter.carrying:
-        spot = nearest_free(battle, near)
+        spot = nearest_free(room or battle, near)
         if spot is None:  # pragma: no cover - a battlefield always has room somewhere
             raise IllegalAction(f"19.1: nowhere to place {name}")
         battle = _place(
             battle, battle.fighter(fighter.name), name, spot, f"drops ({why}, ruling MB-20)"
         )
+        if room is not None:
+            room = room.with_item(replace(room.item(name), at=spot, carried_by=None))
     return battle
 
 

@@ -220,10 +220,8 @@ def cloned(
     spell: str,
 ) -> Battle:
     """The target is removed; it and a Doppelganger are set up at ``spots`` under new
-    names that do not say which is which (ruling MB-45)."""
-    if target.carrying and target.at is not None:
-        battle = drop_everything(battle, target, target.at, "removed by Clone")
-        target = battle.fighter(target.name)
+    names that do not say which is which (ruling MB-45). What the target carries is
+    dropped as close to its old spot as possible, clear of the two bases (ruling MB-48)."""
     names = (_free_name(battle, target.name, 1), _free_name(battle, target.name, 2))
     real = 0 if genuine_first else 1
     profile = (
@@ -231,12 +229,17 @@ def cloned(
         if any(p.name == DOPPELGANGER for p in battle.setup.pack.fighters)
         else target.profile
     )
-    genuine = replace(target, name=names[real], at=spots[real])
+    genuine = replace(target, name=names[real], at=spots[real], carrying=())
     double = replace(target, name=names[1 - real], at=spots[1 - real], profile=profile)
+    double = replace(double, carrying=())
     fighters: list[Fighter] = []
     for f in battle.fighters:
         twins = sorted((genuine, double), key=lambda g: g.name)
         fighters += twins if f.name == target.name else [f]
+    if target.carrying and target.at is not None:
+        set_up = replace(battle, fighters=tuple(fighters))
+        why = "removed by Clone, clear of the two bases set up, ruling MB-48"
+        battle = drop_everything(battle, target, target.at, why, room=set_up)
     battle = replace(
         battle,
         fighters=tuple(fighters),
