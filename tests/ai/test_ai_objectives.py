@@ -1,4 +1,5 @@
-"""The greedy player plays for what a scenario is won by: around a wall to a treasure.
+"""The greedy player plays for what a scenario is won by: round a wall to a treasure, and
+into King of the Hill's 3" when the round ends as it leaves it.
 
 Positions are built on the scenario's own battlefield (the Ruined Chapel, whose two long
 walls stand between the deployment zones and the centre), from a battle of the ladder's
@@ -13,12 +14,14 @@ from random import Random
 
 from test_ai_evaluation import alone
 
+from skirmish.ai.magewinds.evaluation import Weights
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.engine.battle import Chance, Turn
 from skirmish.games.magewinds.battle import Battle, start_battle
 from skirmish.games.magewinds.battle.actions import after, parse_point
 from skirmish.games.magewinds.battle.geometry import path_to
-from skirmish.games.magewinds.battle.state import Phase
+from skirmish.games.magewinds.battle.scenarios import distance_to_objective
+from skirmish.games.magewinds.battle.state import Phase, Status
 from skirmish.games.magewinds.game import GAME
 
 WARBAND = "Wizard,Guardian,Cleric"
@@ -93,3 +96,65 @@ def test_the_greedy_players_best_move_goes_round_a_wall_toward_the_treasure():
     assert where is not None, moves[0].actions
     at = parse_point(where, "15.0")
     assert math.dist(at, TREASURE) < math.dist(BEHIND_THE_SOUTH_WALL, TREASURE) - 1.0, best
+
+
+def put(battle: Battle, name: str, at: tuple[float, float], counters: int, left: int = 0) -> Battle:
+    """``name`` on the battlefield at ``at`` with ``counters`` action counters and, when
+    ``left`` is given, only that much Toughness left."""
+    fighter = battle.fighter(name)
+    damage = battle.setup.profile(fighter.profile).toughness - left if left else 0
+    return battle.with_fighter(
+        replace(fighter, at=at, counters=counters, damage=damage, status=Status.ON_BATTLEFIELD)
+    )
+
+
+def last_activation_on_the_hill() -> tuple[Battle, int]:
+    """King of the Hill, round 3, the acting player's last activation with every enemy
+    spent: one fighter of each side within 3" of the objective (a draw as it stands), the
+    player's Wizard 4.9" from the objective with an enemy Wizard at 1 Toughness in contact
+    beside it, outside the 3"."""
+    battle = ladder_battle("king-of-the-hill", 1)
+    node = battle.node()
+    assert isinstance(node, Turn)
+    me, them = node.player, 1 - node.player
+    mine = {f.profile: f.name for f in battle.on_battlefield(me)}
+    theirs = {f.profile: f.name for f in battle.on_battlefield(them)}
+    cx, cy = battle.setup.table.centre
+    battle = put(battle, mine["Guardian"], (cx, cy + 1.5), 2)
+    battle = put(battle, theirs["Guardian"], (cx, cy - 1.5), 2)
+    battle = put(battle, mine["Wizard"], (cx + 4.5, cy + 2.0), 1)
+    battle = put(battle, theirs["Wizard"], (cx + 5.6, cy + 2.0), 2, left=1)
+    for name in (mine["Cleric"], theirs["Cleric"]):
+        battle = battle.with_fighter(
+            replace(battle.fighter(name), status=Status.OUT_OF_ACTION, at=None)
+        )
+    return replace(battle, round=3), me
+
+
+def test_greedy_takes_the_win_on_the_last_activation_of_king_of_the_hill():
+    """King of the Hill is decided at the end of round 3 by the count within 3" (13.0: a
+    player with no fighter to activate passes, so once the enemies are spent the round
+    ends as the player leaves it). The evaluation used to count the objective as 5 a
+    fighter, however the round stood, so taking down the enemy Wizard (about 12) beat
+    moving into the 3" (5): a draw, 1 to 1, instead of a win, 2 to 1. The scenario's
+    verdict at the round's end now counts as the result (60)."""
+    battle, me = last_activation_on_the_hill()
+    player = GreedyPlayer(battle.setup, 1, me)
+    best = player.planner.plans(battle)[0]
+    assert "move" in best.actions, best.what
+    assert best.score.part("round end") == Weights().win
+    wizard = next(f for f in battle.on_battlefield(me) if f.profile == "Wizard").name
+    moved = battle.with_fighter(
+        replace(battle.fighter(wizard), at=parse_point(after(best.actions[-1], "to") or "", "15.0"))
+    )
+    assert distance_to_objective(moved, moved.fighter(wizard).at or (0, 0)) <= 3.0
+
+
+def test_no_round_end_value_while_the_enemy_can_still_act():
+    """The same position with the enemy Wizard still able to act: the round is open, so
+    the move into the 3" scores no result."""
+    battle, me = last_activation_on_the_hill()
+    enemy = next(f for f in battle.on_battlefield(1 - me) if f.profile == "Wizard")
+    battle = battle.with_fighter(replace(enemy, counters=1))
+    player = GreedyPlayer(battle.setup, 1, me)
+    assert all(p.score.part("round end") == 0.0 for p in player.planner.plans(battle))
