@@ -12,6 +12,7 @@ import math
 from dataclasses import replace
 from random import Random
 
+import pytest
 from test_ai_evaluation import alone
 
 from skirmish.ai.magewinds.evaluation import Weights
@@ -158,3 +159,24 @@ def test_no_round_end_value_while_the_enemy_can_still_act():
     battle = battle.with_fighter(replace(enemy, counters=1))
     player = GreedyPlayer(battle.setup, 1, me)
     assert all(p.score.part("round end") == 0.0 for p in player.planner.plans(battle))
+
+
+def test_greedy_does_not_leave_the_hill_to_the_enemy_on_its_own_last_activation():
+    """The other side of the round's end: on the player's last activation of round 3,
+    with its Guardian taken down and the enemy Guardian within 3", the enemy wins by
+    sudden death unless the player's Wizard gets within 3", and the enemy, whose Cleric
+    can still act, keeps that win by guarding. Every end that leaves the 3" to the enemy is now a
+    loss (-60); the evaluation used to weigh it as 17 against the take-down beside it."""
+    battle, me = last_activation_on_the_hill()
+    mine = next(f for f in battle.on_battlefield(me) if f.profile == "Guardian")
+    battle = battle.with_fighter(replace(mine, status=Status.OUT_OF_ACTION, at=None))
+    cleric = next(f for f in battle.fighters if f.player != me and f.profile == "Cleric")
+    battle = put(battle, cleric.name, (0.6, 0.6), 1)  # far off, but able to act
+    player = GreedyPlayer(battle.setup, 1, me)
+    plans = player.planner.plans(battle)
+    best = plans[0]
+    assert "move" in best.actions, best.what
+    assert best.score.part("round end") == 0.0  # 1 to 1 within 3": a draw, not a loss
+    attacks = [p for p in plans if "attack" in p.actions]
+    lost = pytest.approx(-Weights().win)
+    assert attacks and all(p.score.part("round end") == lost for p in attacks)

@@ -217,23 +217,22 @@ class Evaluator:
     def _round_end(
         self, battle: Battle, player: int, mine: list[Fighter], theirs: list[Fighter]
     ) -> float:
-        """The end of the round once no other player can act before it (13.0: a player
-        with no fighter left to activate passes), in a scenario won by its objective or its
-        treasures: the scenario's verdict at the end of the round (King of the Hill's sudden
-        death and its count after the last round; Treasure Dash's count after the round
-        limit) is then the battle's result. A win counts when it is the player's (its own
-        activations left cannot lose it: each may Guard where it stands); a loss only when
-        the player has no activation left either; nothing while it is still open."""
-        if any(f.counters < MAX_COUNTERS for f in theirs):
-            return 0.0
+        """The end of the round, in a scenario won by its objective or its treasures, when
+        the side the scenario's verdict at the round's end favours (King of the Hill's
+        sudden death and its count after the last round; Treasure Dash's count after the
+        round limit) can no longer be stopped (13.0: a player with no fighter left to
+        activate passes). A win counts when it is the player's (its own
+        activations left cannot lose it: each may Guard where it stands) and no enemy can
+        act; a loss when it is another player's and the player cannot act (the winner keeps
+        it the same way); nothing while it is still open."""
         end = battle.setup.scenario.end_of_round(battle)
         if end is None or end.winner is None:
             return 0.0
         if end.winner == player:
-            return self.weights.win
-        if any(f.counters < MAX_COUNTERS for f in mine):
-            return 0.0
-        return -self.weights.win
+            spent = all(f.counters >= MAX_COUNTERS for f in theirs)
+            return self.weights.win if spent else 0.0
+        spent = all(f.counters >= MAX_COUNTERS for f in mine)
+        return -self.weights.win if spent else 0.0
 
     def _treasure(self, battle: Battle, mine: list[Fighter], player: int) -> float:
         """Objects held (carried, or collected in Fragment Frenzy) against the most another
