@@ -25,7 +25,12 @@ def in_action_phase(scenario: str, seed: int, version: str | None = None) -> Bat
     battle_setup = setup.random_setup(
         seed, length=Length.QUICK, most=2, scenario=chosen, players=min(chosen.players)
     )
-    battle, rng = start_battle(battle_setup), Random(seed)
+    return to_action_phase(start_battle(battle_setup), seed)
+
+
+def to_action_phase(battle: Battle, seed: int) -> Battle:
+    """``battle`` played at random (from ``seed``) to its first Action Phase decision."""
+    rng = Random(seed)
     while not (battle.phase is Phase.ACTION and isinstance(battle.node(), Turn)):
         assert battle.result is None
         node = battle.node()

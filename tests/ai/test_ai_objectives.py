@@ -10,19 +10,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from random import Random
 
 import pytest
-from test_ai_evaluation import alone
+from test_ai_evaluation import alone, to_action_phase
 
 from skirmish.ai.magewinds.evaluation import Weights
 from skirmish.ai.magewinds.greedy import GreedyPlayer
-from skirmish.engine.battle import Chance, Turn
+from skirmish.engine.battle import Turn
 from skirmish.games.magewinds.battle import Battle, start_battle
 from skirmish.games.magewinds.battle.actions import after, parse_point
 from skirmish.games.magewinds.battle.geometry import path_to
 from skirmish.games.magewinds.battle.scenarios import distance_to_objective
-from skirmish.games.magewinds.battle.state import Phase, Status
+from skirmish.games.magewinds.battle.state import Status
 from skirmish.games.magewinds.game import GAME
 
 WARBAND = "Wizard,Guardian,Cleric"
@@ -39,14 +38,7 @@ def ladder_battle(scenario: str, seed: int) -> Battle:
     options = GAME.options(
         "simulate", scenario=scenario, warband=[WARBAND, WARBAND], players="greedy,greedy"
     )
-    battle, rng = start_battle(options.setup(seed)), Random(seed)
-    while not (battle.phase is Phase.ACTION and isinstance(battle.node(), Turn)):
-        node = battle.node()
-        if isinstance(node, Chance):
-            battle = battle.apply(battle.sample_chance(rng))
-        else:
-            battle = battle.apply(rng.choice(battle.options()))
-    return battle
+    return to_action_phase(start_battle(options.setup(seed)), seed)
 
 
 def behind_the_wall() -> tuple[Battle, str]:
