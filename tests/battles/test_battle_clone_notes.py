@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mwbattle import events, ready
@@ -16,7 +17,7 @@ from mwbattle import events, ready
 from skirmish.games.magewinds.battle.abilities.mesmer import CLONE, GENUINE, cloned
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.invariants import problems
-from skirmish.games.magewinds.battle.public import from_view
+from skirmish.games.magewinds.battle.public import ViewError, from_view
 from skirmish.games.magewinds.battle.state import Battle, Status
 
 POSITIONS = {"Mesmer": (4, 8), "Wizard": (3, 2), "Guardian": (8, 8), "Seer": (9, 1)}
@@ -96,6 +97,30 @@ def test_a_clone_of_a_doppelganger_leaves_the_first_note_on_the_genuine():
     assert_views_rebuild(battle)
 
 
+def test_a_twin_cloned_twice_through_revealed_clones_still_reveals_the_first_note():
+    battle = clone(start(), "Guardian", True, 0)  # Guardian 1 genuine
+    battle = clone(battle, "Guardian 1", False, 1)  # Guardian 1 2 genuine
+    battle = take_down(battle, "Guardian 1 1")  # its Doppelganger: the second Clone revealed
+    battle = clone(battle, "Guardian 1 2", True, 2)  # Guardian 1 2 1 genuine
+    battle = take_down(battle, "Guardian 1 2 2")  # the third Clone revealed
+    assert [n.detail for n in notes_and_pairs(battle)[0]] == ["Guardian"]
+    assert_views_rebuild(battle)
+    battle = take_down(battle, "Guardian 1 2 1")  # the genuine Guardian
+    assert notes_and_pairs(battle) == ([], [])
+    assert "Guardian 1 2 1 is the genuine Guardian" in events(battle, "clone_revealed")[-1].text
+
+
+def test_a_view_whose_clone_note_has_no_clone_is_refused():
+    battle = clone(start(), "Guardian", True, 0)
+    view = battle.view(1)
+    view["public"]["cloned"] = ["Seer"]
+    with pytest.raises(ViewError, match="has no Clone"):
+        from_view(battle.setup, view, Random(0))
+    view["public"]["cloned"] = []
+    with pytest.raises(ViewError, match="not a view of this battle"):
+        from_view(battle.setup, view, Random(0))
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 30), st.booleans(), st.booleans()), max_size=6))
 def test_every_view_builds_and_hides_the_notes_whatever_is_cloned_and_taken_down(steps):
@@ -117,4 +142,6 @@ def test_every_view_builds_and_hides_the_notes_whatever_is_cloned_and_taken_down
             row += 1
         notes, pairs = notes_and_pairs(battle)
         assert len(notes) == len(pairs)
+        on_field = {f.name for f in battle.fighters if f.status is Status.ON_BATTLEFIELD}
+        assert all(n.target in on_field for n in notes)  # a genuine taken down reveals it
         assert_views_rebuild(battle)

@@ -389,14 +389,14 @@ def _marks(
     fighter that twin now is once cloned again, and a card put back on top of the deck by
     Insight is one of the cards of the deck."""
     holders = view["public"]["note_holders"]
-    cloned = iter(view["public"]["cloned"])
+    cloned = list(view["public"]["cloned"])
     shown = view["marks"]
     out: list[Mark] = []
     drawn: list[int] = []
     free = [c for c in deck if c not in {m.get("detail") for m in shown if m["key"] == INSIGHT}]
     for data, holder in zip(shown, holders, strict=True):
         key, owner = data["key"], data["owner"]
-        origin = next(cloned) if key == GENUINE else ""
+        origin = cloned.pop(0) if key == GENUINE else ""
         if not data.get("secret"):
             at = data.get("at")
             out.append(
@@ -417,10 +417,17 @@ def _marks(
             out.append(Mark(key, owner, target=rng.choice(named), seen_by=holder))
         elif key == GENUINE:
             pair = next(
-                m
-                for m in shown
-                if m["key"] == CLONE and m["owner"] == owner and made_from(m["target"]) == origin
+                (
+                    m
+                    for m in shown
+                    if m["key"] == CLONE
+                    and m["owner"] == owner
+                    and made_from(m["target"]) == origin
+                ),
+                None,
             )
+            if pair is None:
+                raise ViewError(f"a Clone note of {owner} about {origin!r} has no Clone")
             twin = rng.choice(pair["target"].split(","))
             drawn.append(len(out))
             out.append(Mark(key, owner, target=twin, detail=origin, seen_by=holder))

@@ -331,17 +331,19 @@ def revealed(battle: Battle, name: str, down: str = "") -> Battle:
 
 
 def _revealed_twin(battle: Battle, name: str) -> str:
-    """The twin of a standing Clone that fighter ``name`` is, when that twin was cloned
-    again and that later Clone was revealed by its Doppelganger taken down: the one of the
-    later pair left standing was the genuine fighter (ruling MB-49); otherwise ""."""
-    twin = made_from(name)
+    """The twin of a standing Clone that fighter ``name`` is, through later Clones each
+    revealed by its Doppelganger taken down, so that the one of each later pair left
+    standing was its genuine fighter (ruling MB-49); otherwise ""."""
     clones = [m for m in battle.marks if m.key == CLONE]
-    if twin == name or not any(twin in m.target.split(",") for m in clones):
-        return ""
-    if any(made_from(m.target) == twin for m in clones):
-        return ""  # the later Clone is still secret
-    others = [f for f in battle.fighters if f.name != name and twin in line(f.name)]
-    return "" if any(f.status is Status.ON_BATTLEFIELD for f in others) else twin
+    for twin in line(name)[1:]:
+        if any(made_from(m.target) == twin for m in clones):
+            return ""  # a later Clone of that twin is still secret
+        others = [f for f in battle.fighters if twin in line(f.name) and name not in line(f.name)]
+        if any(f.status is Status.ON_BATTLEFIELD for f in others):
+            return ""
+        if any(twin in m.target.split(",") for m in clones):
+            return twin
+    return ""
 
 
 def line(name: str) -> list[str]:
