@@ -529,11 +529,12 @@ def test_spells_on_a_cloned_fighter_do_not_say_which_twin_is_genuine():
 def others_changed(battle: Battle, viewer: int) -> Battle:
     """``battle`` with every secret of the other players changed: what their secret notes
     say (Charm's target, which twin is genuine, the card Insight put back) and the fighters
-    they have picked while building in secret."""
+    they have picked while building in secret. A Clone note's fighter cloned is kept:
+    every player saw that Clone cast (rulings MB-45, MB-49)."""
     from skirmish.games.magewinds.battle.building import WarbandBuilding
 
     marks = tuple(
-        replace(m, target="Nobody", detail="Nothing", at=None)
+        replace(m, target="Nobody", detail=m.detail if m.key == "genuine" else "Nothing", at=None)
         if m.seen_by is not None and m.seen_by != viewer
         else m
         for m in battle.marks

@@ -4,7 +4,8 @@ A computer player sees only ``view(player)``. To look ahead it needs a whole bat
 it can play forward through the rules, so the view carries, under ``"public"``, every fact
 of the state that everyone may know and the view does not already show: who is Player 1,
 the passing orders, the spells in effect around fighters, what a scenario counts (the
-tally), the cards each hand is known to hold, which player holds each secret note, and the
+tally), the cards each hand is known to hold, which player holds each secret note (and
+which fighter each Clone note is about, which every player saw cloned), and the
 pending work (every frame of the stack, field by field), with what the player may not see
 left out: another hand, a face-down choice not yet revealed, a card kept through windburn,
 the two cards another player is choosing between with Insight. The abilities' marks are in
@@ -37,7 +38,13 @@ from skirmish.games.magewinds.attack import (
     Combatant,
     resolve_attack,
 )
-from skirmish.games.magewinds.battle.abilities.mesmer import CLONE, DOPPELGANGER, GENUINE
+from skirmish.games.magewinds.battle.abilities.mesmer import (
+    CLONE,
+    DOPPELGANGER,
+    GENUINE,
+    line,
+    made_from,
+)
 from skirmish.games.magewinds.battle.abilities.quake import QuakeFrame, feature_profile
 from skirmish.games.magewinds.battle.abilities.quake_attack import QuakeAttack
 from skirmish.games.magewinds.battle.abilities.seer import InsightDraw
@@ -129,6 +136,7 @@ def public_part(battle: Battle, player: int) -> dict[str, Any]:
         "tally": [list(entry) for entry in battle.tally],
         "chances": battle.chances,
         "note_holders": [mark.seen_by for mark in battle.marks],
+        "cloned": [mark.detail for mark in battle.marks if mark.key == GENUINE],
         "frames": [_frame(battle, frame, player) for frame in battle.frames],
     }
 
@@ -373,19 +381,22 @@ def _marks(
 ) -> tuple[Mark, ...]:
     """The abilities' marks: public ones and the player's own secret notes as the view
     shows them; another player's secret note drawn consistently with what the player has
-    seen (rulings MB-41, MB-42, MB-45): a Charm note names an enemy of the Witch that no
+    seen (rulings MB-41, MB-42, MB-45, MB-49): a Charm note names an enemy of the Witch that no
     other note of hers names and that has been deployed (the note stands even when the
     fighter it names is taken down; where it stood when Charm was cast is not known, so
-    every such enemy is drawn alike), a Clone's genuine fighter is either of
-    the two, uniformly, and a card put back on top of the deck by Insight is one of the
-    cards of the deck."""
+    every such enemy is drawn alike), a Clone's note is the one about the fighter that
+    Clone was cast on (public, ``"cloned"``) and names either twin uniformly, or the
+    fighter that twin now is once cloned again, and a card put back on top of the deck by
+    Insight is one of the cards of the deck."""
     holders = view["public"]["note_holders"]
+    cloned = list(view["public"]["cloned"])
     shown = view["marks"]
-    by_name = {f.name: f for f in fighters}
     out: list[Mark] = []
+    drawn: list[int] = []
     free = [c for c in deck if c not in {m.get("detail") for m in shown if m["key"] == INSIGHT}]
     for data, holder in zip(shown, holders, strict=True):
         key, owner = data["key"], data["owner"]
+        origin = cloned.pop(0) if key == GENUINE else ""
         if not data.get("secret"):
             at = data.get("at")
             out.append(
@@ -399,26 +410,57 @@ def _marks(
                 )
             )
         elif key == CHARM:
-            witch = by_name[owner].player
             noted = {m.target for m in out if m.key == CHARM and m.owner == owner}
-            enemies = [f for f in fighters if f.player != witch and f.name not in noted]
+            enemies = [f for f in fighters if f.player != holder and f.name not in noted]
             deployed = [f.name for f in enemies if f.status is not Status.RESERVE]
             named = deployed or [f.name for f in enemies]
             out.append(Mark(key, owner, target=rng.choice(named), seen_by=holder))
         elif key == GENUINE:
-            # the k-th note of a Mesmer is about its k-th Clone still standing
-            k = sum(1 for m in out if m.key == GENUINE and m.owner == owner)
-            pairs = [m for m in shown if m["key"] == CLONE and m["owner"] == owner]
-            twins = pairs[k]["target"].split(",")
-            original = twins[0].rstrip("'").removesuffix(" 1")
-            out.append(Mark(key, owner, target=rng.choice(twins), detail=original, seen_by=holder))
+            pair = next(
+                (
+                    m
+                    for m in shown
+                    if m["key"] == CLONE
+                    and m["owner"] == owner
+                    and made_from(m["target"]) == origin
+                ),
+                None,
+            )
+            if pair is None:
+                raise ViewError(f"a Clone note of {owner} about {origin!r} has no Clone")
+            twin = rng.choice(pair["target"].split(","))
+            drawn.append(len(out))
+            out.append(Mark(key, owner, target=twin, detail=origin, seen_by=holder))
         elif key == INSIGHT:
             card = rng.choice(free)
             free.remove(card)
             out.append(Mark(key, owner, detail=card, seen_by=holder))
         else:
             raise ViewError(f"a secret note of an unknown kind: {key!r}")
+    for i in reversed(drawn):  # a later Clone's note is final before an earlier one's
+        out[i] = replace(out[i], target=_standing_for(out[i].target, out, fighters, rng))
     return tuple(out)
+
+
+def _standing_for(
+    twin: str, marks: Sequence[Mark], fighters: tuple[Fighter, ...], rng: Random
+) -> str:
+    """The fighter a Clone's twin is now (ruling MB-49): itself, or, once cloned again, the
+    genuine fighter of that later Clone, as its note says (drawn or seen). A later Clone
+    already revealed left no note: its genuine fighter is one of the fighters named after
+    the twin, drawn among those still on the battlefield."""
+    names = {f.name for f in fighters}
+    while twin not in names:
+        later = next((m for m in marks if m.key == GENUINE and m.detail == twin), None)
+        if later is not None:
+            return later.target
+        after = [f for f in fighters if twin in line(f.name)]
+        if not after:
+            raise ViewError(f"no fighter stands for {twin!r}, a twin of a Clone")
+        standing = [f for f in after if f.status is Status.ON_BATTLEFIELD] or after
+        chain = line(rng.choice(standing).name)
+        twin = chain[chain.index(twin) - 1]
+    return twin
 
 
 def _doubles(

@@ -40,7 +40,7 @@ from skirmish.games.magewinds.battle.geometry import (
     stand_problem,
 )
 from skirmish.games.magewinds.battle.objects import CONTACT, drop_everything
-from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark, Point, rounded
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark, Point, Status, rounded
 from skirmish.games.magewinds.profiles import Ability
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 
@@ -204,7 +204,9 @@ CLONE_ACTION = Clone(CLONE, "clone")
 
 
 def _free_name(battle: Battle, base: str, number: int) -> str:
-    taken = {f.name for f in battle.fighters}
+    """A twin's name: ``base`` and ``number``, with a prime for each name already taken,
+    by a fighter or by a standing Clone's cloned fighter (so that name stays its own)."""
+    taken = {f.name for f in battle.fighters} | {m.detail for m in battle.marks if m.key == GENUINE}
     name = f"{base} {number}"
     while name in taken:
         name += "'"
@@ -286,22 +288,74 @@ def _renamed(mark: Mark, old: str, new: str) -> Mark:
     return replace(mark, target=new) if mark.target == old else mark
 
 
-def revealed(battle: Battle, name: str) -> Battle:
-    """One of a Clone's two fighters is taken down: the note is revealed (ruling MB-45)."""
+def made_from(twins: str) -> str:
+    """The name of the fighter a Clone was cast on, read from a twin's name (or the pair's
+    names) as :func:`_free_name` made them: that name, " 1" or " 2", and any primes; a
+    name not made so is given back as it is."""
+    name = twins.split(",")[0]
+    bare = name.rstrip("'")
+    return bare[:-2] if bare.endswith((" 1", " 2")) else name
+
+
+def note_of(marks: tuple[Mark, ...], pair: Mark) -> Mark | None:
+    """The secret note written with the Clone ``pair``: the same Mesmer's note about the
+    fighter that Clone was cast on (ruling MB-49). Not its position: Clones of twins and
+    twins taken down leave notes and Clones in any order."""
+    origin = made_from(pair.target)
+    return next(
+        (m for m in marks if m.key == GENUINE and m.owner == pair.owner and m.detail == origin),
+        None,
+    )
+
+
+def revealed(battle: Battle, name: str, down: str = "") -> Battle:
+    """Fighter ``name`` is taken down: the note of each Clone it is a twin of is revealed
+    (ruling MB-45). When it was that Clone's genuine fighter, the fighter cloned was
+    itself a twin of an earlier Clone, now taken down under its new name: that Clone's
+    note is revealed too (ruling MB-49)."""
+    down = down or name
+    earlier = _revealed_twin(battle, name)
+    if earlier:
+        return revealed(battle, earlier, down)
     for pair in [m for m in battle.marks if m.key == CLONE and name in m.target.split(",")]:
-        note = next(
-            (m for m in battle.marks if m.key == GENUINE and m.target in pair.target.split(",")),
-            None,
-        )
+        note = note_of(battle.marks, pair)
         battle = replace(battle, marks=tuple(m for m in battle.marks if m not in (pair, note)))
-        if note is not None:
-            battle = battle.logged(
-                "Clone",
-                "clone_revealed",
-                f"{name} is taken down: the note is revealed, {note.target} is the genuine "
-                f"{note.detail} (ruling MB-45)",
-            )
+        if note is None:
+            continue
+        battle = battle.logged(
+            "Clone",
+            "clone_revealed",
+            f"{down} is taken down: the note is revealed, {note.target} is the genuine "
+            f"{note.detail} (rulings MB-45, MB-49)",
+        )
+        if note.target == down:
+            battle = revealed(battle, note.detail, down)
     return battle
+
+
+def _revealed_twin(battle: Battle, name: str) -> str:
+    """The twin of a standing Clone that fighter ``name`` is, through later Clones each
+    revealed by its Doppelganger taken down, so that the one of each later pair left
+    standing was its genuine fighter (ruling MB-49); otherwise ""."""
+    clones = [m for m in battle.marks if m.key == CLONE]
+    for twin in line(name)[1:]:
+        if any(made_from(m.target) == twin for m in clones):
+            return ""  # a later Clone of that twin is still secret
+        others = [f for f in battle.fighters if twin in line(f.name) and name not in line(f.name)]
+        if any(f.status is Status.ON_BATTLEFIELD for f in others):
+            return ""
+        if any(twin in m.target.split(",") for m in clones):
+            return twin
+    return ""
+
+
+def line(name: str) -> list[str]:
+    """The names a fighter had through the Clones it is a twin of: its own first, then the
+    fighter each Clone was cast on, as :func:`made_from` reads them."""
+    out = [name]
+    while made_from(out[-1]) != out[-1]:
+        out.append(made_from(out[-1]))
+    return out
 
 
 def shown_profile(battle: Battle, name: str, profile: str) -> str:

@@ -1,0 +1,147 @@
+"""Clone notes after Clones of Clones and twins taken down (rulings MB-45, MB-49).
+
+Each secret note belongs to the Clone cast with it: same Mesmer, and the note names the
+fighter that was cloned. A player's view must rebuild, and hide the note, whatever Clones
+followed and whichever twins were taken down since.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mwbattle import events, ready
+
+from skirmish.games.magewinds.battle.abilities.mesmer import CLONE, GENUINE, cloned
+from skirmish.games.magewinds.battle.damage import take_down
+from skirmish.games.magewinds.battle.invariants import problems
+from skirmish.games.magewinds.battle.public import ViewError, from_view
+from skirmish.games.magewinds.battle.state import Battle, Status
+
+POSITIONS = {"Mesmer": (4, 8), "Wizard": (3, 2), "Guardian": (8, 8), "Seer": (9, 1)}
+
+
+def start() -> Battle:
+    return ready(("Mesmer", "Wizard"), ("Guardian", "Seer"), POSITIONS)
+
+
+def clone(battle: Battle, target: str, genuine_first: bool, row: int) -> Battle:
+    """The Mesmer's Clone as its rule resolves it, the twins set in a place of their own
+    (``row`` 0 to 7)."""
+    at = (7.0 + 3.5 * (row % 2), (1.5, 3.5, 5.5, 10.5)[row // 2])
+    spots = ((at[0] - 0.6, at[1]), (at[0] + 0.6, at[1]))
+    mesmer = battle.fighter("Mesmer")
+    return cloned(battle, mesmer, battle.fighter(target), spots, genuine_first, "Clone")
+
+
+def notes_and_pairs(battle: Battle) -> tuple[list, list]:
+    return (
+        [m for m in battle.marks if m.key == GENUINE],
+        [m for m in battle.marks if m.key == CLONE],
+    )
+
+
+def assert_views_rebuild(battle: Battle) -> None:
+    """Every player's view rebuilds: with the true notes the very state; with drawn ones a
+    legal state the player cannot tell from the real one, with a note per Clone."""
+    for player in range(battle.players):
+        view = battle.view(player)
+        assert all(
+            set(m) == {"key", "owner", "secret"}
+            for m in view["marks"]
+            if m["key"] == GENUINE and player != 0
+        )
+        truth = from_view(battle.setup, view, Random(0), hands=battle.hands, notes=battle.marks)
+        assert truth.state_hash() == battle.state_hash()
+        for seed in range(4):
+            drawn = from_view(battle.setup, view, Random(seed))
+            assert problems(drawn) == []
+            assert {**drawn.view(player), "log": view["log"]} == view
+            notes, pairs = notes_and_pairs(drawn)
+            assert len(notes) == len(pairs)
+            standing = {f.name for f in drawn.fighters if f.status is Status.ON_BATTLEFIELD}
+            assert all(n.target in standing for n in notes)
+
+
+def test_a_clone_of_a_clone_then_the_first_doppelganger_taken_down():
+    battle = clone(start(), "Guardian", True, 0)  # Guardian 1 genuine
+    battle = clone(battle, "Guardian 1", False, 1)  # Guardian 1 2 genuine
+    assert [n.target for n in notes_and_pairs(battle)[0]] == ["Guardian 1 2", "Guardian 1 2"]
+    assert_views_rebuild(battle)
+    battle = take_down(battle, "Guardian 2")  # the first Clone's Doppelganger
+    notes, pairs = notes_and_pairs(battle)
+    assert [n.detail for n in notes] == ["Guardian 1"] and len(pairs) == 1
+    assert "Guardian 1 2 is the genuine Guardian" in events(battle, "clone_revealed")[-1].text
+    assert_views_rebuild(battle)
+
+
+def test_the_genuine_of_a_clone_of_a_clone_taken_down_reveals_both_notes():
+    battle = clone(start(), "Guardian", True, 0)
+    battle = clone(battle, "Guardian 1", False, 1)
+    battle = take_down(battle, "Guardian 1 2")  # genuine of both Clones
+    assert notes_and_pairs(battle) == ([], [])
+    assert_views_rebuild(battle)
+
+
+def test_a_clone_of_a_doppelganger_leaves_the_first_note_on_the_genuine():
+    battle = clone(start(), "Guardian", True, 0)  # Guardian 2 the Doppelganger
+    battle = clone(battle, "Guardian 2", True, 1)
+    battle = take_down(battle, "Guardian 2 2")
+    notes, _ = notes_and_pairs(battle)
+    assert [(n.target, n.detail) for n in notes] == [("Guardian 1", "Guardian")]
+    assert_views_rebuild(battle)
+    battle = take_down(battle, "Guardian 2 1")  # the first Doppelganger, cloned
+    assert notes_and_pairs(battle) == ([], [])
+    assert_views_rebuild(battle)
+
+
+def test_a_twin_cloned_twice_through_revealed_clones_still_reveals_the_first_note():
+    battle = clone(start(), "Guardian", True, 0)  # Guardian 1 genuine
+    battle = clone(battle, "Guardian 1", False, 1)  # Guardian 1 2 genuine
+    battle = take_down(battle, "Guardian 1 1")  # its Doppelganger: the second Clone revealed
+    battle = clone(battle, "Guardian 1 2", True, 2)  # Guardian 1 2 1 genuine
+    battle = take_down(battle, "Guardian 1 2 2")  # the third Clone revealed
+    assert [n.detail for n in notes_and_pairs(battle)[0]] == ["Guardian"]
+    assert_views_rebuild(battle)
+    battle = take_down(battle, "Guardian 1 2 1")  # the genuine Guardian
+    assert notes_and_pairs(battle) == ([], [])
+    assert "Guardian 1 2 1 is the genuine Guardian" in events(battle, "clone_revealed")[-1].text
+
+
+def test_a_view_whose_clone_note_has_no_clone_is_refused():
+    battle = clone(start(), "Guardian", True, 0)
+    view = battle.view(1)
+    view["public"]["cloned"] = ["Seer"]
+    with pytest.raises(ViewError, match="has no Clone"):
+        from_view(battle.setup, view, Random(0))
+    view["public"]["cloned"] = []
+    with pytest.raises(ViewError, match="not a view of this battle"):
+        from_view(battle.setup, view, Random(0))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 30), st.booleans(), st.booleans()), max_size=6))
+def test_every_view_builds_and_hides_the_notes_whatever_is_cloned_and_taken_down(steps):
+    """Clones of any twin, any twin taken down, in any order: every view of every state
+    rebuilds, shows the other player no note, and every note keeps its Clone."""
+    battle = start()
+    row = 0
+    for pick, genuine_first, down in steps:
+        standing = [
+            f.name for f in battle.fighters if f.player == 1 and f.status is Status.ON_BATTLEFIELD
+        ]
+        if not standing:
+            break
+        name = standing[pick % len(standing)]
+        if down:
+            battle = take_down(battle, name)
+        else:
+            battle = clone(battle, name, genuine_first, row)
+            row += 1
+        notes, pairs = notes_and_pairs(battle)
+        assert len(notes) == len(pairs)
+        on_field = {f.name for f in battle.fighters if f.status is Status.ON_BATTLEFIELD}
+        assert all(n.target in on_field for n in notes)  # a genuine taken down reveals it
+        assert_views_rebuild(battle)
