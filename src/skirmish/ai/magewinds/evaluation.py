@@ -13,6 +13,9 @@ A score in points of Toughness, from the player's side, made of parts a person c
 - **approach**: how far each of the player's fighters is from reaching an enemy;
 - **objective**: for a scenario with an objective marker (9.4), fighters within its
   control radius now, the sudden-death risk of having none, and the distance to it;
+- **round end**: in a scenario won by its objective or treasures, once no other player
+  can act again this round, the scenario's verdict at the round's end (a battle won, or
+  lost when the player cannot act either);
 - **treasure**: in The Prize, Treasure Dash, Treasure Clash and Fragment Frenzy (both
   versions), the objects the player's fighters carry (or have collected) against the most
   any other player has, and how far the player's nearest fighter that may still take one
@@ -169,6 +172,8 @@ class Evaluator:
         scenario = battle.setup.scenario
         if scenario.objective:
             parts["objective"] = self._objective(battle, mine, theirs)
+        if acting and (scenario.objective or scenario.treasures is not None):
+            parts["round end"] = self._round_end(battle, player, mine, theirs)
         if scenario.treasures is not None or scenario.collect or scenario.markers:
             parts["treasure"] = self._treasure(battle, mine, player)
         if scenario.escape and battle.first is not None:
@@ -208,6 +213,26 @@ class Evaluator:
             value += w.sudden_death
         value -= w.toward_objective * sum(max(0.0, d - radius) for d in ours)
         return value
+
+    def _round_end(
+        self, battle: Battle, player: int, mine: list[Fighter], theirs: list[Fighter]
+    ) -> float:
+        """The end of the round, in a scenario won by its objective or its treasures, when
+        the side the scenario's verdict at the round's end favours (King of the Hill's
+        sudden death and its count after the last round; Treasure Dash's count after the
+        round limit) can no longer be stopped (13.0: a player with no fighter left to
+        activate passes). A win counts when it is the player's (its own
+        activations left cannot lose it: each may Guard where it stands) and no enemy can
+        act; a loss when it is another player's and the player cannot act (the winner keeps
+        it the same way); nothing while it is still open."""
+        end = battle.setup.scenario.end_of_round(battle)
+        if end is None or end.winner is None:
+            return 0.0
+        if end.winner == player:
+            spent = all(f.counters >= MAX_COUNTERS for f in theirs)
+            return self.weights.win if spent else 0.0
+        spent = all(f.counters >= MAX_COUNTERS for f in mine)
+        return -self.weights.win if spent else 0.0
 
     def _treasure(self, battle: Battle, mine: list[Fighter], player: int) -> float:
         """Objects held (carried, or collected in Fragment Frenzy) against the most another

@@ -10,6 +10,7 @@ contact for dropped objects. Each is checked with the same rules before it is of
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator
 
@@ -27,6 +28,7 @@ from skirmish.games.magewinds.battle.geometry import (
     knockback_end,
     knockback_of,
     path_to,
+    placed,
     reaction_region,
     stand_problem,
     standing_space,
@@ -34,7 +36,7 @@ from skirmish.games.magewinds.battle.geometry import (
 from skirmish.games.magewinds.battle.state import MARKER, Battle, Fighter
 from skirmish.games.magewinds.battle.state import Point as At
 from skirmish.games.magewinds.battle.straight import BACK_OFF, DIGITS, SHORTEST
-from skirmish.games.magewinds.moves import HAIR
+from skirmish.games.magewinds.moves import HAIR, roadmap
 from skirmish.geometry import EPSILON
 from skirmish.geometry.movement import ray_room
 
@@ -98,9 +100,87 @@ def landmarks(battle: Battle, fighter: Fighter) -> Iterator[tuple[str, At]]:
         yield "the objective", battle.setup.table.centre
 
 
+def goals(battle: Battle) -> Iterator[At]:
+    """What a scenario is won by on the table: the objects lying free, the scenario's
+    markers (Fragment Frenzy v1.3.0's fragments) and the objective."""
+    for item in battle.items:
+        if item.at is not None and item.carried_by is None:
+            yield item.at
+    for mark in battle.marks:
+        if mark.key == MARKER and mark.at is not None:
+            yield mark.at
+    if battle.setup.scenario.objective:
+        yield battle.setup.table.centre
+
+
+CONTACT_POINTS = 16
+"""Points around a goal a route toward it may aim at (the nearest few are tried)."""
+ROUTES_TRIED = 3
+
+
+def route_end(battle: Battle, fighter: Fighter, goal: At, inches: float) -> At | None:
+    """The end of a move of up to ``inches`` along the shortest legal path (15.0) toward
+    contact with ``goal``, when that path is not straight (a wall or a base stands in the
+    way; ruling MB-6): as far along it as the move may go, written to 0.01\", or None when
+    the path is straight or there is none."""
+    assert fighter.at is not None
+    free = free_space_of(battle, fighter)
+    x, y = fighter.at
+    gx, gy = goal
+    touch = 2 * RADIUS + HAIR
+    around = [
+        (
+            round(gx + touch * math.cos(2 * math.pi * k / CONTACT_POINTS), DIGITS),
+            round(gy + touch * math.sin(2 * math.pi * k / CONTACT_POINTS), DIGITS),
+        )
+        for k in range(CONTACT_POINTS)
+    ]
+    around = sorted(
+        (p for p in around if free.can_stand(Point(p))), key=lambda p: math.dist(p, (x, y))
+    )
+    field = field_of(battle)
+    start = placed(field, fighter.name).base.centre
+    for target in around[:ROUTES_TRIED]:
+        route = roadmap(field, fighter.name).shortest_path(start, Point(target))
+        if route is None:
+            continue
+        if len(route) <= 2:
+            return None  # a straight path: the straight moves already go there
+        corners = [(p.x, p.y) for p in route]
+        for back in BACK_OFF:
+            ax, ay = _along(corners, inches - back)
+            # The path runs along what it goes round: of the points written to 0.01" about
+            # the exact one, the nearest the rules accept.
+            for dx, dy in NUDGES:
+                end = (round(ax + dx, DIGITS), round(ay + dy, DIGITS))
+                if free.can_stand(Point(end)) and path_to(battle, fighter, end, inches).legal:
+                    return end
+        return None
+    return None
+
+
+NUDGES = sorted(
+    ((i * 0.01, j * 0.01) for i in range(-2, 3) for j in range(-2, 3)),
+    key=lambda d: (math.hypot(*d), d),
+)
+
+
+def _along(route: list[At], length: float) -> At:
+    """The point ``length`` along ``route`` (its end when it is shorter)."""
+    for (ax, ay), (bx, by) in itertools.pairwise(route):
+        leg = math.dist((ax, ay), (bx, by))
+        if length <= leg:
+            t = max(0.0, length) / leg if leg > 0 else 0.0
+            return (ax + t * (bx - ax), ay + t * (by - ay))
+        length -= leg
+    return route[-1]
+
+
 def move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At]:
     """Representative ends of a move of up to ``inches`` (ruling MB-6): straight toward and
-    away from each landmark, and along the four edge directions; plus staying put."""
+    away from each landmark, and along the four edge directions; toward each of the
+    scenario's goals (:func:`goals`) along the shortest path round what stands in the way;
+    plus staying put."""
     if fast():
         placed = tuple(m.at for m in battle.marks if m.key == MARKER)
         key = (field_of(battle), battle.setup, fighter.name, inches, placed)
@@ -122,6 +202,10 @@ def _move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At
     for end in straight_ends(battle, fighter, directions, inches):
         if end is not None:
             ends.add(end)
+    for goal in goals(battle):
+        found = route_end(battle, fighter, goal, inches)
+        if found is not None:
+            ends.add(found)
     return sorted(ends)
 
 
