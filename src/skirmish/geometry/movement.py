@@ -11,6 +11,8 @@ of the remaining allowance that the node sees.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -198,46 +200,142 @@ def _tangent(
     return tangent
 
 
+def _tangent_pairs(
+    nodes: np.ndarray, before: np.ndarray, after: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs of nodes (first index below the second, in order) whose line is
+    :func:`_tangent` at both ends: the same sums as that test's, made for every pair at
+    once in a square table rather than gathered pair by pair (so faster, and bit for bit
+    the same)."""
+    dx = nodes[None, :, 0] - nodes[:, None, 0]
+    dy = nodes[None, :, 1] - nodes[:, None, 1]
+    sides = []
+    for neighbour in (before, after):
+        edge = neighbour - nodes
+        sides.append(dx * edge[:, None, 1] - dy * edge[:, None, 0])
+    tangent = sides[0] * sides[1] >= -1e-12
+    i, j = np.nonzero(np.triu(tangent & tangent.T, k=1))
+    return i, j
+
+
+JOINED = 256
+"""Starts and goals whose joins a roadmap keeps (it starts again from empty when full)."""
+
+
 @dataclass
 class Roadmap:
-    """A visibility graph over free space, with a start and goals added on demand."""
+    """A visibility graph over free space, with a start and goals added on demand;
+    ``before`` and ``after``: each node's neighbours along its blocker (for the tangent
+    test).
+
+    On the fast path (part ``"roadmap"``) the graph is not built whole for a shortest
+    path: the search finds each node's edges when it first reaches the node (the same
+    edges, with the same lengths, in the same order), and the start and goal join only the
+    nodes a shortest path can turn at. A search round one wall reaches a few nodes of the
+    hundreds that the bases' corners make."""
 
     free: FreeSpace
     nodes: np.ndarray
-    graph: nx.Graph[int | str]
+    before: np.ndarray
+    after: np.ndarray
+    known: dict[int, dict[int | str, float]] = field(default_factory=dict, repr=False)
+    """Fast path: the edges of each node reached so far, as in :attr:`graph`."""
+    joined: dict[tuple[float, float], dict[int | str, float]] = field(
+        default_factory=dict, repr=False
+    )
+    """Fast path: the nodes each start or goal joins (:meth:`_joined`)."""
 
     @classmethod
     def build(
         cls, free: FreeSpace, *, around: Point | None = None, within: float = math.inf
     ) -> Roadmap:
         """The graph over ``free``; only corners within ``within`` of ``around`` when given
-        (enough for paths of that length from there)."""
-        nodes, before, after = _corners(free, around, within)
+        (enough for paths of that length from there). On the plain path the whole graph
+        is built at once; on the fast path when first asked for."""
+        roadmap = cls(free, *_corners(free, around, within))
+        if not fast("roadmap"):
+            roadmap.__dict__["graph"] = roadmap.whole()
+        return roadmap
+
+    @cached_property
+    def graph(self) -> nx.Graph[int | str]:
+        """Every node, joined to each other node it sees along a line tangent at both
+        ends (only such lines can be part of a shortest path round convex corners)."""
+        return self.whole()
+
+    def whole(self) -> nx.Graph[int | str]:
+        nodes, before, after = self.nodes, self.before, self.after
         graph: nx.Graph[int | str] = nx.Graph()
         graph.add_nodes_from(range(len(nodes)))
         if len(nodes) > 1:
-            i, j = np.triu_indices(len(nodes), k=1)
-            useful = _tangent(nodes[i], before[i], after[i], nodes[j]) & _tangent(
-                nodes[j], before[j], after[j], nodes[i]
-            )
-            i, j = i[useful], j[useful]
+            if fast("roadmap"):
+                i, j = _tangent_pairs(nodes, before, after)
+            else:
+                i, j = np.triu_indices(len(nodes), k=1)
+                useful = _tangent(nodes[i], before[i], after[i], nodes[j]) & _tangent(
+                    nodes[j], before[j], after[j], nodes[i]
+                )
+                i, j = i[useful], j[useful]
             segments = shapely.linestrings(np.stack([nodes[i], nodes[j]], axis=1))
-            clear = shapely.covers(free.centres, segments)
+            clear = shapely.covers(self.free.centres, segments)
             lengths = np.hypot(*(nodes[i] - nodes[j]).T)
             for a, b, d in zip(i[clear], j[clear], lengths[clear], strict=True):
                 graph.add_edge(int(a), int(b), weight=float(d))
-        return cls(free, nodes, graph)
+        return graph
 
-    def _attach(self, graph: nx.Graph[int | str], name: str, point: Point) -> None:
+    def edges_of(self, node: int) -> dict[int | str, float]:
+        """The edges of ``node`` in :attr:`graph` (other node: length, in the graph's
+        order), found alone: the same tangent test, segment and length as the whole
+        graph's, each pair taken lowest index first."""
+        if "graph" in self.__dict__:
+            return {other: w["weight"] for other, w in self.graph[node].items()}
+        if node in self.known:
+            return self.known[node]
+        nodes, at = self.nodes, self.nodes[node]
+        towards = nodes - at
+        here = (
+            _cross(towards, (self.before - self.nodes)[node])
+            * _cross(towards, (self.after - self.nodes)[node])
+            >= -1e-12
+        )
+        back = at - nodes
+        there = _cross(back, self.before - nodes) * _cross(back, self.after - nodes) >= -1e-12
+        useful = here & there
+        useful[node] = False
+        others = np.flatnonzero(useful)
+        low, high = np.minimum(others, node), np.maximum(others, node)
+        segments = shapely.linestrings(np.stack([nodes[low], nodes[high]], axis=1))
+        clear = shapely.covers(self.free.centres, segments)
+        lengths = np.hypot(*(nodes[low] - nodes[high]).T)
+        found: dict[int | str, float] = {
+            int(o): float(d) for o, d in zip(others[clear], lengths[clear], strict=True)
+        }
+        self.known[node] = found
+        return found
+
+    def _attach(
+        self, graph: nx.Graph[int | str], name: str, point: Point, *, tangent: bool = False
+    ) -> None:
+        """Join ``point`` to every node it sees (``tangent``: only to the nodes whose
+        blocker the line to ``point`` leaves on one side, the only ones a shortest path
+        can turn at, as between the nodes themselves)."""
         graph.add_node(name)
-        if len(self.nodes):
-            segments = shapely.linestrings(
-                np.stack([np.repeat([[point.x, point.y]], len(self.nodes), axis=0), self.nodes], 1)
-            )
-            clear = shapely.covers(self.free.centres, segments)
-            lengths = np.hypot(self.nodes[:, 0] - point.x, self.nodes[:, 1] - point.y)
-            for index in np.flatnonzero(clear):
-                graph.add_edge(name, int(index), weight=float(lengths[index]))
+        for index, length in self._seen_from(point, tangent=tangent).items():
+            graph.add_edge(name, index, weight=length)
+
+    def _seen_from(self, point: Point, *, tangent: bool) -> dict[int | str, float]:
+        """The nodes ``point`` joins (see :meth:`_attach`) and the length to each."""
+        if not len(self.nodes):
+            return {}
+        here = np.array([point.x, point.y])
+        useful = np.arange(len(self.nodes))
+        if tangent:
+            useful = np.flatnonzero(_tangent(self.nodes, self.before, self.after, here))
+        ends = self.nodes[useful]
+        segments = shapely.linestrings(np.stack([np.repeat([here], len(ends), axis=0), ends], 1))
+        clear = shapely.covers(self.free.centres, segments)
+        lengths = np.hypot(ends[:, 0] - point.x, ends[:, 1] - point.y)
+        return {int(useful[index]): float(lengths[index]) for index in np.flatnonzero(clear)}
 
     def shortest_path(self, start: Point, goal: Point) -> list[Point] | None:
         """The shortest clear path between two centre positions, or None."""
@@ -246,22 +344,92 @@ class Roadmap:
         direct = LineString([start, goal])
         if self.free.is_clear(direct):
             return [start, goal]
-        graph = self.graph.copy()
-        self._attach(graph, "start", start)
-        self._attach(graph, "goal", goal)
-        try:
-            route = nx.astar_path(
-                graph,
-                "start",
-                "goal",
-                heuristic=lambda a, b: _heuristic(self, a, b, start, goal),
-                weight="weight",
-            )
-        except nx.NetworkXNoPath:
+        if fast("roadmap"):
+            route = self._search(start, goal)
+        else:
+            graph = self.graph.copy()
+            self._attach(graph, "start", start)
+            self._attach(graph, "goal", goal)
+            try:
+                route = nx.astar_path(
+                    graph,
+                    "start",
+                    "goal",
+                    heuristic=lambda a, b: _heuristic(self, a, b, start, goal),
+                    weight="weight",
+                )
+            except nx.NetworkXNoPath:
+                route = None
+        if route is None:
             return None
         return [
             start if n == "start" else goal if n == "goal" else Point(self.nodes[n]) for n in route
         ]
+
+    def _joined(self, point: Point) -> dict[int | str, float]:
+        """:meth:`_seen_from` with the tangent test, remembered by the point (a fighter
+        lists its Moves toward several goals from one start)."""
+        key = (point.x, point.y)
+        found = self.joined.get(key)
+        if found is None:
+            if len(self.joined) >= JOINED:
+                self.joined.clear()
+            found = self.joined[key] = self._seen_from(point, tangent=True)
+        return found
+
+    def _search(self, start: Point, goal: Point) -> list[int | str] | None:
+        """networkx's A* (``astar_path``, step for step: the same queue, ties broken the
+        same way) over the graph with the start and goal joined, each node's edges found
+        when the search first reaches it."""
+        first = self._joined(start)
+        last = self._joined(goal)
+
+        def edges(node: int | str) -> dict[int | str, float]:
+            if node == "start":
+                return dict(first)
+            if node == "goal":
+                return dict(last)
+            assert isinstance(node, int)
+            found = dict(self.edges_of(node))
+            if node in first:
+                found["start"] = first[node]
+            if node in last:
+                found["goal"] = last[node]
+            return found
+
+        count = itertools.count()
+        queue: list[tuple[float, int, int | str, float, int | str | None]] = [
+            (0, next(count), "start", 0, None)
+        ]
+        enqueued: dict[int | str, tuple[float, float]] = {}
+        explored: dict[int | str, int | str | None] = {}
+        while queue:
+            _, __, node, travelled, parent = heapq.heappop(queue)
+            if node == "goal":
+                path: list[int | str] = [node]
+                back = parent
+                while back is not None:
+                    path.append(back)
+                    back = explored[back]
+                path.reverse()
+                return path
+            if node in explored:
+                if explored[node] is None:
+                    continue
+                if enqueued[node][0] < travelled:
+                    continue
+            explored[node] = parent
+            for other, length in edges(node).items():
+                cost = travelled + length
+                if other in enqueued:
+                    queued, guess = enqueued[other]
+                    if queued <= cost:
+                        continue
+                else:
+                    guess = _heuristic(self, other, "goal", start, goal)
+                enqueued[other] = cost, guess
+                heapq.heappush(queue, (cost + guess, next(count), other, cost, node))
+        return None
 
     def distances_from(self, start: Point, limit: float) -> dict[int | str, float]:
         """Shortest travel distance from ``start`` to every node within ``limit``."""

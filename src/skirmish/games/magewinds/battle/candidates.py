@@ -27,6 +27,7 @@ from skirmish.games.magewinds.battle.geometry import (
     is_away,
     knockback_end,
     knockback_of,
+    move_path,
     path_to,
     placed,
     reaction_region,
@@ -135,12 +136,18 @@ def route_end(battle: Battle, fighter: Fighter, goal: At, inches: float) -> At |
         )
         for k in range(CONTACT_POINTS)
     ]
-    around = sorted(
-        (p for p in around if free.can_stand(Point(p))), key=lambda p: math.dist(p, (x, y))
-    )
+    if fast("routes"):
+        spots = shapely.points(around)
+        stand = shapely.covers(free.centres, spots) & ~shapely.contains(free.no_end, spots)
+        around = [p for p, ok in zip(around, stand.tolist(), strict=True) if ok]
+    else:
+        around = [p for p in around if free.can_stand(Point(p))]
+    around.sort(key=lambda p: math.dist(p, (x, y)))
     field = field_of(battle)
     start = placed(field, fighter.name).base.centre
     for target in around[:ROUTES_TRIED]:
+        if fast("routes") and free.is_clear(LineString([(start.x, start.y), target])):
+            return None  # straight (found before the roadmap is built, on the fast path)
         route = roadmap(field, fighter.name).shortest_path(start, Point(target))
         if route is None:
             continue
@@ -153,7 +160,7 @@ def route_end(battle: Battle, fighter: Fighter, goal: At, inches: float) -> At |
             # the exact one, the nearest the rules accept.
             for dx, dy in NUDGES:
                 end = (round(ax + dx, DIGITS), round(ay + dy, DIGITS))
-                if free.can_stand(Point(end)) and path_to(battle, fighter, end, inches).legal:
+                if free.can_stand(Point(end)) and move_path(battle, fighter, end, inches).legal:
                     return end
         return None
     return None
