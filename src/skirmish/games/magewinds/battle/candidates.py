@@ -186,8 +186,8 @@ def _along(route: list[At], length: float) -> At:
 def move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At]:
     """Representative ends of a move of up to ``inches`` (ruling MB-6): straight toward and
     away from each landmark, and along the four edge directions; toward each of the
-    scenario's goals (:func:`goals`) along the shortest path round what stands in the way;
-    plus staying put."""
+    scenario's goals (:func:`goals`) along the shortest path round what stands in the way,
+    when the straight Move toward it is :func:`cut_short`; plus staying put."""
     if fast():
         placed = tuple(m.at for m in battle.marks if m.key == MARKER)
         key = (field_of(battle), battle.setup, fighter.name, inches, placed)
@@ -206,14 +206,34 @@ def _move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At
     for _, (lx, ly) in landmarks(battle, fighter):
         directions += [(lx - x, ly - y), (x - lx, y - ly)]
     ends = {fighter.at}
-    for end in straight_ends(battle, fighter, directions, inches):
+    found_ends = straight_ends(battle, fighter, directions, inches)
+    straight_to = dict(zip(directions, found_ends, strict=True))
+    for end in straight_to.values():
         if end is not None:
             ends.add(end)
     for goal in goals(battle):
-        found = route_end(battle, fighter, goal, inches)
-        if found is not None:
-            ends.add(found)
+        toward = straight_to.get((goal[0] - x, goal[1] - y))
+        if cut_short(fighter.at, toward, goal, inches):
+            found = route_end(battle, fighter, goal, inches)
+            if found is not None:
+                ends.add(found)
     return sorted(ends)
+
+
+SHORT_BY = 0.2
+"""Inches: a straight Move toward a goal that stops more than this short of where it
+could go (its whole length, or contact with the goal) is cut short (ruling MB-6). A
+straight Move backs off a little (:data:`BACK_OFF`) to find an end the rules accept, and
+stopping 0.15" short or less is not counted."""
+
+
+def cut_short(start: At, end: At | None, goal: At, inches: float) -> bool:
+    """Whether the straight Move from ``start`` toward ``goal``, ending at ``end`` (None:
+    it could not move), stops short of its whole length ``inches`` and of contact with
+    the goal: something stands in the way within the Move's reach (ruling MB-6)."""
+    wanted = min(inches, max(0.0, math.dist(start, goal) - (2 * RADIUS + HAIR)))
+    gone = 0.0 if end is None else math.dist(start, end)
+    return gone < wanted - SHORT_BY
 
 
 def step_candidates(
