@@ -17,12 +17,14 @@ from test_ai_evaluation import alone, to_action_phase
 from skirmish.ai.magewinds.evaluation import Weights
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.engine.battle import Turn
-from skirmish.games.magewinds.battle import Battle, start_battle
+from skirmish.games.magewinds.battle import Battle, candidates, start_battle
 from skirmish.games.magewinds.battle.actions import after, parse_point
-from skirmish.games.magewinds.battle.geometry import path_to
+from skirmish.games.magewinds.battle.candidates import cut_short
+from skirmish.games.magewinds.battle.geometry import RADIUS, path_to
 from skirmish.games.magewinds.battle.scenarios import distance_to_objective
-from skirmish.games.magewinds.battle.state import Status
+from skirmish.games.magewinds.battle.state import Fighter, Status
 from skirmish.games.magewinds.game import GAME
+from skirmish.games.magewinds.moves import HAIR
 
 WARBAND = "Wizard,Guardian,Cleric"
 BEHIND_THE_SOUTH_WALL = (5.06, 2.8)
@@ -172,3 +174,49 @@ def test_greedy_does_not_leave_the_hill_to_the_enemy_on_its_own_last_activation(
     attacks = [p for p in plans if "attack" in p.actions]
     lost = pytest.approx(-Weights().win)
     assert attacks and all(p.score.part("round end") == lost for p in attacks)
+
+
+def test_a_straight_move_is_cut_short_when_it_stops_before_its_length_and_contact():
+    """MB-6: a way round is looked for only when the straight Move toward a goal stops
+    more than 0.2" before both its whole length and contact with the goal."""
+    contact = 2 * RADIUS + HAIR
+    assert not cut_short((0.0, 0.0), (5.0, 0.0), (10.0, 0.0), 5.0)  # its whole length
+    assert not cut_short((0.0, 0.0), (4.85, 0.0), (10.0, 0.0), 5.0)  # backed off a little
+    assert cut_short((0.0, 0.0), (4.7, 0.0), (10.0, 0.0), 5.0)
+    assert cut_short((0.0, 0.0), None, (10.0, 0.0), 5.0)  # could not move at all
+    assert not cut_short((0.0, 0.0), (3.0 - contact, 0.0), (3.0, 0.0), 5.0)  # in contact
+    assert cut_short((0.0, 0.0), (2.5 - contact, 0.0), (3.0, 0.0), 5.0)
+    assert not cut_short((0.0, 0.0), None, (0.5, 0.0), 5.0)  # already in contact
+
+
+def routes_asked(battle: Battle, name: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
+    """The goals a listing of ``name``'s Move ends looks for a way round to."""
+    asked: list[tuple] = []
+    real = candidates.route_end
+
+    def recording(battle: Battle, fighter: Fighter, goal: tuple, inches: float) -> object:
+        asked.append(goal)
+        return real(battle, fighter, goal, inches)
+
+    monkeypatch.setattr(candidates, "route_end", recording)
+    candidates._move_candidates(battle, battle.fighter(name), 5.0)
+    return asked
+
+
+def test_no_way_round_is_looked_for_toward_a_treasure_in_plain_sight(monkeypatch):
+    """MB-6: on the treasure's side of the wall the straight Move heads for it, so no
+    path round anything is searched for (searching one for every goal at every Move made
+    random battles several times slower)."""
+    battle, name = behind_the_wall()
+    battle = battle.with_fighter(replace(battle.fighter(name), at=(5.25, 5.0)))
+    assert routes_asked(battle, name, monkeypatch) == []
+
+
+def test_a_way_round_is_looked_for_toward_the_nearest_blocked_treasure_only(monkeypatch):
+    """MB-6: behind the wall from two treasures, the way round is searched toward the
+    nearer one alone."""
+    battle, name = behind_the_wall()
+    treasure = battle.items[0]
+    further = (5.25, 10.5)
+    battle = replace(battle, items=(treasure, replace(treasure, name="further", at=further)))
+    assert routes_asked(battle, name, monkeypatch) == [TREASURE]

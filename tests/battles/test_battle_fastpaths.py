@@ -25,6 +25,7 @@ from shapely.geometry.base import BaseGeometry
 from conftest import battlefields
 from skirmish import fastpaths
 from skirmish.engine.battle import Action, History, RandomPlayer, play_out
+from skirmish.games.magewinds import moves
 from skirmish.games.magewinds.battle import (
     SCENARIOS,
     Length,
@@ -37,6 +38,7 @@ from skirmish.games.magewinds.battle.attacks import AttackFrame
 from skirmish.games.magewinds.battle.candidates import (
     COMPASS,
     GRID,
+    _move_candidates,
     grid,
     landmarks,
     straight_end,
@@ -89,7 +91,7 @@ from skirmish.games.magewinds.moves import _surroundings as surroundings
 from skirmish.games.magewinds.moves import dodge
 from skirmish.games.magewinds.sightlines import LineOfAttack, cover, line_of_attack, visibility
 from skirmish.geometry import BASE_DIAMETER, EPSILON, Based
-from skirmish.geometry.movement import ray_room
+from skirmish.geometry.movement import Roadmap, ray_room
 from skirmish.geometry.shapes import disc
 
 
@@ -841,3 +843,79 @@ def test_the_best_blink_spots_begin_the_whole_list_ranked_the_same_way(seed, dat
             everything = blink_spots(battle, fighter)
             expected = sorted(everything, key=key, reverse=True)[:most]
             assert blink_spots(battle, fighter, best=key, most=most) == expected
+
+
+def graph_of(roadmap: Roadmap) -> list[tuple[int | str, list[tuple[int | str, float]]]]:
+    """A roadmap's graph whole: each node with its neighbours and lengths, in order."""
+    return [
+        (node, [(other, w["weight"]) for other, w in roadmap.graph[node].items()])
+        for node in roadmap.graph
+    ]
+
+
+@settings(max_examples=25, deadline=None)
+@given(battlefields(), st.data())
+def test_a_roadmap_searched_lazily_finds_the_whole_graphs_shortest_paths(field, data):
+    """15.0: the shortest path over a roadmap whose edges are found node by node as the
+    search reaches them (the start and goal joined only at tangent corners, the graph
+    lent, not copied) is the path networkx's A* finds over the whole graph built first,
+    every corner to the last bit; each node's edges found alone, and the whole graph made
+    from the one-table tangent test, are the plain graph's, lengths and order included."""
+    mover = data.draw(st.sampled_from(field.fighters))
+    free = surroundings(field.layout, mover.name).free
+    with fastpaths.plain():
+        whole = Roadmap.build(free)
+        expected = graph_of(whole)
+    lazy = Roadmap.build(free)
+    ends = [mover.base.centre, *(f.base.centre for f in field.fighters)]
+    ends += [
+        shapely.Point(data.draw(st.floats(0.6, 11.4)), data.draw(st.floats(0.6, 15.4)))
+        for _ in range(4)
+    ]
+    for start in ends[:2]:
+        for goal in ends:
+            with fastpaths.plain():
+                plain = whole.shortest_path(start, goal)
+            found = lazy.shortest_path(start, goal)
+            assert (found is None) == (plain is None)
+            if found is not None and plain is not None:
+                assert [(p.x, p.y) for p in found] == [(p.x, p.y) for p in plain]
+    assert graph_of(whole) == expected  # the plain search left the graph as it was
+    for node in lazy.known:
+        assert list(lazy.edges_of(node).items()) == [
+            (other, length) for other, length in dict(expected)[node]
+        ]
+    assert graph_of(Roadmap.build(free)) == expected
+
+
+@pytest.mark.parametrize(
+    ("scenario", "players"),
+    [("treasure-dash", 2), ("king-of-the-hill", 2), ("treasure-clash", 3), ("the-prize", 2)],
+)
+def test_move_ends_round_a_wall_are_the_plain_ones_in_every_state(scenario, players):
+    """MB-6: the Move ends of every fighter in Action Phase states of a random battle
+    (toward a goal round what stands in the way among them) are the plain computation's,
+    in order, with the roadmaps searched lazily and a goal in plain sight found without
+    one."""
+    chosen = setup.random_setup(
+        4,
+        length=Length.QUICK,
+        most=3,
+        rounds=2,
+        scenario=find_scenario(scenario),
+        players=players,
+    )
+    history = History.start(start_battle(chosen), 4)
+    play_out(history, [RandomPlayer(4, seat) for seat in range(players)])
+    states = [s for s in history.states if isinstance(s, Battle) and s.phase is Phase.ACTION]
+    checked = 0
+    for battle in states[:: max(1, len(states) // 6)]:
+        for fighter in on_table(battle):
+            fastpaths.forget()
+            moves._roadmap.cache_clear()
+            with fastpaths.plain():
+                expected = _move_candidates(battle, fighter, 5.0)
+            moves._roadmap.cache_clear()
+            assert _move_candidates(battle, fighter, 5.0) == expected
+            checked += 1
+    assert checked

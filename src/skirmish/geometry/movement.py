@@ -283,6 +283,11 @@ class Roadmap:
                 graph.add_edge(int(a), int(b), weight=float(d))
         return graph
 
+    @cached_property
+    def sides(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each node's way to its neighbours along its blocker (for the tangent test)."""
+        return self.before - self.nodes, self.after - self.nodes
+
     def edges_of(self, node: int) -> dict[int | str, float]:
         """The edges of ``node`` in :attr:`graph` (other node: length, in the graph's
         order), found alone: the same tangent test, segment and length as the whole
@@ -292,24 +297,27 @@ class Roadmap:
         if node in self.known:
             return self.known[node]
         nodes, at = self.nodes, self.nodes[node]
+        edge_before, edge_after = self.sides
         towards = nodes - at
-        here = (
-            _cross(towards, (self.before - self.nodes)[node])
-            * _cross(towards, (self.after - self.nodes)[node])
-            >= -1e-12
-        )
-        back = at - nodes
-        there = _cross(back, self.before - nodes) * _cross(back, self.after - nodes) >= -1e-12
-        useful = here & there
-        useful[node] = False
-        others = np.flatnonzero(useful)
-        low, high = np.minimum(others, node), np.maximum(others, node)
+        here = _cross(towards, edge_before[node]) * _cross(towards, edge_after[node]) >= -1e-12
+        here[node] = False
+        others = np.flatnonzero(here)
+        back = at - nodes[others]
+        there = _cross(back, edge_before[others]) * _cross(back, edge_after[others]) >= -1e-12
+        others = others[there]
+        # A pair already looked at from its other end is known (the test is symmetric).
+        seen = np.array([int(o) in self.known for o in others], dtype=bool)
+        fresh = others[~seen]
+        low, high = np.minimum(fresh, node), np.maximum(fresh, node)
         segments = shapely.linestrings(np.stack([nodes[low], nodes[high]], axis=1))
         clear = shapely.covers(self.free.centres, segments)
         lengths = np.hypot(*(nodes[low] - nodes[high]).T)
-        found: dict[int | str, float] = {
-            int(o): float(d) for o, d in zip(others[clear], lengths[clear], strict=True)
-        }
+        joined = {int(o): float(d) for o, d in zip(fresh[clear], lengths[clear], strict=True)}
+        for o in others[seen]:
+            length = self.known[int(o)].get(node)
+            if length is not None:
+                joined[int(o)] = length
+        found: dict[int | str, float] = {o: joined[o] for o in sorted(joined)}
         self.known[node] = found
         return found
 

@@ -185,9 +185,9 @@ def _along(route: list[At], length: float) -> At:
 
 def move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At]:
     """Representative ends of a move of up to ``inches`` (ruling MB-6): straight toward and
-    away from each landmark, and along the four edge directions; toward each of the
-    scenario's goals (:func:`goals`) along the shortest path round what stands in the way,
-    when the straight Move toward it is :func:`cut_short`; plus staying put."""
+    away from each landmark, and along the four edge directions; toward the nearest of the
+    scenario's goals (:func:`goals`) whose straight Move is :func:`cut_short`, along the
+    shortest path round what stands in the way; plus staying put."""
     if fast():
         placed = tuple(m.at for m in battle.marks if m.key == MARKER)
         key = (field_of(battle), battle.setup, fighter.name, inches, placed)
@@ -211,12 +211,16 @@ def _move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At
     for end in straight_to.values():
         if end is not None:
             ends.add(end)
-    for goal in goals(battle):
-        toward = straight_to.get((goal[0] - x, goal[1] - y))
-        if cut_short(fighter.at, toward, goal, inches):
-            found = route_end(battle, fighter, goal, inches)
-            if found is not None:
-                ends.add(found)
+    blocked = [
+        goal
+        for goal in goals(battle)
+        if cut_short(fighter.at, straight_to.get((goal[0] - x, goal[1] - y)), goal, inches)
+    ]
+    if blocked:
+        nearest = min(blocked, key=lambda goal: (math.dist(goal, (x, y)), goal))
+        found = route_end(battle, fighter, nearest, inches)
+        if found is not None:
+            ends.add(found)
     return sorted(ends)
 
 
