@@ -16,7 +16,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 
 import networkx as nx
 import numpy as np
@@ -167,15 +167,15 @@ def _corners(
     points: list[np.ndarray] = []
     befores: list[np.ndarray] = []
     afters: list[np.ndarray] = []
+    quick = fast("roadmap")
     for blocker in free.blockers:
-        ring = np.asarray(blocker.exterior.coords)[:-1]
-        if not blocker.exterior.is_ccw:
-            ring = ring[::-1]
-        before, after = np.roll(ring, 1, axis=0), np.roll(ring, -1, axis=0)
-        convex = _cross(ring - before, after - ring) > 0
-        points.append(ring[convex])
-        befores.append(before[convex])
-        afters.append(after[convex])
+        if quick:
+            ring, before, after = _CONVEX.get(blocker, partial(_convex, blocker))
+        else:
+            ring, before, after = _convex(blocker)
+        points.append(ring)
+        befores.append(before)
+        afters.append(after)
     if not points:
         empty = np.empty((0, 2))
         return empty, empty, empty
@@ -184,6 +184,21 @@ def _corners(
     if around is not None:
         keep &= np.hypot(corners[:, 0] - around.x, corners[:, 1] - around.y) <= within
     return corners[keep], before[keep], after[keep]
+
+
+def _convex(blocker: Polygon) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The convex corners of a blocker, anticlockwise, with each one's neighbours along
+    it (kept on the fast path for each blocker: a base that has not moved, and the
+    terrain, are the same grown polygon from one battlefield to the next)."""
+    ring = np.asarray(blocker.exterior.coords)[:-1]
+    if not blocker.exterior.is_ccw:
+        ring = ring[::-1]
+    before, after = np.roll(ring, 1, axis=0), np.roll(ring, -1, axis=0)
+    convex = _cross(ring - before, after - ring) > 0
+    return ring[convex], before[convex], after[convex]
+
+
+_CONVEX: Kept[tuple[np.ndarray, np.ndarray, np.ndarray]] = Kept("convex corners", 5_000)
 
 
 def _tangent(
