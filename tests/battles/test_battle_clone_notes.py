@@ -71,9 +71,12 @@ def test_a_clone_of_a_clone_then_the_first_doppelganger_taken_down():
     assert [n.target for n in notes_and_pairs(battle)[0]] == ["Guardian 1 2", "Guardian 1 2"]
     assert_views_rebuild(battle)
     battle = take_down(battle, "Guardian 2")  # the first Clone's Doppelganger
-    notes, pairs = notes_and_pairs(battle)
-    assert [n.detail for n in notes] == ["Guardian 1"] and len(pairs) == 1
-    assert "Guardian 1 2 is the genuine Guardian" in events(battle, "clone_revealed")[-1].text
+    # Its note names Guardian 1 2, which tells the second Clone's genuine twin to everyone:
+    # that note is revealed with it.
+    assert notes_and_pairs(battle) == ([], [])
+    shown = [e.text for e in events(battle, "clone_revealed")]
+    assert "Guardian 1 2 is the genuine Guardian " in shown[0]
+    assert "about Guardian 1 is revealed too: Guardian 1 2 is the genuine Guardian 1 " in shown[1]
     assert_views_rebuild(battle)
 
 

@@ -40,7 +40,7 @@ from skirmish.games.magewinds.battle.geometry import (
     stand_problem,
 )
 from skirmish.games.magewinds.battle.objects import CONTACT, drop_everything
-from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark, Point, Status, rounded
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark, Point, rounded
 from skirmish.games.magewinds.profiles import Ability
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 
@@ -297,11 +297,19 @@ def made_from(twins: str) -> str:
     return bare[:-2] if bare.endswith((" 1", " 2")) else name
 
 
+def cast_on(twins: str) -> str:
+    """The fighter a Clone was cast on, read from its pair's names (the twins, or the
+    fighters they have become, ruling MB-49): the nearest name both lines share."""
+    first, *rest = twins.split(",")
+    others = set(line(rest[0])) if rest else set()
+    return next((n for n in line(first)[1:] if n in others), made_from(first))
+
+
 def note_of(marks: tuple[Mark, ...], pair: Mark) -> Mark | None:
     """The secret note written with the Clone ``pair``: the same Mesmer's note about the
     fighter that Clone was cast on (ruling MB-49). Not its position: Clones of twins and
     twins taken down leave notes and Clones in any order."""
-    origin = made_from(pair.target)
+    origin = cast_on(pair.target)
     return next(
         (m for m in marks if m.key == GENUINE and m.owner == pair.owner and m.detail == origin),
         None,
@@ -312,11 +320,9 @@ def revealed(battle: Battle, name: str, down: str = "") -> Battle:
     """Fighter ``name`` is taken down: the note of each Clone it is a twin of is revealed
     (ruling MB-45). When it was that Clone's genuine fighter, the fighter cloned was
     itself a twin of an earlier Clone, now taken down under its new name: that Clone's
-    note is revealed too (ruling MB-49)."""
+    note is revealed too. When the genuine stands, it is the fighter the twin cloned now
+    is, and earlier Clones name it so (ruling MB-49)."""
     down = down or name
-    earlier = _revealed_twin(battle, name)
-    if earlier:
-        return revealed(battle, earlier, down)
     for pair in [m for m in battle.marks if m.key == CLONE and name in m.target.split(",")]:
         note = note_of(battle.marks, pair)
         battle = replace(battle, marks=tuple(m for m in battle.marks if m not in (pair, note)))
@@ -330,23 +336,41 @@ def revealed(battle: Battle, name: str, down: str = "") -> Battle:
         )
         if note.target == down:
             battle = revealed(battle, note.detail, down)
+        else:
+            battle = _told(battle, note)
+            marks = tuple(_twin_renamed(m, note.detail, note.target) for m in battle.marks)
+            battle = replace(battle, marks=marks)
     return battle
 
 
-def _revealed_twin(battle: Battle, name: str) -> str:
-    """The twin of a standing Clone that fighter ``name`` is, through later Clones each
-    revealed by its Doppelganger taken down, so that the one of each later pair left
-    standing was its genuine fighter (ruling MB-49); otherwise ""."""
-    clones = [m for m in battle.marks if m.key == CLONE]
-    for twin in line(name)[1:]:
-        if any(made_from(m.target) == twin for m in clones):
-            return ""  # a later Clone of that twin is still secret
-        others = [f for f in battle.fighters if twin in line(f.name) and name not in line(f.name)]
-        if any(f.status is Status.ON_BATTLEFIELD for f in others):
-            return ""
-        if any(twin in m.target.split(",") for m in clones):
-            return twin
-    return ""
+def _told(battle: Battle, note: Mark) -> Battle:
+    """A note revealed names the fighter its twin now is, so it tells the genuine twin of
+    each later Clone that twin went through: those Clones are revealed with it (ruling
+    MB-49)."""
+    chain = line(note.target)
+    for origin in chain[1 : chain.index(note.detail)]:
+        pair = next(
+            (m for m in battle.marks if m.key == CLONE and cast_on(m.target) == origin), None
+        )
+        later = None if pair is None else note_of(battle.marks, pair)
+        if pair is None or later is None:
+            continue
+        battle = replace(battle, marks=tuple(m for m in battle.marks if m not in (pair, later)))
+        battle = battle.logged(
+            "Clone",
+            "clone_revealed",
+            f"{note.target} is the genuine {note.detail}, so the note about {origin} is "
+            f"revealed too: {later.target} is the genuine {origin} (rulings MB-45, MB-49)",
+        )
+    return battle
+
+
+def _twin_renamed(mark: Mark, old: str, new: str) -> Mark:
+    """A Clone's pair naming ``old`` among its twins names ``new`` instead: the fighter
+    that twin is now, a later Clone of it being revealed (ruling MB-49)."""
+    if mark.key != CLONE or old not in mark.target.split(","):
+        return mark
+    return replace(mark, target=",".join(new if t == old else t for t in mark.target.split(",")))
 
 
 def line(name: str) -> list[str]:

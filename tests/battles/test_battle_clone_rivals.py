@@ -1,0 +1,267 @@
+"""Clone notes of two Mesmers on different sides, each cloning the other's twins (rulings
+MB-45, MB-49).
+
+A player's own note follows its twin into the other player's later Clone, and a note
+revealed names the fighter its twin has become, so what a player knows may decide which
+twin another player's hidden note names. A battle rebuilt from a view must hold only notes
+that agree with all of it. The independent answer is brute force: the Clones and
+take-downs are public, only which twin each Mesmer's player called genuine is not, so
+every battle the player might be in is found by playing the same Clones and take-downs
+with every choice of genuine twins and keeping those whose view is the player's view.
+Every choice was equally likely when it was written, so each of those battles is equally
+likely; the draw must give exactly those battles, with exactly those chances.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+from random import Random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mwbattle import events, ready
+
+from skirmish.games.magewinds.battle.abilities.mesmer import CLONE, GENUINE, cloned
+from skirmish.games.magewinds.battle.damage import take_down
+from skirmish.games.magewinds.battle.invariants import problems
+from skirmish.games.magewinds.battle.public import from_view
+from skirmish.games.magewinds.battle.state import Battle, Status
+
+POSITIONS = {"Mesmer-1": (4, 8), "Wizard": (3, 2), "Mesmer-2": (8, 8), "Guardian": (9, 1)}
+MESMERS = ("Mesmer-1", "Mesmer-2")
+
+Step = tuple[Any, ...]
+"""("clone", Mesmer, fighter, row) or ("down", fighter): what every player sees done."""
+
+
+def start() -> Battle:
+    return ready(("Mesmer", "Wizard"), ("Mesmer", "Guardian"), POSITIONS)
+
+
+def played(steps: list[Step], genuine_first: tuple[bool, ...]) -> Battle | None:
+    """The battle after ``steps``, the n-th Clone's genuine twin its first one when
+    ``genuine_first[n]``; None when a step cannot be played in that battle."""
+    battle = start()
+    choices = iter(genuine_first)
+    for step in steps:
+        names = {f.name for f in battle.fighters if f.status is Status.ON_BATTLEFIELD}
+        if step[-2 if step[0] == "clone" else -1] not in names:
+            return None
+        if step[0] == "down":
+            battle = take_down(battle, step[1])
+            continue
+        _, mesmer, target, row = step
+        at = (7.0 + 3.5 * (row % 2), (1.5, 3.5, 5.5, 10.5)[row // 2])
+        spots = ((at[0] - 0.6, at[1]), (at[0] + 0.6, at[1]))
+        fighter = battle.fighter(target)
+        battle = cloned(battle, battle.fighter(mesmer), fighter, spots, next(choices), "Clone")
+    return battle
+
+
+def worlds(steps: list[Step], battle: Battle, viewer: int) -> dict[str, Fraction]:
+    """Brute force: every battle the same public steps lead to whose view is the viewer's,
+    by state hash, with its chance (each choice of genuine twins alike)."""
+    view = battle.view(viewer)
+    clones = sum(1 for s in steps if s[0] == "clone")
+    found: Counter[str] = Counter()
+    for choice in product((True, False), repeat=clones):
+        world = played(steps, choice)
+        if world is not None and world.view(viewer) == view:
+            found[world.state_hash()] += 1
+    total = sum(found.values())
+    return {key: Fraction(n, total) for key, n in found.items()}
+
+
+class Every(Random):
+    """A random source that takes the choices of a script, then the first option; it
+    records how many options each choice had, so that every path can be walked."""
+
+    def __init__(self, script: tuple[int, ...]) -> None:
+        super().__init__(0)
+        self.script = script
+        self.widths: list[int] = []
+
+    def choice(self, seq: Any) -> Any:
+        i = len(self.widths)
+        self.widths.append(len(seq))
+        return seq[self.script[i] if i < len(self.script) else 0]
+
+    def random(self) -> float:  # pragma: no cover - the draws here only choose
+        raise AssertionError("the draw of Clone notes uses something other than choice")
+
+
+def draws(battle: Battle, viewer: int) -> dict[str, Fraction]:
+    """Every battle ``from_view`` can draw from the viewer's view (the hands as they are,
+    so only the notes are drawn), by state hash, with its exact chance: every path of its
+    random choices walked."""
+    view = battle.view(viewer)
+    out: Counter[str] = Counter()
+    chances: dict[str, Fraction] = {}
+    scripts: list[tuple[int, ...]] = [()]
+    while scripts:
+        script = scripts.pop()
+        rng = Every(script)
+        drawn = from_view(battle.setup, view, rng, hands=battle.hands)
+        taken = [*script, *([0] * (len(rng.widths) - len(script)))]
+        for i in range(len(script), len(rng.widths)):
+            scripts += [(*taken[:i], k) for k in range(1, rng.widths[i])]
+        chance = Fraction(1)
+        for width in rng.widths:
+            chance /= width
+        assert problems(drawn) == []
+        assert {**drawn.view(viewer), "log": view["log"]} == view
+        key = drawn.state_hash()
+        out[key] += 1
+        chances[key] = chances.get(key, Fraction(0)) + chance
+    return chances
+
+
+def notes(battle: Battle) -> list[tuple[str, str]]:
+    return [(m.detail, m.target) for m in battle.marks if m.key == GENUINE]
+
+
+def drawn_notes(battle: Battle, viewer: int) -> Counter[tuple[tuple[str, str], ...]]:
+    """The notes of 40 draws from the viewer's view, counted."""
+    view = battle.view(viewer)
+    return Counter(
+        tuple(notes(from_view(battle.setup, view, Random(seed), hands=battle.hands)))
+        for seed in range(40)
+    )
+
+
+def test_my_note_followed_into_the_rivals_later_clone_tells_its_genuine_twin():
+    """Player 1's Guardian 1 is cloned again by player 2's Mesmer: player 1's note follows
+    it to Guardian 1 2, so in every battle player 1 may be in, player 2's note names
+    Guardian 1 2 too."""
+    steps: list[Step] = [
+        ("clone", "Mesmer-1", "Guardian", 0),
+        ("clone", "Mesmer-2", "Guardian 1", 1),
+    ]
+    battle = played(steps, (True, False))
+    assert battle is not None
+    assert notes(battle) == [("Guardian", "Guardian 1 2"), ("Guardian 1", "Guardian 1 2")]
+    assert set(drawn_notes(battle, 0)) == {tuple(notes(battle))}
+    # Player 2 knows only its own note: player 1's names Guardian 1 (now Guardian 1 2) or
+    # Guardian 2, one chance in two each.
+    assert set(drawn_notes(battle, 1)) == {
+        (("Guardian", "Guardian 1 2"), ("Guardian 1", "Guardian 1 2")),
+        (("Guardian", "Guardian 2"), ("Guardian 1", "Guardian 1 2")),
+    }
+    for viewer in (0, 1):
+        assert draws(battle, viewer) == worlds(steps, battle, viewer)
+    assert sorted(draws(battle, 1).values()) == [Fraction(1, 2), Fraction(1, 2)]
+
+
+BRANCHED: list[Step] = [
+    ("clone", "Mesmer-1", "Guardian", 0),
+    ("clone", "Mesmer-2", "Guardian 1", 1),
+    ("clone", "Mesmer-2", "Guardian 1 2", 2),
+    ("down", "Guardian 1 2 1"),
+]
+"""Player 2 clones a twin of player 1's Clone, then that Clone's Doppelganger, whose
+genuine twin is taken down (every Clone's first twin genuine)."""
+
+
+def test_a_revealed_note_tells_what_an_earlier_twin_has_become():
+    """Player 2 clones player 1's Guardian 1, then that Clone's Doppelganger Guardian 1 2,
+    whose genuine twin is taken down: both of player 2's notes are revealed, and everyone
+    read that Guardian 1 1 is the genuine Guardian 1. Player 1's Clone of the Guardian
+    stands; its note names Guardian 2 or Guardian 1 1, never Guardian 1 2 2 (the
+    Doppelganger's Doppelganger, still standing)."""
+    steps = BRANCHED
+    battle = played(steps, (True, True, True))
+    assert battle is not None
+    revealed = [e.text for e in events(battle, "clone_revealed")]
+    assert "Guardian 1 1 is the genuine Guardian 1 (" in revealed[-1]
+    assert notes(battle) == [("Guardian", "Guardian 1 1")]
+    assert set(drawn_notes(battle, 1)) == {
+        (("Guardian", "Guardian 1 1"),),
+        (("Guardian", "Guardian 2"),),
+    }
+    assert draws(battle, 1) == worlds(steps, battle, 1)
+
+
+def test_the_genuine_taken_down_under_its_latest_name_reveals_the_first_clone():
+    """Then the genuine Guardian, now Guardian 1 1, is taken down: player 1's note is
+    revealed though a Doppelganger of the Guardian 1 line still stands (18.5.3, MB-49)."""
+    steps = [*BRANCHED, ("down", "Guardian 1 1")]
+    battle = played(steps, (True, True, True))
+    assert battle is not None
+    assert [m for m in battle.marks if m.key in (CLONE, GENUINE)] == []
+    last = events(battle, "clone_revealed")[-1].text
+    assert (
+        "Guardian 1 1 is taken down: the note is revealed, Guardian 1 1 is the genuine Guardian ("
+        in last
+    )
+
+
+def test_a_note_revealed_through_a_later_clone_reveals_that_clone_too():
+    """Player 1's Guardian 1 is cloned by player 2 and Guardian 1 1 cloned again by player
+    1; player 2's Clone is revealed by its Doppelganger taken down, its note naming the
+    fighter its twin has become (Guardian 1 1 2): that tells everyone player 1's later
+    Clone's genuine twin, so that note is revealed with it. The first Clone stands, its
+    pair now naming Guardian 1 1 2 for its twin Guardian 1."""
+    steps: list[Step] = [
+        ("clone", "Mesmer-1", "Guardian", 0),
+        ("clone", "Mesmer-2", "Guardian 1", 1),
+        ("clone", "Mesmer-1", "Guardian 1 1", 2),
+        ("down", "Guardian 1 2"),
+    ]
+    battle = played(steps, (False, True, False))
+    assert battle is not None
+    revealed = [e.text for e in events(battle, "clone_revealed")]
+    assert "Guardian 1 1 2 is the genuine Guardian 1 " in revealed[0]
+    assert "Guardian 1 1 2 is the genuine Guardian 1 1 " in revealed[1]
+    assert len(revealed) == 2
+    assert notes(battle) == [("Guardian", "Guardian 2")]
+    pairs = [m.target for m in battle.marks if m.key == CLONE]
+    assert pairs == ["Guardian 1 1 2,Guardian 2"]
+    assert set(drawn_notes(battle, 1)) == {
+        (("Guardian", "Guardian 1 1 2"),),
+        (("Guardian", "Guardian 2"),),
+    }
+    for viewer in (0, 1):
+        assert draws(battle, viewer) == worlds(steps, battle, viewer)
+    battle = take_down(battle, "Guardian 1 1 2")
+    assert "Guardian 2 is the genuine Guardian" in events(battle, "clone_revealed")[-1].text
+    assert [m for m in battle.marks if m.key in (CLONE, GENUINE)] == []
+
+
+STEP = st.tuples(
+    st.sampled_from(("clone", "down")), st.integers(0, 1), st.integers(0, 30), st.booleans()
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(STEP, max_size=7))
+def test_every_view_draws_exactly_the_battles_consistent_with_it(moves):
+    """Clones by either Mesmer of any twin of either side, and twins taken down, in any
+    order: from every player's view the draw gives exactly the battles brute force finds
+    consistent with that view, each with its chance; every note stands on a fighter on the
+    battlefield."""
+    steps: list[Step] = []
+    truth: list[bool] = []
+    battle = start()
+    for kind, who, pick, first in moves:
+        standing = sorted(
+            f.name
+            for f in battle.fighters
+            if f.status is Status.ON_BATTLEFIELD and f.name not in MESMERS
+        )
+        if not standing:
+            break
+        name = standing[pick % len(standing)]
+        step: Step = ("down", name) if kind == "down" else ("clone", MESMERS[who], name, len(truth))
+        if kind == "clone":
+            truth.append(first)
+        steps.append(step)
+        after = played(steps, tuple(truth))
+        assert after is not None
+        battle = after
+        on_field = {f.name for f in battle.fighters if f.status is Status.ON_BATTLEFIELD}
+        assert all(target in on_field for _, target in notes(battle))
+    for viewer in (0, 1):
+        assert draws(battle, viewer) == worlds(steps, battle, viewer)
