@@ -238,10 +238,6 @@ def cloned(
     for f in battle.fighters:
         twins = sorted((genuine, double), key=lambda g: g.name)
         fighters += twins if f.name == target.name else [f]
-    if target.carrying and target.at is not None:
-        set_up = replace(battle, fighters=tuple(fighters))
-        why = "removed by Clone, clear of the two bases set up, ruling MB-48"
-        battle = drop_everything(battle, target, target.at, why, room=set_up)
     battle = replace(
         battle,
         fighters=tuple(fighters),
@@ -252,6 +248,9 @@ def cloned(
         ),
         auras=tuple((k, c) for k, c in battle.auras if c != target.name),
     )
+    if target.carrying and target.at is not None:
+        why = "removed by Clone, clear of the two bases set up, ruling MB-48"
+        battle = drop_everything(battle, target, target.at, why)
     player = battle.controller(mesmer)
     battle = with_mark(
         battle, Mark(CLONE, mesmer.name, target=",".join(names), detail=target.profile)
