@@ -20,6 +20,7 @@ from itertools import product
 from random import Random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mwbattle import events, ready
@@ -27,7 +28,7 @@ from mwbattle import events, ready
 from skirmish.games.magewinds.battle.abilities.mesmer import CLONE, GENUINE, cloned
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.invariants import problems
-from skirmish.games.magewinds.battle.public import from_view
+from skirmish.games.magewinds.battle.public import ViewError, from_view
 from skirmish.games.magewinds.battle.state import Battle, Status
 
 POSITIONS = {"Mesmer-1": (4, 8), "Wizard": (3, 2), "Mesmer-2": (8, 8), "Guardian": (9, 1)}
@@ -228,6 +229,29 @@ def test_a_note_revealed_through_a_later_clone_reveals_that_clone_too():
     battle = take_down(battle, "Guardian 1 1 2")
     assert "Guardian 2 is the genuine Guardian" in events(battle, "clone_revealed")[-1].text
     assert [m for m in battle.marks if m.key in (CLONE, GENUINE)] == []
+
+
+def test_a_view_whose_own_notes_do_not_follow_their_twins_is_refused():
+    """A view edited by hand: a note naming a fighter not made from the one cloned, or a
+    Clone cast by another Mesmer than the note's, is refused with a clear error."""
+    steps: list[Step] = [
+        ("clone", "Mesmer-1", "Guardian", 0),
+        ("clone", "Mesmer-2", "Guardian 1", 1),
+    ]
+    battle = played(steps, (True, False))
+    assert battle is not None
+    view = battle.view(0)
+    mine = next(m for m in view["marks"] if m["key"] == GENUINE and "target" in m)
+    mine["target"] = "Wizard"
+    with pytest.raises(ViewError, match="not a fighter made from 'Guardian'"):
+        from_view(battle.setup, view, Random(0))
+    mine["target"] = "Guardian 2 1"  # a name after Guardian 2, which no Clone made
+    with pytest.raises(ViewError, match="does not follow its twin"):
+        from_view(battle.setup, view, Random(0), hands=battle.hands)
+    view = battle.view(1)
+    next(m for m in view["marks"] if m["key"] == CLONE)["owner"] = "Mesmer-2"
+    with pytest.raises(ViewError, match="has no Clone"):
+        from_view(battle.setup, view, Random(0))
 
 
 STEP = st.tuples(

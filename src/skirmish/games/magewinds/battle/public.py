@@ -438,6 +438,7 @@ def _clone_notes(
     view is as likely as any other, as each choice was when it was written."""
     names = {f.name for f in fighters}
     pairs = {cast_on(m.target): m.target.split(",") for m in marks if m.key == CLONE}
+    casters = {cast_on(m.target): m.owner for m in marks if m.key == CLONE}
     chosen: dict[str, str] = {}
 
     def known(name: str, upto: str, including: bool) -> None:
@@ -461,10 +462,12 @@ def _clone_notes(
         raise ViewError("the view's Clone notes and the fighters cloned do not match")
     for i, origin in zip(notes, cloned, strict=True):
         marks[i] = replace(marks[i], detail=origin)
-        if origin not in pairs:
+        if casters.get(origin) != marks[i].owner:
             raise ViewError(f"a Clone note of {marks[i].owner} about {origin!r} has no Clone")
         if not secret[i]:
             known(marks[i].target, origin, True)
+            if origin not in chosen:
+                raise ViewError(f"the Clone note about {origin!r} names neither twin")
     for i in notes:
         origin = marks[i].detail
         if secret[i] and origin not in chosen:
