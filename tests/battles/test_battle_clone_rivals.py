@@ -99,7 +99,6 @@ def draws(battle: Battle, viewer: int) -> dict[str, Fraction]:
     so only the notes are drawn), by state hash, with its exact chance: every path of its
     random choices walked."""
     view = battle.view(viewer)
-    out: Counter[str] = Counter()
     chances: dict[str, Fraction] = {}
     scripts: list[tuple[int, ...]] = [()]
     while scripts:
@@ -115,8 +114,8 @@ def draws(battle: Battle, viewer: int) -> dict[str, Fraction]:
         assert problems(drawn) == []
         assert {**drawn.view(viewer), "log": view["log"]} == view
         key = drawn.state_hash()
-        out[key] += 1
         chances[key] = chances.get(key, Fraction(0)) + chance
+    assert sum(chances.values()) == 1  # every path walked
     return chances
 
 
