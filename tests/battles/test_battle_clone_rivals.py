@@ -24,6 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mwbattle import events, ready
+from test_battle_abilities import doppelganger_pack
 
 from skirmish.games.magewinds.battle.abilities.mesmer import CLONE, GENUINE, cloned
 from skirmish.games.magewinds.battle.damage import take_down
@@ -38,14 +39,17 @@ Step = tuple[Any, ...]
 """("clone", Mesmer, fighter, row) or ("down", fighter): what every player sees done."""
 
 
-def start() -> Battle:
-    return ready(("Mesmer", "Wizard"), ("Mesmer", "Guardian"), POSITIONS)
+def start(own: bool = False) -> Battle:
+    """The battle; with ``own``, the pack gives the Doppelganger a profile of its own
+    (rulings MB-45, MB-50)."""
+    pack = doppelganger_pack() if own else None
+    return ready(("Mesmer", "Wizard"), ("Mesmer", "Guardian"), POSITIONS, pack=pack)
 
 
-def played(steps: list[Step], genuine_first: tuple[bool, ...]) -> Battle | None:
+def played(steps: list[Step], genuine_first: tuple[bool, ...], own: bool = False) -> Battle | None:
     """The battle after ``steps``, the n-th Clone's genuine twin its first one when
     ``genuine_first[n]``; None when a step cannot be played in that battle."""
-    battle = start()
+    battle = start(own)
     choices = iter(genuine_first)
     for step in steps:
         names = {f.name for f in battle.fighters if f.status is Status.ON_BATTLEFIELD}
@@ -62,14 +66,16 @@ def played(steps: list[Step], genuine_first: tuple[bool, ...]) -> Battle | None:
     return battle
 
 
-def worlds(steps: list[Step], battle: Battle, viewer: int) -> dict[str, Fraction]:
+def worlds(
+    steps: list[Step], battle: Battle, viewer: int, own: bool = False
+) -> dict[str, Fraction]:
     """Brute force: every battle the same public steps lead to whose view is the viewer's,
     by state hash, with its chance (each choice of genuine twins alike)."""
     view = battle.view(viewer)
     clones = sum(1 for s in steps if s[0] == "clone")
     found: Counter[str] = Counter()
     for choice in product((True, False), repeat=clones):
-        world = played(steps, choice)
+        world = played(steps, choice, own)
         if world is not None and world.view(viewer) == view:
             found[world.state_hash()] += 1
     total = sum(found.values())
@@ -259,15 +265,15 @@ STEP = st.tuples(
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(STEP, max_size=7))
-def test_every_view_draws_exactly_the_battles_consistent_with_it(moves):
+@given(st.lists(STEP, max_size=7), st.booleans())
+def test_every_view_draws_exactly_the_battles_consistent_with_it(moves, own):
     """Clones by either Mesmer of any twin of either side, and twins taken down, in any
-    order: from every player's view the draw gives exactly the battles brute force finds
-    consistent with that view, each with its chance; every note stands on a fighter on the
-    battlefield."""
+    order, with the Doppelganger's profile the target's or the pack's own: from every
+    player's view the draw gives exactly the battles brute force finds consistent with
+    that view, each with its chance; every note stands on a fighter on the battlefield."""
     steps: list[Step] = []
     truth: list[bool] = []
-    battle = start()
+    battle = start(own)
     for kind, who, pick, first in moves:
         standing = sorted(
             f.name
@@ -281,10 +287,10 @@ def test_every_view_draws_exactly_the_battles_consistent_with_it(moves):
         if kind == "clone":
             truth.append(first)
         steps.append(step)
-        after = played(steps, tuple(truth))
+        after = played(steps, tuple(truth), own)
         assert after is not None
         battle = after
         on_field = {f.name for f in battle.fighters if f.status is Status.ON_BATTLEFIELD}
         assert all(target in on_field for _, target in notes(battle))
     for viewer in (0, 1):
-        assert draws(battle, viewer) == worlds(steps, battle, viewer)
+        assert draws(battle, viewer) == worlds(steps, battle, viewer, own)

@@ -44,6 +44,7 @@ from skirmish.games.magewinds.battle.abilities.mesmer import (
     GENUINE,
     cast_on,
     line,
+    own_doppelganger,
 )
 from skirmish.games.magewinds.battle.abilities.quake import QuakeFrame, feature_profile
 from skirmish.games.magewinds.battle.abilities.quake_attack import QuakeAttack
@@ -493,16 +494,24 @@ def _clone_notes(
 def _doubles(
     setup: Setup, fighters: tuple[Fighter, ...], marks: tuple[Mark, ...]
 ) -> tuple[Fighter, ...]:
-    """The fighters with each Clone's Doppelganger as it is: both twins show the cloned
-    fighter's profile while the note is secret; the one not noted genuine is the
-    Doppelganger (ruling MB-45)."""
-    if not any(p.name == DOPPELGANGER for p in setup.pack.fighters):
+    """The fighters with each Doppelganger as it is: both twins of a Clone show the
+    profile its target showed while the note is secret; a fighter is a Doppelganger when,
+    at some Clone still secret on its line, it comes from the twin the note does not name
+    (rulings MB-45, MB-50). One known for a Doppelganger already shows so."""
+    if not own_doppelganger(setup):
         return fighters
-    genuine = {m.target for m in marks if m.key == GENUINE}
-    doubles = {
-        name for m in marks if m.key == CLONE for name in m.target.split(",") if name not in genuine
-    }
-    return tuple(replace(f, profile=DOPPELGANGER) if f.name in doubles else f for f in fighters)
+    pairs = {cast_on(m.target) for m in marks if m.key == CLONE}
+    genuine = {m.detail: line(m.target) for m in marks if m.key == GENUINE}
+
+    def double(name: str) -> bool:
+        chain = line(name)
+        for i, origin in enumerate(chain[1:]):
+            real = genuine.get(origin, []) if origin in pairs else []
+            if origin in real and real[real.index(origin) - 1] != chain[i]:
+                return True
+        return False
+
+    return tuple(replace(f, profile=DOPPELGANGER) if double(f.name) else f for f in fighters)
 
 
 def _fighter(data: Mapping[str, Any]) -> Fighter:

@@ -40,6 +40,7 @@ from skirmish.games.magewinds.battle.geometry import (
     stand_problem,
 )
 from skirmish.games.magewinds.battle.objects import CONTACT, drop_everything
+from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark, Point, rounded
 from skirmish.games.magewinds.profiles import Ability
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
@@ -112,6 +113,11 @@ GENUINE = "genuine"
 CLONE_RANGE = 9.0
 DOPPELGANGER = "Doppelganger"
 """A pack's profile of this name, if any, is the Doppelganger's (ruling MB-45)."""
+
+
+def own_doppelganger(setup: Setup) -> bool:
+    """Whether the pack gives the Doppelganger a profile of its own (ruling MB-45)."""
+    return any(p.name == DOPPELGANGER for p in setup.pack.fighters)
 
 
 def _pairs(battle: Battle, target: Fighter) -> list[tuple[Point, Point]]:
@@ -223,14 +229,15 @@ def cloned(
 ) -> Battle:
     """The target is removed; it and a Doppelganger are set up at ``spots`` under new
     names that do not say which is which (ruling MB-45). What the target carries is
-    dropped as close to its old spot as possible, clear of the two bases (ruling MB-48)."""
+    dropped as close to its old spot as possible, clear of the two bases (ruling MB-48).
+    Both twins show the profile the target showed, so a Clone of a twin does not tell
+    which twin of the earlier Clone was the Doppelganger (ruling MB-50)."""
     names = (_free_name(battle, target.name, 1), _free_name(battle, target.name, 2))
     real = 0 if genuine_first else 1
-    profile = (
-        DOPPELGANGER
-        if any(p.name == DOPPELGANGER for p in battle.setup.pack.fighters)
-        else target.profile
-    )
+    profile = DOPPELGANGER if own_doppelganger(battle.setup) else target.profile
+    shown = shown_profile(battle, target.name, target.profile)
+    twin = any(m.key == CLONE and target.name in m.target.split(",") for m in battle.marks)
+    rulings = "rulings MB-45, MB-50" if twin and own_doppelganger(battle.setup) else "ruling MB-45"
     genuine = replace(target, name=names[real], at=spots[real], carrying=())
     double = replace(target, name=names[1 - real], at=spots[1 - real], profile=profile)
     double = replace(double, carrying=())
@@ -252,9 +259,7 @@ def cloned(
         why = "removed by Clone, clear of the two bases set up, ruling MB-48"
         battle = drop_everything(battle, target, target.at, why)
     player = battle.controller(mesmer)
-    battle = with_mark(
-        battle, Mark(CLONE, mesmer.name, target=",".join(names), detail=target.profile)
-    )
+    battle = with_mark(battle, Mark(CLONE, mesmer.name, target=",".join(names), detail=shown))
     battle = with_mark(
         battle, Mark(GENUINE, mesmer.name, target=genuine.name, detail=target.name, seen_by=player)
     )
@@ -264,7 +269,7 @@ def cloned(
         "clone",
         f"{spell} (Mesmer v{version}): {target.name} is removed and set up again beside a "
         f"Doppelganger: {names[0]} at ({point_text(spots[0])}) and {names[1]} at "
-        f"({point_text(spots[1])}); player {player + 1} notes which is genuine (ruling MB-45)",
+        f"({point_text(spots[1])}); player {player + 1} notes which is genuine ({rulings})",
     )
     battle = battle.logged(
         spell,
@@ -333,6 +338,7 @@ def revealed(battle: Battle, name: str, down: str = "") -> Battle:
             f"{down} is taken down: the note is revealed, {note.target} is the genuine "
             f"{note.detail} (rulings MB-45, MB-49)",
         )
+        battle = _exposed(battle, pair, note)
         if note.target == down:
             battle = revealed(battle, note.detail, down)
         else:
@@ -355,6 +361,7 @@ def _told(battle: Battle, note: Mark) -> Battle:
         if pair is None or later is None:
             continue
         battle = replace(battle, marks=tuple(m for m in battle.marks if m not in (pair, later)))
+        battle = _exposed(battle, pair, later)
         battle = battle.logged(
             "Clone",
             "clone_revealed",
@@ -362,6 +369,24 @@ def _told(battle: Battle, note: Mark) -> Battle:
             f"revealed too: {later.target} is the genuine {origin} (rulings MB-45, MB-49)",
         )
     return battle
+
+
+def _exposed(battle: Battle, pair: Mark, note: Mark) -> Battle:
+    """The Clone ``pair`` is revealed by its ``note``: its twin not on the genuine
+    fighter's line is known to be the Doppelganger. With a Doppelganger profile of the
+    pack's own, every later Clone of that twin still secret shows that profile from now
+    on: both its twins are Doppelgangers (ruling MB-50)."""
+    if not own_doppelganger(battle.setup):
+        return battle
+    genuine = line(note.target)
+    doubles = {t for t in pair.target.split(",") if t not in genuine}
+    marks = tuple(
+        replace(m, detail=DOPPELGANGER)
+        if m.key == CLONE and doubles & set(line(m.target.split(",")[0]))
+        else m
+        for m in battle.marks
+    )
+    return replace(battle, marks=marks)
 
 
 def _twin_renamed(mark: Mark, old: str, new: str) -> Mark:
@@ -383,7 +408,7 @@ def line(name: str) -> list[str]:
 
 def shown_profile(battle: Battle, name: str, profile: str) -> str:
     """The profile a player sees for fighter ``name``: a Doppelganger of its own profile
-    shows the target's while the note is secret (ruling MB-45)."""
+    shows the one its target showed while the note is secret (rulings MB-45, MB-50)."""
     for mark in battle.marks:
         if mark.key == CLONE and name in mark.target.split(","):
             return mark.detail
