@@ -21,29 +21,38 @@ from random import Random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from mwbattle import events, ready
 from test_battle_abilities import doppelganger_pack
 
+from skirmish.games.magewinds.battle.abilities.common import own as own_ability
 from skirmish.games.magewinds.battle.abilities.mesmer import CLONE, GENUINE, cloned
+from skirmish.games.magewinds.battle.abilities.witch import CHARM, KEY
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.invariants import problems
 from skirmish.games.magewinds.battle.public import ViewError, from_view
 from skirmish.games.magewinds.battle.state import Battle, Status
 
-POSITIONS = {"Mesmer-1": (4, 8), "Wizard": (3, 2), "Mesmer-2": (8, 8), "Guardian": (9, 1)}
+POSITIONS = {
+    "Mesmer-1": (4, 8),
+    "Wizard": (3, 2),
+    "Witch": (2, 12),
+    "Mesmer-2": (8, 8),
+    "Guardian": (9, 1),
+}
 MESMERS = ("Mesmer-1", "Mesmer-2")
 
 Step = tuple[Any, ...]
-"""("clone", Mesmer, fighter, row) or ("down", fighter): what every player sees done."""
+"""("clone", Mesmer, fighter, row), ("down", fighter) or ("charm", fighter): what every
+player sees done (a Charm's note is player 1's secret, as a Clone's is its caster's)."""
 
 
 def start(own: bool = False) -> Battle:
     """The battle; with ``own``, the pack gives the Doppelganger a profile of its own
     (rulings MB-45, MB-50)."""
     pack = doppelganger_pack() if own else None
-    return ready(("Mesmer", "Wizard"), ("Mesmer", "Guardian"), POSITIONS, pack=pack)
+    return ready(("Mesmer", "Wizard", "Witch"), ("Mesmer", "Guardian"), POSITIONS, pack=pack)
 
 
 def played(steps: list[Step], genuine_first: tuple[bool, ...], own: bool = False) -> Battle | None:
@@ -57,6 +66,12 @@ def played(steps: list[Step], genuine_first: tuple[bool, ...], own: bool = False
             return None
         if step[0] == "down":
             battle = take_down(battle, step[1])
+            continue
+        if step[0] == "charm":
+            witch = battle.fighter("Witch")
+            spell = own_ability(battle, witch, KEY)
+            assert spell is not None
+            battle = CHARM.cast(battle, witch, battle.fighter(step[1]), spell)
             continue
         _, mesmer, target, row = step
         at = (7.0 + 3.5 * (row % 2), (1.5, 3.5, 5.5, 10.5)[row // 2])
@@ -161,6 +176,53 @@ def test_my_note_followed_into_the_rivals_later_clone_tells_its_genuine_twin():
     assert sorted(draws(battle, 1).values()) == [Fraction(1, 2), Fraction(1, 2)]
 
 
+def charm_notes(battle: Battle) -> list[str]:
+    return [m.target for m in battle.marks if m.key == KEY]
+
+
+def test_my_charm_note_that_followed_a_clone_tells_its_genuine_twin():
+    """Player 1's Witch charms the Guardian, which player 2's Mesmer then clones: the
+    Charm note follows the genuine twin (MB-45), so from player 1's view player 2's note
+    names that twin in every battle drawn, as in every battle player 1 may be in."""
+    steps: list[Step] = [("charm", "Guardian"), ("clone", "Mesmer-2", "Guardian", 0)]
+    battle = played(steps, (False,))
+    assert battle is not None
+    assert charm_notes(battle) == ["Guardian 2"]
+    assert set(drawn_notes(battle, 0)) == {(("Guardian", "Guardian 2"),)}
+    assert draws(battle, 0) == worlds(steps, battle, 0)
+    view = battle.view(0)
+    next(m for m in view["marks"] if m["key"] == KEY)["detail"] = "Wizard"  # edited by hand
+    with pytest.raises(ViewError, match="not a fighter made from 'Wizard'"):
+        from_view(battle.setup, view, Random(0))
+
+
+def test_a_charm_note_follows_its_fighter_through_every_later_clone():
+    """Charmed, then cloned by either Mesmer, then its genuine twin cloned again: the note
+    names the genuine twin of the last Clone, and so tells both Clones' genuine twins."""
+    steps: list[Step] = [
+        ("charm", "Guardian"),
+        ("clone", "Mesmer-2", "Guardian", 0),
+        ("clone", "Mesmer-1", "Guardian 1", 1),
+        ("clone", "Mesmer-2", "Guardian 2", 2),
+    ]
+    battle = played(steps, (True, False, True))
+    assert battle is not None
+    assert charm_notes(battle) == ["Guardian 1 2"]
+    assert draws(battle, 0) == worlds(steps, battle, 0)
+    assert len(worlds(steps, battle, 0)) == 2  # only the Clone of Guardian 2 is unknown
+
+
+def test_a_charm_cast_on_a_twin_after_its_clone_tells_nothing_of_it():
+    """The Witch charms a twin after the Clone: her note names the twin she chose, which
+    says nothing of which is genuine; player 2's note is either twin, one chance in two."""
+    steps: list[Step] = [("clone", "Mesmer-2", "Guardian", 0), ("charm", "Guardian 1")]
+    battle = played(steps, (False,))
+    assert battle is not None
+    assert charm_notes(battle) == ["Guardian 1"]
+    assert sorted(draws(battle, 0).values()) == [Fraction(1, 2), Fraction(1, 2)]
+    assert draws(battle, 0) == worlds(steps, battle, 0)
+
+
 BRANCHED: list[Step] = [
     ("clone", "Mesmer-1", "Guardian", 0),
     ("clone", "Mesmer-2", "Guardian 1", 1),
@@ -260,17 +322,25 @@ def test_a_view_whose_own_notes_do_not_follow_their_twins_is_refused():
 
 
 STEP = st.tuples(
-    st.sampled_from(("clone", "down")), st.integers(0, 1), st.integers(0, 30), st.booleans()
+    st.sampled_from(("clone", "down", "charm")),
+    st.integers(0, 1),
+    st.integers(0, 30),
+    st.booleans(),
 )
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(STEP, max_size=7), st.booleans())
+@example(moves=[("charm", 0, 0, False), ("clone", 1, 0, False)], own=False)  # Charm followed
 def test_every_view_draws_exactly_the_battles_consistent_with_it(moves, own):
-    """Clones by either Mesmer of any twin of either side, and twins taken down, in any
-    order, with the Doppelganger's profile the target's or the pack's own: from every
-    player's view the draw gives exactly the battles brute force finds consistent with
-    that view, each with its chance; every note stands on a fighter on the battlefield."""
+    """Clones by either Mesmer of any twin of either side, twins taken down, and the
+    Witch's Charm on any fighter of player 2's, in any order, with the Doppelganger's
+    profile the target's or the pack's own: from every player's view the draw gives
+    exactly the battles brute force finds consistent with that view, each with its
+    chance; every note stands on a fighter on the battlefield. Player 2 does not know
+    whom the Charm note names, which is drawn among player 1's enemies (MB-41), not by
+    brute force: from its view, a battle with a Charm is only checked to be one it cannot
+    tell from its own."""
     steps: list[Step] = []
     truth: list[bool] = []
     battle = start(own)
@@ -280,10 +350,15 @@ def test_every_view_draws_exactly_the_battles_consistent_with_it(moves, own):
             for f in battle.fighters
             if f.status is Status.ON_BATTLEFIELD and f.name not in MESMERS
         )
+        if kind == "charm":
+            charmed = charm_notes(battle)
+            standing = [n for n in standing if battle.fighter(n).player == 1 and n not in charmed]
+            if "Witch" not in {f.name for f in battle.on_battlefield()}:
+                continue
         if not standing:
-            break
+            continue
         name = standing[pick % len(standing)]
-        step: Step = ("down", name) if kind == "down" else ("clone", MESMERS[who], name, len(truth))
+        step: Step = (kind, name) if kind != "clone" else ("clone", MESMERS[who], name, len(truth))
         if kind == "clone":
             truth.append(first)
         steps.append(step)
@@ -292,5 +367,8 @@ def test_every_view_draws_exactly_the_battles_consistent_with_it(moves, own):
         battle = after
         on_field = {f.name for f in battle.fighters if f.status is Status.ON_BATTLEFIELD}
         assert all(target in on_field for _, target in notes(battle))
-    for viewer in (0, 1):
-        assert draws(battle, viewer) == worlds(steps, battle, viewer, own)
+    assert draws(battle, 0) == worlds(steps, battle, 0, own)
+    if any(step[0] == "charm" for step in steps):
+        draws(battle, 1)
+    else:
+        assert draws(battle, 1) == worlds(steps, battle, 1, own)

@@ -382,11 +382,12 @@ def _marks(
 ) -> tuple[Mark, ...]:
     """The abilities' marks: public ones and the player's own secret notes as the view
     shows them; another player's secret note drawn consistently with what the player has
-    seen (rulings MB-41, MB-42, MB-45, MB-49): a Charm note names an enemy of the Witch that no
-    other note of hers names and that has been deployed (the note stands even when the
-    fighter it names is taken down; where it stood when Charm was cast is not known, so
-    every such enemy is drawn alike), a Clone's note is drawn as :func:`_clone_notes` says,
-    and a card put back on top of the deck by Insight is one of the cards of the deck."""
+    seen (rulings MB-41, MB-42, MB-45, MB-49): a Charm note names an enemy of the Witch
+    that no other note of hers names and that has been deployed (the note stands even when
+    the fighter it names is taken down; where it stood when Charm was cast is not known,
+    so every such enemy is drawn alike, as if cast after any Clone of it), a Clone's note
+    is drawn as :func:`_clone_notes` says, and a card put back on top of the deck by
+    Insight is one of the cards of the deck."""
     holders = view["public"]["note_holders"]
     shown = view["marks"]
     out: list[Mark] = []
@@ -434,7 +435,9 @@ def _clone_notes(
     twin now is. What the player knows decides some Clones' genuine twins: its own notes
     (each followed its twin through later Clones, so it tells their genuine twins too) and
     each Clone's pair, which names the fighter a twin has become once a later Clone of it
-    is revealed (that Clone's genuine twin, and any it followed). Every other secret note
+    is revealed (that Clone's genuine twin, and any it followed), and its own Charm notes
+    that followed a Clone (each keeps the fighter it was written about, and names the
+    fighter the genuine twin of every Clone since then has become). Every other secret note
     names either twin, one chance in two, independently: every battle consistent with the
     view is as likely as any other, as each choice was when it was written."""
     names = {f.name for f in fighters}
@@ -458,6 +461,9 @@ def _clone_notes(
     for origin, twins in pairs.items():
         for twin in twins:
             known(twin, origin, False)
+    for charm in marks:
+        if charm.key == CHARM and charm.detail:
+            known(charm.target, charm.detail, True)
     notes = [i for i, m in enumerate(marks) if m.key == GENUINE]
     if len(notes) != len(cloned):
         raise ViewError("the view's Clone notes and the fighters cloned do not match")

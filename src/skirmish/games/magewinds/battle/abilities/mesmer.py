@@ -30,6 +30,7 @@ from skirmish.games.magewinds.battle.abilities.common import (
     with_mark,
     without,
 )
+from skirmish.games.magewinds.battle.abilities.witch import KEY as CHARM
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.geometry import (
     RADIUS,
@@ -288,8 +289,14 @@ def cloned(
 
 def _renamed(mark: Mark, old: str, new: str) -> Mark:
     """A mark that outlives the Clone follows the genuine fighter where it is on it (a
-    Charm note); the name of who made it is left as it was, which names neither twin."""
-    return replace(mark, target=new) if mark.target == old else mark
+    Charm note); the name of who made it is left as it was, which names neither twin. A
+    Charm note keeps the fighter it was written about, the first it followed a Clone
+    from: its writer knows the genuine twin of every Clone between (ruling MB-49)."""
+    if mark.target != old:
+        return mark
+    if mark.key == CHARM:
+        return replace(mark, target=new, detail=mark.detail or old)
+    return replace(mark, target=new)
 
 
 def made_from(twins: str) -> str:
