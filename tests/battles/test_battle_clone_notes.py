@@ -7,12 +7,14 @@ followed and whichever twins were taken down since.
 
 from __future__ import annotations
 
+from itertools import product
 from random import Random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mwbattle import events, ready
+from test_battle_abilities import doppelganger_pack
 
 from skirmish.games.magewinds.battle.abilities.mesmer import CLONE, GENUINE, cloned
 from skirmish.games.magewinds.battle.damage import take_down
@@ -23,8 +25,11 @@ from skirmish.games.magewinds.battle.state import Battle, Status
 POSITIONS = {"Mesmer": (4, 8), "Wizard": (3, 2), "Guardian": (8, 8), "Seer": (9, 1)}
 
 
-def start() -> Battle:
-    return ready(("Mesmer", "Wizard"), ("Guardian", "Seer"), POSITIONS)
+def start(own: bool = False) -> Battle:
+    """The battle; with ``own``, the pack gives the Doppelganger a profile of its own
+    (ruling MB-45)."""
+    pack = doppelganger_pack() if own else None
+    return ready(("Mesmer", "Wizard"), ("Guardian", "Seer"), POSITIONS, pack=pack)
 
 
 def clone(battle: Battle, target: str, genuine_first: bool, row: int) -> Battle:
@@ -71,9 +76,12 @@ def test_a_clone_of_a_clone_then_the_first_doppelganger_taken_down():
     assert [n.target for n in notes_and_pairs(battle)[0]] == ["Guardian 1 2", "Guardian 1 2"]
     assert_views_rebuild(battle)
     battle = take_down(battle, "Guardian 2")  # the first Clone's Doppelganger
-    notes, pairs = notes_and_pairs(battle)
-    assert [n.detail for n in notes] == ["Guardian 1"] and len(pairs) == 1
-    assert "Guardian 1 2 is the genuine Guardian" in events(battle, "clone_revealed")[-1].text
+    # Its note names Guardian 1 2, which tells the second Clone's genuine twin to everyone:
+    # that note is revealed with it.
+    assert notes_and_pairs(battle) == ([], [])
+    shown = [e.text for e in events(battle, "clone_revealed")]
+    assert "Guardian 1 2 is the genuine Guardian " in shown[0]
+    assert "about Guardian 1 is revealed too: Guardian 1 2 is the genuine Guardian 1 " in shown[1]
     assert_views_rebuild(battle)
 
 
@@ -121,12 +129,65 @@ def test_a_view_whose_clone_note_has_no_clone_is_refused():
         from_view(battle.setup, view, Random(0))
 
 
+def test_a_clone_of_a_twin_shows_the_cloned_fighters_profile_whichever_is_genuine():
+    """With a Doppelganger profile of the pack's own, a Clone of a twin shows both new
+    twins as the fighter the first Clone was cast on, whether that twin was the genuine
+    one or the Doppelganger: the other player sees the same battle (ruling MB-50)."""
+    seen = []
+    for genuine_first in (True, False):
+        battle = clone(start(own=True), "Guardian", genuine_first, 0)
+        battle = clone(battle, "Guardian 1", True, 1)
+        shown = {f["name"]: f["profile"] for f in battle.view(1)["fighters"]}
+        assert shown["Guardian 1 1"] == shown["Guardian 1 2"] == "Guardian"
+        seen.append(battle.view(1))
+        assert_views_rebuild(battle)
+    assert seen[0] == seen[1]
+
+
+def test_a_revealed_doppelganger_cloned_before_shows_its_own_profile():
+    """The first Clone revealed by its genuine twin taken down: everyone knows Guardian 1
+    was its Doppelganger, so both twins of its Clone, each a Doppelganger, show that
+    profile (ruling MB-50); the second Clone's note is still secret."""
+    battle = clone(start(own=True), "Guardian", False, 0)  # Guardian 1 the Doppelganger
+    battle = clone(battle, "Guardian 1", True, 1)
+    battle = take_down(battle, "Guardian 2")
+    assert [n.detail for n in notes_and_pairs(battle)[0]] == ["Guardian 1"]
+    shown = {f["name"]: f["profile"] for f in battle.view(1)["fighters"]}
+    assert shown["Guardian 1 1"] == shown["Guardian 1 2"] == "Doppelganger"
+    assert {battle.fighter(n).profile for n in ("Guardian 1 1", "Guardian 1 2")} == {"Doppelganger"}
+    assert_views_rebuild(battle)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 30), min_size=1, max_size=4))
+def test_no_choice_of_genuine_twins_changes_what_the_other_player_sees(picks):
+    """No cheating (ruling MB-50): with a Doppelganger profile of the pack's own, Clones of
+    any twins, the Clones' genuine twins chosen every way: the other player's view is the
+    same for every choice."""
+    views = []
+    for choice in product((True, False), repeat=len(picks)):
+        battle = start(own=True)
+        for row, (pick, genuine_first) in enumerate(zip(picks, choice, strict=True)):
+            standing = sorted(
+                f.name
+                for f in battle.fighters
+                if f.player == 1 and f.status is Status.ON_BATTLEFIELD
+            )
+            battle = clone(battle, standing[pick % len(standing)], genuine_first, row)
+        views.append(battle.view(1))
+    assert all(view == views[0] for view in views)
+
+
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 30), st.booleans(), st.booleans()), max_size=6))
-def test_every_view_builds_and_hides_the_notes_whatever_is_cloned_and_taken_down(steps):
-    """Clones of any twin, any twin taken down, in any order: every view of every state
-    rebuilds, shows the other player no note, and every note keeps its Clone."""
-    battle = start()
+@given(
+    st.lists(st.tuples(st.integers(0, 30), st.booleans(), st.booleans()), max_size=6),
+    st.booleans(),
+)
+def test_every_view_builds_and_hides_the_notes_whatever_is_cloned_and_taken_down(steps, own):
+    """Clones of any twin, any twin taken down, in any order, with the Doppelganger's
+    profile the target's or the pack's own: every view of every state rebuilds, shows the
+    other player no note, and every note keeps its Clone."""
+    battle = start(own)
     row = 0
     for pick, genuine_first, down in steps:
         standing = [

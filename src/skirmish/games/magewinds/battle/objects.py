@@ -126,33 +126,28 @@ def drop(battle: Battle, fighter: Fighter, action: Action) -> Battle:
 
 
 def _place(battle: Battle, fighter: Fighter, name: str, at: Point, verb: str) -> Battle:
-    item = battle.item(name)
-    battle = battle.with_item(replace(item, at=at, carried_by=None))
-    carrier = battle.fighter(fighter.name)
-    battle = battle.with_fighter(
-        replace(carrier, carrying=tuple(n for n in carrier.carrying if n != name))
-    )
+    """Object ``name`` placed at ``at`` by ``fighter``, who carries it no more (a fighter
+    removed by Clone is no longer in the battle, ruling MB-48)."""
+    battle = battle.with_item(replace(battle.item(name), at=at, carried_by=None))
+    for carrier in battle.fighters:
+        if carrier.name == fighter.name:
+            left = tuple(n for n in carrier.carrying if n != name)
+            battle = battle.with_fighter(replace(carrier, carrying=left))
     return battle.logged(
         "19.1", "drop", f"{fighter.name} {verb} {name} at ({point_text(at)})", item=name, at=at
     )
 
 
-def drop_everything(
-    battle: Battle, fighter: Fighter, near: Point, why: str, *, room: Battle | None = None
-) -> Battle:
+def drop_everything(battle: Battle, fighter: Fighter, near: Point, why: str) -> Battle:
     """19.1: everything ``fighter`` carries is placed as close to ``near`` as possible
-    (ruling MB-20). ``room``: the battle as it will stand once bases about to be set up are
-    there (Clone's two, ruling MB-48), whose free space the objects are placed in instead,
-    so that no object lies under a base set up after the drop."""
+    (ruling MB-20), in the free space of ``battle``: a fighter removed by Clone drops in the
+    battle with the two bases already set up, so that no object lies under one (ruling
+    MB-48)."""
     for name in fighter.carrying:
-        spot = nearest_free(room or battle, near)
+        spot = nearest_free(battle, near)
         if spot is None:  # pragma: no cover - a battlefield always has room somewhere
             raise IllegalAction(f"19.1: nowhere to place {name}")
-        battle = _place(
-            battle, battle.fighter(fighter.name), name, spot, f"drops ({why}, ruling MB-20)"
-        )
-        if room is not None:
-            room = room.with_item(replace(room.item(name), at=spot, carried_by=None))
+        battle = _place(battle, fighter, name, spot, f"drops ({why}, ruling MB-20)")
     return battle
 
 

@@ -42,8 +42,9 @@ from skirmish.games.magewinds.battle.abilities.mesmer import (
     CLONE,
     DOPPELGANGER,
     GENUINE,
+    cast_on,
     line,
-    made_from,
+    own_doppelganger,
 )
 from skirmish.games.magewinds.battle.abilities.quake import QuakeFrame, feature_profile
 from skirmish.games.magewinds.battle.abilities.quake_attack import QuakeAttack
@@ -381,23 +382,19 @@ def _marks(
 ) -> tuple[Mark, ...]:
     """The abilities' marks: public ones and the player's own secret notes as the view
     shows them; another player's secret note drawn consistently with what the player has
-    seen (rulings MB-41, MB-42, MB-45, MB-49): a Charm note names an enemy of the Witch that no
-    other note of hers names and that has been deployed (the note stands even when the
-    fighter it names is taken down; where it stood when Charm was cast is not known, so
-    every such enemy is drawn alike), a Clone's note is the one about the fighter that
-    Clone was cast on (public, ``"cloned"``) and names either twin uniformly, or the
-    fighter that twin now is once cloned again, and a card put back on top of the deck by
+    seen (rulings MB-41, MB-42, MB-45, MB-49): a Charm note names an enemy of the Witch
+    that no other note of hers names and that has been deployed (the note stands even when
+    the fighter it names is taken down; where it stood when Charm was cast is not known,
+    so every such enemy is drawn alike, as if cast after any Clone of it), a Clone's note
+    is drawn as :func:`_clone_notes` says, and a card put back on top of the deck by
     Insight is one of the cards of the deck."""
     holders = view["public"]["note_holders"]
-    cloned = list(view["public"]["cloned"])
     shown = view["marks"]
     out: list[Mark] = []
-    drawn: list[int] = []
     free = [c for c in deck if c not in {m.get("detail") for m in shown if m["key"] == INSIGHT}]
     for data, holder in zip(shown, holders, strict=True):
         key, owner = data["key"], data["owner"]
-        origin = cloned.pop(0) if key == GENUINE else ""
-        if not data.get("secret"):
+        if not data.get("secret") or key == GENUINE:
             at = data.get("at")
             out.append(
                 Mark(
@@ -415,67 +412,112 @@ def _marks(
             deployed = [f.name for f in enemies if f.status is not Status.RESERVE]
             named = deployed or [f.name for f in enemies]
             out.append(Mark(key, owner, target=rng.choice(named), seen_by=holder))
-        elif key == GENUINE:
-            pair = next(
-                (
-                    m
-                    for m in shown
-                    if m["key"] == CLONE
-                    and m["owner"] == owner
-                    and made_from(m["target"]) == origin
-                ),
-                None,
-            )
-            if pair is None:
-                raise ViewError(f"a Clone note of {owner} about {origin!r} has no Clone")
-            twin = rng.choice(pair["target"].split(","))
-            drawn.append(len(out))
-            out.append(Mark(key, owner, target=twin, detail=origin, seen_by=holder))
         elif key == INSIGHT:
             card = rng.choice(free)
             free.remove(card)
             out.append(Mark(key, owner, detail=card, seen_by=holder))
         else:
             raise ViewError(f"a secret note of an unknown kind: {key!r}")
-    for i in reversed(drawn):  # a later Clone's note is final before an earlier one's
-        out[i] = replace(out[i], target=_standing_for(out[i].target, out, fighters, rng))
-    return tuple(out)
+    secret = [bool(data.get("secret")) and data["key"] == GENUINE for data in shown]
+    return _clone_notes(out, secret, view["public"]["cloned"], fighters, rng)
 
 
-def _standing_for(
-    twin: str, marks: Sequence[Mark], fighters: tuple[Fighter, ...], rng: Random
-) -> str:
-    """The fighter a Clone's twin is now (ruling MB-49): itself, or, once cloned again, the
-    genuine fighter of that later Clone, as its note says (drawn or seen). A later Clone
-    already revealed left no note: its genuine fighter is one of the fighters named after
-    the twin, drawn among those still on the battlefield."""
+def _clone_notes(
+    marks: list[Mark],
+    secret: list[bool],
+    cloned: Sequence[str],
+    fighters: tuple[Fighter, ...],
+    rng: Random,
+) -> tuple[Mark, ...]:
+    """The marks with each secret Clone note drawn (ruling MB-49). A note is about the
+    fighter its Clone was cast on (public, ``cloned``) and names the fighter its genuine
+    twin now is: the twin itself, or, once cloned again, what that later Clone's genuine
+    twin now is. What the player knows decides some Clones' genuine twins: its own notes
+    (each followed its twin through later Clones, so it tells their genuine twins too) and
+    each Clone's pair, which names the fighter a twin has become once a later Clone of it
+    is revealed (that Clone's genuine twin, and any it followed), and its own Charm notes
+    that followed a Clone (each keeps the fighter it was written about, and names the
+    fighter the genuine twin of every Clone since then has become). Every other secret note
+    names either twin, one chance in two, independently: every battle consistent with the
+    view is as likely as any other, as each choice was when it was written."""
     names = {f.name for f in fighters}
-    while twin not in names:
-        later = next((m for m in marks if m.key == GENUINE and m.detail == twin), None)
-        if later is not None:
-            return later.target
-        after = [f for f in fighters if twin in line(f.name)]
-        if not after:
-            raise ViewError(f"no fighter stands for {twin!r}, a twin of a Clone")
-        standing = [f for f in after if f.status is Status.ON_BATTLEFIELD] or after
-        chain = line(rng.choice(standing).name)
-        twin = chain[chain.index(twin) - 1]
-    return twin
+    pairs = {cast_on(m.target): m.target.split(",") for m in marks if m.key == CLONE}
+    casters = {cast_on(m.target): m.owner for m in marks if m.key == CLONE}
+    chosen: dict[str, str] = {}
+
+    def known(name: str, upto: str, including: bool) -> None:
+        """The Clones between fighter ``name`` and ``upto``, each with its genuine twin
+        on the way to ``name``."""
+        chain = line(name)
+        if upto not in chain:
+            raise ViewError(f"{name!r} is not a fighter made from {upto!r} by Clones")
+        for origin in chain[1 : chain.index(upto) + including]:
+            twins = [t for t in pairs.get(origin, ()) if t in chain]
+            if not twins:
+                continue
+            if chosen.setdefault(origin, twins[0]) != twins[0]:
+                raise ViewError(f"the view tells two genuine twins of the Clone of {origin!r}")
+
+    for origin, twins in pairs.items():
+        for twin in twins:
+            known(twin, origin, False)
+    for charm in marks:
+        if charm.key == CHARM and charm.detail:
+            known(charm.target, charm.detail, True)
+    notes = [i for i, m in enumerate(marks) if m.key == GENUINE]
+    if len(notes) != len(cloned):
+        raise ViewError("the view's Clone notes and the fighters cloned do not match")
+    for i, origin in zip(notes, cloned, strict=True):
+        marks[i] = replace(marks[i], detail=origin)
+        if casters.get(origin) != marks[i].owner:
+            raise ViewError(f"a Clone note of {marks[i].owner} about {origin!r} has no Clone")
+        if not secret[i]:
+            known(marks[i].target, origin, True)
+            if origin not in chosen:
+                raise ViewError(f"the Clone note about {origin!r} names neither twin")
+    for i in notes:
+        origin = marks[i].detail
+        if secret[i] and origin not in chosen:
+            chosen[origin] = rng.choice(pairs[origin])
+
+    def now(twin: str) -> str:
+        for _ in range(len(chosen) + 1):
+            if twin in names:
+                return twin
+            if twin not in chosen:
+                break
+            twin = chosen[twin]
+        raise ViewError(f"no fighter stands for {twin!r}, a twin of a Clone")
+
+    for i in notes:
+        target = now(chosen[marks[i].detail])
+        if not secret[i] and target != marks[i].target:
+            raise ViewError(f"the Clone note about {marks[i].detail!r} does not follow its twin")
+        marks[i] = replace(marks[i], target=target)
+    return tuple(marks)
 
 
 def _doubles(
     setup: Setup, fighters: tuple[Fighter, ...], marks: tuple[Mark, ...]
 ) -> tuple[Fighter, ...]:
-    """The fighters with each Clone's Doppelganger as it is: both twins show the cloned
-    fighter's profile while the note is secret; the one not noted genuine is the
-    Doppelganger (ruling MB-45)."""
-    if not any(p.name == DOPPELGANGER for p in setup.pack.fighters):
+    """The fighters with each Doppelganger as it is: both twins of a Clone show the
+    profile its target showed while the note is secret; a fighter is a Doppelganger when,
+    at some Clone still secret on its line, it comes from the twin the note does not name
+    (rulings MB-45, MB-50). One known for a Doppelganger already shows so."""
+    if not own_doppelganger(setup):
         return fighters
-    genuine = {m.target for m in marks if m.key == GENUINE}
-    doubles = {
-        name for m in marks if m.key == CLONE for name in m.target.split(",") if name not in genuine
-    }
-    return tuple(replace(f, profile=DOPPELGANGER) if f.name in doubles else f for f in fighters)
+    pairs = {cast_on(m.target) for m in marks if m.key == CLONE}
+    genuine = {m.detail: line(m.target) for m in marks if m.key == GENUINE}
+
+    def double(name: str) -> bool:
+        chain = line(name)
+        for i, origin in enumerate(chain[1:]):
+            real = genuine.get(origin, []) if origin in pairs else []
+            if origin in real and real[real.index(origin) - 1] != chain[i]:
+                return True
+        return False
+
+    return tuple(replace(f, profile=DOPPELGANGER) if double(f.name) else f for f in fighters)
 
 
 def _fighter(data: Mapping[str, Any]) -> Fighter:

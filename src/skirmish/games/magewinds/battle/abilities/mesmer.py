@@ -30,6 +30,7 @@ from skirmish.games.magewinds.battle.abilities.common import (
     with_mark,
     without,
 )
+from skirmish.games.magewinds.battle.abilities.witch import KEY as CHARM
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.geometry import (
     RADIUS,
@@ -40,7 +41,8 @@ from skirmish.games.magewinds.battle.geometry import (
     stand_problem,
 )
 from skirmish.games.magewinds.battle.objects import CONTACT, drop_everything
-from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark, Point, Status, rounded
+from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark, Point, rounded
 from skirmish.games.magewinds.profiles import Ability
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 
@@ -112,6 +114,11 @@ GENUINE = "genuine"
 CLONE_RANGE = 9.0
 DOPPELGANGER = "Doppelganger"
 """A pack's profile of this name, if any, is the Doppelganger's (ruling MB-45)."""
+
+
+def own_doppelganger(setup: Setup) -> bool:
+    """Whether the pack gives the Doppelganger a profile of its own (ruling MB-45)."""
+    return any(p.name == DOPPELGANGER for p in setup.pack.fighters)
 
 
 def _pairs(battle: Battle, target: Fighter) -> list[tuple[Point, Point]]:
@@ -223,14 +230,15 @@ def cloned(
 ) -> Battle:
     """The target is removed; it and a Doppelganger are set up at ``spots`` under new
     names that do not say which is which (ruling MB-45). What the target carries is
-    dropped as close to its old spot as possible, clear of the two bases (ruling MB-48)."""
+    dropped as close to its old spot as possible, clear of the two bases (ruling MB-48).
+    Both twins show the profile the target showed, so a Clone of a twin does not tell
+    which twin of the earlier Clone was the Doppelganger (ruling MB-50)."""
     names = (_free_name(battle, target.name, 1), _free_name(battle, target.name, 2))
     real = 0 if genuine_first else 1
-    profile = (
-        DOPPELGANGER
-        if any(p.name == DOPPELGANGER for p in battle.setup.pack.fighters)
-        else target.profile
-    )
+    profile = DOPPELGANGER if own_doppelganger(battle.setup) else target.profile
+    shown = shown_profile(battle, target.name, target.profile)
+    twin = any(m.key == CLONE and target.name in m.target.split(",") for m in battle.marks)
+    rulings = "rulings MB-45, MB-50" if twin and own_doppelganger(battle.setup) else "ruling MB-45"
     genuine = replace(target, name=names[real], at=spots[real], carrying=())
     double = replace(target, name=names[1 - real], at=spots[1 - real], profile=profile)
     double = replace(double, carrying=())
@@ -238,10 +246,6 @@ def cloned(
     for f in battle.fighters:
         twins = sorted((genuine, double), key=lambda g: g.name)
         fighters += twins if f.name == target.name else [f]
-    if target.carrying and target.at is not None:
-        set_up = replace(battle, fighters=tuple(fighters))
-        why = "removed by Clone, clear of the two bases set up, ruling MB-48"
-        battle = drop_everything(battle, target, target.at, why, room=set_up)
     battle = replace(
         battle,
         fighters=tuple(fighters),
@@ -252,10 +256,11 @@ def cloned(
         ),
         auras=tuple((k, c) for k, c in battle.auras if c != target.name),
     )
+    if target.carrying and target.at is not None:
+        why = "removed by Clone, clear of the two bases set up, ruling MB-48"
+        battle = drop_everything(battle, target, target.at, why)
     player = battle.controller(mesmer)
-    battle = with_mark(
-        battle, Mark(CLONE, mesmer.name, target=",".join(names), detail=target.profile)
-    )
+    battle = with_mark(battle, Mark(CLONE, mesmer.name, target=",".join(names), detail=shown))
     battle = with_mark(
         battle, Mark(GENUINE, mesmer.name, target=genuine.name, detail=target.name, seen_by=player)
     )
@@ -265,7 +270,7 @@ def cloned(
         "clone",
         f"{spell} (Mesmer v{version}): {target.name} is removed and set up again beside a "
         f"Doppelganger: {names[0]} at ({point_text(spots[0])}) and {names[1]} at "
-        f"({point_text(spots[1])}); player {player + 1} notes which is genuine (ruling MB-45)",
+        f"({point_text(spots[1])}); player {player + 1} notes which is genuine ({rulings})",
     )
     battle = battle.logged(
         spell,
@@ -284,8 +289,14 @@ def cloned(
 
 def _renamed(mark: Mark, old: str, new: str) -> Mark:
     """A mark that outlives the Clone follows the genuine fighter where it is on it (a
-    Charm note); the name of who made it is left as it was, which names neither twin."""
-    return replace(mark, target=new) if mark.target == old else mark
+    Charm note); the name of who made it is left as it was, which names neither twin. A
+    Charm note keeps the fighter it was written about, the first it followed a Clone
+    from: its writer knows the genuine twin of every Clone between (ruling MB-49)."""
+    if mark.target != old:
+        return mark
+    if mark.key == CHARM:
+        return replace(mark, target=new, detail=mark.detail or old)
+    return replace(mark, target=new)
 
 
 def made_from(twins: str) -> str:
@@ -297,11 +308,19 @@ def made_from(twins: str) -> str:
     return bare[:-2] if bare.endswith((" 1", " 2")) else name
 
 
+def cast_on(twins: str) -> str:
+    """The fighter a Clone was cast on, read from its pair's names (the twins, or the
+    fighters they have become, ruling MB-49): the nearest name both lines share."""
+    first, *rest = twins.split(",")
+    others = set(line(rest[0])) if rest else set()
+    return next((n for n in line(first)[1:] if n in others), made_from(first))
+
+
 def note_of(marks: tuple[Mark, ...], pair: Mark) -> Mark | None:
     """The secret note written with the Clone ``pair``: the same Mesmer's note about the
     fighter that Clone was cast on (ruling MB-49). Not its position: Clones of twins and
     twins taken down leave notes and Clones in any order."""
-    origin = made_from(pair.target)
+    origin = cast_on(pair.target)
     return next(
         (m for m in marks if m.key == GENUINE and m.owner == pair.owner and m.detail == origin),
         None,
@@ -312,11 +331,9 @@ def revealed(battle: Battle, name: str, down: str = "") -> Battle:
     """Fighter ``name`` is taken down: the note of each Clone it is a twin of is revealed
     (ruling MB-45). When it was that Clone's genuine fighter, the fighter cloned was
     itself a twin of an earlier Clone, now taken down under its new name: that Clone's
-    note is revealed too (ruling MB-49)."""
+    note is revealed too. When the genuine stands, it is the fighter the twin cloned now
+    is, and earlier Clones name it so (ruling MB-49)."""
     down = down or name
-    earlier = _revealed_twin(battle, name)
-    if earlier:
-        return revealed(battle, earlier, down)
     for pair in [m for m in battle.marks if m.key == CLONE and name in m.target.split(",")]:
         note = note_of(battle.marks, pair)
         battle = replace(battle, marks=tuple(m for m in battle.marks if m not in (pair, note)))
@@ -328,25 +345,63 @@ def revealed(battle: Battle, name: str, down: str = "") -> Battle:
             f"{down} is taken down: the note is revealed, {note.target} is the genuine "
             f"{note.detail} (rulings MB-45, MB-49)",
         )
+        battle = _exposed(battle, pair, note)
         if note.target == down:
             battle = revealed(battle, note.detail, down)
+        else:
+            battle = _told(battle, note)
+            marks = tuple(_twin_renamed(m, note.detail, note.target) for m in battle.marks)
+            battle = replace(battle, marks=marks)
     return battle
 
 
-def _revealed_twin(battle: Battle, name: str) -> str:
-    """The twin of a standing Clone that fighter ``name`` is, through later Clones each
-    revealed by its Doppelganger taken down, so that the one of each later pair left
-    standing was its genuine fighter (ruling MB-49); otherwise ""."""
-    clones = [m for m in battle.marks if m.key == CLONE]
-    for twin in line(name)[1:]:
-        if any(made_from(m.target) == twin for m in clones):
-            return ""  # a later Clone of that twin is still secret
-        others = [f for f in battle.fighters if twin in line(f.name) and name not in line(f.name)]
-        if any(f.status is Status.ON_BATTLEFIELD for f in others):
-            return ""
-        if any(twin in m.target.split(",") for m in clones):
-            return twin
-    return ""
+def _told(battle: Battle, note: Mark) -> Battle:
+    """A note revealed names the fighter its twin now is, so it tells the genuine twin of
+    each later Clone that twin went through: those Clones are revealed with it (ruling
+    MB-49)."""
+    chain = line(note.target)
+    for origin in chain[1 : chain.index(note.detail)]:
+        pair = next(
+            (m for m in battle.marks if m.key == CLONE and cast_on(m.target) == origin), None
+        )
+        later = None if pair is None else note_of(battle.marks, pair)
+        if pair is None or later is None:
+            continue
+        battle = replace(battle, marks=tuple(m for m in battle.marks if m not in (pair, later)))
+        battle = _exposed(battle, pair, later)
+        battle = battle.logged(
+            "Clone",
+            "clone_revealed",
+            f"{note.target} is the genuine {note.detail}, so the note about {origin} is "
+            f"revealed too: {later.target} is the genuine {origin} (rulings MB-45, MB-49)",
+        )
+    return battle
+
+
+def _exposed(battle: Battle, pair: Mark, note: Mark) -> Battle:
+    """The Clone ``pair`` is revealed by its ``note``: its twin not on the genuine
+    fighter's line is known to be the Doppelganger. With a Doppelganger profile of the
+    pack's own, every later Clone of that twin still secret shows that profile from now
+    on: both its twins are Doppelgangers (ruling MB-50)."""
+    if not own_doppelganger(battle.setup):
+        return battle
+    genuine = line(note.target)
+    doubles = {t for t in pair.target.split(",") if t not in genuine}
+    marks = tuple(
+        replace(m, detail=DOPPELGANGER)
+        if m.key == CLONE and doubles & set(line(m.target.split(",")[0]))
+        else m
+        for m in battle.marks
+    )
+    return replace(battle, marks=marks)
+
+
+def _twin_renamed(mark: Mark, old: str, new: str) -> Mark:
+    """A Clone's pair naming ``old`` among its twins names ``new`` instead: the fighter
+    that twin is now, a later Clone of it being revealed (ruling MB-49)."""
+    if mark.key != CLONE or old not in mark.target.split(","):
+        return mark
+    return replace(mark, target=",".join(new if t == old else t for t in mark.target.split(",")))
 
 
 def line(name: str) -> list[str]:
@@ -360,7 +415,7 @@ def line(name: str) -> list[str]:
 
 def shown_profile(battle: Battle, name: str, profile: str) -> str:
     """The profile a player sees for fighter ``name``: a Doppelganger of its own profile
-    shows the target's while the note is secret (ruling MB-45)."""
+    shows the one its target showed while the note is secret (rulings MB-45, MB-50)."""
     for mark in battle.marks:
         if mark.key == CLONE and name in mark.target.split(","):
             return mark.detail
