@@ -10,13 +10,15 @@ from collections.abc import Callable
 from pathlib import Path
 from random import Random
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from scipy.stats import t as t_distribution
 
 from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.rollout import ReplyPlayer
-from skirmish.ai.magewinds.search import SearchPlayer, chosen
+from skirmish.ai.magewinds.search import MARGIN, SearchPlayer, chosen
 from skirmish.engine.battle import Chance, History, LazyView, Turn
 from skirmish.games.magewinds.battle import Length, setup, start_battle
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
@@ -58,6 +60,37 @@ def test_the_margin_is_standard_errors_of_the_paired_differences():
     # The differences are what counts, not the spread of each candidate alone: both
     # candidates swing by 100 between battles, the second always 1 ahead.
     assert chosen([[100.0, -100.0, 50.0], [101.0, -99.0, 51.0]]) == 1
+
+
+def test_a_candidate_ahead_by_less_than_two_standard_errors_is_not_played():
+    # Differences 0, 1, 5: mean 2, standard deviation sqrt(7) = 2.646, standard error
+    # 2.646 / sqrt(3) = 1.528: ahead by 1.31 standard errors, past one, short of two.
+    values = [[0.0, 0.0, 0.0], [0.0, 1.0, 5.0]]
+    assert 1 * math.sqrt(7 / 3) < 2 < 2 * math.sqrt(7 / 3)
+    assert chosen(values) == 0
+    assert chosen(values, margin=1.0) == 1
+    # Differences 1.5, 2, 2.5: standard error 0.289, ahead by 6.9 of them: played.
+    assert chosen([[0.0, 0.0, 0.0], [1.5, 2.0, 2.5]]) == 1
+    # Of two candidates ahead, one by 1.19 standard errors (differences 0, 1, 8: mean 3,
+    # standard error sqrt(19 / 3) = 2.52), one by 3.46 (differences 1, 2, 3: mean 2,
+    # standard error 0.577), only the sure one counts, though the other's mean is higher.
+    values = [[0.0, 0.0, 0.0], [0.0, 1.0, 8.0], [1.0, 2.0, 3.0]]
+    assert statistics.fmean(values[1]) > statistics.fmean(values[2])
+    assert chosen(values) == 2
+
+
+def test_a_candidate_no_better_than_the_greedy_choice_is_played_about_one_time_in_eleven():
+    # Paired differences drawn around 0 (normal, 3 drawn battles): the share passing the
+    # margin is Student's t tail with 2 degrees of freedom, by scipy: 0.092 at 2 standard
+    # errors (0.211 at the one the search used before).
+    rng = np.random.default_rng(7)
+    trials = 20_000
+    rows = rng.normal(0.0, 3.0, size=(trials, 3))
+    passed = sum(chosen([[0.0, 0.0, 0.0], list(row)]) == 1 for row in rows)
+    assert passed / trials == pytest.approx(float(t_distribution.sf(MARGIN, 2)), abs=0.01)
+    assert float(t_distribution.sf(MARGIN, 2)) == pytest.approx(0.092, abs=0.001)
+    before = sum(chosen([[0.0, 0.0, 0.0], list(row)], margin=1.0) == 1 for row in rows)
+    assert before / trials == pytest.approx(float(t_distribution.sf(1.0, 2)), abs=0.01)
 
 
 @given(
