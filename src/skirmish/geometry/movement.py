@@ -61,6 +61,10 @@ class FreeSpace:
         """The centre may stop here: in free space and not on low terrain."""
         return bool(self.centres.covers(point)) and not bool(self.no_end.contains(point))
 
+    def can_stand_all(self, points: np.ndarray) -> np.ndarray:
+        """:meth:`can_stand` for an array of shapely points, all tested at once."""
+        return shapely.covers(self.centres, points) & ~shapely.contains(self.no_end, points)
+
     def is_clear(self, path: LineString) -> bool:
         """The centre may travel along ``path`` (15.0: the path is as wide as the base)."""
         return bool(self.centres.covers(path))

@@ -137,8 +137,7 @@ def route_end(battle: Battle, fighter: Fighter, goal: At, inches: float) -> At |
         for k in range(CONTACT_POINTS)
     ]
     if fast("routes"):
-        spots = shapely.points(around)
-        stand = shapely.covers(free.centres, spots) & ~shapely.contains(free.no_end, spots)
+        stand = free.can_stand_all(shapely.points(around))
         around = [p for p, ok in zip(around, stand.tolist(), strict=True) if ok]
     else:
         around = [p for p in around if free.can_stand(Point(p))]
@@ -362,8 +361,7 @@ def free_points(battle: Battle, points: list[At], exclude: str | None = None) ->
     if not points:
         return []
     space = standing_space(battle, exclude)
-    where = shapely.points(points)
-    fits = shapely.covers(space.centres, where) & ~shapely.contains(space.no_end, where)
+    fits = space.can_stand_all(shapely.points(points))
     return [p for p, ok in zip(points, fits, strict=True) if ok]
 
 

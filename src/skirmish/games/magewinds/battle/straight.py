@@ -125,10 +125,6 @@ def _fits(
     in a straight line, and stand there (``stand_problem`` is None)."""
     points = shapely.points(ends)
     paths = shapely.linestrings([(start, end) for end in ends])
-    clear = (
-        shapely.covers(free.centres, points)
-        & ~shapely.contains(free.no_end, points)
-        & shapely.covers(free.centres, paths)
-    )
+    clear = free.can_stand_all(points) & shapely.covers(free.centres, paths)
     stands = can_stand_at(battle, ends, exclude=fighter.name)
     return [bool(c) and s for c, s in zip(clear.tolist(), stands, strict=True)]
