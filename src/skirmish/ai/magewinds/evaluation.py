@@ -21,9 +21,10 @@ A score in points of Toughness, from the player's side, made of parts a person c
   any other player has, and how far the player's nearest fighter that may still take one
   is from each object (or fragment marker) still lying free;
 - **race**: in the same scenarios, each object (or fragment marker) lying free that the
-  player's side would reach first, counting Moves (13.4) of the nearest fighter that may
-  still take it and the activations left (13.0), against each that another side would:
-  the other side acts next, so it wins a tie;
+  player's side would take first, against each that another side would: the sides take
+  them in turn as they activate (13.0), each needing the Moves (13.4) of its quickest
+  fighter that may still take one, the way round the obstacles; a fighter takes no more
+  than it may carry, and the other side, acting next, wins a tie;
 - **escape**: in Hold the Line, the Attacker's fighters escaped (worth more than a fighter
   kept, since an escaped fighter leaves the battlefield) and the Attacker's distance to the
   objective edge, for the Attacker and against it for the Defender;
@@ -96,8 +97,8 @@ class Weights:
     """An object carried or collected (more than a fighter's Toughness: worth a risk)."""
     toward_treasure: float = 0.2
     race: float = 1.5
-    """An object lying free that the player's side reaches first (half an object held: it
-    is not held yet, and may be fought for)."""
+    """An object lying free that the player's side would take first (a fifth of one held:
+    it is not held yet and may be fought for, and picking up one in reach always pays)."""
     escape: float = 16.0
     """A fighter escaped in Hold the Line: more than a fighter kept (alive and health)."""
     card: float = 0.25
@@ -136,11 +137,13 @@ class Evaluator:
         default_factory=dict
     )
     _gains: dict[tuple[FighterKey, FighterKey, str], float] = field(default_factory=dict)
+    """Attack values by names (quick to look up), in front of the store by value."""
     _ways: dict[tuple[tuple[float, float], tuple[float, float]], float] = field(
         default_factory=dict
     )
+    """The ways round the terrain (:meth:`way`) by their two ends."""
     _roadmap: Roadmap | None = None
-    """Attack values by names (quick to look up), in front of the store by value."""
+    """The terrain's visibility graph for a base, built when first needed."""
 
     def __post_init__(self) -> None:
         self._threats = Threats(self)
@@ -334,10 +337,11 @@ class Evaluator:
         acting: bool,
     ) -> dict[tuple[Fighter, int], float]:
         """How many of its side's activations each fighter of ``side`` that may still take
-        an object needs to touch each of ``free``: a Move (13.4) of its Movement (less the
-        scenario's carrying penalty) for each stretch of the straight way, at least one (an
-        object in contact is picked up as a Move begins, 19.1); past the fighter's own
-        activations left this Action Phase (13.0), its side's others come first."""
+        an object needs to touch each of ``free``: a Move (13.4) for each stretch of its way
+        round the obstacles (:meth:`way`) as long as its Movement (less the scenario's
+        carrying penalty, and :data:`SHORTFALL`), at least one (an object in contact is
+        picked up as a Move begins, 19.1); past the fighter's own activations left this
+        Action Phase (13.0), its side's others come first."""
         penalty = battle.setup.scenario.carry_penalty
         left = {f.name: MAX_COUNTERS - f.counters if acting else MAX_COUNTERS for f in side}
         total = sum(left.values())
