@@ -20,6 +20,11 @@ A score in points of Toughness, from the player's side, made of parts a person c
   versions), the objects the player's fighters carry (or have collected) against the most
   any other player has, and how far the player's nearest fighter that may still take one
   is from each object (or fragment marker) still lying free;
+- **race**: in the same scenarios, each object (or fragment marker) lying free that the
+  player's side would take first, against each that another side would: the sides take
+  them in turn as they activate (13.0), each needing the Moves (13.4) of its quickest
+  fighter that may still take one, the way round the obstacles; a fighter takes no more
+  than it may carry, and the other side, acting next, wins a tie;
 - **escape**: in Hold the Line, the Attacker's fighters escaped (worth more than a fighter
   kept, since an escaped fighter leaves the battlefield) and the Attacker's distance to the
   objective edge, for the Attacker and against it for the Defender;
@@ -38,7 +43,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import shapely
-from shapely import LineString
+from shapely import LineString, Point, box
 
 from skirmish.ai.magewinds.outlook import outlook, settled
 from skirmish.ai.magewinds.threats import GREEDY, Threats
@@ -58,13 +63,18 @@ from skirmish.games.magewinds.battle.targets import usable
 from skirmish.games.magewinds.battle.territory import OPPOSITE, distance_to_edge
 from skirmish.games.magewinds.battle.treasure import holdings
 from skirmish.games.magewinds.cards import DECK, card_value
+from skirmish.games.magewinds.moves import SOLID
 from skirmish.games.magewinds.profiles import AttackProfile, FighterProfile
 from skirmish.geometry import BASE_DIAMETER, HeightClass
+from skirmish.geometry.movement import Roadmap, free_space
 
 RADIUS = BASE_DIAMETER / 2
 STEP = 1.0
 """13.1: the step move before an attack."""
 MAX_COUNTERS = 2
+SHORTFALL = 0.25
+"""Inches a Move toward an object is expected to fall short of the fighter's Movement: the
+ends a Move is offered (ruling MB-6) are representative, and bases stand in the way."""
 MEAN_CARD = sum(card_value(c) for c in DECK) / len(DECK)
 
 
@@ -86,6 +96,9 @@ class Weights:
     treasure: float = 8.0
     """An object carried or collected (more than a fighter's Toughness: worth a risk)."""
     toward_treasure: float = 0.2
+    race: float = 1.5
+    """An object lying free that the player's side would take first (a fifth of one held:
+    it is not held yet and may be fought for, and picking up one in reach always pays)."""
     escape: float = 16.0
     """A fighter escaped in Hold the Line: more than a fighter kept (alive and health)."""
     card: float = 0.25
@@ -125,6 +138,12 @@ class Evaluator:
     )
     _gains: dict[tuple[FighterKey, FighterKey, str], float] = field(default_factory=dict)
     """Attack values by names (quick to look up), in front of the store by value."""
+    _ways: dict[tuple[tuple[float, float], tuple[float, float]], float] = field(
+        default_factory=dict
+    )
+    """The ways round the terrain (:meth:`way`) by their two ends."""
+    _roadmap: Roadmap | None = None
+    """The terrain's visibility graph for a base, built when first needed."""
 
     def __post_init__(self) -> None:
         self._threats = Threats(self)
@@ -176,6 +195,7 @@ class Evaluator:
             parts["round end"] = self._round_end(battle, player, mine, theirs)
         if scenario.treasures is not None or scenario.collect or scenario.markers:
             parts["treasure"] = self._treasure(battle, mine, player)
+            parts["race"] = self._race(battle, mine, theirs)
         if scenario.escape and battle.first is not None:
             parts["escape"] = self._escape(battle, player)
         if scenario.id == BATTLE_ROYALE.id and battle.phase is Phase.ACTION:
@@ -246,22 +266,116 @@ class Evaluator:
         held = collected(battle) if counted else holdings(battle)
         others = max((n for p, n in enumerate(held) if p != player), default=0)
         value = w.treasure * (held[player] - others)
-        most = scenario.carry_most
-        placed = [
-            f.at for f in mine if f.at is not None and (most is None or len(f.carrying) < most)
-        ]
+        placed = [f.at for f in _takers(battle, mine) if f.at is not None]
         if not placed:
             return value
-        free = [
-            (item.at, 2 * RADIUS)
-            for item in battle.items
-            if item.carriable and item.carried_by is None and item.at is not None
-        ]
-        free += [(mark.at, RADIUS) for mark in markers(battle) if mark.at is not None]
-        for where, touching in free:
+        for where, touching in _lying_free(battle):
             gap = min(math.dist(at, where) for at in placed) - touching
             value -= w.toward_treasure * max(0.0, gap)
         return value
+
+    def _race(self, battle: Battle, mine: list[Fighter], theirs: list[Fighter]) -> float:
+        """The objects (or fragment markers) lying free that the player's side would take
+        first, less those another side would, each worth :attr:`Weights.race`.
+
+        The sides take them in turn, as they activate (13.0): each side's next object is
+        the one its fighters that may still take one reach in the fewest of its
+        activations (:meth:`_needs`), the one the other side could reach soonest first
+        among equals (a person takes the contested object before the safe one); the side
+        whose activations so far plus those reach it sooner takes it. A fighter takes no
+        more than the scenario lets it carry (Treasure Dash and Clash: one). The position
+        is scored for the player who has just acted, so another side acts next and wins a
+        tie."""
+        free = _lying_free(battle)
+        if not free:
+            return 0.0
+        acting = battle.phase is Phase.ACTION
+        needs = (self._needs(battle, mine, free, acting), self._needs(battle, theirs, free, acting))
+        most = battle.setup.scenario.carry_most
+        room = [
+            {f: len(free) if most is None else most - len(f.carrying) for f in side}
+            for side in (_takers(battle, mine), _takers(battle, theirs))
+        ]
+        spent = [0, 0]
+        taken = [0, 0]
+        left = set(range(len(free)))
+
+        def soonest(side: int, item: int) -> float:
+            return min(
+                (n for (f, i), n in needs[side].items() if i == item and room[side][f] > 0),
+                default=math.inf,
+            )
+
+        while left:
+            best: list[tuple[float, float, Fighter, int] | None] = [None, None]
+            for side in (0, 1):
+                options = [
+                    (n, soonest(1 - side, i), f, i)
+                    for (f, i), n in needs[side].items()
+                    if i in left and room[side][f] > 0
+                ]
+                if options:
+                    best[side] = min(options, key=lambda o: (o[0], o[1], free[o[3]][0]))
+            when = [math.inf if b is None else spent[s] + b[0] for s, b in enumerate(best)]
+            if when[0] == when[1] == math.inf:
+                break
+            side = 0 if when[0] < when[1] else 1
+            chosen = best[side]
+            assert chosen is not None
+            need, _, fighter, item = chosen
+            spent[side] += int(need)
+            room[side][fighter] -= 1
+            taken[side] += 1
+            left.discard(item)
+        return self.weights.race * (taken[0] - taken[1])
+
+    def _needs(
+        self,
+        battle: Battle,
+        side: list[Fighter],
+        free: list[tuple[tuple[float, float], float]],
+        acting: bool,
+    ) -> dict[tuple[Fighter, int], float]:
+        """How many of its side's activations each fighter of ``side`` that may still take
+        an object needs to touch each of ``free``: a Move (13.4) for each stretch of its way
+        round the obstacles (:meth:`way`) as long as its Movement (less the scenario's
+        carrying penalty, and :data:`SHORTFALL`), at least one (an object in contact is
+        picked up as a Move begins, 19.1); past the fighter's own activations left this
+        Action Phase (13.0), its side's others come first."""
+        penalty = battle.setup.scenario.carry_penalty
+        left = {f.name: MAX_COUNTERS - f.counters if acting else MAX_COUNTERS for f in side}
+        total = sum(left.values())
+        needs: dict[tuple[Fighter, int], float] = {}
+        for fighter in _takers(battle, side):
+            movement = self.setup.profile(fighter.profile).movement
+            movement -= penalty if penalty and fighter.carrying else 0
+            if fighter.at is None or movement <= SHORTFALL:
+                continue
+            own = left[fighter.name]
+            for item, (where, touching) in enumerate(free):
+                gap = max(0.0, self.way(fighter.at, where) - touching)
+                moves = max(1, math.ceil(gap / (movement - SHORTFALL) - 1e-9))
+                needs[fighter, item] = moves if moves <= own else total + moves - own
+        return needs
+
+    def way(self, start: tuple[float, float], goal: tuple[float, float]) -> float:
+        """How far a base's centre travels from ``start`` to ``goal`` round the medium and
+        high obstacles and within the table (15.0; other bases are left out, as they move);
+        the straight line when no such way is found."""
+        key = (start, goal)
+        found = self._ways.get(key)
+        if found is None:
+            if self._roadmap is None:
+                table = self.setup.table
+                solid = [t.footprint for t in table.field.terrain if t.height_class in SOLID]
+                free = free_space(box(0, 0, table.width, table.length), RADIUS, solid=solid)
+                self._roadmap = Roadmap.build(free)
+            route = self._roadmap.shortest_path(Point(start), Point(goal))
+            found = math.dist(start, goal) if route is None else LineString(route).length
+            if len(self._ways) > 200_000:
+                self._ways.clear()
+            self._ways[key] = found
+        return found
 
     def _escape(self, battle: Battle, player: int) -> float:
         """Hold the Line: the Attacker's fighters escaped and the Attacker's way to the
@@ -420,6 +534,25 @@ class Evaluator:
         reach = max((a.maximum_range for a in attacks), default=0.0)
         gap = min(math.dist(fighter.at, e.at) for e in enemies if e.at is not None) - 2 * RADIUS
         return max(0.0, gap - reach - STEP)
+
+
+def _takers(battle: Battle, fighters: list[Fighter]) -> list[Fighter]:
+    """The ``fighters`` that may still take an object: in Treasure Dash and Clash a fighter
+    carrying one carries no other."""
+    most = battle.setup.scenario.carry_most
+    return [f for f in fighters if f.at is not None and (most is None or len(f.carrying) < most)]
+
+
+def _lying_free(battle: Battle) -> list[tuple[tuple[float, float], float]]:
+    """Where each object lying free (or Fragment Frenzy v1.3.0's fragment marker) is, and
+    how far a fighter's centre is from it when their bases touch."""
+    free = [
+        (item.at, 2 * RADIUS)
+        for item in battle.items
+        if item.carriable and item.carried_by is None and item.at is not None
+    ]
+    free += [(mark.at, RADIUS) for mark in markers(battle) if mark.at is not None]
+    return free
 
 
 def _key(fighter: Fighter) -> FighterKey:
