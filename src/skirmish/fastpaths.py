@@ -16,8 +16,10 @@ for the benchmarks' ratio against the plain path). Every layer may use this modu
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
+from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
 REMEMBERED = 50_000
@@ -118,10 +120,91 @@ class Kept(Generic[T]):
         self.memo.answers[(id(thing), *more)] = (thing, answer)
 
 
+_Plan = tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]
+_plans: dict[type, _Plan | None] = {}
+
+
+def replaced(thing: T, /, **changes: Any) -> T:
+    """``dataclasses.replace(thing, **changes)``: a new record of the same class with the
+    fields in ``changes`` changed. On the fast path the fields are read at once and given
+    to the class in order (``replace`` looks each field up by name, every time); a class
+    with keyword-only fields or init-only variables, and a change ``replace`` would
+    refuse, take ``replace`` itself."""
+    if not _fast[-1]:
+        return dataclasses.replace(thing, **changes)  # type: ignore[type-var]
+    kind = type(thing)
+    try:
+        plan = _plans[kind]
+    except KeyError:
+        plan = _plans[kind] = _plan(kind)
+    if plan is None:
+        return dataclasses.replace(thing, **changes)  # type: ignore[type-var]
+    read, index = plan
+    values = list(read(thing))
+    for name, value in changes.items():
+        at = index.get(name)
+        if at is None:
+            return dataclasses.replace(thing, **changes)  # type: ignore[type-var]
+        values[at] = value
+    return kind(*values)
+
+
+def _plan(kind: type) -> _Plan | None:
+    """How :func:`replaced` reads a record of ``kind``: its ``__init__`` fields in order,
+    or None when ``replace`` must do it (keyword-only fields, init-only variables)."""
+    every = getattr(kind, "__dataclass_fields__", None)
+    if not every:
+        return None
+    if any(f._field_type is not dataclasses._FIELD for f in every.values()):  # type: ignore[attr-defined]
+        return None
+    names = [f.name for f in every.values() if f.init]
+    if not names or any(f.kw_only for f in every.values() if f.init):
+        return None
+    read = attrgetter(*names)
+    if len(names) == 1:
+        return (lambda thing: (read(thing),)), {names[0]: 0}
+    return read, {name: at for at, name in enumerate(names)}
+
+
+HASHES = 10_000
+"""Hashes kept by :func:`kept_hash`; when full, the store starts again from empty."""
+_hashes: dict[int, tuple[object, int]] = {}
+
+
+def dataclass_hash(thing: Any) -> int:
+    """The hash a frozen dataclass's generated ``__hash__`` gives: of the tuple of its
+    fields compared for equality (or marked ``hash=True``), in order."""
+    return hash(
+        tuple(
+            getattr(thing, f.name)
+            for f in dataclasses.fields(thing)
+            if (f.compare if f.hash is None else f.hash)
+        )
+    )
+
+
+def kept_hash(thing: Any) -> int:
+    """:func:`dataclass_hash`, on the fast path worked out once for each object (in this
+    process alone: a hash of text differs from process to process, so it is kept beside
+    the object, never in it). For an immutable value that keys many stores and is deep
+    to hash, such as a fighter profile with its attacks."""
+    if not fast():
+        return dataclass_hash(thing)
+    found = _hashes.get(id(thing))
+    if found is not None and found[0] is thing:
+        return found[1]
+    value = dataclass_hash(thing)
+    if len(_hashes) >= HASHES:
+        _hashes.clear()
+    _hashes[id(thing)] = (thing, value)
+    return value
+
+
 def forget() -> None:
     """Empty every memo (for measuring a cold start)."""
     for memo in _memos:
         memo.clear()
+    _hashes.clear()
 
 
 def memos() -> tuple[Memo[Any], ...]:

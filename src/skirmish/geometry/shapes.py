@@ -59,6 +59,12 @@ class Based:
 
     @property
     def centre(self) -> Point:
+        """The centre as a point: on the fast path one point for each base, made when first
+        asked (a base is asked for its centre wherever it is measured from)."""
+        return self._centre if fast() else Point(self.x, self.y)
+
+    @cached_property
+    def _centre(self) -> Point:
         return Point(self.x, self.y)
 
     @cached_property

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -21,7 +21,7 @@ from shapely import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
-from skirmish.fastpaths import Kept, Memo, fast
+from skirmish.fastpaths import Kept, Memo, fast, replaced
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.sight import in_the_open, line_on, visible
 from skirmish.games.magewinds.battle.state import Battle, Fighter
@@ -94,12 +94,12 @@ def _field(
         Based(name, x, y, kind="object", carriable=carriable, moveable=moveable)
         for name, (x, y), carriable, moveable in items
     )
-    return replace(template, fighters=placed, objects=objects)
+    return replaced(template, fighters=placed, objects=objects)
 
 
 def moved(battle: Battle, fighter: Fighter, at: At) -> Battle:
     """The battle with ``fighter`` standing at ``at`` (a trial position, not a move)."""
-    return battle.with_fighter(replace(fighter, at=at))
+    return battle.with_fighter(replaced(fighter, at=at))
 
 
 def placed(field: Battlefield, name: str) -> Placed:
@@ -296,7 +296,7 @@ def knockback_of(battle: Battle, attacker: Fighter, target: Fighter) -> Knockbac
     dx, dy = target.at[0] - attacker.at[0], target.at[1] - attacker.at[1]
     norm = math.hypot(dx, dy) or 1.0
     room = min(found.room, circle_room(battle, target, (dx / norm, dy / norm), found.room))
-    return replace(found, room=room)
+    return replaced(found, room=room)
 
 
 def knockback_end(
