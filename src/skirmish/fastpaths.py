@@ -25,6 +25,11 @@ from typing import Any, Generic, TypeVar
 REMEMBERED = 50_000
 """Answers kept per memo; a memo that fills up starts again from empty."""
 
+RECORDS = "records"
+"""The part of the fast paths (:func:`fast`) that makes and hashes records quicker:
+:func:`replaced`, :func:`kept_hash`, and those of the games' records that use them (the
+order of a card, the centre of a base)."""
+
 _fast = [True]
 _off: list[frozenset[str]] = [frozenset()]
 _memos: list[Memo[Any]] = []
@@ -130,7 +135,7 @@ def replaced(thing: T, /, **changes: Any) -> T:
     to the class in order (``replace`` looks each field up by name, every time); a class
     with keyword-only fields or init-only variables, and a change ``replace`` would
     refuse, take ``replace`` itself."""
-    if not _fast[-1]:
+    if not fast(RECORDS):
         return dataclasses.replace(thing, **changes)  # type: ignore[type-var]
     kind = type(thing)
     try:
@@ -188,7 +193,7 @@ def kept_hash(thing: Any) -> int:
     process alone: a hash of text differs from process to process, so it is kept beside
     the object, never in it). For an immutable value that keys many stores and is deep
     to hash, such as a fighter profile with its attacks."""
-    if not fast():
+    if not fast(RECORDS):
         return dataclass_hash(thing)
     found = _hashes.get(id(thing))
     if found is not None and found[0] is thing:

@@ -188,7 +188,7 @@ def test_greedy_plays_the_same_battles_with_its_fast_paths_and_without(seed):
 # -- the greedy player's own shortcuts (fastpaths part GREEDY) and the attack situation's
 # cover and Dodge (part SITUATION), each against its plain path with the others on -------
 
-SHORTCUTS = (GREEDY, SITUATION, LINES)
+SHORTCUTS = (GREEDY, SITUATION, LINES, fastpaths.RECORDS)
 
 
 def traced(chosen: Setup, seed: int) -> tuple[list[tuple[int | None, str]], str, tuple]:
