@@ -258,21 +258,29 @@ AWAY_ANGLE = math.radians(15)
 """A sector of free space this long and this wide either side of straight away from the
 attack (or turned by one of :data:`AWAY_TURNS`), around a target, makes a Dodge step
 certain."""
-AWAY_TURNS = (0.0, math.radians(30), math.radians(-30), math.radians(60), math.radians(-60))
+AWAY_TURNS = (
+    0.0,
+    math.radians(30),
+    math.radians(-30),
+    math.radians(60),
+    math.radians(-60),
+    math.radians(80),
+    math.radians(-80),
+)
 
 
 def free_to_step_away(field: Battlefield, mover: Placed, source: Placed, turn: float = 0.0) -> bool:
     """Whether the sector of :data:`AWAY` around ``mover``'s centre, :data:`AWAY_ANGLE`
-    either side of straight away from ``source`` turned by ``turn`` (at most 60 degrees),
+    either side of straight away from ``source`` turned by ``turn`` (at most 80 degrees),
     is all free space where a step may end.
 
     Then the region a 1" step reaches (:func:`~skirmish.games.magewinds.moves.dodge_region`)
     keeps the corner of its 1" disc nearest the sector's middle direction (at most pi/64
     off it): no blocker outside the sector hides a point inside it, as seen from the
     mover, and no low obstacle or table edge takes the corner away. That corner, at most
-    63 degrees off straight away, ends further from the attack by more than a hair
-    (MW-16): with ``d`` the distance before, its square is at least d^2 + 1 + 0.9d, more
-    than (d + 0.01)^2 whatever d."""
+    83 degrees off straight away (cos 83 degrees > 0.12), ends further from the attack by
+    more than a hair (MW-16): with ``d`` the distance before, its square is at least
+    d^2 + 1 + 0.24d, more than (d + 0.01)^2 whatever d."""
     sx, sy = source.base.x, source.base.y
     x, y = mover.base.x, mover.base.y
     if math.hypot(x - sx, y - sy) <= EPSILON:
