@@ -17,6 +17,7 @@ for the benchmarks' ratio against the plain path). Every layer may use this modu
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from operator import attrgetter
@@ -156,14 +157,17 @@ def replaced(thing: T, /, **changes: Any) -> T:
 
 def _plan(kind: type) -> _Plan | None:
     """How :func:`replaced` reads a record of ``kind``: its ``__init__`` fields in order,
-    or None when ``replace`` must do it (keyword-only fields, init-only variables)."""
-    every = getattr(kind, "__dataclass_fields__", None)
-    if not every:
+    or None when ``replace`` must do it (an ``__init__`` that does not take exactly the
+    init fields in order, by position: keyword-only fields, init-only variables, one
+    written by hand)."""
+    if not dataclasses.is_dataclass(kind):
         return None
-    if any(f._field_type is not dataclasses._FIELD for f in every.values()):  # type: ignore[attr-defined]
+    names = [f.name for f in dataclasses.fields(kind) if f.init]
+    parameters = list(inspect.signature(kind).parameters.values())
+    positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    if not names or [p.name for p in parameters] != names:
         return None
-    names = [f.name for f in every.values() if f.init]
-    if not names or any(f.kw_only for f in every.values() if f.init):
+    if any(p.kind is not positional for p in parameters):
         return None
     read = attrgetter(*names)
     if len(names) == 1:

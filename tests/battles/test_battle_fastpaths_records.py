@@ -132,6 +132,24 @@ def test_a_record_worked_out_after_init_is_worked_out_again(kind):
         same_record(fastpaths.replaced(record, third=4), dataclasses.replace(record, third=4))
 
 
+@dataclass(frozen=True, init=False)
+class Written:
+    """A record whose ``__init__`` is written by hand, taking its fields in another order."""
+
+    first: int
+    second: int = 0
+
+    def __init__(self, second: int = 0, first: int = 0) -> None:
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "second", second)
+
+
+def test_a_record_made_by_its_own_init_is_left_to_replace():
+    record = Written(second=2, first=1)
+    for changes in ({"first": 5}, {"second": 7}, {}):
+        same_record(fastpaths.replaced(record, **changes), dataclasses.replace(record, **changes))
+
+
 @pytest.mark.parametrize("changes", [{"total": 3}, {"nothing": 1}])
 def test_a_change_replace_refuses_is_refused_alike(changes):
     """A field not given to ``__init__``, or no field at all: the error ``replace`` gives."""
