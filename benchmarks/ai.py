@@ -97,15 +97,19 @@ def speeds(count: int = 20, plain: int = 4) -> None:
     shortcuts(plain)
 
 
+SHORTCUTS = (GREEDY, SITUATION, LINES, fastpaths.RECORDS)
+
+
 def shortcuts(count: int) -> None:
-    """The greedy player's own fast paths (:data:`GREEDY`: kept threats, staying put
-    without working out the step ends, the steps before an attack listed without the
-    rules' check after each, the furthest Blink spots alone; :data:`SITUATION`: cover and
-    Dodge of an attack; :data:`LINES`: a line of attack remembered between two fighters
-    where they stand) against its plain path, on the same
-    battles: each starts with the geometry caches and memos empty (``battles.forget``),
-    the attack outlooks and values kept from the battles before, and the two ways take
-    turns going first."""
+    """The greedy player's own fast paths (:data:`GREEDY`: kept threats and settled
+    results, staying put without working out the step ends, the steps before an attack
+    listed without the rules' check after each, the furthest Blink spots alone;
+    :data:`SITUATION`: cover and Dodge of an attack; :data:`LINES`: a line of attack
+    remembered between two fighters where they stand; :data:`~skirmish.fastpaths.RECORDS`:
+    records changed and hashed quicker) against its plain path, on the same battles: each
+    starts with the geometry caches and memos empty (``battles.forget``), the attack
+    outlooks and values kept from the battles before, and the two ways take turns going
+    first."""
     print(f"\nThe greedy player's shortcuts against its plain path ({count} battles each)")
     for chosen in setups():
         seconds = {True: 0.0, False: 0.0}
@@ -114,7 +118,7 @@ def shortcuts(count: int) -> None:
             found: dict[bool, tuple[str, ...]] = {}
             for way in (True, False) if seed % 2 == 0 else (False, True):
                 forget()
-                with nullcontext() if way else fastpaths.plain(GREEDY, SITUATION, LINES):
+                with nullcontext() if way else fastpaths.plain(*SHORTCUTS):
                     spent, found[way] = greedy_battle(chosen, 1000 + seed)
                 seconds[way] += spent
             same += found[True] == found[False]

@@ -16,12 +16,20 @@ for the benchmarks' ratio against the plain path). Every layer may use this modu
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
+from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
 REMEMBERED = 50_000
 """Answers kept per memo; a memo that fills up starts again from empty."""
+
+RECORDS = "records"
+"""The part of the fast paths (:func:`fast`) that makes and hashes records quicker:
+:func:`replaced`, :func:`kept_hash`, and those of the games' records that use them (the
+order of a card, the centre of a base)."""
 
 _fast = [True]
 _off: list[frozenset[str]] = [frozenset()]
@@ -118,10 +126,94 @@ class Kept(Generic[T]):
         self.memo.answers[(id(thing), *more)] = (thing, answer)
 
 
+_Plan = tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]
+_plans: dict[type, _Plan | None] = {}
+
+
+def replaced(thing: T, /, **changes: Any) -> T:
+    """``dataclasses.replace(thing, **changes)``: a new record of the same class with the
+    fields in ``changes`` changed. On the fast path the fields are read at once and given
+    to the class in order (``replace`` looks each field up by name, every time); a class
+    with keyword-only fields or init-only variables, and a change ``replace`` would
+    refuse, take ``replace`` itself."""
+    if not fast(RECORDS):
+        return dataclasses.replace(thing, **changes)  # type: ignore[type-var]
+    kind = type(thing)
+    try:
+        plan = _plans[kind]
+    except KeyError:
+        plan = _plans[kind] = _plan(kind)
+    if plan is None:
+        return dataclasses.replace(thing, **changes)  # type: ignore[type-var]
+    read, index = plan
+    values = list(read(thing))
+    for name, value in changes.items():
+        at = index.get(name)
+        if at is None:
+            return dataclasses.replace(thing, **changes)  # type: ignore[type-var]
+        values[at] = value
+    return kind(*values)
+
+
+def _plan(kind: type) -> _Plan | None:
+    """How :func:`replaced` reads a record of ``kind``: its ``__init__`` fields in order,
+    or None when ``replace`` must do it (an ``__init__`` that does not take exactly the
+    init fields in order, by position: keyword-only fields, init-only variables, one
+    written by hand)."""
+    if not dataclasses.is_dataclass(kind):
+        return None
+    names = [f.name for f in dataclasses.fields(kind) if f.init]
+    parameters = list(inspect.signature(kind).parameters.values())
+    positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    if not names or [p.name for p in parameters] != names:
+        return None
+    if any(p.kind is not positional for p in parameters):
+        return None
+    read = attrgetter(*names)
+    if len(names) == 1:
+        return (lambda thing: (read(thing),)), {names[0]: 0}
+    return read, {name: at for at, name in enumerate(names)}
+
+
+HASHES = 10_000
+"""Hashes kept by :func:`kept_hash`; when full, the store starts again from empty."""
+_hashes: dict[int, tuple[object, int]] = {}
+
+
+def dataclass_hash(thing: Any) -> int:
+    """The hash a frozen dataclass's generated ``__hash__`` gives: of the tuple of its
+    fields compared for equality (or marked ``hash=True``), in order."""
+    return hash(
+        tuple(
+            getattr(thing, f.name)
+            for f in dataclasses.fields(thing)
+            if (f.compare if f.hash is None else f.hash)
+        )
+    )
+
+
+def kept_hash(thing: Any) -> int:
+    """:func:`dataclass_hash`, on the fast path worked out once for each object (in this
+    process alone: a hash of text differs from process to process, so it is kept beside
+    the object, never in it). For an immutable value that keys many stores and is deep
+    to hash, such as a fighter profile with its attacks."""
+    if not fast(RECORDS):
+        return dataclass_hash(thing)
+    found = _hashes.get(id(thing))
+    if found is not None and found[0] is thing:
+        return found[1]
+    value = dataclass_hash(thing)
+    if len(_hashes) >= HASHES:
+        _hashes.clear()
+    _hashes[id(thing)] = (thing, value)
+    return value
+
+
 def forget() -> None:
     """Empty every memo (for measuring a cold start)."""
     for memo in _memos:
         memo.clear()
+    _hashes.clear()
 
 
 def memos() -> tuple[Memo[Any], ...]:

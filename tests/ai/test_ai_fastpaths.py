@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from skirmish import fastpaths
 from skirmish.ai.magewinds.evaluation import Evaluator
 from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
-from skirmish.ai.magewinds.outlook import forget, outlook, settled
+from skirmish.ai.magewinds.outlook import forget, outlook, settled, settled_results
 from skirmish.ai.magewinds.plans import Planner
 from skirmish.ai.magewinds.threats import GREEDY
 from skirmish.engine.battle import History, RandomPlayer, Turn, play_out
@@ -33,6 +33,7 @@ from skirmish.games.magewinds.battle.actions import point_text
 from skirmish.games.magewinds.battle.geometry import SITUATION
 from skirmish.games.magewinds.battle.setup import Options, Setup
 from skirmish.games.magewinds.battle.sight import LINES
+from skirmish.games.magewinds.battle.spells import EFFECTS
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Phase
 from skirmish.games.magewinds.battle.steps import NO_STEP, StepFrame
 from skirmish.games.magewinds.pack import bundled_pack
@@ -140,6 +141,30 @@ def test_remembered_attack_values_equal_fresh_ones(situation):
     assert abs(first - fresh) < 1e-9
 
 
+@settings(max_examples=40, deadline=None)
+@given(situation=situations(), data=st.data())
+def test_kept_settled_results_are_each_result_settled_afresh(situation, data):
+    """An outlook's results with the damage already taken added, kept by the outlook and
+    the two damages: the same records, in order, with their probabilities, as each result
+    settled afresh; the same outlook met at other damages settles them anew."""
+    found = outlook(situation)
+    for _ in range(3):
+        attacker, target = situation.attacker, situation.target
+        other = replace(
+            situation,
+            attacker=replace(
+                attacker, damage=data.draw(st.integers(0, attacker.profile.toughness - 1))
+            ),
+            target=replace(target, damage=data.draw(st.integers(0, target.profile.toughness - 1))),
+        )
+        assert outlook(other) is found
+        fresh = tuple((settled(r, other), p) for r, p in found.results)
+        assert settled_results(found, other) == fresh
+        assert settled_results(found, other) == fresh
+        with fastpaths.plain(GREEDY):
+            assert settled_results(found, other) == fresh
+
+
 def greedy_battle(seed: int) -> History:
     chosen = setup.random_setup(seed, length=Length.QUICK, most=2, rounds=1)
     history = History.start(start_battle(chosen), seed)
@@ -163,7 +188,7 @@ def test_greedy_plays_the_same_battles_with_its_fast_paths_and_without(seed):
 # -- the greedy player's own shortcuts (fastpaths part GREEDY) and the attack situation's
 # cover and Dodge (part SITUATION), each against its plain path with the others on -------
 
-SHORTCUTS = (GREEDY, SITUATION, LINES)
+SHORTCUTS = (GREEDY, SITUATION, LINES, fastpaths.RECORDS)
 
 
 def traced(chosen: Setup, seed: int) -> tuple[list[tuple[int | None, str]], str, tuple]:
@@ -215,12 +240,15 @@ def random_states(seed: int, every: int = 5) -> list[Battle]:
 
 def varied(battle: Battle, data: st.DataObject) -> Battle:
     """``battle`` with what the kept threats must notice changed at random, the fighter
-    records otherwise shared: a hand emptied or shortened (spells paid or not), a fighter
-    hurt, its counters or Guard changed, a Take Aim marker dropped."""
+    records otherwise shared or rebuilt equal: a hand emptied or shortened (spells paid or
+    not), a fighter hurt, its counters or Guard changed, moved, or under other spells (Third
+    Eye sees past walls), a Take Aim marker dropped."""
     hands = tuple(
         data.draw(st.sampled_from([hand, (), hand[: len(hand) // 2]])) for hand in battle.hands
     )
     battle = replace(battle, hands=hands)
+    if data.draw(st.booleans()):  # every record rebuilt, as a player's view rebuilds them
+        battle = replace(battle, fighters=tuple(replace(f) for f in battle.fighters))
     if data.draw(st.booleans()) and battle.marks:
         battle = replace(battle, marks=battle.marks[1:])
     standing = [f for f in battle.on_battlefield() if f.at is not None]
@@ -233,6 +261,17 @@ def varied(battle: Battle, data: st.DataObject) -> Battle:
                 damage=data.draw(st.integers(0, toughness - 1)),
                 counters=data.draw(st.integers(0, 2)),
                 guarding=data.draw(st.booleans()),
+            )
+        )
+    if standing and data.draw(st.booleans()):  # a fighter moved, or under a spell
+        chosen = data.draw(st.sampled_from(standing))
+        assert chosen.at is not None
+        x, y = chosen.at
+        battle = battle.with_fighter(
+            replace(
+                chosen,
+                at=(x + data.draw(st.sampled_from([0.0, 1.5, -4.0])), y),
+                effects=data.draw(st.frozensets(st.sampled_from(sorted(EFFECTS)))),
             )
         )
     return battle

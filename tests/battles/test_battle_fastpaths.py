@@ -499,7 +499,7 @@ def test_an_open_path_between_bases_in_contact_is_looked_at():
 @settings(max_examples=40, deadline=None)
 @given(battlefields())
 def test_a_target_free_to_step_away_can_dodge(field):
-    """18.4: free space on the far side (straight away, or turned up to 60 degrees) makes a
+    """18.4: free space on the far side (straight away, or turned up to 80 degrees) makes a
     Dodge step certain, as the region a step reaches (computed in full) says."""
     for mover in field.fighters:
         for source in field.fighters:

@@ -8,7 +8,7 @@ from functools import cached_property
 
 from shapely import Point, Polygon
 
-from skirmish.fastpaths import Memo, fast
+from skirmish.fastpaths import RECORDS, Memo, fast
 
 MILLIMETRE = 1 / 25.4
 BASE_DIAMETER = 25 * MILLIMETRE
@@ -59,6 +59,12 @@ class Based:
 
     @property
     def centre(self) -> Point:
+        """The centre as a point: on the fast path one point for each base, made when first
+        asked (a base is asked for its centre wherever it is measured from)."""
+        return self._centre if fast(RECORDS) else Point(self.x, self.y)
+
+    @cached_property
+    def _centre(self) -> Point:
         return Point(self.x, self.y)
 
     @cached_property

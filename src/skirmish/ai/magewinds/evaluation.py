@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 import shapely
 from shapely import LineString, Point, box
 
-from skirmish.ai.magewinds.outlook import outlook, settled
+from skirmish.ai.magewinds.outlook import outlook, settled_results
 from skirmish.ai.magewinds.threats import GREEDY, Threats
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation, Combatant
@@ -117,7 +117,7 @@ class Score:
         return dict(self.parts).get(name, 0.0)
 
 
-FighterKey = tuple[str, int, int, bool, tuple[str, ...]]
+FighterKey = tuple[str, int, int, bool, frozenset[str]]
 KEPT_GAINS = 200_000
 """Attack values kept in memory (shared by every evaluator of a process, by value: the
 weights, both profiles and what the attack reads of each fighter); when full, the store
@@ -508,7 +508,8 @@ class Evaluator:
 
     def attack_gain(self, situation: AttackSituation) -> float:
         """The expected value of the attack to the attacker's side (its outlook)."""
-        return outlook(situation).mean(lambda r: self.swing(situation, settled(r, situation)))
+        results = settled_results(outlook(situation), situation)
+        return sum(float(p) * self.swing(situation, r) for r, p in results)
 
     def swing(self, situation: AttackSituation, result: AttackResult) -> float:
         """What one result is worth to the attacker's side: damage and take-downs on both
@@ -561,7 +562,7 @@ def _key(fighter: Fighter) -> FighterKey:
         fighter.damage,
         fighter.counters,
         fighter.guarding,
-        tuple(sorted(fighter.effects)),
+        fighter.effects,
     )
 
 

@@ -22,11 +22,12 @@ and take-downs, and no knockback of a fighter taken down, ruling MW-2).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
+from skirmish.ai.magewinds.threats import GREEDY
 from skirmish.engine.matrix import solve
-from skirmish.fastpaths import fast
+from skirmish.fastpaths import Kept, fast, replaced
 from skirmish.games.magewinds.advice import SINGLE, Objective, matrix_game
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.profiles import AttackChoice
@@ -65,10 +66,12 @@ def key_of(situation: AttackSituation) -> AttackSituation:
     """The situation with what does not change the result left out: names, damage already
     taken, the length of the line of attack, the hands, and Guard and action counters on the
     attacker (read only to check that it may attack, 13.0)."""
-    return replace(
+    return replaced(
         situation,
-        attacker=replace(situation.attacker, label="", guarding=False, damage=0, action_counters=0),
-        target=replace(situation.target, label="", damage=0),
+        attacker=replaced(
+            situation.attacker, label="", guarding=False, damage=0, action_counters=0
+        ),
+        target=replaced(situation.target, label="", damage=0),
         distance=None,
         defender_cards=None,
         attacker_cards=None,
@@ -123,13 +126,36 @@ def settled(result: AttackResult, situation: AttackSituation) -> AttackResult:
     total = situation.target.damage + result.damage
     taken_down = total >= situation.target.profile.toughness
     attacker_total = situation.attacker.damage + result.attacker_damage
-    return replace(
+    return replaced(
         result,
         total_damage=total,
         taken_down=taken_down,
         knockback=result.knockback and not taken_down,
         attacker_taken_down=attacker_total >= situation.attacker.profile.toughness,
     )
+
+
+Results = tuple[tuple[AttackResult, Fraction], ...]
+
+
+def settled_results(found: Outlook, situation: AttackSituation) -> Results:
+    """The outlook's results, each :func:`settled` with the damage both fighters of
+    ``situation`` have already taken, in the outlook's order. On the fast path (part
+    :data:`~skirmish.ai.magewinds.threats.GREEDY`) kept for this very outlook (outlooks are
+    kept, and ``situation`` has the outlook's profiles) and the two damages, all that
+    :func:`settled` reads besides: every position that scores the attack again, or a
+    fighter's threat at the same damage, reuses them."""
+    if not fast(GREEDY):
+        return tuple((settled(r, situation), p) for r, p in found.results)
+    return _SETTLED.get(
+        found,
+        lambda: tuple((settled(r, situation), p) for r, p in found.results),
+        situation.target.damage,
+        situation.attacker.damage,
+    )
+
+
+_SETTLED: Kept[Results] = Kept("settled results", KEPT)
 
 
 def _row(choice: AttackChoice | None) -> str:
@@ -139,3 +165,4 @@ def _row(choice: AttackChoice | None) -> str:
 def forget() -> None:
     """Empty the store of outlooks (for measuring a cold start)."""
     _KEPT.clear()
+    _SETTLED.memo.clear()

@@ -19,15 +19,15 @@ steps and attacks are the options the rules offer there.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from random import Random
 
 from skirmish.ai.magewinds.evaluation import Evaluator, Score
-from skirmish.ai.magewinds.outlook import Outlook, outlook, settled
+from skirmish.ai.magewinds.outlook import Outlook, outlook, settled_results
 from skirmish.ai.magewinds.threats import GREEDY
 from skirmish.engine.battle import Action, Turn
-from skirmish.fastpaths import fast
+from skirmish.fastpaths import fast, replaced
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.battle import abilities
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
@@ -396,7 +396,7 @@ class Planner:
         now = battle.fighter(me.name)
         if not now.on_battlefield:
             return battle
-        return battle.with_fighter(replace(now, counters=min(MAX_COUNTERS, me.counters + 1)))
+        return battle.with_fighter(replaced(now, counters=min(MAX_COUNTERS, me.counters + 1)))
 
 
 def _attack_options(battle: Battle, fighter: Fighter) -> tuple[Action, ...]:
@@ -435,8 +435,7 @@ def attack_leaves(
     """The attack's distinct effects on the table (its outlook, results that change the
     same things merged), each as the battle after it, with its exact probability."""
     merged: dict[tuple[object, ...], tuple[AttackResult, Fraction]] = {}
-    for undamaged, p in outlook(situation, reactions).results:
-        result = settled(undamaged, situation)
+    for result, p in settled_results(outlook(situation, reactions), situation):
         key = _effect(result)
         earlier = merged.get(key)
         merged[key] = (result, p + (earlier[1] if earlier else Fraction(0)))
@@ -459,7 +458,7 @@ def _effect(result: AttackResult) -> tuple[object, ...]:
 def _after_attack(battle: Battle, me: Fighter, target: Fighter, result: AttackResult) -> Battle:
     """The battle after one result of the attack (18.5.3, 13.3), knockback aside."""
     hit = battle.fighter(target.name)
-    hit = replace(
+    hit = replaced(
         hit,
         damage=result.total_damage,
         counters=result.target_action_counters,
@@ -467,11 +466,13 @@ def _after_attack(battle: Battle, me: Fighter, target: Fighter, result: AttackRe
         guarding=hit.guarding and not result.reaction_free,
     )
     if result.taken_down:
-        hit = replace(hit, status=Status.OUT_OF_ACTION, at=None, counters=0, guarding=False)
+        hit = replaced(hit, status=Status.OUT_OF_ACTION, at=None, counters=0, guarding=False)
     battle = battle.with_fighter(hit)
     attacker = battle.fighter(me.name)
     counters = attacker.counters if result.action_free else min(MAX_COUNTERS, me.counters + 1)
-    attacker = replace(attacker, damage=attacker.damage + result.attacker_damage, counters=counters)
+    attacker = replaced(
+        attacker, damage=attacker.damage + result.attacker_damage, counters=counters
+    )
     if result.attacker_taken_down:
-        attacker = replace(attacker, status=Status.OUT_OF_ACTION, at=None, counters=0)
+        attacker = replaced(attacker, status=Status.OUT_OF_ACTION, at=None, counters=0)
     return battle.with_fighter(attacker)

@@ -4,8 +4,11 @@ A computer player scores hundreds of positions at each decision, and most of the
 from the battle in front of it by one fighter: the one that moves, steps, attacks or is
 hit. The best attack one fighter could make at once on another (:meth:`Threats.pair`)
 depends only on those two fighters and on the attacks the first may make, so it is kept
-for the very two fighter records (immutable: a fighter that moves or is hurt is a new
-record) and the very list of those attacks; the lists are kept by the values
+by what it reads of the two fighters (where each stands, its profile, damage, action
+counters, Guard and the spells on it: not its name, player or status) and the very list
+of those attacks: a fighter that moves or is hurt is keyed anew, while the records a
+player rebuilds from its view at each decision, equal to the last decision's where
+nothing happened to them, find their pairs kept. The lists are kept by the values
 :func:`~skirmish.games.magewinds.battle.targets.usable` reads (the fighter's name, profile
 and player, the hands and the marks on the battle), so the same list comes back while
 none of those changes. The plain path (``fastpaths.plain(GREEDY)``) works every one out
@@ -31,6 +34,7 @@ KEPT_ARMED = 20_000
 """Attack lists kept per evaluator; when full, the store starts again from empty."""
 
 ArmedKey = tuple[str, str, int, int, tuple[tuple[str, ...], ...], tuple[object, ...]]
+PairKey = tuple[object, ...]
 
 
 class Threats:
@@ -38,10 +42,7 @@ class Threats:
 
     def __init__(self, evaluator: Evaluator) -> None:
         self.evaluator = evaluator
-        self._pairs: dict[
-            tuple[int, int, int],
-            tuple[Fighter, Fighter, tuple[AttackProfile, ...], float],
-        ] = {}
+        self._pairs: dict[PairKey, tuple[tuple[AttackProfile, ...], float]] = {}
         self._armed: dict[ArmedKey, tuple[AttackProfile, ...]] = {}
 
     def attacks(self, battle: Battle, fighter: Fighter, player: int) -> tuple[AttackProfile, ...]:
@@ -63,18 +64,35 @@ class Threats:
 
     def pair(self, attacker: Fighter, target: Fighter, attacks: tuple[AttackProfile, ...]) -> float:
         """The value of the best of ``attacks`` that ``attacker`` could make on ``target``
-        (0 when none reaches), kept for these very fighter records and attack list."""
-        key = (id(attacker), id(target), id(attacks))
+        (0 when none reaches), kept by what :meth:`Evaluator.pair` reads of the two
+        fighters (:func:`pair_key`) and this very attack list."""
+        key = pair_key(attacker, target, attacks)
         found = self._pairs.get(key)
-        if (
-            found is not None
-            and found[0] is attacker
-            and found[1] is target
-            and found[2] is attacks
-        ):
-            return found[3]
+        if found is not None and found[0] is attacks:
+            return found[1]
         value = self.evaluator.pair(attacker, target, attacks)
         if len(self._pairs) >= KEPT_PAIRS:
             self._pairs.clear()
-        self._pairs[key] = (attacker, target, attacks, value)
+        self._pairs[key] = (attacks, value)
         return value
+
+
+def pair_key(attacker: Fighter, target: Fighter, attacks: tuple[AttackProfile, ...]) -> PairKey:
+    """What the best attack of one fighter on another depends on: where each stands (the
+    reach and the sight between them), its profile, damage, action counters, Guard and
+    spells (the attack's value), and the list of attacks (by identity: lists are kept)."""
+    return (
+        id(attacks),
+        attacker.at,
+        attacker.profile,
+        attacker.damage,
+        attacker.counters,
+        attacker.guarding,
+        attacker.effects,
+        target.at,
+        target.profile,
+        target.damage,
+        target.counters,
+        target.guarding,
+        target.effects,
+    )

@@ -20,6 +20,7 @@ from itertools import combinations
 
 from skirmish import limits
 from skirmish.errors import SkirmishError
+from skirmish.fastpaths import RECORDS, fast
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FACE_RANKS = frozenset({"J", "Q", "K"})
@@ -76,8 +77,21 @@ def card_value(card: str) -> int:
 
 
 def card_order(card: str) -> tuple[int, int]:
-    """Sorting key: by suit as in :data:`DECK`, then by rank."""
+    """Sorting key: by suit as in :data:`DECK`, then by rank. On the fast path a card of
+    the deck is looked up in a table made once from the same key (hands are sorted at
+    every position a computer player weighs)."""
+    if fast(RECORDS):
+        found = _ORDERS.get(card)
+        if found is not None:
+            return found
+    return _card_order(card)
+
+
+def _card_order(card: str) -> tuple[int, int]:
     return list(Suit).index(card_suit(card)), RANKS.index(card_rank(card))
+
+
+_ORDERS = {card: _card_order(card) for card in DECK}
 
 
 def sort_cards(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:

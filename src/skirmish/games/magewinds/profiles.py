@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from skirmish import limits
 from skirmish.errors import UnknownName, find_named
+from skirmish.fastpaths import kept_hash
 from skirmish.geometry.tolerance import EPSILON
 
 
@@ -63,6 +64,8 @@ class AttackProfile:
 
     A split profile has ``light`` and ``heavy``; a single profile has ``single``.
     """
+
+    __hash__ = kept_hash  # a profile keys the outlooks and attack values
 
     name: str
     type: AttackType
@@ -138,6 +141,8 @@ class Ability:
 @dataclass(frozen=True)
 class FighterProfile:
     """4.5 Fighter attributes plus attacks and abilities; ``version`` is the page version."""
+
+    __hash__ = kept_hash  # hashing a profile walks every attack
 
     name: str
     toughness: int

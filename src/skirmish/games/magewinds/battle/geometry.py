@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -21,7 +21,7 @@ from shapely import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
-from skirmish.fastpaths import Kept, Memo, fast
+from skirmish.fastpaths import Kept, Memo, fast, replaced
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.sight import in_the_open, line_on, visible
 from skirmish.games.magewinds.battle.state import Battle, Fighter
@@ -94,12 +94,12 @@ def _field(
         Based(name, x, y, kind="object", carriable=carriable, moveable=moveable)
         for name, (x, y), carriable, moveable in items
     )
-    return replace(template, fighters=placed, objects=objects)
+    return replaced(template, fighters=placed, objects=objects)
 
 
 def moved(battle: Battle, fighter: Fighter, at: At) -> Battle:
     """The battle with ``fighter`` standing at ``at`` (a trial position, not a move)."""
-    return battle.with_fighter(replace(fighter, at=at))
+    return battle.with_fighter(replaced(fighter, at=at))
 
 
 def placed(field: Battlefield, name: str) -> Placed:
@@ -258,21 +258,29 @@ AWAY_ANGLE = math.radians(15)
 """A sector of free space this long and this wide either side of straight away from the
 attack (or turned by one of :data:`AWAY_TURNS`), around a target, makes a Dodge step
 certain."""
-AWAY_TURNS = (0.0, math.radians(30), math.radians(-30), math.radians(60), math.radians(-60))
+AWAY_TURNS = (
+    0.0,
+    math.radians(30),
+    math.radians(-30),
+    math.radians(60),
+    math.radians(-60),
+    math.radians(80),
+    math.radians(-80),
+)
 
 
 def free_to_step_away(field: Battlefield, mover: Placed, source: Placed, turn: float = 0.0) -> bool:
     """Whether the sector of :data:`AWAY` around ``mover``'s centre, :data:`AWAY_ANGLE`
-    either side of straight away from ``source`` turned by ``turn`` (at most 60 degrees),
+    either side of straight away from ``source`` turned by ``turn`` (at most 80 degrees),
     is all free space where a step may end.
 
     Then the region a 1" step reaches (:func:`~skirmish.games.magewinds.moves.dodge_region`)
     keeps the corner of its 1" disc nearest the sector's middle direction (at most pi/64
     off it): no blocker outside the sector hides a point inside it, as seen from the
     mover, and no low obstacle or table edge takes the corner away. That corner, at most
-    63 degrees off straight away, ends further from the attack by more than a hair
-    (MW-16): with ``d`` the distance before, its square is at least d^2 + 1 + 0.9d, more
-    than (d + 0.01)^2 whatever d."""
+    83 degrees off straight away (cos 83 degrees > 0.12), ends further from the attack by
+    more than a hair (MW-16): with ``d`` the distance before, its square is at least
+    d^2 + 1 + 0.24d, more than (d + 0.01)^2 whatever d."""
     sx, sy = source.base.x, source.base.y
     x, y = mover.base.x, mover.base.y
     if math.hypot(x - sx, y - sy) <= EPSILON:
@@ -296,7 +304,7 @@ def knockback_of(battle: Battle, attacker: Fighter, target: Fighter) -> Knockbac
     dx, dy = target.at[0] - attacker.at[0], target.at[1] - attacker.at[1]
     norm = math.hypot(dx, dy) or 1.0
     room = min(found.room, circle_room(battle, target, (dx / norm, dy / norm), found.room))
-    return replace(found, room=room)
+    return replaced(found, room=room)
 
 
 def knockback_end(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from random import Random
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -24,6 +24,7 @@ from weakref import WeakKeyDictionary
 
 from skirmish.engine.battle import Action, Chance, End, IllegalAction, Node, Turn
 from skirmish.errors import SkirmishError
+from skirmish.fastpaths import replaced
 
 if TYPE_CHECKING:
     from skirmish.games.magewinds.battle.setup import Setup
@@ -328,7 +329,7 @@ class Battle:
         try:
             if isinstance(node, Chance):
                 after = self.frames[-1].chance(self, text)
-                after = replace(after, chances=self.chances + 1)
+                after = replaced(after, chances=self.chances + 1)
             else:
                 after = self.frames[-1].act(self, text)
         except SkirmishError as error:
@@ -379,18 +380,18 @@ class Battle:
 
     def ended(self, end: End) -> Battle:
         battle = self.logged("14.0", "end", f"the battle ends: {end.reason}")
-        return replace(battle, result=end, phase=Phase.OVER, frames=battle.frames[:1])
+        return replaced(battle, result=end, phase=Phase.OVER, frames=battle.frames[:1])
 
     def push(self, frame: Frame) -> Battle:
-        return replace(self, frames=(*self.frames, frame))
+        return replaced(self, frames=(*self.frames, frame))
 
     def top(self, frame: Frame) -> Battle:
         """The battle with its top frame replaced by ``frame``."""
-        return replace(self, frames=(*self.frames[:-1], frame))
+        return replaced(self, frames=(*self.frames[:-1], frame))
 
     def finish(self, result: Any = None) -> Battle:
         """Pop the top frame and hand ``result`` to the frame below it."""
-        battle = replace(self, frames=self.frames[:-1])
+        battle = replaced(self, frames=self.frames[:-1])
         return battle.frames[-1].resume(battle, result)
 
     def logged(
@@ -398,13 +399,13 @@ class Battle:
     ) -> Battle:
         entry = Event(rule, event, text, tuple(data.items()), seen_by)
         length = self.log.length + 1 if self.log else 1
-        return replace(self, log=Log(entry, self.log, length))
+        return replaced(self, log=Log(entry, self.log, length))
 
     def with_events(self, events: tuple[Event, ...]) -> Battle:
         log = self.log
         for entry in events:
             log = Log(entry, log, (log.length if log else 0) + 1)
-        return replace(self, log=log)
+        return replaced(self, log=log)
 
     def events(self) -> tuple[Event, ...]:
         return self.log.events() if self.log else ()
@@ -434,7 +435,7 @@ class Battle:
 
     def with_fighter(self, fighter: Fighter) -> Battle:
         fighters = tuple(fighter if f.name == fighter.name else f for f in self.fighters)
-        return replace(self, fighters=fighters)
+        return replaced(self, fighters=fighters)
 
     def item(self, name: str) -> Item:
         for item in self.items:
@@ -443,7 +444,7 @@ class Battle:
         raise IllegalAction(f"no object called {name.strip()!r}")
 
     def with_item(self, item: Item) -> Battle:
-        return replace(self, items=tuple(item if i.name == item.name else i for i in self.items))
+        return replaced(self, items=tuple(item if i.name == item.name else i for i in self.items))
 
     def on_battlefield(self, player: int | None = None) -> Iterator[Fighter]:
         """4.4: only fighters on the battlefield take part; optionally one player's."""
@@ -454,7 +455,7 @@ class Battle:
     def with_hand(self, player: int, hand: tuple[str, ...]) -> Battle:
         hands = tuple(hand if i == player else h for i, h in enumerate(self.hands))
         known = tuple(k & frozenset(hand) if i == player else k for i, k in enumerate(self.known))
-        return replace(self, hands=hands, known=known)
+        return replaced(self, hands=hands, known=known)
 
     def spend(
         self, player: int, cards: tuple[str, ...], why: str, *, quiet: bool = False
@@ -468,7 +469,7 @@ class Battle:
         if missing:
             raise IllegalAction(f"17.0: {', '.join(missing)} not in player {player + 1}'s hand")
         battle = self.with_hand(player, tuple(c for c in hand if c not in cards))
-        battle = replace(battle, discard=battle.discard + tuple(cards))
+        battle = replaced(battle, discard=battle.discard + tuple(cards))
         if quiet:
             return battle
         return battle.logged(
