@@ -180,7 +180,8 @@ def test_greedy_prefers_objective_progress_by_the_scenarios_own_term(scenario):
     """The better position scores more; without the scenario's term it would not (the
     test fails if the term is removed from the evaluation). The round's end (the
     scenario's verdict once the round's end is settled) counts with the scenario's term:
-    a position of one fighter alone settles it."""
+    a position of one fighter alone settles it; so does the hand limit the objective
+    raises (King of the Hill: a fighter within 1" of it)."""
     term, positions = PROGRESS[scenario]
     better, worse, player = positions()
     assert better.setup.scenario.id == scenario
@@ -188,7 +189,7 @@ def test_greedy_prefers_objective_progress_by_the_scenarios_own_term(scenario):
     high, low = evaluator.value(better, player), evaluator.value(worse, player)
     assert high.total > low.total
     assert high.part(term) > low.part(term)
-    ended = "round end"
-    assert high.total - high.part(term) - high.part(ended) <= (
-        low.total - low.part(term) - low.part(ended) + 1e-9
+    along = (term, "round end", "hand limit")
+    assert high.total - sum(high.part(n) for n in along) <= (
+        low.total - sum(low.part(n) for n in along) + 1e-9
     )

@@ -13,6 +13,8 @@ A score in points of Toughness, from the player's side, made of parts a person c
 - **approach**: how far each of the player's fighters is from reaching an enemy;
 - **objective**: for a scenario with an objective marker (9.4), fighters within its
   control radius now, the sudden-death risk of having none, and the distance to it;
+- **hand limit**: in the same scenarios, the cards the scenario adds to the next round's
+  hand limit (King of the Hill: fighters within 1" of the objective), a mean card each;
 - **round end**: in a scenario won by its objective or treasures, once no other player
   can act again this round, the scenario's verdict at the round's end (a battle won, or
   lost when the player cannot act either);
@@ -191,6 +193,7 @@ class Evaluator:
         scenario = battle.setup.scenario
         if scenario.objective:
             parts["objective"] = self._objective(battle, mine, theirs)
+            parts["hand limit"] = self._hand_limit(battle, player)
         if acting and (scenario.objective or scenario.treasures is not None):
             parts["round end"] = self._round_end(battle, player, mine, theirs)
         if scenario.treasures is not None or scenario.collect or scenario.markers:
@@ -233,6 +236,19 @@ class Evaluator:
             value += w.sudden_death
         value -= w.toward_objective * sum(max(0.0, d - radius) for d in ours)
         return value
+
+    def _hand_limit(self, battle: Battle, player: int) -> float:
+        """The cards the scenario adds to the hand limit at the next Channelling Phase
+        (12.0; King of the Hill: one for each fighter within 1" of the objective), worth a
+        mean card each, against the most any other player gets; nothing in the last round,
+        after which no cards are drawn."""
+        bonus = battle.setup.scenario.hand_limit_bonus
+        last = battle.setup.options.round_limit(battle.setup.scenario)
+        if battle.round >= last:
+            return 0.0
+        extra = [bonus(battle, p)[0] for p in range(battle.players)]
+        others = max((e for p, e in enumerate(extra) if p != player), default=0)
+        return self.weights.card * MEAN_CARD * (extra[player] - others)
 
     def _round_end(
         self, battle: Battle, player: int, mine: list[Fighter], theirs: list[Fighter]
