@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import shapely
-from shapely import LineString, Point, box
+from shapely import LineString, Point
 
 from skirmish.ai.magewinds.outlook import outlook, settled_results
 from skirmish.ai.magewinds.threats import GREEDY, Threats
@@ -65,10 +65,9 @@ from skirmish.games.magewinds.battle.targets import usable
 from skirmish.games.magewinds.battle.territory import OPPOSITE, distance_to_edge
 from skirmish.games.magewinds.battle.treasure import holdings
 from skirmish.games.magewinds.cards import DECK, card_value
-from skirmish.games.magewinds.moves import SOLID
+from skirmish.games.magewinds.moves import terrain_roadmap
 from skirmish.games.magewinds.profiles import AttackProfile, FighterProfile
 from skirmish.geometry import BASE_DIAMETER, HeightClass
-from skirmish.geometry.movement import Roadmap, free_space
 
 RADIUS = BASE_DIAMETER / 2
 STEP = 1.0
@@ -144,8 +143,6 @@ class Evaluator:
         default_factory=dict
     )
     """The ways round the terrain (:meth:`way`) by their two ends."""
-    _roadmap: Roadmap | None = None
-    """The terrain's visibility graph for a base, built when first needed."""
 
     def __post_init__(self) -> None:
         self._threats = Threats(self)
@@ -381,12 +378,7 @@ class Evaluator:
         key = (start, goal)
         found = self._ways.get(key)
         if found is None:
-            if self._roadmap is None:
-                table = self.setup.table
-                solid = [t.footprint for t in table.field.terrain if t.height_class in SOLID]
-                free = free_space(box(0, 0, table.width, table.length), RADIUS, solid=solid)
-                self._roadmap = Roadmap.build(free)
-            route = self._roadmap.shortest_path(Point(start), Point(goal))
+            route = terrain_roadmap(self.setup.table.field).shortest_path(Point(start), Point(goal))
             found = math.dist(start, goal) if route is None else LineString(route).length
             if len(self._ways) > 200_000:
                 self._ways.clear()

@@ -24,7 +24,7 @@ from shapely.geometry.base import BaseGeometry
 
 from skirmish import limits
 from skirmish.games.magewinds.field import Battlefield, Layout, Placed
-from skirmish.geometry import EPSILON, HeightClass, Terrain, within
+from skirmish.geometry import BASE_DIAMETER, EPSILON, HeightClass, Terrain, within
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 from skirmish.geometry.movement import FreeSpace, Roadmap, free_space, path_length, ray_room
 
@@ -84,6 +84,29 @@ def roadmap(field: Battlefield, mover: str) -> Roadmap:
 @lru_cache(maxsize=128)
 def _roadmap(layout: Layout, mover: str) -> Roadmap:
     return Roadmap.build(_surroundings(layout, mover).free)
+
+
+def terrain_space(field: Battlefield) -> FreeSpace:
+    """15.0 free space for a base among the medium and high obstacles alone, within the
+    table: no other base (kept for each table size and terrain)."""
+    return _terrain_space(field.width, field.length, field.terrain)
+
+
+@lru_cache(maxsize=64)
+def _terrain_space(width: float, length: float, terrain: tuple[Terrain, ...]) -> FreeSpace:
+    solid = [t.footprint for t in terrain if t.height_class in SOLID]
+    return free_space(box(0, 0, width, length), BASE_DIAMETER / 2, solid=solid)
+
+
+def terrain_roadmap(field: Battlefield) -> Roadmap:
+    """The visibility graph over :func:`terrain_space` (built once per table size and
+    terrain): the ways round the obstacles, other bases left out."""
+    return _terrain_roadmap(field.width, field.length, field.terrain)
+
+
+@lru_cache(maxsize=64)
+def _terrain_roadmap(width: float, length: float, terrain: tuple[Terrain, ...]) -> Roadmap:
+    return Roadmap.build(_terrain_space(width, length, terrain))
 
 
 @dataclass(frozen=True)

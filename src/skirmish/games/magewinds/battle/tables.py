@@ -26,8 +26,8 @@ from skirmish.games.magewinds.field import (
     Battlefield,
     parse_battlefield,
 )
-from skirmish.geometry import BASE_DIAMETER, HeightClass
-from skirmish.geometry.movement import free_space
+from skirmish.games.magewinds.moves import terrain_space
+from skirmish.geometry import BASE_DIAMETER
 
 SLIVER = 1e-4
 """Square inches: free regions smaller than this are slivers, not parts (ruling MB-3)."""
@@ -95,12 +95,7 @@ def check_not_cut_off(table: Table, source: str) -> None:
 
 def standing_parts(field_: Battlefield) -> list[Any]:
     """The connected regions where a base's centre can be, ignoring fighters and objects."""
-    solid = [
-        t.footprint
-        for t in field_.terrain
-        if t.height_class in (HeightClass.MEDIUM, HeightClass.HIGH)
-    ]
-    free = free_space(field_.area, BASE_DIAMETER / 2, solid=solid)
+    free = terrain_space(field_)
     parts = [p for p in getattr(free.centres, "geoms", [free.centres]) if p.area > SLIVER]
     return parts
 
