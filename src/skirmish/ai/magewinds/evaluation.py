@@ -48,7 +48,7 @@ import shapely
 from shapely import LineString, Point
 
 from skirmish.ai.magewinds.outlook import outlook, settled_results
-from skirmish.ai.magewinds.threats import GREEDY, Threats
+from skirmish.ai.magewinds.threats import GREEDY, FighterKey, Threats, fighter_key
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation, Combatant
 from skirmish.games.magewinds.battle.abilities.deadeye import attack_refused
@@ -118,7 +118,6 @@ class Score:
         return dict(self.parts).get(name, 0.0)
 
 
-FighterKey = tuple[str, int, int, bool, frozenset[str]]
 KEPT_GAINS = 200_000
 """Attack values kept in memory (shared by every evaluator of a process, by value: the
 weights, both profiles and what the attack reads of each fighter); when full, the store
@@ -477,7 +476,7 @@ class Evaluator:
         the equilibrium (no cover, Dodge possible)."""
         if not fast():
             return self.attack_gain(self._situation(attacker, target, attack))
-        near = (_key(attacker), _key(target), attack.name)
+        near = (fighter_key(attacker), fighter_key(target), attack.name)
         found = self._gains.get(near)
         if found is None:
             profile = self.setup.profile
@@ -562,16 +561,6 @@ def _lying_free(battle: Battle) -> list[tuple[tuple[float, float], float]]:
     ]
     free += [(mark.at, RADIUS) for mark in markers(battle) if mark.at is not None]
     return free
-
-
-def _key(fighter: Fighter) -> FighterKey:
-    return (
-        fighter.profile,
-        fighter.damage,
-        fighter.counters,
-        fighter.guarding,
-        fighter.effects,
-    )
 
 
 def _weighted(values: list[float], weights: tuple[float, ...]) -> float:

@@ -34,6 +34,7 @@ KEPT_ARMED = 20_000
 """Attack lists kept per evaluator; when full, the store starts again from empty."""
 
 ArmedKey = tuple[str, str, int, int, tuple[tuple[str, ...], ...], tuple[object, ...]]
+FighterKey = tuple[str, int, int, bool, frozenset[str]]
 PairKey = tuple[object, ...]
 
 
@@ -79,20 +80,12 @@ class Threats:
 
 def pair_key(attacker: Fighter, target: Fighter, attacks: tuple[AttackProfile, ...]) -> PairKey:
     """What the best attack of one fighter on another depends on: where each stands (the
-    reach and the sight between them), its profile, damage, action counters, Guard and
-    spells (the attack's value), and the list of attacks (by identity: lists are kept)."""
-    return (
-        id(attacks),
-        attacker.at,
-        attacker.profile,
-        attacker.damage,
-        attacker.counters,
-        attacker.guarding,
-        attacker.effects,
-        target.at,
-        target.profile,
-        target.damage,
-        target.counters,
-        target.guarding,
-        target.effects,
-    )
+    reach and the sight between them), what the attack's value reads of each
+    (:func:`fighter_key`), and the list of attacks (by identity: lists are kept)."""
+    return (id(attacks), attacker.at, fighter_key(attacker), target.at, fighter_key(target))
+
+
+def fighter_key(fighter: Fighter) -> FighterKey:
+    """What an attack's value reads of a fighter, wherever it stands: its profile, damage,
+    action counters, Guard and the spells on it."""
+    return (fighter.profile, fighter.damage, fighter.counters, fighter.guarding, fighter.effects)
