@@ -19,7 +19,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from skirmish import fastpaths
-from skirmish.ai.magewinds.evaluation import Evaluator
+from skirmish.ai.magewinds.evaluation import TERRAIN, Evaluator
 from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.outlook import forget, outlook, settled, settled_results
 from skirmish.ai.magewinds.plans import Planner
@@ -188,7 +188,7 @@ def test_greedy_plays_the_same_battles_with_its_fast_paths_and_without(seed):
 # -- the greedy player's own shortcuts (fastpaths part GREEDY) and the attack situation's
 # cover and Dodge (part SITUATION), each against its plain path with the others on -------
 
-SHORTCUTS = (GREEDY, SITUATION, LINES, fastpaths.RECORDS)
+SHORTCUTS = (GREEDY, SITUATION, LINES, fastpaths.RECORDS, TERRAIN)
 
 
 def traced(chosen: Setup, seed: int) -> tuple[list[tuple[int | None, str]], str, tuple]:
@@ -374,3 +374,38 @@ def test_a_charmed_fighters_attack_spell_is_planned_paid_by_the_charming_player(
         assert plans
         paid += [p for p in plans if p.attack is not None and " paying " in p.actions[-1]]
     assert paid
+
+
+# -- the evaluation's answers about the terrain (fastpaths part TERRAIN) -------------------
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    points=st.lists(st.tuples(st.floats(0.0, 48.0), st.floats(0.0, 48.0)), min_size=2, max_size=6),
+)
+def test_kept_ways_and_sight_are_each_worked_out_afresh(seed, points):
+    """The ways round the terrain and the sight past high obstacles, kept by battlefield
+    and the two points and shared by evaluators, on random tables between generated points
+    and the fighters of a random battle: every answer, asked twice and by a second
+    evaluator of another setup on the same battlefield, is the one worked out afresh with
+    the part off; so is every score of the battle's positions (the race reads the ways)."""
+    states = random_states(seed)
+    assume(states)
+    chosen = states[0].setup
+    table = chosen.table
+    spots = [(x * table.width / 48, y * table.length / 48) for x, y in points]
+    spots += [f.at for f in states[-1].on_battlefield() if f.at is not None]
+    first, second = Evaluator(chosen), Evaluator(replace(chosen))
+    for a in spots:
+        for b in spots:
+            with fastpaths.plain(TERRAIN):
+                way, clear = Evaluator(chosen).way(a, b), Evaluator(chosen).clear(a, b)
+            for evaluator in (first, second, first):
+                assert evaluator.way(a, b) == way
+                assert evaluator.clear(a, b) == clear
+    for battle in states:
+        for player in range(battle.players):
+            found = first.value(battle, player)
+            with fastpaths.plain(TERRAIN):
+                assert Evaluator(chosen).value(battle, player) == found

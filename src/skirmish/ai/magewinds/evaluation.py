@@ -49,7 +49,7 @@ from shapely import LineString, Point
 
 from skirmish.ai.magewinds.outlook import outlook, settled_results
 from skirmish.ai.magewinds.threats import GREEDY, FighterKey, Threats, fighter_key
-from skirmish.fastpaths import fast
+from skirmish.fastpaths import Kept, fast
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation, Combatant
 from skirmish.games.magewinds.battle.abilities.deadeye import attack_refused
 from skirmish.games.magewinds.battle.fragments import collected
@@ -127,21 +127,27 @@ _GAINS: dict[
 ] = {}
 
 
+TERRAIN = "evaluation terrain"
+"""The part of the fast paths (:func:`skirmish.fastpaths.fast`) that keeps the evaluation's
+answers about the terrain alone, each a pure function of the battlefield and two points:
+the way round the obstacles (:meth:`Evaluator.way`) and whether the straight line between
+two centres crosses a high obstacle (:meth:`Evaluator.clear`). They are kept by the very
+battlefield and the two points, shared by every evaluator of a process (both players and
+the search's replies ask about the same fighters); the plain path works each out afresh."""
+KEPT_TERRAIN = 200_000
+"""Answers kept by each of the terrain memos; when full, a memo starts again from empty."""
+_WAYS: Kept[float] = Kept("ways round the terrain", KEPT_TERRAIN)
+_SIGHT: Kept[bool] = Kept("clear of high terrain", KEPT_TERRAIN)
+
+
 @dataclass
 class Evaluator:
     """Scores positions of battles of one ``setup`` (it keeps what it works out)."""
 
     setup: Setup
     weights: Weights = field(default_factory=Weights)
-    _sight: dict[tuple[tuple[float, float], tuple[float, float]], bool] = field(
-        default_factory=dict
-    )
     _gains: dict[tuple[FighterKey, FighterKey, str], float] = field(default_factory=dict)
     """Attack values by names (quick to look up), in front of the store by value."""
-    _ways: dict[tuple[tuple[float, float], tuple[float, float]], float] = field(
-        default_factory=dict
-    )
-    """The ways round the terrain (:meth:`way`) by their two ends."""
 
     def __post_init__(self) -> None:
         self._threats = Threats(self)
@@ -312,9 +318,14 @@ class Evaluator:
         taken = [0, 0]
         left = set(range(len(free)))
 
+        reaching: tuple[dict[int, list[tuple[Fighter, float]]], ...] = ({}, {})
+        for side in (0, 1):
+            for (f, i), n in needs[side].items():
+                reaching[side].setdefault(i, []).append((f, n))
+
         def soonest(side: int, item: int) -> float:
             return min(
-                (n for (f, i), n in needs[side].items() if i == item and room[side][f] > 0),
+                (n for f, n in reaching[side].get(item, ()) if room[side][f] > 0),
                 default=math.inf,
             )
 
@@ -374,15 +385,15 @@ class Evaluator:
         """How far a base's centre travels from ``start`` to ``goal`` round the medium and
         high obstacles and within the table (15.0; other bases are left out, as they move);
         the straight line when no such way is found."""
-        key = (start, goal)
-        found = self._ways.get(key)
-        if found is None:
-            route = terrain_roadmap(self.setup.table.field).shortest_path(Point(start), Point(goal))
-            found = math.dist(start, goal) if route is None else LineString(route).length
-            if len(self._ways) > 200_000:
-                self._ways.clear()
-            self._ways[key] = found
-        return found
+        field = self.setup.table.field
+
+        def walked() -> float:
+            route = terrain_roadmap(field).shortest_path(Point(start), Point(goal))
+            return math.dist(start, goal) if route is None else LineString(route).length
+
+        if not fast(TERRAIN):
+            return walked()
+        return _WAYS.get(field, walked, start, goal)
 
     def _escape(self, battle: Battle, player: int) -> float:
         """Hold the Line: the Attacker's fighters escaped and the Attacker's way to the
@@ -463,13 +474,15 @@ class Evaluator:
         stand-in for sight, 16.0)."""
         if self._high is None:
             return True
-        key = (a, b) if a <= b else (b, a)
-        found = self._sight.get(key)
-        if found is None:
-            if len(self._sight) > 200_000:
-                self._sight.clear()
-            found = self._sight[key] = not bool(self._high.intersects(LineString(key)))
-        return found
+        high = self._high
+        ends = (a, b) if a <= b else (b, a)
+
+        def looked() -> bool:
+            return not bool(high.intersects(LineString(ends)))
+
+        if not fast(TERRAIN):
+            return looked()
+        return _SIGHT.get(self.setup.table.field, looked, *ends)
 
     def gain(self, attacker: Fighter, target: Fighter, attack: AttackProfile) -> float:
         """The expected value of the attack to the attacker's side, both players choosing at
