@@ -18,7 +18,8 @@ strength ladder with 95% intervals.
    search at 4 s against search at 1 s (aim: 55%). Players of different kinds are seated
    both ways on each seed; two greedy players (a mirror) play each battle on its own seed,
    since seats turned on one seed would play the same battle twice. Win rates count draws
-   as battles not won.
+   as battles not won; between players of different kinds the first player's wins of the
+   decided battles (won or lost, no draw) are shown too.
 
 Run alone with ``python benchmarks/ai.py`` (``--help`` for the rungs' sizes; the
 defaults keep ``benchmarks/run.py`` to about an hour on a busy 2-core machine, and
@@ -176,6 +177,11 @@ class Tally:
             first_seat_wins=sum(1 for o in decided if o.winner == o.player_one),
         )
 
+    @property
+    def losses(self) -> int:
+        """Battles the first named player lost: neither won nor drawn."""
+        return self.battles - self.wins - self.draws
+
     def __add__(self, other: Tally) -> Tally:
         return Tally(
             self.battles + other.battles,
@@ -204,7 +210,8 @@ def rung(
 ) -> None:
     """One rung: ``first`` against ``second``, ``battles`` battles in each of the ladder's
     scenarios, together, and in the scenarios ``more`` apart; for two players alike, how
-    often the scenario's Player 1 won the decided battles."""
+    often the scenario's Player 1 won the decided battles, and for two kinds, how often the
+    first won of the battles won or lost as well as of all."""
     mirror = first == second
     what = "Player 1 (3.1) wins of decided battles" if mirror else f"{first} wins"
     print(f"  {first} v {second}: {what}; {aim}")
@@ -231,6 +238,10 @@ def rung(
             else rate(tally.wins, tally.battles)
         )
         print(f"    {name:17} {tally.battles:4} battles {shown}, draws {tally.draws}")
+        if not mirror:
+            decided = tally.wins + tally.losses
+            won = rate(tally.wins, decided)
+            print(f"      {tally.wins} won, {tally.losses} lost: {won.lstrip()} of the decided")
     print(f"    ({time.perf_counter() - started:.0f} s)")
 
 
