@@ -1,12 +1,22 @@
 """Rules outside the attack sequence, each checked at the point where a wrong reading
-would show: round turn orders (12.0, 13.0) and the Move action near enemies (13.4, 8.0)."""
+would show: round turn orders (12.0, 13.0), the Move action near enemies (13.4, 8.0),
+picking up at the end of a Move (19.1) and the scenarios' round-3 ends."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
-from mwbattle import deploy, guard_turns, new_battle, play, ready, set_up
+from mwbattle import deploy, guard_turns, new_battle, open_table, play, ready, set_up
 
 from skirmish.engine.battle import IllegalAction
+from skirmish.games.magewinds.battle import new_setup, start_battle
+from skirmish.games.magewinds.battle.holdtheline import needed
+from skirmish.games.magewinds.battle.state import Item, Phase, Status
+
+
+def battle_of(scenario, *bands):
+    return start_battle(new_setup(scenario, [list(b) for b in bands], table=open_table()))
 
 
 def test_round_2_channels_in_the_action_phase_passing_order_not_the_channelling_one():
@@ -42,3 +52,42 @@ def test_the_move_penalty_applies_within_1_inch_of_an_enemy_and_not_beyond(guard
     else:
         battle = battle.apply("to 1,8")
         assert battle.fighter("Wizard").at == (1, 8)
+
+
+def test_an_object_touched_at_the_end_of_a_move_may_be_picked_up():
+    # 19.1: contact at the start or at the end of a Move action is enough.
+    table = open_table(objects=[{"name": "Chest", "at": [3, 9.0], "carriable": True}])
+    battle = ready(("Wizard",), ("Guardian",), {"Wizard": (3, 4), "Guardian": (9, 8)}, table=table)
+    battle = play(battle, "activate Wizard", "move")
+    assert "pick up Chest" not in battle.legal_actions(0)  # 5" away at the start
+    battle = battle.apply("to 3,8.01")  # ends 0.006" from the Chest: in contact (MB-11)
+    assert "pick up Chest" in battle.legal_actions(0)
+    battle = battle.apply("pick up Chest")
+    assert battle.fighter("Wizard").carrying == ("Chest",) and battle.item("Chest").at is None
+
+
+def _at_round(battle, number):
+    return replace(battle, round=number, phase=Phase.END)
+
+
+def test_treasure_dash_is_decided_after_round_3_not_before():
+    # Treasure Dash v1.3.0: after round 3 the warband holding more treasures wins.
+    battle = battle_of("treasure-dash", ("Wizard",), ("Druid",))
+    wizard = replace(battle.fighter("Wizard"), status=Status.ON_BATTLEFIELD, at=(3, 3))
+    battle = battle.with_fighter(replace(wizard, carrying=("Treasure 1",)))
+    battle = replace(battle, items=(Item("Treasure 1", None, True, True, "Wizard"),))
+    end_of_round = battle.setup.scenario.end_of_round
+    assert end_of_round(_at_round(battle, 2)) is None
+    ended = end_of_round(_at_round(battle, 3))
+    assert ended is not None and ended.winner == 0
+
+
+def test_hold_the_line_needs_half_the_attackers_rounded_up_and_ends_after_round_3():
+    # Hold the Line v1.3.0: 3 Attackers need 2 escapes; the Defender wins after round 3.
+    battle = battle_of("hold-the-line", ("Wizard", "Cleric", "Witch"), ("Druid",))
+    battle = replace(battle, first=0)
+    assert needed(battle) == 2
+    end_of_round = battle.setup.scenario.end_of_round
+    assert end_of_round(_at_round(battle, 2)) is None
+    ended = end_of_round(_at_round(battle, 3))
+    assert ended is not None and ended.winner == 1
