@@ -12,6 +12,7 @@ from mwbattle import deploy, guard_turns, new_battle, open_table, play, ready, s
 from skirmish.engine.battle import IllegalAction
 from skirmish.games.magewinds.battle import new_setup, start_battle
 from skirmish.games.magewinds.battle.holdtheline import needed
+from skirmish.games.magewinds.battle.scenarios import deployment_problem
 from skirmish.games.magewinds.battle.state import Item, Phase, Status
 
 
@@ -91,3 +92,23 @@ def test_hold_the_line_needs_half_the_attackers_rounded_up_and_ends_after_round_
     assert end_of_round(_at_round(battle, 2)) is None
     ended = end_of_round(_at_round(battle, 3))
     assert ended is not None and ended.winner == 1
+
+
+def test_the_prize_deploys_at_least_6_inches_from_the_treasure_base_to_base():
+    # The Prize v1.4.0 and 8.0: 6" between the closest points of the two 25 mm bases,
+    # so the centres are at least 6.984" apart.
+    battle = battle_of("the-prize", ("Wizard",), ("Druid",))
+    battle = replace(
+        battle, items=(Item("Treasure", (6, 8), True, True),), territories=("far", "near")
+    )
+    assert deployment_problem(battle, 0, (6, 8 + 6.99)) is None
+    assert "6" in (deployment_problem(battle, 0, (6, 8 + 6.9)) or "")
+
+
+def test_treasure_dash_deploys_at_least_6_inches_from_the_centre():
+    # Treasure Dash v1.3.0: the centre is a point; 6" to the closest point of the base.
+    battle = replace(
+        battle_of("treasure-dash", ("Wizard",), ("Druid",)), territories=("far", "near")
+    )
+    assert deployment_problem(battle, 0, (6, 8 + 6.5)) is None  # 6.008" from the centre
+    assert "centre" in (deployment_problem(battle, 0, (6, 8 + 6.4)) or "")  # 5.908"
