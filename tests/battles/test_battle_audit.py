@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from mwbattle import deploy, guard_turns, new_battle, open_table, play, ready, set_up
+from mwbattle import deploy, guard_turns, new_battle, open_table, play, ready, set_up, with_hand
 
 from skirmish.engine.battle import IllegalAction
 from skirmish.games.magewinds.battle import new_setup, start_battle
@@ -112,3 +112,24 @@ def test_treasure_dash_deploys_at_least_6_inches_from_the_centre():
     )
     assert deployment_problem(battle, 0, (6, 8 + 6.5)) is None  # 6.008" from the centre
     assert "centre" in (deployment_problem(battle, 0, (6, 8 + 6.4)) or "")  # 5.908"
+
+
+def test_round_1_channels_in_the_order_players_finished_deploying():
+    # 12.0 and 10.5: player 1 deploys first but has two fighters to player 2's one, so
+    # player 2 finishes deploying first and takes the first Channelling turn.
+    battle = set_up(new_battle(("Wizard", "Witch"), ("Guardian",)))
+    battle = deploy(battle, {"Wizard": (3, 8), "Witch": (3, 4), "Guardian": (9, 8)})
+    assert battle.phase.value == "channelling" and battle.node().player == 1
+
+
+def test_windburn_damage_goes_only_to_the_keepers_own_fighters():
+    # 14.1: a kept card's damage is dealt to fighters in the keeper's own warband.
+    battle = ready(("Wizard",), ("Guardian",), {"Wizard": (3, 8), "Guardian": (9, 8)})
+    battle = with_hand(battle, 0, ("KS",))
+    battle = play(battle, *guard_turns("Wizard", "Guardian", "Wizard", "Guardian"))
+    battle = play(battle, "pass", "pass", "keep KS")
+    assert battle.legal_actions(0) == ("damage Wizard",)
+    with pytest.raises(IllegalAction, match="14.1"):
+        battle.apply("damage Guardian")
+    battle = play(battle, "damage Wizard", "damage Wizard")  # a King is worth 2
+    assert battle.fighter("Wizard").damage == 2 and battle.fighter("Guardian").damage == 0
