@@ -133,3 +133,29 @@ def test_windburn_damage_goes_only_to_the_keepers_own_fighters():
         battle.apply("damage Guardian")
     battle = play(battle, "damage Wizard", "damage Wizard")  # a King is worth 2
     assert battle.fighter("Wizard").damage == 2 and battle.fighter("Guardian").damage == 0
+
+
+def test_the_prize_is_won_by_the_holder_after_round_3_not_before():
+    # The Prize v1.4.0: after round 3 the warband holding the treasure wins.
+    battle = battle_of("the-prize", ("Wizard",), ("Druid",))
+    wizard = replace(battle.fighter("Wizard"), status=Status.ON_BATTLEFIELD, at=(3, 3))
+    battle = battle.with_fighter(replace(wizard, carrying=("Treasure",)))
+    battle = replace(battle, items=(Item("Treasure", None, True, True, "Wizard"),))
+    end_of_round = battle.setup.scenario.end_of_round
+    assert end_of_round(_at_round(battle, 2)) is None
+    ended = end_of_round(_at_round(battle, 3))
+    assert ended is not None and ended.winner == 0
+
+
+def test_deathmatch_after_round_3_more_fighters_left_wins():
+    # Deathmatch (ruling MB-4): after the round limit the warband with more fighters on
+    # the battlefield wins.
+    battle = battle_of("deathmatch", ("Wizard", "Witch"), ("Druid",))
+    for name, at in (("Wizard", (3, 3)), ("Witch", (3, 6)), ("Druid", (9, 9))):
+        battle = battle.with_fighter(
+            replace(battle.fighter(name), status=Status.ON_BATTLEFIELD, at=at)
+        )
+    end_of_round = battle.setup.scenario.end_of_round
+    assert end_of_round(_at_round(battle, 2)) is None
+    ended = end_of_round(_at_round(battle, 3))
+    assert ended is not None and ended.winner == 0
