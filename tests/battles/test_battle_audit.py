@@ -71,12 +71,16 @@ def _at_round(battle, number):
     return replace(battle, round=number, phase=Phase.END)
 
 
-def test_treasure_dash_is_decided_after_round_3_not_before():
-    # Treasure Dash v1.3.0: after round 3 the warband holding more treasures wins.
-    battle = battle_of("treasure-dash", ("Wizard",), ("Druid",))
+@pytest.mark.parametrize(
+    ("scenario", "treasure"), [("treasure-dash", "Treasure 1"), ("the-prize", "Treasure")]
+)
+def test_the_treasure_holder_wins_after_round_3_not_before(scenario, treasure):
+    # Treasure Dash v1.3.0 and The Prize v1.4.0: after round 3 the warband holding more
+    # treasures (the treasure) wins; before then nobody does.
+    battle = battle_of(scenario, ("Wizard",), ("Druid",))
     wizard = replace(battle.fighter("Wizard"), status=Status.ON_BATTLEFIELD, at=(3, 3))
-    battle = battle.with_fighter(replace(wizard, carrying=("Treasure 1",)))
-    battle = replace(battle, items=(Item("Treasure 1", None, True, True, "Wizard"),))
+    battle = battle.with_fighter(replace(wizard, carrying=(treasure,)))
+    battle = replace(battle, items=(Item(treasure, None, True, True, "Wizard"),))
     end_of_round = battle.setup.scenario.end_of_round
     assert end_of_round(_at_round(battle, 2)) is None
     ended = end_of_round(_at_round(battle, 3))
@@ -133,18 +137,6 @@ def test_windburn_damage_goes_only_to_the_keepers_own_fighters():
         battle.apply("damage Guardian")
     battle = play(battle, "damage Wizard", "damage Wizard")  # a King is worth 2
     assert battle.fighter("Wizard").damage == 2 and battle.fighter("Guardian").damage == 0
-
-
-def test_the_prize_is_won_by_the_holder_after_round_3_not_before():
-    # The Prize v1.4.0: after round 3 the warband holding the treasure wins.
-    battle = battle_of("the-prize", ("Wizard",), ("Druid",))
-    wizard = replace(battle.fighter("Wizard"), status=Status.ON_BATTLEFIELD, at=(3, 3))
-    battle = battle.with_fighter(replace(wizard, carrying=("Treasure",)))
-    battle = replace(battle, items=(Item("Treasure", None, True, True, "Wizard"),))
-    end_of_round = battle.setup.scenario.end_of_round
-    assert end_of_round(_at_round(battle, 2)) is None
-    ended = end_of_round(_at_round(battle, 3))
-    assert ended is not None and ended.winner == 0
 
 
 def test_deathmatch_after_round_3_more_fighters_left_wins():
