@@ -70,20 +70,22 @@ def test_treasure_dash_raises_the_hand_limit_per_treasure_and_a_fighter_carries_
     )
     battle = replace(battle, items=(*battle.items, Item("Treasure 2", None, True, True, "Cleric")))
     assert hand_limit(battle, 0)[0] == 7
-    battle = replace(battle, items=(*battle.items, Item("Treasure 3", (3, 4.0), True, True)))
+    # Treasure 3 touches the Wizard at (3, 3): a gap of 0.006" (contact, ruling MB-11).
+    battle = replace(battle, items=(*battle.items, Item("Treasure 3", (3, 3.99), True, True)))
     from skirmish.games.magewinds.battle.objects import pick_up, pickup_options
 
     assert pickup_options(battle, battle.fighter("Wizard")) == []
+    empty_handed = replace(battle.fighter("Wizard"), carrying=())
+    assert pickup_options(battle, empty_handed) == ["pick up Treasure 3"]
     with pytest.raises(IllegalAction, match="carries at most 1"):
         pick_up(battle, battle.fighter("Wizard"), "pick up Treasure 3")
 
 
-def test_carrying_costs_1_inch_of_movement():
+@pytest.mark.parametrize("scenario", ["treasure-dash", "the-prize"])
+def test_carrying_costs_1_inch_of_movement(scenario):
     from skirmish.games.magewinds.battle.activation import Activation
 
-    battle = carrying(
-        battle_of("treasure-dash", ("Wizard",), ("Druid",)), "Wizard", ("Treasure 1",)
-    )
+    battle = carrying(battle_of(scenario, ("Wizard",), ("Druid",)), "Wizard", ("Treasure 1",))
     inches, why = Activation("Wizard", 0).allowance(battle)
     assert inches == 4 and "carrying" in why  # Wizard Movement 5
 

@@ -332,3 +332,20 @@ def test_the_king_of_diamonds_alone_pays_third_eye_only_across_parts(card_worth,
             battle.apply(cast)
         paid = with_hand(battle, 0, ("3S",))
         assert f"{cast[: -len('KD')]}3S+KD" in paid.legal_actions(0)
+
+
+def test_energize_may_be_cast_again_in_the_next_action_phase():
+    # Energize (v1.5.x): once per warband per Action Phase, so a new phase allows it again.
+    hands = {0: ("2H", "3H", "2D", "3D"), 1: ("2C",)}
+    battle = battle_of(("Wizard", "Witch"), {"Wizard": (3, 8), "Witch": (3, 10)}, hands)
+    battle = play(battle, "activate Wizard", "guard", "no step")
+    battle = battle.apply("cast Energize on Wizard paying 2H+2D")
+    while battle.phase.value != "channelling":
+        options = battle.legal_actions(battle.node().player)
+        first = ("activate", "discard")
+        choice = next((o for o in options if o.startswith(first)), None) or next(
+            o for o in ("guard", "no step", "end activation", "pass") if o in options
+        )
+        battle = battle.apply(choice)
+    # Round 2: no warband has energized in this Action Phase yet.
+    assert battle.round == 2 and battle.energized == frozenset()
