@@ -21,7 +21,7 @@ and take-downs, and no knockback of a fighter taken down, ruling MW-2).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -56,10 +56,6 @@ class Outlook:
         """The chance the target is taken down, with ``damage`` already taken."""
         toughness = self.situation.target.profile.toughness
         return sum((p for r, p in self.results if r.damage + damage >= toughness), Fraction(0))
-
-    def mean(self, value: Callable[[AttackResult], float]) -> float:
-        """The expectation of ``value`` over the results (in floats, for evaluations)."""
-        return sum(float(p) * value(r) for r, p in self.results)
 
 
 def key_of(situation: AttackSituation) -> AttackSituation:
