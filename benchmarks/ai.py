@@ -38,15 +38,12 @@ from battles import forget  # benchmarks/battles.py, beside this file
 from skirmish import fastpaths
 from skirmish.ai.magewinds import outlook
 from skirmish.ai.magewinds.evaluation import _GAINS
-from skirmish.ai.magewinds.greedy import GreedyPlayer
+from skirmish.ai.magewinds.greedy import SHORTCUTS, GreedyPlayer
 from skirmish.ai.magewinds.search import PLAYOUTS_PER_SECOND, SearchPlayer
-from skirmish.ai.magewinds.threats import GREEDY
 from skirmish.ai.simulate import Match, Outcome, interval, simulate
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import new_setup, start_battle
-from skirmish.games.magewinds.battle.geometry import SITUATION
 from skirmish.games.magewinds.battle.setup import Setup
-from skirmish.games.magewinds.battle.sight import LINES
 from skirmish.games.magewinds.game import GAME
 
 WARBAND = "Wizard,Guardian,Cleric"
@@ -98,19 +95,17 @@ def speeds(count: int = 20, plain: int = 4) -> None:
     shortcuts(plain)
 
 
-SHORTCUTS = (GREEDY, SITUATION, LINES, fastpaths.RECORDS)
-
-
 def shortcuts(count: int) -> None:
     """The greedy player's own fast paths (:data:`GREEDY`: kept threats and settled
     results, staying put without working out the step ends, the steps before an attack
     listed without the rules' check after each, the furthest Blink spots alone;
     :data:`SITUATION`: cover and Dodge of an attack; :data:`LINES`: a line of attack
     remembered between two fighters where they stand; :data:`~skirmish.fastpaths.RECORDS`:
-    records changed and hashed quicker) against its plain path, on the same battles: each
-    starts with the geometry caches and memos empty (``battles.forget``), the attack
-    outlooks and values kept from the battles before, and the two ways take turns going
-    first."""
+    records changed and hashed quicker; :data:`TERRAIN`: the evaluation's ways round the
+    terrain and quick sight; all of them :data:`SHORTCUTS`) against its plain path, on
+    the same battles: each starts with the geometry caches and memos empty
+    (``battles.forget``), the attack outlooks and values kept from the battles before, and
+    the two ways take turns going first."""
     print(f"\nThe greedy player's shortcuts against its plain path ({count} battles each)")
     for chosen in setups():
         seconds = {True: 0.0, False: 0.0}

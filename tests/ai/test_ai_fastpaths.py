@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from skirmish import fastpaths
 from skirmish.ai.magewinds.evaluation import TERRAIN, Evaluator
-from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
+from skirmish.ai.magewinds.greedy import SHORTCUTS, GreedyPlayer, plannable
 from skirmish.ai.magewinds.outlook import forget, outlook, settled, settled_results
 from skirmish.ai.magewinds.plans import Planner
 from skirmish.ai.magewinds.threats import GREEDY
@@ -30,9 +30,7 @@ from skirmish.games.magewinds.advice import SINGLE, Objective, matrix_game
 from skirmish.games.magewinds.attack import AttackSituation, Combatant
 from skirmish.games.magewinds.battle import Length, new_setup, setup, start_battle
 from skirmish.games.magewinds.battle.actions import point_text
-from skirmish.games.magewinds.battle.geometry import SITUATION
 from skirmish.games.magewinds.battle.setup import Options, Setup
-from skirmish.games.magewinds.battle.sight import LINES
 from skirmish.games.magewinds.battle.spells import EFFECTS
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Phase
 from skirmish.games.magewinds.battle.steps import NO_STEP, StepFrame
@@ -187,8 +185,6 @@ def test_greedy_plays_the_same_battles_with_its_fast_paths_and_without(seed):
 
 # -- the greedy player's own shortcuts (fastpaths part GREEDY) and the attack situation's
 # cover and Dodge (part SITUATION), each against its plain path with the others on -------
-
-SHORTCUTS = (GREEDY, SITUATION, LINES, fastpaths.RECORDS, TERRAIN)
 
 
 def traced(chosen: Setup, seed: int) -> tuple[list[tuple[int | None, str]], str, tuple]:

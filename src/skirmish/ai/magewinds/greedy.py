@@ -25,7 +25,7 @@ from functools import partial
 from random import Random
 from typing import Any
 
-from skirmish.ai.magewinds.evaluation import Evaluator, Weights
+from skirmish.ai.magewinds.evaluation import TERRAIN, Evaluator, Weights
 from skirmish.ai.magewinds.outlook import Mix, outlook
 from skirmish.ai.magewinds.plans import Course, Decisions, Plan, Planner, cheapest
 from skirmish.ai.magewinds.setting import (
@@ -36,7 +36,9 @@ from skirmish.ai.magewinds.setting import (
     profile_worth,
     side_choice,
 )
+from skirmish.ai.magewinds.threats import GREEDY
 from skirmish.engine.battle import Action
+from skirmish.fastpaths import RECORDS
 from skirmish.games.magewinds.attack import (
     ATTACK_CHOICE,
     ATTACKER_BARRIER,
@@ -55,7 +57,7 @@ from skirmish.games.magewinds.battle.channelling import DRAW_DECK, PASS, Channel
 from skirmish.games.magewinds.battle.damage import PoisonDamage
 from skirmish.games.magewinds.battle.deployment import Deployment
 from skirmish.games.magewinds.battle.endphase import Windburn
-from skirmish.games.magewinds.battle.geometry import moved
+from skirmish.games.magewinds.battle.geometry import SITUATION, moved
 from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
 from skirmish.games.magewinds.battle.public import from_view
@@ -63,6 +65,7 @@ from skirmish.games.magewinds.battle.rolloff import OrderChoice
 from skirmish.games.magewinds.battle.royale import STORM_DAMAGE, Storm
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.sides import SideChoice
+from skirmish.games.magewinds.battle.sight import LINES
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.cards import card_suit, card_value
@@ -71,6 +74,11 @@ SUIT_WORTH = {"D": 1.0, "C": 0.8, "H": 0.7, "S": 0.5}
 """How useful each suit is to any warband: Spark (Diamonds), Barrier (Clubs), Recover
 (Hearts), Blink (three Spades)."""
 PLAN_STAGES = frozenset({"start", "moving", "target", "blink", "recover"})
+SHORTCUTS = (GREEDY, SITUATION, LINES, RECORDS, TERRAIN)
+"""Every part of the fast paths a greedy choice goes through: the player's own (kept
+threats and settled results, the steps before an attack, the evaluation's terrain
+answers), the attack situation's cover and Dodge, lines of attack remembered, and records
+made and hashed quicker; ``fastpaths.plain(*SHORTCUTS)`` plays the plain way."""
 
 
 def sample(mix: Mix, legal: tuple[Action, ...], rng: Random) -> Action:
