@@ -267,6 +267,12 @@ SIMULATED = Limit(
     100_000,
     "a greedy battle takes a second or two of CPU; more is days of work",
 )
+FIRST_BATTLE = Limit(
+    "the number of a simulation's first battle",
+    1,
+    1_000_000,
+    "ten slices of the largest simulation; a battle's seed is checked as well",
+)
 WORKERS = Limit("the number of worker processes", 1, 64, "more than a large machine's cores")
 SEARCH_SECONDS = Limit(
     "a search player's seconds per decision",

@@ -58,6 +58,43 @@ def test_any_number_of_workers_gives_the_same_bytes(cli, tmp_path):
     assert (tmp_path / "one.csv").read_bytes() == (tmp_path / "two.csv").read_bytes()
 
 
+@pytest.mark.parametrize("players", ["greedy,random", "random,random"])
+def test_slices_from_first_battle_join_up_to_the_whole_run(cli, tmp_path, players):
+    """A run split into slices with --first-battle plays the whole run's battles: the
+    slices' CSV rows, their headers dropped after the first, are the whole run's bytes, in
+    a pairing of seats and in a mirror (battles on seeds of their own), a slice starting
+    inside a pair included; a slice's title names its battles."""
+    args = (*MIRROR[:-2], "--players", players, "--seed", "7")
+    if players == "greedy,random":
+        args = (*BASE, "--players", players, "--seed", "7")
+    whole = cli(*args, "--battles", "5", "-o", str(tmp_path / "whole.csv"))
+    assert whole.code == 0, whole.err
+    parts = []
+    for first, battles in (("1", "2"), ("3", "1"), ("4", "2")):
+        path = tmp_path / f"from-{first}.csv"
+        run = cli(*args, "--battles", battles, "--first-battle", first, "-o", str(path))
+        assert run.code == 0, run.err
+        last = int(first) + int(battles) - 1
+        heading = run.out.splitlines()[0]
+        assert heading.rstrip().endswith(
+            f"{battles} battle{'s' if battles != '1' else ''}"
+            + ("" if first == "1" else f" ({first}-{last})")
+        )
+        parts.append(path.read_text().splitlines())
+    joined = parts[0] + [row for part in parts[1:] for row in part[1:]]
+    assert joined == (tmp_path / "whole.csv").read_text().splitlines()
+
+
+def test_a_slice_checks_the_seed_of_its_last_battle_and_its_first_number(cli):
+    match = mirror_match()
+    with pytest.raises(SkirmishError, match="past the largest seed"):
+        simulate(match, battles=1, seed=2**63 - 5, first=5)
+    assert [o.index for o in simulate(match, battles=1, seed=2**63 - 5, first=4)] == [4]
+    run = cli(*BASE, "--players", "random,random", "--first-battle", "0", "--battles", "1")
+    assert run.code == 2
+    assert "--first-battle 0" in run.err and len(run.err.strip().splitlines()) == 1
+
+
 def test_seats_are_turned_on_paired_seeds_and_each_warband_keeps_its_player(cli, tmp_path):
     path = tmp_path / "rows.csv"
     run = cli(

@@ -12,7 +12,9 @@ so battle ``i`` is played on its own seed, ``seed + i``, the seats still turned 
 ``i % n``.
 
 A battle depends on its index alone (search players count their budget in look-aheads,
-not seconds), so the answer is the same, byte for byte, in one process or many.
+not seconds), so the answer is the same, byte for byte, in one process or many, and a long
+run may be played in slices (``first``), on other machines or days, whose battles are
+those of the whole run.
 """
 
 from __future__ import annotations
@@ -122,9 +124,9 @@ class Outcome:
     reason: str
 
 
-def check_seeds(match: Match, seed: int, battles: int) -> None:
+def check_seeds(match: Match, seed: int, battles: int, first: int = 0) -> None:
     """Every battle's seed must be a seed (at most 2**63 - 1)."""
-    last = match.battle_seed(seed, battles - 1)
+    last = match.battle_seed(seed, first + battles - 1)
     if last > MAX_SEED:
         raise SkirmishError(
             f"--seed {seed}: battles use seeds up to {last}, past the largest seed {MAX_SEED}"
@@ -179,31 +181,36 @@ def simulate(
     battles: int,
     seed: int,
     workers: int = 1,
+    first: int = 0,
     progress: Callable[[int], None] | None = None,
 ) -> list[Outcome]:
-    """Play ``battles`` battles (in ``workers`` processes), in order of their index, seats
-    turned on shared seeds (in a mirror, each battle on its own seed:
-    :meth:`Match.battle_seed`); ``progress`` is called with the number finished after
-    each."""
-    check_seeds(match, seed, battles)
+    """Play ``battles`` battles (in ``workers`` processes), in order of their index from
+    ``first`` (0 for a whole run), seats turned on shared seeds (in a mirror, each battle
+    on its own seed: :meth:`Match.battle_seed`); ``progress`` is called with the number
+    finished after each. Battles ``first`` to ``first + battles - 1`` are those a run
+    from 0 plays at those indices, whatever slices it is played in."""
+    check_seeds(match, seed, battles, first)
     found: list[Outcome] = []
-    for outcome in _played(match, battles, seed, workers):
+    for outcome in _played(match, range(first, first + battles), seed, workers):
         found.append(outcome)
         if progress is not None:
             progress(len(found))
     return found
 
 
-def _played(match: Match, battles: int, seed: int, workers: int) -> Iterator[Outcome]:
-    if workers == 1 or battles == 1:
-        for index in range(battles):
+def _played(match: Match, indices: range, seed: int, workers: int) -> Iterator[Outcome]:
+    if workers == 1 or len(indices) == 1:
+        for index in indices:
             yield play_battle(match, seed, index)
         return
     context = get_context("fork" if os.name == "posix" else "spawn")
     with ProcessPoolExecutor(
-        min(workers, battles), mp_context=context, initializer=_start_worker, initargs=(match, seed)
+        min(workers, len(indices)),
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(match, seed),
     ) as pool:
-        yield from pool.map(_play_in_worker, range(battles))
+        yield from pool.map(_play_in_worker, indices)
 
 
 # -- the summary -------------------------------------------------------------------------

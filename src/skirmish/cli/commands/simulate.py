@@ -40,9 +40,13 @@ def build(game: Game) -> Any:
                 battles=settings.battles,
                 seed=settings.seed,
                 workers=settings.workers,
+                first=settings.first_battle - 1,
                 progress=tracker("battles", settings.battles),
             )
         battles = f"{settings.battles} {plural(settings.battles, 'battle')}"
+        if settings.first_battle > 1:
+            last = settings.first_battle + settings.battles - 1
+            battles += f" ({settings.first_battle}-{last})"
         pack = "" if settings.pack is None else f", pack {settings.pack.name}"
         title = f"{game.info.title}: {settings.scenario}, {battles}{pack}"
         found = report(match, outcomes, title)

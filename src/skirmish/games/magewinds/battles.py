@@ -65,7 +65,7 @@ from skirmish.games.magewinds.cards import CardWorth
 from skirmish.games.magewinds.field import STANDARD_WIDTH
 from skirmish.games.magewinds.pack import Pack
 from skirmish.geometry.scene import Scene
-from skirmish.limits import SIMULATED, WORKERS
+from skirmish.limits import FIRST_BATTLE, SIMULATED, WORKERS
 from skirmish.options import Flag, Name, Seed
 from skirmish.options import Options as Flags
 from skirmish.report import Grid, Report
@@ -310,6 +310,14 @@ class SimulateOptions(BattleFlags):
         ),
     ] = 100
     seed: Annotated[Seed, Flag("Seed of the first battle.", metavar="N")] = 1
+    first_battle: Annotated[
+        Annotated[int, FIRST_BATTLE.field()],
+        Flag(
+            "Start at this battle of the run from --seed: a long run split into slices "
+            "plays the same battles, and the slices' CSV rows join up.",
+            metavar="N",
+        ),
+    ] = 1
     workers: Annotated[
         Annotated[int, WORKERS.field()],
         Flag("Processes to play in; any number gives the same answer."),
