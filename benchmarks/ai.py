@@ -23,16 +23,22 @@ strength ladder with 95% intervals.
 
 Run alone with ``python benchmarks/ai.py`` (``--help`` for the rungs' sizes; the
 defaults keep ``benchmarks/run.py`` to about an hour on a busy 2-core machine, and
-``--ladder-only`` skips the speeds).
+``--ladder-only`` skips the speeds). A rung too long for one sitting is played in
+slices: ``--first N`` starts each rung at battle ``N`` of its run (the very battles the
+whole run plays there, :func:`skirmish.ai.simulate.simulate`), ``--rows DIR`` keeps each
+rung's battles, a CSV a scenario, and ``--tally DIR`` prints the rungs kept there, their
+slices joined, without playing.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import statistics
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass
+from pathlib import Path
 
 from battles import forget  # benchmarks/battles.py, beside this file
 from skirmish import fastpaths
@@ -40,7 +46,7 @@ from skirmish.ai.magewinds import outlook
 from skirmish.ai.magewinds.evaluation import _GAINS
 from skirmish.ai.magewinds.greedy import SHORTCUTS, GreedyPlayer
 from skirmish.ai.magewinds.search import PLAYOUTS_PER_SECOND, SearchPlayer
-from skirmish.ai.simulate import Match, Outcome, interval, simulate
+from skirmish.ai.simulate import Match, Outcome, interval, rows_csv, simulate
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import new_setup, start_battle
 from skirmish.games.magewinds.battle.setup import Setup
@@ -49,6 +55,13 @@ from skirmish.games.magewinds.game import GAME
 WARBAND = "Wizard,Guardian,Cleric"
 SCENARIOS = ("deathmatch", "king-of-the-hill")
 SEED = 1
+AIMS = {
+    ("greedy", "random"): "aim 90%, lower bound above 85%",
+    ("greedy", "greedy"): "aim 50% +- 5 points",
+    ("search:1", "greedy"): "aim 60%",
+    ("search:4", "search:1"): "aim 55%",
+}
+"""Each rung of the ladder, its players in order, and what it aims at."""
 
 
 def setups() -> list[Setup]:
@@ -200,17 +213,15 @@ def rung(
     second: str,
     battles: int,
     workers: int,
-    aim: str,
     more: tuple[str, ...] = (),
+    *,
+    start: int = 0,
+    rows: Path | None = None,
 ) -> None:
     """One rung: ``first`` against ``second``, ``battles`` battles in each of the ladder's
-    scenarios, together, and in the scenarios ``more`` apart; for two players alike, how
-    often the scenario's Player 1 won the decided battles, and for two kinds, how often the
-    first won of the battles won or lost as well as of all."""
-    mirror = first == second
-    what = "Player 1 (3.1) wins of decided battles" if mirror else f"{first} wins"
-    print(f"  {first} v {second}: {what}; {aim}")
-    tallies = []
+    scenarios (from battle ``start`` of the rung's run) and in the scenarios ``more``;
+    each scenario's battles written to :func:`rows_path` under ``rows`` when given."""
+    found: dict[str, list[Outcome]] = {}
     started = time.perf_counter()
     for scenario in SCENARIOS + more:
         options = GAME.options(
@@ -220,12 +231,31 @@ def rung(
             players=f"{first},{second}",
             battles=battles,
         )
-        found = simulate(Match.from_options(options), battles=battles, seed=SEED, workers=workers)
-        tallies.append((scenario, Tally.of(found)))
-    total = tallies[0][1]
-    for _, tally in tallies[1 : len(SCENARIOS)]:
-        total = total + tally
-    tallies.insert(len(SCENARIOS), ("together", total))
+        match = Match.from_options(options)
+        found[scenario] = simulate(match, battles=battles, seed=SEED, workers=workers, first=start)
+        if rows is not None:
+            path = rows_path(rows, first, second, scenario)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(rows_csv(match, found[scenario]))
+    show(first, second, found)
+    print(f"    ({time.perf_counter() - started:.0f} s)")
+
+
+def show(first: str, second: str, found: dict[str, list[Outcome]]) -> None:
+    """A rung's battles by scenario, the ladder's scenarios together, the others apart; for
+    two players alike, how often the scenario's Player 1 won the decided battles, and for
+    two kinds, how often the first won of all battles and of the battles won or lost."""
+    mirror = first == second
+    what = "Player 1 (3.1) wins of decided battles" if mirror else f"{first} wins"
+    aim = AIMS.get((first, second), "no aim")
+    print(f"  {first} v {second}: {what}; {aim}")
+    tallies = [(scenario, Tally.of(outcomes)) for scenario, outcomes in found.items()]
+    ladder = [tally for scenario, tally in tallies if scenario in SCENARIOS]
+    if len(ladder) > 1:
+        total = ladder[0]
+        for tally in ladder[1:]:
+            total = total + tally
+        tallies.insert(len(ladder), ("together", total))
     for name, tally in tallies:
         shown = (
             rate(tally.first_seat_wins, tally.decided) + f" of {tally.decided:3}"
@@ -237,7 +267,51 @@ def rung(
             decided = tally.wins + tally.losses
             won = rate(tally.wins, decided)
             print(f"      {tally.wins} won, {tally.losses} lost: {won.lstrip()} of the decided")
-    print(f"    ({time.perf_counter() - started:.0f} s)")
+
+
+def rows_path(folder: Path, first: str, second: str, scenario: str) -> Path:
+    """Where a rung's battles in one scenario are kept: ``search_4-v-search_1/deathmatch.csv``
+    (a player's ``:`` written ``_``, which no file system refuses)."""
+    return folder / f"{first}-v-{second}".replace(":", "_") / f"{scenario}.csv"
+
+
+def read_rows(path: Path) -> list[Outcome]:
+    """The battles of one CSV that ``simulate -o`` wrote (two warbands), or of several of its
+    slices joined (a header line anywhere is passed over)."""
+    found = []
+    with path.open(newline="") as file:
+        for row in csv.DictReader(file):
+            if row["battle"] == "battle":
+                continue
+            player_one, winner = row["player 1"], row["winner"]
+            found.append(
+                Outcome(
+                    index=int(row["battle"]) - 1,
+                    seed=int(row["seed"]),
+                    seating=(int(row["seat 1"]) - 1, int(row["seat 2"]) - 1),
+                    player_one=int(player_one) - 1 if player_one else None,
+                    winner=None if winner == "draw" else int(winner) - 1,
+                    rounds=int(row["rounds"]),
+                    survivors=(int(row["survivors 1"]), int(row["survivors 2"])),
+                    reason=row["reason"],
+                )
+            )
+    return found
+
+
+def tally(folder: Path) -> None:
+    """Every rung kept under ``folder`` (by :func:`rung`, or slices of ``simulate -o``),
+    each scenario's battles listed by number so the slices kept can be seen to join up."""
+    print(f"\nStrength ladder kept in {folder}: {WARBAND} a side, seed {SEED}")
+    for kept in sorted(p for p in folder.iterdir() if p.is_dir()):
+        first, _, second = kept.name.replace("_", ":").partition("-v-")
+        found = {p.stem: read_rows(p) for p in sorted(kept.glob("*.csv"))}
+        for scenario, outcomes in found.items():
+            numbers = sorted(o.index + 1 for o in outcomes)
+            joined = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+            span = f"battles {numbers[0]}-{numbers[-1]}" if joined else "battles not in one run"
+            print(f"  {kept.name}/{scenario}.csv: {span}")
+        show(first, second, found)
 
 
 def ladder(
@@ -246,20 +320,25 @@ def ladder(
     deep_battles: int,
     workers: int,
     more: tuple[str, ...] = (),
+    *,
+    start: int = 0,
+    rows: Path | None = None,
 ) -> None:
     """The ladder: ``battles`` a scenario for the greedy rungs (in the scenarios ``more``
     too, shown apart), ``search_battles`` for search at 1 s against greedy and
-    ``deep_battles`` for search at 4 s against search at 1 s; a rung given 0 is not
-    played."""
+    ``deep_battles`` for search at 4 s against search at 1 s, each from battle ``start``
+    of its run; a rung given 0 is not played."""
     print(f"\nStrength ladder: {WARBAND} a side, seed {SEED}; rate [95% interval]")
+    if start:
+        print(f"  (a slice: each rung from battle {start + 1} of its run)")
+    where = {"start": start, "rows": rows}
     if battles:
-        aim = "aim 90%, lower bound above 85%"
-        rung("greedy", "random", battles, workers, aim, more)
-        rung("greedy", "greedy", battles, workers, "aim 50% +- 5 points", more)
+        rung("greedy", "random", battles, workers, more, **where)
+        rung("greedy", "greedy", battles, workers, more, **where)
     if search_battles:
-        rung("search:1", "greedy", search_battles, workers, "aim 60%")
+        rung("search:1", "greedy", search_battles, workers, **where)
     if deep_battles:
-        rung("search:4", "search:1", deep_battles, workers, "aim 55%")
+        rung("search:4", "search:1", deep_battles, workers, **where)
 
 
 def main(
@@ -270,11 +349,13 @@ def main(
     *,
     ladder_only: bool = False,
     more: tuple[str, ...] = (),
+    start: int = 0,
+    rows: Path | None = None,
 ) -> None:
     if not ladder_only:
         speeds()
         search_speed()
-    ladder(battles, search_battles, deep_battles, workers, more)
+    ladder(battles, search_battles, deep_battles, workers, more, start=start, rows=rows)
 
 
 def arguments() -> argparse.Namespace:
@@ -297,11 +378,23 @@ def arguments() -> argparse.Namespace:
         help="another scenario for the greedy rungs, shown apart (repeatable)",
     )
     parser.add_argument("--ladder-only", action="store_true", help="skip the speeds")
+    parser.add_argument(
+        "--first", type=int, default=1, help="each rung from this battle of its run (1)"
+    )
+    parser.add_argument(
+        "--rows", type=Path, metavar="DIR", help="keep each rung's battles, a CSV a scenario"
+    )
+    parser.add_argument(
+        "--tally", type=Path, metavar="DIR", help="print the rungs kept in DIR; play nothing"
+    )
     return parser.parse_args()
 
 
 if __name__ == "__main__":
     given = arguments()
+    if given.tally is not None:
+        tally(given.tally)
+        raise SystemExit
     main(
         given.battles,
         given.search_battles,
@@ -309,4 +402,6 @@ if __name__ == "__main__":
         given.workers,
         ladder_only=given.ladder_only,
         more=tuple(given.also),
+        start=given.first - 1,
+        rows=given.rows,
     )
