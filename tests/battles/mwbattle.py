@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from random import Random
 
 from skirmish.engine.battle import Chance, Turn
 from skirmish.games.magewinds.battle import Options, new_setup, start_battle
-from skirmish.games.magewinds.battle.state import Battle, Status
+from skirmish.games.magewinds.battle.state import Battle, Phase, Status
 from skirmish.games.magewinds.battle.tables import Table, parse_table
 from skirmish.games.magewinds.cards import sort_cards
 from skirmish.games.magewinds.pack import Pack
@@ -160,3 +161,63 @@ def activate(battle: Battle, name: str, *actions: str) -> Battle:
 
 def out_of_action(battle: Battle, name: str) -> Battle:
     return battle.with_fighter(replace(battle.fighter(name), status=Status.OUT_OF_ACTION, at=None))
+
+
+# -- Battle Royale, and playing on quietly ---------------------------------------------
+
+CORNERS = ("far-right", "near-left", "near-right", "far-left")
+"""The corner each seat takes: seat 0 wins the roll-off (Player 1) and picks last."""
+
+
+def royale(
+    bands: list[list[str]],
+    positions: dict[str, tuple[float, float]],
+    hands: dict[int, tuple[str, ...]],
+    *,
+    terrain: tuple[dict, ...] = (),
+) -> Battle:
+    """A Battle Royale at the start of round 1's Action Phase on an open 24" x 16" table:
+    seats 0, 1, 2 (, 3) are Players 1, 2, 3 (, 4), deployed in their corners and then set
+    where ``positions`` says (away from the Storm), holding ``hands``."""
+    data = {"battlefield": {"width": 24, "length": 16}, "terrain": list(terrain)}
+    setup = new_setup("battle-royale", bands, table=parse_table(data, source="test table"))
+    battle = start_battle(setup).apply(
+        "roll-off " + " ".join(str(6 - s) for s in range(len(bands)))
+    )
+    while isinstance(battle.node(), Turn):  # a last corner left is given, not chosen
+        battle = battle.apply(f"take {CORNERS[battle.node().player]}")
+    battle = play(battle, *(f"card {c}" for c in ("8S", "8H", "8D", "8C", "9C")))
+    while battle.phase is Phase.DEPLOYMENT:
+        battle = battle.apply(battle.options()[0])
+    for seat, cards in hands.items():
+        battle = with_hand(battle, seat, cards)
+    while battle.phase is Phase.CHANNELLING:
+        battle = battle.apply("pass")
+    for name, at in positions.items():
+        battle = battle.with_fighter(replace(battle.fighter(name), at=at))
+    return battle
+
+
+QUIET = ("done", "pass", "guard", "no step", "end activation", "no barrier", "none")
+
+
+def answer(battle: Battle, *preferred: str) -> Battle:
+    """One step: every hit die a 1 (a hit), another chance sampled, or the first of
+    ``preferred`` then of the quiet answers that is offered (else the first option)."""
+    node = battle.node()
+    if isinstance(node, Chance) and node.rule == "18.5.2":
+        sampled = battle.sample_chance(Random(node.index)).split()
+        return battle.apply(" ".join(["dice", *("1" for _ in sampled[1:])]))
+    if isinstance(node, Chance):
+        return battle.apply(battle.sample_chance(Random(node.index)))
+    options = battle.options()
+    chosen = next((o for o in (*preferred, *QUIET) if o in options), options[0])
+    return battle.apply(chosen)
+
+
+def to_round_2(battle: Battle, *preferred: str) -> Battle:
+    """Play quietly on to round 2's Channelling Phase."""
+    while battle.round < 2 and battle.result is None:
+        battle = answer(battle, *preferred)
+    assert battle.result is None and battle.phase is Phase.CHANNELLING
+    return battle

@@ -24,10 +24,11 @@ from mwbattle import (
     placed,
     play,
     ready,
+    royale,
     set_up,
+    to_round_2,
     with_hand,
 )
-from test_battle_royale_credit import royale, to_round_2
 
 from skirmish.engine.battle import Chance, End, IllegalAction, Turn
 from skirmish.fastpaths import plain
