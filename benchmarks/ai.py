@@ -33,7 +33,6 @@ slices joined, without playing.
 from __future__ import annotations
 
 import argparse
-import csv
 import statistics
 import time
 from contextlib import nullcontext
@@ -46,7 +45,7 @@ from skirmish.ai.magewinds import outlook
 from skirmish.ai.magewinds.evaluation import _GAINS
 from skirmish.ai.magewinds.greedy import SHORTCUTS, GreedyPlayer
 from skirmish.ai.magewinds.search import PLAYOUTS_PER_SECOND, SearchPlayer
-from skirmish.ai.simulate import Match, Outcome, interval, rows_csv, simulate
+from skirmish.ai.simulate import Match, Outcome, interval, read_rows, rows_csv, simulate
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import new_setup, start_battle
 from skirmish.games.magewinds.battle.setup import Setup
@@ -208,6 +207,14 @@ def rate(wins: int, battles: int) -> str:
     return f"{wins / battles:6.1%} [{low:5.1%}, {high:5.1%}]"
 
 
+def ladder_match(first: str, second: str, scenario: str) -> Match:
+    """A rung's match in one scenario: the ladder's warband on both sides."""
+    options = GAME.options(
+        "simulate", scenario=scenario, warband=[WARBAND, WARBAND], players=f"{first},{second}"
+    )
+    return Match.from_options(options)
+
+
 def rung(
     first: str,
     second: str,
@@ -224,14 +231,7 @@ def rung(
     found: dict[str, list[Outcome]] = {}
     started = time.perf_counter()
     for scenario in SCENARIOS + more:
-        options = GAME.options(
-            "simulate",
-            scenario=scenario,
-            warband=[WARBAND, WARBAND],
-            players=f"{first},{second}",
-            battles=battles,
-        )
-        match = Match.from_options(options)
+        match = ladder_match(first, second, scenario)
         found[scenario] = simulate(match, battles=battles, seed=SEED, workers=workers, first=start)
         if rows is not None:
             path = rows_path(rows, first, second, scenario)
@@ -275,37 +275,18 @@ def rows_path(folder: Path, first: str, second: str, scenario: str) -> Path:
     return folder / f"{first}-v-{second}".replace(":", "_") / f"{scenario}.csv"
 
 
-def read_rows(path: Path) -> list[Outcome]:
-    """The battles of one CSV that ``simulate -o`` wrote (two warbands), or of several of its
-    slices joined (a header line anywhere is passed over)."""
-    found = []
-    with path.open(newline="") as file:
-        for row in csv.DictReader(file):
-            if row["battle"] == "battle":
-                continue
-            player_one, winner = row["player 1"], row["winner"]
-            found.append(
-                Outcome(
-                    index=int(row["battle"]) - 1,
-                    seed=int(row["seed"]),
-                    seating=(int(row["seat 1"]) - 1, int(row["seat 2"]) - 1),
-                    player_one=int(player_one) - 1 if player_one else None,
-                    winner=None if winner == "draw" else int(winner) - 1,
-                    rounds=int(row["rounds"]),
-                    survivors=(int(row["survivors 1"]), int(row["survivors 2"])),
-                    reason=row["reason"],
-                )
-            )
-    return found
-
-
 def tally(folder: Path) -> None:
-    """Every rung kept under ``folder`` (by :func:`rung`, or slices of ``simulate -o``),
-    each scenario's battles listed by number so the slices kept can be seen to join up."""
+    """Every rung kept under ``folder`` (by :func:`rung`, or slices of ``simulate -o``
+    joined), each row checked against the rung's run
+    (:func:`skirmish.ai.simulate.read_rows`), each scenario's battles listed by number so
+    the slices kept can be seen to join up."""
     print(f"\nStrength ladder kept in {folder}: {WARBAND} a side, seed {SEED}")
     for kept in sorted(p for p in folder.iterdir() if p.is_dir()):
         first, _, second = kept.name.replace("_", ":").partition("-v-")
-        found = {p.stem: read_rows(p) for p in sorted(kept.glob("*.csv"))}
+        found = {
+            p.stem: read_rows(ladder_match(first, second, p.stem), SEED, [p])
+            for p in sorted(kept.glob("*.csv"))
+        }
         for scenario, outcomes in found.items():
             numbers = sorted(o.index + 1 for o in outcomes)
             joined = numbers == list(range(numbers[0], numbers[0] + len(numbers)))

@@ -12,7 +12,16 @@ import math
 import pytest
 
 from skirmish.ai.players import computer
-from skirmish.ai.simulate import Match, Outcome, interval, play_battle, simulate, summary_data
+from skirmish.ai.simulate import (
+    Match,
+    Outcome,
+    interval,
+    play_battle,
+    read_rows,
+    rows_csv,
+    simulate,
+    summary_data,
+)
 from skirmish.engine.battle import History, play_out
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle import start_battle
@@ -500,3 +509,141 @@ def test_more_warbands_than_any_battle_holds_is_one_plain_line(cli):
     run = cli(*args)
     assert run.code == 2
     assert run.err.strip() == "skirmish: error: --warband given 9 times; give it at most 8 times"
+
+
+# -- battles played before, counted again (--tally) -----------------------------------------
+
+TALLIED = (*BASE, "--players", "greedy,random", "--seed", "7")
+
+
+@pytest.fixture(scope="module")
+def slices(tmp_path_factory):
+    """A run of 5 battles written whole, and as slices of 2 and 3 (``--first-battle``), as
+    ``-o`` writes them."""
+    folder = tmp_path_factory.mktemp("slices")
+    options = GAME.options(
+        "simulate",
+        scenario="deathmatch",
+        warband=["Wizard,Witch", "Druid,Seer"],
+        length="quick",
+        rounds=1,
+        players="greedy,random",
+    )
+    match = Match.from_options(options)
+    runs = {"whole.csv": (0, 5), "first.csv": (0, 2), "rest.csv": (2, 3)}
+    for name, (first, battles) in runs.items():
+        played = simulate(match, battles=battles, seed=7, first=first)
+        (folder / name).write_text(rows_csv(match, played))
+    return folder
+
+
+def test_tally_of_the_slices_is_the_whole_runs_answer(cli, slices):
+    """The slices counted together give the whole run's table (but its title) and JSON,
+    and ``-o`` writes them as one file, byte for byte the whole run's."""
+    whole = cli(*TALLIED, "--tally", str(slices / "whole.csv"))
+    parts = ("--tally", str(slices / "rest.csv"), "--tally", str(slices / "first.csv"))
+    joined = cli(*TALLIED, *parts, "-o", str(slices / "joined.csv"))
+    assert whole.code == joined.code == 0, (whole.err, joined.err)
+    assert whole.out.splitlines()[0].strip().endswith("5 battles from 1 file")
+    assert joined.out.splitlines()[0].strip().endswith("5 battles from 2 files")
+    assert whole.out.splitlines()[1:] == joined.out.splitlines()[1:]
+    assert (slices / "joined.csv").read_bytes() == (slices / "whole.csv").read_bytes()
+    as_json = [cli(*TALLIED, *parts, "--json"), cli(*TALLIED, "--battles", "5", "--json")]
+    assert as_json[0].out == as_json[1].out
+
+
+def test_rows_read_back_are_the_battles_played(tmp_path):
+    """Every field of every battle, in a pairing of seats and in a mirror of three."""
+    for match, seed in ((mirror_match(3, "battle-royale"), 2), (mirror_match(), 5)):
+        played = simulate(match, battles=4, seed=seed, first=3)
+        path = tmp_path / "rows.csv"
+        path.write_text(rows_csv(match, played))
+        assert read_rows(match, seed, [path]) == played
+
+
+def _rows_with(slices, tmp_path, change) -> str:
+    lines = (slices / "whole.csv").read_text().splitlines()
+    changed = tmp_path / "changed.csv"
+    changed.write_text("\n".join(change(lines)) + "\n")
+    return str(changed)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda lines: lines[:1], "no battles, only the header"),
+        (lambda lines: ["a,b", *lines[1:]], "line 1: not the header of a simulation"),
+        (lambda lines: [*lines, lines[1]], "line 7: battle 1 is given twice"),
+        (lambda lines: [lines[0], lines[1].replace("1,7,", "1,8,", 1)], "plays it on seed 7"),
+        (lambda lines: [lines[0], "1,7,2,1" + lines[1][7:]], "the run seats 1, 2"),
+        (lambda lines: [lines[0], lines[1].replace("Druid, Seer", "Druid")], "not --warband"),
+        (lambda lines: [lines[0], lines[1] + ",extra"], "13 columns, expected 12"),
+        (lambda lines: [lines[0], "x" + lines[1]], "battle 'x1' is not a number from 1"),
+        (lambda lines: [lines[0], "99999999999999999999999" + lines[1][1:]], "is not a number"),
+        (lambda lines: [lines[0], '1,7,1,2,"1'], "not CSV"),
+    ],
+    ids=[
+        "header only",
+        "no header",
+        "twice",
+        "seed",
+        "seats",
+        "warband",
+        "columns",
+        "number",
+        "huge number",
+        "open quote",
+    ],
+)
+def test_rows_not_of_this_run_are_one_line_and_nothing_is_written(
+    cli, slices, tmp_path, change, message
+):
+    changed = _rows_with(slices, tmp_path, change)
+    out = tmp_path / "out.csv"
+    run = cli(*TALLIED, "--tally", changed, "-o", str(out))
+    assert run.code == 2, run.out
+    assert message in run.err
+    assert len(run.err.strip().splitlines()) == 1
+    assert not out.exists()
+
+
+def test_a_result_out_of_range_names_the_column(cli, slices, tmp_path):
+    lines = (slices / "whole.csv").read_text().splitlines()
+    cells = next(csv.reader([lines[1]]))
+    for column, value in (("winner", "3"), ("player 1", "0"), ("survivors 2", "3")):
+        row = dict(zip(next(csv.reader([lines[0]])), cells, strict=True))
+        row[column] = value
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerow(row.values())
+        new = out.getvalue().rstrip("\n")
+        changed = _rows_with(slices, tmp_path, lambda lines, new=new: [lines[0], new])
+        run = cli(*TALLIED, "--tally", changed)
+        assert run.code == 2
+        assert f"{column} '{value}' is not a number from" in run.err
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda path: path, "cannot read simulation results"),
+        (lambda path: path.parent, "is a directory, not a simulation results file"),
+        (lambda path: (path.write_bytes(b"\xff\xfe\x00"), path)[1], "not a text file"),
+        (lambda path: (path.write_text(""), path)[1], "the file is empty"),
+    ],
+    ids=["missing", "directory", "binary", "empty"],
+)
+def test_a_file_that_is_no_simulation_is_one_line(cli, tmp_path, make, message):
+    run = cli(*TALLIED, "--tally", str(make(tmp_path / "rows.csv")))
+    assert run.code == 2
+    assert message in run.err
+    assert len(run.err.strip().splitlines()) == 1
+
+
+def test_a_file_too_large_is_refused_unread(tmp_path, monkeypatch):
+    from skirmish.ai import simulate as module
+
+    path = tmp_path / "rows.csv"
+    path.write_text("battle\n" * 10)
+    monkeypatch.setattr(module, "TALLY_BYTES", 40)
+    with pytest.raises(SkirmishError, match="larger than"):
+        read_rows(mirror_match(), 1, [path])

@@ -27,13 +27,14 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from multiprocessing import get_context
+from pathlib import Path
 from typing import Any, Protocol
 
 from skirmish.ai.players import computer, simulated
 from skirmish.engine.battle import MAX_SEED, History, play_out
-from skirmish.errors import SkirmishError
+from skirmish.errors import DataError, SkirmishError
 from skirmish.games.magewinds.battle import Battle, start_battle
-from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.setup import MAX_OVERTIME, MAX_ROUNDS, Setup
 from skirmish.games.magewinds.pack import Pack
 from skirmish.report import Chance, Grid, Line, Mean, Report
 
@@ -288,26 +289,29 @@ def plural(count: int, noun: str) -> str:
     return noun if count == 1 else noun + "s"
 
 
+def header(match: Match) -> list[str]:
+    """The columns of :func:`rows_csv` for ``match``'s number of warbands."""
+    entries = range(1, match.entries + 1)
+    return [
+        "battle",
+        "seed",
+        *(f"seat {s}" for s in entries),
+        "player 1",
+        "winner",
+        "rounds",
+        *(f"survivors {e}" for e in entries),
+        "reason",
+        *(f"warband {e}" for e in entries),
+    ]
+
+
 def rows_csv(match: Match, outcomes: Sequence[Outcome]) -> str:
     """One row per battle: its seed, the warband in each seat, who was Player 1, the
     winner, rounds, each warband's survivors and why the battle ended, then each
     warband's fighters, so that the file says what was played without the command."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    entries = range(1, match.entries + 1)
-    writer.writerow(
-        [
-            "battle",
-            "seed",
-            *(f"seat {s}" for s in entries),
-            "player 1",
-            "winner",
-            "rounds",
-            *(f"survivors {e}" for e in entries),
-            "reason",
-            *(f"warband {e}" for e in entries),
-        ]
-    )
+    writer.writerow(header(match))
     fighters = [", ".join(warband) for warband in match.warbands]
     for o in outcomes:
         writer.writerow(
@@ -324,3 +328,103 @@ def rows_csv(match: Match, outcomes: Sequence[Outcome]) -> str:
             ]
         )
     return out.getvalue()
+
+
+# -- battles played before, read back -----------------------------------------------------
+
+TALLY_BYTES = 32 * 1024 * 1024
+"""A CSV of battles read back is at most 32 MiB: a row takes about 200 bytes, so the most
+battles one run may play (:data:`~skirmish.limits.SIMULATED`) fit. Reading stops here."""
+
+
+def read_rows(match: Match, seed: int, paths: Sequence[Path]) -> list[Outcome]:
+    """The battles that ``simulate -o`` wrote to ``paths`` (whole runs, slices, or slices
+    joined with their headers kept), in order of their number, each checked against the
+    run ``match`` plays from ``seed``: its seed and seats as that run gives them to its
+    number, each warband's fighters, a Player 1 and a winner among the warbands,
+    survivors no more than the warband's fighters. A battle found twice, or anything else
+    that is not such a row, is a :class:`DataError` naming the file and line."""
+    from skirmish.datafiles import read_text
+    from skirmish.limits import SIMULATED
+
+    columns = header(match)
+    found: dict[int, Outcome] = {}
+    for path in paths:
+        text, source = read_text(path, "simulation results", most=TALLY_BYTES, language="CSV")
+        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+        try:
+            for row in reader:
+                where = f"{source}, line {reader.line_num}"
+                if row == columns:
+                    continue
+                if reader.line_num == 1:
+                    raise DataError(
+                        f"{where}: not the header of a simulation of {match.entries} "
+                        f"warbands; expected {','.join(columns)}"
+                    )
+                outcome = _outcome(match, seed, dict(zip(columns, row, strict=False)), row, where)
+                if outcome.index in found:
+                    raise DataError(f"{where}: battle {outcome.index + 1} is given twice")
+                found[outcome.index] = outcome
+                if len(found) > SIMULATED.maximum:
+                    raise DataError(f"{where}: more than {SIMULATED.maximum:,} battles")
+        except csv.Error as error:
+            raise DataError(f"{source}, line {reader.line_num}: not CSV: {error}") from None
+    if not found:
+        raise DataError(f"{', '.join(map(str, paths))}: no battles, only the header")
+    return [found[index] for index in sorted(found)]
+
+
+def _outcome(match: Match, seed: int, row: dict[str, str], cells: list[str], where: str) -> Outcome:
+    """One row of :func:`rows_csv` read back and checked (see :func:`read_rows`)."""
+    entries = match.entries
+    if len(cells) != len(header(match)):
+        raise DataError(f"{where}: {len(cells)} columns, expected {len(header(match))}")
+
+    def number(column: str, low: int, high: int, *, empty: bool = False) -> int | None:
+        text = row[column]
+        if empty and text == "":
+            return None
+        if not (text.isascii() and text.isdigit() and len(text) <= 20 and low <= int(text) <= high):
+            raise DataError(f"{where}: {column} {text!r} is not a number from {low} to {high}")
+        return int(text)
+
+    battle = number("battle", 1, MAX_SEED)
+    assert battle is not None
+    index = battle - 1
+    expected_seed = match.battle_seed(seed, index)
+    if row["seed"] != str(expected_seed):
+        raise DataError(
+            f"{where}: battle {battle} has seed {row['seed']!r}; the run from --seed {seed} "
+            f"plays it on seed {expected_seed}"
+        )
+    seating = match.seating(index)
+    seats = tuple(row[f"seat {s + 1}"] for s in range(entries))
+    if seats != tuple(str(e + 1) for e in seating):
+        raise DataError(
+            f"{where}: battle {battle} seats warbands {', '.join(seats)}; the run seats "
+            f"{', '.join(str(e + 1) for e in seating)}"
+        )
+    for entry, warband in enumerate(match.warbands):
+        given = row[f"warband {entry + 1}"]
+        if given != ", ".join(warband):
+            raise DataError(
+                f"{where}: warband {entry + 1} is {given!r}, not --warband {','.join(warband)!r}"
+            )
+    player_one = number("player 1", 1, entries, empty=True)
+    winner = None if row["winner"] == "draw" else number("winner", 1, entries)
+    rounds = number("rounds", 1, MAX_ROUNDS + MAX_OVERTIME)
+    assert rounds is not None
+    survivors = tuple(
+        number(f"survivors {e + 1}", 0, len(match.warbands[e])) or 0 for e in range(entries)
+    )
+    return Outcome(
+        index=index,
+        seed=expected_seed,
+        seating=seating,
+        player_one=None if player_one is None else player_one - 1,
+        winner=None if winner is None else winner - 1,
+        rounds=rounds,
+        survivors=survivors,
+        reason=row["reason"],
+    )

@@ -22,7 +22,7 @@ def build(game: Game) -> Any:
     from skirmish.cli.flags import Printed
 
     def run(options: Options, printing: Options) -> None:
-        from skirmish.ai.simulate import Match, plural, report, rows_csv, simulate
+        from skirmish.ai.simulate import Match, plural, read_rows, report, rows_csv, simulate
         from skirmish.cli.progress import shown
         from skirmish.cli.render import show, write
         from skirmish.engine.battle import check_save_path
@@ -34,19 +34,24 @@ def build(game: Game) -> Any:
         if output is not None:
             check_save_path(output, "-o", example="results.csv")
         match = Match.from_options(settings)
-        with shown():  # a bar on a terminal, erased before the answer; nothing otherwise
-            outcomes = simulate(
-                match,
-                battles=settings.battles,
-                seed=settings.seed,
-                workers=settings.workers,
-                first=settings.first_battle - 1,
-                progress=tracker("battles", settings.battles),
-            )
-        battles = f"{settings.battles} {plural(settings.battles, 'battle')}"
-        if settings.first_battle > 1:
-            last = settings.first_battle + settings.battles - 1
-            battles += f" ({settings.first_battle}-{last})"
+        if settings.tally:
+            outcomes = read_rows(match, settings.seed, settings.tally)
+            count, files = len(outcomes), len(settings.tally)
+            battles = f"{count} {plural(count, 'battle')} from {files} {plural(files, 'file')}"
+        else:
+            with shown():  # a bar on a terminal, erased before the answer; nothing otherwise
+                outcomes = simulate(
+                    match,
+                    battles=settings.battles,
+                    seed=settings.seed,
+                    workers=settings.workers,
+                    first=settings.first_battle - 1,
+                    progress=tracker("battles", settings.battles),
+                )
+            battles = f"{settings.battles} {plural(settings.battles, 'battle')}"
+            if settings.first_battle > 1:
+                last = settings.first_battle + settings.battles - 1
+                battles += f" ({settings.first_battle}-{last})"
         pack = "" if settings.pack is None else f", pack {settings.pack.name}"
         title = f"{game.info.title}: {settings.scenario}, {battles}{pack}"
         found = report(match, outcomes, title)

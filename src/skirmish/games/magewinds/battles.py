@@ -334,6 +334,15 @@ class SimulateOptions(BattleFlags):
             metavar="FILE",
         ),
     ] = None
+    tally: Annotated[
+        list[Path] | None,
+        Flag(
+            "Play nothing: count the battles this run wrote with -o to FILE (repeatable: "
+            "slices join up), each row checked against the run, for the same table.",
+            metavar="FILE",
+        ),
+        Field(max_length=1000),
+    ] = None
 
     @model_validator(mode="after")
     def _battle_given(self) -> SimulateOptions:
