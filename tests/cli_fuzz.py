@@ -164,10 +164,11 @@ def _base(game: Any, verb: str, examples: Any) -> tuple[str, ...]:
         return _absolute(given)
     if verb == "move":
         return (str(EXAMPLES / "ruins.yaml"), "--fighter", "Wizard", "--to", "10,10")
-    if verb == "play":
+    if verb in ("play", "simulate"):
         return (
             *("--scenario", "deathmatch", "--warband", "Wizard,Cleric", "--warband"),
             *("Guardian,Witch", "--players", "random,random", "--rounds", "1", "--seed", "1"),
+            *(("--battles", "1") if verb == "simulate" else ()),
         )
     return ()
 
