@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -275,6 +276,17 @@ def rows_path(folder: Path, first: str, second: str, scenario: str) -> Path:
     return folder / f"{first}-v-{second}".replace(":", "_") / f"{scenario}.csv"
 
 
+def spans(numbers: Iterable[int]) -> str:
+    """Battle numbers as runs: ``31-150, 171-200``."""
+    found: list[list[int]] = []
+    for number in sorted(numbers):
+        if found and number == found[-1][1] + 1:
+            found[-1][1] = number
+        else:
+            found.append([number, number])
+    return ", ".join(f"{low}-{high}" if high > low else str(low) for low, high in found)
+
+
 def tally(folder: Path) -> None:
     """Every rung kept under ``folder`` (by :func:`rung`, or slices of ``simulate -o``
     joined), each row checked against the rung's run
@@ -288,10 +300,7 @@ def tally(folder: Path) -> None:
             for p in sorted(kept.glob("*.csv"))
         }
         for scenario, outcomes in found.items():
-            numbers = sorted(o.index + 1 for o in outcomes)
-            joined = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
-            span = f"battles {numbers[0]}-{numbers[-1]}" if joined else "battles not in one run"
-            print(f"  {kept.name}/{scenario}.csv: {span}")
+            print(f"  {kept.name}/{scenario}.csv: battles {spans(o.index + 1 for o in outcomes)}")
         show(first, second, found)
 
 

@@ -362,7 +362,7 @@ def read_rows(match: Match, seed: int, paths: Sequence[Path]) -> list[Outcome]:
                         f"{where}: not the header of a simulation of {match.entries} "
                         f"warbands; expected {','.join(columns)}"
                     )
-                outcome = _outcome(match, seed, dict(zip(columns, row, strict=False)), row, where)
+                outcome = _outcome(match, seed, row, where)
                 if outcome.index in found:
                     raise DataError(f"{where}: battle {outcome.index + 1} is given twice")
                 found[outcome.index] = outcome
@@ -375,22 +375,21 @@ def read_rows(match: Match, seed: int, paths: Sequence[Path]) -> list[Outcome]:
     return [found[index] for index in sorted(found)]
 
 
-def _outcome(match: Match, seed: int, row: dict[str, str], cells: list[str], where: str) -> Outcome:
+def _outcome(match: Match, seed: int, cells: list[str], where: str) -> Outcome:
     """One row of :func:`rows_csv` read back and checked (see :func:`read_rows`)."""
-    entries = match.entries
-    if len(cells) != len(header(match)):
-        raise DataError(f"{where}: {len(cells)} columns, expected {len(header(match))}")
+    columns = header(match)
+    if len(cells) != len(columns):
+        raise DataError(f"{where}: {len(cells)} columns, expected {len(columns)}")
+    row = dict(zip(columns, cells, strict=True))
 
-    def number(column: str, low: int, high: int, *, empty: bool = False) -> int | None:
+    def number(column: str, low: int, high: int) -> int:
         text = row[column]
-        if empty and text == "":
-            return None
         if not (text.isascii() and text.isdigit() and len(text) <= 20 and low <= int(text) <= high):
             raise DataError(f"{where}: {column} {text!r} is not a number from {low} to {high}")
         return int(text)
 
+    entries = match.entries
     battle = number("battle", 1, MAX_SEED)
-    assert battle is not None
     index = battle - 1
     expected_seed = match.battle_seed(seed, index)
     if row["seed"] != str(expected_seed):
@@ -411,20 +410,16 @@ def _outcome(match: Match, seed: int, row: dict[str, str], cells: list[str], whe
             raise DataError(
                 f"{where}: warband {entry + 1} is {given!r}, not --warband {','.join(warband)!r}"
             )
-    player_one = number("player 1", 1, entries, empty=True)
-    winner = None if row["winner"] == "draw" else number("winner", 1, entries)
-    rounds = number("rounds", 1, MAX_ROUNDS + MAX_OVERTIME)
-    assert rounds is not None
-    survivors = tuple(
-        number(f"survivors {e + 1}", 0, len(match.warbands[e])) or 0 for e in range(entries)
-    )
+    no_player_one = row["player 1"] == ""
     return Outcome(
         index=index,
         seed=expected_seed,
         seating=seating,
-        player_one=None if player_one is None else player_one - 1,
-        winner=None if winner is None else winner - 1,
-        rounds=rounds,
-        survivors=survivors,
+        player_one=None if no_player_one else number("player 1", 1, entries) - 1,
+        winner=None if row["winner"] == "draw" else number("winner", 1, entries) - 1,
+        rounds=number("rounds", 1, MAX_ROUNDS + MAX_OVERTIME),
+        survivors=tuple(
+            number(f"survivors {e + 1}", 0, len(match.warbands[e])) for e in range(entries)
+        ),
         reason=row["reason"],
     )
