@@ -35,7 +35,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from collections.abc import Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,8 +45,9 @@ from skirmish.ai.magewinds import outlook
 from skirmish.ai.magewinds.evaluation import _GAINS
 from skirmish.ai.magewinds.greedy import SHORTCUTS, GreedyPlayer
 from skirmish.ai.magewinds.search import PLAYOUTS_PER_SECOND, SearchPlayer
-from skirmish.ai.simulate import Match, Outcome, interval, read_rows, rows_csv, simulate
+from skirmish.ai.simulate import Match, Outcome, interval, read_rows, rows_csv, simulate, spans
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
+from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle import new_setup, start_battle
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.game import GAME
@@ -235,7 +235,8 @@ def rung(
         match = ladder_match(first, second, scenario)
         found[scenario] = simulate(match, battles=battles, seed=SEED, workers=workers, first=start)
         if rows is not None:
-            path = rows_path(rows, first, second, scenario)
+            numbers = spans(o.index + 1 for o in found[scenario])
+            path = rows_path(rows, first, second, scenario, numbers)
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(rows_csv(match, found[scenario]))
     show(first, second, found)
@@ -270,37 +271,31 @@ def show(first: str, second: str, found: dict[str, list[Outcome]]) -> None:
             print(f"      {tally.wins} won, {tally.losses} lost: {won.lstrip()} of the decided")
 
 
-def rows_path(folder: Path, first: str, second: str, scenario: str) -> Path:
-    """Where a rung's battles in one scenario are kept: ``search_4-v-search_1/deathmatch.csv``
-    (a player's ``:`` written ``_``, which no file system refuses)."""
-    return folder / f"{first}-v-{second}".replace(":", "_") / f"{scenario}.csv"
-
-
-def spans(numbers: Iterable[int]) -> str:
-    """Battle numbers as runs: ``31-150, 171-200``."""
-    found: list[list[int]] = []
-    for number in sorted(numbers):
-        if found and number == found[-1][1] + 1:
-            found[-1][1] = number
-        else:
-            found.append([number, number])
-    return ", ".join(f"{low}-{high}" if high > low else str(low) for low, high in found)
+def rows_path(folder: Path, first: str, second: str, scenario: str, numbers: str) -> Path:
+    """Where a slice of a rung's battles in one scenario is kept:
+    ``search_4-v-search_1/deathmatch.31-200.csv`` (a player's ``:`` written ``_``, which
+    no file system refuses; the battles' numbers after the scenario)."""
+    rung = f"{first}-v-{second}".replace(":", "_")
+    return folder / rung / f"{scenario}.{numbers}.csv"
 
 
 def tally(folder: Path) -> None:
-    """Every rung kept under ``folder`` (by :func:`rung`, or slices of ``simulate -o``
-    joined), each row checked against the rung's run
-    (:func:`skirmish.ai.simulate.read_rows`), each scenario's battles listed by number so
-    the slices kept can be seen to join up."""
+    """Every rung kept under ``folder`` (by :func:`rung`'s ``rows``, or ``simulate -o``
+    files named as :func:`rows_path` names them), each scenario's slices read together
+    and checked against the rung's run (:func:`skirmish.ai.simulate.read_rows`), the
+    battles kept named by number so a gap shows."""
     print(f"\nStrength ladder kept in {folder}: {WARBAND} a side, seed {SEED}")
     for kept in sorted(p for p in folder.iterdir() if p.is_dir()):
         first, _, second = kept.name.replace("_", ":").partition("-v-")
+        files: dict[str, list[Path]] = {}
+        for path in sorted(kept.glob("*.csv")):
+            files.setdefault(path.name.split(".")[0], []).append(path)
         found = {
-            p.stem: read_rows(ladder_match(first, second, p.stem), SEED, [p])
-            for p in sorted(kept.glob("*.csv"))
+            scenario: read_rows(ladder_match(first, second, scenario), SEED, paths)
+            for scenario, paths in files.items()
         }
         for scenario, outcomes in found.items():
-            print(f"  {kept.name}/{scenario}.csv: battles {spans(o.index + 1 for o in outcomes)}")
+            print(f"  {kept.name} {scenario}: battles {spans(o.index + 1 for o in outcomes)}")
         show(first, second, found)
 
 
@@ -348,6 +343,13 @@ def main(
     ladder(battles, search_battles, deep_battles, workers, more, start=start, rows=rows)
 
 
+def battle_number(text: str) -> int:
+    """A battle's number in its run, from 1."""
+    if not (text.isdigit() and int(text) >= 1):
+        raise argparse.ArgumentTypeError(f"{text!r}: a battle's number, from 1")
+    return int(text)
+
+
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -369,7 +371,7 @@ def arguments() -> argparse.Namespace:
     )
     parser.add_argument("--ladder-only", action="store_true", help="skip the speeds")
     parser.add_argument(
-        "--first", type=int, default=1, help="each rung from this battle of its run (1)"
+        "--first", type=battle_number, default=1, help="each rung from this battle of its run (1)"
     )
     parser.add_argument(
         "--rows", type=Path, metavar="DIR", help="keep each rung's battles, a CSV a scenario"
@@ -383,7 +385,10 @@ def arguments() -> argparse.Namespace:
 if __name__ == "__main__":
     given = arguments()
     if given.tally is not None:
-        tally(given.tally)
+        try:
+            tally(given.tally)
+        except (OSError, SkirmishError) as error:
+            raise SystemExit(f"ai.py: error: {error}") from None
         raise SystemExit
     main(
         given.battles,

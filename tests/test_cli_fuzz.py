@@ -145,6 +145,8 @@ def _file_words(command: Command, field: OptionField, value: str) -> list[str]:
     base = {"resume": (), "battlefield": ("--attacker", "A", "--target", "B")}.get(
         field.name, command.base
     )
+    if field.name == "tally":  # it plays nothing, so it takes no number of battles
+        base = base[: base.index("--battles")]
     return [command.verb, command.game, *base, field.flag, value]
 
 

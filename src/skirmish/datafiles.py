@@ -218,14 +218,9 @@ def read_text(
     missing path, a directory, a device, a file too large (refused unread), a binary or
     empty file is a one-line :class:`DataError` naming the file and ``what`` it should hold
     (a file in ``language``)."""
-    file = Path(path)
+    file = regular_file(path, what)
     try:
-        info = file.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise DataError(f"{file}: is a directory, not a {what} file")
-        if not stat.S_ISREG(info.st_mode):
-            raise DataError(f"{file}: not a regular file; expected a {what} file")
-        if info.st_size > most:
+        if file.stat().st_size > most:
             raise DataError(_too_big(file, what, most))
         with file.open("rb") as stream:
             content = stream.read(most + 1)
@@ -245,6 +240,21 @@ def read_text(
     if not text.strip():
         raise DataError(f"{file}: the file is empty; expected a {what} file")
     return text, str(file)
+
+
+def regular_file(path: str | Path, what: str) -> Path:
+    """``path``, a regular file that can be read: a missing path, a directory or a device
+    is a one-line :class:`DataError` naming the file and ``what`` it should hold."""
+    file = Path(path)
+    try:
+        info = file.stat()
+    except OSError as error:
+        raise DataError(f"{file}: cannot read {what}: {error.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise DataError(f"{file}: is a directory, not a {what} file")
+    if not stat.S_ISREG(info.st_mode):
+        raise DataError(f"{file}: not a regular file; expected a {what} file")
+    return file
 
 
 def _too_big(file: Path, what: str, most: int) -> str:

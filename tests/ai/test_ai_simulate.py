@@ -20,6 +20,7 @@ from skirmish.ai.simulate import (
     read_rows,
     rows_csv,
     simulate,
+    spans,
     summary_data,
 )
 from skirmish.engine.battle import History, play_out
@@ -83,15 +84,12 @@ def test_slices_from_first_battle_join_up_to_the_whole_run(cli, tmp_path, player
         path = tmp_path / f"from-{first}.csv"
         run = cli(*args, "--battles", battles, "--first-battle", first, "-o", str(path))
         assert run.code == 0, run.err
-        last = int(first) + int(battles) - 1
-        heading = run.out.splitlines()[0]
-        assert heading.rstrip().endswith(
-            f"{battles} battle{'s' if battles != '1' else ''}"
-            + ("" if first == "1" else f" ({first}-{last})")
-        )
-        parts.append(path.read_text().splitlines())
+        heading = run.out.splitlines()[0].rstrip()
+        shown = {"1": "2 battles", "3": "1 battle (3)", "4": "2 battles (4-5)"}[first]
+        assert heading.endswith(f"deathmatch, {shown}")
+        parts.append(path.read_bytes().splitlines(keepends=True))
     joined = parts[0] + [row for part in parts[1:] for row in part[1:]]
-    assert joined == (tmp_path / "whole.csv").read_text().splitlines()
+    assert b"".join(joined) == (tmp_path / "whole.csv").read_bytes()
 
 
 def test_a_slice_checks_the_seed_of_its_last_battle_and_its_first_number(cli):
@@ -553,12 +551,69 @@ def test_tally_of_the_slices_is_the_whole_runs_answer(cli, slices):
 
 
 def test_rows_read_back_are_the_battles_played(tmp_path):
-    """Every field of every battle, in a pairing of seats and in a mirror of three."""
-    for match, seed in ((mirror_match(3, "battle-royale"), 2), (mirror_match(), 5)):
-        played = simulate(match, battles=4, seed=seed, first=3)
+    """Every field of every battle, in seats turned on shared seeds (three different
+    warbands) and in a mirror of three, from a slice starting inside a group of seats."""
+    options = GAME.options(
+        "simulate",
+        scenario="battle-royale",
+        warband=["Wizard", "Druid", "Witch"],
+        players="random,greedy,random",
+        rounds=1,
+    )
+    matches = (Match.from_options(options), mirror_match(3, "battle-royale"), mirror_match())
+    assert [m.mirror for m in matches] == [False, True, True]
+    for match in matches:
+        played = simulate(match, battles=4, seed=5, first=4)
+        assert [(o.index, o.seating) for o in played[:2]] == [
+            (4, match.seating(4)),
+            (5, match.seating(5)),
+        ]
         path = tmp_path / "rows.csv"
         path.write_text(rows_csv(match, played))
-        assert read_rows(match, seed, [path]) == played
+        assert read_rows(match, 5, [path]) == played
+
+
+def test_spans_name_battles_as_runs_of_numbers():
+    assert spans([5]) == "5"
+    assert spans([33, 31, 32, 40, 41, 50]) == "31-33, 40-41, 50"
+
+
+def test_the_library_refuses_a_battle_before_the_first():
+    with pytest.raises(SkirmishError, match="numbered from 1"):
+        simulate(mirror_match(), battles=1, seed=1, first=-1)
+
+
+def test_joined_slices_may_keep_every_header_and_windows_files_are_read(cli, slices, tmp_path):
+    """A file of slices joined with their headers kept, one saved on Windows (CRLF, a
+    byte-order mark, a blank line at the end) and the whole run count alike."""
+    first, rest = ((slices / name).read_bytes() for name in ("first.csv", "rest.csv"))
+    (tmp_path / "kept.csv").write_bytes(first + rest)
+    windows = b"\xef\xbb\xbf" + (slices / "whole.csv").read_bytes().replace(b"\n", b"\r\n")
+    (tmp_path / "windows.csv").write_bytes(windows + b"\r\n")
+    answers = [
+        cli(*TALLIED, "--tally", str(tmp_path / name), "--json").out
+        for name in ("kept.csv", "windows.csv")
+    ]
+    assert answers == [cli(*TALLIED, "--tally", str(slices / "whole.csv"), "--json").out] * 2
+
+
+def test_a_tally_with_gaps_names_its_battles(cli, slices):
+    run = cli(*TALLIED, "--tally", str(slices / "first.csv"))
+    assert run.out.splitlines()[0].rstrip().endswith("deathmatch, 2 battles from 1 file")
+    lines = (slices / "whole.csv").read_text().splitlines()
+    gappy = slices / "gappy.csv"
+    gappy.write_text("\n".join([lines[0], lines[1], lines[4], lines[5]]) + "\n")
+    run = cli(*TALLIED, "--tally", str(gappy), "--tally", str(slices / "rest.csv"))
+    assert run.code == 2 and "battle 4 is given twice" in run.err
+    run = cli(*TALLIED, "--tally", str(gappy))
+    assert run.out.splitlines()[0].rstrip().endswith("3 battles (1, 4-5) from 1 file")
+
+
+@pytest.mark.parametrize("given", [("--battles", "5"), ("--first-battle", "2"), ("--workers", "2")])
+def test_options_that_play_are_refused_with_tally(cli, slices, given):
+    run = cli(*TALLIED, "--tally", str(slices / "whole.csv"), *given)
+    assert run.code == 2
+    assert f"{given[0]}: --tally plays nothing" in run.err
 
 
 def _rows_with(slices, tmp_path, change) -> str:
@@ -572,7 +627,7 @@ def _rows_with(slices, tmp_path, change) -> str:
     ("change", "message"),
     [
         (lambda lines: lines[:1], "no battles, only the header"),
-        (lambda lines: ["a,b", *lines[1:]], "line 1: not the header of a simulation"),
+        (lambda lines: ["a,b", *lines[1:]], "line 1: no header of a simulation"),
         (lambda lines: [*lines, lines[1]], "line 7: battle 1 is given twice"),
         (lambda lines: [lines[0], lines[1].replace("1,7,", "1,8,", 1)], "plays it on seed 7"),
         (lambda lines: [lines[0], "1,7,2,1" + lines[1][7:]], "the run seats 1, 2"),
@@ -581,6 +636,8 @@ def _rows_with(slices, tmp_path, change) -> str:
         (lambda lines: [lines[0], "x" + lines[1]], "battle 'x1' is not a number from 1"),
         (lambda lines: [lines[0], "99999999999999999999999" + lines[1][1:]], "is not a number"),
         (lambda lines: [lines[0], '1,7,1,2,"1'], "not CSV"),
+        (lambda lines: [lines[0], "0" + lines[1]], "battle '01' is written 1"),
+        (lambda lines: lines[1:], "line 1: no header of a simulation"),
     ],
     ids=[
         "header only",
@@ -593,6 +650,8 @@ def _rows_with(slices, tmp_path, change) -> str:
         "number",
         "huge number",
         "open quote",
+        "leading zero",
+        "no header",
     ],
 )
 def test_rows_not_of_this_run_are_one_line_and_nothing_is_written(
@@ -610,7 +669,14 @@ def test_rows_not_of_this_run_are_one_line_and_nothing_is_written(
 def test_a_result_out_of_range_names_the_column(cli, slices, tmp_path):
     lines = (slices / "whole.csv").read_text().splitlines()
     cells = next(csv.reader([lines[1]]))
-    for column, value in (("winner", "3"), ("player 1", "0"), ("survivors 2", "3")):
+    """A winner or Player 1 that is no warband, more survivors than fighters, more rounds
+    than the run's one and 5 of overtime (ruling MB-24)."""
+    for column, value, most in (
+        ("winner", "3", 2),
+        ("player 1", "0", 2),
+        ("survivors 2", "3", 2),
+        ("rounds", "7", 6),
+    ):
         row = dict(zip(next(csv.reader([lines[0]])), cells, strict=True))
         row[column] = value
         out = io.StringIO()
@@ -620,6 +686,7 @@ def test_a_result_out_of_range_names_the_column(cli, slices, tmp_path):
         run = cli(*TALLIED, "--tally", changed)
         assert run.code == 2
         assert f"{column} '{value}' is not a number from" in run.err
+        assert run.err.rstrip().endswith(f"to {most}")
 
 
 @pytest.mark.parametrize(
@@ -639,11 +706,14 @@ def test_a_file_that_is_no_simulation_is_one_line(cli, tmp_path, make, message):
     assert len(run.err.strip().splitlines()) == 1
 
 
-def test_a_file_too_large_is_refused_unread(tmp_path, monkeypatch):
+def test_reading_stops_after_the_most_lines_a_run_needs(tmp_path, monkeypatch):
+    """Lines are counted over every file, headers and blank lines too, so an endless file
+    of headers or blank lines stops."""
     from skirmish.ai import simulate as module
 
+    match = mirror_match()
     path = tmp_path / "rows.csv"
-    path.write_text("battle\n" * 10)
-    monkeypatch.setattr(module, "TALLY_BYTES", 40)
-    with pytest.raises(SkirmishError, match="larger than"):
-        read_rows(mirror_match(), 1, [path])
+    path.write_text(",".join(module.header(match)) + "\n" + "\n" * 30)
+    monkeypatch.setattr(module, "tally_lines", lambda: 20)
+    with pytest.raises(SkirmishError, match="line 21: more than 20 lines read"):
+        read_rows(match, 1, [path])

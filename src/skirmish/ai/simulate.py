@@ -22,7 +22,7 @@ from __future__ import annotations
 import csv
 import io
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
@@ -31,11 +31,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from skirmish.ai.players import computer, simulated
+from skirmish.datafiles import regular_file
 from skirmish.engine.battle import MAX_SEED, History, play_out
 from skirmish.errors import DataError, SkirmishError
 from skirmish.games.magewinds.battle import Battle, start_battle
-from skirmish.games.magewinds.battle.setup import MAX_OVERTIME, MAX_ROUNDS, Setup
+from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.pack import Pack
+from skirmish.limits import FIRST_BATTLE, SIMULATED
 from skirmish.report import Chance, Grid, Line, Mean, Report
 
 CONFIDENCE = 0.95
@@ -126,7 +128,10 @@ class Outcome:
 
 
 def check_seeds(match: Match, seed: int, battles: int, first: int = 0) -> None:
-    """Every battle's seed must be a seed (at most 2**63 - 1)."""
+    """Every battle's seed must be a seed (at most 2**63 - 1), and the first battle one of
+    the run (index 0 or more)."""
+    if first < 0:
+        raise SkirmishError(f"battle {first + 1}: a run's battles are numbered from 1")
     last = match.battle_seed(seed, first + battles - 1)
     if last > MAX_SEED:
         raise SkirmishError(
@@ -332,50 +337,86 @@ def rows_csv(match: Match, outcomes: Sequence[Outcome]) -> str:
 
 # -- battles played before, read back -----------------------------------------------------
 
-TALLY_BYTES = 32 * 1024 * 1024
-"""A CSV of battles read back is at most 32 MiB: a row takes about 200 bytes, so the most
-battles one run may play (:data:`~skirmish.limits.SIMULATED`) fit. Reading stops here."""
+
+def spans(numbers: Iterable[int]) -> str:
+    """Battle numbers as runs, ``31-150, 171-200`` (one alone as itself)."""
+    found: list[list[int]] = []
+    for number in sorted(numbers):
+        if found and number == found[-1][1] + 1:
+            found[-1][1] = number
+        else:
+            found.append([number, number])
+    return ", ".join(f"{low}-{high}" if high > low else str(low) for low, high in found)
+
+
+def tally_lines() -> int:
+    """Lines read back in all, headers and blank lines included, before reading stops:
+    twice the most battles one run may play (:data:`~skirmish.limits.SIMULATED`), so any
+    run's slices, each with its header, are read, and an endless file is not."""
+    return 2 * SIMULATED.maximum
 
 
 def read_rows(match: Match, seed: int, paths: Sequence[Path]) -> list[Outcome]:
     """The battles that ``simulate -o`` wrote to ``paths`` (whole runs, slices, or slices
     joined with their headers kept), in order of their number, each checked against the
     run ``match`` plays from ``seed``: its seed and seats as that run gives them to its
-    number, each warband's fighters, a Player 1 and a winner among the warbands,
-    survivors no more than the warband's fighters. A battle found twice, or anything else
-    that is not such a row, is a :class:`DataError` naming the file and line."""
-    from skirmish.datafiles import read_text
-    from skirmish.limits import SIMULATED
-
+    number, each warband's fighters, a Player 1 and a winner among the warbands, no more
+    rounds than the battle may have and survivors no more than the warband's fighters.
+    Each file starts with the header (a byte-order mark before it and blank lines are
+    passed over). A battle found twice, or anything else that is not such a row, is a
+    :class:`DataError` naming the file and line; the files are read a line at a time, up
+    to :func:`tally_lines` in all."""
+    setup = match.settings.setup(seed, [list(w) for w in match.warbands], match.pack)
+    most_rounds = setup.options.round_limit(setup.scenario) + setup.options.overtime
     columns = header(match)
     found: dict[int, Outcome] = {}
+    lines = 0
     for path in paths:
-        text, source = read_text(path, "simulation results", most=TALLY_BYTES, language="CSV")
-        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+        file = regular_file(path, "simulation results")
+        headed = False
         try:
-            for row in reader:
-                where = f"{source}, line {reader.line_num}"
-                if row == columns:
-                    continue
-                if reader.line_num == 1:
-                    raise DataError(
-                        f"{where}: not the header of a simulation of {match.entries} "
-                        f"warbands; expected {','.join(columns)}"
-                    )
-                outcome = _outcome(match, seed, row, where)
-                if outcome.index in found:
-                    raise DataError(f"{where}: battle {outcome.index + 1} is given twice")
-                found[outcome.index] = outcome
-                if len(found) > SIMULATED.maximum:
-                    raise DataError(f"{where}: more than {SIMULATED.maximum:,} battles")
+            with file.open(encoding="utf-8-sig", newline="") as stream:
+                reader = csv.reader(stream, strict=True)
+                for row in reader:
+                    where = f"{file}, line {reader.line_num}"
+                    lines += 1
+                    if lines > tally_lines():
+                        raise DataError(
+                            f"{where}: more than {tally_lines():,} lines read; a run has at "
+                            f"most {SIMULATED.maximum:,} battles"
+                        )
+                    if not row:
+                        continue
+                    if row == columns:
+                        headed = True
+                        continue
+                    if not headed:
+                        raise DataError(
+                            f"{where}: no header of a simulation of {match.entries} warbands "
+                            f"before the battles; expected {','.join(columns)}"
+                        )
+                    outcome = _outcome(match, seed, row, where, most_rounds)
+                    if outcome.index in found:
+                        raise DataError(f"{where}: battle {outcome.index + 1} is given twice")
+                    found[outcome.index] = outcome
         except csv.Error as error:
-            raise DataError(f"{source}, line {reader.line_num}: not CSV: {error}") from None
+            raise DataError(f"{file}, line {reader.line_num}: not CSV: {error}") from None
+        except UnicodeDecodeError as error:
+            raise DataError(
+                f"{file}: not a text file (byte {error.start} of a line is not UTF-8); "
+                "expected simulation results in CSV"
+            ) from None
+        except OSError as error:
+            raise DataError(f"{file}: cannot read simulation results: {error.strerror}") from None
+        if not headed:
+            raise DataError(f"{file}: the file is empty; expected simulation results in CSV")
     if not found:
-        raise DataError(f"{', '.join(map(str, paths))}: no battles, only the header")
+        named = str(paths[0]) if len(paths) == 1 else f"{len(paths)} files from {paths[0]}"
+        raise DataError(f"{named}: no battles, only the header")
     return [found[index] for index in sorted(found)]
 
 
-def _outcome(match: Match, seed: int, cells: list[str], where: str) -> Outcome:
+def _outcome(match: Match, seed: int, cells: list[str], where: str, most_rounds: int) -> Outcome:
     """One row of :func:`rows_csv` read back and checked (see :func:`read_rows`)."""
     columns = header(match)
     if len(cells) != len(columns):
@@ -389,8 +430,10 @@ def _outcome(match: Match, seed: int, cells: list[str], where: str) -> Outcome:
         return int(text)
 
     entries = match.entries
-    battle = number("battle", 1, MAX_SEED)
+    battle = number("battle", 1, FIRST_BATTLE.maximum + SIMULATED.maximum - 1)
     index = battle - 1
+    if row["battle"] != str(battle):
+        raise DataError(f"{where}: battle {row['battle']!r} is written {battle}")
     expected_seed = match.battle_seed(seed, index)
     if row["seed"] != str(expected_seed):
         raise DataError(
@@ -417,7 +460,7 @@ def _outcome(match: Match, seed: int, cells: list[str], where: str) -> Outcome:
         seating=seating,
         player_one=None if no_player_one else number("player 1", 1, entries) - 1,
         winner=None if row["winner"] == "draw" else number("winner", 1, entries) - 1,
-        rounds=number("rounds", 1, MAX_ROUNDS + MAX_OVERTIME),
+        rounds=number("rounds", 1, most_rounds),
         survivors=tuple(
             number(f"survivors {e + 1}", 0, len(match.warbands[e])) for e in range(entries)
         ),

@@ -22,7 +22,15 @@ def build(game: Game) -> Any:
     from skirmish.cli.flags import Printed
 
     def run(options: Options, printing: Options) -> None:
-        from skirmish.ai.simulate import Match, plural, read_rows, report, rows_csv, simulate
+        from skirmish.ai.simulate import (
+            Match,
+            plural,
+            read_rows,
+            report,
+            rows_csv,
+            simulate,
+            spans,
+        )
         from skirmish.cli.progress import shown
         from skirmish.cli.render import show, write
         from skirmish.engine.battle import check_save_path
@@ -36,8 +44,7 @@ def build(game: Game) -> Any:
         match = Match.from_options(settings)
         if settings.tally:
             outcomes = read_rows(match, settings.seed, settings.tally)
-            count, files = len(outcomes), len(settings.tally)
-            battles = f"{count} {plural(count, 'battle')} from {files} {plural(files, 'file')}"
+            files = len(settings.tally)
         else:
             with shown():  # a bar on a terminal, erased before the answer; nothing otherwise
                 outcomes = simulate(
@@ -48,10 +55,13 @@ def build(game: Game) -> Any:
                     first=settings.first_battle - 1,
                     progress=tracker("battles", settings.battles),
                 )
-            battles = f"{settings.battles} {plural(settings.battles, 'battle')}"
-            if settings.first_battle > 1:
-                last = settings.first_battle + settings.battles - 1
-                battles += f" ({settings.first_battle}-{last})"
+        count = len(outcomes)
+        battles = f"{count} {plural(count, 'battle')}"
+        numbers = spans(o.index + 1 for o in outcomes)
+        if numbers not in (f"1-{count}", "1"):  # a slice, or battles from here and there
+            battles += f" ({numbers})"
+        if settings.tally:
+            battles += f" from {files} {plural(files, 'file')}"
         pack = "" if settings.pack is None else f", pack {settings.pack.name}"
         title = f"{game.info.title}: {settings.scenario}, {battles}{pack}"
         found = report(match, outcomes, title)

@@ -353,6 +353,12 @@ class SimulateOptions(BattleFlags):
                 "--building: a simulation plays the warbands given by --warband, each kept by "
                 "its player; warbands are built in play only in 'skirmish play' (ruling MB-31)"
             )
+        played = self.given("battles", "first_battle", "workers")
+        if self.tally and played:
+            raise ValueError(
+                f"{', '.join(played)}: --tally plays nothing; the battles counted are those "
+                "in its files"
+            )
         return self
 
 
