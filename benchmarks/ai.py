@@ -26,8 +26,8 @@ defaults keep ``benchmarks/run.py`` to about an hour on a busy 2-core machine, a
 ``--ladder-only`` skips the speeds). A rung too long for one sitting is played in
 slices: ``--first N`` starts each rung at battle ``N`` of its run (the very battles the
 whole run plays there, :func:`skirmish.ai.simulate.simulate`), ``--rows DIR`` keeps each
-rung's battles, a CSV a scenario, and ``--tally DIR`` prints the rungs kept there, their
-slices joined, without playing.
+rung's battles, a CSV a scenario and slice, and ``--tally DIR`` prints the rungs kept
+there, their slices read together, without playing.
 """
 
 from __future__ import annotations
@@ -374,7 +374,10 @@ def arguments() -> argparse.Namespace:
         "--first", type=battle_number, default=1, help="each rung from this battle of its run (1)"
     )
     parser.add_argument(
-        "--rows", type=Path, metavar="DIR", help="keep each rung's battles, a CSV a scenario"
+        "--rows",
+        type=Path,
+        metavar="DIR",
+        help="keep each rung's battles, a CSV a scenario and slice",
     )
     parser.add_argument(
         "--tally", type=Path, metavar="DIR", help="print the rungs kept in DIR; play nothing"
