@@ -51,6 +51,7 @@ from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle import new_setup, start_battle
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.game import GAME
+from skirmish.limits import FIRST_BATTLE
 
 WARBAND = "Wizard,Guardian,Cleric"
 SCENARIOS = ("deathmatch", "king-of-the-hill")
@@ -344,9 +345,10 @@ def main(
 
 
 def battle_number(text: str) -> int:
-    """A battle's number in its run, from 1."""
-    if not (text.isdigit() and int(text) >= 1):
-        raise argparse.ArgumentTypeError(f"{text!r}: a battle's number, from 1")
+    """A battle's number in its run, held to ``simulate --first-battle``'s limit."""
+    problem = FIRST_BATTLE.problem(int(text)) if text.isdigit() else "not a whole number"
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"{text!r}: {problem}")
     return int(text)
 
 

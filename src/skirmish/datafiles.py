@@ -11,6 +11,7 @@ size limit, and no alias is expanded before its size is counted.
 from __future__ import annotations
 
 import json
+import os
 import re
 import stat
 from functools import partial
@@ -218,9 +219,9 @@ def read_text(
     missing path, a directory, a device, a file too large (refused unread), a binary or
     empty file is a one-line :class:`DataError` naming the file and ``what`` it should hold
     (a file in ``language``)."""
-    file = regular_file(path, what)
+    file = Path(path)
     try:
-        if file.stat().st_size > most:
+        if _regular(file, what).st_size > most:
             raise DataError(_too_big(file, what, most))
         with file.open("rb") as stream:
             content = stream.read(most + 1)
@@ -247,14 +248,21 @@ def regular_file(path: str | Path, what: str) -> Path:
     is a one-line :class:`DataError` naming the file and ``what`` it should hold."""
     file = Path(path)
     try:
-        info = file.stat()
+        _regular(file, what)
     except OSError as error:
         raise DataError(f"{file}: cannot read {what}: {error.strerror}") from None
+    return file
+
+
+def _regular(file: Path, what: str) -> os.stat_result:
+    """What ``file`` is, when it is a regular file; a directory or a device is a
+    :class:`DataError` (a missing file is the :class:`OSError` ``stat`` raises)."""
+    info = file.stat()
     if stat.S_ISDIR(info.st_mode):
         raise DataError(f"{file}: is a directory, not a {what} file")
     if not stat.S_ISREG(info.st_mode):
         raise DataError(f"{file}: not a regular file; expected a {what} file")
-    return file
+    return info
 
 
 def _too_big(file: Path, what: str, most: int) -> str:

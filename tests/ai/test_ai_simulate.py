@@ -714,6 +714,6 @@ def test_reading_stops_after_the_most_lines_a_run_needs(tmp_path, monkeypatch):
     match = mirror_match()
     path = tmp_path / "rows.csv"
     path.write_text(",".join(module.header(match)) + "\n" + "\n" * 30)
-    monkeypatch.setattr(module, "tally_lines", lambda: 20)
+    monkeypatch.setattr(module, "TALLY_LINES", 20)
     with pytest.raises(SkirmishError, match="line 21: more than 20 lines read"):
         read_rows(match, 1, [path])

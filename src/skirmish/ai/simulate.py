@@ -349,11 +349,10 @@ def spans(numbers: Iterable[int]) -> str:
     return ", ".join(f"{low}-{high}" if high > low else str(low) for low, high in found)
 
 
-def tally_lines() -> int:
-    """Lines read back in all, headers and blank lines included, before reading stops:
-    twice the most battles one run may play (:data:`~skirmish.limits.SIMULATED`), so any
-    run's slices, each with its header, are read, and an endless file is not."""
-    return 2 * SIMULATED.maximum
+TALLY_LINES = 2 * SIMULATED.maximum
+"""Lines read back in all, headers and blank lines included, before reading stops: twice
+the most battles one run may play (:data:`~skirmish.limits.SIMULATED`), so any run's
+slices, each with its header, are read, and an endless file is not."""
 
 
 def read_rows(match: Match, seed: int, paths: Sequence[Path]) -> list[Outcome]:
@@ -365,10 +364,11 @@ def read_rows(match: Match, seed: int, paths: Sequence[Path]) -> list[Outcome]:
     Each file starts with the header (a byte-order mark before it and blank lines are
     passed over). A battle found twice, or anything else that is not such a row, is a
     :class:`DataError` naming the file and line; the files are read a line at a time, up
-    to :func:`tally_lines` in all."""
+    to :data:`TALLY_LINES` in all."""
     setup = match.settings.setup(seed, [list(w) for w in match.warbands], match.pack)
     most_rounds = setup.options.round_limit(setup.scenario) + setup.options.overtime
     columns = header(match)
+    most_lines = TALLY_LINES
     found: dict[int, Outcome] = {}
     lines = 0
     for path in paths:
@@ -380,9 +380,9 @@ def read_rows(match: Match, seed: int, paths: Sequence[Path]) -> list[Outcome]:
                 for row in reader:
                     where = f"{file}, line {reader.line_num}"
                     lines += 1
-                    if lines > tally_lines():
+                    if lines > most_lines:
                         raise DataError(
-                            f"{where}: more than {tally_lines():,} lines read; a run has at "
+                            f"{where}: more than {most_lines:,} lines read; a run has at "
                             f"most {SIMULATED.maximum:,} battles"
                         )
                     if not row:
@@ -395,7 +395,7 @@ def read_rows(match: Match, seed: int, paths: Sequence[Path]) -> list[Outcome]:
                             f"{where}: no header of a simulation of {match.entries} warbands "
                             f"before the battles; expected {','.join(columns)}"
                         )
-                    outcome = _outcome(match, seed, row, where, most_rounds)
+                    outcome = _outcome(match, seed, columns, row, where, most_rounds)
                     if outcome.index in found:
                         raise DataError(f"{where}: battle {outcome.index + 1} is given twice")
                     found[outcome.index] = outcome
@@ -416,9 +416,11 @@ def read_rows(match: Match, seed: int, paths: Sequence[Path]) -> list[Outcome]:
     return [found[index] for index in sorted(found)]
 
 
-def _outcome(match: Match, seed: int, cells: list[str], where: str, most_rounds: int) -> Outcome:
-    """One row of :func:`rows_csv` read back and checked (see :func:`read_rows`)."""
-    columns = header(match)
+def _outcome(
+    match: Match, seed: int, columns: list[str], cells: list[str], where: str, most_rounds: int
+) -> Outcome:
+    """One row of :func:`rows_csv` (``columns`` its :func:`header`) read back and checked
+    (see :func:`read_rows`)."""
     if len(cells) != len(columns):
         raise DataError(f"{where}: {len(cells)} columns, expected {len(columns)}")
     row = dict(zip(columns, cells, strict=True))
