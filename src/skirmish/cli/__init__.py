@@ -34,7 +34,9 @@ VERBS = (
 """The commands whose subcommands are games, each a module of skirmish.cli.commands."""
 
 app = typer.Typer(
-    cls=root_group({"replay": "skirmish.cli.commands.replay"}),
+    cls=root_group(
+        {"replay": "skirmish.cli.commands.replay", "serve": "skirmish.cli.commands.serve"}
+    ),
     name="skirmish",
     help="Referee, exact odds and advisor for tabletop skirmish combat rules.",
     no_args_is_help=True,

@@ -1,0 +1,92 @@
+"""The page of a question command (``odds``, ``advise``) for every game: the form made
+from the command's options model, and the answer the URL asks for."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from skirmish.errors import SkirmishError
+from skirmish.games import GAMES, find_game
+from skirmish.web.answers import work
+from skirmish.web.forms import PRESENTATION, SIDE_MOST, query_of, read_question
+from skirmish.web.pages import Problem, render, worked_out
+
+TITLES = {"odds": "Odds", "advise": "Advice"}
+
+
+def game_of(name: str, verb: str) -> Any:
+    """The game named ``name`` (or an alias) that answers ``verb``; 404 otherwise."""
+    try:
+        info = find_game(name)
+    except SkirmishError as error:
+        raise Problem(str(error), status=404) from None
+    game = info.load()
+    if verb not in game.commands:
+        raise Problem(f"{info.title} has no {verb} command", status=404)
+    return game
+
+
+def question_router(verb: str) -> APIRouter:
+    """The routes of ``verb``'s page: ``GET /{game}/{verb}`` with the question in the
+    query string, ``?format=json`` for the command line's ``--json`` answer."""
+    router = APIRouter()
+
+    @router.get(f"/{{name}}/{verb}", response_model=None)
+    async def page(request: Request, name: str) -> Response:
+        game = game_of(name, verb)
+        params = request.query_params.multi_items()
+        kept = query_of(params)
+        if len(kept) != len(params):  # a form's blank fields: the link keeps what was asked
+            return RedirectResponse(f"{request.url.path}?{urlencode(kept)}", status_code=303)
+        question = read_question(game, verb, kept)
+        store = request.app.state.store
+        answers = None
+        if not question.empty:
+            try:
+                answers = await worked_out(lambda: work(question, store))
+            except Problem as problem:
+                if question.as_json:
+                    body = {"error": str(problem)}
+                    if problem.field:
+                        body["option"] = problem.field
+                    return JSONResponse(body, status_code=problem.status)
+                question.problem, question.status = str(problem), problem.status
+                question.problem_field = problem.field or ""
+        if question.as_json:
+            if answers is None:
+                raise Problem(f"{verb} {game.name}: no question asked; give its options")
+            return JSONResponse(answers.json)
+        info = game.info
+        page = render(
+            "question.html",
+            title=f"{TITLES[verb]}: {info.title}",
+            game=info,
+            games=GAMES,
+            verb=verb,
+            verbs=TITLES,
+            question=question,
+            controls=question.controls(),
+            answers=answers,
+            presentation=PRESENTATION,
+            side_most=SIDE_MOST,
+            json_link=f"{request.url.path}?{urlencode([*kept, ('format', 'json')])}",
+            fractions_link=_toggled(request.url.path, kept),
+            back=str(request.url.path) + (f"?{request.url.query}" if request.url.query else ""),
+        )
+        return HTMLResponse(page, status_code=question.status)
+
+    return router
+
+
+def _toggled(path: str, kept: list[tuple[str, str]]) -> str:
+    """The same question with exact fractions switched on or off."""
+    has = any(k == "fractions" for k, _ in kept)
+    others = [(k, v) for k, v in kept if k != "fractions"]
+    return f"{path}?{urlencode(others if has else [*others, ('fractions', 'on')])}"
+
+
+__all__ = ["TITLES", "game_of", "question_router"]

@@ -1,0 +1,70 @@
+"""What every page shares: the templates, refusals, and answers worked out within a time
+limit off the event loop."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import anyio
+import anyio.to_thread
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from skirmish.errors import SkirmishError
+
+SECONDS = 30.0
+"""The longest a question is worked on; the engine's own budgets refuse most long work
+before it starts, this bounds the rest."""
+
+WORKERS = 2
+"""Questions worked on at once; more wait their turn, so a burst cannot starve the machine."""
+
+T = TypeVar("T")
+
+
+class Problem(SkirmishError):
+    """A refused request: its HTTP status and one line naming the input (and the option
+    of the form it is about, when there is one)."""
+
+    def __init__(self, message: str, *, status: int = 400, field: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.field = field
+
+
+@functools.cache
+def templates() -> Environment:
+    """The Jinja2 templates shipped in the package."""
+    return Environment(
+        loader=PackageLoader("skirmish.web", "templates"),
+        autoescape=select_autoescape(default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+@functools.cache
+def _limiter() -> anyio.CapacityLimiter:
+    return anyio.CapacityLimiter(WORKERS)
+
+
+async def worked_out(work: Callable[[], T], *, seconds: float = SECONDS) -> T:
+    """``work()`` on a worker thread, refused with 503 past ``seconds`` (the thread is
+    left to finish, still holding its place, so runaway work cannot pile up)."""
+    try:
+        with anyio.fail_after(seconds):
+            return await anyio.to_thread.run_sync(work, abandon_on_cancel=True, limiter=_limiter())
+    except TimeoutError:
+        raise Problem(
+            f"the question took longer than {seconds:g} s to answer; ask a smaller one",
+            status=503,
+        ) from None
+
+
+def render(name: str, **values: Any) -> str:
+    """The page ``name`` filled with ``values``."""
+    return templates().get_template(name).render(**values)
+
+
+__all__ = ["SECONDS", "WORKERS", "Problem", "render", "templates", "worked_out"]

@@ -1,0 +1,9 @@
+"""One module per page or resource; :data:`ROUTERS` lists them for the application."""
+
+from __future__ import annotations
+
+from skirmish.web.routes import advise, battlefield, files, home, odds
+
+ROUTERS = (home.router, files.router, battlefield.router, odds.router, advise.router)
+
+__all__ = ["ROUTERS"]

@@ -1,0 +1,7 @@
+"""``/{game}/battlefield``: the battlefield editor (Magewinds); filled in below."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+router = APIRouter()

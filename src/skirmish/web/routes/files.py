@@ -1,0 +1,36 @@
+"""``POST /files``: an uploaded pack or battlefield kept by its content, then back to the
+page with the file named in its link."""
+
+from __future__ import annotations
+
+from typing import Annotated
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+
+from skirmish import limits
+from skirmish.web.pages import Problem
+
+router = APIRouter()
+
+
+@router.post("/files", response_model=None)
+async def upload(
+    request: Request,
+    file: Annotated[UploadFile, File()],
+    option: Annotated[str, Form(max_length=40)] = "",
+    back: Annotated[str, Form(max_length=4000)] = "",
+) -> Response:
+    """Keep ``file``; with ``back`` (a page of this server) return there with ``option``
+    naming it, else answer its name as JSON."""
+    content = await file.read(limits.FILE_BYTES + 1)
+    what = option or "data"
+    name = request.app.state.store.keep(content, what)
+    if not back:
+        return JSONResponse({"name": name})
+    parts = urlsplit(back)
+    if parts.scheme or parts.netloc or not parts.path.startswith("/"):
+        raise Problem(f"back {back[:40]!r}: expected a page of this server", status=400)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != option]
+    return RedirectResponse(f"{parts.path}?{urlencode([*query, (option, name)])}", status_code=303)

@@ -1,0 +1,24 @@
+"""``/``: every game and the tools the server has for it."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse
+
+from skirmish.games import GAMES
+from skirmish.web.asking import TITLES
+from skirmish.web.pages import render
+
+router = APIRouter()
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home() -> str:
+    tools = []
+    for info in GAMES:
+        game = info.load()
+        links = [(TITLES[verb], f"/{info.name}/{verb}") for verb in TITLES if verb in game.commands]
+        if "los" in game.commands:
+            links.append(("Battlefield editor", f"/{info.name}/battlefield"))
+        tools.append((info, links))
+    return render("home.html", title="skirmish", tools=tools, games=GAMES)

@@ -1,0 +1,33 @@
+"""Running the application on uvicorn, printing the address it listens on."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+from skirmish.errors import SkirmishError
+
+
+def serve(*, host: str, port: int, files: Path | None = None) -> None:
+    """Serve the pages on ``host``:``port`` (0: a free port) until interrupted; the address
+    is printed once the socket is bound, so a script can read it."""
+    import uvicorn
+
+    from skirmish.web.app import create_app
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as error:
+        listener.close()
+        raise SkirmishError(
+            f"--host {host} --port {port}: cannot listen: {error.strerror}"
+        ) from None
+    listener.listen(128)
+    bound = listener.getsockname()[1]
+    shown = f"[{host}]" if family == socket.AF_INET6 else host
+    print(f"skirmish serving on http://{shown}:{bound}/ (Ctrl+C stops)", flush=True)
+    config = uvicorn.Config(create_app(files=files), log_level="warning", timeout_keep_alive=5)
+    uvicorn.Server(config).run(sockets=[listener])

@@ -1,0 +1,71 @@
+"""Uploaded packs and battlefields, kept by the hash of their content so a page's link can
+name one (``?pack=3f2a9c0d1e4b5a67.yaml``) and reopen the same question later."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+from skirmish import limits
+from skirmish.web.pages import Problem
+
+NAME = re.compile(r"[0-9a-f]{16}\.yaml")
+"""A stored file's name: nothing else is ever opened, so no path trick reaches a file."""
+
+MOST_FILES = 2000
+"""Files kept at most; an upload past it is refused rather than the disk filled."""
+
+
+class Store:
+    """A folder of uploaded data files, each named by its content."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def keep(self, content: bytes, what: str) -> str:
+        """Keep ``content`` (a ``what`` file) and return its name; the same content twice
+        is one file. Its size is checked here, its meaning by the game's own reader."""
+        if len(content) > limits.FILE_BYTES:
+            raise Problem(
+                f"{what}: larger than {limits.FILE_BYTES // 1024} KiB; a {what} file is far "
+                "smaller (see docs/limits.md)",
+                status=413,
+            )
+        if not content.strip():
+            raise Problem(f"{what}: the file is empty; expected a {what} file in YAML")
+        name = hashlib.sha256(content).hexdigest()[:16] + ".yaml"
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / name
+        if not path.exists():
+            if sum(1 for _ in self.folder.glob("*.yaml")) >= MOST_FILES:
+                raise Problem(f"{what}: the server keeps {MOST_FILES} files at most", status=507)
+            temporary = path.with_suffix(".part")
+            temporary.write_bytes(content)
+            temporary.replace(path)
+        return name
+
+    def path(self, name: str, flag: str) -> Path:
+        """The stored file ``name`` (given for ``flag``), or one line saying it is unknown."""
+        if not NAME.fullmatch(name):
+            raise Problem(
+                f"{flag} {name[:40]!r}: not an uploaded file's name (upload the file in "
+                "the form; its link names it by 16 hex digits and .yaml)",
+                status=422,
+                field=flag,
+            )
+        path = self.folder / name
+        if not path.is_file():
+            raise Problem(
+                f"{flag} {name}: no such uploaded file on this server; upload it again",
+                status=422,
+                field=flag,
+            )
+        return path
+
+    def shown(self, message: str) -> str:
+        """``message`` with the folder left out of file names, as the page names files."""
+        return message.replace(str(self.folder) + "/", "")
+
+
+__all__ = ["MOST_FILES", "NAME", "Store"]
