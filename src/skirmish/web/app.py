@@ -49,25 +49,29 @@ class BodyLimit:
             await self._refuse(scope, receive, send)
             return
         seen = 0
-        started = False
+        over = refused = False
 
         async def counted() -> Message:
-            nonlocal seen
+            nonlocal seen, over
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > self.most:
+                over = True
                 raise _TooLarge
             return message
 
         async def sending(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
+            nonlocal refused
+            if not over:
+                await send(message)
+            elif not refused:  # the application answered its own parse error: refuse instead
+                refused = True
+                await self._refuse(scope, receive, send)
 
         try:
             await self.app(scope, counted, sending)
         except _TooLarge:
-            if not started:
+            if not refused:
                 await self._refuse(scope, receive, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:

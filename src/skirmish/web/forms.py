@@ -145,7 +145,8 @@ class Question:
                     problem=self.problem if self.problem_field == option.flag else "",
                 )
             )
-        return found
+        order = {c.option.group: n for n, c in reversed(list(enumerate(found)))}
+        return sorted(found, key=lambda c: (not c.option.group, order[c.option.group]))
 
     def options(self, store: Store, value: str | None = None) -> Options:
         """The options asked for (the side option set to ``value``), checked by the

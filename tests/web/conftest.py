@@ -1,0 +1,82 @@
+"""Fixtures of the web tests: an application on a test client, and a real server on
+127.0.0.1 that a browser test starts and stops."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[object]:
+    """The application with uploads kept in a fresh folder."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from fastapi.testclient import TestClient
+    from skirmish.web.app import create_app
+
+    with TestClient(create_app(files=tmp_path / "files")) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``skirmish serve`` on a free port of 127.0.0.1, its address; stopped afterwards."""
+    files = tmp_path_factory.mktemp("files")
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from skirmish.cli import main; main()",
+            "serve",
+            "--port",
+            "0",
+            "--files",
+            str(files),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:\d+", line)
+        assert found, f"skirmish serve printed {line!r}"
+        yield found.group(0)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """Debian's chromium driven by Playwright; skipped only off CI where it is missing."""
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing; .ci/run installs it with apt-get")
+        pytest.skip(f"{CHROMIUM} is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
