@@ -1,7 +1,130 @@
-"""``/{game}/battlefield``: the battlefield editor (Magewinds); filled in below."""
+"""``/{game}/battlefield``: the battlefield editor and line-of-sight tool.
+
+The page shows the battlefield stored under ``?file=`` (the game's example when none is
+given) with the picked attacker and target answered; the editor's script sends each drag,
+deletion, rotation or addition to ``POST /{game}/battlefield/edit``, which changes the
+file's data, keeps the new file and answers with the new drawing and answers."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated, Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from skirmish.datafiles import parse_yaml
+from skirmish.errors import SkirmishError
+from skirmish.games import GAMES
+from skirmish.web.asking import game_of
+from skirmish.web.editing import Edit, dumped, edited
+from skirmish.web.pages import Problem, render, templates, worked_out
+from skirmish.web.tabletop import PICKS, editable, look, starter
 
 router = APIRouter()
+
+
+class EditRequest(BaseModel):
+    """An edit of the battlefield stored as ``file``, with the page's picks to answer."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    file: Annotated[str, Field(max_length=40)]
+    edit: Edit
+    picks: dict[Annotated[str, Field(max_length=20)], Annotated[str, Field(max_length=100)]] = {}
+    overlay: bool = False
+
+
+def _game(name: str) -> Any:
+    game = game_of(name, "los")
+    if not editable(game):
+        raise Problem(f"{game.info.title} has no battlefield to edit", status=404)
+    return game
+
+
+def _picks(params: dict[str, str]) -> dict[str, str]:
+    unknown = [k for k in params if k not in (*PICKS, "file", "overlay")]
+    if unknown:
+        raise Problem(
+            f"{unknown[0][:30]!r}: not something the battlefield page picks; expected one of "
+            f"{', '.join(PICKS)}, file, overlay",
+            status=400,
+        )
+    return {k: v for k, v in params.items() if k in PICKS and v.strip()}
+
+
+def _link(game: Any, name: str, picks: dict[str, str], overlay: bool) -> str:
+    query = [("file", name), *picks.items()] + ([("overlay", "on")] if overlay else [])
+    return f"/{game.name}/battlefield?{urlencode(query)}"
+
+
+@router.get("/{name}/battlefield", response_model=None)
+async def page(request: Request, name: str) -> Response:
+    game = _game(name)
+    store = request.app.state.store
+    params = dict(request.query_params)
+    picks = _picks(params)
+    overlay = params.get("overlay", "") in ("on", "true", "1")
+    if "file" not in params:
+        kept = store.keep(starter(game), "battlefield")
+        return RedirectResponse(_link(game, kept, picks, overlay), status_code=303)
+    file = params["file"]
+    problem = ""
+    status = 200
+    try:
+        seen = await worked_out(lambda: look(game, store, file, picks, overlay=overlay))
+    except Problem as refused:
+        if refused.field == "--file":
+            raise
+        problem, status = str(refused), refused.status
+        seen = await worked_out(lambda: look(game, store, file, {}, overlay=False))
+    html = render(
+        "editor.html",
+        title=f"Battlefield: {game.info.title}",
+        game=game.info,
+        games=GAMES,
+        verbs={"odds": "Odds", "advise": "Advice"},
+        file=file,
+        picks=picks,
+        overlay=overlay,
+        look=seen,
+        problem=problem,
+        link=_link(game, file, picks, overlay),
+    )
+    return HTMLResponse(html, status_code=status)
+
+
+@router.post("/{name}/battlefield/edit", response_model=None)
+async def edit(request: Request, name: str, asked: EditRequest) -> Response:
+    game = _game(name)
+    store = request.app.state.store
+    picks = _picks(dict(asked.picks))
+    path = store.path(asked.file, "file")
+
+    def work() -> tuple[str, Any]:
+        document = parse_yaml(path.read_text(encoding="utf-8"), asked.file)
+        if not isinstance(document, dict):
+            raise Problem(f"{asked.file}: not a battlefield file", status=422)
+        try:
+            changed = edited(document, asked.edit)
+        except SkirmishError as error:
+            raise Problem(str(error), status=422) from None
+        kept = store.keep(dumped(changed).encode("utf-8"), "battlefield")
+        kept_picks = {
+            k: v
+            for k, v in picks.items()
+            if not (asked.edit.op == "delete" and v.casefold() == asked.edit.name.casefold())
+        }
+        return kept, (kept_picks, look(game, store, kept, kept_picks, overlay=asked.overlay))
+
+    kept, (kept_picks, seen) = await worked_out(work)
+    parts = templates().get_template("editor_parts.html")
+    return JSONResponse(
+        {
+            "file": kept,
+            "url": _link(game, kept, kept_picks, asked.overlay),
+            "board": seen.board,
+            "panel": parts.render(look=seen, picks=kept_picks, problem=""),
+        }
+    )

@@ -34,3 +34,16 @@ async def upload(
         raise Problem(f"back {back[:40]!r}: expected a page of this server", status=400)
     query = [(k, v) for k, v in parse_qsl(parts.query) if k != option]
     return RedirectResponse(f"{parts.path}?{urlencode([*query, (option, name)])}", status_code=303)
+
+
+@router.get("/files/{name}", response_model=None)
+async def download(request: Request, name: str) -> Response:
+    """A kept file, downloaded as its YAML (the editor's "save")."""
+    from fastapi.responses import PlainTextResponse
+
+    path = request.app.state.store.path(name, "file")
+    return PlainTextResponse(
+        path.read_text(encoding="utf-8"),
+        media_type="application/yaml",
+        headers={"content-disposition": f'attachment; filename="{name}"'},
+    )

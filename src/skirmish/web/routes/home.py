@@ -8,6 +8,7 @@ from fastapi.responses import HTMLResponse
 from skirmish.games import GAMES
 from skirmish.web.asking import TITLES
 from skirmish.web.pages import render
+from skirmish.web.tabletop import editable
 
 router = APIRouter()
 
@@ -18,7 +19,7 @@ async def home() -> str:
     for info in GAMES:
         game = info.load()
         links = [(TITLES[verb], f"/{info.name}/{verb}") for verb in TITLES if verb in game.commands]
-        if "los" in game.commands:
+        if editable(game):
             links.append(("Battlefield editor", f"/{info.name}/battlefield"))
         tools.append((info, links))
     return render("home.html", title="skirmish", tools=tools, games=GAMES)

@@ -1,0 +1,170 @@
+"""Edits a battlefield editor sends, made on the battlefield file's own data.
+
+The page never measures anything: it says which piece moved where, or which was deleted,
+rotated or added, and the file's data is changed here and read again by the game's own
+reader, which checks every limit as it does for the command line. Pieces standing on the
+table are the entries with a position (``at``) in any of the file's lists (fighters,
+models, units, objects, markers); terrain pieces are the ``terrain`` list's entries.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from skirmish.errors import SkirmishError
+
+Coordinate = Annotated[float, Field(ge=-1000, le=1000, allow_inf_nan=False)]
+
+
+class Edit(BaseModel):
+    """One change: ``move`` a piece ``by`` an offset (inches), ``delete`` it, ``rotate`` a
+    terrain piece by ``degrees``, or ``add`` a terrain piece (a rectangle or a circle)
+    centred ``to`` a point."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    op: Literal["move", "delete", "rotate", "add"]
+    kind: Literal["piece", "terrain"] = "terrain"
+    name: Annotated[str, Field(max_length=100)] = ""
+    to: tuple[Coordinate, Coordinate] | None = None
+    by: tuple[Coordinate, Coordinate] | None = None
+    degrees: Annotated[float, Field(ge=-360, le=360)] = 15.0
+    shape: Literal["rectangle", "circle"] = "rectangle"
+    height: Annotated[str, Field(max_length=40)] = ""
+    """A height in inches, or a class the game names (``blocking``), for ``add``."""
+
+
+def _lists(document: dict[str, Any]) -> list[list[Any]]:
+    return [
+        value
+        for key, value in document.items()
+        if key != "terrain"
+        and isinstance(value, list)
+        and any(isinstance(v, dict) and "at" in v for v in value)
+    ]
+
+
+def _find(document: dict[str, Any], kind: str, name: str) -> tuple[list[Any], dict[str, Any]]:
+    lists = [document.get("terrain") or []] if kind == "terrain" else _lists(document)
+    for entries in lists:
+        for entry in entries:
+            if isinstance(entry, dict) and str(entry.get("name", "")).casefold() == name.casefold():
+                return entries, entry
+    raise SkirmishError(f"no {'terrain piece' if kind == 'terrain' else 'piece'} named {name!r}")
+
+
+def _rounded(value: float) -> float:
+    return round(value, 2) + 0.0
+
+
+def centre(entry: dict[str, Any]) -> tuple[float, float]:
+    """A terrain piece's centre as its file gives it (a polygon's: its corners' mean)."""
+    for shape in ("rectangle", "circle"):
+        found = entry.get(shape)
+        if isinstance(found, dict) and "centre" in found:
+            x, y = found["centre"]
+            return float(x), float(y)
+        if isinstance(found, list) and len(found) == 2:  # a rectangle's two corners
+            (x1, y1), (x2, y2) = found
+            return (x1 + x2) / 2, (y1 + y2) / 2
+    corners = entry.get("polygon") or []
+    if not corners:
+        raise SkirmishError(f"terrain {entry.get('name')!r} has no shape to move")
+    return (
+        sum(float(p[0]) for p in corners) / len(corners),
+        sum(float(p[1]) for p in corners) / len(corners),
+    )
+
+
+def _move_terrain(entry: dict[str, Any], dx: float, dy: float) -> None:
+    old_x, old_y = centre(entry)
+    x, y = old_x + dx, old_y + dy
+    for shape in ("rectangle", "circle"):
+        found = entry.get(shape)
+        if isinstance(found, list):
+            (x1, y1), (x2, y2) = found
+            found = entry[shape] = {
+                "centre": [(x1 + x2) / 2, (y1 + y2) / 2],
+                "size": [abs(x2 - x1), abs(y2 - y1)],
+            }
+        if isinstance(found, dict):
+            found["centre"] = [_rounded(x), _rounded(y)]
+            return
+    entry["polygon"] = [[_rounded(p[0] + dx), _rounded(p[1] + dy)] for p in entry["polygon"]]
+
+
+def _rotate(entry: dict[str, Any], degrees: float) -> None:
+    rectangle = entry.get("rectangle")
+    if isinstance(rectangle, dict):
+        rectangle["angle"] = _rounded((float(rectangle.get("angle", 0)) + degrees) % 360)
+        return
+    if "polygon" in entry:
+        cx, cy = centre(entry)
+        turn = math.radians(-degrees)
+        entry["polygon"] = [
+            [
+                _rounded(cx + (p[0] - cx) * math.cos(turn) - (p[1] - cy) * math.sin(turn)),
+                _rounded(cy + (p[0] - cx) * math.sin(turn) + (p[1] - cy) * math.cos(turn)),
+            ]
+            for p in entry["polygon"]
+        ]
+        return
+    raise SkirmishError(f"terrain {entry.get('name')!r}: a circle looks the same turned")
+
+
+def _add(document: dict[str, Any], edit: Edit) -> None:
+    if edit.to is None:
+        raise SkirmishError("add: say where, as to: [x, y]")
+    terrain = document.setdefault("terrain", [])
+    taken = {str(t.get("name", "")).casefold() for t in terrain if isinstance(t, dict)}
+    number = len(terrain) + 1
+    while f"piece {number}" in taken:
+        number += 1
+    entry: dict[str, Any] = {"name": f"Piece {number}"}
+    text = edit.height.strip()
+    try:
+        entry["height"] = float(text)
+    except ValueError:
+        if text:
+            entry["class"] = text
+    x, y = (_rounded(v) for v in edit.to)
+    if edit.shape == "circle":
+        entry["circle"] = {"centre": [x, y], "radius": 0.75}
+    else:
+        entry["rectangle"] = {"centre": [x, y], "size": [2.0, 0.5]}
+    terrain.append(entry)
+
+
+def edited(document: dict[str, Any], edit: Edit) -> dict[str, Any]:
+    """``document`` (a battlefield file's data, changed in place) with ``edit`` made."""
+    if edit.op == "add":
+        _add(document, edit)
+        return document
+    entries, entry = _find(document, edit.kind, edit.name)
+    if edit.op == "delete":
+        entries.remove(entry)
+    elif edit.op == "rotate":
+        if edit.kind != "terrain":
+            raise SkirmishError(f"rotate {edit.name!r}: only terrain pieces turn here")
+        _rotate(entry, edit.degrees)
+    else:
+        if edit.by is None:
+            raise SkirmishError(f"move {edit.name!r}: say how far, as by: [dx, dy]")
+        if edit.kind == "terrain":
+            _move_terrain(entry, *edit.by)
+        else:
+            x, y = entry["at"]
+            entry["at"] = [_rounded(float(x) + edit.by[0]), _rounded(float(y) + edit.by[1])]
+    return document
+
+
+def dumped(document: dict[str, Any]) -> str:
+    """The data as a battlefield file (YAML, keys in their order)."""
+    return yaml.safe_dump(document, sort_keys=False, default_flow_style=None, width=100)
+
+
+__all__ = ["Edit", "centre", "dumped", "edited"]

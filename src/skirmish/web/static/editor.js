@@ -1,0 +1,110 @@
+// The battlefield editor: pieces dragged, deleted, rotated or added with the mouse.
+// The script measures nothing: it sends each change to the server, which changes the
+// file, asks the game's own rules again, and sends back the drawing and the answers.
+(function () {
+  "use strict";
+  var editor = document.getElementById("editor");
+  if (!editor) return;
+  var mode = "move";
+  var drag = null;
+  var busy = false;
+  var status = document.getElementById("status");
+
+  function board() { return document.getElementById("board"); }
+
+  function tablePoint(event) {
+    var svg = board();
+    var point = svg.createSVGPoint();
+    point.x = event.clientX; point.y = event.clientY;
+    var local = point.matrixTransform(svg.getScreenCTM().inverse());
+    return { x: local.x, y: parseFloat(svg.dataset.length) - local.y, sx: local.x, sy: local.y };
+  }
+
+  function send(edit) {
+    if (busy) return;
+    busy = true;
+    status.textContent = "working out…";
+    var body = {
+      file: editor.dataset.file,
+      edit: edit,
+      picks: JSON.parse(editor.dataset.picks || "{}"),
+      overlay: editor.dataset.overlay === "on"
+    };
+    fetch("/" + editor.dataset.game + "/battlefield/edit", {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept": "application/json" },
+      body: JSON.stringify(body)
+    }).then(function (response) {
+      return response.json().then(function (data) { return { ok: response.ok, data: data }; });
+    }).then(function (answer) {
+      busy = false;
+      if (!answer.ok) {
+        status.textContent = answer.data.error;
+        status.className = "problem";
+        document.getElementById("board-holder").innerHTML = document.getElementById("board-holder").innerHTML;
+        return;
+      }
+      var data = answer.data;
+      status.textContent = ""; status.className = "";
+      editor.dataset.file = data.file;
+      document.getElementById("board-holder").innerHTML = data.board;
+      document.getElementById("panel").innerHTML = data.panel;
+      document.getElementById("save").href = "/files/" + data.file;
+      document.getElementById("permalink").href = data.url;
+      document.querySelectorAll('input[name="file"][type="hidden"]').forEach(function (i) { i.value = data.file; });
+      document.querySelectorAll('input[name="back"]').forEach(function (i) { i.value = data.url; });
+      history.replaceState(null, "", data.url);
+      editor.dispatchEvent(new CustomEvent("answered"));
+    }).catch(function (error) {
+      busy = false;
+      status.textContent = "no answer from the server: " + error;
+    });
+  }
+
+  document.querySelectorAll(".tools [data-mode]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      mode = button.dataset.mode;
+      document.querySelectorAll(".tools [data-mode]").forEach(function (b) {
+        b.setAttribute("aria-pressed", b === button ? "true" : "false");
+      });
+    });
+  });
+
+  function piece(target) { return target.closest ? target.closest("[data-kind]") : null; }
+
+  editor.addEventListener("pointerdown", function (event) {
+    var svg = board();
+    if (!svg || !svg.contains(event.target)) return;
+    var found = piece(event.target);
+    var at = tablePoint(event);
+    if (mode.indexOf("add-") === 0) {
+      send({ op: "add", shape: mode.slice(4), to: [at.x, at.y], height: document.getElementById("add-height").value });
+      return;
+    }
+    if (!found) return;
+    var name = found.dataset.name, kind = found.dataset.kind;
+    if (mode === "delete") { send({ op: "delete", kind: kind, name: name }); return; }
+    if (mode === "rotate") { send({ op: "rotate", kind: kind, name: name, degrees: 15 }); return; }
+    event.preventDefault();
+    drag = { element: found, start: at, kind: kind, name: name };
+    found.classList.add("dragging");
+    svg.setPointerCapture(event.pointerId);
+  });
+
+  editor.addEventListener("pointermove", function (event) {
+    if (!drag) return;
+    var at = tablePoint(event);
+    drag.element.setAttribute("transform", "translate(" + (at.sx - drag.start.sx) + " " + (at.sy - drag.start.sy) + ")");
+  });
+
+  editor.addEventListener("pointerup", function (event) {
+    if (!drag) return;
+    var at = tablePoint(event);
+    var by = [at.x - drag.start.x, at.y - drag.start.y];
+    var moved = drag;
+    drag = null;
+    moved.element.classList.remove("dragging");
+    if (Math.abs(by[0]) < 0.01 && Math.abs(by[1]) < 0.01) return;
+    send({ op: "move", kind: moved.kind, name: moved.name, by: by });
+  });
+})();
