@@ -208,3 +208,41 @@ def test_home_links_every_games_tools(client):
     for info in GAMES:
         assert f'href="/{info.name}/odds"' in page and f'href="/{info.name}/advise"' in page
         assert client.get(f"/{info.name}/odds").status_code == 200
+
+
+def test_matchups_heat_map_and_its_downloads_are_the_command_lines(client, cli, tmp_path):
+    run = cli("matchups", "magewinds", "--objective", "take-down", "--damage-taken", "3", "--json")
+    data = json.loads(run.out)
+    query = "/magewinds/matchups?objective=take-down&damage-taken=3"
+    assert client.get(f"{query}&format=json").json() == data
+    page = client.get(query).text
+    assert page.count('class="cell"') == len(data["cells"])
+    first = data["cells"][0]
+    assert (
+        f'data-attacker="{first["attacker"]}" data-attack="{first["attack"]}" data-target="{first["target"]}" data-value="{first["value"]}"'
+        in page
+    )
+    csv_path = tmp_path / "table.csv"
+    assert (
+        cli(
+            "matchups",
+            "magewinds",
+            "--objective",
+            "take-down",
+            "--damage-taken",
+            "3",
+            "-o",
+            str(csv_path),
+        ).code
+        == 0
+    )
+    got = client.get(f"{query}&format=csv")
+    assert got.headers["content-type"].startswith("text/csv")
+    assert got.content == csv_path.read_bytes()
+    png = client.get(f"{query}&format=png")
+    assert png.headers["content-type"] == "image/png" and png.content.startswith(
+        b"\x89PNG\r\n\x1a\n"
+    )
+    assert (
+        client.get("/magewinds/odds?attacker=Wizard&target=Guardian&format=csv").status_code == 400
+    )

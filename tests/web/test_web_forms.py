@@ -13,7 +13,12 @@ from skirmish.games import GAMES
 from skirmish.options import option_fields
 from skirmish.web.forms import OUTPUTS, input_name, read_question
 
-COMMANDS = [(info.name, verb) for info in GAMES for verb in ("odds", "advise")]
+COMMANDS = [
+    (info.name, verb)
+    for info in GAMES
+    for verb in ("odds", "advise", "matchups")
+    if verb in info.load().commands
+]
 
 
 class Controls(HTMLParser):

@@ -90,6 +90,8 @@ def _charts(data: Mapping[str, Any], fractions: bool) -> tuple[str, ...]:
         if isinstance(distribution, Mapping) and distribution:
             title = f"{outcome}: {_case_label(case)}"
             drawn.append(charts.bars(title, distribution, fractions=fractions))
+    if data.get("cells"):
+        drawn.append(charts.heatmap(data, fractions=fractions))
     for decision in data.get("decisions") or ():
         options = decision.get("options") or {}
         shares = {k: v["probability"] for k, v in options.items() if "probability" in v}
@@ -172,4 +174,27 @@ def work(question: Question, store: Store) -> Answers:
     return Answers(answers, json=answers[0].data)
 
 
-__all__ = ["Answer", "Answers", "Table", "answer_of", "compared", "work"]
+def download(question: Question, store: Store) -> bytes:
+    """The file the command writes with ``--output`` (a table or a picture), made by the
+    command's own code into a folder of its own and read back."""
+    import tempfile
+    from pathlib import Path
+
+    asked: Callable[[Options], Report] = getattr(question.game, question.verb)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{question.verb}{question.download}"
+        try:
+            report = asked(question.options(store, output=path))
+        except SkirmishError as error:
+            raise question.refusal(store.shown(str(error))) from None
+        for _, content in report.files:
+            return content.encode("utf-8")
+        for written, picture in report.pictures:
+            from skirmish.analysis.pictures import draw
+
+            draw(picture, written)
+            return written.read_bytes()
+    raise question.refusal(f"{question.verb} {question.game.name} wrote no file")
+
+
+__all__ = ["Answer", "Answers", "Table", "answer_of", "compared", "download", "work"]

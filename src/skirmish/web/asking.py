@@ -11,11 +11,11 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 
 from skirmish.errors import SkirmishError
 from skirmish.games import GAMES, find_game
-from skirmish.web.answers import work
-from skirmish.web.forms import PRESENTATION, SIDE_MOST, query_of, read_question
+from skirmish.web.answers import download, work
+from skirmish.web.forms import DOWNLOADS, PRESENTATION, SIDE_MOST, query_of, read_question
 from skirmish.web.pages import Problem, render, worked_out
 
-TITLES = {"odds": "Odds", "advise": "Advice"}
+TITLES = {"odds": "Odds", "advise": "Advice", "matchups": "Matchups"}
 
 
 def game_of(name: str, verb: str) -> Any:
@@ -45,6 +45,16 @@ def question_router(verb: str) -> APIRouter:
         question = read_question(game, verb, kept)
         store = request.app.state.store
         answers = None
+        if question.download:
+            content = await worked_out(lambda: download(question, store))
+            return Response(
+                content,
+                media_type=DOWNLOADS[question.download],
+                headers={
+                    "content-disposition": f'attachment; filename="{game.name}-{verb}'
+                    f'{question.download}"'
+                },
+            )
         if not question.empty:
             try:
                 answers = await worked_out(lambda: work(question, store))
@@ -67,7 +77,15 @@ def question_router(verb: str) -> APIRouter:
             game=info,
             games=GAMES,
             verb=verb,
-            verbs=TITLES,
+            verbs={v: t for v, t in TITLES.items() if v in game.commands},
+            downloads=[
+                (
+                    s.lstrip("."),
+                    f"{request.url.path}?{urlencode([*kept, ('format', s.lstrip('.'))])}",
+                )
+                for s in DOWNLOADS
+                if "output" in question.model.model_fields and s != ".svg"
+            ],
             question=question,
             controls=question.controls(),
             answers=answers,

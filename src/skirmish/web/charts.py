@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 from skirmish.cli.render import percent
 
@@ -79,4 +80,65 @@ def mix(title: str, shares: Mapping[str, str], *, fractions: bool = False) -> st
     return "".join(parts)
 
 
-__all__ = ["bars", "mix"]
+def _mixed(shares: Mapping[str, str]) -> str:
+    return ", ".join(f"{k} {percent(Fraction(v))}" for k, v in shares.items() if Fraction(v))
+
+
+def heatmap(data: Mapping[str, Any], *, fractions: bool = False) -> str:
+    """The matchup table (``data["cells"]`` as ``matchups --json`` gives them) as a heat
+    map: a row per attack, a column per target, each cell's title its value, both mixes
+    and the reason when it has none."""
+    cells = data["cells"]
+    rows = list(dict.fromkeys(f"{c['attacker']}: {c['attack']}" for c in cells))
+    columns = list(dict.fromkeys(c["target"] for c in cells))
+    values = [Fraction(c["value"]) for c in cells if c["value"] is not None]
+    low, high = (min(values), max(values)) if values else (Fraction(0), Fraction(1))
+    cell_w, cell_h, left, top = 56, 20, 150, 70
+    width, height = left + cell_w * len(columns) + 10, top + cell_h * len(rows) + 10
+    parts = [
+        f'<svg class="chart heatmap" role="img" viewBox="0 0 {width} {height}" '
+        f'aria-label="matchups heat map" data-chart="heatmap" style="max-width:{width}px">',
+        "<title>matchups heat map</title>",
+    ]
+    for n, target in enumerate(columns):
+        x = left + n * cell_w + cell_w / 2
+        parts.append(
+            f'<text x="{x:.0f}" y="{top - 6}" class="column" '
+            f'transform="rotate(-40 {x:.0f} {top - 6})">{escape(target)}</text>'
+        )
+    for n, row in enumerate(rows):
+        parts.append(
+            f'<text x="{left - 6}" y="{top + n * cell_h + 14}" class="row">{escape(row)}</text>'
+        )
+    for cell in cells:
+        at_row = rows.index(f"{cell['attacker']}: {cell['attack']}")
+        column = columns.index(cell["target"])
+        x, y = left + column * cell_w, top + at_row * cell_h
+        value = None if cell["value"] is None else Fraction(cell["value"])
+        if value is None:
+            shade, shown = "#e6e8ec", "-"
+        else:
+            share = float((value - low) / (high - low)) if high > low else 0.5
+            shade = f"hsl({220 - 200 * share:.0f}, 70%, {88 - 40 * share:.0f}%)"
+            shown = str(value) if fractions else f"{float(value):.2f}"
+        tip = f"{cell['attacker']} ({cell['attack']}) -> {cell['target']}: {shown}"
+        if cell.get("attacker_mix"):
+            tip += f"; attacker plays {_mixed(cell['attacker_mix'])}"
+        if cell.get("defender_mix"):
+            tip += f"; defender plays {_mixed(cell['defender_mix'])}"
+        if cell.get("reason"):
+            tip += f"; {cell['reason']}"
+        parts.append(
+            f'<g class="cell" data-attacker="{escape(cell["attacker"])}" '
+            f'data-attack="{escape(cell["attack"])}" data-target="{escape(cell["target"])}" '
+            f'data-value="{escape(str(cell["value"]))}">'
+            f'<rect x="{x}" y="{y}" width="{cell_w - 1}" height="{cell_h - 1}" '
+            f'style="fill:{shade}"><title>{escape(tip)}</title></rect>'
+            f'<text x="{x + cell_w / 2:.0f}" y="{y + 14}" class="value">'
+            f"{escape(shown if len(shown) <= 8 else f'{float(value or 0):.2f}')}</text></g>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+__all__ = ["bars", "heatmap", "mix"]

@@ -23,14 +23,21 @@ if TYPE_CHECKING:
     from skirmish.games.base import Game
     from skirmish.web.store import Store
 
-OUTPUTS = {"plot": "the page draws each case's chart itself"}
+OUTPUTS = {
+    "plot": "the page draws each case's chart itself",
+    "output": "the page offers the file as a download (?format=csv, json or png)",
+}
 """Options that write a file on the command line, which a page shows instead."""
 
 PRESENTATION = {
     "fractions": "Show exact fractions instead of decimals and percentages.",
     "format": "json: the command line's --json answer instead of the page.",
     "side": "Side by side: the option given several times, one answer each.",
+    "ask": "Answer even with every option left at its default.",
 }
+
+DOWNLOADS = {".csv": "text/csv", ".png": "image/png", ".svg": "image/svg+xml"}
+"""Files a command with an ``--output`` option writes, offered as ``?format=csv``..."""
 """What a page's URL may say besides the command's options."""
 
 SIDE_MOST = 8
@@ -100,6 +107,9 @@ class Question:
     fractions: bool = False
     as_json: bool = False
     side: str = ""
+    asked: bool = False
+    download: str = ""
+    """A file's suffix (``.csv``) when the URL asks for the command's --output file."""
     problem: str = ""
     problem_field: str = ""
     status: int = 200
@@ -110,7 +120,7 @@ class Question:
 
     @property
     def empty(self) -> bool:
-        return not self.given
+        return not self.given and not self.asked
 
     def side_values(self) -> list[str]:
         return self.given.get(self.side, []) if self.side else []
@@ -148,11 +158,14 @@ class Question:
         order = {c.option.group: n for n, c in reversed(list(enumerate(found)))}
         return sorted(found, key=lambda c: (not c.option.group, order[c.option.group]))
 
-    def options(self, store: Store, value: str | None = None) -> Options:
-        """The options asked for (the side option set to ``value``), checked by the
-        command's model; a refusal is a :class:`Problem` naming the control."""
+    def options(
+        self, store: Store, value: str | None = None, *, output: Path | None = None
+    ) -> Options:
+        """The options asked for (the side option set to ``value``; ``output`` the file
+        the command writes), checked by the command's model; a refusal is a
+        :class:`Problem` naming the control."""
         fields = {input_name(f): f for f in form_options(self.model)}
-        typed: dict[str, object] = {}
+        typed: dict[str, object] = {} if output is None else {"output": str(output)}
         for name, values in self.given.items():
             option = fields[name]
             if name == self.side and value is not None:
@@ -199,10 +212,18 @@ def read_question(game: Game, verb: str, params: Sequence[tuple[str, str]]) -> Q
     for key, value in params:
         if key == "fractions":
             question.fractions = value.casefold() in TRUE
+        elif key == "ask":
+            question.asked = True
         elif key == "format":
-            if value not in ("json", "html"):
-                raise Problem(f"format {value[:20]!r}: expected json or html", status=400)
+            offered = ["json", "html"]
+            if "output" in question.model.model_fields:
+                offered += [suffix.lstrip(".") for suffix in DOWNLOADS]
+            if value not in offered:
+                raise Problem(
+                    f"format {value[:20]!r}: expected one of {', '.join(offered)}", status=400
+                )
             question.as_json = value == "json"
+            question.download = "" if value in ("json", "html") else "." + value
         elif key == "side":
             if value not in fields or fields[value].kind is bool or fields[value].multiple:
                 choices = ", ".join(n for n, f in fields.items() if f.kind is not bool)
@@ -237,6 +258,7 @@ def query_of(params: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 __all__ = [
+    "DOWNLOADS",
     "OUTPUTS",
     "PRESENTATION",
     "SIDE_MOST",

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from skirmish.web.routes import advise, battlefield, files, home, odds
+from skirmish.web.routes import advise, battlefield, files, home, matchups, odds
 
-ROUTERS = (home.router, files.router, battlefield.router, odds.router, advise.router)
+ROUTERS = (
+    home.router,
+    files.router,
+    battlefield.router,
+    odds.router,
+    advise.router,
+    matchups.router,
+)
 
 __all__ = ["ROUTERS"]

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from skirmish.datafiles import parse_yaml
 from skirmish.errors import SkirmishError
 from skirmish.games import GAMES
-from skirmish.web.asking import game_of
+from skirmish.web.asking import TITLES, game_of
 from skirmish.web.editing import Edit, dumped, edited
 from skirmish.web.pages import Problem, render, templates, worked_out
 from skirmish.web.tabletop import PICKS, editable, look, starter
@@ -84,7 +84,7 @@ async def page(request: Request, name: str) -> Response:
         title=f"Battlefield: {game.info.title}",
         game=game.info,
         games=GAMES,
-        verbs={"odds": "Odds", "advise": "Advice"},
+        verbs={v: t for v, t in TITLES.items() if v in game.commands},
         file=file,
         picks=picks,
         overlay=overlay,
