@@ -52,6 +52,8 @@ class Look:
     """The picks this game's commands offer."""
     grid: int = 1
     """Inches between the drawing's grid lines."""
+    legend: tuple[tuple[str, str], ...] = ()
+    """Each kind of line or area the rules drew, and what the first of them says."""
 
 
 def _options(game: Game, verb: str, given: Mapping[str, object], store: Store) -> Any:
@@ -113,7 +115,19 @@ def look(game: Game, store: Store, name: str, picks: Mapping[str, str], *, overl
         pairs,
         offered,
         grid_step(scene),
+        _legend(scene),
     )
+
+
+def _legend(scene: Any) -> tuple[tuple[str, str], ...]:
+    found: dict[str, str] = {}
+    for area in scene.areas:
+        if not area.style.startswith("terrain") and area.label:
+            found.setdefault(f"area-{area.style}", area.label)
+    for stroke in scene.strokes:
+        if stroke.label:
+            found.setdefault(f"stroke-{stroke.style}", stroke.label)
+    return tuple(found.items())
 
 
 __all__ = ["PICKS", "Look", "editable", "look", "starter"]

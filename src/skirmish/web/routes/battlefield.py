@@ -126,5 +126,6 @@ async def edit(request: Request, name: str, asked: EditRequest) -> Response:
             "url": _link(game, kept, kept_picks, asked.overlay),
             "board": seen.board,
             "panel": parts.render(look=seen, picks=kept_picks, problem=""),
+            "legend": templates().get_template("editor_legend.html").render(look=seen),
         }
     )

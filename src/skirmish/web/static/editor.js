@@ -49,6 +49,7 @@
       editor.dataset.file = data.file;
       document.getElementById("board-holder").innerHTML = data.board;
       document.getElementById("panel").innerHTML = data.panel;
+      document.getElementById("legend-holder").innerHTML = data.legend;
       document.getElementById("save").href = "/files/" + data.file;
       document.getElementById("permalink").href = data.url;
       document.querySelectorAll('input[name="file"][type="hidden"]').forEach(function (i) { i.value = data.file; });
