@@ -170,3 +170,25 @@ def test_dragging_a_base_across_a_wall_answers_as_skirmish_los(browser, server, 
     ]
     assert page.url.endswith(page.locator("#permalink").get_attribute("href"))
     context.close()
+
+
+def test_the_kept_data_of_an_edited_file_is_what_the_file_reads_as(client):
+    from skirmish.datafiles import parse_yaml
+
+    store = client.app.state.store
+    name = client.post(
+        "/files", files={"file": ("w.yaml", WALLED.encode())}, data={"option": "file"}
+    ).json()["name"]
+    edits = [
+        {"op": "move", "kind": "piece", "name": "Mesmer", "by": [3.234567, 0.5]},
+        {"op": "rotate", "kind": "terrain", "name": "Wall", "degrees": 33.3},
+        {"op": "move", "kind": "terrain", "name": "Wall", "by": [0.5, 0.25]},
+        {"op": "add", "shape": "circle", "to": [10, 14], "height": "0.5"},
+        {"op": "add", "shape": "rectangle", "to": [2, 14], "height": "high"},
+        {"op": "delete", "kind": "piece", "name": "Guardian"},
+    ]
+    for edit in edits:
+        name = client.post("/magewinds/battlefield/edit", json={"file": name, "edit": edit}).json()[
+            "file"
+        ]
+        assert store.data(name, "file") == parse_yaml(store.path(name, "file").read_text(), name)

@@ -16,7 +16,9 @@ def serve(*, host: str, port: int, files: Path | None = None) -> None:
     from skirmish.web.app import create_app
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    listener = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named, so asyncio turns Nagle off on each connection (TCP_NODELAY): a
+    # response's head and body sent apart would otherwise wait ~40 ms for a delayed ACK.
+    listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         listener.bind((host, port))

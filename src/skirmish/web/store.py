@@ -3,9 +3,12 @@ name one (``?pack=3f2a9c0d1e4b5a67.yaml``) and reopen the same question later.""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import re
+from collections import OrderedDict
 from pathlib import Path
+from typing import Any
 
 from skirmish import limits
 from skirmish.web.pages import Problem
@@ -16,12 +19,36 @@ NAME = re.compile(r"[0-9a-f]{16}\.yaml")
 MOST_FILES = 2000
 """Files kept at most; an upload past it is refused rather than the disk filled."""
 
+KEPT_READ = 32
+"""Files whose data is kept read (the editor's latest tables): a file's name is its
+content's hash, so what is kept can never differ from the file."""
+
 
 class Store:
     """A folder of uploaded data files, each named by its content."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        self._read: OrderedDict[str, Any] = OrderedDict()
+
+    def data(self, name: str, flag: str) -> Any:
+        """The YAML data of the stored file ``name``, read by the data files' own reader
+        (a fresh copy each time, to be changed at will)."""
+        from skirmish.datafiles import parse_yaml
+
+        if name not in self._read:
+            path = self.path(name, flag)
+            self._read[name] = parse_yaml(path.read_text(encoding="utf-8"), name)
+            while len(self._read) > KEPT_READ:
+                self._read.popitem(last=False)
+        self._read.move_to_end(name)
+        return copy.deepcopy(self._read[name])
+
+    def keep_data(self, name: str, data: Any) -> None:
+        """Remember ``data`` as what the stored file ``name`` reads as."""
+        self._read[name] = copy.deepcopy(data)
+        while len(self._read) > KEPT_READ:
+            self._read.popitem(last=False)
 
     def keep(self, content: bytes, what: str) -> str:
         """Keep ``content`` (a ``what`` file) and return its name; the same content twice
@@ -68,4 +95,4 @@ class Store:
         return message.replace(str(self.folder) + "/", "")
 
 
-__all__ = ["MOST_FILES", "NAME", "Store"]
+__all__ = ["KEPT_READ", "MOST_FILES", "NAME", "Store"]

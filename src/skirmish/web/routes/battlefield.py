@@ -14,7 +14,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from skirmish.datafiles import parse_yaml
 from skirmish.errors import SkirmishError
 from skirmish.games import GAMES
 from skirmish.web.asking import TITLES, game_of
@@ -100,17 +99,18 @@ async def edit(request: Request, name: str, asked: EditRequest) -> Response:
     game = _game(name)
     store = request.app.state.store
     picks = _picks(dict(asked.picks))
-    path = store.path(asked.file, "file")
 
     def work() -> tuple[str, Any]:
-        document = parse_yaml(path.read_text(encoding="utf-8"), asked.file)
+        document = store.data(asked.file, "file")
         if not isinstance(document, dict):
             raise Problem(f"{asked.file}: not a battlefield file", status=422)
         try:
             changed = edited(document, asked.edit)
         except SkirmishError as error:
             raise Problem(str(error), status=422) from None
-        kept = store.keep(dumped(changed).encode("utf-8"), "battlefield")
+        text = dumped(changed)
+        kept = store.keep(text.encode("utf-8"), "battlefield")
+        store.keep_data(kept, changed)  # what the file reads back as (tested)
         kept_picks = {
             k: v
             for k, v in picks.items()
