@@ -55,25 +55,25 @@ def bars(title: str, distribution: Mapping[str, str], *, fractions: bool = False
 def mix(title: str, shares: Mapping[str, str], *, fractions: bool = False) -> str:
     """A mixed strategy (option -> exact probability as text) as horizontal bars."""
     items = [(option, Fraction(share)) for option, share in shares.items()]
-    row = 20
-    height = row * len(items) + 26
-    label_width = 120
-    span = WIDTH - label_width - 60
+    row, width = 22, 250
+    height = row * len(items) + 28
+    label_width = 90
+    span = width - label_width - 52
     parts = [
-        f'<svg class="chart mix" role="img" viewBox="0 0 {WIDTH} {height}" '
+        f'<svg class="chart mix" role="img" viewBox="0 0 {width} {height}" '
         f'aria-label="{escape(title)}" data-chart="mix">',
         f"<title>{escape(title)}</title>",
-        f'<text x="0" y="14" class="heading">{escape(title[:48])}</text>',
+        f'<text x="4" y="15" class="heading">{escape(title[:40])}</text>',
     ]
     for n, (option, share) in enumerate(items):
-        y = 22 + n * row
+        y = 24 + n * row
         shown = str(share) if fractions else percent(share)
         parts.append(
             f'<g class="bar" data-option="{escape(option)}" data-probability="{share}">'
-            f'<text x="0" y="{y + 13}" class="tick-left">{escape(option[:18])}</text>'
+            f'<text x="4" y="{y + 14}" class="tick-left">{escape(option[:14])}</text>'
             f'<rect x="{label_width}" y="{y + 2}" width="{float(share) * span:.1f}" '
-            f'height="{row - 6}"><title>{escape(option)}: {escape(shown)}</title></rect>'
-            f'<text x="{label_width + float(share) * span + 4:.1f}" y="{y + 13}" '
+            f'height="{row - 5}"><title>{escape(option)}: {escape(shown)}</title></rect>'
+            f'<text x="{label_width + float(share) * span + 4:.1f}" y="{y + 14}" '
             f'class="value-left">{escape(shown)}</text></g>'
         )
     parts.append("</svg>")

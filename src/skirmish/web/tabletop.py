@@ -107,6 +107,8 @@ def look(game: Game, store: Store, name: str, picks: Mapping[str, str], *, overl
     picked = [picks.get("attacker", ""), picks.get("target", "")]
     draw_flags = {input_name(f) for f in option_fields(game.commands["draw"])}
     offered = tuple(p for p in PICKS if p in los_flags | draw_flags)
+    if "all" in los_flags:
+        offered += ("overlay",)
     return Look(
         board(scene, pairs=records, picked=picked),
         tuple(b.name for b in scene.bases),
