@@ -16,10 +16,7 @@ Run with ``python benchmarks/web.py`` (``--rounds``, ``--clients``, ``--requests
 from __future__ import annotations
 
 import argparse
-import re
 import statistics
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -34,6 +31,7 @@ import yaml
 from geometry import crowded_data  # benchmarks/geometry.py, beside this file
 from skirmish.games import load_game
 from skirmish.options import parse
+from skirmish.web.serving import started
 
 QUESTIONS = {
     "magewinds": {"attacker": "Wizard", "target": "Guardian"},
@@ -51,27 +49,6 @@ def median_ms(work: Callable[[], object], rounds: int) -> float:
         work()
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1000
-
-
-def serve(files: Path) -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from skirmish.cli import main; main()",
-            "serve",
-            "--port",
-            "0",
-            "--files",
-            str(files),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert process.stdout is not None
-    found = re.search(r"http://[\d.]+:\d+", process.stdout.readline())
-    assert found, "skirmish serve printed no address"
-    return process, found.group(0)
 
 
 def fetched(client: httpx.Client, url: str) -> None:
@@ -190,16 +167,11 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--requests", type=int, default=10)
     arguments = parser.parse_args()
-    with tempfile.TemporaryDirectory() as files:
-        process, base = serve(Path(files))
-        try:
-            with httpx.Client(timeout=120) as client:
-                odds_pages(client, base, arguments.rounds)
-                editor(client, base, arguments.rounds)
-            load(base, arguments.clients, arguments.requests)
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
+    with tempfile.TemporaryDirectory() as files, started(Path(files)) as base:
+        with httpx.Client(timeout=120) as client:
+            odds_pages(client, base, arguments.rounds)
+            editor(client, base, arguments.rounds)
+        load(base, arguments.clients, arguments.requests)
 
 
 if __name__ == "__main__":

@@ -4,24 +4,14 @@ laptop's and a phone's width, writes docs/images/web-*.png and stops the server.
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from skirmish.web.serving import CHROMIUM, CHROMIUM_ARGS, started
+
 IMAGES = Path(__file__).parent / "images"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 LAPTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
 PAGES = [
@@ -44,37 +34,19 @@ PAGES = [
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as files:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                "from skirmish.cli import main; main()",
-                "serve",
-                "--port",
-                "0",
-                "--files",
-                files,
-            ],
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        try:
-            assert server.stdout is not None
-            found = re.search(r"http://[\d.]+:\d+", server.stdout.readline())
-            assert found, "skirmish serve printed no address"
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-                for name, size, path in PAGES:
-                    page = browser.new_page(viewport=size)
-                    page.goto(found.group(0) + path)
-                    page.wait_for_load_state("networkidle")
-                    page.screenshot(path=IMAGES / f"web-{name}.png")
-                    page.close()
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+    with (
+        tempfile.TemporaryDirectory() as files,
+        started(Path(files)) as address,
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+        for name, size, path in PAGES:
+            page = browser.new_page(viewport=size)
+            page.goto(address + path)
+            page.wait_for_load_state("networkidle")
+            page.screenshot(path=IMAGES / f"web-{name}.png")
+            page.close()
+        browser.close()
 
 
 if __name__ == "__main__":

@@ -4,26 +4,11 @@
 from __future__ import annotations
 
 import os
-import re
-import shutil
-import subprocess
-import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 
 
 @pytest.fixture
@@ -41,42 +26,24 @@ def client(tmp_path: Path) -> Iterator[object]:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``skirmish serve`` on a free port of 127.0.0.1, its address; stopped afterwards."""
-    files = tmp_path_factory.mktemp("files")
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from skirmish.cli import main; main()",
-            "serve",
-            "--port",
-            "0",
-            "--files",
-            str(files),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        found = re.search(r"http://127\.0\.0\.1:\d+", line)
-        assert found, f"skirmish serve printed {line!r}"
-        yield found.group(0)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    from skirmish.web.serving import started
+
+    with started(tmp_path_factory.mktemp("files")) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     """Debian's chromium driven by Playwright; skipped only off CI where it is missing."""
-    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+    from skirmish.web.serving import CHROMIUM, CHROMIUM_ARGS
+
+    if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail(f"{CHROMIUM} is missing; .ci/run installs it with apt-get")
         pytest.skip(f"{CHROMIUM} is not installed")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         yield launched
         launched.close()

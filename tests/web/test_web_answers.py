@@ -91,48 +91,32 @@ def test_advice_page_draws_each_mix(client):
     assert "value: 1.072 (expected net damage)" in page
 
 
-def test_an_uploaded_pack_and_battlefield_answer_as_the_files_do(client, cli):
-    pack = ROOT / "tests" / "data" / "brute-pack.yaml"
-    field = ROOT / "examples" / "ruins.yaml"
-    names = {}
-    for option, path in (("pack", pack), ("battlefield", field)):
-        kept = client.post(
-            "/files", files={"file": (path.name, path.read_bytes())}, data={"option": option}
-        )
-        assert kept.status_code == 200
-        names[option] = kept.json()["name"]
-    run = cli(
+FILE_QUESTIONS = [
+    (
         "odds",
-        "magewinds",
-        "--pack",
-        str(pack),
-        "--attacker",
-        "Brute",
-        "--target",
-        "Wizard",
-        "--json",
-    )
-    got = client.get(
-        f"/magewinds/odds?pack={names['pack']}&attacker=Brute&target=Wizard&format=json"
-    )
-    assert got.json() == json.loads(run.out)
-    run = cli(
+        "pack",
+        ROOT / "tests" / "data" / "brute-pack.yaml",
+        [("attacker", "Brute"), ("target", "Wizard")],
+    ),
+    (
         "advise",
-        "magewinds",
-        "--battlefield",
-        str(field),
-        "--attacker",
-        "Wizard",
-        "--attack",
-        "Zap",
-        "--target",
-        "Witch",
-        "--json",
+        "battlefield",
+        ROOT / "examples" / "ruins.yaml",
+        [("attacker", "Wizard"), ("attack", "Zap"), ("target", "Witch")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("verb", "option", "path", "params"), FILE_QUESTIONS)
+def test_an_uploaded_file_answers_as_the_file_does(client, cli, verb, option, path, params):
+    kept = client.post(
+        "/files", files={"file": (path.name, path.read_bytes())}, data={"option": option}
     )
-    got = client.get(
-        f"/magewinds/advise?battlefield={names['battlefield']}&attacker=Wizard&attack=Zap&target=Witch&format=json"
-    )
-    assert got.json() == json.loads(run.out)
+    assert kept.status_code == 200
+    name = kept.json()["name"]
+    run = cli(verb, "magewinds", f"--{option}", str(path), *_argv(params), "--json")
+    query = urlencode([(option, name), *params, ("format", "json")])
+    assert client.get(f"/magewinds/{verb}?{query}").json() == json.loads(run.out)
 
 
 def test_upload_returns_to_the_page_with_the_file_in_its_link(client):

@@ -2,10 +2,29 @@
 
 from __future__ import annotations
 
+import re
 import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from skirmish.errors import SkirmishError
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's chromium, which the pages' browser tests and screenshots drive."""
+
+CHROMIUM_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+)
+"""How it is started: headless, and asking nothing of the network."""
 
 
 def serve(*, host: str, port: int, files: Path | None = None) -> None:
@@ -33,3 +52,34 @@ def serve(*, host: str, port: int, files: Path | None = None) -> None:
     print(f"skirmish serving on http://{shown}:{bound}/ (Ctrl+C stops)", flush=True)
     config = uvicorn.Config(create_app(files=files), log_level="warning", timeout_keep_alive=5)
     uvicorn.Server(config).run(sockets=[listener])
+
+
+@contextmanager
+def started(files: Path) -> Iterator[str]:
+    """``skirmish serve`` in a child process on a free port of 127.0.0.1, uploads kept in
+    ``files``: its address while the block runs, stopped afterwards (for tests,
+    benchmarks and screenshots)."""
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from skirmish.cli import main; main()",
+            "serve",
+            "--port",
+            "0",
+            "--files",
+            str(files),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:\d+", line)
+        if found is None:
+            raise RuntimeError(f"skirmish serve printed {line!r}")
+        yield found.group(0)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
