@@ -85,6 +85,12 @@ REFUSALS = [
     (
         "/magewinds/odds?attacker=Wizard&target=Nobody",
         "unknown fighter 'Nobody'; expected one of:",
+        "target",
+        400,
+    ),
+    (
+        "/magewinds/odds?power=3",
+        "a raw attack needs both --power and --precision (6.0)",
         None,
         400,
     ),

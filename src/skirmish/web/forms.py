@@ -9,6 +9,7 @@ the URL's query string; it is read back into the options model by the command li
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -191,10 +192,19 @@ class Question:
             raise self.refusal(store.shown(str(error)), status=422) from None
 
     def refusal(self, message: str, *, status: int = 400) -> Problem:
-        """A problem with the answer, placed beside the control its message leads with."""
+        """A problem with the answer, placed beside the control its message leads with,
+        or else the one whose value it names (``unknown fighter 'Brute'``)."""
         lead = message.split(" ", 1)[0].rstrip(":,")
         flags = {flag: f.flag for f in option_fields(self.model) for flag in f.flags}
-        return Problem(message, status=status, field=flags.get(lead))
+        if lead in flags:
+            return Problem(message, status=status, field=flags[lead])
+        quoted = re.search(r"'([^']+)'", message)
+        named = [
+            "--" + name
+            for name, values in self.given.items()
+            if quoted and any(v.casefold() == quoted.group(1).casefold() for v in values)
+        ]
+        return Problem(message, status=status, field=named[0] if len(named) == 1 else None)
 
 
 def _roster_names(game: Game) -> tuple[str, ...]:
