@@ -192,3 +192,35 @@ def test_the_kept_data_of_an_edited_file_is_what_the_file_reads_as(client):
             "file"
         ]
         assert store.data(name, "file") == parse_yaml(store.path(name, "file").read_text(), name)
+
+
+def test_an_entropic_waypoint_moves_and_the_path_is_answered_anew(client, cli, tmp_path):
+    page = client.get("/entropic/battlefield", follow_redirects=True)
+    name = str(page.url).split("file=")[1].split("&")[0]
+    assert 'data-name="Warden (path)" data-side="blue" data-x="26" data-y="20"' in page.text
+    answer = client.post(
+        "/entropic/battlefield/edit",
+        json={
+            "file": name,
+            "edit": {
+                "op": "move",
+                "kind": "piece",
+                "name": "Warden (path)",
+                "at": [26, 20],
+                "by": [-2, 1],
+            },
+        },
+    ).json()
+    saved = yaml.safe_load(client.get(f"/files/{answer['file']}").text)
+    warden = next(m for m in saved["models"] if m["name"] == "Warden")
+    assert warden["path"] == [[22, 30], [24.0, 21.0]] and warden["at"] == [24, 9]
+    assert 'data-x="24" data-y="21"' in answer["board"]
+    path = tmp_path / "moved.yaml"
+    path.write_text(client.get(f"/files/{answer['file']}").text)
+    run = cli("los", "entropic", str(path), "--attacker", "Warden", "--target", "Line Trooper")
+    shown = client.get(
+        f"/entropic/battlefield?file={answer['file']}&attacker=Warden&target=Line+Trooper"
+    ).text
+    assert run.code == 2  # the waypoint is still out of sight: the game's refusal, shown
+    line = run.err.strip().removeprefix("skirmish: error: ")
+    assert f'<p class="problem" role="alert" id="problem">{line}</p>' in shown

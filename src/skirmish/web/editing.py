@@ -32,6 +32,9 @@ class Edit(BaseModel):
     name: Annotated[str, Field(max_length=100)] = ""
     to: tuple[Coordinate, Coordinate] | None = None
     by: tuple[Coordinate, Coordinate] | None = None
+    at: tuple[Coordinate, Coordinate] | None = None
+    """Where the piece's centre is drawn: finds a point of a piece's path (a waypoint),
+    which is drawn as a base of its own."""
     degrees: Annotated[float, Field(ge=-360, le=360)] = 15.0
     shape: Literal["rectangle", "circle"] = "rectangle"
     height: Annotated[str, Field(max_length=40)] = ""
@@ -55,6 +58,27 @@ def _find(document: dict[str, Any], kind: str, name: str) -> tuple[list[Any], di
             if isinstance(entry, dict) and str(entry.get("name", "")).casefold() == name.casefold():
                 return entries, entry
     raise SkirmishError(f"no {'terrain piece' if kind == 'terrain' else 'piece'} named {name!r}")
+
+
+def _waypoint(document: dict[str, Any], name: str, at: tuple[float, float]) -> list[Any] | None:
+    """The list of points (a plotted path) one of whose points is drawn at ``at`` as a
+    base called ``name`` (its piece's name and more), with the point's index appended."""
+    for entries in _lists(document):
+        for entry in entries:
+            if not isinstance(entry, dict) or not name.startswith(str(entry.get("name", ""))):
+                continue
+            for value in entry.values():
+                if not isinstance(value, list) or value is entry.get("at"):
+                    continue
+                for n, point in enumerate(value):
+                    if (
+                        isinstance(point, list)
+                        and len(point) == 2
+                        and abs(float(point[0]) - at[0]) < 0.01
+                        and abs(float(point[1]) - at[1]) < 0.01
+                    ):
+                        return [value, n]
+    return None
 
 
 def _rounded(value: float) -> float:
@@ -143,6 +167,25 @@ def edited(document: dict[str, Any], edit: Edit) -> dict[str, Any]:
     """``document`` (a battlefield file's data, changed in place) with ``edit`` made."""
     if edit.op == "add":
         _add(document, edit)
+        return document
+    found = (
+        _waypoint(document, edit.name, edit.at)
+        if edit.kind == "piece" and edit.at is not None
+        else None
+    )
+    if found is not None and not any(
+        isinstance(e, dict) and str(e.get("name", "")).casefold() == edit.name.casefold()
+        for entries in _lists(document)
+        for e in entries
+    ):
+        points, n = found
+        if edit.op == "delete":
+            del points[n]
+        elif edit.op == "move" and edit.by is not None:
+            x, y = points[n]
+            points[n] = [_rounded(float(x) + edit.by[0]), _rounded(float(y) + edit.by[1])]
+        else:
+            raise SkirmishError(f"{edit.op} {edit.name!r}: a path's point can be moved or deleted")
         return document
     entries, entry = _find(document, edit.kind, edit.name)
     if edit.op == "delete":

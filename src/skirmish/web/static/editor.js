@@ -84,10 +84,11 @@
     }
     if (!found) return;
     var name = found.dataset.name, kind = found.dataset.kind;
-    if (mode === "delete") { send({ op: "delete", kind: kind, name: name }); return; }
+    var centre = found.dataset.x === undefined ? null : [parseFloat(found.dataset.x), parseFloat(found.dataset.y)];
+    if (mode === "delete") { send({ op: "delete", kind: kind, name: name, at: centre }); return; }
     if (mode === "rotate") { send({ op: "rotate", kind: kind, name: name, degrees: 15 }); return; }
     event.preventDefault();
-    drag = { element: found, start: at, kind: kind, name: name };
+    drag = { element: found, start: at, kind: kind, name: name, centre: centre };
     found.classList.add("dragging");
     svg.setPointerCapture(event.pointerId);
   });
@@ -106,6 +107,6 @@
     drag = null;
     moved.element.classList.remove("dragging");
     if (Math.abs(by[0]) < 0.01 && Math.abs(by[1]) < 0.01) return;
-    send({ op: "move", kind: moved.kind, name: moved.name, by: by });
+    send({ op: "move", kind: moved.kind, name: moved.name, by: by, at: moved.centre });
   });
 })();
