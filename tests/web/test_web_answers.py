@@ -230,3 +230,18 @@ def test_matchups_heat_map_and_its_downloads_are_the_command_lines(client, cli, 
     assert (
         client.get("/magewinds/odds?attacker=Wizard&target=Guardian&format=csv").status_code == 400
     )
+
+
+@pytest.mark.parametrize(
+    "back", ["https://evil.example/", "//evil.example/x", "/\\evil.example/x", "odds"]
+)
+def test_upload_returns_only_to_a_page_of_this_server(client, back):
+    pack = (ROOT / "tests" / "data" / "brute-pack.yaml").read_bytes()
+    answer = client.post(
+        "/files",
+        files={"file": ("p.yaml", pack)},
+        data={"option": "pack", "back": back},
+        follow_redirects=False,
+    )
+    assert answer.status_code == 400
+    assert answer.json()["error"].endswith("expected a page of this server")

@@ -30,7 +30,14 @@ async def upload(
     if not back:
         return JSONResponse({"name": name})
     parts = urlsplit(back)
-    if parts.scheme or parts.netloc or not parts.path.startswith("/"):
+    path = parts.path
+    if (
+        parts.scheme
+        or parts.netloc
+        or not path.startswith("/")
+        or path.startswith("//")
+        or "\\" in back
+    ):
         raise Problem(f"back {back[:40]!r}: expected a page of this server", status=400)
     query = [(k, v) for k, v in parse_qsl(parts.query) if k != option]
     return RedirectResponse(f"{parts.path}?{urlencode([*query, (option, name)])}", status_code=303)
