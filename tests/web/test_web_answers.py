@@ -119,15 +119,19 @@ def test_an_uploaded_file_answers_as_the_file_does(client, cli, verb, option, pa
     assert client.get(f"/magewinds/{verb}?{query}").json() == json.loads(run.out)
 
 
-def test_upload_returns_to_the_page_with_the_file_in_its_link(client):
+def _upload_pack(client, back: str):
+    """The brute pack uploaded from the page ``back``, the answer not followed."""
     pack = (ROOT / "tests" / "data" / "brute-pack.yaml").read_bytes()
-    back = "/magewinds/odds?attacker=Brute&target=Wizard"
-    answer = client.post(
+    return client.post(
         "/files",
         files={"file": ("p.yaml", pack)},
         data={"option": "pack", "back": back},
         follow_redirects=False,
     )
+
+
+def test_upload_returns_to_the_page_with_the_file_in_its_link(client):
+    answer = _upload_pack(client, "/magewinds/odds?attacker=Brute&target=Wizard")
     assert answer.status_code == 303
     location = answer.headers["location"]
     assert location.startswith("/magewinds/odds?attacker=Brute&target=Wizard&pack=")
@@ -236,12 +240,6 @@ def test_matchups_heat_map_and_its_downloads_are_the_command_lines(client, cli, 
     "back", ["https://evil.example/", "//evil.example/x", "/\\evil.example/x", "odds"]
 )
 def test_upload_returns_only_to_a_page_of_this_server(client, back):
-    pack = (ROOT / "tests" / "data" / "brute-pack.yaml").read_bytes()
-    answer = client.post(
-        "/files",
-        files={"file": ("p.yaml", pack)},
-        data={"option": "pack", "back": back},
-        follow_redirects=False,
-    )
+    answer = _upload_pack(client, back)
     assert answer.status_code == 400
     assert answer.json()["error"].endswith("expected a page of this server")
