@@ -31,7 +31,13 @@ from skirmish.fastpaths import fast, replaced
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.battle import abilities
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
-from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
+from skirmish.games.magewinds.battle.actions import (
+    AttackWords,
+    after,
+    parse_point,
+    point_text,
+    read_attack,
+)
 from skirmish.games.magewinds.battle.activation import (
     ATTACK,
     BLINK,
@@ -409,20 +415,28 @@ def at_fighters(battle: Battle, options: tuple[Action, ...]) -> list[Action]:
     """The attack options aimed at fighters: a push of a moveable object (19.2, ruling
     MB-34) moves no fighter nearer a take-down, so the greedy player does not weigh it."""
     objects = {item.name.casefold() for item in battle.items}
-    return [o for o in options if _target_name(o).casefold() not in objects]
+    return [o for o in options if _target(battle, o).casefold() not in objects]
 
 
-def _target_name(option: Action) -> str:
-    return (after(option, "attack") or "").split(" paying ")[0].split(" with ", 1)[0].strip()
+def _words(battle: Battle, option: Action) -> AttackWords | None:
+    """The parts of an ``attack TARGET with ATTACK [paying CARDS]``, read against the
+    battle's names (a name may hold ``with``)."""
+    return read_attack(
+        option, (*(f.name for f in battle.fighters), *(i.name for i in battle.items))
+    )
+
+
+def _target(battle: Battle, option: Action) -> str:
+    words = _words(battle, option)
+    return "" if words is None else words.target
 
 
 def named(battle: Battle, fighter: Fighter, option: Action) -> tuple[Fighter, AttackProfile]:
     """The target and attack an offered ``attack TARGET with ATTACK [paying CARDS]`` names
     (already checked by the rules that offered it)."""
-    attack = (after(option, "attack") or "").split(" paying ")[0].split(" with ", 1)[1]
-    return battle.fighter(_target_name(option)), battle.setup.profile(fighter.profile).attack(
-        attack
-    )
+    words = _words(battle, option)
+    assert words is not None, option  # offered by the rules, so written so
+    return battle.fighter(words.target), battle.setup.profile(fighter.profile).attack(words.attack)
 
 
 def attack_leaves(

@@ -15,7 +15,7 @@ from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle import abilities
-from skirmish.games.magewinds.battle.actions import after, pick
+from skirmish.games.magewinds.battle.actions import after, pick, read_cast
 from skirmish.games.magewinds.battle.activation import MAX_COUNTERS, Activation
 from skirmish.games.magewinds.battle.channelling import next_player
 from skirmish.games.magewinds.battle.damage import PoisonDamage
@@ -24,7 +24,6 @@ from skirmish.games.magewinds.battle.rolloff import sequence
 from skirmish.games.magewinds.battle.spells import (
     apply_cast,
     cast,
-    parse_cast,
     wildform_casters,
     wildform_options,
 )
@@ -152,9 +151,9 @@ class ActionPhase(Frame):
         if action.strip().casefold() == DONE:
             return battle.top(replace(self, window=None))
         chosen = pick(action, tuple(wildform_options(battle, self.window)), "17.0", "Wildform cast")
-        caster, target = parse_cast(
-            battle, chosen, battle.fighter(chosen.split(" on ")[1].split(" paying ")[0])
-        )
+        words = read_cast(chosen, (f.name for f in battle.fighters))
+        assert words is not None and words.target is not None  # one of the offered casts
+        caster = target = battle.fighter(words.target)
         battle = cast(battle, self.window, chosen, "Wildform")
         battle = apply_cast(battle, chosen, caster, target)
         druid = battle.fighter(target.name)

@@ -27,7 +27,7 @@ from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.errors import SkirmishError
-from skirmish.games.magewinds.battle.actions import point_text
+from skirmish.games.magewinds.battle.actions import point_text, read_cast
 from skirmish.games.magewinds.battle.candidates import free_points, grid
 from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem, visible_spot
 from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
@@ -267,6 +267,11 @@ def attack_effects(battle: Battle, fighter: Fighter, *, attacking: bool) -> froz
 def parse_cast(battle: Battle, action: Action, default: Fighter) -> tuple[Fighter, Fighter]:
     """The caster (``by``, else ``default``) and target (``on``, else the caster) of a
     ``cast`` action."""
+    words = read_cast(action, (f.name for f in battle.fighters))
+    if words is not None:
+        caster = battle.find_fighter(words.caster) if words.caster else default
+        target = battle.find_fighter(words.target) if words.target else None
+        return caster, target or caster
     head = action.split(" paying ")[0]
     caster, target = default, None
     if " on " in head:
@@ -289,7 +294,11 @@ def cast_refused(battle: Battle, action: Action, default: Fighter) -> str | None
         caster, _ = parse_cast(battle, action, default)
     except SkirmishError:
         return None
-    name = " ".join(words[1:]).split(" by ")[0].split(" on ")[0].casefold()
+    read = read_cast(action, (f.name for f in battle.fighters))
+    if read is not None:
+        name = read.spell.casefold()
+    else:
+        name = " ".join(words[1:]).split(" by ")[0].split(" on ")[0].casefold()
     own = battle.setup.profile(caster.profile).abilities
     known = (*own, *battle.setup.pack.universal_abilities)
     spell = next((a for a in known if a.name.casefold() == name and a.cost), None)

@@ -18,7 +18,7 @@ from skirmish.games.magewinds.battle.abilities.deadeye import (
     attack_refused,
     target_refused,
 )
-from skirmish.games.magewinds.battle.actions import after
+from skirmish.games.magewinds.battle.actions import after, read_attack
 from skirmish.games.magewinds.battle.geometry import (
     attack_line,
     could_reach,
@@ -255,17 +255,25 @@ def parse_attack(
 ) -> tuple[Fighter | Item, AttackProfile, Payment | None]:
     """The target, attack and payment an ``attack ...`` action names, checked (13.4, 18.1,
     17.0); an illegal one raises with the rule."""
-    rest = after(action, "attack")
-    if not rest or " with " not in rest:
-        raise IllegalAction(f"13.4: write 'attack TARGET with ATTACK', not {action!r}")
-    target_name, attack_text = rest.split(" with ", 1)
-    payment_text = None
-    if " paying " in attack_text:
-        attack_text, payment_text = attack_text.split(" paying ", 1)
+    profile = battle.setup.profile(fighter.profile)
+    words = read_attack(
+        action,
+        (*(f.name for f in battle.fighters), *(i.name for i in battle.items)),
+        (a.name for a in profile.attacks),
+    )
+    if words is not None:
+        target_name, attack_text, payment_text = words.target, words.attack, words.paying
+    else:
+        rest = after(action, "attack")
+        if not rest or " with " not in rest:
+            raise IllegalAction(f"13.4: write 'attack TARGET with ATTACK', not {action!r}")
+        target_name, attack_text = rest.split(" with ", 1)
+        payment_text = None
+        if " paying " in attack_text:
+            attack_text, payment_text = attack_text.split(" paying ", 1)
     wanted = target_name.strip().casefold()
     item = next((i for i in battle.items if i.name.casefold() == wanted), None)
     target: Fighter | Item = battle.find_fighter(target_name) if item is None else item
-    profile = battle.setup.profile(fighter.profile)
     attack = profile.attack(attack_text.strip())
     payment: Payment | None = None
     if attack.spell and attack.cost:

@@ -32,6 +32,7 @@ from skirmish.games.magewinds.battle.abilities import (
     witch,
 )
 from skirmish.games.magewinds.battle.abilities.common import ActionAbility, marks, without
+from skirmish.games.magewinds.battle.spells import parse_cast
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Point
 
 ACTIONS: tuple[ActionAbility, ...] = (
@@ -105,7 +106,7 @@ def cast(battle: Battle, fighter: Fighter, chosen: Action) -> Battle | None:
         return seer.cast(battle, fighter, chosen, _kinds(battle))
     heal = battle.setup.profile(fighter.profile).ability("heal")
     if heal and chosen.casefold().startswith(f"cast {heal.name.casefold()} on "):
-        target = battle.find_fighter(chosen.split(" on ", 1)[1].split(" paying ")[0])
+        _, target = parse_cast(battle, chosen, fighter)
         return cleric.heal(battle, fighter, target, chosen)
     return None
 
