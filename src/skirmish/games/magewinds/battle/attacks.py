@@ -358,6 +358,22 @@ class AttackFrame(Frame):
         assert self.result is not None
         return battle.finish(self.result)
 
+    def shown_answers(self, player: int | None) -> list[Any]:
+        """The attack's answers so far as ``player`` sees them (None: all of them). 18.3: the
+        Attack Choice lies face down before every other player until the Defence Choice
+        (18.4) is made, whoever makes it, and is shown to all from then on. The Defence
+        Choice comes next in every attack, so any later answer means it was made: asked,
+        or passed over with one reaction possible, the dice rolled next (ruling MB-51)."""
+        shown: list[Any] = []
+        for i, answer in enumerate(self.answers):
+            decider = self.deciders[i]
+            revealed = i + 1 < len(self.answers)
+            if self.hidden[i] and player is not None and decider != player and not revealed:
+                shown.append(FACE_DOWN)
+            else:
+                shown.append(answer)
+        return shown
+
     def refused(self, battle: Battle) -> tuple[str, ...]:
         if self.stage != "resolving":
             return ()
@@ -367,14 +383,7 @@ class AttackFrame(Frame):
         return tuple(f"{option}: {why}" for option, why in step.decision.excluded)
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
-        answers: list[Any] = []
-        for i, answer in enumerate(self.answers):
-            decider = self.deciders[i]
-            revealed = any(d is not None and d != decider for d in self.deciders[i + 1 :])
-            if self.hidden[i] and player is not None and decider != player and not revealed:
-                answers.append(FACE_DOWN)
-            else:
-                answers.append(answer)
+        answers = self.shown_answers(player)
         attack = self.situation.attack
         return {
             "frame": "attack",

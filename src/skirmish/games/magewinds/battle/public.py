@@ -53,7 +53,7 @@ from skirmish.games.magewinds.battle.abilities.witch import KEY as CHARM
 from skirmish.games.magewinds.battle.abilities.wizard import BlastFrame
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
 from skirmish.games.magewinds.battle.activation import Activation
-from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.attacks import FACE_DOWN, AttackFrame
 from skirmish.games.magewinds.battle.building import WarbandBuilding, fits
 from skirmish.games.magewinds.battle.channelling import Channelling
 from skirmish.games.magewinds.battle.damage import PoisonDamage
@@ -113,7 +113,6 @@ FRAMES: tuple[type[Frame], ...] = (
 )
 """Every kind of pending work a battle has; a test checks that none is missing."""
 _BY_NAME = {kind.__name__: kind for kind in FRAMES}
-FACE_DOWN = "(face down)"
 
 
 class ViewError(SkirmishError):
@@ -163,7 +162,7 @@ def _frame(battle: Battle, frame: Frame, player: int) -> dict[str, Any]:
     special: dict[str, Any] = {}
     if isinstance(frame, AttackFrame):
         special = {"situation": _situation(frame.situation)}
-        special["answers"] = shown_answers(frame, player)
+        special["answers"] = frame.shown_answers(player)
     if isinstance(frame, WarbandBuilding) and frame.mode is Building.SECRET:
         special = {"picks": [list(b) if s == player else None for s, b in enumerate(frame.picks)]}
     if isinstance(frame, BlastFrame):
@@ -183,21 +182,6 @@ def _frame(battle: Battle, frame: Frame, player: int) -> dict[str, Any]:
     if "kept" in special:
         data["kept"] = special["kept"]
     return data
-
-
-def shown_answers(frame: AttackFrame, player: int) -> list[Any]:
-    """The attack's answers so far as ``player`` sees them: a face-down choice of another
-    player stays face down until the next step of the attack (the other choice made, 18.3,
-    after which both are shown) reveals it."""
-    shown: list[Any] = []
-    for i, answer in enumerate(frame.answers):
-        decider = frame.deciders[i]
-        revealed = i + 1 < len(frame.answers)
-        if frame.hidden[i] and decider != player and not revealed:
-            shown.append(FACE_DOWN)
-        else:
-            shown.append(answer)
-    return shown
 
 
 def _situation(situation: AttackSituation) -> dict[str, Any]:
