@@ -51,7 +51,7 @@ from skirmish.games.magewinds.battle.activation import (
 from skirmish.games.magewinds.battle.attacks import build_situation
 from skirmish.games.magewinds.battle.geometry import moved
 from skirmish.games.magewinds.battle.objects import pick_up, pickup_options
-from skirmish.games.magewinds.battle.spells import blink_spots
+from skirmish.games.magewinds.battle.spells import attacking_as, blink_spots
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Status
 from skirmish.games.magewinds.battle.steps import NO_STEP, StepFrame
 from skirmish.games.magewinds.battle.targets import has_line, parse_attack, reachable_attacks
@@ -308,7 +308,9 @@ class Planner:
             stepped, mover, standing = self._stepped(battle, me, option)
             for attack in cheapest(at_fighters(stepped, _attack_options(stepped, mover))):
                 target, profile = named(stepped, mover, attack)
-                guess = standing + self.evaluator.gain(mover, target, profile)
+                guess = standing + self.evaluator.gain(
+                    attacking_as(stepped, mover), target, profile
+                )
                 quick.append((guess, len(quick), stepped, mover, attack, (*done, option)))
         ranked = sorted(quick, key=lambda q: (-q[0], q[1]))[:REFINED]
         return [(stepped, mover, attack, steps) for _, _, stepped, mover, attack, steps in ranked]
@@ -323,7 +325,9 @@ class Planner:
         for index, option in enumerate(options):
             stepped, mover, standing = self._stepped(battle, me, option)
             for target, profile, written in reachable_attacks(stepped, mover):
-                guess = standing + self.evaluator.gain(mover, target, profile)
+                guess = standing + self.evaluator.gain(
+                    attacking_as(stepped, mover), target, profile
+                )
                 attack = cheapest(list(written))[0]
                 quick.append((guess, len(quick), stepped, mover, target, profile, attack, index))
         chosen: list[tuple[Battle, Fighter, Action, tuple[Action, ...]]] = []

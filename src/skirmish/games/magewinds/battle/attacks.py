@@ -48,7 +48,8 @@ from skirmish.games.magewinds.battle.procedure import (
     logged_so_far,
     next_step,
 )
-from skirmish.games.magewinds.battle.spells import attack_effects
+from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.spells import attacking_as, effects_of
 from skirmish.games.magewinds.battle.state import (
     Battle,
     Event,
@@ -99,14 +100,23 @@ def build_situation(
 
 
 def combatant(battle: Battle, fighter: Fighter, *, attacking: bool) -> Combatant:
+    """A fighter of ``battle`` as the attack procedure sees it (18.0), White-Hot Weapons
+    included while it attacks within the Enchanter's reach (ruling MB-10)."""
+    return combatant_of(
+        battle.setup, attacking_as(battle, fighter) if attacking else fighter, attacking=attacking
+    )
+
+
+def combatant_of(setup: Setup, fighter: Fighter, *, attacking: bool) -> Combatant:
     """A fighter as the attack procedure sees it: profile, damage, counters, Guard and the
-    spells on it (18.0)."""
+    spells among its effects (18.0; an aura, :func:`.spells.attacking_as`, only while it
+    attacks). Computer players weigh attacks with this same function."""
     return Combatant(
-        battle.setup.profile(fighter.profile),
+        setup.profile(fighter.profile),
         damage=fighter.damage,
         action_counters=fighter.counters,
         guarding=fighter.guarding,
-        effects=attack_effects(battle, fighter, attacking=attacking),
+        effects=effects_of(fighter, attacking=attacking),
         label=fighter.name,
     )
 

@@ -45,6 +45,9 @@ WILDFORM_MOVEMENT = 2
 version (:mod:`.abilities.universal`)."""
 
 EFFECTS: dict[str, Effect] = {"third_eye": THIRD_EYE, "hex": HEX, "wildform": WILDFORM}
+WHITE_HOT = "white_hot_weapons"
+AURAS: dict[str, Effect] = {WHITE_HOT: WHITE_HOT_WEAPONS}
+"""Spells another fighter cast that work on a fighter only while it attacks in reach."""
 
 
 def ability(battle: Battle, fighter: Fighter, key: str) -> Ability | None:
@@ -256,12 +259,28 @@ def white_hot(battle: Battle, attacker: Fighter) -> bool:
     return False
 
 
-def attack_effects(battle: Battle, fighter: Fighter, *, attacking: bool) -> frozenset[Effect]:
-    """The spells in effect on a fighter, as the attack procedure reads them (18.0)."""
+def attacking_as(battle: Battle, fighter: Fighter) -> Fighter:
+    """``fighter`` as it attacks: the auras that reach it written among its effects
+    (White-Hot Weapons, ruling MB-10), so that whatever reads a fighter's effects, and a
+    computer player's kept values keyed by them, reads those too."""
+    if WHITE_HOT not in fighter.effects and white_hot(battle, fighter):
+        return replace(fighter, effects=fighter.effects | {WHITE_HOT})
+    return fighter
+
+
+def effects_of(fighter: Fighter, *, attacking: bool) -> frozenset[Effect]:
+    """The spells in effect on a fighter, as the attack procedure reads them (18.0): an
+    aura among its effects (:func:`attacking_as`) only while it attacks."""
     effects = {EFFECTS[key] for key in fighter.effects if key in EFFECTS}
-    if attacking and white_hot(battle, fighter):
-        effects.add(WHITE_HOT_WEAPONS)
+    if attacking:
+        effects |= {AURAS[key] for key in fighter.effects if key in AURAS}
     return frozenset(effects)
+
+
+def attack_effects(battle: Battle, fighter: Fighter, *, attacking: bool) -> frozenset[Effect]:
+    """The spells in effect on a fighter in ``battle``, as the attack procedure reads them
+    (18.0), White-Hot Weapons included while it attacks within the Enchanter's reach."""
+    return effects_of(attacking_as(battle, fighter) if attacking else fighter, attacking=attacking)
 
 
 def parse_cast(battle: Battle, action: Action, default: Fighter) -> tuple[Fighter, Fighter]:
