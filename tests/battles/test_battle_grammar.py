@@ -115,3 +115,25 @@ def test_records_read_their_fields_and_any_case_and_spacing():
     assert parse("dice 1 4 6", names).numbers == (1, 4, 6)
     assert parse("take aim", names) == BattleAction(Kind.WORD, option="take aim")
     assert parse("take far-left", names) == BattleAction(Kind.TAKE, option="far-left")
+
+
+def test_apply_takes_a_record_as_it_takes_its_text():
+    """``legal`` gives the legal actions as records in the offered order; applying a record
+    and applying its text reach the same state."""
+    from skirmish.games.magewinds.battle.grammar import legal
+    from skirmish.games.magewinds.battle.setup import random_setup
+
+    battle = start_battle(random_setup(7, length=Length.QUICK, most=2, rounds=1))
+    rng = Random(7)
+    for _ in range(60):
+        node = battle.node()
+        if isinstance(node, End):
+            break
+        if isinstance(node, Chance):
+            battle = battle.apply(battle.sample_chance(chance_rng(7, node.index)))
+            continue
+        records = legal(battle, node.player)
+        assert tuple(str(r) for r in records) == battle.legal_actions(node.player)
+        chosen = rng.choice(records)
+        assert battle.apply(chosen).state_hash() == battle.apply(str(chosen)).state_hash()
+        battle = battle.apply(chosen)

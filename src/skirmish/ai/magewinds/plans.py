@@ -31,13 +31,7 @@ from skirmish.fastpaths import fast, replaced
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.battle import abilities
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
-from skirmish.games.magewinds.battle.actions import (
-    AttackWords,
-    after,
-    parse_point,
-    point_text,
-    read_attack,
-)
+from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.activation import (
     ATTACK,
     BLINK,
@@ -50,6 +44,7 @@ from skirmish.games.magewinds.battle.activation import (
 )
 from skirmish.games.magewinds.battle.attacks import build_situation
 from skirmish.games.magewinds.battle.geometry import moved
+from skirmish.games.magewinds.battle.grammar import BattleAction, Kind, Names, parse
 from skirmish.games.magewinds.battle.objects import pick_up, pickup_options
 from skirmish.games.magewinds.battle.spells import attacking_as, blink_spots
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Status
@@ -422,24 +417,23 @@ def at_fighters(battle: Battle, options: tuple[Action, ...]) -> list[Action]:
     return [o for o in options if _target(battle, o).casefold() not in objects]
 
 
-def _words(battle: Battle, option: Action) -> AttackWords | None:
-    """The parts of an ``attack TARGET with ATTACK [paying CARDS]``, read against the
-    battle's names (a name may hold ``with``)."""
-    return read_attack(
-        option, (*(f.name for f in battle.fighters), *(i.name for i in battle.items))
-    )
+def _words(battle: Battle, option: Action) -> BattleAction | None:
+    """The record of an ``attack TARGET with ATTACK [paying CARDS]`` (read against the
+    battle's names: a name may hold ``with``), or None for another kind."""
+    action = parse(option, Names.of(battle))
+    return action if action.kind is Kind.ATTACK else None
 
 
 def _target(battle: Battle, option: Action) -> str:
     words = _words(battle, option)
-    return "" if words is None else words.target
+    return "" if words is None or words.target is None else words.target
 
 
 def named(battle: Battle, fighter: Fighter, option: Action) -> tuple[Fighter, AttackProfile]:
     """The target and attack an offered ``attack TARGET with ATTACK [paying CARDS]`` names
     (already checked by the rules that offered it)."""
     words = _words(battle, option)
-    assert words is not None, option  # offered by the rules, so written so
+    assert words is not None and words.target and words.attack, option  # offered so
     return battle.fighter(words.target), battle.setup.profile(fighter.profile).attack(words.attack)
 
 

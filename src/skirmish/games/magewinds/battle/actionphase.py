@@ -15,10 +15,11 @@ from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle import abilities
-from skirmish.games.magewinds.battle.actions import after, pick, read_cast
+from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.activation import MAX_COUNTERS, Activation
 from skirmish.games.magewinds.battle.channelling import next_player
 from skirmish.games.magewinds.battle.damage import PoisonDamage
+from skirmish.games.magewinds.battle.grammar import Names, parse
 from skirmish.games.magewinds.battle.objects import drop_everything
 from skirmish.games.magewinds.battle.rolloff import sequence
 from skirmish.games.magewinds.battle.spells import (
@@ -151,8 +152,8 @@ class ActionPhase(Frame):
         if action.strip().casefold() == DONE:
             return battle.top(replace(self, window=None))
         chosen = pick(action, tuple(wildform_options(battle, self.window)), "17.0", "Wildform cast")
-        words = read_cast(chosen, (f.name for f in battle.fighters))
-        assert words is not None and words.target is not None  # one of the offered casts
+        words = parse(chosen, Names.of(battle))
+        assert words.target is not None  # one of the offered casts, on the Druid
         caster = target = battle.fighter(words.target)
         battle = cast(battle, self.window, chosen, "Wildform")
         battle = apply_cast(battle, chosen, caster, target)

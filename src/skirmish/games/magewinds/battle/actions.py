@@ -3,18 +3,15 @@
 Positions are ``x,y`` in inches (``3.5,7.25``); cards are rank then suit (``KC``); several
 cards are joined with ``+``. Words are matched in any case.
 
-A fighter's name may hold the words an action is built of (a pack's ``Knight on Watch``):
-the actions that name fighters are read against the battle's own names
-(:func:`read_attack`, :func:`read_cast`), never split at the first or last keyword.
+An action's record and its one text form are :mod:`.grammar`'s: a fighter's name may
+hold the words an action is built of (a pack's ``Knight on Watch``), and the grammar reads
+actions against the battle's own names, never splitting at a keyword.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import lru_cache
 
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.games.magewinds.battle.state import Point, rounded
@@ -75,70 +72,3 @@ def after(action: Action, verb: str) -> str | None:
     if [w.casefold() for w in words[: len(verb_words)]] == [w.casefold() for w in verb_words]:
         return " ".join(words[len(verb_words) :])
     return None
-
-
-@dataclass(frozen=True)
-class AttackWords:
-    """The parts of ``attack TARGET with ATTACK [paying CARDS]`` (13.4, 17.0)."""
-
-    target: str
-    attack: str
-    paying: str | None = None
-
-
-@dataclass(frozen=True)
-class CastWords:
-    """The parts of ``cast SPELL [by CASTER] [on TARGET] [paying CARDS]`` (17.0)."""
-
-    spell: str
-    caster: str | None = None
-    target: str | None = None
-    paying: str | None = None
-
-
-def _one_of(names: Iterable[str]) -> str:
-    """A pattern matching exactly one of ``names``, the longest first."""
-    return "|".join(re.escape(n) for n in sorted(set(names), key=lambda n: (-len(n), n)))
-
-
-@lru_cache(maxsize=256)
-def _attack_pattern(targets: tuple[str, ...], attacks: tuple[str, ...] | None) -> re.Pattern[str]:
-    attack = f"(?:{_one_of(attacks)})" if attacks else ".+?"
-    return re.compile(
-        rf"attack ({_one_of(targets)}) with ({attack})(?: paying (\S+))?", re.IGNORECASE
-    )
-
-
-@lru_cache(maxsize=256)
-def _cast_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
-    fighter = _one_of(names)
-    return re.compile(
-        rf"cast (.+?)(?: by ({fighter}))?(?: on ({fighter}))?(?: paying (\S+))?", re.IGNORECASE
-    )
-
-
-def read_attack(
-    action: Action, targets: Iterable[str], attacks: Iterable[str] | None = None
-) -> AttackWords | None:
-    """The parts of an ``attack`` action whose target is one of ``targets`` (and attack one
-    of ``attacks`` when given), or None when it names none of them."""
-    known = tuple(targets)
-    if not known:
-        return None
-    pattern = _attack_pattern(known, tuple(attacks) if attacks is not None else None)
-    match = pattern.fullmatch(" ".join(action.split()))
-    if match is None:
-        return None
-    return AttackWords(match[1], match[2], match[3])
-
-
-def read_cast(action: Action, fighters: Iterable[str]) -> CastWords | None:
-    """The parts of a ``cast`` action whose caster and target (when named) are among
-    ``fighters``, or None when it is not written so."""
-    known = tuple(fighters)
-    if not known:
-        return None
-    match = _cast_pattern(known).fullmatch(" ".join(action.split()))
-    if match is None:
-        return None
-    return CastWords(match[1], match[2], match[3], match[4])

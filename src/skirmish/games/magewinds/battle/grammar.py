@@ -308,3 +308,10 @@ def _record(kind: Kind, match: re.Match[str], names: Names) -> BattleAction:
 
 def _point(text: str | None) -> Point | None:
     return None if text is None else parse_point(text, "0.0")
+
+
+def legal(battle: Battle, player: int) -> tuple[BattleAction, ...]:
+    """``battle.legal_actions(player)`` as records, in the same order; ``str()`` of each is
+    the offered text, and ``battle.apply`` takes either."""
+    names = Names.of(battle)
+    return tuple(parse(text, names) for text in battle.legal_actions(player))

@@ -27,9 +27,10 @@ from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.errors import SkirmishError
-from skirmish.games.magewinds.battle.actions import point_text, read_cast
+from skirmish.games.magewinds.battle.actions import point_text
 from skirmish.games.magewinds.battle.candidates import free_points, grid
 from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem, visible_spot
+from skirmish.games.magewinds.battle.grammar import Kind, Names, parse
 from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.effects import HEX, THIRD_EYE, WHITE_HOT_WEAPONS, WILDFORM, Effect
@@ -286,9 +287,9 @@ def attack_effects(battle: Battle, fighter: Fighter, *, attacking: bool) -> froz
 def parse_cast(battle: Battle, action: Action, default: Fighter) -> tuple[Fighter, Fighter]:
     """The caster (``by``, else ``default``) and target (``on``, else the caster) of a
     ``cast`` action."""
-    words = read_cast(action, (f.name for f in battle.fighters))
-    if words is not None:
-        caster = battle.find_fighter(words.caster) if words.caster else default
+    words = parse(action, Names.of(battle))
+    if words.kind is Kind.CAST:
+        caster = battle.find_fighter(words.fighter) if words.fighter else default
         target = battle.find_fighter(words.target) if words.target else None
         return caster, target or caster
     head = action.split(" paying ")[0]
@@ -313,8 +314,8 @@ def cast_refused(battle: Battle, action: Action, default: Fighter) -> str | None
         caster, _ = parse_cast(battle, action, default)
     except SkirmishError:
         return None
-    read = read_cast(action, (f.name for f in battle.fighters))
-    if read is not None:
+    read = parse(action, Names.of(battle))
+    if read.kind is Kind.CAST and read.spell is not None:
         name = read.spell.casefold()
     else:
         name = " ".join(words[1:]).split(" by ")[0].split(" on ")[0].casefold()

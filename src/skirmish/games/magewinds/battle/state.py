@@ -27,6 +27,7 @@ from skirmish.errors import SkirmishError
 from skirmish.fastpaths import replaced
 
 if TYPE_CHECKING:
+    from skirmish.games.magewinds.battle.grammar import BattleAction
     from skirmish.games.magewinds.battle.setup import Setup
 
 Point = tuple[float, float]
@@ -321,11 +322,12 @@ class Battle:
             _OPTIONS[self] = found
         return found
 
-    def apply(self, action: Action) -> Battle:
+    def apply(self, action: Action | BattleAction) -> Battle:
+        """The state after ``action``: a record (:mod:`.grammar`) or its text."""
         node = self.node()
         if isinstance(node, End):
             raise IllegalAction(f"the battle is over: {node.reason}")
-        text = " ".join(action.split())
+        text = " ".join(str(action).split())
         try:
             if isinstance(node, Chance):
                 after = self.frames[-1].chance(self, text)

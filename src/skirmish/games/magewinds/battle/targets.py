@@ -18,7 +18,7 @@ from skirmish.games.magewinds.battle.abilities.deadeye import (
     attack_refused,
     target_refused,
 )
-from skirmish.games.magewinds.battle.actions import after, read_attack
+from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.geometry import (
     attack_line,
     could_reach,
@@ -28,6 +28,7 @@ from skirmish.games.magewinds.battle.geometry import (
     placed,
     sees,
 )
+from skirmish.games.magewinds.battle.grammar import Kind, Names, parse
 from skirmish.games.magewinds.battle.objects import pushable
 from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
 from skirmish.games.magewinds.battle.sight import line_from, line_on, open_line, visible
@@ -256,13 +257,11 @@ def parse_attack(
     """The target, attack and payment an ``attack ...`` action names, checked (13.4, 18.1,
     17.0); an illegal one raises with the rule."""
     profile = battle.setup.profile(fighter.profile)
-    words = read_attack(
-        action,
-        (*(f.name for f in battle.fighters), *(i.name for i in battle.items)),
-        (a.name for a in profile.attacks),
-    )
-    if words is not None:
-        target_name, attack_text, payment_text = words.target, words.attack, words.paying
+    words = parse(action, Names.of(battle))
+    if words.kind is Kind.ATTACK:
+        assert words.target is not None and words.attack is not None
+        target_name, attack_text = words.target, words.attack
+        payment_text = "+".join(words.cards) if words.cards else None
     else:
         rest = after(action, "attack")
         if not rest or " with " not in rest:
