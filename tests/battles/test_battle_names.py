@@ -99,3 +99,21 @@ def test_greedy_players_finish_battles_of_keyword_names(seed):
     play_out(history, [GreedyPlayer(chosen, seed, 0), GreedyPlayer(chosen, seed, 1)])
     assert isinstance(history.state.node(), End)
     assert any(s.action.startswith("attack ") for s in history.steps)
+
+
+def test_the_cheapest_way_to_pay_is_found_when_a_name_holds_paying():
+    """The greedy planner keeps, of the options that differ only in their payment, the one
+    spending least (17.0): the cards are the text's last part, whatever the name holds."""
+    from skirmish.ai.magewinds.plans import cheapest
+
+    options = [
+        "cast Hex on Enchanter paying Dues paying KC",
+        "cast Hex on Enchanter paying Dues paying 2C",
+        "cast Hex on Witch paying 3C",
+        "end activation",
+    ]
+    assert cheapest(options) == [
+        "cast Hex on Enchanter paying Dues paying 2C",
+        "cast Hex on Witch paying 3C",
+        "end activation",
+    ]

@@ -120,7 +120,8 @@ def cheapest(options: list[Action]) -> list[Action]:
     best: dict[str, tuple[int, int, Action]] = {}
     order: list[str] = []
     for index, option in enumerate(options):
-        head, _, paying = option.partition(" paying ")
+        head, paid, paying = option.rpartition(" paying ")  # cards last; a name may hold it
+        head = head if paid else option
         worth = sum(card_value(c) for c in paying.split("+")) if paying else 0
         if head not in best:
             order.append(head)

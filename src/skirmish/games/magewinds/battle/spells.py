@@ -207,8 +207,12 @@ def blink_problem(battle: Battle, fighter: Fighter, at: tuple[float, float]) -> 
 
 def apply_cast(battle: Battle, action: Action, caster: Fighter, target: Fighter) -> Battle:
     """The effect of a non-action spell cast with ``action`` (after it is paid for)."""
-    name = action.split(" paying ")[0]
-    if name.startswith(f"cast {_name(battle, caster, 'white_hot_weapons')}"):
+    spell = parse(action, Names.of(battle)).spell
+
+    def casts(key: str) -> bool:
+        return spell is not None and spell == _name(battle, caster, key)
+
+    if casts("white_hot_weapons"):
         battle = replace(battle, auras=(*battle.auras, ("white_hot_weapons", caster.name)))
         return battle.logged(
             "White-Hot Weapons",
@@ -216,11 +220,11 @@ def apply_cast(battle: Battle, action: Action, caster: Fighter, target: Fighter)
             f"{caster.name} casts White-Hot Weapons: until the Action Phase ends, friendly "
             f'fighters within 9" that it sees ignore 1 Armour with non-magical melee attacks',
         )
-    if name.startswith(f"cast {_name(battle, caster, 'energize')}"):
+    if casts("energize"):
         battle = replace(battle, energized=battle.energized | {target.player})
         return recover_action(battle, target, "Energize: ")
     for key in ("third_eye", "hex", "wildform"):
-        if name.startswith(f"cast {_name(battle, caster, key)}"):
+        if casts(key):
             battle = battle.with_fighter(replace(target, effects=target.effects | {key}))
             return battle.logged(
                 EFFECTS[key].name,
