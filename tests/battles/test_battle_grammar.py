@@ -5,11 +5,11 @@ same record."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from random import Random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mwbattle import renamed_pack
 
 from skirmish.engine.battle import Chance, End, chance_rng
 from skirmish.games.magewinds.battle import Length, setup, start_battle
@@ -29,23 +29,11 @@ PLAIN_WORDS = frozenset(
 """The answers that are fixed words: no name, position, number or card in them."""
 
 
-def renamed_pack(suffixes: list[tuple[str, str]]) -> Pack:
+def suffixed_pack(suffixes: list[tuple[str, str]]) -> Pack:
     """The bundled pack, fighter ``i`` called by its name, a keyword and a word."""
-    pack = bundled_pack()
-    names = {
-        f.name: f"{f.name} {word} {tail}"
-        for f, (word, tail) in zip(pack.items, suffixes, strict=False)
-    }
-    return replace(
-        pack,
-        items=tuple(
-            replace(
-                f,
-                name=names.get(f.name, f.name),
-                limit_shared_with=names.get(f.limit_shared_with, f.limit_shared_with),
-            )
-            for f in pack.items
-        ),
+    fighters = bundled_pack().items
+    return renamed_pack(
+        {f.name: f"{f.name} {w} {t}" for f, (w, t) in zip(fighters, suffixes, strict=False)}
     )
 
 
@@ -85,7 +73,7 @@ def checked(seed: int, pack: Pack | None, players: int) -> int:
     players=st.sampled_from((2, 2, 3)),
 )
 def test_every_legal_action_renders_and_parses_to_the_same_record(seed, suffixes, players):
-    assert checked(seed, renamed_pack(suffixes), players) > 0
+    assert checked(seed, suffixed_pack(suffixes), players) > 0
 
 
 def test_every_legal_action_of_bundled_battles_round_trips():

@@ -3,13 +3,12 @@ every action offered to such a fighter, or naming it, is accepted as offered."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from random import Random
 
 import pytest
 import yaml
-from mwbattle import play, ready
+from mwbattle import play, ready, renamed_pack
 
 from skirmish.engine.battle import Chance, End, chance_rng
 from skirmish.games.magewinds.battle import Length, setup, start_battle
@@ -31,18 +30,9 @@ KEYWORDS = (
 
 def keyword_pack() -> Pack:
     """The bundled pack, each fighter's name given one of the action keywords."""
-    pack = bundled_pack()
-    names = {f.name: f"{f.name} {KEYWORDS[i % len(KEYWORDS)]}" for i, f in enumerate(pack.items)}
-    return replace(
-        pack,
-        items=tuple(
-            replace(
-                f,
-                name=names[f.name],
-                limit_shared_with=names.get(f.limit_shared_with, f.limit_shared_with),
-            )
-            for f in pack.items
-        ),
+    fighters = bundled_pack().items
+    return renamed_pack(
+        {f.name: f"{f.name} {KEYWORDS[i % len(KEYWORDS)]}" for i, f in enumerate(fighters)}
     )
 
 
