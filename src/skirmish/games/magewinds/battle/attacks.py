@@ -384,6 +384,14 @@ class AttackFrame(Frame):
                 shown.append(answer)
         return shown
 
+    def hidden_fields(self, battle: Battle, player: int) -> dict[str, Any]:
+        """The situation without the hands it was given; the answers as ``player`` sees
+        them (18.3, :meth:`shown_answers`)."""
+        return {
+            "situation": public_situation(self.situation),
+            "answers": self.shown_answers(player),
+        }
+
     def refused(self, battle: Battle) -> tuple[str, ...]:
         if self.stage != "resolving":
             return ()
@@ -436,3 +444,31 @@ def apply_result(battle: Battle, frame: AttackFrame, result: AttackResult) -> Ba
     if result.attacker_taken_down:
         battle = take_down(battle, frame.attacker, by=frame.defender_player)
     return battle
+
+
+def public_situation(situation: AttackSituation) -> dict[str, Any]:
+    """An attack's situation without the hands it was given: they are the hands as they
+    are while the attack is resolved, and no rule reads them once it is."""
+
+    def combatant(c: Combatant) -> dict[str, Any]:
+        return {
+            "profile": c.profile.name,
+            "damage": c.damage,
+            "action_counters": c.action_counters,
+            "guarding": c.guarding,
+            "effects": sorted(e.key for e in c.effects),
+            "label": c.label,
+        }
+
+    return {
+        "attacker": combatant(situation.attacker),
+        "target": combatant(situation.target),
+        "attack": situation.attack.name,
+        "cover": situation.cover,
+        "can_dodge": situation.can_dodge,
+        "barrier_clubs": situation.barrier_clubs,
+        "distance": situation.distance,
+        "cards": situation.defender_cards is not None,
+        "attacker_cards": situation.attacker_cards is not None,
+        "barrier_cost": situation.barrier_cost,
+    }

@@ -236,6 +236,12 @@ class Frame:
         """Why actions a player might expect are not legal now, each with its rule."""
         return ()
 
+    def hidden_fields(self, battle: Battle, player: int) -> dict[str, Any]:
+        """The fields ``player`` may not see as they are, each with what a view shows in
+        its place (JSON-ready), and anything a view adds; empty when all is public. The
+        view's frames (:func:`.public.public_part`) show every other field as it is."""
+        return {}
+
 
 MAX_SETTLE = 10_000
 
