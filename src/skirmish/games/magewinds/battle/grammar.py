@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from skirmish.games.magewinds.battle.actions import parse_point, point_text
 
 if TYPE_CHECKING:
+    from skirmish.games.magewinds.battle.setup import Setup
     from skirmish.games.magewinds.battle.state import Battle, Point
 
 
@@ -138,18 +139,30 @@ class Names:
     attacks: tuple[str, ...] = ()
     spells: tuple[str, ...] = ()
 
+    def pattern(self, kind: Kind) -> re.Pattern[str]:
+        """The compiled template of ``kind`` for these names, compiled when first asked
+        (a battle's names are shared by its states, so by every parse in it)."""
+        compiled: dict[Kind, re.Pattern[str]] = self.__dict__.setdefault("_compiled", {})
+        found = compiled.get(kind)
+        if found is None:
+            found = compiled[kind] = _pattern(kind, self)
+        return found
+
     @classmethod
     def of(cls, battle: Battle) -> Names:
         """The names of ``battle``: its fighters and its pack's profiles, its objects, every
-        attack and every ability of the pack (kept per state)."""
-        return battle.remembered("names", lambda: _names(battle))
+        attack and every ability of the pack (kept while the names in play stay)."""
+        fighters = tuple(f.name for f in battle.fighters)
+        return _names(battle.setup, fighters, tuple(i.name for i in battle.items))
 
 
-def _names(battle: Battle) -> Names:
-    pack = battle.setup.pack
+@lru_cache(maxsize=256)
+def _names(setup: Setup, fighters: tuple[str, ...], objects: tuple[str, ...]) -> Names:
+    """Keyed on the setup itself (never equal to another) and the names in play."""
+    pack = setup.pack
     return Names(
-        fighters=tuple(sorted({f.name for f in battle.fighters} | {p.name for p in pack.fighters})),
-        objects=tuple(sorted({i.name for i in battle.items})),
+        fighters=tuple(sorted(set(fighters) | {p.name for p in pack.fighters})),
+        objects=tuple(sorted(set(objects))),
         attacks=tuple(sorted({a.name for p in pack.fighters for a in p.attacks})),
         spells=tuple(
             sorted(
@@ -233,15 +246,26 @@ def parse(text: str, names: Names) -> BattleAction:
     """The record ``text`` writes (any case, any spacing), read against ``names``. A text
     of no other kind is a :attr:`Kind.WORD`, kept whole, for the frame asking to judge."""
     words = " ".join(text.split())
-    for kind, pattern in _patterns(names):
-        match = pattern.fullmatch(words)
+    for kind in TEMPLATES:
+        match = names.pattern(kind).fullmatch(words)
         if match is not None:
             return _record(kind, match, names)
     raise AssertionError(f"no kind reads {text!r}")  # pragma: no cover - WORD reads all
 
 
+_NAMED_SLOTS = ("fighter", "target", "attack", "spell")
+
+
 @lru_cache(maxsize=64)
-def _patterns(names: Names) -> tuple[tuple[Kind, re.Pattern[str]], ...]:
+def _plain_pattern(kind: Kind) -> re.Pattern[str]:
+    """A template naming nothing of the battle's, compiled once."""
+    return _compiled(TEMPLATES[kind], _SLOTS)
+
+
+def _pattern(kind: Kind, names: Names) -> re.Pattern[str]:
+    template = TEMPLATES[kind]
+    if not any(f"{{{slot}}}" in template for slot in _NAMED_SLOTS):
+        return _plain_pattern(kind)
     slots = {
         **_SLOTS,
         "fighter": _one_of(names.fighters),
@@ -249,24 +273,21 @@ def _patterns(names: Names) -> tuple[tuple[Kind, re.Pattern[str]], ...]:
         "attack": _one_of(names.attacks),
         "spell": _one_of(names.spells),
     }
+    return _compiled(template, slots)
 
-    def compiled(template: str) -> str:
-        out = []
-        for piece in re.split(r"(\{\w+\}|\[|\])", template):
-            if piece == "[":
-                out.append("(?:")
-            elif piece == "]":
-                out.append(")?")
-            elif piece.startswith("{"):
-                out.append(f"(?P<{piece[1:-1]}>{slots[piece[1:-1]]})")
-            else:
-                out.append(re.escape(piece))
-        return "".join(out)
 
-    return tuple(
-        (kind, re.compile(compiled(template), re.IGNORECASE))
-        for kind, template in TEMPLATES.items()
-    )
+def _compiled(template: str, slots: dict[str, str]) -> re.Pattern[str]:
+    out = []
+    for piece in re.split(r"(\{\w+\}|\[|\])", template):
+        if piece == "[":
+            out.append("(?:")
+        elif piece == "]":
+            out.append(")?")
+        elif piece.startswith("{"):
+            out.append(f"(?P<{piece[1:-1]}>{slots[piece[1:-1]]})")
+        else:
+            out.append(re.escape(piece))
+    return re.compile("".join(out), re.IGNORECASE)
 
 
 def _one_of(names: tuple[str, ...]) -> str:
