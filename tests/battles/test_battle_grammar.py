@@ -125,3 +125,28 @@ def test_apply_takes_a_record_as_it_takes_its_text():
         chosen = rng.choice(records)
         assert battle.apply(chosen).state_hash() == battle.apply(str(chosen)).state_hash()
         battle = battle.apply(chosen)
+
+
+def test_frame_stages_are_enums_in_played_battles():
+    """Every frame's stage is a member of its frame's stage enum (the setup's numbered
+    steps aside), whatever path a battle took to it."""
+    from enum import StrEnum
+
+    from skirmish.games.magewinds.battle.deployment import SetupFrame
+    from skirmish.games.magewinds.battle.setup import random_setup
+
+    seen: set[str] = set()
+    for seed in range(3):
+        battle = start_battle(random_setup(seed, length=Length.QUICK, most=3, rounds=1))
+        rng = Random(seed)
+        while not isinstance(node := battle.node(), End):
+            for frame in battle.frames:
+                stage = getattr(frame, "stage", None)
+                if stage is not None and not isinstance(frame, SetupFrame):
+                    assert isinstance(stage, StrEnum), (type(frame).__name__, stage)
+                    seen.add(type(frame).__name__)
+            if isinstance(node, Chance):
+                battle = battle.apply(battle.sample_chance(chance_rng(seed, node.index)))
+            else:
+                battle = battle.apply(rng.choice(battle.legal_actions(node.player)))
+    assert {"Round", "ActionPhase", "Activation", "AttackFrame", "EndPhase"} <= seen

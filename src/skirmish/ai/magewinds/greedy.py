@@ -48,10 +48,10 @@ from skirmish.games.magewinds.attack import (
     resolve_attack,
 )
 from skirmish.games.magewinds.battle.abilities.seer import DRAW_TWO, InsightDraw
-from skirmish.games.magewinds.battle.actionphase import ActionPhase
+from skirmish.games.magewinds.battle.actionphase import ActionPhase, ActionPhaseStage
 from skirmish.games.magewinds.battle.actions import after, parse_point
-from skirmish.games.magewinds.battle.activation import END, Activation
-from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.activation import END, Activation, ActivationStage
+from skirmish.games.magewinds.battle.attacks import AttackFrame, AttackStage
 from skirmish.games.magewinds.battle.building import WarbandBuilding
 from skirmish.games.magewinds.battle.channelling import DRAW_DECK, PASS, Channelling
 from skirmish.games.magewinds.battle.damage import PoisonDamage
@@ -73,7 +73,15 @@ from skirmish.games.magewinds.cards import card_suit, card_value
 SUIT_WORTH = {"D": 1.0, "C": 0.8, "H": 0.7, "S": 0.5}
 """How useful each suit is to any warband: Spark (Diamonds), Barrier (Clubs), Recover
 (Hearts), Blink (three Spades)."""
-PLAN_STAGES = frozenset({"start", "moving", "target", "blink", "recover"})
+PLAN_STAGES = frozenset(
+    {
+        ActivationStage.START,
+        ActivationStage.MOVING,
+        ActivationStage.TARGET,
+        ActivationStage.BLINK,
+        ActivationStage.RECOVER,
+    }
+)
 SHORTCUTS = (GREEDY, SITUATION, LINES, RECORDS, TERRAIN)
 """Every part of the fast paths a greedy choice goes through: the player's own (kept
 threats and settled results, the steps before an attack, the evaluation's terrain
@@ -124,13 +132,13 @@ class GreedyPlayer:
         """The action at ``battle`` (rebuilt from the player's view)."""
         top = battle.frames[-1]
         if isinstance(top, ActionPhase):
-            if top.stage == "windows":
+            if top.stage == ActionPhaseStage.WINDOWS:
                 return self.by_value(battle, legal)
             return self.follow(self.planner.plans(battle), legal)
         if isinstance(top, Activation):
             if top.stage in PLAN_STAGES:
                 return self.follow(self.planner.plans(battle), legal)
-            if top.stage in ("end", "ability"):
+            if top.stage in (ActivationStage.END, ActivationStage.ABILITY):
                 return self.by_value(battle, legal)
             return self.after_moving(legal)
         if isinstance(top, StepFrame):
@@ -138,7 +146,7 @@ class GreedyPlayer:
                 return self.by_value(battle, legal)
             return self.follow(self.planner.plans(battle), legal)
         if isinstance(top, AttackFrame):
-            if top.stage == "knockback":
+            if top.stage == AttackStage.KNOCKBACK:
                 return self.by_value(battle, legal)
             return self.in_attack(battle, top, legal, rng)
         if isinstance(top, Channelling):
@@ -181,8 +189,9 @@ class GreedyPlayer:
             OrderChoice: order_choice,
         }
         handler = next((h for kind, h in handlers.items() if isinstance(top, kind)), None)
-        by_value = (isinstance(top, AttackFrame) and top.stage == "knockback") or (
-            isinstance(top, Activation) and top.stage in ("end", "ability")
+        by_value = (isinstance(top, AttackFrame) and top.stage == AttackStage.KNOCKBACK) or (
+            isinstance(top, Activation)
+            and top.stage in (ActivationStage.END, ActivationStage.ABILITY)
         )
         if handler is None and not isinstance(top, (ActionPhase, Activation, StepFrame)):
             return "the first legal option (this decision is not thought about yet)"
@@ -339,7 +348,7 @@ def plannable(battle: Battle) -> bool:
     """Whether the decision is one of the player's activation (chosen by plans)."""
     top = battle.frames[-1]
     if isinstance(top, ActionPhase):
-        return top.stage == "turns"
+        return top.stage == ActionPhaseStage.TURNS
     if isinstance(top, Activation):
         return top.stage in PLAN_STAGES
     return isinstance(top, StepFrame) and not top.reaction

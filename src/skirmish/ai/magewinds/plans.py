@@ -30,7 +30,7 @@ from skirmish.engine.battle import Action, Turn
 from skirmish.fastpaths import fast, replaced
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.battle import abilities
-from skirmish.games.magewinds.battle.actionphase import ActionPhase
+from skirmish.games.magewinds.battle.actionphase import ActionPhase, ActionPhaseStage
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.activation import (
     ATTACK,
@@ -40,6 +40,7 @@ from skirmish.games.magewinds.battle.activation import (
     MOVE,
     RECOVER,
     Activation,
+    ActivationStage,
     blink_options,
 )
 from skirmish.games.magewinds.battle.attacks import build_situation
@@ -152,7 +153,7 @@ class Planner:
         top = battle.frames[-1]
         if not isinstance(node, Turn) or node.player != self.player:
             return
-        if isinstance(top, ActionPhase) and top.stage == "turns":
+        if isinstance(top, ActionPhase) and top.stage == ActionPhaseStage.TURNS:
             for option in battle.options():
                 if option.startswith("activate "):
                     yield from self._walk(battle.apply(option), (*done, option))
@@ -167,11 +168,11 @@ class Planner:
         self, battle: Battle, frame: Activation, done: tuple[Action, ...]
     ) -> Iterator[Plan]:
         me = battle.fighter(frame.fighter)
-        if frame.stage == "blink":
+        if frame.stage == ActivationStage.BLINK:
             yield from self._blink(battle, me, done)
             return
         options = battle.options()
-        if frame.stage == "start":
+        if frame.stage == ActivationStage.START:
             casts = cheapest([o for o in options if o.startswith("cast ")])
             kinds = [o for o in options if o in (MOVE, ATTACK, GUARD, BLINK, RECOVER, ESCAPE)]
             for kind in kinds:
@@ -185,7 +186,7 @@ class Planner:
                     after_cast = battle.apply(cast)
                     if ATTACK in after_cast.options():
                         yield from self._walk(after_cast.apply(ATTACK), (*cast_done, ATTACK))
-        elif frame.stage == "moving":
+        elif frame.stage == ActivationStage.MOVING:
             for option in options:
                 if option.startswith("pick up "):  # 19.1: as the Move begins, then the Move
                     yield from self._walk(battle.apply(option), (*done, option))
@@ -193,14 +194,14 @@ class Planner:
                 where = after(option, "to")
                 if where is not None:
                     yield from self._move(battle, me, option, where, done)
-        elif frame.stage == "target":
+        elif frame.stage == ActivationStage.TARGET:
             for option in cheapest(at_fighters(battle, options)):
                 yield self._attack(battle, me, option, done)
-        elif frame.stage == "ability":
+        elif frame.stage == ActivationStage.ABILITY:
             for option in cheapest(list(options)):
                 leaf = self._spent(battle.apply(option), me)
                 yield Plan((*done, option), self.score(leaf), f"{me.name}: {option}")
-        elif frame.stage == "recover":
+        elif frame.stage == ActivationStage.RECOVER:
             for option in options:
                 leaf = self._spent(battle.apply(option), me)
                 yield Plan((*done, option), self.score(leaf), f"{me.name} recovers")

@@ -12,6 +12,7 @@ the reacting fighter's step move (13.3).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from functools import partial
 from random import Random
 from typing import Any
@@ -121,6 +122,14 @@ def combatant_of(setup: Setup, fighter: Fighter, *, attacking: bool) -> Combatan
     )
 
 
+class AttackStage(StrEnum):
+    """Where an attack is: resolving (18.0), knocking back (18.5.4), its reaction step (18.4)."""
+
+    KNOCKBACK = "knockback"
+    RESOLVING = "resolving"
+    STEPPING = "stepping"
+
+
 @dataclass(frozen=True)
 class AttackFrame(Frame):
     """One attack in progress: the procedure's answers so far, then its aftermath."""
@@ -138,7 +147,7 @@ class AttackFrame(Frame):
     """Where the attacker stood when it attacked (the source of the attack, 18.4)."""
     deferred: bool = False
     """The target's reaction step move waits until later attacks are done (Blast)."""
-    stage: str = "resolving"
+    stage: AttackStage = AttackStage.RESOLVING
     result: AttackResult | None = None
     room: float = 0.0
     released: int = 0
@@ -164,7 +173,7 @@ class AttackFrame(Frame):
         return self.attacker_player if role == ATTACKER else self.defender_player
 
     def node(self, battle: Battle) -> Node:
-        if self.stage == "knockback":
+        if self.stage == AttackStage.KNOCKBACK:
             return Turn(
                 self.attacker_player, "18.5.4", f'knock {self.target} back up to {self.room:.2f}"?'
             )
@@ -176,7 +185,7 @@ class AttackFrame(Frame):
         return Turn(self._seat(decision.player), decision.rule, decision.prompt, decision.hidden)
 
     def options(self, battle: Battle) -> tuple[Action, ...]:
-        if self.stage == "knockback":
+        if self.stage == AttackStage.KNOCKBACK:
             attacker, target = battle.fighter(self.attacker), battle.fighter(self.target)
             distances = knockback_choices(battle, attacker, target)
             return (NO_KNOCKBACK, *(f"knock back {d:g}" for d in distances))
@@ -185,7 +194,7 @@ class AttackFrame(Frame):
         return step.decision.options
 
     def act(self, battle: Battle, action: Action) -> Battle:
-        if self.stage == "knockback":
+        if self.stage == AttackStage.KNOCKBACK:
             return self._knock_back(battle, action)
         step = self._next()
         assert isinstance(step, NeedsDecision)
@@ -257,7 +266,7 @@ class AttackFrame(Frame):
         return logged_so_far(self._procedure(), self.answers, self.faces)
 
     def advance(self, battle: Battle) -> Battle | None:
-        if self.stage != "resolving":
+        if self.stage != AttackStage.RESOLVING:
             return None
         step = self._next()
         if not isinstance(step, Done):
@@ -292,7 +301,9 @@ class AttackFrame(Frame):
         elif result.knockback and target.on_battlefield and attacker.on_battlefield:
             room = knockback_of(battle, attacker, target).room
             if knockback_choices(battle, attacker, target):
-                return battle.top(replace(self, stage="knockback", result=result, room=room))
+                return battle.top(
+                    replace(self, stage=AttackStage.KNOCKBACK, result=result, room=room)
+                )
             battle = battle.logged(
                 "18.5.4",
                 "knockback",
@@ -352,7 +363,7 @@ class AttackFrame(Frame):
             )
         target = battle.fighter(self.target)
         if result.reaction is not Reaction.NONE and target.on_battlefield and not self.deferred:
-            battle = battle.top(replace(self, stage="stepping", result=result))
+            battle = battle.top(replace(self, stage=AttackStage.STEPPING, result=result))
             return battle.push(
                 StepFrame(
                     target.name,
@@ -393,7 +404,7 @@ class AttackFrame(Frame):
         }
 
     def refused(self, battle: Battle) -> tuple[str, ...]:
-        if self.stage != "resolving":
+        if self.stage != AttackStage.RESOLVING:
             return ()
         step = self._next()
         if not isinstance(step, NeedsDecision):
