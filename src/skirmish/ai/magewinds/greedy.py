@@ -58,6 +58,7 @@ from skirmish.games.magewinds.battle.damage import PoisonDamage
 from skirmish.games.magewinds.battle.deployment import Deployment
 from skirmish.games.magewinds.battle.endphase import Windburn
 from skirmish.games.magewinds.battle.geometry import SITUATION, moved
+from skirmish.games.magewinds.battle.grammar import split_paid
 from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
 from skirmish.games.magewinds.battle.public import from_view
@@ -359,7 +360,7 @@ def cheapest_payment(legal: tuple[Action, ...]) -> Action:
 
 
 def _worth(payment: Action) -> int:
-    cards = payment.split(" paying ")[-1].split("+")
+    cards = split_paid(payment)[1] or tuple(payment.split("+"))  # a cast, or cards alone
     try:
         return sum(card_value(c) for c in cards)
     except (ValueError, IndexError):

@@ -45,7 +45,7 @@ from skirmish.games.magewinds.battle.activation import (
 )
 from skirmish.games.magewinds.battle.attacks import build_situation
 from skirmish.games.magewinds.battle.geometry import moved
-from skirmish.games.magewinds.battle.grammar import BattleAction, Kind, Names, parse
+from skirmish.games.magewinds.battle.grammar import BattleAction, Kind, Names, parse, split_paid
 from skirmish.games.magewinds.battle.objects import pick_up, pickup_options
 from skirmish.games.magewinds.battle.spells import attacking_as, blink_spots
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Status
@@ -121,9 +121,8 @@ def cheapest(options: list[Action]) -> list[Action]:
     best: dict[str, tuple[int, int, Action]] = {}
     order: list[str] = []
     for index, option in enumerate(options):
-        head, paid, paying = option.rpartition(" paying ")  # cards last; a name may hold it
-        head = head if paid else option
-        worth = sum(card_value(c) for c in paying.split("+")) if paying else 0
+        head, paying = split_paid(option)
+        worth = sum(card_value(c) for c in paying)
         if head not in best:
             order.append(head)
         if head not in best or (worth, index) < best[head][:2]:

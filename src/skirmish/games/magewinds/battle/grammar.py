@@ -331,6 +331,22 @@ def _point(text: str | None) -> Point | None:
     return None if text is None else parse_point(text, "0.0")
 
 
+def split_paid(text: str) -> tuple[str, tuple[str, ...]]:
+    """An action's text before ``paying`` and the cards it pays (none when it pays
+    nothing): cards are always its last part and hold no space, so a name holding
+    ``paying`` is not split (``cast Hex on Enchanter paying Dues paying 2C``).
+
+    >>> split_paid("cast Hex on Enchanter paying Dues paying 2C+3C")
+    ('cast Hex on Enchanter paying Dues', ('2C', '3C'))
+    >>> split_paid("end activation")
+    ('end activation', ())
+    """
+    head, paid, cards = text.rpartition(" paying ")
+    if not paid or not cards or " " in cards:
+        return text, ()
+    return head, tuple(cards.split("+"))
+
+
 def legal(battle: Battle, player: int) -> tuple[BattleAction, ...]:
     """``battle.legal_actions(player)`` as records, in the same order; ``str()`` of each is
     the offered text, and ``battle.apply`` takes either."""

@@ -30,7 +30,7 @@ from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle.actions import point_text
 from skirmish.games.magewinds.battle.candidates import free_points, grid
 from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem, visible_spot
-from skirmish.games.magewinds.battle.grammar import Kind, Names, parse
+from skirmish.games.magewinds.battle.grammar import Kind, Names, parse, split_paid
 from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.effects import HEX, THIRD_EYE, WHITE_HOT_WEAPONS, WILDFORM, Effect
@@ -98,7 +98,8 @@ def cast_options(
 
 
 def payment_of(action: Action) -> tuple[str, ...]:
-    return tuple(action.rsplit(" paying ", 1)[1].split("+"))
+    """The cards an offered cast pays."""
+    return split_paid(action)[1]
 
 
 def cast(battle: Battle, player: int, action: Action, spell: str) -> Battle:
