@@ -22,7 +22,7 @@ from skirmish.ai.magewinds.outlook import outlook
 from skirmish.ai.magewinds.plans import Plan, cheapest
 from skirmish.engine.battle import Action
 from skirmish.games.magewinds.attack import ATTACK_CHOICE, DEFENCE_CHOICE, resolve_attack
-from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.attacks import AttackFrame, AttackStage
 from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
 from skirmish.games.magewinds.battle.public import from_view
 from skirmish.games.magewinds.battle.setup import Setup
@@ -64,7 +64,7 @@ def explain(
         plans = [p for p in greedy.planner.plans(battle) if p.actions and p.actions[0] in legal]
         return [_from_plan(plan, plans[0]) for plan in plans[:top]]
     top_frame = battle.frames[-1]
-    if isinstance(top_frame, AttackFrame) and top_frame.stage != "knockback":
+    if isinstance(top_frame, AttackFrame) and top_frame.stage != AttackStage.KNOCKBACK:
         mixed = _mixed(top_frame, legal)
         if mixed:
             return mixed[:top]

@@ -48,16 +48,17 @@ from skirmish.games.magewinds.attack import (
     resolve_attack,
 )
 from skirmish.games.magewinds.battle.abilities.seer import DRAW_TWO, InsightDraw
-from skirmish.games.magewinds.battle.actionphase import ActionPhase
+from skirmish.games.magewinds.battle.actionphase import ActionPhase, ActionPhaseStage
 from skirmish.games.magewinds.battle.actions import after, parse_point
-from skirmish.games.magewinds.battle.activation import END, Activation
-from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.activation import END, Activation, ActivationStage
+from skirmish.games.magewinds.battle.attacks import AttackFrame, AttackStage
 from skirmish.games.magewinds.battle.building import WarbandBuilding
 from skirmish.games.magewinds.battle.channelling import DRAW_DECK, PASS, Channelling
 from skirmish.games.magewinds.battle.damage import PoisonDamage
 from skirmish.games.magewinds.battle.deployment import Deployment
 from skirmish.games.magewinds.battle.endphase import Windburn
 from skirmish.games.magewinds.battle.geometry import SITUATION, moved
+from skirmish.games.magewinds.battle.grammar import split_paid
 from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
 from skirmish.games.magewinds.battle.public import from_view
@@ -73,7 +74,15 @@ from skirmish.games.magewinds.cards import card_suit, card_value
 SUIT_WORTH = {"D": 1.0, "C": 0.8, "H": 0.7, "S": 0.5}
 """How useful each suit is to any warband: Spark (Diamonds), Barrier (Clubs), Recover
 (Hearts), Blink (three Spades)."""
-PLAN_STAGES = frozenset({"start", "moving", "target", "blink", "recover"})
+PLAN_STAGES = frozenset(
+    {
+        ActivationStage.START,
+        ActivationStage.MOVING,
+        ActivationStage.TARGET,
+        ActivationStage.BLINK,
+        ActivationStage.RECOVER,
+    }
+)
 SHORTCUTS = (GREEDY, SITUATION, LINES, RECORDS, TERRAIN)
 """Every part of the fast paths a greedy choice goes through: the player's own (kept
 threats and settled results, the steps before an attack, the evaluation's terrain
@@ -124,13 +133,13 @@ class GreedyPlayer:
         """The action at ``battle`` (rebuilt from the player's view)."""
         top = battle.frames[-1]
         if isinstance(top, ActionPhase):
-            if top.stage == "windows":
+            if top.stage == ActionPhaseStage.WINDOWS:
                 return self.by_value(battle, legal)
             return self.follow(self.planner.plans(battle), legal)
         if isinstance(top, Activation):
             if top.stage in PLAN_STAGES:
                 return self.follow(self.planner.plans(battle), legal)
-            if top.stage in ("end", "ability"):
+            if top.stage in (ActivationStage.END, ActivationStage.ABILITY):
                 return self.by_value(battle, legal)
             return self.after_moving(legal)
         if isinstance(top, StepFrame):
@@ -138,7 +147,7 @@ class GreedyPlayer:
                 return self.by_value(battle, legal)
             return self.follow(self.planner.plans(battle), legal)
         if isinstance(top, AttackFrame):
-            if top.stage == "knockback":
+            if top.stage == AttackStage.KNOCKBACK:
                 return self.by_value(battle, legal)
             return self.in_attack(battle, top, legal, rng)
         if isinstance(top, Channelling):
@@ -181,8 +190,9 @@ class GreedyPlayer:
             OrderChoice: order_choice,
         }
         handler = next((h for kind, h in handlers.items() if isinstance(top, kind)), None)
-        by_value = (isinstance(top, AttackFrame) and top.stage == "knockback") or (
-            isinstance(top, Activation) and top.stage in ("end", "ability")
+        by_value = (isinstance(top, AttackFrame) and top.stage == AttackStage.KNOCKBACK) or (
+            isinstance(top, Activation)
+            and top.stage in (ActivationStage.END, ActivationStage.ABILITY)
         )
         if handler is None and not isinstance(top, (ActionPhase, Activation, StepFrame)):
             return "the first legal option (this decision is not thought about yet)"
@@ -238,8 +248,8 @@ class GreedyPlayer:
             return sample(outlook(frame.situation, legal).defence_mix, legal, rng)
         if decision.key in (BARRIER, ATTACKER_BARRIER):
             fighter = frame.target if decision.key == BARRIER else frame.attacker
-            damage = int(decision.prompt.split(" receives ")[1].split()[0])
-            return self.barrier(battle, fighter, damage, legal)
+            assert decision.amount is not None  # Barrier decisions carry their damage
+            return self.barrier(battle, fighter, decision.amount, legal)
         return cheapest_payment(legal)
 
     def barrier(self, battle: Battle, name: str, damage: int, legal: tuple[Action, ...]) -> Action:
@@ -339,7 +349,7 @@ def plannable(battle: Battle) -> bool:
     """Whether the decision is one of the player's activation (chosen by plans)."""
     top = battle.frames[-1]
     if isinstance(top, ActionPhase):
-        return top.stage == "turns"
+        return top.stage == ActionPhaseStage.TURNS
     if isinstance(top, Activation):
         return top.stage in PLAN_STAGES
     return isinstance(top, StepFrame) and not top.reaction
@@ -350,7 +360,7 @@ def cheapest_payment(legal: tuple[Action, ...]) -> Action:
 
 
 def _worth(payment: Action) -> int:
-    cards = payment.split(" paying ")[-1].split("+")
+    cards = split_paid(payment)[1] or tuple(payment.split("+"))  # a cast, or cards alone
     try:
         return sum(card_value(c) for c in cards)
     except (ValueError, IndexError):

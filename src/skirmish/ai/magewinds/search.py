@@ -41,8 +41,8 @@ from skirmish.ai.magewinds.plans import Course, Decisions, Plan, attack_leaves
 from skirmish.ai.magewinds.rollout import ReplyPlayer, attack_outcomes
 from skirmish.engine.battle import Action, End, Turn
 from skirmish.games.magewinds.attack import defence_decision
-from skirmish.games.magewinds.battle.actionphase import ActionPhase
-from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.actionphase import ActionPhase, ActionPhaseStage
+from skirmish.games.magewinds.battle.attacks import AttackFrame, AttackStage
 from skirmish.games.magewinds.battle.public import from_view
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle, Phase
@@ -229,7 +229,7 @@ class SearchPlayer:
             state = state.apply(action)
             self.stats.steps += 1
         top = state.frames[-1]
-        if isinstance(top, AttackFrame) and not top.answers and top.stage == "resolving":
+        if isinstance(top, AttackFrame) and not top.answers and top.stage == AttackStage.RESOLVING:
             return sum(
                 float(p) * self.play_on(outcome, Random(rng.random()))
                 for outcome, p in attack_outcomes(state)
@@ -259,10 +259,14 @@ class SearchPlayer:
                 isinstance(node, Turn)
                 and node.player == self.seat
                 and isinstance(top, ActionPhase)
-                and top.stage == "turns"
+                and top.stage == ActionPhaseStage.TURNS
             ):
                 break
-            if isinstance(top, AttackFrame) and not top.answers and top.stage == "resolving":
+            if (
+                isinstance(top, AttackFrame)
+                and not top.answers
+                and top.stage == AttackStage.RESOLVING
+            ):
                 self._in_time()
                 return self._expected(state, top)
             following = state.apply(self._reply(state, rng))

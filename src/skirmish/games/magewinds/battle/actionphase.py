@@ -11,6 +11,7 @@ ends" and Guard (13.4) end with it. Where 1.2 applies is ruling MB-19.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
@@ -19,12 +20,12 @@ from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.activation import MAX_COUNTERS, Activation
 from skirmish.games.magewinds.battle.channelling import next_player
 from skirmish.games.magewinds.battle.damage import PoisonDamage
+from skirmish.games.magewinds.battle.grammar import Names, parse
 from skirmish.games.magewinds.battle.objects import drop_everything
 from skirmish.games.magewinds.battle.rolloff import sequence
 from skirmish.games.magewinds.battle.spells import (
     apply_cast,
     cast,
-    parse_cast,
     wildform_casters,
     wildform_options,
 )
@@ -40,59 +41,74 @@ def activatable(battle: Battle, player: int) -> list[Fighter]:
     return [f for f in battle.on_battlefield(player) if f.counters < MAX_COUNTERS]
 
 
+class ActionPhaseStage(StrEnum):
+    """Where the Action Phase is (13.0): its start, spells cast as it starts, the turns,
+    then poison and the scenario as it ends."""
+
+    ORDERING = "ordering"
+    POISON = "poison"
+    POISON_ORDER = "poison-order"
+    SCENARIO = "scenario"
+    START = "start"
+    TURNS = "turns"
+    WINDOWS = "windows"
+
+
 @dataclass(frozen=True)
 class ActionPhase(Frame):
     """13.0: the Action Phase; finishes with the order in which players passed."""
 
     order: tuple[int, ...]
-    stage: str = "start"
+    stage: ActionPhaseStage = ActionPhaseStage.START
     turn: int = 0
     passed: tuple[int, ...] = ()
     queue: tuple[Any, ...] = ()
     window: int | None = None
 
     def advance(self, battle: Battle) -> Battle | None:
-        if self.stage == "start":
+        if self.stage == ActionPhaseStage.START:
             casting = tuple(p for p in self.order if wildform_casters(battle, p))
             if len(casting) > 1:
-                battle = battle.top(replace(self, stage="ordering"))
+                battle = battle.top(replace(self, stage=ActionPhaseStage.ORDERING))
                 return sequence(
                     battle, casting, "casting Wildform as the Action Phase starts", None
                 )
-            return battle.top(replace(self, stage="windows", queue=casting))
-        if self.stage == "windows":
+            return battle.top(replace(self, stage=ActionPhaseStage.WINDOWS, queue=casting))
+        if self.stage == ActionPhaseStage.WINDOWS:
             if self.window is not None and not wildform_casters(battle, self.window):
                 return battle.top(replace(self, window=None))
             if self.window is None:
                 if self.queue:
                     return battle.top(replace(self, window=self.queue[0], queue=self.queue[1:]))
                 battle = abilities.turn_started(battle, self.order[0])
-                return battle.top(replace(self, stage="turns", turn=self.order[0]))
+                return battle.top(replace(self, stage=ActionPhaseStage.TURNS, turn=self.order[0]))
             return None
-        if self.stage == "poison":
+        if self.stage == ActionPhaseStage.POISON:
             if self.queue:
                 battle = battle.top(replace(self, queue=self.queue[1:]))
                 return battle.push(PoisonDamage(self.queue[0]))
             ending = battle.setup.scenario.action_phase_end
             work = ending(battle, self.passed) if ending is not None else None
             if work is not None:
-                return battle.top(replace(self, stage="scenario")).push(work)
+                return battle.top(replace(self, stage=ActionPhaseStage.SCENARIO)).push(work)
             return self._expire(battle)
         return None
 
     def resume(self, battle: Battle, result: Any) -> Battle:
-        if self.stage == "ordering":
-            return battle.top(replace(self, stage="windows", queue=tuple(result)))
-        if self.stage == "poison-order":
-            return battle.top(replace(self, stage="poison", queue=_poisoned(battle, tuple(result))))
-        if self.stage == "turns":
+        if self.stage == ActionPhaseStage.ORDERING:
+            return battle.top(replace(self, stage=ActionPhaseStage.WINDOWS, queue=tuple(result)))
+        if self.stage == ActionPhaseStage.POISON_ORDER:
+            return battle.top(
+                replace(self, stage=ActionPhaseStage.POISON, queue=_poisoned(battle, tuple(result)))
+            )
+        if self.stage == ActionPhaseStage.TURNS:
             return self._next_turn(battle, self.passed)
-        if self.stage == "scenario":
+        if self.stage == ActionPhaseStage.SCENARIO:
             return self._expire(battle)
         return battle
 
     def node(self, battle: Battle) -> Node:
-        if self.stage == "windows":
+        if self.stage == ActionPhaseStage.WINDOWS:
             assert self.window is not None
             return Turn(
                 self.window,
@@ -102,7 +118,7 @@ class ActionPhase(Frame):
         return Turn(self.turn, "13.0", f"player {self.turn + 1}: activate a fighter")
 
     def options(self, battle: Battle) -> tuple[Action, ...]:
-        if self.stage == "windows":
+        if self.stage == ActionPhaseStage.WINDOWS:
             assert self.window is not None
             return (*wildform_options(battle, self.window), DONE)
         fighters = activatable(battle, self.turn)
@@ -111,7 +127,7 @@ class ActionPhase(Frame):
         return tuple(f"activate {f.name}" for f in fighters)
 
     def act(self, battle: Battle, action: Action) -> Battle:
-        if self.stage == "windows":
+        if self.stage == ActionPhaseStage.WINDOWS:
             return self._window(battle, action)
         name = after(action, "activate")
         if name is not None:
@@ -152,9 +168,9 @@ class ActionPhase(Frame):
         if action.strip().casefold() == DONE:
             return battle.top(replace(self, window=None))
         chosen = pick(action, tuple(wildform_options(battle, self.window)), "17.0", "Wildform cast")
-        caster, target = parse_cast(
-            battle, chosen, battle.fighter(chosen.split(" on ")[1].split(" paying ")[0])
-        )
+        words = parse(chosen, Names.of(battle))
+        assert words.target is not None  # one of the offered casts, on the Druid
+        caster = target = battle.fighter(words.target)
         battle = cast(battle, self.window, chosen, "Wildform")
         battle = apply_cast(battle, chosen, caster, target)
         druid = battle.fighter(target.name)
@@ -170,12 +186,14 @@ class ActionPhase(Frame):
         battle = battle.logged(
             "13.5", "phase_end", "every player has passed: the Action Phase ends"
         )
-        battle = battle.top(replace(self, passed=passed, stage="poison-order"))
+        battle = battle.top(replace(self, passed=passed, stage=ActionPhaseStage.POISON_ORDER))
         players = tuple(p for p in passed if any(f.poisoned for f in battle.on_battlefield(p)))
         if len(players) > 1:
             return sequence(battle, players, "poison damage at the end of the Action Phase", None)
         return battle.top(
-            replace(self, passed=passed, stage="poison", queue=_poisoned(battle, players))
+            replace(
+                self, passed=passed, stage=ActionPhaseStage.POISON, queue=_poisoned(battle, players)
+            )
         )
 
     def _expire(self, battle: Battle) -> Battle:
@@ -198,7 +216,7 @@ class ActionPhase(Frame):
     def refused(self, battle: Battle) -> tuple[str, ...]:
         """13.0: the player's fighters that cannot be activated, and passing while one
         can be."""
-        if self.stage != "turns":
+        if self.stage != ActionPhaseStage.TURNS:
             return ()
         out = [
             f"activate {f.name}: 13.0: {f.name} has a double action counter"

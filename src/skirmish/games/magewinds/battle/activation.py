@@ -13,6 +13,7 @@ that made none could be repeated forever (ruling MB-16).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
@@ -72,13 +73,30 @@ DONE = "done"
 MAX_COUNTERS = 2
 
 
+class ActivationStage(StrEnum):
+    """Where an activation is (13.0): its start, the action chosen and carried out, its
+    action counter, its end."""
+
+    ABILITY = "ability"
+    ATTACKING = "attacking"
+    BLINK = "blink"
+    COUNTER = "counter"
+    EFFECT = "effect"
+    END = "end"
+    MOVED = "moved"
+    MOVING = "moving"
+    RECOVER = "recover"
+    START = "start"
+    TARGET = "target"
+
+
 @dataclass(frozen=True)
 class Activation(Frame):
     """13.0: the activation of ``fighter``; ``stage`` says where it is."""
 
     fighter: str
     player: int
-    stage: str = "start"
+    stage: ActivationStage = ActivationStage.START
     kind: str = ""
     free: bool = False
     haste: tuple[str, ...] = ()
@@ -112,14 +130,14 @@ class Activation(Frame):
 
     def options(self, battle: Battle) -> tuple[Action, ...]:
         me = self._me(battle)
-        if self.stage == "start":
+        if self.stage == ActivationStage.START:
             return (
                 *start_of_activation(battle, me),
                 *abilities.start_casts(battle, me),
                 *drop_options(battle, me),
                 *self.kinds(battle),
             )
-        if self.stage == "moving":
+        if self.stage == ActivationStage.MOVING:
             inches, reason = self.allowance(battle)
             ends = [
                 f"to {point_text(p)}"
@@ -129,13 +147,13 @@ class Activation(Frame):
             phase = [] if self.phased else enchanter.options(battle, me)
             hastes = haste_options(battle, me, self.haste)
             return (*hastes, *phase, *pickup_options(battle, me), *ends)
-        if self.stage == "moved":
+        if self.stage == ActivationStage.MOVED:
             return (*pickup_options(battle, me), DONE)
-        if self.stage == "target":
+        if self.stage == ActivationStage.TARGET:
             return attack_options(battle, self.fighter)
-        if self.stage == "blink":
+        if self.stage == ActivationStage.BLINK:
             return blink_options(battle, me, blink_spots(battle, me))
-        if self.stage == "recover":
+        if self.stage == ActivationStage.RECOVER:
             recover = ability(battle, me, "recover")
             assert recover is not None
             hearts = healing_cost(recover.cost, me.damage)  # no Heart beyond the damage (MB-1)
@@ -143,11 +161,11 @@ class Activation(Frame):
                 f"recover paying {w.text}"
                 for w in ways_to_pay(battle, battle.controller(me), hearts)
             )
-        if self.stage == "end":
+        if self.stage == ActivationStage.END:
             ends = paid_casts(battle, end_of_activation(battle, me))
             ends += abilities.end_casts(battle, me)
             return (*ends, *drop_options(battle, me), END)
-        if self.stage == "ability":
+        if self.stage == ActivationStage.ABILITY:
             return abilities.action(self.kind).options(battle, me)
         return ()
 
@@ -163,7 +181,7 @@ class Activation(Frame):
             "end": ("13.0", "cast a spell, drop an object, or end the activation"),
         }
         rule, text = prompts[self.stage]
-        hidden = self.stage == "ability" and abilities.action(self.kind).hidden
+        hidden = self.stage == ActivationStage.ABILITY and abilities.action(self.kind).hidden
         return Turn(self.player, rule, f"{self.fighter}: {text}", hidden)
 
     # -- doing it -------------------------------------------------------------------------
@@ -190,9 +208,9 @@ class Activation(Frame):
         )
         battle = abilities.began(battle, me, kind)
         if kind == MOVE:
-            return battle.top(replace(self, stage="moving", kind=MOVE))
+            return battle.top(replace(self, stage=ActivationStage.MOVING, kind=MOVE))
         purpose = kind if kind not in (MOVE, GUARD, RECOVER) else ""
-        battle = battle.top(replace(self, stage="effect", kind=kind))
+        battle = battle.top(replace(self, stage=ActivationStage.EFFECT, kind=kind))
         return battle.push(StepFrame(me.name, battle.controller(me), purpose=purpose))
 
     def _cast(self, battle: Battle, me: Fighter, action: Action, legal: list[Action]) -> Battle:
@@ -273,7 +291,7 @@ class Activation(Frame):
             at=end,
             length=round(path.length, 4),
         )
-        battle = battle.top(replace(self, stage="moved"))
+        battle = battle.top(replace(self, stage=ActivationStage.MOVED))
         moved = battle.setup.scenario.after_move
         work = moved(battle, me.name, self.player, path.route) if moved is not None else None
         return battle if work is None else battle.push(work)
@@ -295,7 +313,7 @@ class Activation(Frame):
         if action.casefold().startswith("pick up "):
             return pick_up(battle, me, action)
         pick(action, (DONE,), "19.1", "choice")
-        return battle.top(replace(self, stage="counter"))
+        return battle.top(replace(self, stage=ActivationStage.COUNTER))
 
     def _target(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         target, attack, payment = parse_attack(battle, me, action)
@@ -304,7 +322,7 @@ class Activation(Frame):
             me = battle.fighter(me.name)
         if isinstance(target, Item):
             battle = push_object(battle, me, target, attack)
-            return battle.top(replace(self, stage="counter"))
+            return battle.top(replace(self, stage=ActivationStage.COUNTER))
         target = battle.fighter(target.name)
         situation = build_situation(battle, me, target, attack)
         battle = log_ward(battle, me, target, attack)
@@ -317,7 +335,7 @@ class Activation(Frame):
             source_at=me.at,
             deferred=blasts(attack),
         )
-        battle = battle.top(replace(self, stage="attacking"))
+        battle = battle.top(replace(self, stage=ActivationStage.ATTACKING))
         if blasts(attack):
             assert target.at is not None
             blast = BlastFrame(
@@ -342,10 +360,10 @@ class Activation(Frame):
             "20.2", "redeploy", f"Blink: {me.name} is re-deployed at ({point_text(at)})", at=at
         )
         battle = abilities.redeployed(battle, battle.fighter(me.name))
-        return battle.top(replace(self, stage="counter"))
+        return battle.top(replace(self, stage=ActivationStage.COUNTER))
 
     def _ability(self, battle: Battle, me: Fighter, action: Action) -> Battle:
-        battle = battle.top(replace(self, stage="counter"))
+        battle = battle.top(replace(self, stage=ActivationStage.COUNTER))
         return abilities.action(self.kind).act(battle, me, " ".join(action.split()))
 
     def _recover(self, battle: Battle, me: Fighter, action: Action) -> Battle:
@@ -358,14 +376,14 @@ class Activation(Frame):
         )
         battle = battle.spend(battle.controller(me), payment.cards, "Recover")
         if older(battle, me, "recover"):
-            return recover_later(battle, me).top(replace(self, stage="counter"))
+            return recover_later(battle, me).top(replace(self, stage=ActivationStage.COUNTER))
         healed = min(me.damage, payment.amount)
         battle = battle.with_fighter(replace(me, damage=me.damage - healed, poisoned=False))
         text = f"Recover: {me.name} heals {healed} damage ({me.damage - healed} left)"
         if me.poisoned:
             text += "; healing ends its poison (ruling MB-15)"
         battle = battle.logged("20.1", "heal", text, healed=healed)
-        return battle.top(replace(self, stage="counter"))
+        return battle.top(replace(self, stage=ActivationStage.COUNTER))
 
     def _end(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         if action.casefold().startswith("cast "):
@@ -380,9 +398,9 @@ class Activation(Frame):
 
     def advance(self, battle: Battle) -> Battle | None:
         me = self._me(battle)
-        if self.stage == "effect":
+        if self.stage == ActivationStage.EFFECT:
             if not me.on_battlefield:
-                return battle.top(replace(self, stage="counter"))
+                return battle.top(replace(self, stage=ActivationStage.COUNTER))
             if self.kind == ESCAPE:
                 if me.carrying and me.at is not None:
                     battle = drop_everything(battle, me, me.at, "escaping")
@@ -391,12 +409,16 @@ class Activation(Frame):
                 battle = battle.with_fighter(replace(me, guarding=True)).logged(
                     "13.4", "guard", f"{me.name} guards: its next Dodge or Deflect reaction is free"
                 )
-                return battle.top(replace(self, stage="counter"))
-            stages = {ATTACK: "target", BLINK: "blink", RECOVER: "recover"}
-            return battle.top(replace(self, stage=stages.get(self.kind, "ability")))
-        if self.stage == "moved" and not pickup_options(battle, me):
-            return battle.top(replace(self, stage="counter"))
-        if self.stage == "counter":
+                return battle.top(replace(self, stage=ActivationStage.COUNTER))
+            stages = {
+                ATTACK: ActivationStage.TARGET,
+                BLINK: ActivationStage.BLINK,
+                RECOVER: ActivationStage.RECOVER,
+            }
+            return battle.top(replace(self, stage=stages.get(self.kind, ActivationStage.ABILITY)))
+        if self.stage == ActivationStage.MOVED and not pickup_options(battle, me):
+            return battle.top(replace(self, stage=ActivationStage.COUNTER))
+        if self.stage == ActivationStage.COUNTER:
             if me.on_battlefield and not self.free:
                 counters = min(MAX_COUNTERS, me.counters + 1)
                 battle = battle.with_fighter(replace(me, counters=counters)).logged(
@@ -409,8 +431,8 @@ class Activation(Frame):
                 battle = battle.logged(
                     "13.2", "free", f"{me.name}'s action was free: no action counter"
                 )
-            return battle.top(replace(self, stage="end"))
-        if self.stage == "end" and not self.ending(battle):
+            return battle.top(replace(self, stage=ActivationStage.END))
+        if self.stage == ActivationStage.END and not self.ending(battle):
             return abilities.activation_ended(battle, me).finish()
         return None
 
@@ -426,14 +448,18 @@ class Activation(Frame):
         )
 
     def resume(self, battle: Battle, result: Any) -> Battle:
-        if self.stage == "attacking":
+        if self.stage == ActivationStage.ATTACKING:
             return battle.top(
-                replace(self, stage="counter", free=bool(getattr(result, "action_free", False)))
+                replace(
+                    self,
+                    stage=ActivationStage.COUNTER,
+                    free=bool(getattr(result, "action_free", False)),
+                )
             )
         return battle
 
     def refused(self, battle: Battle) -> tuple[str, ...]:
-        if self.stage != "start":
+        if self.stage != ActivationStage.START:
             return ()
         me = self._me(battle)
         return tuple(

@@ -12,6 +12,7 @@ the reacting fighter's step move (13.3).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from functools import partial
 from random import Random
 from typing import Any
@@ -48,7 +49,8 @@ from skirmish.games.magewinds.battle.procedure import (
     logged_so_far,
     next_step,
 )
-from skirmish.games.magewinds.battle.spells import attack_effects
+from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.spells import attacking_as, effects_of
 from skirmish.games.magewinds.battle.state import (
     Battle,
     Event,
@@ -99,16 +101,33 @@ def build_situation(
 
 
 def combatant(battle: Battle, fighter: Fighter, *, attacking: bool) -> Combatant:
+    """A fighter of ``battle`` as the attack procedure sees it (18.0), White-Hot Weapons
+    included while it attacks within the Enchanter's reach (ruling MB-10)."""
+    return combatant_of(
+        battle.setup, attacking_as(battle, fighter) if attacking else fighter, attacking=attacking
+    )
+
+
+def combatant_of(setup: Setup, fighter: Fighter, *, attacking: bool) -> Combatant:
     """A fighter as the attack procedure sees it: profile, damage, counters, Guard and the
-    spells on it (18.0)."""
+    spells among its effects (18.0; an aura, :func:`.spells.attacking_as`, only while it
+    attacks). Computer players weigh attacks with this same function."""
     return Combatant(
-        battle.setup.profile(fighter.profile),
+        setup.profile(fighter.profile),
         damage=fighter.damage,
         action_counters=fighter.counters,
         guarding=fighter.guarding,
-        effects=attack_effects(battle, fighter, attacking=attacking),
+        effects=effects_of(fighter, attacking=attacking),
         label=fighter.name,
     )
+
+
+class AttackStage(StrEnum):
+    """Where an attack is: resolving (18.0), knocking back (18.5.4), its reaction step (18.4)."""
+
+    KNOCKBACK = "knockback"
+    RESOLVING = "resolving"
+    STEPPING = "stepping"
 
 
 @dataclass(frozen=True)
@@ -128,7 +147,7 @@ class AttackFrame(Frame):
     """Where the attacker stood when it attacked (the source of the attack, 18.4)."""
     deferred: bool = False
     """The target's reaction step move waits until later attacks are done (Blast)."""
-    stage: str = "resolving"
+    stage: AttackStage = AttackStage.RESOLVING
     result: AttackResult | None = None
     room: float = 0.0
     released: int = 0
@@ -154,7 +173,7 @@ class AttackFrame(Frame):
         return self.attacker_player if role == ATTACKER else self.defender_player
 
     def node(self, battle: Battle) -> Node:
-        if self.stage == "knockback":
+        if self.stage == AttackStage.KNOCKBACK:
             return Turn(
                 self.attacker_player, "18.5.4", f'knock {self.target} back up to {self.room:.2f}"?'
             )
@@ -166,7 +185,7 @@ class AttackFrame(Frame):
         return Turn(self._seat(decision.player), decision.rule, decision.prompt, decision.hidden)
 
     def options(self, battle: Battle) -> tuple[Action, ...]:
-        if self.stage == "knockback":
+        if self.stage == AttackStage.KNOCKBACK:
             attacker, target = battle.fighter(self.attacker), battle.fighter(self.target)
             distances = knockback_choices(battle, attacker, target)
             return (NO_KNOCKBACK, *(f"knock back {d:g}" for d in distances))
@@ -175,7 +194,7 @@ class AttackFrame(Frame):
         return step.decision.options
 
     def act(self, battle: Battle, action: Action) -> Battle:
-        if self.stage == "knockback":
+        if self.stage == AttackStage.KNOCKBACK:
             return self._knock_back(battle, action)
         step = self._next()
         assert isinstance(step, NeedsDecision)
@@ -247,7 +266,7 @@ class AttackFrame(Frame):
         return logged_so_far(self._procedure(), self.answers, self.faces)
 
     def advance(self, battle: Battle) -> Battle | None:
-        if self.stage != "resolving":
+        if self.stage != AttackStage.RESOLVING:
             return None
         step = self._next()
         if not isinstance(step, Done):
@@ -282,7 +301,9 @@ class AttackFrame(Frame):
         elif result.knockback and target.on_battlefield and attacker.on_battlefield:
             room = knockback_of(battle, attacker, target).room
             if knockback_choices(battle, attacker, target):
-                return battle.top(replace(self, stage="knockback", result=result, room=room))
+                return battle.top(
+                    replace(self, stage=AttackStage.KNOCKBACK, result=result, room=room)
+                )
             battle = battle.logged(
                 "18.5.4",
                 "knockback",
@@ -342,7 +363,7 @@ class AttackFrame(Frame):
             )
         target = battle.fighter(self.target)
         if result.reaction is not Reaction.NONE and target.on_battlefield and not self.deferred:
-            battle = battle.top(replace(self, stage="stepping", result=result))
+            battle = battle.top(replace(self, stage=AttackStage.STEPPING, result=result))
             return battle.push(
                 StepFrame(
                     target.name,
@@ -358,8 +379,32 @@ class AttackFrame(Frame):
         assert self.result is not None
         return battle.finish(self.result)
 
+    def shown_answers(self, player: int | None) -> list[Any]:
+        """The attack's answers so far as ``player`` sees them (None: all of them). 18.3: the
+        Attack Choice lies face down before every other player until the Defence Choice
+        (18.4) is made, whoever makes it, and is shown to all from then on. The Defence
+        Choice comes next in every attack, so any later answer means it was made: asked,
+        or passed over with one reaction possible, the dice rolled next (ruling MB-51)."""
+        shown: list[Any] = []
+        for i, answer in enumerate(self.answers):
+            decider = self.deciders[i]
+            revealed = i + 1 < len(self.answers)
+            if self.hidden[i] and player is not None and decider != player and not revealed:
+                shown.append(FACE_DOWN)
+            else:
+                shown.append(answer)
+        return shown
+
+    def hidden_fields(self, battle: Battle, player: int) -> dict[str, Any]:
+        """The situation without the hands it was given; the answers as ``player`` sees
+        them (18.3, :meth:`shown_answers`)."""
+        return {
+            "situation": public_situation(self.situation),
+            "answers": self.shown_answers(player),
+        }
+
     def refused(self, battle: Battle) -> tuple[str, ...]:
-        if self.stage != "resolving":
+        if self.stage != AttackStage.RESOLVING:
             return ()
         step = self._next()
         if not isinstance(step, NeedsDecision):
@@ -367,14 +412,7 @@ class AttackFrame(Frame):
         return tuple(f"{option}: {why}" for option, why in step.decision.excluded)
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
-        answers: list[Any] = []
-        for i, answer in enumerate(self.answers):
-            decider = self.deciders[i]
-            revealed = any(d is not None and d != decider for d in self.deciders[i + 1 :])
-            if self.hidden[i] and player is not None and decider != player and not revealed:
-                answers.append(FACE_DOWN)
-            else:
-                answers.append(answer)
+        answers = self.shown_answers(player)
         attack = self.situation.attack
         return {
             "frame": "attack",
@@ -417,3 +455,31 @@ def apply_result(battle: Battle, frame: AttackFrame, result: AttackResult) -> Ba
     if result.attacker_taken_down:
         battle = take_down(battle, frame.attacker, by=frame.defender_player)
     return battle
+
+
+def public_situation(situation: AttackSituation) -> dict[str, Any]:
+    """An attack's situation without the hands it was given: they are the hands as they
+    are while the attack is resolved, and no rule reads them once it is."""
+
+    def combatant(c: Combatant) -> dict[str, Any]:
+        return {
+            "profile": c.profile.name,
+            "damage": c.damage,
+            "action_counters": c.action_counters,
+            "guarding": c.guarding,
+            "effects": sorted(e.key for e in c.effects),
+            "label": c.label,
+        }
+
+    return {
+        "attacker": combatant(situation.attacker),
+        "target": combatant(situation.target),
+        "attack": situation.attack.name,
+        "cover": situation.cover,
+        "can_dodge": situation.can_dodge,
+        "barrier_clubs": situation.barrier_clubs,
+        "distance": situation.distance,
+        "cards": situation.defender_cards is not None,
+        "attacker_cards": situation.attacker_cards is not None,
+        "barrier_cost": situation.barrier_cost,
+    }

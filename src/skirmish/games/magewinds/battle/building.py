@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
@@ -115,6 +116,14 @@ def start_building(battle: Battle) -> Battle:
     return battle.top(WarbandBuilding(setup.building, ((),) * players)).settle()
 
 
+class BuildingStage(StrEnum):
+    """Where warband building is (10.2, ruling MB-31)."""
+
+    PICKING = "picking"
+    ROLLING = "rolling"
+    START = "start"
+
+
 @dataclass(frozen=True)
 class WarbandBuilding(Frame):
     """10.2 in play: the players add fighters to their warbands, in the order and with the
@@ -127,20 +136,22 @@ class WarbandBuilding(Frame):
     order: tuple[int, ...] = ()
     """Who builds in what order: the roll-off's placings, or the seats (Secret)."""
     turn: int | None = None
-    stage: str = "start"
+    stage: BuildingStage = BuildingStage.START
 
     # -- who builds when -----------------------------------------------------------------
 
     def advance(self, battle: Battle) -> Battle | None:
-        if self.stage == "start":
+        if self.stage == BuildingStage.START:
             seats = tuple(range(battle.players))
             if self.mode is Building.SECRET:
-                return battle.top(replace(self, stage="picking", order=seats, turn=seats[0]))
-            battle = battle.top(replace(self, stage="rolling"))
+                return battle.top(
+                    replace(self, stage=BuildingStage.PICKING, order=seats, turn=seats[0])
+                )
+            battle = battle.top(replace(self, stage=BuildingStage.ROLLING))
             return battle.push(
                 RollOff.of(seats, f"the order of warband building (ruling {RULING})")
             )
-        if self.stage == "picking" and len(self.finished) == len(self.picks):
+        if self.stage == BuildingStage.PICKING and len(self.finished) == len(self.picks):
             return self._reveal(battle)
         return None
 
@@ -154,7 +165,7 @@ class WarbandBuilding(Frame):
             + f" (ruling {RULING})",
             order=tuple(p + 1 for p in order),
         )
-        return battle.top(replace(self, stage="picking", order=order, turn=order[0]))
+        return battle.top(replace(self, stage=BuildingStage.PICKING, order=order, turn=order[0]))
 
     def _following(self, finished: frozenset[int]) -> int | None:
         """Who adds next: the same player until finished (Secret, Sequential), or the next
@@ -275,6 +286,12 @@ class WarbandBuilding(Frame):
         battle = replace(battle, fighters=fighters_of(battle.setup))
         how = f" (revealed together, ruling {RULING})" if self.mode is Building.SECRET else ""
         return log_warbands(battle, how).top(SetupFrame())
+
+    def hidden_fields(self, battle: Battle, player: int) -> dict[str, Any]:
+        """In secret building, only ``player``'s own picks (ruling MB-31)."""
+        if self.mode is not Building.SECRET:
+            return {}
+        return {"picks": [list(b) if s == player else None for s, b in enumerate(self.picks)]}
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
         """What each player has picked, as ``player`` may see it: in Secret, another

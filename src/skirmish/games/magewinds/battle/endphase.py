@@ -10,6 +10,7 @@ cannot keep a card (ruling MB-17). Barrier is not offered against windburn (MB-1
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
@@ -20,16 +21,23 @@ from skirmish.games.magewinds.battle.state import Battle, Frame
 from skirmish.games.magewinds.cards import card_value, check_card
 
 
+class EndPhaseStage(StrEnum):
+    """Where the End Phase is (14.0): action counters, then windburn."""
+
+    COUNTERS = "counters"
+    WINDBURN = "windburn"
+
+
 @dataclass(frozen=True)
 class EndPhase(Frame):
     """14.0: remove counters, check the scenario's end, windburn in passing order."""
 
     order: tuple[int, ...]
-    stage: str = "counters"
+    stage: EndPhaseStage = EndPhaseStage.COUNTERS
     queue: tuple[int, ...] = ()
 
     def advance(self, battle: Battle) -> Battle | None:
-        if self.stage == "counters":
+        if self.stage == EndPhaseStage.COUNTERS:
             fighters = tuple(replace(f, counters=0) for f in battle.fighters)
             battle = replace(battle, fighters=fighters).logged(
                 "14.0",
@@ -39,8 +47,8 @@ class EndPhase(Frame):
             ended = battle.setup.scenario.end_of_round(battle)
             if ended is not None:
                 return battle.ended(ended)
-            return battle.top(replace(self, stage="windburn", queue=self.order))
-        if self.stage == "windburn":
+            return battle.top(replace(self, stage=EndPhaseStage.WINDBURN, queue=self.order))
+        if self.stage == EndPhaseStage.WINDBURN:
             if self.queue:
                 battle = battle.top(replace(self, queue=self.queue[1:]))
                 return battle.push(Windburn(self.queue[0]))
@@ -157,6 +165,18 @@ class Windburn(Frame):
             )
             return battle.top(replace(self, decided=(*self.decided, card), card=card, points=value))
         raise IllegalAction(f"14.1: write 'keep CARD' or 'discard CARD', not {action!r}")
+
+    def hidden_fields(self, battle: Battle, player: int) -> dict[str, Any]:
+        """Another player sees the cards discarded so far and how many were kept, not which
+        (14.1)."""
+        if player == self.player:
+            return {}
+        hand = battle.hands[self.player]
+        return {
+            "decided": [c for c in self.decided if c not in hand],
+            "kept": sum(1 for c in self.decided if c in hand),
+            "card": "",
+        }
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
         return {"frame": "windburn", "player": self.player + 1, "points": self.points}

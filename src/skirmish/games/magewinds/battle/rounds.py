@@ -8,6 +8,7 @@ order (12.0, 13.0, 14.1).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from skirmish.engine.battle import Node
@@ -21,11 +22,22 @@ def _players(order: tuple[int, ...]) -> str:
     return ", ".join(str(p + 1) for p in order)
 
 
+class RoundStage(StrEnum):
+    """Where a round is (10.0-14.0): set up, starting, channelling, the Action Phase, the
+    End Phase."""
+
+    ACTION = "action"
+    CHANNELLING = "channelling"
+    END = "end"
+    SETUP = "setup"
+    STARTING = "starting"
+
+
 @dataclass(frozen=True)
 class Round(Frame):
     """11.0: which phase the battle is in; the phases above it do the work."""
 
-    stage: str = "setup"
+    stage: RoundStage = RoundStage.SETUP
     order: tuple[int, ...] = ()
     """While the scenario's work at the start of a round is done: the Channelling order."""
 
@@ -34,7 +46,7 @@ class Round(Frame):
 
     def resume(self, battle: Battle, result: Any) -> Battle:
         order = tuple(result) if result is not None else battle.action_passes
-        if self.stage in ("setup", "end"):
+        if self.stage in (RoundStage.SETUP, RoundStage.END):
             number = battle.round + 1
             battle = replace(battle, round=number, phase=Phase.CHANNELLING).logged(
                 "11.0", "round", f"round {number} begins"
@@ -42,9 +54,9 @@ class Round(Frame):
             start = battle.setup.scenario.round_start
             work = start(battle, order) if start is not None else None
             if work is not None:
-                return battle.top(replace(self, stage="starting", order=order)).push(work)
-        if self.stage in ("setup", "end", "starting"):
-            if self.stage == "starting":
+                return battle.top(replace(self, stage=RoundStage.STARTING, order=order)).push(work)
+        if self.stage in (RoundStage.SETUP, RoundStage.END, RoundStage.STARTING):
+            if self.stage == RoundStage.STARTING:
                 order = self.order
             number = battle.round
             why = "finished deploying" if number == 1 else "passed in the last Action Phase"
@@ -53,17 +65,17 @@ class Round(Frame):
                 "phase",
                 f"Channelling Phase: players take turns in the order they {why}: {_players(order)}",
             )
-            battle = battle.top(replace(self, stage="channelling", order=()))
+            battle = battle.top(replace(self, stage=RoundStage.CHANNELLING, order=()))
             return battle.push(Channelling(order, order[0]))
-        if self.stage == "channelling":
+        if self.stage == RoundStage.CHANNELLING:
             battle = replace(battle, channel_passes=order, phase=Phase.ACTION).logged(
                 "13.0",
                 "phase",
                 f"Action Phase: players take turns in the order they passed: {_players(order)}",
             )
-            return battle.top(replace(self, stage="action")).push(ActionPhase(order))
+            return battle.top(replace(self, stage=RoundStage.ACTION)).push(ActionPhase(order))
         battle = replace(battle, action_passes=order, phase=Phase.END)
-        return battle.top(replace(self, stage="end")).push(EndPhase(order))
+        return battle.top(replace(self, stage=RoundStage.END)).push(EndPhase(order))
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
         return {"frame": "round", "stage": self.stage}

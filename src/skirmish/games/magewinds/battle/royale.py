@@ -13,6 +13,7 @@ winner orders the warbands (1.2, MB-19); each player may answer with Barrier (MB
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from random import Random
 from typing import TYPE_CHECKING, Any
 
@@ -53,18 +54,26 @@ def struck(battle: Battle, fighter: Fighter) -> bool:
     return distance_to_point(fighter.at, table.centre) > STORM_REACH
 
 
+class StormStage(StrEnum):
+    """Where the Storm is (Battle Royale)."""
+
+    ORDER = "order"
+    ORDERING = "ordering"
+    STRIKE = "strike"
+
+
 @dataclass(frozen=True)
 class Storm(Frame):
     """The Storm at the end of an Action Phase: warbands in the order chosen (1.2), each
     fighter struck for 4 damage, with Barrier offered to its player (MB-14)."""
 
     players: tuple[int, ...]
-    stage: str = "order"
+    stage: StormStage = StormStage.ORDER
     queue: tuple[str, ...] = ()
     clubs: int = 0
 
     def advance(self, battle: Battle) -> Battle | None:
-        if self.stage == "order":
+        if self.stage == StormStage.ORDER:
             where = (
                 'within 3" of the edge'
                 if battle.round <= EDGE_ROUNDS
@@ -76,11 +85,13 @@ class Storm(Frame):
             hit = tuple(
                 p for p in self.players if any(struck(battle, f) for f in battle.on_battlefield(p))
             )
-            battle = battle.top(replace(self, stage="ordering"))
+            battle = battle.top(replace(self, stage=StormStage.ORDERING))
             if len(hit) > 1:
                 return sequence(battle, hit, "the Storm's damage", None)
-            return battle.top(replace(self, stage="strike", queue=self._fighters(battle, hit)))
-        if self.stage == "strike":
+            return battle.top(
+                replace(self, stage=StormStage.STRIKE, queue=self._fighters(battle, hit))
+            )
+        if self.stage == StormStage.STRIKE:
             if not self.queue:
                 return battle.finish()
             fighter = battle.fighter(self.queue[0])
@@ -95,7 +106,7 @@ class Storm(Frame):
 
     def resume(self, battle: Battle, result: Any) -> Battle:
         return battle.top(
-            replace(self, stage="strike", queue=self._fighters(battle, tuple(result)))
+            replace(self, stage=StormStage.STRIKE, queue=self._fighters(battle, tuple(result)))
         )
 
     def _cost(self, battle: Battle) -> str:

@@ -364,10 +364,14 @@ def _deathmatch_last_stand(battle: Battle, player: int) -> tuple[int, str]:
 def dealing_poison(battle: Battle) -> bool:
     """Whether the end of the Action Phase is still dealing poison damage (1.2, 13.5;
     ruling MB-33)."""
-    from skirmish.games.magewinds.battle.actionphase import ActionPhase  # it imports us
+    from skirmish.games.magewinds.battle.actionphase import (  # it imports us
+        ActionPhase,
+        ActionPhaseStage,
+    )
 
     return any(
-        isinstance(frame, ActionPhase) and frame.stage in ("poison-order", "poison")
+        isinstance(frame, ActionPhase)
+        and frame.stage in (ActionPhaseStage.POISON_ORDER, ActionPhaseStage.POISON)
         for frame in battle.frames
     )
 

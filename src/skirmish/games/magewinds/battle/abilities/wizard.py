@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from skirmish.engine.battle import Action, Node, Turn
@@ -33,6 +34,15 @@ def blasts(attack: AttackProfile) -> bool:
     return Special.BLAST in attack.special
 
 
+class BlastStage(StrEnum):
+    """Where a Blast is (ruling MB-13): the first attack, the further attacks, then the
+    steps that waited."""
+
+    FIRST = "first"
+    FURTHER = "further"
+    STEPPING = "stepping"
+
+
 @dataclass(frozen=True)
 class BlastFrame(Frame):
     """Blast: the first attack (above this frame), then the further attacks, then every
@@ -43,7 +53,7 @@ class BlastFrame(Frame):
     target: str
     centre: Point
     attack: AttackProfile
-    stage: str = "first"
+    stage: BlastStage = BlastStage.FIRST
     first: AttackResult | None = None
     attacked: tuple[str, ...] = ()
     steps: tuple[tuple[str, str], ...] = ()
@@ -63,12 +73,12 @@ class BlastFrame(Frame):
         return out
 
     def resume(self, battle: Battle, result: Any) -> Battle:
-        if self.stage == "stepping":
+        if self.stage == BlastStage.STEPPING:
             return battle
         assert isinstance(result, AttackResult)
         frame = self
-        if self.stage == "first":
-            frame = replace(self, first=result, stage="further")
+        if self.stage == BlastStage.FIRST:
+            frame = replace(self, first=result, stage=BlastStage.FURTHER)
             version = battle.setup.profile(battle.fighter(self.wizard).profile).version
             near = ", ".join(frame._left(battle)) or "none"
             battle = battle.logged(
@@ -85,15 +95,15 @@ class BlastFrame(Frame):
         return battle.top(frame)
 
     def advance(self, battle: Battle) -> Battle | None:
-        if self.stage == "further":
+        if self.stage == BlastStage.FURTHER:
             wizard = battle.fighter(self.wizard)
             left = self._left(battle) if wizard.on_battlefield else []
             if not left:
-                return battle.top(replace(self, stage="stepping"))
+                return battle.top(replace(self, stage=BlastStage.STEPPING))
             if len(left) == 1:
                 return self._attack(battle, left[0])
             return None
-        if self.stage == "stepping":
+        if self.stage == BlastStage.STEPPING:
             if not self.steps:
                 return battle.finish(self.first)
             (name, reaction), rest = self.steps[0], self.steps[1:]
