@@ -145,6 +145,12 @@ def check_seeds(match: Match, seed: int, battles: int, first: int = 0) -> None:
 
 def play_battle(match: Match, seed: int, index: int) -> Outcome:
     """Battle ``index`` of the simulation from ``seed``."""
+    return played(match, seed, index)[0]
+
+
+def played(match: Match, seed: int, index: int) -> tuple[Outcome, History]:
+    """Battle ``index`` of the simulation from ``seed``, and its history (every step and
+    state, for figures beyond the outcome: :mod:`skirmish.ai.figures`)."""
     seating = match.seating(index)
     number = match.battle_seed(seed, index)
     warbands = [list(match.warbands[entry]) for entry in seating]
@@ -160,7 +166,7 @@ def play_battle(match: Match, seed: int, index: int) -> Outcome:
     survivors = [0] * match.entries
     for fighter in battle.on_battlefield():
         survivors[seating[fighter.player]] += 1
-    return Outcome(
+    outcome = Outcome(
         index=index,
         seed=number,
         seating=seating,
@@ -170,6 +176,7 @@ def play_battle(match: Match, seed: int, index: int) -> Outcome:
         survivors=tuple(survivors),
         reason=by_warband(end.reason, seating),
     )
+    return outcome, history
 
 
 _MATCH: tuple[Match, int] | None = None

@@ -30,6 +30,7 @@ VERBS = (
     "play",
     "scenarios",
     "simulate",
+    "sweep",
 )
 """The commands whose subcommands are games, each a module of skirmish.cli.commands."""
 
@@ -62,7 +63,7 @@ def root(
 
 def _add(verb: str) -> None:
     module = importlib.import_module(f"skirmish.cli.commands.{verb}")
-    cls = verb_group(verb, module.build)
+    cls = module.group() if hasattr(module, "group") else verb_group(verb, module.build)
     group = typer.Typer(cls=cls, help=module.HELP, no_args_is_help=True, rich_markup_mode=None)
     app.add_typer(group, name=verb)
 

@@ -1,0 +1,124 @@
+"""``skirmish sweep GAME``: a balance sweep on Dask; ``skirmish sweep report SWEEP_DIR``:
+what its rows say.
+
+An adapter only: the plan is checked (:mod:`skirmish.games.magewinds.sweeps`), the batches
+run (:mod:`skirmish.ai.sweeprun`) with a bar over battles and pairings and the time left,
+and the report is worked out by DuckDB and drawn by matplotlib
+(:mod:`skirmish.ai.sweepreport`). Dask, pyarrow and DuckDB are imported only here, when a
+sweep or a report is asked for.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from skirmish.cli.build import VerbGroup, command
+from skirmish.errors import SkirmishError
+
+if TYPE_CHECKING:
+    from skirmish.games.base import Game
+    from skirmish.options import Options
+
+HELP = "Play every pairing of warbands on a Dask cluster; 'sweep report DIR' reads the rows."
+
+
+def build(game: Game) -> Any:
+    from skirmish.cli.flags import Printed
+
+    def run(options: Options, printing: Options) -> None:
+        from skirmish.ai.sweeprun import run_sweep
+        from skirmish.cli.progress import shown
+        from skirmish.cli.render import show
+        from skirmish.progress import tracker
+        from skirmish.report import Line, Report
+
+        assert isinstance(printing, Printed)
+        settings: Any = options
+        plan = settings.plan()
+        folder: Path = settings.output
+        workers = settings.workers or max(1, min(os.cpu_count() or 1, 64))
+        with shown():
+            battles = tracker("battles", plan.total_battles)
+            pairs = tracker("pairings", len(plan.pairings))
+
+            def tell(progress: Any) -> None:
+                if battles is not None and pairs is not None:
+                    battles(progress.battles)
+                    pairs(progress.pairings)
+
+            found = run_sweep(
+                plan, folder, workers=workers, scheduler=settings.scheduler, tell=tell
+            )
+        data = {
+            "folder": str(folder),
+            "warbands": len(plan.warbands),
+            "pairings": len(plan.pairings),
+            "scenarios": list(plan.scenarios),
+            "battles": found.battles,
+            "played_now": found.played,
+            "bytes_written": found.written,
+        }
+        where = settings.scheduler or f"a local cluster of {workers} processes"
+        lines = (
+            Line.of(
+                f"{game.info.title} sweep in {folder}: {len(plan.pairings):,} pairings of "
+                f"{len(plan.warbands):,} warbands in {', '.join(plan.scenarios)}"
+            ),
+            Line.of(
+                f"{found.battles:,} battles on disk, {found.played:,} played now on {where}"
+                + (
+                    f" ({found.written / max(1, found.played):.0f} bytes a battle)"
+                    if found.played
+                    else ""
+                )
+            ),
+            Line.of(f"read it with: skirmish sweep report {folder}"),
+        )
+        show(Report(lines, data), as_json=printing.as_json)
+
+    return command(game.name, game.commands["sweep"], Printed, run)
+
+
+def build_report() -> Any:
+    from skirmish.ai.sweepreport import ReportOptions
+    from skirmish.cli.flags import Printed
+
+    def run(options: Options, printing: Options) -> None:
+        from skirmish.ai.sweepreport import OUTPUTS, sweep_report, write_report
+        from skirmish.cli.render import show
+        from skirmish.engine.battle import check_save_path
+
+        assert isinstance(options, ReportOptions) and isinstance(printing, Printed)
+        output = options.output
+        if output is not None:
+            check_save_path(output, "-o", example="report.html")
+            if output.suffix.casefold() not in OUTPUTS:
+                raise SkirmishError(
+                    f"-o {output}: a report is written as {', '.join(OUTPUTS)}; name a file "
+                    "ending so"
+                )
+        report, found = sweep_report(options.folder, top=options.top)
+        show(report, as_json=printing.as_json)
+        if output is not None:
+            write_report(found, output)
+
+    return command("report", ReportOptions, Printed, run)
+
+
+class SweepGroup(VerbGroup):
+    """``skirmish sweep``: a game's sweep, or ``report``."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), "report"]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name == "report":
+            return build_report()
+        return super().get_command(ctx, cmd_name)
+
+
+def group() -> type[VerbGroup]:
+    """The group class of ``sweep``."""
+    return type("SweepGroup", (SweepGroup,), {"verb": "sweep", "build": staticmethod(build)})
