@@ -307,7 +307,7 @@ def sweep_report(folder: Path, *, top: int = 10) -> tuple[Report, Found]:
                 )
                 for f in found.fighters
             ),
-            title="Fighters: win rate of the sides with them against those without",
+            title="Fighters: win rate of sides with them, and without",
         )
     )
     blocks.append(
@@ -320,12 +320,12 @@ def sweep_report(folder: Path, *, top: int = 10) -> tuple[Report, Found]:
                 )
                 for f in found.fighters
             ),
-            title="Fighters: mean figures a battle (damage, take-downs, out of action, ...)",
+            title="Fighters: mean figures a battle",
         )
     )
     blocks.append(
         Grid(
-            ("scenario", "battles", "decided", "Player 1 won", "95% interval", "draws", "rounds"),
+            ("scenario", "battles", "decided", "P1 won", "interval", "draws", "rounds"),
             tuple(
                 (
                     s["scenario"],
@@ -338,7 +338,7 @@ def sweep_report(folder: Path, *, top: int = 10) -> tuple[Report, Found]:
                 )
                 for s in found.scenarios
             ),
-            title="Scenarios: the scenario's Player 1 (3.1) among the decided battles",
+            title="Scenarios: Player 1 (P1, 3.1) in the decided battles, 95% interval",
         )
     )
     blocks.append(
@@ -384,7 +384,7 @@ def _matrix_grid(found: Found) -> Grid:
     return Grid(
         ("row vs column", *(f"#{i + 1}" for i in range(count))),
         tuple((f"#{i + 1}", *row) for i, row in enumerate(cells)),
-        title="Win rate of the row's warband against the column's",
+        title="Win rate, row's warband against column's",
     )
 
 

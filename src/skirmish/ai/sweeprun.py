@@ -83,7 +83,7 @@ def connected(*, workers: int, scheduler: str | None) -> Iterator[Any]:
         n_workers=workers,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",
         silence_logs=logging.ERROR,
     )
     client = Client(cluster, set_as_default=False)
