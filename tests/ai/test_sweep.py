@@ -248,3 +248,17 @@ def test_shard_names_sort_in_play_order():
     names = [Batch(p, s, n, 0, 1).name for p in (0, 12) for s in (0, 3) for n in (0, 9, 10)]
     assert names == sorted(names)
     assert Path(names[0]).suffix == ".parquet"
+
+
+def test_intervals_at_once_equal_scipys_one_at_a_time():
+    """The closed-form Wilson intervals of a report against scipy's binomtest, for every
+    count up to 60 battles, and none."""
+    from skirmish.ai.simulate import intervals
+
+    cases = [(k, n) for n in range(1, 61) for k in range(n + 1)]
+    found = intervals([k for k, _ in cases], [n for _, n in cases])
+    for (k, n), (low, high) in zip(cases, found, strict=True):
+        expected = interval(k, n)
+        assert low == pytest.approx(expected[0], abs=1e-9)
+        assert high == pytest.approx(expected[1], abs=1e-9)
+    assert intervals([0], [0]) == [(0.0, 1.0)]

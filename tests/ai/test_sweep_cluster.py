@@ -89,13 +89,13 @@ def cluster(tmp_path_factory):
 
 
 def sweep_args(
-    folder: Path, warbands: Path, *extra: str, batch: int = 2, seed: int = 11
+    folder: Path, warbands: Path, *extra: str, batch: int = 2, seed: int = 11, battles: int = 4
 ) -> list[str]:
     """A sweep's command; the rows do not depend on ``batch`` (a task's battles)."""
     return [
         "sweep", "magewinds", "--warbands", str(warbands), "--length", "quick",
         "--scenario", "deathmatch", "--players", "random", "--rounds", "1",
-        "--battles", "4", "--batch", str(batch), "--seed", str(seed), "-o", str(folder), *extra,
+        "--battles", str(battles), "--batch", str(batch), "--seed", str(seed), "-o", str(folder), *extra,
     ]  # fmt: skip
 
 
@@ -120,7 +120,10 @@ def expected(warbands, tmp_path_factory):
     rows = []
     for batch in plan.all_batches():
         columns = play_batch(plan, batch)
-        rows += [dict(zip(COLUMNS, values, strict=True)) for values in zip(*columns.values(), strict=True)]
+        rows += [
+            dict(zip(COLUMNS, values, strict=True))
+            for values in zip(*columns.values(), strict=True)
+        ]
     return sorted(rows, key=key)
 
 
@@ -257,3 +260,26 @@ def test_a_full_disk_is_one_line_and_earlier_shards_stay_whole(
     monkeypatch.setattr(store.os, "fsync", real)
     assert cli(*sweep_args(folder, warbands, "--scheduler", cluster.address)).code == 0
     assert rows_of(folder) == expected
+
+
+def test_until_ci_stops_each_pairing_at_the_first_batch_narrow_enough(
+    cli, cluster, warbands, expected, tmp_path
+):
+    from skirmish.ai.sweep import half_width
+
+    folder = tmp_path / "ci"
+    given = sweep_args(folder, warbands, "--scheduler", cluster.address, "--until-ci", "0.2",
+                       batch=4, battles=40)  # fmt: skip
+    run = cli(*given)
+    assert run.code == 0, run.err
+    rows = rows_of(folder)
+    assert [r for r in rows if r["battle"] < 4] == expected  # the same battles, seed for seed
+    for pairing in range(3):
+        winners = [r["winner"] for r in rows if r["pairing"] == pairing]
+        played = len(winners)
+        assert played % 4 == 0 and 4 <= played <= 40
+        widths = [half_width(winners[:n].count(0), n) for n in range(4, played + 1, 4)]
+        assert all(w >= 0.2 for w in widths[:-1])
+        assert widths[-1] < 0.2 or played == 40
+    again = cli(*given, "--json")
+    assert '"played_now": 0' in again.out

@@ -98,14 +98,19 @@ def connect(folder: Path) -> Any:
     return connection
 
 
-def _rate(wins: int, battles: int) -> dict[str, Any]:
-    from skirmish.ai.simulate import interval
-
-    low, high = interval(wins, battles) if battles else (0.0, 1.0)
+def _rate(wins: int, battles: int, bounds: tuple[float, float]) -> dict[str, Any]:
     return {
         "rate": round(wins / battles, 4) if battles else None,
-        "ci95": [round(low, 4), round(high, 4)],
+        "ci95": [round(bounds[0], 4), round(bounds[1], 4)],
     }
+
+
+def _rates(pairs: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    """Win rates with their 95% intervals, ``pairs`` of (wins, battles), all at once."""
+    from skirmish.ai.simulate import intervals
+
+    found = intervals([k for k, _ in pairs], [n for _, n in pairs])
+    return [_rate(k, n, b) for (k, n), b in zip(pairs, found, strict=True)]
 
 
 PAIRINGS = """
@@ -129,25 +134,6 @@ BANDS = (
     + """
 SELECT warband, count(*) AS sides, count(*) FILTER (WHERE won) AS wins
 FROM sides GROUP BY warband ORDER BY warband
-"""
-)
-
-FIGHTERS = (
-    SIDES
-    + """,
-owned AS (
-    SELECT s.won, list_distinct(list_transform(
-        list_filter(s.fighters, lambda f: f.side = s.side), lambda f: f.fighter)) AS names
-    FROM sides s
-),
-names AS (SELECT DISTINCT unnest(names) AS fighter FROM owned)
-SELECT n.fighter,
-       count(*) FILTER (WHERE list_contains(h.names, n.fighter)) AS sides_with,
-       count(*) FILTER (WHERE list_contains(h.names, n.fighter) AND h.won) AS wins_with,
-       count(*) FILTER (WHERE NOT list_contains(h.names, n.fighter)) AS sides_without,
-       count(*) FILTER (WHERE NOT list_contains(h.names, n.fighter) AND h.won)
-           AS wins_without
-FROM names n CROSS JOIN owned h GROUP BY n.fighter ORDER BY n.fighter
 """
 )
 
@@ -178,30 +164,39 @@ def counted(folder: Path) -> Found:
     manifest = read_manifest(folder)
     warbands = [list(w) for w in manifest["warbands"]]
     db = connect(folder)
-    pairings = []
-    for pairing, a, b, battles, wins_a, wins_b, draws in db.execute(PAIRINGS).fetchall():
-        pairings.append(
-            {
-                "pairing": pairing,
-                "a": a,
-                "b": b,
-                "battles": battles,
-                "wins_a": wins_a,
-                "wins_b": wins_b,
-                "draws": draws,
-                "a_rate": _rate(wins_a, battles),
-                "b_rate": _rate(wins_b, battles),
-            }
+    rows = db.execute(PAIRINGS).fetchall()
+    a_rates = _rates([(row[4], row[3]) for row in rows])
+    b_rates = _rates([(row[5], row[3]) for row in rows])
+    pairings = [
+        {
+            "pairing": pairing,
+            "a": a,
+            "b": b,
+            "battles": battles,
+            "wins_a": wins_a,
+            "wins_b": wins_b,
+            "draws": draws,
+            "a_rate": a_rate,
+            "b_rate": b_rate,
+        }
+        for (pairing, a, b, battles, wins_a, wins_b, draws), a_rate, b_rate in zip(
+            rows, a_rates, b_rates, strict=True
         )
+    ]
+    band_rows = db.execute(BANDS).fetchall()
     bands = [
-        {"warband": w, "battles": n, "wins": k, **_rate(k, n)}
-        for w, n, k in db.execute(BANDS).fetchall()
+        {"warband": w, "battles": n, "wins": k, **rate}
+        for (w, n, k), rate in zip(
+            band_rows, _rates([(k, n) for _, n, k in band_rows]), strict=True
+        )
     ]
     figures = {row[0]: row[1:] for row in db.execute(FIGURES).fetchall()}
     fighters = []
-    for name, n_with, k_with, n_without, k_without in db.execute(FIGHTERS).fetchall():
+    sides, wins = sum(n for _, n, _ in band_rows), sum(k for _, _, k in band_rows)
+    for name, n_with, k_with in _with_fighter(warbands, band_rows):
+        n_without, k_without = sides - n_with, wins - k_with
         extra = figures.get(name, (0.0,) * 6)
-        with_rate, without_rate = _rate(k_with, n_with), _rate(k_without, n_without)
+        with_rate, without_rate = _rates([(k_with, n_with), (k_without, n_without)])
         fighters.append(
             {
                 "fighter": name,
@@ -239,7 +234,7 @@ def counted(folder: Path) -> Found:
                 "battles": battles,
                 "decided": decided,
                 "player_1_wins": first,
-                "player_1": _rate(first, decided),
+                "player_1": _rates([(first, decided)])[0],
                 "draws": draws,
                 "mean_rounds": round(rounds / battles, 4),
             }
@@ -249,6 +244,20 @@ def counted(folder: Path) -> Found:
     ]
     db.close()
     return Found(warbands, pairings, bands, fighters, scenarios, endings)
+
+
+def _with_fighter(
+    warbands: list[list[str]], band_rows: list[tuple[int, int, int]]
+) -> list[tuple[str, int, int]]:
+    """Each fighter's sides (a warband in a battle) and wins, summed over the warbands that
+    have it (from each warband's sides and wins, :data:`BANDS`), by name."""
+    found: dict[str, list[int]] = {}
+    for warband, battles, won in band_rows:
+        for name in set(warbands[warband]):
+            counts = found.setdefault(name, [0, 0])
+            counts[0] += battles
+            counts[1] += won
+    return [(name, n, k) for name, (n, k) in sorted(found.items())]
 
 
 def _interval(rate: dict[str, Any]) -> str:
@@ -421,8 +430,11 @@ def figure(found: Found) -> Any:
         grid = matrix(found)
         for i in range(count):
             for j in range(count):
-                if grid[i, j] == grid[i, j]:
-                    heat.text(j, i, f"{grid[i, j]:.0%}", ha="center", va="center", fontsize=8)
+                value = grid[i, j]
+                if value == value:  # not NaN: the two met
+                    shade = "white" if abs(value - 0.5) > 0.3 else "black"
+                    heat.text(j, i, f"{value:.0%}", ha="center", va="center", fontsize=8,
+                              color=shade)  # fmt: skip
     heat.set_title("Win rate, row's warband against column's")
     fighters = sorted(found.fighters, key=lambda f: f["with"]["rate"] or 0)
     rates = [f["with"]["rate"] or 0 for f in fighters]
