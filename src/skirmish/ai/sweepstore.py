@@ -149,7 +149,9 @@ def write_shard(folder: Path, batch: Batch, rows: dict[str, list[Any]]) -> int:
 
     table = pa.Table.from_pydict(rows, schema=schema())
     sink = pa.BufferOutputStream()
-    pq.write_table(table, sink, compression="zstd", use_dictionary=True)
+    # The types are Parquet's own (int8 and so on read back as written): the Arrow schema
+    # and column statistics would add some 4 KB a shard, which no report query needs.
+    pq.write_table(table, sink, compression="zstd", store_schema=False, write_statistics=False)
     content = sink.getvalue().to_pybytes()
     write_atomically(folder / batch.name, content)
     return len(content)

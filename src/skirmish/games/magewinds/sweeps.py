@@ -65,8 +65,11 @@ class SweepOptions(Flags):
     seed: Annotated[Seed, Flag("Seed of every pairing's first pair of battles.", metavar="N")] = 1
     batch: Annotated[
         Annotated[int, Field(ge=1, le=1000)],
-        Flag("Battles a task plays (and a shard holds), 1-1000."),
-    ] = 10
+        Flag(
+            "Battles a task plays (and a shard holds), 1-1000: more, fewer bytes a battle "
+            "on disk; fewer, finer resuming and sharing out."
+        ),
+    ] = 50
     until_ci: Annotated[
         Annotated[float, Field(ge=0.005, le=0.5)] | None,
         Flag(
