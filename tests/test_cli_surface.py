@@ -77,6 +77,8 @@ def test_every_game_command_is_recorded_or_new_on_purpose():
         "draw mswars",
         "scenarios magewinds",
         "simulate magewinds",
+        "sweep magewinds",
+        "sweep report",
     }
     recorded = {MOVED.get(command, command) for command in RECORDED}
     assert set(surface()) == recorded | new_on_purpose

@@ -426,6 +426,10 @@ def figure(found: Found) -> Any:
     if count <= 30:
         heat.set_xticks(range(count), [f"#{i + 1}" for i in range(count)], fontsize=8)
         heat.set_yticks(range(count), labels, fontsize=8)
+    else:  # numbered as the tables number them, from 1
+        places = list(range(0, count, max(1, count // 8)))
+        heat.set_xticks(places, [f"#{i + 1}" for i in places], fontsize=8)
+        heat.set_yticks(places, [f"#{i + 1}" for i in places], fontsize=8)
     if count <= 12:
         grid = matrix(found)
         for i in range(count):
@@ -440,10 +444,10 @@ def figure(found: Found) -> Any:
     rates = [f["with"]["rate"] or 0 for f in fighters]
     lows = [r - f["with"]["ci95"][0] for r, f in zip(rates, fighters, strict=True)]
     highs = [f["with"]["ci95"][1] - r for r, f in zip(rates, fighters, strict=True)]
-    places = range(len(fighters))
+    rows = range(len(fighters))
     ranked.errorbar(
         rates,
-        places,
+        rows,
         xerr=[lows, highs],
         fmt="o",
         color="#4c72b0",
@@ -452,13 +456,13 @@ def figure(found: Found) -> Any:
     )
     ranked.scatter(
         [f["without"]["rate"] or 0 for f in fighters],
-        places,
+        rows,
         marker="|",
         color="#c44e52",
         s=120,
         label="sides without it",
     )
-    ranked.set_yticks(list(places), [f["fighter"] for f in fighters])
+    ranked.set_yticks(list(rows), [f["fighter"] for f in fighters])
     ranked.axvline(0.5, color="grey", linestyle=":", linewidth=1)
     ranked.set_xlim(0, 1)
     ranked.set_xlabel("win rate (95% interval)")
@@ -598,7 +602,7 @@ def report_html(found: Found) -> str:
                     p["wins_a"],
                     p["wins_b"],
                     p["draws"],
-                    p["a_rate"]["rate"],
+                    f"{p['wins_a'] / p['battles']:.1%}",
                     _interval(p["a_rate"]),
                 ]
                 for p in found.pairings
