@@ -262,3 +262,39 @@ def test_intervals_at_once_equal_scipys_one_at_a_time():
         assert low == pytest.approx(expected[0], abs=1e-9)
         assert high == pytest.approx(expected[1], abs=1e-9)
     assert intervals([0], [0]) == [(0.0, 1.0)]
+
+
+def test_figures_agree_with_the_final_state():
+    """The figures read from the events against the battle's final state, another account
+    of the same battle: a standing fighter's damage taken is the damage it has (in a
+    battle where nobody healed), those out of action are those not on the battlefield,
+    and damage is dealt only where it is taken."""
+    from skirmish.ai.figures import battle_figures
+
+    options = SimulateOptions(
+        scenario="deathmatch", warband=["Wizard,Witch", "Druid,Seer"], length="quick", rounds=3
+    )
+    players = ("random:without=Recover", "random:without=Recover")  # heals name no fighter
+    match = Match((("Wizard", "Witch"), ("Druid", "Seer")), players, options)
+    checked = hurt = 0
+    for index in range(6):
+        outcome, history = played(match, 3, index)
+        final = history.state
+        found = battle_figures(history)
+        standing = {f.name: f for f in final.on_battlefield()}
+        assert {n for n, f in found.fighters.items() if f.out_of_action} == (
+            set(found.fighters) - set(standing)
+        )
+        assert sum(not f.out_of_action for f in found.fighters.values()) == sum(outcome.survivors)
+        taken = sum(f.damage_taken for f in found.fighters.values())
+        assert sum(f.damage_dealt for f in found.fighters.values()) <= taken
+        assert sum(f.takedowns for f in found.fighters.values()) <= sum(
+            f.out_of_action for f in found.fighters.values()
+        )
+        if any(e.event == "heal" for e in final.events()):
+            continue
+        checked += 1
+        hurt += sum(f.damage for f in standing.values())
+        for name, fighter in standing.items():
+            assert found.fighters[name].damage_taken == fighter.damage, name
+    assert checked and hurt

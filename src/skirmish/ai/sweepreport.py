@@ -27,6 +27,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from skirmish.ai.sweep import FIGHTER_FIELDS
 from skirmish.ai.sweepstore import read_manifest
 from skirmish.errors import SkirmishError
 from skirmish.options import Flag
@@ -140,7 +141,8 @@ FROM sides GROUP BY warband ORDER BY warband
 FIGURES = """
 SELECT f.fighter, avg(f.damage_dealt) AS dealt, avg(f.damage_taken) AS taken,
        avg(f.takedowns) AS takedowns, avg(f.out_of_action::INTEGER) AS out,
-       avg(f.spells_cast) AS spells, avg(f.cards_spent) AS cards
+       avg(f.spells_cast) AS spells, avg(f.cards_spent) AS cards,
+       avg(f.objects_carried) AS objects
 FROM (SELECT unnest(fighters) AS f FROM battles) GROUP BY f.fighter
 """
 
@@ -195,7 +197,7 @@ def counted(folder: Path) -> Found:
     sides, wins = sum(n for _, n, _ in band_rows), sum(k for _, _, k in band_rows)
     for name, n_with, k_with in _with_fighter(warbands, band_rows):
         n_without, k_without = sides - n_with, wins - k_with
-        extra = figures.get(name, (0.0,) * 6)
+        extra = figures.get(name, (0.0,) * 7)
         with_rate, without_rate = _rates([(k_with, n_with), (k_without, n_without)])
         fighters.append(
             {
@@ -210,18 +212,7 @@ def counted(folder: Path) -> Found:
                 if with_rate["rate"] is None or without_rate["rate"] is None
                 else round(with_rate["rate"] - without_rate["rate"], 4),
                 "per_battle": dict(
-                    zip(
-                        (
-                            "damage_dealt",
-                            "damage_taken",
-                            "takedowns",
-                            "out_of_action",
-                            "spells_cast",
-                            "cards_spent",
-                        ),
-                        (round(float(x), 3) for x in extra),
-                        strict=True,
-                    )
+                    zip(FIGHTER_FIELDS[2:], (round(float(x), 3) for x in extra), strict=True)
                 ),
             }
         )
@@ -321,7 +312,7 @@ def sweep_report(folder: Path, *, top: int = 10) -> tuple[Report, Found]:
     )
     blocks.append(
         Grid(
-            ("fighter", "dealt", "taken", "take-downs", "out", "spells", "cards"),
+            ("fighter", "dealt", "taken", "take-downs", "out", "spells", "cards", "objects"),
             tuple(
                 (
                     f["fighter"],
