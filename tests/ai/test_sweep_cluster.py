@@ -283,3 +283,23 @@ def test_until_ci_stops_each_pairing_at_the_first_batch_narrow_enough(
         assert widths[-1] < 0.2 or played == 40
     again = cli(*given, "--json")
     assert '"played_now": 0' in again.out
+
+
+def test_ctrl_c_stops_with_whole_shards_and_says_how_to_go_on(cluster, warbands, tmp_path):
+    folder = tmp_path / "stopped"
+    given = sweep_args(folder, warbands, "--scheduler", cluster.address, batch=1, battles=40)
+    sweep = subprocess.Popen(
+        [sys.executable, "-c", "from skirmish.cli import main; main()", *given],
+        env=environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while len(list(folder.glob("*.parquet"))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    sweep.send_signal(signal.SIGINT)
+    _, err = sweep.communicate(timeout=60)
+    assert sweep.returncode == 130
+    assert "the shards in" in err and "run the same command again to go on" in err
+    assert err.strip().endswith("skirmish: interrupted")
+    kept = sorted(folder.glob("*.parquet"))
+    assert 2 <= len(kept) < 120 and not list(folder.glob(".*"))
+    assert pq.read_table(kept).num_rows == len(kept)

@@ -89,10 +89,18 @@ def _usage_problem(error: Any) -> str:
     return f"{' '.join(words)}: {message}"
 
 
+INTERRUPTED = 130
+"""The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells give it."""
+
+
 def main() -> None:
     """Entry point of the ``skirmish`` console script: one line and exit code 2 on bad input."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
+        if code == INTERRUPTED:  # Ctrl-C: the parser turns it into its exit code
+            typer.echo("skirmish: interrupted", err=True)
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except SkirmishError as error:
         typer.echo(f"skirmish: error: {error}", err=True)
         sys.exit(2)

@@ -14,6 +14,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import typer
+
 from skirmish.cli.build import VerbGroup, command
 from skirmish.errors import SkirmishError
 
@@ -48,9 +50,17 @@ def build(game: Game) -> Any:
                     battles(progress.battles)
                     pairs(progress.pairings)
 
-            found = run_sweep(
-                plan, folder, workers=workers, scheduler=settings.scheduler, tell=tell
-            )
+            try:
+                found = run_sweep(
+                    plan, folder, workers=workers, scheduler=settings.scheduler, tell=tell
+                )
+            except KeyboardInterrupt:
+                typer.echo(
+                    f"stopped: the shards in {folder} are whole; run the same command again "
+                    "to go on",
+                    err=True,
+                )
+                raise
         data = {
             "folder": str(folder),
             "warbands": len(plan.warbands),
