@@ -28,10 +28,6 @@ WITHOUT = ":without="
 REFUSALS = ("no", "none", "not")
 """First words of an action that declines what it names ("no barrier")."""
 
-FIGHTER_ACTIONS = ("Move", "Attack", "Guard", "Recover")
-"""The fighter actions every fighter may take (13.0, 13.4), restrictable by name."""
-
-
 @dataclass(frozen=True)
 class Restriction:
     """A computer player's kind (``greedy``) and the names it never uses."""
@@ -52,7 +48,10 @@ def split_kind(text: str) -> Restriction:
 
 def restrictable(pack: Pack) -> dict[str, str]:
     """Every name a player may be told not to use, by its case-folded form: each fighter's
-    abilities and attacks, the universal abilities, and the fighter actions."""
+    abilities and attacks, the universal abilities, and the fighter actions every fighter
+    may take (13.0, 13.4: Move, Attack, Guard, ...), as the battle names them."""
+    from skirmish.games.magewinds.battle.activation import CORE
+
     names: dict[str, str] = {}
     for fighter in pack.fighters:
         for ability in fighter.abilities:
@@ -61,8 +60,8 @@ def restrictable(pack: Pack) -> dict[str, str]:
             names.setdefault(attack.name.casefold(), attack.name)
     for ability in pack.universal_abilities:
         names.setdefault(ability.name.casefold(), ability.name)
-    for action in FIGHTER_ACTIONS:
-        names.setdefault(action.casefold(), action)
+    for action in CORE:
+        names.setdefault(action.casefold(), action.title())
     return names
 
 
