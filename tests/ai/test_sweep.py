@@ -65,6 +65,10 @@ def test_sweep_options_are_checked_before_any_work(cli, tmp_path):
         run = cli(*base, *extra)
         assert run.code == 2, extra
         assert run.err.count("\n") == 1 and message in run.err, run.err
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text("Wizard vs Druid\n")
+    run = cli(*base, "--warbands", str(pairs), "--mirrors", "--length", "quick")
+    assert run.code == 2 and "--mirrors: " in run.err and "lists its pairings" in run.err
     run = cli("sweep", "magewinds", "--scenario", "battle-royale", "-o", str(tmp_path / "s"))
     assert run.code == 2 and "a sweep pairs two warbands" in run.err
     assert not (tmp_path / "s").exists()

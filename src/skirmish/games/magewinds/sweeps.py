@@ -149,6 +149,11 @@ class SweepOptions(Flags):
             warbands, pairs = all_warbands(pack, slots), None
         else:
             warbands, pairs = read_warbands(Path(self.warbands), pack, slots)
+        if pairs is not None and self.mirrors:
+            raise SkirmishError(
+                f"--mirrors: {self.warbands} lists its pairings, so none is added; list a "
+                "mirror as 'A vs A', or list warbands one a line"
+            )
         if pairs is None:
             if len(warbands) < 2 and not self.mirrors:
                 raise SkirmishError(
