@@ -206,7 +206,7 @@ def test_another_sweep_in_the_folder_is_refused(cli, cluster, warbands, tmp_path
     assert cli(*sweep_args(folder, warbands, "--scheduler", cluster.address)).code == 0
     run = cli(*sweep_args(folder, warbands, "--scheduler", cluster.address, seed=12))
     assert run.code == 2
-    assert run.err.count("\n") == 1 and "holds another sweep (its seed differ" in run.err
+    assert run.err.count("\n") == 1 and "holds another sweep (what differs: seed)" in run.err
 
 
 def test_a_dead_scheduler_is_one_line_within_the_timeout(cli, warbands, tmp_path, monkeypatch):

@@ -28,6 +28,7 @@ WITHOUT = ":without="
 REFUSALS = ("no", "none", "not")
 """First words of an action that declines what it names ("no barrier")."""
 
+
 @dataclass(frozen=True)
 class Restriction:
     """A computer player's kind (``greedy``) and the names it never uses."""

@@ -188,8 +188,9 @@ def _play(
             rows = future.result()
         except Exception as error:
             name = type(error).__name__
+            said = " ".join(str(error).split())[:300]
             raise SkirmishError(
-                f"batch {batch.name} failed on the cluster ({name}: {error}); the shards "
+                f"batch {batch.name} failed on the cluster ({name}: {said}); the shards "
                 "written so far are kept"
             ) from None
         progress.written += write_shard(folder, batch, rows)

@@ -89,7 +89,7 @@ def prepare(folder: Path, plan: Plan) -> set[str]:
         if found != wanted:
             differ = sorted(k for k in wanted if found.get(k) != wanted.get(k))
             raise SkirmishError(
-                f"-o {folder}: holds another sweep (its {', '.join(differ)} differ); "
+                f"-o {folder}: holds another sweep (what differs: {', '.join(differ)}); "
                 "run the same command to go on with it, or name a new folder"
             )
     else:

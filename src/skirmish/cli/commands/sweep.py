@@ -70,19 +70,21 @@ def build(game: Game) -> Any:
             "played_now": found.played,
             "bytes_written": found.written,
         }
-        where = settings.scheduler or f"a local cluster of {workers} processes"
+        from skirmish.ai.simulate import plural
+
+        processes = "1 process" if workers == 1 else f"{workers} processes"
+        where = settings.scheduler or f"a local cluster of {processes}"
+        pairings = f"{len(plan.pairings):,} {plural(len(plan.pairings), 'pairing')}"
+        bands = f"{len(plan.warbands):,} {plural(len(plan.warbands), 'warband')}"
+        each = f" ({found.written / found.played:.0f} bytes a battle)" if found.played else ""
         lines = (
             Line.of(
-                f"{game.info.title} sweep in {folder}: {len(plan.pairings):,} pairings of "
-                f"{len(plan.warbands):,} warbands in {', '.join(plan.scenarios)}"
+                f"{game.info.title} sweep in {folder}: {pairings} of {bands} in "
+                f"{', '.join(plan.scenarios)}"
             ),
             Line.of(
-                f"{found.battles:,} battles on disk, {found.played:,} played now on {where}"
-                + (
-                    f" ({found.written / max(1, found.played):.0f} bytes a battle)"
-                    if found.played
-                    else ""
-                )
+                f"{found.battles:,} {plural(found.battles, 'battle')} on disk, "
+                f"{found.played:,} played now on {where}{each}"
             ),
             Line.of(f"read it with: skirmish sweep report {folder}"),
         )

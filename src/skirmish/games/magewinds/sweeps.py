@@ -7,6 +7,7 @@ scenarios, the warbands (every legal one of the pack, or a file's, each checked 
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Annotated
@@ -205,6 +206,7 @@ class SweepOptions(Flags):
             batch=self.batch,
             until_ci=self.until_ci,
             rounds=self.rounds,
-            pack_file=pack_file,
+            # as the manifest keeps it (JSON), so a resumed sweep compares like with like
+            pack_file=None if pack_file is None else json.loads(json.dumps(pack_file, default=str)),
             pack=None if self.pack is None else pack,
         )
