@@ -15,9 +15,7 @@ DuckDB, pyarrow and matplotlib are imported here only, when a report is asked fo
 
 from __future__ import annotations
 
-import base64
 import csv
-import html
 import io
 import json
 from dataclasses import dataclass
@@ -515,96 +513,10 @@ def matrix_csv(found: Found) -> str:
     return out.getvalue()
 
 
-def report_html(found: Found) -> str:
-    """The report as one page: its tables and its plots (inlined), nothing fetched."""
-    picture = base64.b64encode(png_bytes(found)).decode()
-
-    def table(title: str, columns: list[str], rows: list[list[Any]]) -> str:
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
-        body = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row) + "</tr>"
-            for row in rows
-        )
-        return f"<h2>{html.escape(title)}</h2><table><tr>{head}</tr>{body}</table>"
-
-    parts = [
-        "<!doctype html><meta charset='utf-8'><title>skirmish sweep report</title>",
-        "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
-        "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}</style>",
-        "<h1>Sweep report</h1>",
-        f"<img alt='win-rate heat map and fighters ranked' src='data:image/png;base64,{picture}'>",
-        table(
-            "Warbands",
-            ["#", "fighters", "battles", "win rate", "95% interval"],
-            [
-                [
-                    b["warband"] + 1,
-                    ", ".join(found.warbands[b["warband"]]),
-                    b["battles"],
-                    f"{b['rate']:.1%}",
-                    _interval(b),
-                ]
-                for b in found.bands
-            ],
-        ),
-        table(
-            "Fighters",
-            ["fighter", "with", "interval", "without", "difference"],
-            [
-                [
-                    f["fighter"],
-                    f"{f['with']['rate']:.1%}",
-                    _interval(f["with"]),
-                    f"{f['without']['rate'] or 0:.1%}",
-                    f"{f['difference'] or 0:+.1%}",
-                ]
-                for f in found.fighters
-            ],
-        ),
-        table(
-            "Scenarios: Player 1 among decided battles",
-            ["scenario", "battles", "decided", "Player 1 won", "interval", "draws", "rounds"],
-            [
-                [
-                    s["scenario"],
-                    s["battles"],
-                    s["decided"],
-                    s["player_1_wins"],
-                    _interval(s["player_1"]),
-                    s["draws"],
-                    s["mean_rounds"],
-                ]
-                for s in found.scenarios
-            ],
-        ),
-        table(
-            "How battles ended",
-            ["scenario", "ending", "battles"],
-            [[e["scenario"], e["end"], e["battles"]] for e in found.endings],
-        ),
-        table(
-            "Pairings",
-            ["A", "B", "battles", "A won", "B won", "draws", "A's rate", "interval"],
-            [
-                [
-                    p["a"] + 1,
-                    p["b"] + 1,
-                    p["battles"],
-                    p["wins_a"],
-                    p["wins_b"],
-                    p["draws"],
-                    f"{p['wins_a'] / p['battles']:.1%}",
-                    _interval(p["a_rate"]),
-                ]
-                for p in found.pairings
-            ],
-        ),
-    ]
-    return "\n".join(parts) + "\n"
-
-
-def write_report(found: Found, path: Path) -> None:
-    """The report at ``path``, in the format its name ends with (:data:`OUTPUTS`)."""
+def write_report(found: Found, path: Path, *, page: str = "") -> None:
+    """The report at ``path``, in the format its name ends with (:data:`OUTPUTS`); an
+    ``.html`` file is ``page``, the page an interface made of the report's tables (with
+    :func:`png_bytes` inlined)."""
     from skirmish.ai.sweepstore import write_atomically
 
     suffix = path.suffix.casefold()
@@ -615,8 +527,5 @@ def write_report(found: Found, path: Path) -> None:
     elif suffix == ".json":
         content = (json.dumps(found.as_dict(), indent=1) + "\n").encode()
     else:
-        content = report_html(found).encode()
+        content = page.encode()
     write_atomically(path, content)
-    import typer
-
-    typer.echo(f"wrote {path}", err=True)

@@ -114,7 +114,15 @@ def build_report() -> Any:
         report, found = sweep_report(options.folder, top=options.top)
         show(report, as_json=printing.as_json)
         if output is not None:
-            write_report(found, output)
+            page = ""
+            if output.suffix.casefold() == ".html":
+                from skirmish.ai.sweepreport import png_bytes
+                from skirmish.cli.render import html_page
+
+                pictures = [("win-rate heat map and fighters ranked", png_bytes(found))]
+                page = html_page(report, title="Sweep report", pictures=pictures)
+            write_report(found, output, page=page)
+            typer.echo(f"wrote {output}", err=True)
 
     return command("report", ReportOptions, Printed, run)
 
