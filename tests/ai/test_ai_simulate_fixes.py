@@ -8,26 +8,12 @@ import csv
 import io
 
 import pytest
+from test_ai_simulate import BASE as SIMULATED  # the same battles' options
 
 from skirmish.ai.simulate import Match, by_warband, rows_csv, simulate
 from skirmish.games.magewinds.game import GAME
 
-BASE = (
-    "simulate",
-    "magewinds",
-    "--scenario",
-    "deathmatch",
-    "--warband",
-    "Wizard,Witch",
-    "--warband",
-    "Druid,Seer",
-    "--length",
-    "quick",
-    "--rounds",
-    "1",
-    "--seed",
-    "7",
-)
+BASE = (*SIMULATED, "--seed", "7")
 
 
 @pytest.mark.parametrize("name", ["plot.png", "x.parquet", "rows.json", "rows"])
