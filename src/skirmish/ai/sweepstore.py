@@ -140,6 +140,9 @@ def write_atomically(path: Path, content: bytes) -> None:
     except OSError as error:
         temporary.unlink(missing_ok=True)
         raise cannot_write(path, error) from None
+    except BaseException:  # Ctrl-C mid-write: no half shard left behind
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def write_shard(folder: Path, batch: Batch, rows: dict[str, list[Any]]) -> int:
