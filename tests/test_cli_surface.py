@@ -78,6 +78,8 @@ def test_every_game_command_is_recorded_or_new_on_purpose():
         "scenarios magewinds",
         "simulate magewinds",
         "serve",
+        "sweep magewinds",
+        "sweep report",
     }
     recorded = {MOVED.get(command, command) for command in RECORDED}
     assert set(surface()) == recorded | new_on_purpose

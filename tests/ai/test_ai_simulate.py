@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import math
+import re
 
 import pytest
 
@@ -15,6 +16,7 @@ from skirmish.ai.players import computer
 from skirmish.ai.simulate import (
     Match,
     Outcome,
+    by_warband,
     interval,
     play_battle,
     read_rows,
@@ -176,7 +178,7 @@ def test_a_mirror_plays_each_battle_on_its_own_seed(cli, tmp_path):
     for row, seating in zip(rows, seatings, strict=True):
         winner, rounds, reason, state = played_directly(int(row["seed"]), seating)
         assert row["winner"] == ("draw" if winner is None else str(winner + 1))
-        assert (int(row["rounds"]), row["reason"]) == (rounds, reason)
+        assert (int(row["rounds"]), row["reason"]) == (rounds, by_warband(reason, seating))
         hashes.add(state)
     assert len(hashes) == 4
 
@@ -196,7 +198,7 @@ def test_turning_a_mirror_on_one_seed_would_play_the_same_battle():
             None if o.winner is None else seat[o.winner],
             o.rounds,
             tuple(o.survivors[e] for e in o.seating),
-            o.reason,
+            re.sub(r"warband (\d)", lambda m: f"seat {seat[int(m[1]) - 1] + 1}", o.reason),
         )
 
     assert by_seat(first) == by_seat(turned)
@@ -632,7 +634,7 @@ def _rows_with(slices, tmp_path, change) -> str:
         (lambda lines: [lines[0], lines[1].replace("1,7,", "1,8,", 1)], "plays it on seed 7"),
         (lambda lines: [lines[0], "1,7,2,1" + lines[1][7:]], "the run seats 1, 2"),
         (lambda lines: [lines[0], lines[1].replace("Druid, Seer", "Druid")], "not --warband"),
-        (lambda lines: [lines[0], lines[1] + ",extra"], "13 columns, expected 12"),
+        (lambda lines: [lines[0], lines[1] + ",extra"], "14 columns, expected 13"),
         (lambda lines: [lines[0], "x" + lines[1]], "battle 'x1' is not a number from 1"),
         (lambda lines: [lines[0], "99999999999999999999999" + lines[1][1:]], "is not a number"),
         (lambda lines: [lines[0], '1,7,1,2,"1'], "not CSV"),

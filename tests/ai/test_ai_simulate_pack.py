@@ -81,6 +81,7 @@ def test_the_csv_names_its_columns_as_documented(cli, tmp_path):
         "reason",
         "warband 1",
         "warband 2",
+        "played with",
     ]
 
 

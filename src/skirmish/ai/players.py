@@ -16,14 +16,20 @@ from skirmish.games.magewinds.battle.setup import Setup
 
 
 def computer(kind: str, setup: Setup, seed: int, seat: int, *, clock: bool = True) -> Player:
-    """The computer player ``kind`` for ``seat`` of battles of ``setup``, seeded by ``seed``.
+    """The computer player ``kind`` for ``seat`` of battles of ``setup``, seeded by ``seed``;
+    ``greedy:without=Blink`` is the greedy player never using Blink
+    (:mod:`skirmish.ai.restricted`).
 
     ``clock=False`` counts a search player's budget in look-aheads instead of seconds, so
     the same seed gives the same battle on any machine and in any number of processes.
     """
     from skirmish.ai.magewinds.greedy import GreedyPlayer
     from skirmish.ai.magewinds.search import SearchPlayer
+    from skirmish.ai.restricted import WITHOUT, RestrictedPlayer, split_kind
 
+    if WITHOUT in kind:  # names checked against the pack by whoever took the kind
+        found = split_kind(kind)
+        return RestrictedPlayer(computer(found.kind, setup, seed, seat, clock=clock), found.without)
     if kind == "random":
         return RandomPlayer(seed, seat)
     if kind == "greedy":

@@ -20,8 +20,11 @@ those of the whole run.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
+import json
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -125,6 +128,7 @@ class Outcome:
     rounds: int
     survivors: tuple[int, ...]
     reason: str
+    """Why the battle ended, each side named by its warband (:func:`by_warband`)."""
 
 
 def check_seeds(match: Match, seed: int, battles: int, first: int = 0) -> None:
@@ -141,6 +145,12 @@ def check_seeds(match: Match, seed: int, battles: int, first: int = 0) -> None:
 
 def play_battle(match: Match, seed: int, index: int) -> Outcome:
     """Battle ``index`` of the simulation from ``seed``."""
+    return played(match, seed, index)[0]
+
+
+def played(match: Match, seed: int, index: int) -> tuple[Outcome, History]:
+    """Battle ``index`` of the simulation from ``seed``, and its history (every step and
+    state, for figures beyond the outcome: :mod:`skirmish.ai.figures`)."""
     seating = match.seating(index)
     number = match.battle_seed(seed, index)
     warbands = [list(match.warbands[entry]) for entry in seating]
@@ -156,7 +166,7 @@ def play_battle(match: Match, seed: int, index: int) -> Outcome:
     survivors = [0] * match.entries
     for fighter in battle.on_battlefield():
         survivors[seating[fighter.player]] += 1
-    return Outcome(
+    outcome = Outcome(
         index=index,
         seed=number,
         seating=seating,
@@ -164,8 +174,9 @@ def play_battle(match: Match, seed: int, index: int) -> Outcome:
         winner=None if end.winner is None else seating[end.winner],
         rounds=battle.round,
         survivors=tuple(survivors),
-        reason=end.reason,
+        reason=by_warband(end.reason, seating),
     )
+    return outcome, history
 
 
 _MATCH: tuple[Match, int] | None = None
@@ -228,6 +239,25 @@ def interval(wins: int, battles: int) -> tuple[float, float]:
 
     found = binomtest(wins, battles).proportion_ci(CONFIDENCE, method="wilson")
     return float(found.low), float(found.high)
+
+
+def intervals(wins: Sequence[int], battles: Sequence[int]) -> list[tuple[float, float]]:
+    """The 95% Wilson score intervals of many win rates at once, in closed form over arrays
+    (what :func:`interval` gives one at a time, checked against it by the tests): a
+    report over thousands of pairings pays for one array operation, not a search each."""
+    import numpy as np
+    from scipy.stats import norm
+
+    k = np.asarray(wins, dtype=float)
+    n = np.asarray(battles, dtype=float)
+    z = float(norm.ppf(1 - (1 - CONFIDENCE) / 2))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = k / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        spread = z / (1 + z * z / n) * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    low = np.where(n > 0, np.clip(centre - spread, 0.0, 1.0), 0.0)
+    high = np.where(n > 0, np.clip(centre + spread, 0.0, 1.0), 1.0)
+    return [(float(a), float(b)) for a, b in zip(low, high, strict=True)]
 
 
 def summary_data(match: Match, outcomes: Sequence[Outcome]) -> dict[str, Any]:
@@ -294,6 +324,57 @@ def plural(count: int, noun: str) -> str:
     return noun if count == 1 else noun + "s"
 
 
+SEAT_WORDS = re.compile(r"\bplayer (\d+)\b")
+"""A seat as a battle's end names it ("player 2"): lower case, where the scenario's role
+is "Player 1" (3.1), so the role is never taken for a seat."""
+
+
+def by_warband(reason: str, seating: Sequence[int]) -> str:
+    """Why a battle ended, each seat it names ("player 2") named by the warband that sat
+    there ("warband 1"), as the winner column names the winner."""
+
+    def named(found: re.Match[str]) -> str:
+        seat = int(found.group(1)) - 1
+        if not 0 <= seat < len(seating):
+            return found.group(0)
+        return f"warband {seating[seat] + 1}"
+
+    return SEAT_WORDS.sub(named, reason)
+
+
+def digest(value: object) -> str:
+    """A short fingerprint of data (a pack, a battlefield): equal data, equal text."""
+    text = json.dumps(value, sort_keys=True, default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def played_with(match: Match, seed: int) -> dict[str, str]:
+    """Every option that changes a battle of ``match`` but not its seed or warbands, by
+    its flag: the scenario and its version, the players, each agreed option (rulings
+    included), the battlefield (``random``, or a fingerprint of the table) and the pack (its
+    name and a fingerprint of its fighters). Written with each row, so that ``--tally``
+    counts only battles played as the command describes."""
+    setup = match.settings.setup(seed, [list(w) for w in match.warbands], match.pack)
+    found = {
+        "--scenario": setup.scenario.id,
+        "--scenario-version": setup.scenario.version.split()[0],
+        "--players": ",".join(match.kinds),
+    }
+    for name, value in setup.options.as_dict().items():
+        found["--" + name.replace("_", "-")] = "default" if value is None else str(value)
+    if getattr(match.settings, "battlefield", None) == "random":
+        found["--battlefield"] = "random"
+    else:
+        found["--battlefield"] = f"{setup.table.name} {digest(setup.table.data)}"
+    found["--pack"] = f"{setup.pack.name} {digest(repr(setup.pack))}"
+    return {flag: value.replace(";", ",") for flag, value in found.items()}
+
+
+def played_text(found: dict[str, str]) -> str:
+    """:func:`played_with` as one cell: ``--scenario deathmatch; --players greedy,random; ...``."""
+    return "; ".join(f"{flag} {value}" for flag, value in found.items())
+
+
 def header(match: Match) -> list[str]:
     """The columns of :func:`rows_csv` for ``match``'s number of warbands."""
     entries = range(1, match.entries + 1)
@@ -307,17 +388,21 @@ def header(match: Match) -> list[str]:
         *(f"survivors {e}" for e in entries),
         "reason",
         *(f"warband {e}" for e in entries),
+        "played with",
     ]
 
 
 def rows_csv(match: Match, outcomes: Sequence[Outcome]) -> str:
     """One row per battle: its seed, the warband in each seat, who was Player 1, the
-    winner, rounds, each warband's survivors and why the battle ended, then each
-    warband's fighters, so that the file says what was played without the command."""
+    winner, rounds, each warband's survivors and why the battle ended (each side named by
+    its warband, as the winner is), then each warband's fighters and every other option
+    the battle was played with (:func:`played_with`), so that the file says what was
+    played without the command."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header(match))
     fighters = [", ".join(warband) for warband in match.warbands]
+    settings = played_text(played_with(match, outcomes[0].seed)) if outcomes else ""
     for o in outcomes:
         writer.writerow(
             [
@@ -330,6 +415,7 @@ def rows_csv(match: Match, outcomes: Sequence[Outcome]) -> str:
                 *o.survivors,
                 o.reason,
                 *fighters,
+                settings,
             ]
         )
     return out.getvalue()
@@ -368,6 +454,7 @@ def read_rows(match: Match, seed: int, paths: Sequence[Path]) -> list[Outcome]:
     setup = match.settings.setup(seed, [list(w) for w in match.warbands], match.pack)
     most_rounds = setup.options.round_limit(setup.scenario) + setup.options.overtime
     columns = header(match)
+    expected = played_with(match, seed)
     most_lines = TALLY_LINES
     found: dict[int, Outcome] = {}
     lines = 0
@@ -396,6 +483,7 @@ def read_rows(match: Match, seed: int, paths: Sequence[Path]) -> list[Outcome]:
                             f"before the battles; expected {','.join(columns)}"
                         )
                     outcome = _outcome(match, seed, columns, row, where, most_rounds)
+                    _check_played_with(row[-1], expected, where, outcome.index + 1)
                     if outcome.index in found:
                         raise DataError(f"{where}: battle {outcome.index + 1} is given twice")
                     found[outcome.index] = outcome
@@ -414,6 +502,26 @@ def read_rows(match: Match, seed: int, paths: Sequence[Path]) -> list[Outcome]:
         named = str(paths[0]) if len(paths) == 1 else f"{len(paths)} files from {paths[0]}"
         raise DataError(f"{named}: no battles, only the header")
     return [found[index] for index in sorted(found)]
+
+
+def _check_played_with(cell: str, expected: dict[str, str], where: str, battle: int) -> None:
+    """A row's ``played with`` cell against the options of the command counting it: the
+    first that differs is named, with both values."""
+    given: dict[str, str] = {}
+    for part in cell.split("; "):
+        flag, _, value = part.partition(" ")
+        given[flag] = value
+    for flag, value in expected.items():
+        if given.get(flag) != value:
+            was = given.get(flag)
+            shown = "nothing" if was is None else repr(was)
+            raise DataError(
+                f"{where}: battle {battle} was played with {flag} {shown}; this command "
+                f"plays {flag} {value!r}, so the row is not one of its battles"
+            )
+    extra = sorted(set(given) - set(expected))
+    if extra:
+        raise DataError(f"{where}: battle {battle} was played with {extra[0]}, unknown here")
 
 
 def _outcome(

@@ -30,6 +30,7 @@ VERBS = (
     "play",
     "scenarios",
     "simulate",
+    "sweep",
 )
 """The commands whose subcommands are games, each a module of skirmish.cli.commands."""
 
@@ -64,7 +65,7 @@ def root(
 
 def _add(verb: str) -> None:
     module = importlib.import_module(f"skirmish.cli.commands.{verb}")
-    cls = verb_group(verb, module.build)
+    cls = module.group() if hasattr(module, "group") else verb_group(verb, module.build)
     group = typer.Typer(cls=cls, help=module.HELP, no_args_is_help=True, rich_markup_mode=None)
     app.add_typer(group, name=verb)
 
@@ -90,10 +91,18 @@ def _usage_problem(error: Any) -> str:
     return f"{' '.join(words)}: {message}"
 
 
+INTERRUPTED = 130
+"""The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells give it."""
+
+
 def main() -> None:
     """Entry point of the ``skirmish`` console script: one line and exit code 2 on bad input."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
+        if code == INTERRUPTED:  # Ctrl-C: the parser turns it into its exit code
+            typer.echo("skirmish: interrupted", err=True)
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except SkirmishError as error:
         typer.echo(f"skirmish: error: {error}", err=True)
         sys.exit(2)

@@ -38,6 +38,7 @@ def shown(console: Any = None) -> Iterator[None]:
             SpinnerColumn,
             TextColumn,
             TimeElapsedColumn,
+            TimeRemainingColumn,
         )
 
         if not bars:
@@ -48,6 +49,7 @@ def shown(console: Any = None) -> Iterator[None]:
                     BarColumn(),
                     MofNCompleteColumn(),
                     TimeElapsedColumn(),
+                    TimeRemainingColumn(),
                     console=out,
                     transient=True,
                 )

@@ -88,6 +88,41 @@ def text(cell: Cell, *, fractions: bool) -> str:
     return str(cell)
 
 
+def html_page(report: Report, *, title: str, pictures: Sequence[tuple[str, bytes]] = ()) -> str:
+    """``report`` as one HTML page, nothing fetched: its lines as paragraphs, its tables as
+    tables (cells as the terminal prints them), and ``pictures`` (alt text, PNG bytes)
+    inlined first."""
+    import base64
+    from html import escape
+
+    parts = [
+        f"<!doctype html><meta charset='utf-8'><title>{escape(title)}</title>",
+        "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
+        "td,th{border:1px solid #ccc;padding:2px 6px}td.n{text-align:right}</style>",
+        f"<h1>{escape(title)}</h1>",
+    ]
+    for alt, png in pictures:
+        data = base64.b64encode(png).decode()
+        parts.append(f"<img alt='{escape(alt)}' src='data:image/png;base64,{data}'>")
+    for block in report.blocks:
+        if isinstance(block, Line):
+            parts.append(f"<p>{escape(text(block.parts, fractions=False))}</p>")
+            continue
+        head = "".join(f"<th>{escape(c)}</th>" for c in block.columns)
+        rows = "".join(
+            "<tr>"
+            + "".join(
+                f"<td{' class=n' if isinstance(c, (int, Chance, Mean)) else ''}>"
+                f"{escape(text(c, fractions=False))}</td>"
+                for c in row
+            )
+            + "</tr>"
+            for row in block.rows
+        )
+        parts.append(f"<h2>{escape(block.title)}</h2><table><tr>{head}</tr>{rows}</table>")
+    return "\n".join(parts) + "\n"
+
+
 def show(report: Report, *, as_json: bool, fractions: bool = False) -> None:
     """Print ``report``: its JSON, or its lines and tables."""
     if as_json:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from skirmish.cli.build import command
+from skirmish.errors import SkirmishError
 
 if TYPE_CHECKING:
     from skirmish.games.base import Game
@@ -41,6 +42,11 @@ def build(game: Game) -> Any:
         output = settings.output
         if output is not None:
             check_save_path(output, "-o", example="results.csv")
+            if output.suffix.casefold() != ".csv":
+                raise SkirmishError(
+                    f"-o {output}: simulate writes its rows as CSV; name a file ending .csv "
+                    "(Parquet shards and plots come from 'skirmish sweep')"
+                )
         match = Match.from_options(settings)
         if settings.tally:
             outcomes = read_rows(match, settings.seed, settings.tally)

@@ -233,6 +233,15 @@ class PlayOptions(BattleFlags):
 
     @model_validator(mode="after")
     def _new_or_resumed(self) -> PlayOptions:
+        if self.resume is not None:
+            kept = [f for f in BattleFlags.model_fields if f not in ("players", "save")]
+            ignored = self.given(*kept, "seed", "pack")
+            if ignored:
+                raise ValueError(
+                    f"{', '.join(ignored)}: --resume goes on with the saved battle as it was "
+                    "set up (its scenario, warbands, table, options, seed and pack); only "
+                    "--players and --save may be given with it"
+                )
         if self.resume is None and self.scenario is None:
             raise ValueError(
                 "give --scenario (and --warband once per player, or build the warbands in "

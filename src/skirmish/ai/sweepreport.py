@@ -1,0 +1,531 @@
+"""What a sweep's rows say, counted by DuckDB over its Parquet shards.
+
+- the **win-rate matrix**: each pairing's battles, each side's wins and draws, a side's
+  win rate over every battle (a draw a battle not won) with its 95% Wilson interval;
+- each **warband**'s win rate over all its battles;
+- each **fighter**'s marginal win rate: the sides whose warband has it against the sides
+  whose warband has not, over every side of every battle (its interval is the "with" rate's);
+- each **scenario**'s Player 1 (3.1) advantage: the share of decided battles the
+  scenario's Player 1 won, with its interval; and its rounds and how its battles ended;
+- the **pairings furthest from even**: the largest gaps between the two sides' wins.
+
+Plots (matplotlib): a heat map of the matrix and the fighters ranked with their intervals.
+DuckDB, pyarrow and matplotlib are imported here only, when a report is asked for.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from skirmish.ai.sweep import FIGHTER_FIELDS
+from skirmish.ai.sweepstore import read_manifest
+from skirmish.errors import SkirmishError
+from skirmish.options import Flag
+from skirmish.options import Options as Flags
+from skirmish.report import Chance, Grid, Line, Mean, Report
+
+OUTPUTS = (".html", ".png", ".csv", ".json")
+MATRIX_PRINTED = 6
+"""Warbands up to which the matrix is printed as a table (it fits 80 columns)."""
+LISTED = 30
+"""Warbands listed whole; more are shown as the best and worst ``top``."""
+
+
+class ReportOptions(Flags):
+    """Read a sweep's shards with DuckDB: the win-rate matrix with 95% intervals, each
+    fighter's marginal win rate, each scenario's Player 1 advantage, rounds and how battles
+    ended, and the pairings furthest from even; -o writes it as HTML, PNG, CSV or JSON."""
+
+    folder: Annotated[
+        Path, Flag("The folder a sweep wrote (-o).", argument=True, metavar="SWEEP_DIR")
+    ]
+    output: Annotated[
+        Path | None,
+        Flag(
+            "Write the report here: .html (tables and plots), .png (the plots), .csv (the "
+            "matrix) or .json.",
+            aliases=("-o",),
+            metavar="FILE",
+        ),
+    ] = None
+    top: Annotated[
+        Annotated[int, Field(ge=1, le=100)],
+        Flag("Pairings furthest from even (and best and worst warbands) to list, 1-100."),
+    ] = 10
+
+
+@dataclass(frozen=True)
+class Found:
+    """A report's numbers, as the plots and files need them."""
+
+    warbands: list[list[str]]
+    pairings: list[dict[str, Any]]
+    bands: list[dict[str, Any]]
+    fighters: list[dict[str, Any]]
+    scenarios: list[dict[str, Any]]
+    endings: list[dict[str, Any]]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "warbands": self.warbands,
+            "pairings": self.pairings,
+            "warband_rates": self.bands,
+            "fighters": self.fighters,
+            "scenarios": self.scenarios,
+            "endings": self.endings,
+        }
+
+
+def connect(folder: Path) -> Any:
+    """A DuckDB connection with the view ``battles`` over the sweep's shards."""
+    import duckdb
+
+    shards = sorted(folder.glob("*.parquet"))
+    if not shards:
+        raise SkirmishError(f"{folder}: no shards yet; the sweep has played no batch")
+    connection = duckdb.connect()
+    pattern = str(folder / "*.parquet").replace("'", "''")
+    connection.execute(f"CREATE VIEW battles AS SELECT * FROM read_parquet('{pattern}')")
+    return connection
+
+
+def _rate(wins: int, battles: int, bounds: tuple[float, float]) -> dict[str, Any]:
+    return {
+        "rate": round(wins / battles, 4) if battles else None,
+        "ci95": [round(bounds[0], 4), round(bounds[1], 4)],
+    }
+
+
+def _rates(pairs: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    """Win rates with their 95% intervals, ``pairs`` of (wins, battles), all at once."""
+    from skirmish.ai.simulate import intervals
+
+    found = intervals([k for k, _ in pairs], [n for _, n in pairs])
+    return [_rate(k, n, b) for (k, n), b in zip(pairs, found, strict=True)]
+
+
+PAIRINGS = """
+SELECT pairing, any_value(warband_a) AS a, any_value(warband_b) AS b, count(*) AS battles,
+       count(*) FILTER (WHERE winner = 0) AS wins_a,
+       count(*) FILTER (WHERE winner = 1) AS wins_b,
+       count(*) FILTER (WHERE winner IS NULL) AS draws
+FROM battles GROUP BY pairing ORDER BY pairing
+"""
+
+SIDES = """
+WITH sides AS (
+    SELECT warband_a AS warband, winner = 0 AS won, fighters, 0 AS side FROM battles
+    UNION ALL
+    SELECT warband_b, winner = 1, fighters, 1 FROM battles
+)
+"""
+
+BANDS = (
+    SIDES
+    + """
+SELECT warband, count(*) AS sides, count(*) FILTER (WHERE won) AS wins
+FROM sides GROUP BY warband ORDER BY warband
+"""
+)
+
+FIGURES = """
+SELECT f.fighter, avg(f.damage_dealt) AS dealt, avg(f.damage_taken) AS taken,
+       avg(f.takedowns) AS takedowns, avg(f.out_of_action::INTEGER) AS out,
+       avg(f.spells_cast) AS spells, avg(f.cards_spent) AS cards,
+       avg(f.objects_carried) AS objects
+FROM (SELECT unnest(fighters) AS f FROM battles) GROUP BY f.fighter
+"""
+
+SCENARIOS = """
+SELECT scenario, count(*) AS battles,
+       count(*) FILTER (WHERE winner IS NOT NULL AND player_1 IS NOT NULL) AS decided,
+       count(*) FILTER (WHERE winner IS NOT NULL AND winner = player_1) AS first_wins,
+       count(*) FILTER (WHERE winner IS NULL) AS draws,
+       sum(rounds) AS rounds
+FROM battles GROUP BY scenario ORDER BY scenario
+"""
+
+ENDINGS = """
+SELECT scenario, "end", count(*) AS battles FROM battles
+GROUP BY scenario, "end" ORDER BY scenario, battles DESC, "end"
+"""
+
+
+def counted(folder: Path) -> Found:
+    """Every number of the report, worked out by DuckDB over the shards in ``folder``."""
+    manifest = read_manifest(folder)
+    warbands = [list(w) for w in manifest["warbands"]]
+    db = connect(folder)
+    rows = db.execute(PAIRINGS).fetchall()
+    a_rates = _rates([(row[4], row[3]) for row in rows])
+    b_rates = _rates([(row[5], row[3]) for row in rows])
+    pairings = [
+        {
+            "pairing": pairing,
+            "a": a,
+            "b": b,
+            "battles": battles,
+            "wins_a": wins_a,
+            "wins_b": wins_b,
+            "draws": draws,
+            "a_rate": a_rate,
+            "b_rate": b_rate,
+        }
+        for (pairing, a, b, battles, wins_a, wins_b, draws), a_rate, b_rate in zip(
+            rows, a_rates, b_rates, strict=True
+        )
+    ]
+    band_rows = db.execute(BANDS).fetchall()
+    bands = [
+        {"warband": w, "battles": n, "wins": k, **rate}
+        for (w, n, k), rate in zip(
+            band_rows, _rates([(k, n) for _, n, k in band_rows]), strict=True
+        )
+    ]
+    figures = {row[0]: row[1:] for row in db.execute(FIGURES).fetchall()}
+    fighters = []
+    sides, wins = sum(n for _, n, _ in band_rows), sum(k for _, _, k in band_rows)
+    for name, n_with, k_with in _with_fighter(warbands, band_rows):
+        n_without, k_without = sides - n_with, wins - k_with
+        extra = figures.get(name, (0.0,) * 7)
+        with_rate, without_rate = _rates([(k_with, n_with), (k_without, n_without)])
+        fighters.append(
+            {
+                "fighter": name,
+                "sides_with": n_with,
+                "wins_with": k_with,
+                "sides_without": n_without,
+                "wins_without": k_without,
+                "with": with_rate,
+                "without": without_rate,
+                "difference": None
+                if with_rate["rate"] is None or without_rate["rate"] is None
+                else round(with_rate["rate"] - without_rate["rate"], 4),
+                "per_battle": dict(
+                    zip(FIGHTER_FIELDS[2:], (round(float(x), 3) for x in extra), strict=True)
+                ),
+            }
+        )
+    fighters.sort(key=lambda f: -(f["difference"] or 0))
+    scenarios = []
+    for name, battles, decided, first, draws, rounds in db.execute(SCENARIOS).fetchall():
+        scenarios.append(
+            {
+                "scenario": name,
+                "battles": battles,
+                "decided": decided,
+                "player_1_wins": first,
+                "player_1": _rates([(first, decided)])[0],
+                "draws": draws,
+                "mean_rounds": round(rounds / battles, 4),
+            }
+        )
+    endings = [
+        {"scenario": s, "end": e, "battles": n} for s, e, n in db.execute(ENDINGS).fetchall()
+    ]
+    db.close()
+    return Found(warbands, pairings, bands, fighters, scenarios, endings)
+
+
+def _with_fighter(
+    warbands: list[list[str]], band_rows: list[tuple[int, int, int]]
+) -> list[tuple[str, int, int]]:
+    """Each fighter's sides (a warband in a battle) and wins, summed over the warbands that
+    have it (from each warband's sides and wins, :data:`BANDS`), by name."""
+    found: dict[str, list[int]] = {}
+    for warband, battles, won in band_rows:
+        for name in set(warbands[warband]):
+            counts = found.setdefault(name, [0, 0])
+            counts[0] += battles
+            counts[1] += won
+    return [(name, n, k) for name, (n, k) in sorted(found.items())]
+
+
+def _interval(rate: dict[str, Any]) -> str:
+    low, high = rate["ci95"]
+    return f"{low:.1%}-{high:.1%}"
+
+
+def _chance(wins: int, battles: int) -> Chance:
+    return Chance(Fraction(wins, max(1, battles)))
+
+
+def sweep_report(folder: Path, *, top: int = 10) -> tuple[Report, Found]:
+    """The report of the sweep in ``folder``: tables for the terminal, the JSON, and the
+    numbers for the plots and files."""
+    found = counted(folder)
+    battles = sum(p["battles"] for p in found.pairings)
+    names = [", ".join(w) for w in found.warbands]
+    blocks: list[Any] = [
+        Line.of(
+            f"Sweep {folder}: {battles:,} battles, {len(found.pairings):,} pairings of "
+            f"{len(found.warbands):,} warbands; rates over every battle (a draw not won), "
+            "95% Wilson intervals",
+            bold=True,
+        )
+    ]
+    bands = sorted(found.bands, key=lambda b: -(b["rate"] or 0))
+    shown = bands if len(bands) <= LISTED else [*bands[:top], *bands[-top:]]
+    blocks.append(
+        Grid(
+            ("#", "warband", "battles", "win rate", "95% interval"),
+            tuple(
+                (
+                    b["warband"] + 1,
+                    names[b["warband"]],
+                    b["battles"],
+                    _chance(b["wins"], b["battles"]),
+                    _interval(b),
+                )
+                for b in shown
+            ),
+            title="Warbands" + ("" if shown is bands else f": best and worst {top}"),
+        )
+    )
+    if len(found.warbands) <= MATRIX_PRINTED:
+        blocks.append(_matrix_grid(found))
+    blocks.append(
+        Grid(
+            ("fighter", "with", "95% interval", "without", "difference"),
+            tuple(
+                (
+                    f["fighter"],
+                    _chance(f["wins_with"], f["sides_with"]),
+                    _interval(f["with"]),
+                    _chance(f["wins_without"], f["sides_without"]),
+                    f"{f['difference']:+.1%}" if f["difference"] is not None else "-",
+                )
+                for f in found.fighters
+            ),
+            title="Fighters: win rate of sides with them, and without",
+        )
+    )
+    blocks.append(
+        Grid(
+            ("fighter", "dealt", "taken", "take-downs", "out", "spells", "cards", "objects"),
+            tuple(
+                (
+                    f["fighter"],
+                    *(Mean(Fraction(v).limit_denominator(1000)) for v in f["per_battle"].values()),
+                )
+                for f in found.fighters
+            ),
+            title="Fighters: mean figures a battle",
+        )
+    )
+    blocks.append(
+        Grid(
+            ("scenario", "battles", "decided", "P1 won", "interval", "draws", "rounds"),
+            tuple(
+                (
+                    s["scenario"],
+                    s["battles"],
+                    s["decided"],
+                    _chance(s["player_1_wins"], s["decided"]),
+                    _interval(s["player_1"]),
+                    s["draws"],
+                    Mean(Fraction(s["mean_rounds"]).limit_denominator(10000)),
+                )
+                for s in found.scenarios
+            ),
+            title="Scenarios: Player 1 (P1, 3.1) in the decided battles, 95% interval",
+        )
+    )
+    blocks.append(
+        Grid(
+            ("scenario", "how the battle ended", "battles"),
+            tuple((e["scenario"], e["end"], e["battles"]) for e in found.endings),
+            title="How battles ended",
+        )
+    )
+    furthest = sorted(
+        found.pairings, key=lambda p: (-abs(p["wins_a"] - p["wins_b"]) / p["battles"], p["pairing"])
+    )[:top]
+    blocks.append(
+        Grid(
+            ("A", "B", "battles", "A won", "B won", "draws", "A's rate", "95% interval"),
+            tuple(
+                (
+                    p["a"] + 1,
+                    p["b"] + 1,
+                    p["battles"],
+                    p["wins_a"],
+                    p["wins_b"],
+                    p["draws"],
+                    _chance(p["wins_a"], p["battles"]),
+                    _interval(p["a_rate"]),
+                )
+                for p in furthest
+            ),
+            title=f"Pairings furthest from even (warbands by #), {len(furthest)}",
+        )
+    )
+    return Report(tuple(blocks), found.as_dict()), found
+
+
+def _matrix_grid(found: Found) -> Grid:
+    """The matrix as a table: row warband's win rate against the column's."""
+    count = len(found.warbands)
+    cells: list[list[Any]] = [["-"] * count for _ in range(count)]
+    for p in found.pairings:
+        cells[p["a"]][p["b"]] = _chance(p["wins_a"], p["battles"])
+        if p["a"] != p["b"]:
+            cells[p["b"]][p["a"]] = _chance(p["wins_b"], p["battles"])
+    return Grid(
+        ("row vs column", *(f"#{i + 1}" for i in range(count))),
+        tuple((f"#{i + 1}", *row) for i, row in enumerate(cells)),
+        title="Win rate, row's warband against column's",
+    )
+
+
+def matrix(found: Found) -> Any:
+    """The win-rate matrix as an array (NaN where two warbands did not meet)."""
+    import numpy as np
+
+    count = len(found.warbands)
+    grid = np.full((count, count), np.nan)
+    for p in found.pairings:
+        grid[p["a"], p["b"]] = p["wins_a"] / p["battles"]
+        if p["a"] != p["b"]:
+            grid[p["b"], p["a"]] = p["wins_b"] / p["battles"]
+    return grid
+
+
+def figure(found: Found) -> Any:
+    """The heat map of the matrix beside the fighters ranked with their intervals."""
+    from skirmish.analysis.plots import pyplot
+
+    plt = pyplot()
+    count = len(found.warbands)
+    size = min(12.0, 4.0 + 0.12 * count)
+    fig, (heat, ranked) = plt.subplots(
+        1, 2, figsize=(size + 6.5, max(5.0, size)), gridspec_kw={"width_ratios": [size, 6]}
+    )
+    image = heat.imshow(matrix(found), cmap="RdBu", vmin=0, vmax=1)
+    fig.colorbar(image, ax=heat, fraction=0.046, pad=0.04, label="win rate of row vs column")
+    labels = [f"#{i + 1} " + ", ".join(w) for i, w in enumerate(found.warbands)]
+    if count <= 30:
+        heat.set_xticks(range(count), [f"#{i + 1}" for i in range(count)], fontsize=8)
+        heat.set_yticks(range(count), labels, fontsize=8)
+    else:  # numbered as the tables number them, from 1
+        places = list(range(0, count, max(1, count // 8)))
+        heat.set_xticks(places, [f"#{i + 1}" for i in places], fontsize=8)
+        heat.set_yticks(places, [f"#{i + 1}" for i in places], fontsize=8)
+    if count <= 12:
+        grid = matrix(found)
+        for i in range(count):
+            for j in range(count):
+                value = grid[i, j]
+                if value == value:  # not NaN: the two met
+                    shade = "white" if abs(value - 0.5) > 0.3 else "black"
+                    heat.text(j, i, f"{value:.0%}", ha="center", va="center", fontsize=8,
+                              color=shade)  # fmt: skip
+    heat.set_title("Win rate, row's warband against column's")
+    fighters = sorted(found.fighters, key=lambda f: f["with"]["rate"] or 0)
+    rates = [f["with"]["rate"] or 0 for f in fighters]
+    lows = [r - f["with"]["ci95"][0] for r, f in zip(rates, fighters, strict=True)]
+    highs = [f["with"]["ci95"][1] - r for r, f in zip(rates, fighters, strict=True)]
+    rows = range(len(fighters))
+    ranked.errorbar(
+        rates,
+        rows,
+        xerr=[lows, highs],
+        fmt="o",
+        color="#4c72b0",
+        capsize=3,
+        label="sides with the fighter",
+    )
+    ranked.scatter(
+        [f["without"]["rate"] or 0 for f in fighters],
+        rows,
+        marker="|",
+        color="#c44e52",
+        s=120,
+        label="sides without it",
+    )
+    ranked.set_yticks(list(rows), [f["fighter"] for f in fighters])
+    ranked.axvline(0.5, color="grey", linestyle=":", linewidth=1)
+    ranked.set_xlim(0, 1)
+    ranked.set_xlabel("win rate (95% interval)")
+    ranked.set_title("Fighters ranked")
+    ranked.legend(loc="lower right", fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def png_bytes(found: Found) -> bytes:
+    from skirmish.analysis.plots import pyplot
+
+    fig = figure(found)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=110)
+    pyplot().close(fig)
+    return buffer.getvalue()
+
+
+def matrix_csv(found: Found) -> str:
+    """One row per pairing: both warbands, the battles, wins, draws and rates."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        [
+            "warband a",
+            "warband b",
+            "fighters a",
+            "fighters b",
+            "battles",
+            "wins a",
+            "wins b",
+            "draws",
+            "rate a",
+            "low a",
+            "high a",
+            "rate b",
+            "low b",
+            "high b",
+        ]
+    )
+    for p in found.pairings:
+        writer.writerow(
+            [
+                p["a"] + 1,
+                p["b"] + 1,
+                ", ".join(found.warbands[p["a"]]),
+                ", ".join(found.warbands[p["b"]]),
+                p["battles"],
+                p["wins_a"],
+                p["wins_b"],
+                p["draws"],
+                p["a_rate"]["rate"],
+                *p["a_rate"]["ci95"],
+                p["b_rate"]["rate"],
+                *p["b_rate"]["ci95"],
+            ]
+        )
+    return out.getvalue()
+
+
+def write_report(found: Found, path: Path, *, page: str = "") -> None:
+    """The report at ``path``, in the format its name ends with (:data:`OUTPUTS`); an
+    ``.html`` file is ``page``, the page an interface made of the report's tables (with
+    :func:`png_bytes` inlined)."""
+    from skirmish.ai.sweepstore import write_atomically
+
+    suffix = path.suffix.casefold()
+    if suffix == ".png":
+        content = png_bytes(found)
+    elif suffix == ".csv":
+        content = matrix_csv(found).encode()
+    elif suffix == ".json":
+        content = (json.dumps(found.as_dict(), indent=1) + "\n").encode()
+    else:
+        content = page.encode()
+    write_atomically(path, content)

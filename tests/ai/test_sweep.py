@@ -1,0 +1,304 @@
+"""Sweeps without a cluster: the warbands and pairings, restricted players, the report's
+DuckDB numbers against a plain count over the same rows, and the report's files."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from itertools import combinations
+from math import comb
+from pathlib import Path
+
+import pytest
+
+from skirmish.ai.restricted import allowed, parse_restricted, uses
+from skirmish.ai.simulate import Match, interval, played
+from skirmish.ai.sweep import FIGHTER_FIELDS, Batch, Plan, all_warbands, end_kind, read_warbands
+from skirmish.errors import SkirmishError
+from skirmish.games.magewinds.battles import SimulateOptions
+from skirmish.games.magewinds.pack import bundled_pack
+
+PACK = bundled_pack()
+
+
+@pytest.mark.parametrize(("slots", "size"), [(6, 3), (8, 4), (10, 5)])
+def test_every_full_warband_of_the_bundled_pack(slots, size):
+    """The bundled pack's fighters take 2 slots each, one of each at most: the full
+    warbands are the subsets filling every slot, counted as C(9, size)."""
+    found = all_warbands(PACK, slots)
+    names = [f.name for f in PACK.fighters]
+    assert len(found) == comb(len(names), size) == len(set(found))
+    assert {frozenset(w) for w in found} == {frozenset(c) for c in combinations(names, size)}
+
+
+def test_a_file_of_pairings_and_its_errors(tmp_path):
+    path = tmp_path / "pairs.txt"
+    path.write_text("# two pairings\nWizard, Witch vs Druid, Seer\nwizard,witch VS Guardian\n")
+    warbands, pairs = read_warbands(path, PACK, 6)
+    assert warbands == (("Wizard", "Witch"), ("Druid", "Seer"), ("Guardian",))
+    assert pairs == ((0, 1), (0, 2))
+    path.write_text("Wizard\nWizard vs Druid\n")
+    with pytest.raises(SkirmishError, match="line 2: list warbands or pairings"):
+        read_warbands(path, PACK, 6)
+    path.write_text("Wizard\nWizzard\n")
+    with pytest.raises(SkirmishError, match="pairs.txt, line 2: .*Wizzard"):
+        read_warbands(path, PACK, 6)
+    path.write_text("Wizard, Witch, Seer, Druid\n")
+    with pytest.raises(SkirmishError, match="line 1: warband 1: .*take 8 slots; the warband has 6"):
+        read_warbands(path, PACK, 6)
+
+
+def test_sweep_options_are_checked_before_any_work(cli, tmp_path):
+    base = ("sweep", "magewinds", "--scenario", "deathmatch", "-o", str(tmp_path / "s"))
+    cases = [
+        (("--players", "greedy:without=Blinkk"), "'Blinkk' is not an ability, attack or"),
+        (("--players", "human"), "'human' is not a computer player"),
+        (("--players", "greedy,greedy,greedy"), "one player for both warbands"),
+        (("--scheduler", "localhost"), "expected a scheduler's address"),
+        (("--scheduler", "tcp://h:1", "--workers", "2"), "--workers: the cluster at"),
+        (("--warbands", str(tmp_path / "none.txt")), "none.txt"),
+        (("--until-ci", "0.9"), "--until-ci"),
+    ]
+    for extra, message in cases:
+        run = cli(*base, *extra)
+        assert run.code == 2, extra
+        assert run.err.count("\n") == 1 and message in run.err, run.err
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text("Wizard vs Druid\n")
+    run = cli(*base, "--warbands", str(pairs), "--mirrors", "--length", "quick")
+    assert run.code == 2 and "--mirrors: " in run.err and "lists its pairings" in run.err
+    run = cli("sweep", "magewinds", "--scenario", "battle-royale", "-o", str(tmp_path / "s"))
+    assert run.code == 2 and "a sweep pairs two warbands" in run.err
+    assert not (tmp_path / "s").exists()
+
+
+def test_restricted_names_and_what_uses_them():
+    assert parse_restricted("greedy:without=blink", PACK).without == ("Blink",)
+    assert parse_restricted("random:without=Guard:without=zap", PACK).without == ("Guard", "Zap")
+    assert uses("cast Blink", "Blink") and uses("guard", "Guard")
+    assert uses("attack Druid with Poison Tip", "Poison Tip")
+    assert not uses("no barrier", "Barrier") and not uses("attack Druid with Zap", "Blast")
+    assert allowed(("guard", "move"), ["Guard"]) == ("move",)
+    assert allowed(("guard",), ["Guard"]) == ("guard",)  # a forced step is taken
+
+
+def test_a_restricted_player_never_uses_the_name():
+    """Random players on the same seeds: the unrestricted one guards, the one told not to
+    never does, while its opponent (unrestricted) still may."""
+    options = SimulateOptions(
+        scenario="deathmatch", warband=["Wizard,Witch", "Druid,Seer"], length="quick", rounds=2
+    )
+    warbands = (("Wizard", "Witch"), ("Druid", "Seer"))
+    free = Match(warbands, ("random", "random"), options)
+    held = Match(warbands, ("random:without=Guard", "random"), options)
+
+    def guards(match: Match) -> list[int]:
+        counts = [0, 0]
+        for index in range(4):
+            outcome, history = played(match, 1, index)
+            for step in history.steps:
+                if step.player is not None and uses(step.action, "Guard"):
+                    counts[outcome.seating[step.player]] += 1
+        return counts
+
+    assert guards(free)[0] > 0
+    restricted = guards(held)
+    assert restricted[0] == 0 and restricted[1] > 0
+
+
+def test_end_kind_drops_who_and_the_counts():
+    reason = "warband 2 has the most fighters on the battlefield (ruling MB-4) (warband 1: 1, warband 2: 2)"
+    assert end_kind(reason) == "a warband has the most fighters on the battlefield (ruling MB-4)"
+
+
+# -- the report against a plain count ------------------------------------------------------
+
+FIGHTERS = ("Wizard", "Witch", "Druid", "Seer")
+
+
+@pytest.fixture(scope="module")
+def synthetic(tmp_path_factory):
+    """Shards of made-up rows (draws, no Player 1, two scenarios) written as a sweep
+    writes them, and the rows themselves."""
+    from skirmish.ai.sweepstore import prepare, write_shard
+
+    warbands = (("Wizard", "Witch"), ("Druid", "Seer"), ("Wizard", "Druid"))
+    plan = Plan(
+        scenarios=("deathmatch", "king-of-the-hill"),
+        length="quick",
+        warbands=warbands,
+        pairings=((0, 1), (0, 2), (1, 2), (1, 1)),
+        players=("greedy", "greedy"),
+        battles=30,
+        seed=1,
+        batch=7,
+    )
+    folder = tmp_path_factory.mktemp("synthetic")
+    prepare(folder, plan)
+    rng = random.Random(5)
+    rows = []
+    for batch in plan.all_batches():
+        columns: dict[str, list] = {}
+        for index in range(batch.first, batch.first + batch.count):
+            a, b = plan.pairings[batch.pairing]
+            fighters = [
+                {"side": side, "fighter": name, **{f: rng.randrange(4) for f in FIGHTER_FIELDS[2:]}}
+                for side, band in ((0, warbands[a]), (1, warbands[b]))
+                for name in band
+            ]
+            for f in fighters:
+                f["out_of_action"] = bool(f["out_of_action"] % 2)
+            row = {
+                "pairing": batch.pairing,
+                "scenario": plan.scenarios[batch.scenario],
+                "battle": index,
+                "seed": 1 + index // 2,
+                "warband_a": a,
+                "warband_b": b,
+                "seat_a": 1 + index % 2,
+                "player_1": rng.choice([0, 1, None]),
+                "winner": rng.choice([0, 1, 1, None]),
+                "rounds": rng.randrange(1, 6),
+                "reason": "r",
+                "end": rng.choice(["all fell", "round limit"]),
+                "survivors_a": 1,
+                "survivors_b": 0,
+                "cards_a": 3,
+                "cards_b": 4,
+                "fighters": fighters,
+            }
+            rows.append(row)
+            for name, value in row.items():
+                columns.setdefault(name, []).append(value)
+        write_shard(folder, batch, columns)
+    return folder, rows
+
+
+def test_duckdb_numbers_equal_a_plain_count(synthetic):
+    from skirmish.ai.sweepreport import counted
+
+    folder, rows = synthetic
+    found = counted(folder)
+    for p in found.pairings:
+        mine = [r for r in rows if r["pairing"] == p["pairing"]]
+        assert p["battles"] == len(mine) == 60
+        assert p["wins_a"] == sum(r["winner"] == 0 for r in mine)
+        assert p["wins_b"] == sum(r["winner"] == 1 for r in mine)
+        assert p["draws"] == sum(r["winner"] is None for r in mine)
+        low, high = interval(p["wins_a"], len(mine))
+        assert p["a_rate"]["ci95"] == [round(low, 4), round(high, 4)]
+    sides = [(r["warband_a"], r["winner"] == 0, r) for r in rows] + [
+        (r["warband_b"], r["winner"] == 1, r) for r in rows
+    ]
+    for band in found.bands:
+        mine = [won for w, won, _ in sides if w == band["warband"]]
+        assert (band["battles"], band["wins"]) == (len(mine), sum(mine))
+    warbands = found.warbands
+    for f in found.fighters:
+        having = [won for w, won, _ in sides if f["fighter"] in warbands[w]]
+        lacking = [won for w, won, _ in sides if f["fighter"] not in warbands[w]]
+        assert (f["sides_with"], f["wins_with"]) == (len(having), sum(having))
+        assert (f["sides_without"], f["wins_without"]) == (len(lacking), sum(lacking))
+        figures = [x for r in rows for x in r["fighters"] if x["fighter"] == f["fighter"]]
+        dealt = sum(x["damage_dealt"] for x in figures) / len(figures)
+        assert f["per_battle"]["damage_dealt"] == round(dealt, 3)
+    assert {f["fighter"] for f in found.fighters} == set(FIGHTERS)
+    for s in found.scenarios:
+        mine = [r for r in rows if r["scenario"] == s["scenario"]]
+        decided = [r for r in mine if r["winner"] is not None and r["player_1"] is not None]
+        assert s["decided"] == len(decided)
+        assert s["player_1_wins"] == sum(r["winner"] == r["player_1"] for r in decided)
+        assert s["mean_rounds"] == round(sum(r["rounds"] for r in mine) / len(mine), 4)
+    for e in found.endings:
+        assert e["battles"] == sum(
+            r["scenario"] == e["scenario"] and r["end"] == e["end"] for r in rows
+        )
+
+
+def test_report_files_and_the_table_fits_80_columns(cli, synthetic, tmp_path, monkeypatch):
+    folder, rows = synthetic
+    monkeypatch.setenv("COLUMNS", "80")
+    run = cli("sweep", "report", str(folder))
+    assert run.code == 0, run.err
+    assert max(len(line) for line in run.out.splitlines()) <= 80
+    assert "Win rate, row's warband against column's" in run.out
+    scenarios = run.out.split("Scenarios:")[1].split("How battles ended")[0]
+    assert "king-of-the-hill" in scenarios  # not cut by a narrow column
+    for suffix in (".png", ".html", ".csv", ".json"):
+        path = tmp_path / f"report{suffix}"
+        run = cli("sweep", "report", str(folder), "-o", str(path))
+        assert run.code == 0, run.err
+        assert path.stat().st_size > 0
+    assert (tmp_path / "report.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "data:image/png;base64," in (tmp_path / "report.html").read_text()
+    table = list(csv.DictReader(io.StringIO((tmp_path / "report.csv").read_text())))
+    assert len(table) == 4 and sum(int(r["battles"]) for r in table) == len(rows)
+    data = json.loads((tmp_path / "report.json").read_text())
+    assert len(data["pairings"]) == 4
+
+
+def test_report_refuses_what_it_cannot_write(cli, synthetic, tmp_path):
+    folder, _ = synthetic
+    run = cli("sweep", "report", str(folder), "-o", str(tmp_path / "r.pdf"))
+    assert run.code == 2 and "a report is written as .html, .png, .csv, .json" in run.err
+    assert not (tmp_path / "r.pdf").exists()
+    run = cli("sweep", "report", str(tmp_path))
+    assert run.code == 2 and "manifest.json" in run.err
+
+
+def test_shard_names_sort_in_play_order():
+    names = [Batch(p, s, n, 0, 1).name for p in (0, 12) for s in (0, 3) for n in (0, 9, 10)]
+    assert names == sorted(names)
+    assert Path(names[0]).suffix == ".parquet"
+
+
+def test_intervals_at_once_equal_scipys_one_at_a_time():
+    """The closed-form Wilson intervals of a report against scipy's binomtest, for every
+    count up to 60 battles, and none."""
+    from skirmish.ai.simulate import intervals
+
+    cases = [(k, n) for n in range(1, 61) for k in range(n + 1)]
+    found = intervals([k for k, _ in cases], [n for _, n in cases])
+    for (k, n), (low, high) in zip(cases, found, strict=True):
+        expected = interval(k, n)
+        assert low == pytest.approx(expected[0], abs=1e-9)
+        assert high == pytest.approx(expected[1], abs=1e-9)
+    assert intervals([0], [0]) == [(0.0, 1.0)]
+
+
+def test_figures_agree_with_the_final_state():
+    """The figures read from the events against the battle's final state, another account
+    of the same battle: a standing fighter's damage taken is the damage it has (in a
+    battle where nobody healed), those out of action are those not on the battlefield,
+    and damage is dealt only where it is taken."""
+    from skirmish.ai.figures import battle_figures
+
+    options = SimulateOptions(
+        scenario="deathmatch", warband=["Wizard,Witch", "Druid,Seer"], length="quick", rounds=3
+    )
+    players = ("random:without=Recover", "random:without=Recover")  # heals name no fighter
+    match = Match((("Wizard", "Witch"), ("Druid", "Seer")), players, options)
+    checked = hurt = 0
+    for index in range(6):
+        outcome, history = played(match, 3, index)
+        final = history.state
+        found = battle_figures(history)
+        standing = {f.name: f for f in final.on_battlefield()}
+        assert {n for n, f in found.fighters.items() if f.out_of_action} == (
+            set(found.fighters) - set(standing)
+        )
+        assert sum(not f.out_of_action for f in found.fighters.values()) == sum(outcome.survivors)
+        taken = sum(f.damage_taken for f in found.fighters.values())
+        assert sum(f.damage_dealt for f in found.fighters.values()) <= taken
+        assert sum(f.takedowns for f in found.fighters.values()) <= sum(
+            f.out_of_action for f in found.fighters.values()
+        )
+        if any(e.event == "heal" for e in final.events()):
+            continue
+        checked += 1
+        hurt += sum(f.damage for f in standing.values())
+        for name, fighter in standing.items():
+            assert found.fighters[name].damage_taken == fighter.damage, name
+    assert checked and hurt
