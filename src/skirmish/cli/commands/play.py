@@ -122,9 +122,12 @@ class Terminal:
             prompt += "\n" + "\n".join(f"  {i}. {a}" for i, a in enumerate(legal, 1))
         else:
             prompt += f"\n  ({len(legal)} choices: 'help' lists them)"
+        asked = self.battle
         while True:
             answer = self.read(prompt, hidden=node.hidden, node=node)
             if self.command(answer, node):
+                if self.battle is not asked:
+                    return  # a take-back: the decision now pending is asked afresh
                 continue
             if answer.isdigit() and 1 <= int(answer) <= len(legal):
                 answer = legal[int(answer) - 1]
