@@ -91,7 +91,7 @@ def _usage_problem(error: Any) -> str:
 def main() -> None:
     """Entry point of the ``skirmish`` console script: one line and exit code 2 on bad input."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
     except SkirmishError as error:
         typer.echo(f"skirmish: error: {error}", err=True)
         sys.exit(2)
@@ -106,3 +106,5 @@ def main() -> None:
             sys.exit(0)
         typer.echo(f"skirmish: error: {_usage_problem(error)}", err=True)
         sys.exit(2)
+    if isinstance(code, int) and code:
+        sys.exit(code)  # a command's typer.Exit(code)

@@ -97,6 +97,9 @@ class Commands(Mapping[str, "type[Options]"]):
 class Battles(Protocol):
     """What a terminal needs to play, show, save and replay a game's whole battles."""
 
+    game: str
+    """The game's name, as ``skirmish play GAME`` takes it."""
+
     def start(self, options: Options) -> Any: ...
 
     def replay(self, path: Path) -> tuple[Any, Any]: ...

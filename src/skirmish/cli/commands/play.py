@@ -78,11 +78,50 @@ class Terminal:
         return self.session.history.state
 
     def run(self) -> None:
-        from skirmish import limits
+        """Play the battle out. Stopped part way (Ctrl-C, Ctrl-D, a script that ends, a
+        refusal), the battle so far is kept, with the command that goes on with it."""
         from skirmish.cli.render import console
-        from skirmish.engine.battle import Chance, End, LazyView
 
         console().print(self.session.heading)
+        try:
+            self.play()
+        except (typer.Abort, KeyboardInterrupt, EOFError) as stop:
+            kept = self.keep()
+            typer.echo(f"skirmish: interrupted{'; ' + kept if kept else ''}", err=True)
+            raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 1) from None
+        except SkirmishError as error:
+            kept = self.keep()
+            if kept is None:
+                raise
+            raise SkirmishError(f"{error}; {kept}") from None
+
+    def keep(self) -> str | None:
+        """Save the battle so far after an interruption, to ``--save`` or (a person at a
+        terminal, who gave none) to a new file here; what was kept and how to go on."""
+        path = self.session.save
+        if path is None and self.interactive and self.session.history.steps:
+            seed = self.session.history.seed
+            path = next(
+                p
+                for n in range(1, 10_000)
+                if not (p := Path(f"magewinds-{seed}{'' if n == 1 else f'-{n}'}.json")).exists()
+            )
+        if path is None:
+            return None
+        try:
+            path.write_text(self.battles.saved(self.session), encoding="utf-8")
+        except OSError as error:
+            return f"the battle could not be saved to {path}: {error.strerror}"
+        players = ",".join(self.session.kinds)
+        return (
+            f"the battle so far is saved in {path}; go on with: skirmish play "
+            f"{self.battles.game} --resume {path} --players {players}"
+        )
+
+    def play(self) -> None:
+        from skirmish import limits
+        from skirmish.engine.battle import Chance, End, LazyView
+
         history = self.session.history
         steps = limits.BATTLE_STEPS.maximum
         for _ in range(steps):
@@ -98,9 +137,13 @@ class Terminal:
                     self.computers[node.player].act(LazyView(self.battle, node.player), legal)
                 )
             else:
+                if self.session.save is not None:
+                    self.write(self.session.save, quiet=True)
                 self.ask(node)
         else:
             raise SkirmishError(f"the battle did not end within {steps} steps")
+        from skirmish.cli.render import console
+
         console().print(self.battles.result_text(self.battle))
         if self.session.save is not None:
             self.write(self.session.save)
@@ -225,14 +268,15 @@ class Terminal:
         for text in hint_lines(self.battle.setup, view, legal):
             say(text)
 
-    def write(self, path: Path) -> None:
+    def write(self, path: Path, *, quiet: bool = False) -> None:
         try:
             path.write_text(self.battles.saved(self.session), encoding="utf-8")
         except OSError as error:
             raise SkirmishError(
                 f"{path}: cannot write the battle record: {error.strerror}"
             ) from None
-        typer.echo(f"wrote {path}", err=True)
+        if not quiet:
+            typer.echo(f"wrote {path}", err=True)
 
 
 def _table(rows: list[dict[str, str]], title: str) -> None:
