@@ -93,3 +93,70 @@ def test_ctrl_c_or_ctrl_d_at_a_prompt_keeps_the_battle(cli, tmp_path, monkeypatc
         "magewinds-4-2.json",  # the first file kept, not overwritten
         "magewinds-4.json",
     ]
+
+
+def _recorded(cli, tmp_path, scenario="king-of-the-hill", seed="5", players="greedy,greedy"):
+    """Every state of a whole battle between random players, replayed from its record."""
+    from skirmish.games.magewinds.battle import replay_record
+    from skirmish.games.magewinds.battles import BATTLES
+
+    path = tmp_path / f"{scenario}-{seed}.json"
+    args = [*KING[:3], scenario, *KING[4:11], players, "--seed", seed, "--save", str(path)]
+    assert cli(*args).code == 0
+    return replay_record(BATTLES.record(path), source=str(path)).states
+
+
+def test_the_picture_in_a_battle_shows_zones_territories_fighters_and_the_attack(cli, tmp_path):
+    from skirmish.games.magewinds.battle.state import Phase
+    from skirmish.games.magewinds.picture import battle_scene
+
+    states = _recorded(cli, tmp_path)
+    deploying = next(s for s in states if s.phase == Phase.DEPLOYMENT and all(s.territories))
+    styles = [a.style for a in battle_scene(deploying, 0).areas]
+    assert {"zone", "zone inner", "keep out", "territory P1", "territory P2"} <= set(styles)
+    zone = next(a for a in battle_scene(deploying, 0).areas if a.style == "zone")
+    assert abs(zone.shape.area - 3.14159 * 9) < 0.1  # 3" about the objective (9.4)
+    # every fighter's damage, counters, Guard and spells under its name (9.1-9.3)
+    hurt = next(s for s in states if any(f.damage and f.at for f in s.fighters))
+    fighter = next(f for f in hurt.fighters if f.damage and f.at)
+    base = next(b for b in battle_scene(hurt, 0).bases if b.name == fighter.name)
+    assert base.detail.startswith(f"{fighter.damage}/")
+    guarding = next(s for s in states if any(f.guarding and f.at for f in s.fighters))
+    guard = next(f for f in guarding.fighters if f.guarding and f.at)
+    assert (
+        "guarding"
+        in next(b for b in battle_scene(guarding, 0).bases if b.name == guard.name).detail
+    )
+    # the attack in progress: its line of attack (or why none) and the edge in cover
+    attacking = next(s for s in states if any(f["frame"] == "attack" for f in s.view(0)["pending"]))
+    scene = battle_scene(attacking, 0)
+    assert scene.title.startswith("attack in progress") and {"cover"} <= {
+        k.style for k in scene.strokes
+    }
+    assert {"attack", "blocked"} & {k.style for k in scene.strokes}
+    # the active fighter's reach
+    active = next(
+        s for s in states if any(f["frame"] == "activation" for f in s.view(0)["pending"])
+    )
+    assert "reach" in [a.style for a in battle_scene(active, 0).areas]
+    assert "reach" not in [a.style for a in battle_scene(deploying, 0).areas]
+
+
+def test_draw_los_and_reach_answer_inside_a_battle(cli, tmp_path, monkeypatch):
+    picture = tmp_path / "now.png"
+    scripted(
+        monkeypatch,
+        [
+            *OPENING,
+            f"draw {picture} --reach Witch --attacker Wizard --target Druid",
+            "los Wizard Druid",
+            "reach Wizard",
+            "reach Wizard 7,4",
+        ],
+    )
+    run = cli(*KING)
+    assert picture.exists() and f"wrote {picture}" in run.err
+    assert "16.0: Druid is visible to Wizard" in run.out and "18.2: Druid is in cover" in run.out
+    assert 'Wizard: 13.4: Movement 5"' in run.out and "sq in" in run.out
+    assert "not a legal move" in run.out and "high obstacle 'South wall'" in run.out
+    assert "standard input has ended" in run.err  # none of them was taken for an action

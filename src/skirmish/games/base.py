@@ -122,6 +122,19 @@ class Battles(Protocol):
 
     def scene(self, battle: Any) -> Any: ...
 
+    def picture(self, battle: Any, player: int, **overlays: str) -> Any:
+        """The battle now as ``player`` may see it (a Scene); ``overlays`` are ``draw``'s
+        ``reach``, ``attacker``, ``target`` and ``attack``."""
+        ...
+
+    def los(self, battle: Any, attacker: str, target: str) -> Any:
+        """Sight, line of attack and cover between two fighters now (a Report)."""
+        ...
+
+    def reach(self, battle: Any, fighter: str, to: str | None) -> Any:
+        """Where a fighter's Move can end now, or whether it may move ``to`` (a Report)."""
+        ...
+
 
 class Game(ABC):
     """A game's behaviour under fixed names. Subclasses set the class attributes and

@@ -203,14 +203,16 @@ class Terminal:
             "status": self._status,
             "hand": self._hand,
             "draw": self._draw,
+            "los": self._los,
+            "reach": self._reach,
             "undo": self._undo,
             "save": self._save,
             "help": self._help,
             "hint": self._hint,
         }
         handler = handlers.get(word.casefold())
-        if handler is None or (word.casefold() == "draw" and not rest.casefold().endswith(".png")):
-            return False
+        if handler is None or (word.casefold() == "draw" and not _picture_named(rest)):
+            return False  # "draw JH" takes a card (12.0)
         try:
             handler(rest.strip(), node)
         except SkirmishError as error:
@@ -236,11 +238,45 @@ class Terminal:
             say(text)
 
     def _draw(self, rest: str, node: Turn) -> None:
+        """``draw FILE.png [--reach F] [--attacker A --target T [--attack X]]``."""
         from skirmish.analysis.pictures import draw
 
-        path = Path(rest)
-        draw(self.battles.scene(self.battle), path)
+        words = _words(rest)
+        path = Path(words[0])
+        overlays: dict[str, str] = {}
+        flags = iter(words[1:])
+        for flag in flags:
+            key = flag.removeprefix("--")
+            value = next(flags, None)
+            if key not in DRAW_OVERLAYS or not flag.startswith("--") or value is None:
+                raise SkirmishError(
+                    f"draw: {flag!r}: expected draw FILE.png [--reach F] "
+                    "[--attacker A --target T [--attack X]]"
+                )
+            overlays[key] = value
+        draw(self.battles.picture(self.battle, node.player, **overlays), path)
         typer.echo(f"wrote {path}", err=True)
+
+    def _los(self, rest: str, node: Turn) -> None:
+        """``los A B``: sight, line of attack and cover from A to B now."""
+        from skirmish.cli.render import show
+
+        words = _words(rest)
+        if len(words) != 2:
+            raise SkirmishError("los: expected los ATTACKER TARGET, such as los Wizard Druid")
+        show(self.battles.los(self.battle, *words), as_json=False)
+
+    def _reach(self, rest: str, node: Turn) -> None:
+        """``reach F [X,Y]``: where F's Move can end now, or whether it may move to X,Y."""
+        from skirmish.cli.render import show
+
+        words = _words(rest)
+        if len(words) not in (1, 2):
+            raise SkirmishError("reach: expected reach FIGHTER [X,Y], such as reach Wizard 6,4")
+        show(
+            self.battles.reach(self.battle, words[0], words[1] if len(words) == 2 else None),
+            as_json=False,
+        )
 
     def _undo(self, rest: str, node: Turn) -> None:
         step = self.session.history.undo(node.player)
@@ -277,6 +313,26 @@ class Terminal:
             ) from None
         if not quiet:
             typer.echo(f"wrote {path}", err=True)
+
+
+DRAW_OVERLAYS = ("reach", "attacker", "target", "attack")
+"""What ``draw`` in a battle adds to the picture, as ``skirmish draw`` does for a file."""
+
+
+def _words(text: str) -> list[str]:
+    """A command's words, quotes keeping a name with spaces whole."""
+    import shlex
+
+    try:
+        return shlex.split(text)
+    except ValueError as error:
+        raise SkirmishError(f"{text!r}: {error}") from None
+
+
+def _picture_named(rest: str) -> bool:
+    """Whether ``draw``'s first word names a picture file (else it takes a card)."""
+    first = rest.split(" ", 1)[0].casefold()
+    return first.endswith((".png", ".svg", ".pdf"))
 
 
 def _table(rows: list[dict[str, str]], title: str) -> None:

@@ -471,6 +471,23 @@ class MagewindsBattles:
 
         return field_scene(battlefield_now(battle))
 
+    def picture(self, battle: Battle, player: int, **overlays: str) -> Scene:
+        from skirmish.games.magewinds.picture import battle_scene
+
+        return battle_scene(battle, player, **overlays)
+
+    def los(self, battle: Battle, attacker: str, target: str) -> Report:
+        from skirmish.games.magewinds.picture import los_report
+
+        report: Report = los_report(battle, attacker, target)
+        return report
+
+    def reach(self, battle: Battle, fighter: str, to: str | None) -> Report:
+        from skirmish.games.magewinds.picture import reach_report
+
+        report: Report = reach_report(battle, fighter, to)
+        return report
+
     def replay_json(self, record: Record, battle: Battle) -> dict[str, Any]:
         result = dict(result_of(battle))
         return {
