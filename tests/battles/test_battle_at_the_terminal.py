@@ -160,3 +160,35 @@ def test_draw_los_and_reach_answer_inside_a_battle(cli, tmp_path, monkeypatch):
     assert 'Wizard: 13.4: Movement 5"' in run.out and "sq in" in run.out
     assert "not a legal move" in run.out and "high obstacle 'South wall'" in run.out
     assert "standard input has ended" in run.err  # none of them was taken for an action
+
+
+def test_status_shows_the_objective_and_who_is_within_3_and_1_inches(cli, tmp_path, monkeypatch):
+    import math
+    import re
+
+    from skirmish.games.magewinds.battles import objective_rows
+
+    states = _recorded(cli, tmp_path)
+    seen = set()
+    for state in states[::5]:
+        (row,) = objective_rows(state)
+        cx, cy = state.setup.table.centre
+        for radius in (3, 1):
+            counts = [
+                sum(
+                    1
+                    for f in state.fighters
+                    if f.player == p and f.at and math.dist(f.at, (cx, cy)) - 0.5 <= radius + 1e-9
+                )
+                for p in range(2)
+            ]
+            told = re.search(
+                f'within {radius}" [^:]*: player 1: (\\d+), player 2: (\\d+)', row["notes"]
+            )
+            assert told and [int(n) for n in told.groups()] == counts
+            seen.add(tuple(counts))
+    assert len(seen) > 2  # the counts change as the battle goes
+    scripted(monkeypatch, [*OPENING[:8], "status"])
+    run = cli(*KING)
+    table = run.out[run.out.index("objects and markers") :]
+    assert "objective" in table and "6,8" in table and 'within 3"' in table

@@ -43,11 +43,15 @@ from skirmish.games.magewinds.battle.catalogue import (
     version_number,
 )
 from skirmish.games.magewinds.battle.scenarios import (
+    HILL_NEAR,
+    KING_OF_THE_HILL,
     Crossing,
     PoisonFalls,
     Scenario,
     Tie,
     WindburnBarrier,
+    holding,
+    objective_point,
 )
 from skirmish.games.magewinds.battle.session import (
     battlefield_now,
@@ -381,6 +385,39 @@ class Session:
     shown: int = 0
 
 
+def place_text(point: tuple[float, float]) -> str:
+    """A position as a person reads it, to two decimals: ``7.38,7.05`` (actions keep
+    their own exact text)."""
+    return ",".join(f"{round(v, 2) or 0.0:.2f}".rstrip("0").rstrip(".") for v in point)
+
+
+def objective_rows(battle: Battle) -> list[dict[str, str]]:
+    """9.4: the scenario's objective marker, where it is and how many fighters of each
+    warband are within its control distance now (King of the Hill: within 3", what decides
+    the battle, and within 1", what raises the hand limit)."""
+    scenario = battle.setup.scenario
+    if not scenario.objective:
+        return []
+    x, y = objective_point(battle)
+    notes = []
+    for radius, why in (
+        (scenario.control_radius, "counted at each round's end"),
+        (HILL_NEAR if scenario.id == KING_OF_THE_HILL.id else 0.0, "+1 hand limit"),
+    ):
+        if radius:
+            counts = ", ".join(
+                f"player {p + 1}: {holding(battle, p, radius)}" for p in range(battle.players)
+            )
+            notes.append(f'within {radius:g}" ({why}): {counts}')
+    return [
+        {
+            "object": "objective",
+            "at": place_text((x, y)),
+            "notes": "; ".join(["marker (9.4)", *notes]),
+        }
+    ]
+
+
 class MagewindsBattles:
     """Magewinds battles for a terminal, under the names every game with battles gives."""
 
@@ -452,10 +489,13 @@ class MagewindsBattles:
         return result_text(battle)
 
     def status_rows(self, battle: Battle) -> list[dict[str, str]]:
-        return status_rows(battle)
+        at = {f.name: place_text(f.at) for f in battle.fighters if f.at is not None}
+        return [{**row, "at": at.get(row["fighter"], row["at"])} for row in status_rows(battle)]
 
     def object_rows(self, battle: Battle) -> list[dict[str, str]]:
-        return object_rows(battle)
+        placed = {i.name: place_text(i.at) for i in battle.items if i.at is not None}
+        rows = [{**r, "at": placed.get(r["object"], r["at"])} for r in object_rows(battle)]
+        return objective_rows(battle) + rows
 
     def hand_text(self, battle: Battle, player: int) -> list[str]:
         return hand_text(battle, player)

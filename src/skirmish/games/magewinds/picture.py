@@ -16,16 +16,19 @@ from shapely import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from skirmish.errors import SkirmishError
-from skirmish.games.magewinds.battle.scenarios import DEFENDER_BAND, defender, objective_point
+from skirmish.games.magewinds.battle.scenarios import (
+    DEFENDER_BAND,
+    HILL_NEAR,
+    KING_OF_THE_HILL,
+    defender,
+    objective_point,
+)
 from skirmish.games.magewinds.battle.session import battlefield_now, status_rows
 from skirmish.games.magewinds.battle.state import Battle, Phase
 from skirmish.games.magewinds.battle.territory import CORNERS, RADIUS, corner_point
 from skirmish.games.magewinds.field import Battlefield
 from skirmish.geometry import BASE_DIAMETER
 from skirmish.geometry.scene import Area, Scene
-
-KING_OF_THE_HILL_NEAR = 1.0
-"""King of the Hill: each fighter within 1" of the objective raises the hand limit."""
 
 
 def battle_scene(
@@ -121,12 +124,12 @@ def objective_zones(battle: Battle) -> list[Area]:
                 f'within {scenario.control_radius:g}" of the objective: counted each round end',
             )
         )
-    if scenario.id == "king-of-the-hill":
+    if scenario.id == KING_OF_THE_HILL.id:
         areas.append(
             Area(
-                centre.buffer(KING_OF_THE_HILL_NEAR),
+                centre.buffer(HILL_NEAR),
                 "zone inner",
-                f'within {KING_OF_THE_HILL_NEAR:g}" of the objective: +1 hand limit each',
+                f'within {HILL_NEAR:g}" of the objective: +1 hand limit each',
             )
         )
     return areas
