@@ -192,3 +192,94 @@ def test_status_shows_the_objective_and_who_is_within_3_and_1_inches(cli, tmp_pa
     run = cli(*KING)
     table = run.out[run.out.index("objects and markers") :]
     assert "objective" in table and "6,8" in table and 'within 3"' in table
+
+
+def _decisions(states):
+    from skirmish.engine.battle import Turn
+
+    for state in states:
+        node = state.node()
+        if isinstance(node, Turn):
+            yield state, node, state.legal_actions(node.player)
+
+
+def test_attacks_list_enemies_first_friends_marked_and_the_odds_beside(cli, tmp_path):
+    from skirmish.ai.magewinds.menu import action_parts, menu
+    from skirmish.ai.magewinds.outlook import outlook
+    from skirmish.engine.battle import LazyView
+    from skirmish.games.magewinds.battle.attacks import build_situation
+
+    states = _recorded(cli, tmp_path)
+    checked = 0
+    for state, node, legal in _decisions(states):
+        if not any(a.startswith("attack ") for a in legal):
+            continue
+        options = menu(state.setup, LazyView(state, node.player), legal)
+        assert sorted(map(str, (o.action for o in options))) == sorted(legal)  # all, once
+        friends = [
+            i
+            for i, o in enumerate(options)
+            if state.fighter(action_parts(o.action).target or "Nobody").player == node.player
+            if action_parts(o.action).target in {f.name for f in state.fighters}
+        ]
+        enemies = [
+            i
+            for i, o in enumerate(options)
+            if action_parts(o.action).target in {f.name for f in state.fighters}
+            and i not in friends
+        ]
+        if friends and enemies:
+            assert max(enemies) < min(friends)
+        for i, option in enumerate(options):
+            shown = option.group or option.text
+            assert ("a friend" in shown) == (i in friends)
+        active = next(f["fighter"] for f in state.view(0)["pending"] if f["frame"] == "activation")
+        me = state.fighter(active)
+        for option in options:
+            target = action_parts(option.action).target
+            if target is None or target not in {f.name for f in state.fighters}:
+                continue
+            attack = state.setup.profile(me.profile).attack(
+                action_parts(option.action).subject.split(" with ")[1]
+            )
+            found = outlook(build_situation(state, me, state.fighter(target), attack))
+            expected = f"{float(found.expected_damage):.2f} damage"
+            assert expected in (option.group or option.text)
+            checked += 1
+    assert checked >= 5
+
+
+def test_the_ways_to_pay_one_spell_are_grouped_under_it(cli, tmp_path):
+    from skirmish.ai.magewinds.menu import action_parts, menu
+    from skirmish.cli.commands.play import option_lines
+    from skirmish.engine.battle import LazyView
+
+    states = _recorded(cli, tmp_path)
+    for state, node, legal in _decisions(states):
+        paid = [action_parts(a).paid_for for a in legal if " paying " in a]
+        if max((paid.count(p) for p in paid), default=0) < 3:
+            continue
+        options = menu(state.setup, LazyView(state, node.player), legal)
+        lines = option_lines(options)
+        assert len(lines) < len(options)
+        for number, option in enumerate(options, 1):
+            parts = action_parts(option.action)
+            if parts.payment is not None and paid.count(parts.paid_for) > 1:
+                heading = next(
+                    i for i, line in enumerate(lines) if line.startswith(f"  {parts.paid_for}")
+                )
+                row = next(line for line in lines[heading:] if f" {number}. " in line + " ")
+                assert f" {number}. {parts.payment}" in row
+        break
+    else:
+        raise AssertionError("no decision with several ways to pay one thing")
+
+
+def test_a_single_option_is_taken_and_said_and_commands_do_not_reprint_the_options(
+    cli, monkeypatch
+):
+    scripted(monkeypatch, [*OPENING[:7], "status", "hand", "help", "activate Wizard"])
+    run = cli(*KING)
+    assert "  -> pass (the only choice)" in run.out and "player 1 passes" in run.out
+    assert run.out.count("  1. activate Wizard") == 2  # under the question and in help only
+    assert "player 1 activates Wizard" in run.out

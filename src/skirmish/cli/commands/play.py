@@ -72,6 +72,10 @@ class Terminal:
         humans = [seat for seat, kind in enumerate(session.kinds) if kind == "human"]
         self.viewer = humans[0] if len(humans) == 1 else None
         self.interactive = sys.stdin.isatty()
+        self.unread = ""
+        """A script's line read ahead past a decision with one option, for the next."""
+        self.automatic: set[int] = set()
+        """The steps (by index) taken at once because they were the only choice."""
 
     @property
     def battle(self) -> Any:
@@ -158,22 +162,35 @@ class Terminal:
         self.session.shown = len(events)
 
     def ask(self, node: Turn) -> None:
-        legal = self.battle.legal_actions(node.player)
+        """Ask a person: the question and its options once, then answers until one is an
+        action (the terminal's commands answered in between). A decision with one option
+        is taken at once and said so; after a take-back the decision now pending is asked."""
+        options = self.options(node)
         pending = self.battles.pending_lines(self.battle, node.player)
-        prompt = "\n".join([*pending, f"{node.rule}: {node.prompt}"])
-        if len(legal) <= 12:
-            prompt += "\n" + "\n".join(f"  {i}. {a}" for i, a in enumerate(legal, 1))
-        else:
-            prompt += f"\n  ({len(legal)} choices: 'help' lists them)"
+        question = "\n".join([*pending, f"{node.rule}: {node.prompt}"])
+        if len(options) == 1:
+            only = str(options[0].action)
+            say(f"{question}\n  -> {only} (the only choice)")
+            if not self.interactive:  # a script may answer it too, or leave it out
+                line = sys.stdin.readline()
+                if line.strip().casefold() not in (only.casefold(), "1"):
+                    self.unread = line
+            self.automatic.add(len(self.session.history.steps))
+            self.session.history.act(only)
+            return
+        listing = option_lines(options)
+        if len(listing) > MOST_LINES:
+            listing = [f"  ({len(options)} choices: 'help' lists them)"]
+        say("\n".join([question, *listing]))
         asked = self.battle
         while True:
-            answer = self.read(prompt, hidden=node.hidden, node=node)
+            answer = self.read(hidden=node.hidden, node=node)
             if self.command(answer, node):
                 if self.battle is not asked:
                     return  # a take-back: the decision now pending is asked afresh
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                answer = legal[int(answer) - 1]
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                answer = str(options[int(answer) - 1].action)
             try:
                 self.session.history.act(answer)
                 return
@@ -182,18 +199,25 @@ class Terminal:
                     raise
                 typer.echo(f"  not allowed: {error}", err=True)  # one line, as every error
 
-    def read(self, prompt: str, *, hidden: bool, node: Turn) -> str:
-        if self.interactive:
-            from skirmish.cli.render import wrapped
+    def options(self, node: Turn) -> tuple[Any, ...]:
+        """The decision's options in the order they are numbered (menu, help and hint)."""
+        from skirmish.ai.magewinds.menu import menu
+        from skirmish.engine.battle import LazyView
 
-            return str(typer.prompt(wrapped(prompt), hide_input=hidden)).strip()
-        answer = sys.stdin.readline()
+        legal = self.battle.legal_actions(node.player)
+        return menu(self.battle.setup, LazyView(self.battle, node.player), legal)
+
+    def read(self, *, hidden: bool, node: Turn) -> str:
+        """One answer: typed at the terminal, or the next line of a script (echoed)."""
+        if self.interactive:
+            return str(typer.prompt("", prompt_suffix="> ", hide_input=hidden)).strip()
+        answer, self.unread = self.unread or sys.stdin.readline(), ""
         if not answer:
             raise SkirmishError(
                 f"{node.rule}: player {node.player + 1} must decide ({node.prompt}) but standard "
                 "input has ended; pass one action per line, or play with --players random"
             )
-        say(f"{prompt}\n> {'(hidden)' if hidden else answer.strip()}")
+        say(f"> {'(hidden)' if hidden else answer.strip()}")
         return answer.strip()
 
     def command(self, answer: str, node: Turn) -> bool:
@@ -279,7 +303,12 @@ class Terminal:
         )
 
     def _undo(self, rest: str, node: Turn) -> None:
-        step = self.session.history.undo(node.player)
+        """1.1: take back the latest decision, with any only choices taken after it."""
+        history = self.session.history
+        step = history.undo(node.player)
+        while len(history.steps) in self.automatic:
+            self.automatic.discard(len(history.steps))
+            step = history.undo(node.player)
         typer.echo(f"1.1: took back {step.action!r} (ruling MB-21)")
         self.session.shown = min(self.session.shown, len(self.battle.events()))
 
@@ -292,7 +321,8 @@ class Terminal:
         self.write(check_save_path(path, "save"))
 
     def _help(self, rest: str, node: Turn) -> None:
-        for text in self.battles.help_lines(self.battle):
+        ordered = tuple(o.action for o in self.options(node))
+        for text in self.battles.help_lines(self.battle, ordered):
             say(text)
 
     def _hint(self, rest: str, node: Turn) -> None:
@@ -300,8 +330,8 @@ class Terminal:
         from skirmish.engine.battle import LazyView
 
         view = LazyView(self.battle, node.player)
-        legal = self.battle.legal_actions(node.player)
-        for text in hint_lines(self.battle.setup, view, legal):
+        ordered = tuple(o.action for o in self.options(node))
+        for text in hint_lines(self.battle.setup, view, ordered):
             say(text)
 
     def write(self, path: Path, *, quiet: bool = False) -> None:
@@ -313,6 +343,33 @@ class Terminal:
             ) from None
         if not quiet:
             typer.echo(f"wrote {path}", err=True)
+
+
+MOST_LINES = 30
+"""The most lines of options printed under a question; more are listed by 'help'."""
+
+
+def option_lines(options: tuple[Any, ...], width: int = 78) -> list[str]:
+    """Numbered options, one a line; the ways to pay one thing under it, side by side."""
+    lines: list[str] = []
+    number = 0
+    while number < len(options):
+        option = options[number]
+        if not option.group:
+            number += 1
+            lines.append(f"  {number}. {option.text}")
+            continue
+        lines.append(f"  {option.group}, paying:")
+        row = "    "
+        while number < len(options) and options[number].group == option.group:
+            number += 1
+            item = f" {number}. {options[number - 1].text}"
+            if len(row) + len(item) > width and row.strip():
+                lines.append(row)
+                row = "    "
+            row += item
+        lines.append(row)
+    return lines
 
 
 DRAW_OVERLAYS = ("reach", "attacker", "target", "attack")

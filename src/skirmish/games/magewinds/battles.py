@@ -500,8 +500,8 @@ class MagewindsBattles:
     def hand_text(self, battle: Battle, player: int) -> list[str]:
         return hand_text(battle, player)
 
-    def help_lines(self, battle: Battle) -> list[str]:
-        return help_lines(battle)
+    def help_lines(self, battle: Battle, legal: tuple[Any, ...] | None = None) -> list[str]:
+        return help_lines(battle, legal)
 
     def pending_lines(self, battle: Battle, player: int) -> list[str]:
         return pending_lines(battle.view(player))

@@ -214,17 +214,18 @@ def action_rule(action: str, rule: str) -> str:
 WIDTH = 80
 
 
-def help_lines(battle: Battle) -> list[str]:
-    """The legal actions now, each with the rule that allows it, and why others are
-    refused; every line fits in 80 columns."""
+def help_lines(battle: Battle, legal: tuple[Any, ...] | None = None) -> list[str]:
+    """The legal actions now (numbered in the order of ``legal`` when given), each with
+    the rule that allows it, and why others are refused; every line fits in 80 columns."""
     node = battle.node()
     if not isinstance(node, Turn):
         return ["no decision is pending"]
-    legal = battle.legal_actions(node.player)
+    if legal is None:
+        legal = battle.legal_actions(node.player)
     lines = textwrap.wrap(f"{node.rule}: {node.prompt}", WIDTH)
     for i, action in enumerate(legal, 1):
         lines += textwrap.wrap(
-            f"{i}. {action}  [{action_rule(action, node.rule)}]",
+            f"{i}. {action}  [{action_rule(str(action), node.rule)}]",
             WIDTH,
             initial_indent="  ",
             subsequent_indent="       ",
