@@ -283,3 +283,41 @@ def test_a_single_option_is_taken_and_said_and_commands_do_not_reprint_the_optio
     assert "  -> pass (the only choice)" in run.out and "player 1 passes" in run.out
     assert run.out.count("  1. activate Wizard") == 2  # under the question and in help only
     assert "player 1 activates Wizard" in run.out
+
+
+def test_hints_are_best_first_and_hidden_choices_show_each_options_own_damage(cli, tmp_path):
+    import re
+
+    from skirmish.ai.magewinds.explain import explain, hint_lines
+    from skirmish.ai.magewinds.outlook import outlook
+    from skirmish.engine.battle import LazyView
+    from skirmish.games.magewinds.battle.attacks import AttackFrame
+
+    states = _recorded(cli, tmp_path)
+    hidden = plain = 0
+    for state, node, legal in list(_decisions(states))[::3]:
+        if len(legal) < 2:
+            continue
+        advice = explain(state.setup, LazyView(state, node.player), legal)
+        values = [a.value for a in advice]
+        assert values == sorted(values, reverse=True), [(a.action, a.value) for a in advice]
+        if not advice or not advice[0].share:
+            plain += 1
+            continue
+        hidden += 1
+        frame = state.frames[-1]
+        assert isinstance(frame, AttackFrame)
+        attacking = node.hidden and any(a in ("light", "heavy") for a in legal)
+        found = outlook(frame.situation, None if attacking else legal)
+        # each option's own damage against the other side's mix; weighted by the mix
+        # they give the attack's expected damage
+        own = {
+            a.action: float(re.search(r"gives (\d+\.\d+) damage", a.reason).group(1))
+            for a in advice
+        }
+        mix = dict(found.attack_mix if attacking else found.defence_mix)
+        total = sum(float(mix.get(o, 0)) * d for o, d in own.items())
+        assert abs(total - float(found.expected_damage)) < 0.01 * len(own)
+        lines = hint_lines(state.setup, LazyView(state, node.player), legal)
+        assert all("[played " in line for line in lines if re.match(r"  \d+\. ", line))
+    assert hidden and plain
