@@ -321,3 +321,67 @@ def test_hints_are_best_first_and_hidden_choices_show_each_options_own_damage(cl
         lines = hint_lines(state.setup, LazyView(state, node.player), legal)
         assert all("[played " in line for line in lines if re.match(r"  \d+\. ", line))
     assert hidden and plain
+
+
+def test_refusals_at_a_terminal_break_between_words(cli, tmp_path, monkeypatch):
+    import typer
+
+    answers = iter([*OPENING[:2], "deploy Witch at 99,99", "take the high ground"])
+
+    def prompt(text, *args, **kwargs):
+        try:
+            return next(answers)
+        except StopIteration:
+            raise typer.Abort() from None
+
+    monkeypatch.setattr(sys, "stdin", _Keyboard())
+    monkeypatch.setattr(typer, "prompt", prompt)
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.chdir(tmp_path)
+    run = cli(*KING)
+    refusals = run.err[: run.err.index("skirmish: interrupted")]
+    assert refusals.count("not allowed:") == 2
+    assert all(len(line) <= 80 for line in refusals.splitlines())
+    words = " ".join(refusals.split())
+    assert "'take the high ground' is not a legal" in words and max(map(len, refusals.splitlines())) > 60
+
+
+def test_spells_are_named_as_players_say_them_and_positions_to_two_decimals(cli, tmp_path):
+    import re
+
+    from skirmish.games.magewinds.battles import BATTLES
+    from skirmish.games.magewinds.effects import EFFECTS
+
+    states = _recorded(cli, tmp_path, scenario="deathmatch", seed="3")
+    names = {e.key: e.name for e in EFFECTS}
+    spelled = next(s for s in states if any(f.effects for f in s.fighters))
+    for fighter, row in zip(spelled.fighters, BATTLES.status_rows(spelled), strict=True):
+        for key in fighter.effects:
+            assert names[key] in row["notes"] and key not in row["notes"].split(", ")
+    final = states[-1]
+    ended = [e.text for e in final.events() if "spells end with" in e.text]
+    assert ended and not any("_" in text for text in ended)
+    for state in states[::7]:
+        for row in BATTLES.status_rows(state):
+            assert re.fullmatch(
+                r"-?\d+(\.\d\d?)?,-?\d+(\.\d\d?)?|not deployed|out of action", row["at"]
+            ), row
+
+
+def test_replay_fits_its_result_and_resume_recaps_the_position(cli, tmp_path, monkeypatch):
+    path = tmp_path / "battle.json"
+    scripted(monkeypatch, OPENING)
+    cli(*KING, "--save", str(path))
+    scripted(monkeypatch, [])
+    resumed = cli("play", "magewinds", "--resume", str(path), "--players", "human,greedy")
+    recap = resumed.out[: resumed.out.index("13.0: Wizard")]
+    assert "the battle so far (the last 8 of" in recap and "player 1 activates Wizard" in recap
+    assert "fighter" in recap and "damage" in recap and "objective" in recap  # the tables
+    whole = tmp_path / "whole.json"
+    args = [*KING[:11], "greedy,greedy", "--seed", "5", "--save", str(whole)]
+    played = cli(*args)
+    replayed = cli("replay", str(whole))
+    result = played.out[played.out.index("player 1 wins after") :]
+    assert len(" ".join(result.split())) > 80  # a long result, fitted into lines
+    assert all(len(line) <= 80 for line in result.splitlines())
+    assert replayed.out.endswith(result)  # replay fits it the same way

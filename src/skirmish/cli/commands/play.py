@@ -87,6 +87,8 @@ class Terminal:
         from skirmish.cli.render import console
 
         console().print(self.session.heading)
+        if self.session.shown:
+            self.recap()
         try:
             self.play()
         except (typer.Abort, KeyboardInterrupt, EOFError) as stop:
@@ -98,6 +100,14 @@ class Terminal:
             if kept is None:
                 raise
             raise SkirmishError(f"{error}; {kept}") from None
+
+    def recap(self) -> None:
+        """A resumed battle: the last things that happened, and where everyone stands."""
+        seen = [e for e in self.battle.events() if e.seen_by is None or e.seen_by == self.viewer]
+        say(f"the battle so far (the last {min(RECAP, len(seen))} of {len(seen)} log lines):")
+        for event in seen[-RECAP:]:
+            show_event(event)
+        self.tables()
 
     def keep(self) -> str | None:
         """Save the battle so far after an interruption, to ``--save`` or (a person at a
@@ -197,7 +207,7 @@ class Terminal:
             except SkirmishError as error:
                 if not self.interactive:
                     raise
-                typer.echo(f"  not allowed: {error}", err=True)  # one line, as every error
+                typer.echo(_fitted(f"  not allowed: {error}"), err=True)
 
     def options(self, node: Turn) -> tuple[Any, ...]:
         """The decision's options in the order they are numbered (menu, help and hint)."""
@@ -242,20 +252,25 @@ class Terminal:
         except SkirmishError as error:
             if not self.interactive:
                 raise
-            typer.echo(f"  {error}", err=True)
+            typer.echo(_fitted(f"  {error}"), err=True)
         return True
 
     def _status(self, rest: str, node: Turn) -> None:
+        self.tables()
+        for text in self.battles.pending_lines(self.battle, node.player):
+            say(text)
+
+    def tables(self) -> None:
+        """The fighters, and the objects and markers, as every player may see them."""
         rows = self.battles.status_rows(self.battle)
         if rows:
-            _table(rows, f"round {self.battle.round}, {self.battle.phase.value} phase")
+            when = f"round {self.battle.round}, " if self.battle.round else ""
+            _table(rows, f"{when}{self.battle.phase.value} phase")
         else:
             typer.echo("no fighters yet: the warbands are being built")
         things = self.battles.object_rows(self.battle)
         if things:
             _table(things, "objects and markers")
-        for text in self.battles.pending_lines(self.battle, node.player):
-            say(text)
 
     def _hand(self, rest: str, node: Turn) -> None:
         for text in self.battles.hand_text(self.battle, node.player):
@@ -345,6 +360,8 @@ class Terminal:
             typer.echo(f"wrote {path}", err=True)
 
 
+RECAP = 8
+"""Log lines shown again when a saved battle is resumed."""
 MOST_LINES = 30
 """The most lines of options printed under a question; more are listed by 'help'."""
 
@@ -374,6 +391,13 @@ def option_lines(options: tuple[Any, ...], width: int = 78) -> list[str]:
 
 DRAW_OVERLAYS = ("reach", "attacker", "target", "attack")
 """What ``draw`` in a battle adds to the picture, as ``skirmish draw`` does for a file."""
+
+
+def _fitted(text: str) -> str:
+    """A refusal at the terminal, broken between words (whole when piped)."""
+    from skirmish.cli.render import wrapped
+
+    return wrapped(text, indent=4)
 
 
 def _words(text: str) -> list[str]:

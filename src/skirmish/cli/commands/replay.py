@@ -29,7 +29,8 @@ class ReplayOptions(Options):
 
 def build() -> Any:
     def run(options: Options, printing: Options) -> None:
-        from skirmish.cli.commands.play import say, show_event
+        from skirmish.cli.commands.play import show_event
+        from skirmish.cli.render import console
         from skirmish.engine.battle import load_record
         from skirmish.games import GAMES
 
@@ -46,6 +47,6 @@ def build() -> Any:
         typer.echo(f"seed {record.seed}; players {', '.join(record.players)}")
         for event in battle.events():
             show_event(event)
-        say(battles.result_text(battle))
+        console().print(battles.result_text(battle))  # fitted as play fits it
 
     return command("replay", ReplayOptions, Printed, run)

@@ -23,6 +23,7 @@ from skirmish.games.magewinds.battle.deck import hand_limit
 from skirmish.games.magewinds.battle.geometry import field_of
 from skirmish.games.magewinds.battle.placement import markers
 from skirmish.games.magewinds.battle.state import Battle
+from skirmish.games.magewinds.effects import effect_name
 from skirmish.games.magewinds.field import Battlefield
 from skirmish.geometry import Marker
 from skirmish.limits import SEARCH_SECONDS
@@ -86,7 +87,7 @@ def status_rows(battle: Battle) -> list[dict[str, str]]:
     rows = []
     for fighter in battle.fighters:
         profile = battle.setup.profile(shown_profile(battle, fighter.name, fighter.profile))
-        notes = sorted(fighter.effects) + public_notes(battle, fighter)
+        notes = sorted(map(effect_name, fighter.effects)) + public_notes(battle, fighter)
         if fighter.guarding:
             notes.append("guarding")
         if fighter.poisoned:
