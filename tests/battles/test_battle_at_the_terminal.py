@@ -343,7 +343,10 @@ def test_refusals_at_a_terminal_break_between_words(cli, tmp_path, monkeypatch):
     assert refusals.count("not allowed:") == 2
     assert all(len(line) <= 80 for line in refusals.splitlines())
     words = " ".join(refusals.split())
-    assert "'take the high ground' is not a legal" in words and max(map(len, refusals.splitlines())) > 60
+    assert (
+        "'take the high ground' is not a legal" in words
+        and max(map(len, refusals.splitlines())) > 60
+    )
 
 
 def test_spells_are_named_as_players_say_them_and_positions_to_two_decimals(cli, tmp_path):
@@ -385,3 +388,51 @@ def test_replay_fits_its_result_and_resume_recaps_the_position(cli, tmp_path, mo
     assert len(" ".join(result.split())) > 80  # a long result, fitted into lines
     assert all(len(line) <= 80 for line in result.splitlines())
     assert replayed.out.endswith(result)  # replay fits it the same way
+
+
+def test_replay_steps_to_a_position_and_play_goes_on_from_it_as_a_new_battle(
+    cli, tmp_path, monkeypatch
+):
+    from skirmish.engine.battle import load_record
+    from skirmish.games.magewinds.battles import BATTLES
+
+    whole = tmp_path / "whole.json"
+    assert cli(*KING[:11], "greedy,random", "--seed", "2", "--save", str(whole)).code == 0
+    record = load_record(whole)
+    step = len(record.steps) // 2
+    picture = tmp_path / "half.png"
+    shown = cli("replay", str(whole), "--step", str(step), "--draw", str(picture))
+    assert shown.code == 0 and picture.exists()
+    _, battle = BATTLES.replay(whole, step=step)
+    assert len(battle.events()) < len(BATTLES.replay(whole)[1].events())
+    assert (
+        shown.out.count("\n      ") >= 1
+        and f"after step {step} of {len(record.steps)}" in shown.out
+    )
+    for fighter in battle.fighters:
+        assert fighter.name in shown.out  # the status table of that position
+    assert battle.events()[-1].text in shown.out and "wins after" not in shown.out
+    again = tmp_path / "again.json"
+    run = cli(
+        "play",
+        "magewinds",
+        "--resume",
+        str(whole),
+        "--from-step",
+        str(step),
+        "--players",
+        "greedy,random",
+        "--save",
+        str(again),
+    )
+    assert run.code == 0, run.err
+    assert f"a new battle from step {step} of {len(record.steps)}" in run.out
+    new = load_record(again)
+    assert [s.action for s in new.steps[:step]] == [s.action for s in record.steps[:step]]
+    assert load_record(whole) == record  # the record played from is left as it was
+    bad = cli("replay", str(whole), "--step", str(len(record.steps) + 1))
+    assert bad.code == 2 and f"holds {len(record.steps)} steps" in bad.err
+    over = cli(
+        "play", "magewinds", "--resume", str(whole), "--from-step", "3", "--save", str(whole)
+    )
+    assert over.code == 2 and "--from-step" in over.err and load_record(whole) == record

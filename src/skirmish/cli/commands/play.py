@@ -261,16 +261,7 @@ class Terminal:
             say(text)
 
     def tables(self) -> None:
-        """The fighters, and the objects and markers, as every player may see them."""
-        rows = self.battles.status_rows(self.battle)
-        if rows:
-            when = f"round {self.battle.round}, " if self.battle.round else ""
-            _table(rows, f"{when}{self.battle.phase.value} phase")
-        else:
-            typer.echo("no fighters yet: the warbands are being built")
-        things = self.battles.object_rows(self.battle)
-        if things:
-            _table(things, "objects and markers")
+        show_tables(self.battles, self.battle)
 
     def _hand(self, rest: str, node: Turn) -> None:
         for text in self.battles.hand_text(self.battle, node.player):
@@ -414,6 +405,19 @@ def _picture_named(rest: str) -> bool:
     """Whether ``draw``'s first word names a picture file (else it takes a card)."""
     first = rest.split(" ", 1)[0].casefold()
     return first.endswith((".png", ".svg", ".pdf"))
+
+
+def show_tables(battles: Battles, battle: Any) -> None:
+    """The fighters, and the objects and markers, as every player may see them."""
+    rows = battles.status_rows(battle)
+    if rows:
+        when = f"round {battle.round}, " if battle.round else ""
+        _table(rows, f"{when}{battle.phase.value} phase")
+    else:
+        typer.echo("no fighters yet: the warbands are being built")
+    things = battles.object_rows(battle)
+    if things:
+        _table(things, "objects and markers")
 
 
 def _table(rows: list[dict[str, str]], title: str) -> None:

@@ -69,14 +69,10 @@ from skirmish.games.magewinds.cards import CardWorth
 from skirmish.games.magewinds.field import STANDARD_WIDTH
 from skirmish.games.magewinds.pack import Pack
 from skirmish.geometry.scene import Scene
-from skirmish.limits import FIRST_BATTLE, SIMULATED, WORKERS
+from skirmish.limits import BATTLE_STEPS, FIRST_BATTLE, SIMULATED, WORKERS
 from skirmish.options import Flag, Name, Seed
 from skirmish.options import Options as Flags
 from skirmish.report import Grid, Report
-
-RecordFile = Annotated[
-    Path, Flag("A battle record saved by 'skirmish play'.", argument=True, metavar="RECORD")
-]
 
 
 class BattleFlags(Flags):
@@ -234,6 +230,15 @@ class PlayOptions(BattleFlags):
         Path | None,
         Flag("Go on with a battle saved before (its record); saves back to it.", metavar="FILE"),
     ] = None
+    from_step: Annotated[
+        Annotated[int, BATTLE_STEPS.field()] | None,
+        Flag(
+            "With --resume: play on from the position after this step of the record, as a "
+            "new battle saved to --save (the record is left as it is); 'replay FILE --step "
+            "N' shows that position.",
+            metavar="N",
+        ),
+    ] = None
 
     @model_validator(mode="after")
     def _new_or_resumed(self) -> PlayOptions:
@@ -246,6 +251,11 @@ class PlayOptions(BattleFlags):
             raise ValueError(
                 "--scenario-version: a resumed battle keeps the version it was played with; "
                 "give it with --scenario"
+            )
+        if self.from_step is not None and (self.resume is None or self.save == self.resume):
+            raise ValueError(
+                "--from-step: give --resume RECORD, and --save another file for the new "
+                "battle (the record played from is kept as it is)"
             )
         if self.warband and self.building is not None:
             raise ValueError(
@@ -366,12 +376,6 @@ class SimulateOptions(BattleFlags):
         return self
 
 
-class ReplayOptions(Flags):
-    """Replay a saved battle through the rules, check it, and print its log and result."""
-
-    record: RecordFile
-
-
 @dataclass
 class Session:
     """A battle being played: its history, who plays each side, the setup as recorded,
@@ -427,6 +431,9 @@ class MagewindsBattles:
         """A new battle (or a saved one, resumed) from ``play``'s options."""
         assert isinstance(options, PlayOptions)
         if options.resume is not None:
+            if options.from_step is not None:  # a new battle: the record stays as it is
+                save = options.save
+                return self._resume(options.resume, options.players, save, options.from_step)
             return self._resume(options.resume, options.players, options.save or options.resume)
         assert options.scenario is not None
         given = options.warband or []
@@ -443,21 +450,22 @@ class MagewindsBattles:
         recorded = {**setup.as_dict(), **({"pack_file": extra} if extra is not None else {})}
         return Session(history, kinds, recorded, save, f"seed {number}")
 
-    def _resume(self, path: Path, players: str, save: Path) -> Session:
-        """A saved record replayed through the rules, to play on from where it stopped."""
-        check_save_path(save, "--save")
+    def _resume(
+        self, path: Path, players: str, save: Path | None, step: int | None = None
+    ) -> Session:
+        """A saved record replayed through the rules, to play on from where it stopped (or
+        from the position after ``step``, as a new battle)."""
+        if save is not None:
+            check_save_path(save, "--save")
         record = self.record(path)
-        history = replay_record(record, source=str(path))
+        history = self._history(record, path, step)
         battle = history.state
         assert isinstance(battle, Battle)
         kinds = parse_players(players, battle.players)
-        session = Session(
-            history,
-            kinds,
-            dict(record.setup),
-            save,
-            f"seed {record.seed}; resumed after {len(record.steps)} steps",
-        )
+        heading = f"seed {record.seed}; resumed after {len(record.steps)} steps"
+        if step is not None:
+            heading = f"seed {record.seed}; a new battle from step {step} of {len(record.steps)}"
+        session = Session(history, kinds, dict(record.setup), save, heading)
         session.shown = len(battle.events())
         return session
 
@@ -470,12 +478,26 @@ class MagewindsBattles:
             )
         return record
 
-    def replay(self, path: Path) -> tuple[Record, Battle]:
-        """A saved battle replayed through the rules and checked."""
+    def replay(self, path: Path, *, step: int | None = None) -> tuple[Record, Battle]:
+        """A saved battle replayed through the rules and checked; with ``step``, the
+        position after that step."""
         record = self.record(path)
-        battle = replay_record(record, source=str(path)).state
+        battle = self._history(record, path, step).state
         assert isinstance(battle, Battle)
         return record, battle
+
+    def _history(self, record: Record, path: Path, step: int | None) -> History:
+        """The whole record replayed and checked, then taken back to after ``step``."""
+        history = replay_record(record, source=str(path))
+        if step is None:
+            return history
+        if step > len(record.steps):
+            raise SkirmishError(
+                f"--step {step}: {path} holds {len(record.steps)} steps; give 0 to "
+                f"{len(record.steps)}"
+            )
+        del history.states[step + 1 :], history.steps[step:]
+        return history
 
     def saved(self, session: Session) -> str:
         """The battle record to write."""
