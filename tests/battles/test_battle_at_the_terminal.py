@@ -436,3 +436,37 @@ def test_replay_steps_to_a_position_and_play_goes_on_from_it_as_a_new_battle(
         "play", "magewinds", "--resume", str(whole), "--from-step", "3", "--save", str(whole)
     )
     assert over.code == 2 and "--from-step" in over.err and load_record(whole) == record
+
+
+def test_skirmish_games_answers_as_the_parser_does_without_building_it(capsys, monkeypatch):
+    from skirmish.cli import LIGHT, build_app, main
+
+    for words in LIGHT:
+        monkeypatch.setattr(sys, "argv", ["skirmish", *words])
+        main()
+        fast = capsys.readouterr().out
+        build_app()(list(words), standalone_mode=False)
+        parsed = capsys.readouterr().out
+        assert fast == parsed and "magewinds" in fast
+
+
+def test_light_commands_import_no_heavy_library_and_no_battle():
+    import subprocess
+
+    heavy = ("scipy", "networkx", "matplotlib", "skirmish.games.magewinds.battle")
+    commands = {
+        ("games",): (*heavy, "typer", "pydantic", "numpy"),
+        ("fighters", "darkrealms"): heavy,
+        ("fighters", "magewinds"): heavy,
+        ("odds", "magewinds", "--attacker", "Wizard", "--target", "Guardian"): heavy,
+        ("replay", "--help"): heavy,
+        ("--help",): heavy,
+    }
+    for words, banned in commands.items():
+        probe = (
+            "import sys, atexit\n"
+            f"atexit.register(lambda: print('LOADED', *[m for m in {banned!r} if m in sys.modules]))\n"
+            f"from skirmish.cli import main; sys.argv = ['skirmish', *{words!r}]; main()\n"
+        )
+        out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout
+        assert out.rsplit("LOADED", 1)[1].split() == [], words
