@@ -93,7 +93,8 @@ class Terminal:
             self.play()
         except (typer.Abort, KeyboardInterrupt, EOFError) as stop:
             kept = self.keep()
-            typer.echo(f"skirmish: interrupted{'; ' + kept if kept else ''}", err=True)
+            typer.echo(err=True)  # past the ^C on the prompt's line
+            typer.echo(_fitted(f"skirmish: interrupted{'; ' + kept if kept else ''}"), err=True)
             raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 1) from None
         except SkirmishError as error:
             kept = self.keep()

@@ -147,7 +147,8 @@ def hand_text(battle: Battle, player: int) -> list[str]:
         if other != player:
             known = sorted(battle.known[other])
             lines.append(
-                f"player {other + 1} holds {len(battle.hands[other])} cards"
+                f"player {other + 1} holds {len(battle.hands[other])} "
+                f"card{'' if len(battle.hands[other]) == 1 else 's'}"
                 + (f", among them {' '.join(known)} (taken face up)" if known else "")
             )
     return lines
@@ -242,7 +243,8 @@ def help_lines(battle: Battle, legal: tuple[Any, ...] | None = None) -> list[str
     )
     lines += [
         "type an action (or its number); positions as x,y in inches may be any legal",
-        "ones. Commands: status, hand, hint, draw FILE.png, undo, save [FILE], help",
+        "ones. Commands: status, hand, hint, undo, save [FILE], help, los A B,",
+        "reach F [X,Y], draw FILE.png [--reach F] [--attacker A --target T]",
     ]
     return lines
 
