@@ -37,6 +37,10 @@ OPENING = [
 Wizard's first decision of round 1."""
 
 
+BASE = 25 / 25.4 / 2
+"""A 25 mm round base's radius in inches: distances are to the base's closest point (8.0)."""
+
+
 def scripted(monkeypatch, lines):
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(line + "\n" for line in lines)))
 
@@ -178,7 +182,7 @@ def test_status_shows_the_objective_and_who_is_within_3_and_1_inches(cli, tmp_pa
                 sum(
                     1
                     for f in state.fighters
-                    if f.player == p and f.at and math.dist(f.at, (cx, cy)) - 0.5 <= radius + 1e-9
+                    if f.player == p and f.at and math.dist(f.at, (cx, cy)) - BASE <= radius + 1e-9
                 )
                 for p in range(2)
             ]
@@ -470,3 +474,44 @@ def test_light_commands_import_no_heavy_library_and_no_battle():
         )
         out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout
         assert out.rsplit("LOADED", 1)[1].split() == [], words
+
+
+def test_positions_a_player_looks_for_are_offered_legal_and_with_reasons(cli, tmp_path):
+    import math
+    import re
+
+    from skirmish.ai.magewinds.spots import spots
+    from skirmish.games.magewinds.battle.session import battlefield_now
+    from skirmish.games.magewinds.picture import active_fighter
+    from skirmish.games.magewinds.tabletop import report
+
+    states = _recorded(cli, tmp_path)
+    centre = states[0].setup.table.centre
+
+    def gap(text):
+        x, y = map(float, text.rsplit(" ", 1)[-1].split(","))
+        return math.dist((x, y), centre) - BASE
+
+    moves = deployments = reaching = 0
+    for state, node, legal in _decisions(states):
+        mover = active_fighter(state.view(node.player))
+        found = spots(state, mover, legal)
+        listed = [a for a in legal if a.startswith(("to ", "deploy "))]
+        for spot in found:
+            after = state.apply(spot.action)  # legal: the battle takes it
+            assert spot.reason  # a listed action or a new legal one, each with its reason
+            told = re.search(r'(\d+\.\d\d)"', spot.reason)
+            if "objective" in spot.reason:
+                assert abs(float(told.group(1)) - max(0.0, gap(spot.action))) < 0.01
+                same = [a for a in listed if a.split(" at ")[0] == spot.action.split(" at ")[0]]
+                assert gap(spot.action) <= min(map(gap, same or listed)) + 0.01
+                if spot.action.startswith("deploy "):
+                    deployments += 1
+                else:
+                    moves += 1
+            elif "reaches" in spot.reason:
+                attack, enemy = re.match(r"(.+) reaches (\S+) from here", spot.reason).groups()
+                table = report(battlefield_now(after), mover, enemy, attack)
+                assert table.line.exists and table.sight.visible
+                reaching += 1
+    assert moves and deployments and reaching

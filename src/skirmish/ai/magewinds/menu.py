@@ -62,7 +62,9 @@ class Option:
 
 
 def menu(setup: Setup, view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[Option, ...]:
-    """The options of the decision in ``view``, in the order they are numbered."""
+    """The options of the decision in ``view``, in the order they are numbered: first the
+    positions a player looks for, with their reasons (:mod:`.spots`), then the legal
+    actions listed."""
     battle = from_view(setup, view, Random(f"skirmish menu {view['round']} {len(view['log'])}"))
     player = int(view["player"]) - 1
     ordered = _enemies_first(battle, player, legal)
@@ -90,7 +92,12 @@ def menu(setup: Setup, view: Mapping[str, Any], legal: Sequence[Action]) -> tupl
             options.append(Option(action, parts.payment, parts.paid_for + said))
         else:
             options.append(Option(action, str(action) + said))
-    return tuple(options)
+    from skirmish.ai.magewinds.spots import spots
+
+    found = spots(battle, attacker, legal)
+    marked = {s.action for s in found}
+    rest = tuple(o for o in options if str(o.action) not in marked)
+    return (*(Option(s.action, f"{s.action}  [{s.reason}]") for s in found), *rest)
 
 
 def _enemies_first(battle: Battle, player: int, legal: Sequence[Action]) -> list[Action]:
