@@ -19,6 +19,7 @@ from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle.public import from_view
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle
+from skirmish.games.magewinds.picture import active_fighter
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ def menu(setup: Setup, view: Mapping[str, Any], legal: Sequence[Action]) -> tupl
         parts = action_parts(action)
         if parts.payment is not None:
             counts[parts.paid_for] = counts.get(parts.paid_for, 0) + 1
-    attacker = _active(view)
+    attacker = active_fighter(view)
     odds: dict[str, str] = {}
     options = []
     for action in ordered:
@@ -122,11 +123,6 @@ def _enemies_first(battle: Battle, player: int, legal: Sequence[Action]) -> list
 def _is_friend(battle: Battle, player: int, name: str) -> bool:
     found = next((f for f in battle.fighters if f.name == name), None)
     return found is not None and found.player == player
-
-
-def _active(view: Mapping[str, Any]) -> str | None:
-    frame = next((f for f in reversed(view["pending"]) if f["frame"] == "activation"), None)
-    return None if frame is None else str(frame["fighter"])
 
 
 def attack_odds(battle: Battle, attacker: str, action: Action) -> str:

@@ -20,6 +20,7 @@ from shapely.ops import nearest_points
 from skirmish.engine.battle import Action
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle.state import Battle
+from skirmish.games.magewinds.battles import place_text
 from skirmish.games.magewinds.field import Battlefield, Placed
 
 RINGS = 12
@@ -60,7 +61,7 @@ def spots(battle: Battle, mover: str | None, legal: Sequence[Action]) -> list[Sp
         return []
     listed = [_point(t) for t in texts if t.startswith("to ")]
     wanted = (
-        (f"to {_text(point.x)},{_text(point.y)}", reason)
+        (f"to {place_text((point.x, point.y))}", reason)
         for point, reason in _wanted(battle, field, placed, region, listed)
     )
     return _checked(battle, wanted, texts)
@@ -134,7 +135,7 @@ def _deployments(battle: Battle, texts: Sequence[str]) -> Iterator[tuple[str, st
         gap = max(0.0, point.distance(goal) - RADIUS)
         for name in names:
             yield (
-                f"deploy {name} at {_text(point.x)},{_text(point.y)}",
+                f"deploy {name} at {place_text((point.x, point.y))}",
                 f'as near the objective as it may deploy: {gap:.2f}" (10.5, 9.4)',
             )
 
@@ -205,8 +206,3 @@ def _at(placed: Placed, point: Point) -> Placed:
 def _rounded(point: Point) -> Point:
     """The point as its two-decimal text gives it."""
     return Point(round(point.x, 2), round(point.y, 2))
-
-
-def _text(value: float) -> str:
-    """A coordinate as an action writes it, to two decimals."""
-    return f"{round(value, 2) or 0.0:.2f}".rstrip("0").rstrip(".")
