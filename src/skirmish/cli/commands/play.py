@@ -192,10 +192,12 @@ class Terminal:
         listing = option_lines(options)
         if len(listing) > MOST_LINES:
             listing = [f"  ({len(options)} choices: 'help' lists them)"]
-        say("\n".join([question, *listing]))
+        prompt = "\n".join([question, *listing])
+        say(prompt)
         asked = self.battle
         while True:
-            answer = self.read(hidden=node.hidden, node=node)
+            answer = self.read(prompt, hidden=node.hidden, node=node)
+            prompt = ""  # printed once: commands answered between do not reprint it
             if self.command(answer, node):
                 if self.battle is not asked:
                     return  # a take-back: the decision now pending is asked afresh
@@ -218,8 +220,9 @@ class Terminal:
         legal = self.battle.legal_actions(node.player)
         return menu(self.battle.setup, LazyView(self.battle, node.player), legal)
 
-    def read(self, *, hidden: bool, node: Turn) -> str:
-        """One answer: typed at the terminal, or the next line of a script (echoed)."""
+    def read(self, prompt: str, *, hidden: bool, node: Turn) -> str:
+        """One answer to ``prompt`` (already printed; empty when asked again): typed at
+        the terminal, or the next line of a script (echoed)."""
         if self.interactive:
             return str(typer.prompt("", prompt_suffix="> ", hide_input=hidden)).strip()
         answer, self.unread = self.unread or sys.stdin.readline(), ""
