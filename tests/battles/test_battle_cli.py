@@ -117,14 +117,18 @@ def test_a_person_can_play_from_a_script_and_the_commands_answer(cli, tmp_path, 
     assert load_record(second).final_hash == load_record(first).final_hash
 
 
-def test_a_script_that_runs_out_is_one_clear_error_and_nothing_is_written(
+def test_a_script_that_runs_out_is_one_clear_error_and_the_battle_so_far_is_kept(
     cli, tmp_path, monkeypatch
 ):
     scripted(monkeypatch, [])
     path = tmp_path / "battle.json"
     run = cli(*play_args(save=path, players="human,random"))
     assert run.code == 2 and "standard input has ended" in run.err and "--players random" in run.err
-    assert run.err.count("\n") == 1 and not path.exists()
+    assert run.err.count("\n") == 1 and f"--resume {path}" in run.err
+    assert load_record(path).players == ("human", "random")
+    scripted(monkeypatch, [])
+    unsaved = cli(*play_args(players="human,random"))  # no --save: nothing written here
+    assert unsaved.code == 2 and "saved" not in unsaved.err
 
 
 def test_an_illegal_action_from_a_script_is_refused_with_its_rule(cli, tmp_path, monkeypatch):

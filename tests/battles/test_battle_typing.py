@@ -114,7 +114,10 @@ class Stopped(Exception):
     """The scripted person leaves the table."""
 
 
-def test_at_the_terminal_a_mistake_is_reported_and_the_player_asked_again(tmp_path, capsys):
+def test_at_the_terminal_a_mistake_is_reported_and_the_player_asked_again(
+    tmp_path, capsys, monkeypatch
+):
+    monkeypatch.delenv("COLUMNS", raising=False)  # no width to fit: one line a refusal
     folder = tmp_path / "a folder"
     folder.mkdir()
     typed = [

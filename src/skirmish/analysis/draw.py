@@ -27,7 +27,12 @@ SIDE_COLOURS = ("#2f6db5", "#c0392b", "#27ae60", "#8e44ad", "#d68910", "#16a085"
 AREA_STYLES: dict[str, dict[str, Any]] = {
     "dodge": {"color": "#58d68d", "alpha": 0.45},
     "reach": {"color": "#7fb3d5", "alpha": 0.35},
+    "zone": {"color": "#f4d03f", "alpha": 0.25},
+    "zone inner": {"color": "#f39c12", "alpha": 0.35},
+    "keep out": {"color": "#c0392b", "alpha": 0.08},
 }
+TERRITORY = "territory"
+"""The style of an area that is a side's own (``territory <side>``), in the side's colour."""
 STROKE_STYLES: dict[str, dict[str, Any]] = {
     "attack": {"color": "#1e8449", "linewidth": 2},
     "blocked": {"color": "#c0392b", "linewidth": 1.5, "linestyle": "--"},
@@ -91,6 +96,10 @@ def draw_scene(scene: Scene, path: Path) -> None:
     axis.add_patch(plt.Rectangle((0, 0), scene.width, scene.length, fill=False, linewidth=2))
     legend: list[Any] = []
     classes: list[str] = []
+    sides = list(scene.sides) + [b.side for b in scene.bases if b.side not in scene.sides]
+    colours = {
+        side: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(dict.fromkeys(sides))
+    }
     for area in scene.areas:
         if area.style.startswith(TERRAIN):
             kind = area.style.removeprefix(TERRAIN).strip()
@@ -109,6 +118,11 @@ def draw_scene(scene: Scene, path: Path) -> None:
                     zorder=5,
                     color="white" if kind in DARK_TERRAIN else "black",
                 )
+        elif area.style.startswith(TERRITORY) and not area.shape.is_empty:
+            side = area.style.removeprefix(TERRITORY).strip()
+            tint: dict[str, Any] = {"color": colours.get(side, "#7fb3d5"), "alpha": 0.1}
+            _fill(axis, area.shape, zorder=1.5, **tint)
+            legend.append(Patch(label=area.label or area.style, **tint))
         elif not area.shape.is_empty:
             style: dict[str, Any] = AREA_STYLES.get(area.style, {"color": "#7fb3d5", "alpha": 0.35})
             _fill(axis, area.shape, zorder=2, **style)
@@ -121,10 +135,6 @@ def draw_scene(scene: Scene, path: Path) -> None:
         _line(axis, stroke.shape, zorder=8, **style)
         if stroke.label:
             legend.append(Line2D([], [], label=stroke.label, **style))
-    sides = list(scene.sides) + [b.side for b in scene.bases if b.side not in scene.sides]
-    colours = {
-        side: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(dict.fromkeys(sides))
-    }
     for base in scene.bases:
         axis.add_patch(Circle((base.x, base.y), base.radius, color=colours[base.side], zorder=6))
         if base.facing is not None:
@@ -147,6 +157,17 @@ def draw_scene(scene: Scene, path: Path) -> None:
             zorder=7,
             bbox={"facecolor": "white", "alpha": 0.7, "edgecolor": "none", "pad": 0.5},
         )
+        if base.detail:
+            axis.text(
+                base.x,
+                base.y - base.radius - 0.1,
+                base.detail,
+                ha="center",
+                va="top",
+                fontsize=6,
+                zorder=7,
+                bbox={"facecolor": "white", "alpha": 0.7, "edgecolor": "none", "pad": 0.3},
+            )
     for item in scene.objects:
         axis.add_patch(
             Circle((item.x, item.y), item.radius, facecolor="#f1c40f", edgecolor="black", zorder=6)

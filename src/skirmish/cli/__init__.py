@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Annotated, Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-import typer
-
-from skirmish import __version__
-from skirmish.cli.build import root_group, verb_group
-from skirmish.cli.commands.games import games_command
 from skirmish.errors import SkirmishError
+
+if TYPE_CHECKING:
+    import typer
 
 VERBS = (
     "fighters",
@@ -34,45 +33,46 @@ VERBS = (
 )
 """The commands whose subcommands are games, each a module of skirmish.cli.commands."""
 
-app = typer.Typer(
-    cls=root_group(
-        {"replay": "skirmish.cli.commands.replay", "serve": "skirmish.cli.commands.serve"}
-    ),
-    name="skirmish",
-    help="Referee, exact odds and advisor for tabletop skirmish combat rules.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-    rich_markup_mode=None,
-)
+LIGHT = {("games",): False, ("games", "--json"): True}
+"""Command lines answered without building the parser (``skirmish games`` starts fast):
+the words typed, and whether JSON is asked for. A test checks each against the parser."""
 
 
-def _version(shown: bool) -> None:
-    if shown:
-        typer.echo(f"skirmish {__version__}")
-        raise typer.Exit()
+@cache
+def build_app() -> typer.Typer:
+    """The ``skirmish`` command line: every verb and its games' subcommands."""
+    import typer
+
+    from skirmish.cli.build import root_group, verb_group
+    from skirmish.cli.commands.games import games_command, root
+
+    app = typer.Typer(
+        cls=root_group(
+            {"replay": "skirmish.cli.commands.replay", "serve": "skirmish.cli.commands.serve"}
+        ),
+        name="skirmish",
+        help="Referee, exact odds and advisor for tabletop skirmish combat rules.",
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        add_completion=False,
+        rich_markup_mode=None,
+    )
+
+    app.callback()(root)
+
+    for verb in VERBS:
+        module = importlib.import_module(f"skirmish.cli.commands.{verb}")
+        cls = module.group() if hasattr(module, "group") else verb_group(verb, module.build)
+        group = typer.Typer(cls=cls, help=module.HELP, no_args_is_help=True, rich_markup_mode=None)
+        app.add_typer(group, name=verb)
+    app.command("games", help=games_command.__doc__)(games_command)
+    return app
 
 
-@app.callback()
-def root(
-    version: Annotated[
-        bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
-    ] = False,
-) -> None:
-    """Referee, exact odds and advisor for tabletop skirmish combat rules."""
-
-
-def _add(verb: str) -> None:
-    module = importlib.import_module(f"skirmish.cli.commands.{verb}")
-    cls = module.group() if hasattr(module, "group") else verb_group(verb, module.build)
-    group = typer.Typer(cls=cls, help=module.HELP, no_args_is_help=True, rich_markup_mode=None)
-    app.add_typer(group, name=verb)
-
-
-for _verb in VERBS:
-    _add(_verb)
-app.command("games", help=games_command.__doc__)(games_command)
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        return build_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _usage_problem(error: Any) -> str:
@@ -97,12 +97,18 @@ INTERRUPTED = 130
 
 def main() -> None:
     """Entry point of the ``skirmish`` console script: one line and exit code 2 on bad input."""
+    light = LIGHT.get(tuple(sys.argv[1:]))
+    if light is not None:
+        from skirmish.cli.catalogue import list_games
+
+        list_games(as_json=light)
+        return
+    import typer
+
     try:
-        code = app(standalone_mode=False)
+        code = build_app()(standalone_mode=False)
         if code == INTERRUPTED:  # Ctrl-C: the parser turns it into its exit code
             typer.echo("skirmish: interrupted", err=True)
-        if isinstance(code, int) and code:
-            sys.exit(code)
     except SkirmishError as error:
         typer.echo(f"skirmish: error: {error}", err=True)
         sys.exit(2)
@@ -117,3 +123,5 @@ def main() -> None:
             sys.exit(0)
         typer.echo(f"skirmish: error: {_usage_problem(error)}", err=True)
         sys.exit(2)
+    if isinstance(code, int) and code:
+        sys.exit(code)  # a command's typer.Exit(code)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import textwrap
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-import typer
 from rich import box
 from rich.console import Console
 from rich.table import Table
@@ -17,6 +17,15 @@ from rich.text import Text
 
 from skirmish.errors import SkirmishError
 from skirmish.report import Block, Cell, Chance, Grid, Line, Mean, Report
+
+
+def echo(text: str, *, err: bool = False) -> None:
+    """A line to standard output (or error), as ``typer.echo`` writes it, without
+    importing the command line's parser (``skirmish games`` starts fast)."""
+    stream = sys.stderr if err else sys.stdout
+    stream.write(f"{text}\n")
+    stream.flush()
+
 
 PIPED_WIDTH = 80
 """Width of tables and Rich lines written to a file or a pipe: no terminal to fit, so a
@@ -126,7 +135,7 @@ def html_page(report: Report, *, title: str, pictures: Sequence[tuple[str, bytes
 def show(report: Report, *, as_json: bool, fractions: bool = False) -> None:
     """Print ``report``: its JSON, or its lines and tables."""
     if as_json:
-        typer.echo(json.dumps(report.data, indent=2))
+        echo(json.dumps(report.data, indent=2))
         return
     out = console()
     for block in report.blocks:
@@ -142,7 +151,7 @@ def write(report: Report) -> None:
             path.write_text(content, encoding="utf-8")
         except OSError as error:
             raise SkirmishError(f"{path}: cannot write: {error.strerror}") from None
-        typer.echo(f"wrote {path}", err=True)
+        echo(f"wrote {path}", err=True)
     for path, picture in report.pictures:
         from skirmish.analysis.pictures import draw
 
@@ -150,7 +159,7 @@ def write(report: Report) -> None:
             draw(picture, path)
         except OSError as error:
             raise SkirmishError(f"{path}: cannot write: {error.strerror}") from None
-        typer.echo(f"wrote {path}", err=True)
+        echo(f"wrote {path}", err=True)
 
 
 def _print(out: Console, block: Block, fractions: bool) -> None:
@@ -228,4 +237,4 @@ def _fit(
 
 
 def echo_json(data: dict[str, Any]) -> None:
-    typer.echo(json.dumps(data, indent=2))
+    echo(json.dumps(data, indent=2))

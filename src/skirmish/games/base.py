@@ -97,9 +97,12 @@ class Commands(Mapping[str, "type[Options]"]):
 class Battles(Protocol):
     """What a terminal needs to play, show, save and replay a game's whole battles."""
 
+    game: str
+    """The game's name, as ``skirmish play GAME`` takes it."""
+
     def start(self, options: Options) -> Any: ...
 
-    def replay(self, path: Path) -> tuple[Any, Any]: ...
+    def replay(self, path: Path, *, step: int | None = None) -> tuple[Any, Any]: ...
 
     def replay_json(self, record: Any, battle: Any) -> dict[str, Any]: ...
 
@@ -113,11 +116,27 @@ class Battles(Protocol):
 
     def hand_text(self, battle: Any, player: int) -> list[str]: ...
 
-    def help_lines(self, battle: Any) -> list[str]: ...
+    def help_lines(self, battle: Any, legal: tuple[Any, ...] | None = None) -> list[str]:
+        """The legal actions (numbered in the order of ``legal`` when given) with their
+        rules, and why others are refused."""
+        ...
 
     def pending_lines(self, battle: Any, player: int) -> list[str]: ...
 
     def scene(self, battle: Any) -> Any: ...
+
+    def picture(self, battle: Any, player: int, **overlays: str) -> Any:
+        """The battle now as ``player`` may see it (a Scene); ``overlays`` are ``draw``'s
+        ``reach``, ``attacker``, ``target`` and ``attack``."""
+        ...
+
+    def los(self, battle: Any, attacker: str, target: str) -> Any:
+        """Sight, line of attack and cover between two fighters now (a Report)."""
+        ...
+
+    def reach(self, battle: Any, fighter: str, to: str | None) -> Any:
+        """Where a fighter's Move can end now, or whether it may move ``to`` (a Report)."""
+        ...
 
 
 class Game(ABC):

@@ -17,7 +17,8 @@ TERRAIN = "terrain"
 
 @dataclass(frozen=True)
 class Area:
-    """A filled region: terrain, or something a rule decided (a Dodge region, a reach)."""
+    """A filled region: terrain, or something a rule decided (a Dodge region, a reach, an
+    objective zone, a territory: style ``territory <side>`` takes the side's colour)."""
 
     shape: BaseGeometry
     style: str
@@ -38,6 +39,8 @@ class Base:
     side: str = ""
     facing: float | None = None
     """Degrees clockwise from +y, drawn as a tick (MS Wars units face a way)."""
+    detail: str = ""
+    """Written under the name: damage, action counters, Guard, spells, poison."""
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from random import Random
 from typing import Any
@@ -21,6 +21,7 @@ from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.outlook import outlook
 from skirmish.ai.magewinds.plans import Plan, cheapest
 from skirmish.engine.battle import Action
+from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.attack import ATTACK_CHOICE, DEFENCE_CHOICE, resolve_attack
 from skirmish.games.magewinds.battle.attacks import AttackFrame, AttackStage
 from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
@@ -33,6 +34,10 @@ INDENT = " " * 7
 PARTS_SHOWN = 2
 
 
+class NoAdvice(SkirmishError):
+    """The advisor has nothing sound to say at this decision."""
+
+
 @dataclass(frozen=True)
 class Advice:
     """One action advised: the whole plan it starts (when it is part of one), its value
@@ -42,6 +47,8 @@ class Advice:
     value: float
     reason: str
     plan: tuple[Action, ...] = ()
+    share: bool = False
+    """The value is how often the equilibrium plays it (a hidden choice), not a score."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -62,18 +69,27 @@ def explain(
     greedy = GreedyPlayer(setup, 0, seat)
     if plannable(battle):
         plans = [p for p in greedy.planner.plans(battle) if p.actions and p.actions[0] in legal]
+        plans.sort(key=lambda plan: -plan.value)
         return [_from_plan(plan, plans[0]) for plan in plans[:top]]
     top_frame = battle.frames[-1]
     if isinstance(top_frame, AttackFrame) and top_frame.stage != AttackStage.KNOCKBACK:
         mixed = _mixed(top_frame, legal)
         if mixed:
             return mixed[:top]
-    chosen = greedy.decide(battle, legal, rng)
-    scored = _by_value(greedy, battle, legal)
-    first = next((a for a in scored if a.action == chosen), None)
-    value = first.value if first is not None else 0.0
-    thumb = Advice(chosen, value, f"the greedy player's rule here: {greedy.rule_of_thumb(battle)}")
-    return [thumb, *(a for a in scored if a.action != chosen)][:top]
+    try:
+        chosen = greedy.decide(battle, legal, rng)
+        scored = _by_value(greedy, battle, legal)
+    except (SkirmishError, AssertionError) as error:
+        # The battle rebuilt from the view cannot take every answer here (a Barrier's
+        # cards, for one): no advice is better than a wrong one.
+        raise NoAdvice(f"no hint at this decision: the advisor cannot weigh it ({error})") from None
+    thumb = f"the greedy player's pick by its rule here: {greedy.rule_of_thumb(battle)}"
+    found = next((a for a in scored if a.action == chosen), None)
+    if found is None:
+        scored.append(Advice(chosen, float("-inf"), f"{thumb} (not scored)"))
+    else:
+        scored[scored.index(found)] = replace(found, reason=f"{found.reason}; {thumb}")
+    return scored[:top]
 
 
 def _from_plan(plan: Plan, best: Plan) -> Advice:
@@ -95,20 +111,46 @@ def _mixed(frame: AttackFrame, legal: tuple[Action, ...]) -> list[Advice]:
     step = next_step(partial(resolve_attack, situation=frame.situation), frame.answers)
     if not isinstance(step, NeedsDecision):
         return []
-    found = outlook(frame.situation, legal if step.decision.key == DEFENCE_CHOICE else None)
-    if step.decision.key == ATTACK_CHOICE:
-        mix = found.attack_mix
-    elif step.decision.key == DEFENCE_CHOICE:
-        mix = found.defence_mix
-    else:
+    reactions = legal if step.decision.key == DEFENCE_CHOICE else None
+    found = outlook(frame.situation, reactions)
+    if step.decision.key not in (ATTACK_CHOICE, DEFENCE_CHOICE):
         return []
-    damage = float(found.expected_damage)
-    why = (
-        f"played this often at the equilibrium of the hidden choices (18.3, 18.4): "
-        f"{damage:.2f} damage expected"
-    )
+    attacking = step.decision.key == ATTACK_CHOICE
+    mix = found.attack_mix if attacking else found.defence_mix
+    damage = _damage_by_choice(frame, found, reactions, attacking=attacking)
+    other = "the defender's" if attacking else "the attacker's"
     shares = sorted(((o, float(p)) for o, p in mix if o in legal), key=lambda s: -s[1])
-    return [Advice(option, share, f"{share:.0%} {why}") for option, share in shares]
+    return [
+        Advice(
+            option,
+            share,
+            f"played {share:.0%} of the time at the equilibrium of the hidden choices "
+            f"(18.3, 18.4); against {other} mix it gives {damage.get(option, 0.0):.2f} "
+            "damage expected",
+            share=True,
+        )
+        for option, share in shares
+    ]
+
+
+def _damage_by_choice(
+    frame: AttackFrame, found: Any, reactions: Any, *, attacking: bool
+) -> dict[str, float]:
+    """Each option's expected damage when the other side plays its equilibrium mix."""
+    from skirmish.games.magewinds.advice import SINGLE, Objective, matrix_game
+
+    _, cases = matrix_game(found.situation, Objective.TEMPO, reactions=reactions)
+    attack_mix = dict(found.attack_mix)
+    defence_mix = dict(found.defence_mix)
+    totals: dict[str, float] = {}
+    for case in cases:
+        row = SINGLE if case.choice is None else case.choice.value
+        column = case.reaction.value
+        weight = defence_mix.get(column, 0) if attacking else attack_mix.get(row, 0)
+        mean = sum(float(p) * r.damage for r, p in case.results)
+        key = row if attacking else column
+        totals[key] = totals.get(key, 0.0) + float(weight) * mean
+    return totals
 
 
 def _by_value(greedy: GreedyPlayer, battle: Battle, legal: tuple[Action, ...]) -> list[Advice]:
@@ -124,11 +166,15 @@ def _by_value(greedy: GreedyPlayer, battle: Battle, legal: tuple[Action, ...]) -
 
 def hint_lines(setup: Setup, view: Mapping[str, Any], legal: tuple[Action, ...]) -> list[str]:
     """The advice as the terminal prints it, numbered as ``help`` numbers the actions."""
-    advice = explain(setup, view, legal)
-    lines = ["the greedy player's view of the best actions (value, then why):"]
+    try:
+        advice = explain(setup, view, legal)
+    except NoAdvice as missing:
+        return [str(missing)]
+    lines = ["the greedy player's view of the best actions, best first (value, then why):"]
     for item in advice:
         number = legal.index(item.action) + 1
-        lines.append(f"  {number}. {item.action}  [{item.value:+.2f}]")
+        value = f"played {item.value:.0%}" if item.share else f"{item.value:+.2f}"
+        lines.append(f"  {number}. {item.action}  [{value}]")
         lines += textwrap.wrap(item.reason, 80, initial_indent=INDENT, subsequent_indent=INDENT)
         if len(item.plan) > 1:
             then = f"then: {'; '.join(item.plan[1:])}"

@@ -6,9 +6,23 @@ from typing import Annotated
 
 import typer
 
-from skirmish.cli.render import show
-from skirmish.games import GAMES
-from skirmish.report import Grid, Report
+
+def _version(shown: bool) -> None:
+    if shown:
+        from skirmish import __version__
+
+        typer.echo(f"skirmish {__version__}")
+        raise typer.Exit()
+
+
+def root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Referee, exact odds and advisor for tabletop skirmish combat rules."""
+
 
 HELP = "List the games skirmish knows (any name or alias below works in every command)."
 
@@ -17,20 +31,6 @@ def games_command(
     json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """List the games skirmish knows; a game's name or any alias, in any case, works."""
-    rows = tuple((g.name, g.title, ", ".join(g.aliases), g.rules) for g in GAMES)
-    data = {
-        "games": [
-            {
-                "name": g.name,
-                "title": g.title,
-                "aliases": list(g.aliases),
-                "rules": g.rules,
-                "summary": g.summary,
-            }
-            for g in GAMES
-        ]
-    }
-    show(
-        Report((Grid(("name", "title", "aliases", "rules"), rows, title="Games"),), data),
-        as_json=json,
-    )
+    from skirmish.cli.catalogue import list_games
+
+    list_games(as_json=json)

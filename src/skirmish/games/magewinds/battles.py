@@ -43,11 +43,15 @@ from skirmish.games.magewinds.battle.catalogue import (
     version_number,
 )
 from skirmish.games.magewinds.battle.scenarios import (
+    HILL_NEAR,
+    KING_OF_THE_HILL,
     Crossing,
     PoisonFalls,
     Scenario,
     Tie,
     WindburnBarrier,
+    holding,
+    objective_point,
 )
 from skirmish.games.magewinds.battle.session import (
     battlefield_now,
@@ -65,14 +69,10 @@ from skirmish.games.magewinds.cards import CardWorth
 from skirmish.games.magewinds.field import STANDARD_WIDTH
 from skirmish.games.magewinds.pack import Pack
 from skirmish.geometry.scene import Scene
-from skirmish.limits import FIRST_BATTLE, SIMULATED, WORKERS
+from skirmish.limits import BATTLE_STEPS, FIRST_BATTLE, SIMULATED, WORKERS
 from skirmish.options import Flag, Name, Seed
 from skirmish.options import Options as Flags
 from skirmish.report import Grid, Report
-
-RecordFile = Annotated[
-    Path, Flag("A battle record saved by 'skirmish play'.", argument=True, metavar="RECORD")
-]
 
 
 class BattleFlags(Flags):
@@ -230,6 +230,15 @@ class PlayOptions(BattleFlags):
         Path | None,
         Flag("Go on with a battle saved before (its record); saves back to it.", metavar="FILE"),
     ] = None
+    from_step: Annotated[
+        Annotated[int, BATTLE_STEPS.field()] | None,
+        Flag(
+            "With --resume: play on from the position after this step of the record, as a "
+            "new battle saved to --save (the record is left as it is); 'replay FILE --step "
+            "N' shows that position.",
+            metavar="N",
+        ),
+    ] = None
 
     @model_validator(mode="after")
     def _new_or_resumed(self) -> PlayOptions:
@@ -251,6 +260,11 @@ class PlayOptions(BattleFlags):
             raise ValueError(
                 "--scenario-version: a resumed battle keeps the version it was played with; "
                 "give it with --scenario"
+            )
+        if self.from_step is not None and (self.resume is None or self.save == self.resume):
+            raise ValueError(
+                "--from-step: give --resume RECORD, and --save another file for the new "
+                "battle (the record played from is kept as it is)"
             )
         if self.warband and self.building is not None:
             raise ValueError(
@@ -371,12 +385,6 @@ class SimulateOptions(BattleFlags):
         return self
 
 
-class ReplayOptions(Flags):
-    """Replay a saved battle through the rules, check it, and print its log and result."""
-
-    record: RecordFile
-
-
 @dataclass
 class Session:
     """A battle being played: its history, who plays each side, the setup as recorded,
@@ -390,6 +398,39 @@ class Session:
     shown: int = 0
 
 
+def place_text(point: tuple[float, float]) -> str:
+    """A position as a person reads it, to two decimals: ``7.38,7.05`` (actions keep
+    their own exact text)."""
+    return ",".join(f"{round(v, 2) or 0.0:.2f}".rstrip("0").rstrip(".") for v in point)
+
+
+def objective_rows(battle: Battle) -> list[dict[str, str]]:
+    """9.4: the scenario's objective marker, where it is and how many fighters of each
+    warband are within its control distance now (King of the Hill: within 3", what decides
+    the battle, and within 1", what raises the hand limit)."""
+    scenario = battle.setup.scenario
+    if not scenario.objective:
+        return []
+    x, y = objective_point(battle)
+    notes = []
+    for radius, why in (
+        (scenario.control_radius, "counted at each round's end"),
+        (HILL_NEAR if scenario.id == KING_OF_THE_HILL.id else 0.0, "+1 hand limit"),
+    ):
+        if radius:
+            counts = ", ".join(
+                f"player {p + 1}: {holding(battle, p, radius)}" for p in range(battle.players)
+            )
+            notes.append(f'within {radius:g}" ({why}): {counts}')
+    return [
+        {
+            "object": "objective",
+            "at": place_text((x, y)),
+            "notes": "; ".join(["marker (9.4)", *notes]),
+        }
+    ]
+
+
 class MagewindsBattles:
     """Magewinds battles for a terminal, under the names every game with battles gives."""
 
@@ -399,6 +440,9 @@ class MagewindsBattles:
         """A new battle (or a saved one, resumed) from ``play``'s options."""
         assert isinstance(options, PlayOptions)
         if options.resume is not None:
+            if options.from_step is not None:  # a new battle: the record stays as it is
+                save = options.save
+                return self._resume(options.resume, options.players, save, options.from_step)
             return self._resume(options.resume, options.players, options.save or options.resume)
         assert options.scenario is not None
         given = options.warband or []
@@ -415,21 +459,22 @@ class MagewindsBattles:
         recorded = {**setup.as_dict(), **({"pack_file": extra} if extra is not None else {})}
         return Session(history, kinds, recorded, save, f"seed {number}")
 
-    def _resume(self, path: Path, players: str, save: Path) -> Session:
-        """A saved record replayed through the rules, to play on from where it stopped."""
-        check_save_path(save, "--save")
+    def _resume(
+        self, path: Path, players: str, save: Path | None, step: int | None = None
+    ) -> Session:
+        """A saved record replayed through the rules, to play on from where it stopped (or
+        from the position after ``step``, as a new battle)."""
+        if save is not None:
+            check_save_path(save, "--save")
         record = self.record(path)
-        history = replay_record(record, source=str(path))
+        history = self._history(record, path, step)
         battle = history.state
         assert isinstance(battle, Battle)
         kinds = parse_players(players, battle.players)
-        session = Session(
-            history,
-            kinds,
-            dict(record.setup),
-            save,
-            f"seed {record.seed}; resumed after {len(record.steps)} steps",
-        )
+        heading = f"seed {record.seed}; resumed after {len(record.steps)} steps"
+        if step is not None:
+            heading = f"seed {record.seed}; a new battle from step {step} of {len(record.steps)}"
+        session = Session(history, kinds, dict(record.setup), save, heading)
         session.shown = len(battle.events())
         return session
 
@@ -442,12 +487,26 @@ class MagewindsBattles:
             )
         return record
 
-    def replay(self, path: Path) -> tuple[Record, Battle]:
-        """A saved battle replayed through the rules and checked."""
+    def replay(self, path: Path, *, step: int | None = None) -> tuple[Record, Battle]:
+        """A saved battle replayed through the rules and checked; with ``step``, the
+        position after that step."""
         record = self.record(path)
-        battle = replay_record(record, source=str(path)).state
+        battle = self._history(record, path, step).state
         assert isinstance(battle, Battle)
         return record, battle
+
+    def _history(self, record: Record, path: Path, step: int | None) -> History:
+        """The whole record replayed and checked, then taken back to after ``step``."""
+        history = replay_record(record, source=str(path))
+        if step is None:
+            return history
+        if step > len(record.steps):
+            raise SkirmishError(
+                f"--step {step}: {path} holds {len(record.steps)} steps; give 0 to "
+                f"{len(record.steps)}"
+            )
+        del history.states[step + 1 :], history.steps[step:]
+        return history
 
     def saved(self, session: Session) -> str:
         """The battle record to write."""
@@ -461,16 +520,19 @@ class MagewindsBattles:
         return result_text(battle)
 
     def status_rows(self, battle: Battle) -> list[dict[str, str]]:
-        return status_rows(battle)
+        at = {f.name: place_text(f.at) for f in battle.fighters if f.at is not None}
+        return [{**row, "at": at.get(row["fighter"], row["at"])} for row in status_rows(battle)]
 
     def object_rows(self, battle: Battle) -> list[dict[str, str]]:
-        return object_rows(battle)
+        placed = {i.name: place_text(i.at) for i in battle.items if i.at is not None}
+        rows = [{**r, "at": placed.get(r["object"], r["at"])} for r in object_rows(battle)]
+        return objective_rows(battle) + rows
 
     def hand_text(self, battle: Battle, player: int) -> list[str]:
         return hand_text(battle, player)
 
-    def help_lines(self, battle: Battle) -> list[str]:
-        return help_lines(battle)
+    def help_lines(self, battle: Battle, legal: tuple[Any, ...] | None = None) -> list[str]:
+        return help_lines(battle, legal)
 
     def pending_lines(self, battle: Battle, player: int) -> list[str]:
         return pending_lines(battle.view(player))
@@ -479,6 +541,23 @@ class MagewindsBattles:
         from skirmish.games.magewinds.questions import field_scene
 
         return field_scene(battlefield_now(battle))
+
+    def picture(self, battle: Battle, player: int, **overlays: str) -> Scene:
+        from skirmish.games.magewinds.picture import battle_scene
+
+        return battle_scene(battle, player, **overlays)
+
+    def los(self, battle: Battle, attacker: str, target: str) -> Report:
+        from skirmish.games.magewinds.picture import los_report
+
+        report: Report = los_report(battle, attacker, target)
+        return report
+
+    def reach(self, battle: Battle, fighter: str, to: str | None) -> Report:
+        from skirmish.games.magewinds.picture import reach_report
+
+        report: Report = reach_report(battle, fighter, to)
+        return report
 
     def replay_json(self, record: Record, battle: Battle) -> dict[str, Any]:
         result = dict(result_of(battle))

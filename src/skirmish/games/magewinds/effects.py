@@ -93,6 +93,13 @@ WILDFORM = Effect(
 EFFECTS: tuple[Effect, ...] = (THIRD_EYE, HEX, WHITE_HOT_WEAPONS, WILDFORM)
 
 
+def effect_name(key: str) -> str:
+    """A spell effect's name as players say it (``third_eye``: Third Eye), for logs and
+    tables; an effect not listed here by its key with spaces."""
+    found = next((effect for effect in EFFECTS if effect.key == key), None)
+    return found.name if found is not None else key.replace("_", " ")
+
+
 def find_effect(key: str) -> Effect:
     """The effect called ``key`` (``third_eye``, ``Third Eye`` and ``third-eye`` all work)."""
     wanted = key.casefold().replace("-", "_").replace(" ", "_")

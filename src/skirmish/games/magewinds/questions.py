@@ -32,7 +32,12 @@ def los(field: Battlefield, options: LosOptions) -> Report:
     if options.every:
         return _every_pair(field, options.attack)
     assert options.attacker is not None and options.target is not None
-    table = report(field, options.attacker, options.target, options.attack)
+    return pair_report(field, options.attacker, options.target, options.attack)
+
+
+def pair_report(field: Battlefield, attacker: str, target: str, attack: str | None) -> Report:
+    """Sight, line of attack, cover, Dodge and knockback from one fighter to another."""
+    table = report(field, attacker, target, attack)
     heading = Line.of(
         f"{table.attacker.name} -> {table.target.name}: {table.attack.name}", bold=True
     )
@@ -141,10 +146,15 @@ def _point(option: str, text: str) -> tuple[float, float]:
 
 def move(field: Battlefield, options: MoveOptions) -> Report:
     """``move``: whether the fighter may make the move, the path and every problem."""
-    mover = field.fighter(options.fighter)
-    goal = _point("--to", options.to)
+    return move_report(field, options.fighter, options.to, options.via or [])
+
+
+def move_report(field: Battlefield, fighter: str, to: str, via: Sequence[str] = ()) -> Report:
+    """Whether ``fighter`` may move to ``to`` (X,Y), through ``via`` or by the shortest
+    legal path, with the path and every problem."""
+    mover = field.fighter(fighter)
+    goal = _point("--to", to)
     limit, why = allowance(field, mover)
-    via = options.via or []
     found = None if via else shortest_move(field, mover, goal)
     if via:
         path = [_point("--via", v) for v in via] + [goal]

@@ -30,6 +30,7 @@ from skirmish.games.magewinds.battle.spells import (
     wildform_options,
 )
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame
+from skirmish.games.magewinds.effects import effect_name
 
 PASS = "pass"
 DONE = "done"
@@ -208,8 +209,9 @@ class ActionPhase(Frame):
         battle = replace(battle, fighters=fighters, auras=(), energized=frozenset())
         battle = abilities.phase_ended(battle)
         if ended:
+            names = ", ".join(map(effect_name, ended))
             battle = battle.logged(
-                "13.5", "effects_end", f"spells end with the Action Phase: {', '.join(ended)}"
+                "13.5", "effects_end", f"spells end with the Action Phase: {names}"
             )
         return battle.finish(self.passed)
 

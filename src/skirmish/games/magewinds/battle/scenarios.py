@@ -417,10 +417,16 @@ DEATHMATCH = Scenario(
 # -- King of the Hill (v1.3.0) -----------------------------------------------------------
 
 
+HILL_NEAR = 1.0
+"""King of the Hill: each fighter this close to the objective raises the hand limit by 1."""
+
+
 def _hill_hand_limit(battle: Battle, player: int) -> tuple[int, str]:
-    near = holding(battle, player, 1.0)
+    near = holding(battle, player, HILL_NEAR)
     return near, (
-        f'King of the Hill: +{near} for fighters within 1" of the objective' if near else ""
+        f'King of the Hill: +{near} for fighters within {HILL_NEAR:g}" of the objective'
+        if near
+        else ""
     )
 
 

@@ -23,6 +23,7 @@ from skirmish.games.magewinds.battle.deck import hand_limit
 from skirmish.games.magewinds.battle.geometry import field_of
 from skirmish.games.magewinds.battle.placement import markers
 from skirmish.games.magewinds.battle.state import Battle
+from skirmish.games.magewinds.effects import effect_name
 from skirmish.games.magewinds.field import Battlefield
 from skirmish.geometry import Marker
 from skirmish.limits import SEARCH_SECONDS
@@ -86,7 +87,7 @@ def status_rows(battle: Battle) -> list[dict[str, str]]:
     rows = []
     for fighter in battle.fighters:
         profile = battle.setup.profile(shown_profile(battle, fighter.name, fighter.profile))
-        notes = sorted(fighter.effects) + public_notes(battle, fighter)
+        notes = sorted(map(effect_name, fighter.effects)) + public_notes(battle, fighter)
         if fighter.guarding:
             notes.append("guarding")
         if fighter.poisoned:
@@ -146,7 +147,8 @@ def hand_text(battle: Battle, player: int) -> list[str]:
         if other != player:
             known = sorted(battle.known[other])
             lines.append(
-                f"player {other + 1} holds {len(battle.hands[other])} cards"
+                f"player {other + 1} holds {len(battle.hands[other])} "
+                f"card{'' if len(battle.hands[other]) == 1 else 's'}"
                 + (f", among them {' '.join(known)} (taken face up)" if known else "")
             )
     return lines
@@ -214,17 +216,18 @@ def action_rule(action: str, rule: str) -> str:
 WIDTH = 80
 
 
-def help_lines(battle: Battle) -> list[str]:
-    """The legal actions now, each with the rule that allows it, and why others are
-    refused; every line fits in 80 columns."""
+def help_lines(battle: Battle, legal: tuple[Any, ...] | None = None) -> list[str]:
+    """The legal actions now (numbered in the order of ``legal`` when given), each with
+    the rule that allows it, and why others are refused; every line fits in 80 columns."""
     node = battle.node()
     if not isinstance(node, Turn):
         return ["no decision is pending"]
-    legal = battle.legal_actions(node.player)
+    if legal is None:
+        legal = battle.legal_actions(node.player)
     lines = textwrap.wrap(f"{node.rule}: {node.prompt}", WIDTH)
     for i, action in enumerate(legal, 1):
         lines += textwrap.wrap(
-            f"{i}. {action}  [{action_rule(action, node.rule)}]",
+            f"{i}. {action}  [{action_rule(str(action), node.rule)}]",
             WIDTH,
             initial_indent="  ",
             subsequent_indent="       ",
@@ -240,7 +243,8 @@ def help_lines(battle: Battle) -> list[str]:
     )
     lines += [
         "type an action (or its number); positions as x,y in inches may be any legal",
-        "ones. Commands: status, hand, hint, draw FILE.png, undo, save [FILE], help",
+        "ones. Commands: status, hand, hint, undo, save [FILE], help, los A B,",
+        "reach F [X,Y], draw FILE.png [--reach F] [--attacker A --target T]",
     ]
     return lines
 

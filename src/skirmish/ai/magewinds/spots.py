@@ -1,0 +1,208 @@
+"""Positions a player looks for, offered beside the representative ones (ruling MB-6).
+
+The battle lists a representative set of places to move to or deploy at (MB-6); a person
+may type any legal point. These are the points a player at the table looks for first, each
+with its reason: nearest the objective (9.4), touching an object lying free (19.1), and
+within Range of an enemy with a line of attack to it (18.1). Each is found on the
+tabletop's geometry (the region a Move can end in, 15.0) and then checked in full by the
+battle itself, so only legal points are offered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+
+from shapely import Point
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
+
+from skirmish.engine.battle import Action
+from skirmish.errors import SkirmishError
+from skirmish.games.magewinds.battle.state import Battle
+from skirmish.games.magewinds.battles import place_text
+from skirmish.games.magewinds.field import Battlefield, Placed
+
+RINGS = 12
+RING_STEP = 0.25
+RING_POINTS = 24
+"""Where a deployment near the objective is looked for past the nearest point: rings a
+quarter inch apart out to 3", each sampled at 24 points."""
+INSIDE = 0.03
+"""How far inside the region a point is taken, so its two-decimal text stays within it."""
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A position offered with the reason a player would pick it."""
+
+    action: Action
+    reason: str
+
+
+def spots(battle: Battle, mover: str | None, legal: Sequence[Action]) -> list[Spot]:
+    """The positions worth offering at this decision, legal ones only, none already in
+    ``legal``: for a Move of ``mover`` (``to X,Y``)."""
+    texts = [str(a) for a in legal]
+    if any(t.startswith("deploy ") and " at " in t for t in texts):
+        return _checked(battle, _deployments(battle, texts), texts, once=_deployed)
+    if mover is None or not any(t.startswith("to ") for t in texts):
+        return []
+    from skirmish.games.magewinds.battle.session import battlefield_now
+    from skirmish.games.magewinds.moves import reach
+
+    field = battlefield_now(battle)
+    try:
+        placed = field.fighter(mover)
+        region = reach(field, placed).buffer(-INSIDE)
+    except SkirmishError:
+        return []
+    if region.is_empty:
+        return []
+    listed = [_point(t) for t in texts if t.startswith("to ")]
+    wanted = (
+        (f"to {place_text((point.x, point.y))}", reason)
+        for point, reason in _wanted(battle, field, placed, region, listed)
+    )
+    return _checked(battle, wanted, texts)
+
+
+def _point(text: str) -> Point:
+    """The point an action ``to X,Y`` names."""
+    x, y = text.rsplit(" ", 1)[-1].split(",")
+    return Point(float(x), float(y))
+
+
+def _checked(
+    battle: Battle,
+    wanted: Iterator[tuple[str, str]],
+    listed: Sequence[str],
+    *,
+    once: Callable[[str], str] = str,
+) -> list[Spot]:
+    """The actions the battle takes (checked in full unless ``listed`` already), each
+    once, and the first only of those ``once`` gives the same key."""
+    found: list[Spot] = []
+    legal = set(listed)
+    keys: set[str] = set()
+    for action, reason in wanted:
+        if once(action) in keys or any(s.action == action for s in found):
+            continue
+        if action not in legal:
+            try:
+                battle.apply(action)
+            except SkirmishError:
+                continue
+        keys.add(once(action))
+        found.append(Spot(action, reason))
+    return found
+
+
+def _deployed(action: str) -> str:
+    """Which fighter a deployment places."""
+    return action.split(" at ")[0]
+
+
+def _deployments(battle: Battle, texts: Sequence[str]) -> Iterator[tuple[str, str]]:
+    """10.5: for each fighter waiting to deploy, the point of its player's territory
+    nearest the objective that the scenario allows."""
+    from skirmish.games.magewinds.battle.scenarios import objective_point
+    from skirmish.games.magewinds.battle.territory import RADIUS
+    from skirmish.games.magewinds.picture import territory_shape
+
+    scenario = battle.setup.scenario
+    node = battle.node()
+    player = getattr(node, "player", None)
+    if not scenario.objective or player is None or not battle.territories[player]:
+        return
+    table = battle.setup.table
+    area: BaseGeometry = territory_shape(
+        scenario.territory,
+        battle.territories[player],
+        table.width,
+        table.length,
+        corner_radius=scenario.corner_radius,
+    )
+    area = area.buffer(-(RADIUS + INSIDE))
+    goal = Point(objective_point(battle))
+    keep_out = scenario.deploy_from_objective
+    if keep_out:
+        area = area.difference(goal.buffer(keep_out + RADIUS + INSIDE))
+    if area.is_empty:
+        return
+    names = dict.fromkeys(t.split(" at ")[0].removeprefix("deploy ") for t in texts)
+    for point in map(_rounded, _around(area, goal)):
+        gap = max(0.0, point.distance(goal) - RADIUS)
+        for name in names:
+            yield (
+                f"deploy {name} at {place_text((point.x, point.y))}",
+                f'as near the objective as it may deploy: {gap:.2f}" (10.5, 9.4)',
+            )
+
+
+def _around(area: BaseGeometry, goal: Point) -> Iterator[Point]:
+    """Points of ``area`` from nearest ``goal`` outwards: the nearest, then rings a
+    quarter inch apart (an obstacle or a base may stand on the nearest)."""
+    nearest = nearest_points(area, goal)[0]
+    yield nearest
+    start = nearest.distance(goal)
+    for ring in range(RINGS):
+        circle = goal.buffer(start + RING_STEP * ring, quad_segs=16).boundary
+        arc = circle.intersection(area)
+        if arc.is_empty:
+            continue
+        points = [arc.interpolate(i / RING_POINTS, normalized=True) for i in range(RING_POINTS)]
+        yield from sorted(points, key=lambda p: p.distance(goal))
+
+
+def _wanted(
+    battle: Battle,
+    field: Battlefield,
+    placed: Placed,
+    region: BaseGeometry,
+    listed: Sequence[Point] = (),
+) -> Iterator[tuple[Point, str]]:
+    """The points of ``region`` a player looks for, each with its reason (one of the
+    ``listed`` points when it is as near the objective)."""
+    from skirmish.games.magewinds.battle.scenarios import objective_point
+    from skirmish.games.magewinds.tabletop import report
+
+    radius = placed.base.radius
+    scenario = battle.setup.scenario
+    if scenario.objective:
+        goal = Point(objective_point(battle))
+        point = min(
+            [_rounded(nearest_points(region, goal)[0]), *listed], key=lambda p: p.distance(goal)
+        )
+        gap = max(0.0, point.distance(goal) - radius)
+        within = f'; within {scenario.control_radius:g}" counts' if scenario.control_radius else ""
+        yield point, f'nearest the objective: {gap:.2f}" from it{within} (9.4)'
+    for item in field.objects:
+        centre = Point(item.x, item.y)
+        point = nearest_points(region, centre)[0]
+        if point.distance(centre) <= item.radius + radius + INSIDE + 0.01:
+            yield point, f"touching {item.name} (19.1)"
+    for enemy in field.fighters:
+        if enemy.warband == placed.warband:
+            continue
+        centre = Point(enemy.base.x, enemy.base.y)
+        point = nearest_points(region, centre)[0]
+        moved = field.with_fighter(_at(placed, point))
+        for attack in placed.profile.attacks:
+            try:
+                table = report(moved, placed.name, enemy.name, attack.name)
+            except SkirmishError:
+                continue
+            if table.line.exists and table.sight.visible:
+                yield point, f"{attack.name} reaches {enemy.name} from here (18.1)"
+                break
+
+
+def _at(placed: Placed, point: Point) -> Placed:
+    """The fighter with its base moved to ``point``."""
+    return replace(placed, base=replace(placed.base, x=point.x, y=point.y))
+
+
+def _rounded(point: Point) -> Point:
+    """The point as its two-decimal text gives it."""
+    return Point(round(point.x, 2), round(point.y, 2))
