@@ -193,3 +193,37 @@ def test_greedy_prefers_objective_progress_by_the_scenarios_own_term(scenario):
     assert high.total - sum(high.part(n) for n in along) <= (
         low.total - sum(low.part(n) for n in along) + 1e-9
     )
+
+
+def test_the_evaluation_weighs_attacks_under_white_hot_weapons_as_the_battle_makes_them():
+    """An attack weighed by a computer player is the attack the battle's procedure would
+    make: White-Hot Weapons (ruling MB-10) on a friend within the Enchanter's reach makes
+    the friend's melee attack worth more, by the same situation the battle builds."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "battles"))
+    from mwbattle import ready
+
+    from skirmish.games.magewinds.battle.attacks import build_situation
+    from skirmish.games.magewinds.battle.spells import attacking_as
+    from skirmish.games.magewinds.effects import WHITE_HOT_WEAPONS
+
+    positions = {"Enchanter": (3, 8), "Witch": (5.5, 8), "Guardian": (6.5, 8), "Druid": (9, 2)}
+    battle = ready(
+        ("Enchanter", "Witch"), ("Guardian", "Druid"), positions, hands={0: ("2D",), 1: ("2C",)}
+    )
+    battle = battle.apply("done").apply("activate Enchanter")
+    hot = battle.apply("cast White-Hot Weapons paying 2D")
+    assert hot.auras and not battle.auras
+    evaluator = Evaluator(hot.setup)
+    witch, guardian = hot.fighter("Witch"), hot.fighter("Guardian")
+    attack = hot.setup.profile("Witch").attack("Poison Tip")
+    made = build_situation(hot, witch, guardian, attack)
+    assert WHITE_HOT_WEAPONS in made.attacker.effects
+    weighed = evaluator.gain(attacking_as(hot, witch), guardian, attack)
+    assert weighed == pytest.approx(evaluator.attack_gain(made))
+    assert weighed > evaluator.gain(witch, guardian, attack)
+    # The whole position is worth more to the Enchanter's side with the spell cast.
+    plain = Evaluator(battle.setup)
+    assert evaluator.value(hot, 0).part("offence") > plain.value(battle, 0).part("offence")

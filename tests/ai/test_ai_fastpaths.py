@@ -30,6 +30,7 @@ from skirmish.games.magewinds.advice import SINGLE, Objective, matrix_game
 from skirmish.games.magewinds.attack import AttackSituation, Combatant
 from skirmish.games.magewinds.battle import Length, new_setup, setup, start_battle
 from skirmish.games.magewinds.battle.actions import point_text
+from skirmish.games.magewinds.battle.attacks import combatant_of
 from skirmish.games.magewinds.battle.setup import Options, Setup
 from skirmish.games.magewinds.battle.spells import EFFECTS
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Phase
@@ -126,8 +127,8 @@ def test_remembered_attack_values_equal_fresh_ones(situation):
     with fastpaths.plain():
         unkept = evaluator.gain(mine, theirs, situation.attack)
     whole = AttackSituation(
-        attacker=evaluator.combatant(mine),
-        target=evaluator.combatant(theirs),
+        attacker=combatant_of(chosen, mine, attacking=True),
+        target=combatant_of(chosen, theirs, attacking=False),
         attack=situation.attack,
     )
     _, _, _, results = plain(whole)

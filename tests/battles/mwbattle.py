@@ -221,3 +221,22 @@ def to_round_2(battle: Battle, *preferred: str) -> Battle:
         battle = answer(battle, *preferred)
     assert battle.result is None and battle.phase is Phase.CHANNELLING
     return battle
+
+
+def renamed_pack(rename: dict[str, str]) -> Pack:
+    """The bundled pack with its fighters renamed (``rename``: old name to new), shared
+    limits following the new names."""
+    from skirmish.games.magewinds.pack import bundled_pack
+
+    pack = bundled_pack()
+    return replace(
+        pack,
+        items=tuple(
+            replace(
+                f,
+                name=rename.get(f.name, f.name),
+                limit_shared_with=rename.get(f.limit_shared_with, f.limit_shared_with),
+            )
+            for f in pack.items
+        ),
+    )

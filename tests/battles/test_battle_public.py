@@ -336,3 +336,27 @@ def test_a_charm_note_on_a_fighter_taken_down_is_still_drawn_among_the_enemies()
         )
     targets = {m.target for b in drawn_notes(state, 1, 20) for m in b.marks}
     assert targets == {"Guardian", "Seer"}
+
+
+def test_a_face_down_attack_choice_is_shown_once_the_defence_choice_is_made():
+    """18.3: the Attack Choice is revealed after the Defence Choice (18.4), whoever makes it
+    (ruling MB-51): the pending work a view lists and the public frames show the same."""
+    battle = ready(("Guardian",), ("Wizard",), {"Guardian": (5.5, 8), "Wizard": (6.5, 8)}, hands={})
+    battle = play(battle, "activate Guardian", "attack", "no step", "attack Wizard with Melee")
+    battle = battle.apply("heavy")
+
+    def seen(state, player):
+        return (
+            state.view(player)["pending"][-1]["answers"],
+            state.view(player)["public"]["frames"][-1]["answers"],
+        )
+
+    assert seen(battle, 1) == ([FACE_DOWN], [FACE_DOWN])
+    answered = battle.apply("none")
+    assert seen(answered, 1)[0][:2] == seen(answered, 1)[1][:2] == ["heavy", "none"]
+    # The same player deciding both (Blast on a friend, a Charmed target): the Defence
+    # Choice made, the other player sees the Attack Choice too.
+    frame = answered.frames[-1]
+    assert isinstance(frame, AttackFrame) and frame.deciders[:2] == (0, 1)
+    same = answered.top(replace(frame, deciders=(0, 0, *frame.deciders[2:])))
+    assert seen(same, 1)[0][:1] == seen(same, 1)[1][:1] == ["heavy"]

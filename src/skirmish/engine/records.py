@@ -25,6 +25,9 @@ class Decision:
     hidden: bool = False
     prompt: str = ""
     excluded: tuple[tuple[str, str], ...] = field(default=())
+    amount: int | None = None
+    """The number the decision is about, as data (the damage a Barrier would lessen), so
+    that a policy reads it here and never out of the prompt's words."""
     history: tuple[int | str, ...] = field(default=(), compare=False)
     """Filled in by the engine: every chance outcome and choice before this decision, for
     display (prompts, advice tables). With merging, the exact enumerator asks a frame's

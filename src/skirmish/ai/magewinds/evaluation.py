@@ -50,8 +50,9 @@ from shapely import LineString, Point
 from skirmish.ai.magewinds.outlook import outlook, settled_results
 from skirmish.ai.magewinds.threats import GREEDY, FighterKey, Threats, fighter_key
 from skirmish.fastpaths import Kept, fast
-from skirmish.games.magewinds.attack import AttackResult, AttackSituation, Combatant
+from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.battle.abilities.deadeye import attack_refused
+from skirmish.games.magewinds.battle.attacks import combatant_of
 from skirmish.games.magewinds.battle.fragments import collected
 from skirmish.games.magewinds.battle.holdtheline import attacker as hold_attacker
 from skirmish.games.magewinds.battle.holdtheline import escaped
@@ -59,7 +60,7 @@ from skirmish.games.magewinds.battle.placement import markers
 from skirmish.games.magewinds.battle.royale import BATTLE_ROYALE, STORM_DAMAGE, struck
 from skirmish.games.magewinds.battle.scenarios import distance_to_objective
 from skirmish.games.magewinds.battle.setup import Setup
-from skirmish.games.magewinds.battle.spells import EFFECTS
+from skirmish.games.magewinds.battle.spells import attacking_as
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Phase
 from skirmish.games.magewinds.battle.targets import usable
 from skirmish.games.magewinds.battle.territory import OPPOSITE, distance_to_edge
@@ -186,8 +187,12 @@ class Evaluator:
         attacks = self._threats.attacks if kept else self.attacks
         pair = self._threats.pair if kept else self.pair
         armed = {f.name: attacks(battle, f, player) for f in (*mine, *theirs)}
-        danger = [self._best(e, mine, acting, armed[e.name], pair) for e in theirs]
-        offence = [self._best(m, theirs, acting, armed[m.name], pair) for m in mine]
+        danger = [
+            self._best(attacking_as(battle, e), mine, acting, armed[e.name], pair) for e in theirs
+        ]
+        offence = [
+            self._best(attacking_as(battle, m), theirs, acting, armed[m.name], pair) for m in mine
+        ]
         gaps = [self._gap_to_reach(m, theirs, armed[m.name]) for m in mine]
         parts["danger"] = -_weighted(danger, w.danger)
         parts["offence"] = _weighted(offence, w.offence)
@@ -513,17 +518,13 @@ class Evaluator:
     def _situation(
         self, attacker: Fighter, target: Fighter, attack: AttackProfile
     ) -> AttackSituation:
+        """The attack as the battle's own procedure would see it (:func:`combatant_of`):
+        ``attacker`` as it attacks (:func:`attacking_as`, White-Hot Weapons among its
+        effects when it reaches it), no cover, Dodge possible."""
         return AttackSituation(
-            attacker=self.combatant(attacker), target=self.combatant(target), attack=attack
-        )
-
-    def combatant(self, fighter: Fighter) -> Combatant:
-        return Combatant(
-            self.setup.profile(fighter.profile),
-            damage=fighter.damage,
-            action_counters=fighter.counters,
-            guarding=fighter.guarding,
-            effects=frozenset(EFFECTS[k] for k in fighter.effects if k in EFFECTS),
+            attacker=combatant_of(self.setup, attacker, attacking=True),
+            target=combatant_of(self.setup, target, attacking=False),
+            attack=attack,
         )
 
     def attack_gain(self, situation: AttackSituation) -> float:

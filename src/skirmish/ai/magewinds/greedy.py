@@ -238,8 +238,8 @@ class GreedyPlayer:
             return sample(outlook(frame.situation, legal).defence_mix, legal, rng)
         if decision.key in (BARRIER, ATTACKER_BARRIER):
             fighter = frame.target if decision.key == BARRIER else frame.attacker
-            damage = int(decision.prompt.split(" receives ")[1].split()[0])
-            return self.barrier(battle, fighter, damage, legal)
+            assert decision.amount is not None  # Barrier decisions carry their damage
+            return self.barrier(battle, fighter, decision.amount, legal)
         return cheapest_payment(legal)
 
     def barrier(self, battle: Battle, name: str, damage: int, legal: tuple[Action, ...]) -> Action:

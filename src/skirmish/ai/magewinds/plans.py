@@ -44,8 +44,9 @@ from skirmish.games.magewinds.battle.activation import (
 )
 from skirmish.games.magewinds.battle.attacks import build_situation
 from skirmish.games.magewinds.battle.geometry import moved
+from skirmish.games.magewinds.battle.grammar import BattleAction, Kind, Names, parse
 from skirmish.games.magewinds.battle.objects import pick_up, pickup_options
-from skirmish.games.magewinds.battle.spells import blink_spots
+from skirmish.games.magewinds.battle.spells import attacking_as, blink_spots
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Status
 from skirmish.games.magewinds.battle.steps import NO_STEP, StepFrame
 from skirmish.games.magewinds.battle.targets import has_line, parse_attack, reachable_attacks
@@ -119,7 +120,8 @@ def cheapest(options: list[Action]) -> list[Action]:
     best: dict[str, tuple[int, int, Action]] = {}
     order: list[str] = []
     for index, option in enumerate(options):
-        head, _, paying = option.partition(" paying ")
+        head, paid, paying = option.rpartition(" paying ")  # cards last; a name may hold it
+        head = head if paid else option
         worth = sum(card_value(c) for c in paying.split("+")) if paying else 0
         if head not in best:
             order.append(head)
@@ -302,7 +304,9 @@ class Planner:
             stepped, mover, standing = self._stepped(battle, me, option)
             for attack in cheapest(at_fighters(stepped, _attack_options(stepped, mover))):
                 target, profile = named(stepped, mover, attack)
-                guess = standing + self.evaluator.gain(mover, target, profile)
+                guess = standing + self.evaluator.gain(
+                    attacking_as(stepped, mover), target, profile
+                )
                 quick.append((guess, len(quick), stepped, mover, attack, (*done, option)))
         ranked = sorted(quick, key=lambda q: (-q[0], q[1]))[:REFINED]
         return [(stepped, mover, attack, steps) for _, _, stepped, mover, attack, steps in ranked]
@@ -317,7 +321,9 @@ class Planner:
         for index, option in enumerate(options):
             stepped, mover, standing = self._stepped(battle, me, option)
             for target, profile, written in reachable_attacks(stepped, mover):
-                guess = standing + self.evaluator.gain(mover, target, profile)
+                guess = standing + self.evaluator.gain(
+                    attacking_as(stepped, mover), target, profile
+                )
                 attack = cheapest(list(written))[0]
                 quick.append((guess, len(quick), stepped, mover, target, profile, attack, index))
         chosen: list[tuple[Battle, Fighter, Action, tuple[Action, ...]]] = []
@@ -409,20 +415,27 @@ def at_fighters(battle: Battle, options: tuple[Action, ...]) -> list[Action]:
     """The attack options aimed at fighters: a push of a moveable object (19.2, ruling
     MB-34) moves no fighter nearer a take-down, so the greedy player does not weigh it."""
     objects = {item.name.casefold() for item in battle.items}
-    return [o for o in options if _target_name(o).casefold() not in objects]
+    return [o for o in options if _target(battle, o).casefold() not in objects]
 
 
-def _target_name(option: Action) -> str:
-    return (after(option, "attack") or "").split(" paying ")[0].split(" with ", 1)[0].strip()
+def _words(battle: Battle, option: Action) -> BattleAction | None:
+    """The record of an ``attack TARGET with ATTACK [paying CARDS]`` (read against the
+    battle's names: a name may hold ``with``), or None for another kind."""
+    action = parse(option, Names.of(battle))
+    return action if action.kind is Kind.ATTACK else None
+
+
+def _target(battle: Battle, option: Action) -> str:
+    words = _words(battle, option)
+    return "" if words is None or words.target is None else words.target
 
 
 def named(battle: Battle, fighter: Fighter, option: Action) -> tuple[Fighter, AttackProfile]:
     """The target and attack an offered ``attack TARGET with ATTACK [paying CARDS]`` names
     (already checked by the rules that offered it)."""
-    attack = (after(option, "attack") or "").split(" paying ")[0].split(" with ", 1)[1]
-    return battle.fighter(_target_name(option)), battle.setup.profile(fighter.profile).attack(
-        attack
-    )
+    words = _words(battle, option)
+    assert words is not None and words.target and words.attack, option  # offered so
+    return battle.fighter(words.target), battle.setup.profile(fighter.profile).attack(words.attack)
 
 
 def attack_leaves(

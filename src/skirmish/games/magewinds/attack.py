@@ -375,6 +375,7 @@ def cast_barrier(
             rule="Barrier",
             prompt=f"{fighter.name} receives {damage} damage: cast Barrier "
             f"({situation.barrier_cost}) with which cards?",
+            amount=damage,
         )
     )
     if answer == NO_BARRIER:

@@ -19,12 +19,12 @@ from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.activation import MAX_COUNTERS, Activation
 from skirmish.games.magewinds.battle.channelling import next_player
 from skirmish.games.magewinds.battle.damage import PoisonDamage
+from skirmish.games.magewinds.battle.grammar import Names, parse
 from skirmish.games.magewinds.battle.objects import drop_everything
 from skirmish.games.magewinds.battle.rolloff import sequence
 from skirmish.games.magewinds.battle.spells import (
     apply_cast,
     cast,
-    parse_cast,
     wildform_casters,
     wildform_options,
 )
@@ -152,9 +152,9 @@ class ActionPhase(Frame):
         if action.strip().casefold() == DONE:
             return battle.top(replace(self, window=None))
         chosen = pick(action, tuple(wildform_options(battle, self.window)), "17.0", "Wildform cast")
-        caster, target = parse_cast(
-            battle, chosen, battle.fighter(chosen.split(" on ")[1].split(" paying ")[0])
-        )
+        words = parse(chosen, Names.of(battle))
+        assert words.target is not None  # one of the offered casts, on the Druid
+        caster = target = battle.fighter(words.target)
         battle = cast(battle, self.window, chosen, "Wildform")
         battle = apply_cast(battle, chosen, caster, target)
         druid = battle.fighter(target.name)

@@ -2,6 +2,10 @@
 
 Positions are ``x,y`` in inches (``3.5,7.25``); cards are rank then suit (``KC``); several
 cards are joined with ``+``. Words are matched in any case.
+
+An action's record and its one text form are :mod:`.grammar`'s: a fighter's name may
+hold the words an action is built of (a pack's ``Knight on Watch``), and the grammar reads
+actions against the battle's own names, never splitting at a keyword.
 """
 
 from __future__ import annotations

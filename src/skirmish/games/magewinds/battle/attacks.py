@@ -48,7 +48,8 @@ from skirmish.games.magewinds.battle.procedure import (
     logged_so_far,
     next_step,
 )
-from skirmish.games.magewinds.battle.spells import attack_effects
+from skirmish.games.magewinds.battle.setup import Setup
+from skirmish.games.magewinds.battle.spells import attacking_as, effects_of
 from skirmish.games.magewinds.battle.state import (
     Battle,
     Event,
@@ -99,14 +100,23 @@ def build_situation(
 
 
 def combatant(battle: Battle, fighter: Fighter, *, attacking: bool) -> Combatant:
+    """A fighter of ``battle`` as the attack procedure sees it (18.0), White-Hot Weapons
+    included while it attacks within the Enchanter's reach (ruling MB-10)."""
+    return combatant_of(
+        battle.setup, attacking_as(battle, fighter) if attacking else fighter, attacking=attacking
+    )
+
+
+def combatant_of(setup: Setup, fighter: Fighter, *, attacking: bool) -> Combatant:
     """A fighter as the attack procedure sees it: profile, damage, counters, Guard and the
-    spells on it (18.0)."""
+    spells among its effects (18.0; an aura, :func:`.spells.attacking_as`, only while it
+    attacks). Computer players weigh attacks with this same function."""
     return Combatant(
-        battle.setup.profile(fighter.profile),
+        setup.profile(fighter.profile),
         damage=fighter.damage,
         action_counters=fighter.counters,
         guarding=fighter.guarding,
-        effects=attack_effects(battle, fighter, attacking=attacking),
+        effects=effects_of(fighter, attacking=attacking),
         label=fighter.name,
     )
 
@@ -358,6 +368,30 @@ class AttackFrame(Frame):
         assert self.result is not None
         return battle.finish(self.result)
 
+    def shown_answers(self, player: int | None) -> list[Any]:
+        """The attack's answers so far as ``player`` sees them (None: all of them). 18.3: the
+        Attack Choice lies face down before every other player until the Defence Choice
+        (18.4) is made, whoever makes it, and is shown to all from then on. The Defence
+        Choice comes next in every attack, so any later answer means it was made: asked,
+        or passed over with one reaction possible, the dice rolled next (ruling MB-51)."""
+        shown: list[Any] = []
+        for i, answer in enumerate(self.answers):
+            decider = self.deciders[i]
+            revealed = i + 1 < len(self.answers)
+            if self.hidden[i] and player is not None and decider != player and not revealed:
+                shown.append(FACE_DOWN)
+            else:
+                shown.append(answer)
+        return shown
+
+    def hidden_fields(self, battle: Battle, player: int) -> dict[str, Any]:
+        """The situation without the hands it was given; the answers as ``player`` sees
+        them (18.3, :meth:`shown_answers`)."""
+        return {
+            "situation": public_situation(self.situation),
+            "answers": self.shown_answers(player),
+        }
+
     def refused(self, battle: Battle) -> tuple[str, ...]:
         if self.stage != "resolving":
             return ()
@@ -367,14 +401,7 @@ class AttackFrame(Frame):
         return tuple(f"{option}: {why}" for option, why in step.decision.excluded)
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
-        answers: list[Any] = []
-        for i, answer in enumerate(self.answers):
-            decider = self.deciders[i]
-            revealed = any(d is not None and d != decider for d in self.deciders[i + 1 :])
-            if self.hidden[i] and player is not None and decider != player and not revealed:
-                answers.append(FACE_DOWN)
-            else:
-                answers.append(answer)
+        answers = self.shown_answers(player)
         attack = self.situation.attack
         return {
             "frame": "attack",
@@ -417,3 +444,31 @@ def apply_result(battle: Battle, frame: AttackFrame, result: AttackResult) -> Ba
     if result.attacker_taken_down:
         battle = take_down(battle, frame.attacker, by=frame.defender_player)
     return battle
+
+
+def public_situation(situation: AttackSituation) -> dict[str, Any]:
+    """An attack's situation without the hands it was given: they are the hands as they
+    are while the attack is resolved, and no rule reads them once it is."""
+
+    def combatant(c: Combatant) -> dict[str, Any]:
+        return {
+            "profile": c.profile.name,
+            "damage": c.damage,
+            "action_counters": c.action_counters,
+            "guarding": c.guarding,
+            "effects": sorted(e.key for e in c.effects),
+            "label": c.label,
+        }
+
+    return {
+        "attacker": combatant(situation.attacker),
+        "target": combatant(situation.target),
+        "attack": situation.attack.name,
+        "cover": situation.cover,
+        "can_dodge": situation.can_dodge,
+        "barrier_clubs": situation.barrier_clubs,
+        "distance": situation.distance,
+        "cards": situation.defender_cards is not None,
+        "attacker_cards": situation.attacker_cards is not None,
+        "barrier_cost": situation.barrier_cost,
+    }

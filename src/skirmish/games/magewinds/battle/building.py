@@ -276,6 +276,12 @@ class WarbandBuilding(Frame):
         how = f" (revealed together, ruling {RULING})" if self.mode is Building.SECRET else ""
         return log_warbands(battle, how).top(SetupFrame())
 
+    def hidden_fields(self, battle: Battle, player: int) -> dict[str, Any]:
+        """In secret building, only ``player``'s own picks (ruling MB-31)."""
+        if self.mode is not Building.SECRET:
+            return {}
+        return {"picks": [list(b) if s == player else None for s, b in enumerate(self.picks)]}
+
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
         """What each player has picked, as ``player`` may see it: in Secret, another
         player's picks are not shown, not even how many (None: everything)."""

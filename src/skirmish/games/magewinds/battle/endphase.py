@@ -158,5 +158,17 @@ class Windburn(Frame):
             return battle.top(replace(self, decided=(*self.decided, card), card=card, points=value))
         raise IllegalAction(f"14.1: write 'keep CARD' or 'discard CARD', not {action!r}")
 
+    def hidden_fields(self, battle: Battle, player: int) -> dict[str, Any]:
+        """Another player sees the cards discarded so far and how many were kept, not which
+        (14.1)."""
+        if player == self.player:
+            return {}
+        hand = battle.hands[self.player]
+        return {
+            "decided": [c for c in self.decided if c not in hand],
+            "kept": sum(1 for c in self.decided if c in hand),
+            "card": "",
+        }
+
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
         return {"frame": "windburn", "player": self.player + 1, "points": self.points}

@@ -479,10 +479,21 @@ def away_problem(fighter: Fighter, source: Fighter, end: At, strictly: bool) -> 
 def reaction_region(
     battle: Battle, fighter: Fighter, source: Fighter, *, strictly: bool
 ) -> BaseGeometry:
+    """Where a reaction's step move may end (18.4), measured from ``source``: the attacker
+    where it stood when it attacked, placed from that position alone. Mirrorshield may have
+    taken it off the battlefield since; it is then no part of the battle (4.4) and none of
+    the work still pending may need it there."""
     field = field_of(battle)
-    return step_region(
-        field, placed(field, fighter.name), placed(field, source.name), strictly=strictly
-    )
+    return step_region(field, placed(field, fighter.name), stood(battle, source), strictly=strictly)
+
+
+def stood(battle: Battle, fighter: Fighter) -> Placed:
+    """``fighter``'s base where its record says it stands, whether or not it is still on
+    the battlefield."""
+    assert fighter.at is not None
+    x, y = fighter.at
+    based = Based(fighter.name, x, y, warband=f"P{fighter.player + 1}")
+    return Placed(based, battle.setup.profile(fighter.profile))
 
 
 # -- standing: deployment, Blink, objects (10.5, 20.2, 19.1) -------------------------------

@@ -53,7 +53,7 @@ from skirmish.games.magewinds.battle.abilities.witch import KEY as CHARM
 from skirmish.games.magewinds.battle.abilities.wizard import BlastFrame
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
 from skirmish.games.magewinds.battle.activation import Activation
-from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.attacks import FACE_DOWN, AttackFrame
 from skirmish.games.magewinds.battle.building import WarbandBuilding, fits
 from skirmish.games.magewinds.battle.channelling import Channelling
 from skirmish.games.magewinds.battle.damage import PoisonDamage
@@ -113,7 +113,6 @@ FRAMES: tuple[type[Frame], ...] = (
 )
 """Every kind of pending work a battle has; a test checks that none is missing."""
 _BY_NAME = {kind.__name__: kind for kind in FRAMES}
-FACE_DOWN = "(face down)"
 
 
 class ViewError(SkirmishError):
@@ -158,74 +157,15 @@ def _plain(value: Any) -> Any:
 
 
 def _frame(battle: Battle, frame: Frame, player: int) -> dict[str, Any]:
-    """A frame field by field, as ``player`` may see it."""
+    """A frame field by field, as ``player`` may see it: what the frame keeps from them
+    (:meth:`Frame.hidden_fields`) in place of those fields, the rest as they are."""
     data: dict[str, Any] = {"frame": type(frame).__name__}
-    special: dict[str, Any] = {}
-    if isinstance(frame, AttackFrame):
-        special = {"situation": _situation(frame.situation)}
-        special["answers"] = shown_answers(frame, player)
-    if isinstance(frame, WarbandBuilding) and frame.mode is Building.SECRET:
-        special = {"picks": [list(b) if s == player else None for s, b in enumerate(frame.picks)]}
-    if isinstance(frame, BlastFrame):
-        special = {"first": _plain(frame.first), "attack": _plain(frame.attack)}
-    if isinstance(frame, InsightDraw) and frame.player != player:
-        special = {"seen": len(frame.seen)}
-    if isinstance(frame, Windburn) and frame.player != player:
-        hand = battle.hands[frame.player]
-        special = {
-            "decided": [c for c in frame.decided if c not in hand],
-            "kept": sum(1 for c in frame.decided if c in hand),
-            "card": "",
-        }
+    special = frame.hidden_fields(battle, player)
     for field in fields(frame):  # type: ignore[arg-type]
         value = getattr(frame, field.name)
         data[field.name] = special[field.name] if field.name in special else _plain(value)
-    if "kept" in special:
-        data["kept"] = special["kept"]
+    data.update((key, value) for key, value in special.items() if key not in data)
     return data
-
-
-def shown_answers(frame: AttackFrame, player: int) -> list[Any]:
-    """The attack's answers so far as ``player`` sees them: a face-down choice of another
-    player stays face down until the next step of the attack (the other choice made, 18.3,
-    after which both are shown) reveals it."""
-    shown: list[Any] = []
-    for i, answer in enumerate(frame.answers):
-        decider = frame.deciders[i]
-        revealed = i + 1 < len(frame.answers)
-        if frame.hidden[i] and decider != player and not revealed:
-            shown.append(FACE_DOWN)
-        else:
-            shown.append(answer)
-    return shown
-
-
-def _situation(situation: AttackSituation) -> dict[str, Any]:
-    """An attack's situation without the hands it was given: they are the hands as they
-    are while the attack is resolved, and no rule reads them once it is."""
-
-    def combatant(c: Combatant) -> dict[str, Any]:
-        return {
-            "profile": c.profile.name,
-            "damage": c.damage,
-            "action_counters": c.action_counters,
-            "guarding": c.guarding,
-            "effects": sorted(e.key for e in c.effects),
-            "label": c.label,
-        }
-
-    return {
-        "attacker": combatant(situation.attacker),
-        "target": combatant(situation.target),
-        "attack": situation.attack.name,
-        "cover": situation.cover,
-        "can_dodge": situation.can_dodge,
-        "barrier_clubs": situation.barrier_clubs,
-        "distance": situation.distance,
-        "cards": situation.defender_cards is not None,
-        "attacker_cards": situation.attacker_cards is not None,
-        "barrier_cost": situation.barrier_cost,
-    }
 
 
 # -- a battle rebuilt from a view -------------------------------------------------------

@@ -30,6 +30,7 @@ from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle.actions import point_text
 from skirmish.games.magewinds.battle.candidates import free_points, grid
 from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem, visible_spot
+from skirmish.games.magewinds.battle.grammar import Kind, Names, parse
 from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.effects import HEX, THIRD_EYE, WHITE_HOT_WEAPONS, WILDFORM, Effect
@@ -45,6 +46,9 @@ WILDFORM_MOVEMENT = 2
 version (:mod:`.abilities.universal`)."""
 
 EFFECTS: dict[str, Effect] = {"third_eye": THIRD_EYE, "hex": HEX, "wildform": WILDFORM}
+WHITE_HOT = "white_hot_weapons"
+AURAS: dict[str, Effect] = {WHITE_HOT: WHITE_HOT_WEAPONS}
+"""Spells another fighter cast that work on a fighter only while it attacks in reach."""
 
 
 def ability(battle: Battle, fighter: Fighter, key: str) -> Ability | None:
@@ -203,8 +207,12 @@ def blink_problem(battle: Battle, fighter: Fighter, at: tuple[float, float]) -> 
 
 def apply_cast(battle: Battle, action: Action, caster: Fighter, target: Fighter) -> Battle:
     """The effect of a non-action spell cast with ``action`` (after it is paid for)."""
-    name = action.split(" paying ")[0]
-    if name.startswith(f"cast {_name(battle, caster, 'white_hot_weapons')}"):
+    spell = parse(action, Names.of(battle)).spell
+
+    def casts(key: str) -> bool:
+        return spell is not None and spell == _name(battle, caster, key)
+
+    if casts("white_hot_weapons"):
         battle = replace(battle, auras=(*battle.auras, ("white_hot_weapons", caster.name)))
         return battle.logged(
             "White-Hot Weapons",
@@ -212,11 +220,11 @@ def apply_cast(battle: Battle, action: Action, caster: Fighter, target: Fighter)
             f"{caster.name} casts White-Hot Weapons: until the Action Phase ends, friendly "
             f'fighters within 9" that it sees ignore 1 Armour with non-magical melee attacks',
         )
-    if name.startswith(f"cast {_name(battle, caster, 'energize')}"):
+    if casts("energize"):
         battle = replace(battle, energized=battle.energized | {target.player})
         return recover_action(battle, target, "Energize: ")
     for key in ("third_eye", "hex", "wildform"):
-        if name.startswith(f"cast {_name(battle, caster, key)}"):
+        if casts(key):
             battle = battle.with_fighter(replace(target, effects=target.effects | {key}))
             return battle.logged(
                 EFFECTS[key].name,
@@ -256,17 +264,38 @@ def white_hot(battle: Battle, attacker: Fighter) -> bool:
     return False
 
 
-def attack_effects(battle: Battle, fighter: Fighter, *, attacking: bool) -> frozenset[Effect]:
-    """The spells in effect on a fighter, as the attack procedure reads them (18.0)."""
+def attacking_as(battle: Battle, fighter: Fighter) -> Fighter:
+    """``fighter`` as it attacks: the auras that reach it written among its effects
+    (White-Hot Weapons, ruling MB-10), so that whatever reads a fighter's effects, and a
+    computer player's kept values keyed by them, reads those too."""
+    if WHITE_HOT not in fighter.effects and white_hot(battle, fighter):
+        return replace(fighter, effects=fighter.effects | {WHITE_HOT})
+    return fighter
+
+
+def effects_of(fighter: Fighter, *, attacking: bool) -> frozenset[Effect]:
+    """The spells in effect on a fighter, as the attack procedure reads them (18.0): an
+    aura among its effects (:func:`attacking_as`) only while it attacks."""
     effects = {EFFECTS[key] for key in fighter.effects if key in EFFECTS}
-    if attacking and white_hot(battle, fighter):
-        effects.add(WHITE_HOT_WEAPONS)
+    if attacking:
+        effects |= {AURAS[key] for key in fighter.effects if key in AURAS}
     return frozenset(effects)
+
+
+def attack_effects(battle: Battle, fighter: Fighter, *, attacking: bool) -> frozenset[Effect]:
+    """The spells in effect on a fighter in ``battle``, as the attack procedure reads them
+    (18.0), White-Hot Weapons included while it attacks within the Enchanter's reach."""
+    return effects_of(attacking_as(battle, fighter) if attacking else fighter, attacking=attacking)
 
 
 def parse_cast(battle: Battle, action: Action, default: Fighter) -> tuple[Fighter, Fighter]:
     """The caster (``by``, else ``default``) and target (``on``, else the caster) of a
     ``cast`` action."""
+    words = parse(action, Names.of(battle))
+    if words.kind is Kind.CAST:
+        caster = battle.find_fighter(words.fighter) if words.fighter else default
+        target = battle.find_fighter(words.target) if words.target else None
+        return caster, target or caster
     head = action.split(" paying ")[0]
     caster, target = default, None
     if " on " in head:
@@ -289,7 +318,11 @@ def cast_refused(battle: Battle, action: Action, default: Fighter) -> str | None
         caster, _ = parse_cast(battle, action, default)
     except SkirmishError:
         return None
-    name = " ".join(words[1:]).split(" by ")[0].split(" on ")[0].casefold()
+    read = parse(action, Names.of(battle))
+    if read.kind is Kind.CAST and read.spell is not None:
+        name = read.spell.casefold()
+    else:
+        name = " ".join(words[1:]).split(" by ")[0].split(" on ")[0].casefold()
     own = battle.setup.profile(caster.profile).abilities
     known = (*own, *battle.setup.pack.universal_abilities)
     spell = next((a for a in known if a.name.casefold() == name and a.cost), None)

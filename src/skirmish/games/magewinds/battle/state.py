@@ -27,6 +27,7 @@ from skirmish.errors import SkirmishError
 from skirmish.fastpaths import replaced
 
 if TYPE_CHECKING:
+    from skirmish.games.magewinds.battle.grammar import BattleAction
     from skirmish.games.magewinds.battle.setup import Setup
 
 Point = tuple[float, float]
@@ -235,6 +236,12 @@ class Frame:
         """Why actions a player might expect are not legal now, each with its rule."""
         return ()
 
+    def hidden_fields(self, battle: Battle, player: int) -> dict[str, Any]:
+        """The fields ``player`` may not see as they are, each with what a view shows in
+        its place (JSON-ready), and anything a view adds; empty when all is public. The
+        view's frames (:func:`.public.public_part`) show every other field as it is."""
+        return {}
+
 
 MAX_SETTLE = 10_000
 
@@ -321,11 +328,12 @@ class Battle:
             _OPTIONS[self] = found
         return found
 
-    def apply(self, action: Action) -> Battle:
+    def apply(self, action: Action | BattleAction) -> Battle:
+        """The state after ``action``: a record (:mod:`.grammar`) or its text."""
         node = self.node()
         if isinstance(node, End):
             raise IllegalAction(f"the battle is over: {node.reason}")
-        text = " ".join(action.split())
+        text = " ".join(str(action).split())
         try:
             if isinstance(node, Chance):
                 after = self.frames[-1].chance(self, text)

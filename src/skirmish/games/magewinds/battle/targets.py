@@ -28,6 +28,7 @@ from skirmish.games.magewinds.battle.geometry import (
     placed,
     sees,
 )
+from skirmish.games.magewinds.battle.grammar import Kind, Names, parse
 from skirmish.games.magewinds.battle.objects import pushable
 from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
 from skirmish.games.magewinds.battle.sight import line_from, line_on, open_line, visible
@@ -255,17 +256,23 @@ def parse_attack(
 ) -> tuple[Fighter | Item, AttackProfile, Payment | None]:
     """The target, attack and payment an ``attack ...`` action names, checked (13.4, 18.1,
     17.0); an illegal one raises with the rule."""
-    rest = after(action, "attack")
-    if not rest or " with " not in rest:
-        raise IllegalAction(f"13.4: write 'attack TARGET with ATTACK', not {action!r}")
-    target_name, attack_text = rest.split(" with ", 1)
-    payment_text = None
-    if " paying " in attack_text:
-        attack_text, payment_text = attack_text.split(" paying ", 1)
+    profile = battle.setup.profile(fighter.profile)
+    words = parse(action, Names.of(battle))
+    if words.kind is Kind.ATTACK:
+        assert words.target is not None and words.attack is not None
+        target_name, attack_text = words.target, words.attack
+        payment_text = "+".join(words.cards) if words.cards else None
+    else:
+        rest = after(action, "attack")
+        if not rest or " with " not in rest:
+            raise IllegalAction(f"13.4: write 'attack TARGET with ATTACK', not {action!r}")
+        target_name, attack_text = rest.split(" with ", 1)
+        payment_text = None
+        if " paying " in attack_text:
+            attack_text, payment_text = attack_text.split(" paying ", 1)
     wanted = target_name.strip().casefold()
     item = next((i for i in battle.items if i.name.casefold() == wanted), None)
     target: Fighter | Item = battle.find_fighter(target_name) if item is None else item
-    profile = battle.setup.profile(fighter.profile)
     attack = profile.attack(attack_text.strip())
     payment: Payment | None = None
     if attack.spell and attack.cost:

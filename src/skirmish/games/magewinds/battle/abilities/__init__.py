@@ -32,6 +32,7 @@ from skirmish.games.magewinds.battle.abilities import (
     witch,
 )
 from skirmish.games.magewinds.battle.abilities.common import ActionAbility, marks, without
+from skirmish.games.magewinds.battle.grammar import Names, parse
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Point
 
 ACTIONS: tuple[ActionAbility, ...] = (
@@ -100,13 +101,13 @@ def end_casts(battle: Battle, fighter: Fighter) -> list[Action]:
 def cast(battle: Battle, fighter: Fighter, chosen: Action) -> Battle | None:
     """The effect of an ability spell cast with ``chosen`` (already one of the legal
     options), or None when it is not one of these."""
+    action = parse(chosen, Names.of(battle))
     prediction = battle.setup.profile(fighter.profile).ability(seer.KEY)
-    if prediction and chosen.casefold().startswith(f"cast {prediction.name.casefold()} "):
+    if prediction and action.spell == prediction.name:
         return seer.cast(battle, fighter, chosen, _kinds(battle))
     heal = battle.setup.profile(fighter.profile).ability("heal")
-    if heal and chosen.casefold().startswith(f"cast {heal.name.casefold()} on "):
-        target = battle.find_fighter(chosen.split(" on ", 1)[1].split(" paying ")[0])
-        return cleric.heal(battle, fighter, target, chosen)
+    if heal and action.spell == heal.name and action.target is not None:
+        return cleric.heal(battle, fighter, battle.fighter(action.target), chosen)
     return None
 
 

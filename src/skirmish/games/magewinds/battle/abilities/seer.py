@@ -181,5 +181,9 @@ class InsightDraw(Frame):
         )
         return battle.finish()
 
+    def hidden_fields(self, battle: Battle, player: int) -> dict[str, Any]:
+        """Another player knows only how many cards were taken (ruling MB-42)."""
+        return {} if player == self.player else {"seen": len(self.seen)}
+
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
         return {"frame": "insight", "player": self.player + 1, "drawn": len(self.seen)}

@@ -1,0 +1,317 @@
+"""Battle actions as records: each a kind and its fields, with exactly one text form.
+
+Like python-chess's ``Move`` and its UCI text (``Move.from_uci`` / ``move.uci()``), a
+:class:`BattleAction` is a small frozen record (``fighter``, ``target``, ``attack``,
+``spell``, ``point``, ``cards`` paid, ``option``...) that code passes around and reads by
+field; its text (``str(action)``) is what a person types, what a record keeps on disk and
+what ``legal_actions`` offers. One table of templates (:data:`TEMPLATES`) renders and
+parses every kind, read against the battle's own names (:class:`Names`): a fighter called
+``Knight on Watch`` or ``Deadeye with Bow`` is one name, never split at a keyword.
+
+>>> names = Names(fighters=("Knight on Watch", "Wizard"), spells=("Energize",))
+>>> action = parse("cast Energize on Knight on Watch paying 2H+2D", names)
+>>> action.kind, action.spell, action.target, action.cards
+(<Kind.CAST: 'cast'>, 'Energize', 'Knight on Watch', ('2H', '2D'))
+>>> str(action)
+'cast Energize on Knight on Watch paying 2H+2D'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from skirmish.games.magewinds.battle.actions import parse_point, point_text
+
+if TYPE_CHECKING:
+    from skirmish.games.magewinds.battle.state import Battle, Point
+
+
+class Kind(StrEnum):
+    """What an action does; each kind has one template in :data:`TEMPLATES`."""
+
+    ACTIVATE = "activate"
+    ATTACK = "attack"
+    CAST = "cast"
+    BLINK = "blink"
+    RECOVER = "recover"
+    WARD = "ward"
+    HYPNOTIZE = "hypnotize"
+    ENTANGLE = "entangle"
+    CHARM = "charm"
+    CLONE = "clone"
+    REVIVE = "revive"
+    QUAKE = "quake"
+    QUAKE_ATTACK = "quake attack"
+    AIM = "aim"
+    BLAST = "blast"
+    MOVE_TO = "move to"
+    STEP = "step"
+    DEPLOY = "deploy"
+    PLACE = "place"
+    PICK_UP = "pick up"
+    DROP = "drop"
+    COLLECT = "collect"
+    ADD = "add"
+    DAMAGE = "damage"
+    KNOCK_BACK = "knock back"
+    TAKE = "take"
+    OBJECTIVE = "objective"
+    ORDER = "order"
+    DRAW = "draw"
+    DISCARD = "discard"
+    KEEP = "keep"
+    PAY = "pay"
+    CARD = "card"
+    DICE = "dice"
+    ROLL_OFF = "roll-off"
+    WORD = "word"
+    """Any other answer: a few fixed words (``guard``, ``dodge``, ``no step``, ``pass``),
+    kept whole in ``option``."""
+
+
+TEMPLATES: dict[Kind, str] = {
+    Kind.ACTIVATE: "activate {fighter}",
+    Kind.ATTACK: "attack {target} with {attack}[ paying {cards}]",
+    Kind.CAST: "cast {spell}[ by {fighter}][ on {target}][ naming {option}] paying {cards}",
+    Kind.BLINK: "blink to {point} paying {cards}",
+    Kind.RECOVER: "recover paying {cards}",
+    Kind.WARD: "ward paying {cards}",
+    Kind.HYPNOTIZE: "hypnotize {target} paying {cards}",
+    Kind.ENTANGLE: "entangle {target} paying {cards}",
+    Kind.CHARM: "charm {target} paying {cards}",
+    Kind.CLONE: "clone {target} to {point} and {other} genuine {option} paying {cards}",
+    Kind.REVIVE: "revive {target} at {point} paying {cards}",
+    Kind.QUAKE: "quake {option} {number} paying {cards}",
+    Kind.QUAKE_ATTACK: "quake attacks {target}",
+    Kind.AIM: "aim at {point}",
+    Kind.BLAST: "blast {target}",
+    Kind.MOVE_TO: "to {point}",
+    Kind.STEP: "step {point}",
+    Kind.DEPLOY: "deploy {fighter} at {point}",
+    Kind.PLACE: "place at {point}",
+    Kind.PICK_UP: "pick up {target}",
+    Kind.DROP: "drop {target} at {point}",
+    Kind.COLLECT: "collect {target}",
+    Kind.ADD: "add {fighter}",
+    Kind.DAMAGE: "damage {target}",
+    Kind.KNOCK_BACK: "knock back {number}",
+    Kind.TAKE: "take {side}",
+    Kind.OBJECTIVE: "objective {option}",
+    Kind.ORDER: "order {order}",
+    Kind.DRAW: "draw {cards}",
+    Kind.DISCARD: "discard {cards}",
+    Kind.KEEP: "keep {cards}",
+    Kind.PAY: "{cards}",
+    Kind.CARD: "card {cards}",
+    Kind.DICE: "dice {faces}",
+    Kind.ROLL_OFF: "roll-off {faces}",
+    Kind.WORD: "{option}",
+}
+"""The one text form of each kind: ``{slot}`` a field, ``[...]`` a part that may be left
+out (its field empty). Matched in this order, :attr:`Kind.WORD` last."""
+
+_NUMBER = r"-?\d+(?:\.\d+)?"
+_CARD = r"(?:10|[2-9TJQKA])[SHDC]"
+_SLOTS = {
+    "point": rf"\(?{_NUMBER} ?, ?{_NUMBER}\)?",
+    "other": rf"\(?{_NUMBER} ?, ?{_NUMBER}\)?",
+    "cards": rf"{_CARD}(?:\+{_CARD})*",
+    "number": _NUMBER,
+    "faces": r"\d+(?: \d+)*",
+    "order": r"\d+(?:,\d+)*",
+    "option": r".+?",
+    "side": r"(?:near|far)(?:-(?:left|right))?|left|right",
+}
+
+
+@dataclass(frozen=True)
+class Names:
+    """The names a battle's actions may hold, longest matched first: fighters (and the
+    profiles a warband adds), objects, attacks and spells."""
+
+    fighters: tuple[str, ...] = ()
+    objects: tuple[str, ...] = ()
+    attacks: tuple[str, ...] = ()
+    spells: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, battle: Battle) -> Names:
+        """The names of ``battle``: its fighters and its pack's profiles, its objects, every
+        attack and every ability of the pack (kept per state)."""
+        return battle.remembered("names", lambda: _names(battle))
+
+
+def _names(battle: Battle) -> Names:
+    pack = battle.setup.pack
+    return Names(
+        fighters=tuple(sorted({f.name for f in battle.fighters} | {p.name for p in pack.fighters})),
+        objects=tuple(sorted({i.name for i in battle.items})),
+        attacks=tuple(sorted({a.name for p in pack.fighters for a in p.attacks})),
+        spells=tuple(
+            sorted(
+                {a.name for p in pack.fighters for a in p.abilities}
+                | {a.name for a in pack.universal_abilities}
+            )
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class BattleAction:
+    """One battle action: its :class:`Kind` and the fields its template names. ``str()``
+    gives its one text form; :func:`parse` reads it back to an equal record."""
+
+    kind: Kind
+    fighter: str | None = None
+    target: str | None = None
+    attack: str | None = None
+    spell: str | None = None
+    point: Point | None = None
+    other: Point | None = None
+    """A second position (Clone's second twin)."""
+    cards: tuple[str, ...] = ()
+    option: str | None = None
+    numbers: tuple[float, ...] = field(default=())
+    """Dice faces, a roll-off, an order of players, an inch count."""
+
+    def __str__(self) -> str:
+        return render(self)
+
+
+def render(action: BattleAction) -> str:
+    """The text form of ``action`` (its template with its fields)."""
+    return _render_part(TEMPLATES[action.kind], action)
+
+
+def _render_part(template: str, action: BattleAction) -> str:
+    out = ""
+    rest = template
+    while rest:
+        start = rest.find("[")
+        if start < 0:
+            return out + _fill(rest, action)
+        end = rest.index("]", start)
+        out += _fill(rest[:start], action)
+        optional = rest[start + 1 : end]
+        slot = re.search(r"\{(\w+)\}", optional)
+        if slot is not None and _value(action, slot[1]):
+            out += _fill(optional, action)
+        rest = rest[end + 1 :]
+    return out
+
+
+def _fill(text: str, action: BattleAction) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: _value(action, m[1]), text)
+
+
+def _value(action: BattleAction, slot: str) -> str:
+    if slot in ("point", "other"):
+        point = getattr(action, slot)
+        return "" if point is None else point_text(point)
+    if slot == "cards":
+        return "+".join(action.cards)
+    if slot == "number":
+        return " ".join(_number(n) for n in action.numbers)
+    if slot == "faces":
+        return " ".join(_number(n) for n in action.numbers)
+    if slot == "side":
+        return action.option or ""
+    if slot == "order":
+        return ",".join(_number(n) for n in action.numbers)
+    return getattr(action, slot) or ""
+
+
+def _number(value: float) -> str:
+    return f"{value:g}" if value != int(value) else str(int(value))
+
+
+def parse(text: str, names: Names) -> BattleAction:
+    """The record ``text`` writes (any case, any spacing), read against ``names``. A text
+    of no other kind is a :attr:`Kind.WORD`, kept whole, for the frame asking to judge."""
+    words = " ".join(text.split())
+    for kind, pattern in _patterns(names):
+        match = pattern.fullmatch(words)
+        if match is not None:
+            return _record(kind, match, names)
+    raise AssertionError(f"no kind reads {text!r}")  # pragma: no cover - WORD reads all
+
+
+@lru_cache(maxsize=64)
+def _patterns(names: Names) -> tuple[tuple[Kind, re.Pattern[str]], ...]:
+    slots = {
+        **_SLOTS,
+        "fighter": _one_of(names.fighters),
+        "target": _one_of((*names.fighters, *names.objects)),
+        "attack": _one_of(names.attacks),
+        "spell": _one_of(names.spells),
+    }
+
+    def compiled(template: str) -> str:
+        out = []
+        for piece in re.split(r"(\{\w+\}|\[|\])", template):
+            if piece == "[":
+                out.append("(?:")
+            elif piece == "]":
+                out.append(")?")
+            elif piece.startswith("{"):
+                out.append(f"(?P<{piece[1:-1]}>{slots[piece[1:-1]]})")
+            else:
+                out.append(re.escape(piece))
+        return "".join(out)
+
+    return tuple(
+        (kind, re.compile(compiled(template), re.IGNORECASE))
+        for kind, template in TEMPLATES.items()
+    )
+
+
+def _one_of(names: tuple[str, ...]) -> str:
+    if not names:
+        return r"(?!)"
+    return "|".join(re.escape(n) for n in sorted(set(names), key=lambda n: (-len(n), n)))
+
+
+def _record(kind: Kind, match: re.Match[str], names: Names) -> BattleAction:
+    found = {k: v for k, v in match.groupdict().items() if v is not None}
+    fighters = {n.casefold(): n for n in (*names.fighters, *names.objects)}
+
+    def named(key: str, among: tuple[str, ...]) -> str | None:
+        value = found.get(key)
+        if value is None:
+            return None
+        return {n.casefold(): n for n in among}.get(value.casefold(), value)
+
+    numbers: tuple[float, ...] = ()
+    if "number" in found:
+        numbers = (float(found["number"]),)
+    elif "faces" in found:
+        numbers = tuple(float(n) for n in found["faces"].split())
+    elif "order" in found:
+        numbers = tuple(float(n) for n in found["order"].split(","))
+    return BattleAction(
+        kind,
+        fighter=named("fighter", names.fighters),
+        target=None if "target" not in found else fighters.get(found["target"].casefold()),
+        attack=named("attack", names.attacks),
+        spell=named("spell", names.spells),
+        point=_point(found.get("point")),
+        other=_point(found.get("other")),
+        cards=tuple(found["cards"].upper().split("+")) if "cards" in found else (),
+        option=found.get("option", found.get("side")),
+        numbers=numbers,
+    )
+
+
+def _point(text: str | None) -> Point | None:
+    return None if text is None else parse_point(text, "0.0")
+
+
+def legal(battle: Battle, player: int) -> tuple[BattleAction, ...]:
+    """``battle.legal_actions(player)`` as records, in the same order; ``str()`` of each is
+    the offered text, and ``battle.apply`` takes either."""
+    names = Names.of(battle)
+    return tuple(parse(text, names) for text in battle.legal_actions(player))

@@ -1,0 +1,127 @@
+"""The battle action grammar (:mod:`skirmish.games.magewinds.battle.grammar`): every legal
+action of many fuzzed battles, fighter names holding the action keywords included, reads
+to a record whose one text form is the action itself, and that text reads back to the
+same record."""
+
+from __future__ import annotations
+
+from random import Random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mwbattle import renamed_pack
+
+from skirmish.engine.battle import Chance, End, chance_rng
+from skirmish.games.magewinds.battle import Length, setup, start_battle
+from skirmish.games.magewinds.battle.grammar import BattleAction, Kind, Names, parse, render
+from skirmish.games.magewinds.pack import Pack, bundled_pack
+
+WORDS = ("on", "with", "paying", "by", "at", "to", "and", "genuine", "naming", "attack")
+PLAIN_WORDS = frozenset(
+    {
+        "attack", "blink", "charm", "clone", "deflect", "dodge", "done", "draw deck",
+        "draw deck with insight", "end activation", "entangle", "feint", "guard", "heavy",
+        "hypnotize", "light", "mirrorshield", "move", "no barrier", "no knockback",
+        "no step", "none", "pass", "quake", "recover", "take aim", "ward", "revive",
+        "escape", "collect nothing",
+    }
+)  # fmt: skip
+"""The answers that are fixed words: no name, position, number or card in them."""
+
+
+def suffixed_pack(suffixes: list[tuple[str, str]]) -> Pack:
+    """The bundled pack, fighter ``i`` called by its name, a keyword and a word."""
+    fighters = bundled_pack().items
+    return renamed_pack(
+        {f.name: f"{f.name} {w} {t}" for f, (w, t) in zip(fighters, suffixes, strict=False)}
+    )
+
+
+def checked(seed: int, pack: Pack | None, players: int) -> int:
+    """Play a random battle; every legal action (and every chance outcome) must read to a
+    record rendering the same text, reading back to the same record. Returns how many."""
+    chosen = setup.random_setup(
+        seed, length=Length.QUICK, most=4, rounds=1, pack=pack, players=players
+    )
+    battle = start_battle(chosen)
+    rng = Random(seed)
+    count = 0
+    while not isinstance(node := battle.node(), End):
+        if isinstance(node, Chance):
+            legal = (battle.sample_chance(chance_rng(seed, node.index)),)
+        else:
+            legal = battle.legal_actions(node.player)
+        names = Names.of(battle)
+        for text in legal:
+            action = parse(text, names)
+            assert str(action) == render(action) == text, (text, action)
+            assert parse(str(action), names) == action, text
+            assert action.kind is not Kind.WORD or text.casefold() in PLAIN_WORDS, text
+            count += 1
+        battle = battle.apply(rng.choice(legal))
+    return count
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    suffixes=st.lists(
+        st.tuples(st.sampled_from(WORDS), st.sampled_from(("Watch", "Bow", "Dawn", "Sea"))),
+        min_size=10,
+        max_size=10,
+    ),
+    players=st.sampled_from((2, 2, 3)),
+)
+def test_every_legal_action_renders_and_parses_to_the_same_record(seed, suffixes, players):
+    assert checked(seed, suffixed_pack(suffixes), players) > 0
+
+
+def test_every_legal_action_of_bundled_battles_round_trips():
+    assert sum(checked(seed, None, 2 + (seed == 3)) for seed in range(4)) > 100
+
+
+def test_records_read_their_fields_and_any_case_and_spacing():
+    names = Names(
+        fighters=("Knight on Watch", "Deadeye with Bow", "Seer"),
+        objects=("Treasure 2",),
+        attacks=("Melee", "Quick Shot"),
+        spells=("Third Eye", "Energize"),
+    )
+    attack = parse("ATTACK  knight on watch with quick shot", names)
+    assert attack == BattleAction(Kind.ATTACK, target="Knight on Watch", attack="Quick Shot")
+    assert str(attack) == "attack Knight on Watch with Quick Shot"
+    cast = parse("cast Third Eye by Seer on Deadeye with Bow paying QS+4D", names)
+    assert (cast.spell, cast.fighter, cast.target, cast.cards) == (
+        "Third Eye",
+        "Seer",
+        "Deadeye with Bow",
+        ("QS", "4D"),
+    )
+    drop = parse("drop Treasure 2 at (3.5, 7.25)", names)
+    assert drop.target == "Treasure 2" and drop.point == (3.5, 7.25)
+    assert str(drop) == "drop Treasure 2 at 3.5,7.25"
+    assert parse("dice 1 4 6", names).numbers == (1, 4, 6)
+    assert parse("take aim", names) == BattleAction(Kind.WORD, option="take aim")
+    assert parse("take far-left", names) == BattleAction(Kind.TAKE, option="far-left")
+
+
+def test_apply_takes_a_record_as_it_takes_its_text():
+    """``legal`` gives the legal actions as records in the offered order; applying a record
+    and applying its text reach the same state."""
+    from skirmish.games.magewinds.battle.grammar import legal
+    from skirmish.games.magewinds.battle.setup import random_setup
+
+    battle = start_battle(random_setup(7, length=Length.QUICK, most=2, rounds=1))
+    rng = Random(7)
+    for _ in range(60):
+        node = battle.node()
+        if isinstance(node, End):
+            break
+        if isinstance(node, Chance):
+            battle = battle.apply(battle.sample_chance(chance_rng(7, node.index)))
+            continue
+        records = legal(battle, node.player)
+        assert tuple(str(r) for r in records) == battle.legal_actions(node.player)
+        chosen = rng.choice(records)
+        assert battle.apply(chosen).state_hash() == battle.apply(str(chosen)).state_hash()
+        battle = battle.apply(chosen)
