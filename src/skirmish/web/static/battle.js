@@ -21,6 +21,7 @@
   }
 
   async function send(path, body) {
+    if (body !== undefined) { refuse(""); document.getElementById("said").textContent = ""; }
     const answer = await fetch(base + path, {
       method: body === undefined ? "GET" : "POST",
       headers: { "Content-Type": "application/json", "Accept": "application/json" },
@@ -156,7 +157,7 @@
 
   document.getElementById("undo").addEventListener("click", async () => {
     const data = await send("/undo", { steps: state.steps });
-    if (data) { show(data); refuse(""); document.getElementById("now").textContent += " · " + data.said; }
+    if (data) { show(data); document.getElementById("said").textContent = data.said; }
   });
   document.getElementById("hint").addEventListener("click", async () => {
     const data = await send("/hint");
