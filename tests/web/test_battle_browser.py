@@ -179,3 +179,36 @@ def _known(links: dict[str, Any], seat: int, server: str) -> list[str]:
     state = httpx.get(server + links["spectator"] + "/state", timeout=30).json()
     known: list[str] = state["other_hands"][str(seat + 1)]["known"]
     return known
+
+
+def test_the_replay_slider_and_play_on_from_here(browser: Any, server: str) -> None:
+    import httpx
+
+    links = new_battle(server, scenario="king-of-the-hill", players="human,random")
+    seat = server + links["seats"][0]
+    state = httpx.get(seat + "/state", timeout=30).json()
+    while not state["result"]:
+        action = state["legal"]["groups"][0]["actions"][0]["text"]
+        state = httpx.post(
+            seat + "/act", json={"steps": state["steps"], "action": action}, timeout=30
+        ).json()
+    total = state["steps"]
+    page = browser.new_page()
+    page.goto(server + links["spectator"] + "/replay")
+    assert page.inner_text("#step") == str(total)
+    assert page.inner_text("#now").startswith("over:")
+    page.click("#back")
+    page.wait_for_function(f"document.getElementById('step').textContent === '{total - 1}'")
+    page.locator("#slider").fill("12")
+    page.wait_for_function("document.getElementById('step').textContent === '12'")
+    twelve = httpx.get(server + links["spectator"] + "/replay/12", timeout=30).json()
+    assert page.locator("#log li").count() == len(twelve["log"])
+    page.fill("#players", "human,human")
+    page.click("#playon")
+    page.wait_for_url("**/seats")
+    page.click("a.seat-link >> nth=0")
+    page.wait_for_selector("#battle")
+    # The new battle stands where step 12 stood (a die or card due then is drawn at once).
+    now = int(page.get_attribute("#battle", "data-steps"))
+    assert 12 <= now and page.locator("#log li").count() >= len(twelve["log"])
+    page.close()

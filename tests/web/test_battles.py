@@ -232,3 +232,56 @@ def test_no_answer_for_a_seat_holds_the_other_seats_hidden_cards(client: Any, se
         )
         assert answer.status_code == 200
     assert checked > 20
+
+
+def play_to_the_end(client: Any, seat: str) -> dict[str, Any]:
+    state: dict[str, Any] = client.get(seat + "/state").json()
+    for _ in range(3000):
+        if state["result"]:
+            return state
+        action = {"steps": state["steps"], "action": first_action(state)}
+        state = client.post(seat + "/act", json=action).json()
+    raise AssertionError("the battle did not end")
+
+
+def test_replay_steps_record_and_play_on(client: Any, tmp_path: Path) -> None:
+    links = start(client, players="human,random", scenario="deathmatch")
+    seat, spectator = links["seats"][0], links["spectator"]
+    # While the battle is played its record (every hand) is not given, nor played on.
+    assert client.get(spectator + "/record").status_code == 403
+    assert client.post(spectator + "/playon", json={"steps": 3}).status_code == 403
+    final = play_to_the_end(client, seat)
+    total = final["steps"]
+    # Each step of the replay is what a spectator saw then: the battle replayed to it.
+    from skirmish.engine.battle import load_record
+    from skirmish.games.magewinds.battle import replay_record
+
+    record = load_record(tmp_path / "files" / "battles" / f"{links['battle']}.json")
+    for step in (0, 1, total // 2, total):
+        shown = client.get(f"{spectator}/replay/{step}").json()
+        assert shown["steps"] == step and shown["hand"] == []
+        part = replace_steps(record, step)
+        battle = replay_record(part).state
+        public = [e.text for e in battle.events() if e.seen_by is None]
+        assert [e["text"] for e in reversed(shown["log"])] == public
+    assert client.get(f"{spectator}/replay/{total + 1}").status_code == 400
+    assert "Replay" in client.get(spectator + "/replay").text
+    # The record downloaded is the one on disk, which `skirmish replay` reads.
+    downloaded = client.get(spectator + "/record")
+    assert downloaded.status_code == 200 and json.loads(downloaded.text)["game"] == "magewinds"
+    # Play on from step 10 of the battle: a new battle standing where that one stood.
+    answer = client.post(spectator + "/playon", json={"steps": 10, "players": "human,human"})
+    assert answer.status_code == 200, answer.text
+    again = answer.json()
+    assert again["battle"] != links["battle"]
+    new_state = client.get(again["spectator"] + "/state").json()
+    old_state = client.get(f"{spectator}/replay/10").json()
+    assert new_state["log"] == old_state["log"] and new_state["steps"] == 10
+    bad = client.post(spectator + "/playon", json={"steps": 10, "players": "human"})
+    assert bad.status_code == 422 and "--players" in bad.json()["error"]
+
+
+def replace_steps(record: Any, steps: int) -> Any:
+    from dataclasses import replace
+
+    return replace(record, steps=record.steps[:steps], final_hash=None, result=None)

@@ -134,12 +134,9 @@ class Tables:
         return self._held(self._table(secrets.token_hex(8), session, None))
 
     def play_on(self, source: Table, steps: int, kinds: tuple[str, ...]) -> Table:
-        """A new battle that starts as ``source`` stood after its first ``steps`` steps."""
-        from skirmish.engine.battle import History
-
-        old = source.session.history
-        history = History(old.seed, list(old.states[: steps + 1]), list(old.steps[:steps]))
-        session = replace(source.session, history=history, kinds=kinds, save=None)
+        """A new battle that starts as ``source`` stood after its first ``steps`` steps,
+        played on by ``kinds`` (its record holds those steps, so it replays)."""
+        session = replace(at_step(source, steps).session, kinds=kinds, save=None)
         return self._held(self._table(secrets.token_hex(8), session, None))
 
     def get(self, battle: str) -> Table:
@@ -242,6 +239,18 @@ class Tables:
             table.changed += 1
             self.save(table)
             return f"1.1: took back {step.action!r} (ruling MB-21)"
+
+
+def at_step(table: Table, steps: int) -> Table:
+    """The battle as it stood after its first ``steps`` steps (0 to all), links kept."""
+    from skirmish.engine.battle import History
+
+    if not 0 <= steps <= table.steps:
+        raise Problem(f"step {steps}: the battle has steps 0 to {table.steps}", status=400)
+    old = table.session.history
+    history = History(old.seed, list(old.states[: steps + 1]), list(old.steps[:steps]))
+    session = replace(table.session, history=history)
+    return Table(table.id, session, table.tokens, table.spectator, {}, changed=table.changed)
 
 
 def _current(table: Table, steps: int) -> None:

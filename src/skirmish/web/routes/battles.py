@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from skirmish.web.forms import Question
 from skirmish.web.pages import Problem, render, worked_out
 from skirmish.web.seen import hint, pointed, shown
-from skirmish.web.tables import SPECTATOR, Table, Tables
+from skirmish.web.tables import SPECTATOR, Table, Tables, at_step
 
 router = APIRouter()
 
@@ -51,6 +51,16 @@ class StepsRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     steps: Annotated[int, Field(ge=0, le=1_000_000)]
+
+
+class PlayOnRequest(BaseModel):
+    """A new battle from a finished one's step ``steps``, with its players (``play``'s
+    ``--players``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    steps: Annotated[int, Field(ge=0, le=1_000_000)]
+    players: Annotated[str, Field(max_length=100)] = "human,random"
 
 
 def _game() -> Any:
@@ -250,6 +260,78 @@ async def events(request: Request, battle: str, token: str) -> StreamingResponse
     return StreamingResponse(
         stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"}
     )
+
+
+def _over(table: Table, what: str) -> None:
+    """The whole record (every hand, every face-down choice) only once the battle is over."""
+    if table.battle.result is None:
+        raise Problem(
+            f"{what}: the battle is still being played; its record holds every hand, so it "
+            "is given once the battle is over",
+            status=403,
+        )
+
+
+@router.get("/magewinds/battles/{battle}/{token}/replay", response_class=HTMLResponse)
+async def replay(request: Request, battle: str, token: str) -> str:
+    """The battle step by step, as a spectator sees it: a slider over every step."""
+    from skirmish.games import GAMES
+
+    table, _ = _seat(request, battle, token)
+    state = await worked_out(lambda: shown(at_step(table, table.steps), SPECTATOR))
+    return render(
+        "replay.html",
+        title=f"Replay: {state['scenario']}",
+        games=GAMES,
+        state=state,
+        battle=battle,
+        token=token,
+        over=table.battle.result is not None,
+    )
+
+
+@router.get("/magewinds/battles/{battle}/{token}/replay/{steps}")
+async def replay_step(request: Request, battle: str, token: str, steps: int) -> JSONResponse:
+    """What a spectator saw after the battle's first ``steps`` steps."""
+    table, _ = _seat(request, battle, token)
+    return JSONResponse(await worked_out(lambda: shown(at_step(table, steps), SPECTATOR)))
+
+
+@router.get("/magewinds/battles/{battle}/{token}/record")
+async def record(request: Request, battle: str, token: str) -> Any:
+    """The battle record ``skirmish replay`` reads, once the battle is over."""
+    from fastapi.responses import FileResponse
+
+    table, _ = _seat(request, battle, token)
+    _over(table, "record")
+    path = tables(request).record_path(table.id)
+    return FileResponse(path, media_type="application/json", filename=f"battle-{table.id}.json")
+
+
+@router.post("/magewinds/battles/{battle}/{token}/playon")
+async def play_on(request: Request, battle: str, token: str, body: PlayOnRequest) -> JSONResponse:
+    """A new battle from step ``steps`` of a finished one: its seats' links."""
+    from skirmish.games.magewinds.battle.session import parse_players
+
+    table, _ = _seat(request, battle, token)
+    _over(table, "play on")
+
+    def work() -> Table:
+        kinds = parse_players(body.players, table.battle.players)
+        return tables(request).play_on(table, body.steps, kinds)
+
+    try:
+        new = await worked_out(work)
+    except Problem:
+        raise
+    except Exception as error:
+        from skirmish.errors import SkirmishError
+
+        if not isinstance(error, SkirmishError):
+            raise
+        raise Problem(str(error), status=422) from None
+    seats_page = f"/magewinds/battles/{new.id}/{new.spectator}/seats"
+    return JSONResponse({"battle": new.id, **_links(new), "page": seats_page})
 
 
 __all__ = ["router"]
