@@ -210,5 +210,5 @@ def test_the_replay_slider_and_play_on_from_here(browser: Any, server: str) -> N
     page.wait_for_selector("#battle")
     # The new battle stands where step 12 stood (a die or card due then is drawn at once).
     now = int(page.get_attribute("#battle", "data-steps"))
-    assert 12 <= now and page.locator("#log li").count() >= len(twelve["log"])
+    assert now >= 12 and page.locator("#log li").count() >= len(twelve["log"])
     page.close()
