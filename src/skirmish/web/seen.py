@@ -53,10 +53,16 @@ def legal_groups(battle: Any, seat: int) -> dict[str, Any]:
         group["actions"].append({"text": text, "rule": action_rule(text, node.rule)})
         if action.point is not None and action.other is None:
             key = group_key(action)
-            points.setdefault(
+            entry = points.setdefault(
                 key,
-                {"key": key, "label": point_label(action), "rule": action_rule(text, node.rule)},
+                {
+                    "key": key,
+                    "label": point_label(action),
+                    "rule": action_rule(text, node.rule),
+                    "offered": [],
+                },
             )
+            entry["offered"].append(list(action.point))
     return {"groups": list(groups.values()), "points": list(points.values())}
 
 
@@ -115,6 +121,7 @@ def shown(table: Table, seat: int) -> dict[str, Any]:
         ],
         "steps": table.steps,
         "changed": table.changed,
+        "epoch": table.epoch,
         "scenario": view["scenario"],
         "round": view["round"],
         "phase": view["phase"],

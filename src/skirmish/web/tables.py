@@ -48,6 +48,8 @@ class Table:
     lock: threading.Lock = field(default_factory=threading.Lock)
     changed: int = 0
     """Counts every change (a step taken or taken back), for the pages' event streams."""
+    epoch: str = field(default_factory=lambda: secrets.token_hex(4))
+    """Names this holding of the battle in memory: its ``changed`` counts from here."""
 
     @property
     def battle(self) -> Any:
@@ -250,7 +252,15 @@ def at_step(table: Table, steps: int) -> Table:
     old = table.session.history
     history = History(old.seed, list(old.states[: steps + 1]), list(old.steps[:steps]))
     session = replace(table.session, history=history)
-    return Table(table.id, session, table.tokens, table.spectator, {}, changed=table.changed)
+    return Table(
+        table.id,
+        session,
+        table.tokens,
+        table.spectator,
+        {},
+        changed=table.changed,
+        epoch=table.epoch,
+    )
 
 
 def _current(table: Table, steps: int) -> None:

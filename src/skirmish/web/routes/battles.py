@@ -241,8 +241,8 @@ async def hinted(request: Request, battle: str, token: str) -> JSONResponse:
 
 @router.get("/magewinds/battles/{battle}/{token}/events")
 async def events(request: Request, battle: str, token: str) -> StreamingResponse:
-    """Server-sent events: ``changed`` with the battle's step count each time it changes
-    (nothing else: the page then asks for its own seat's state)."""
+    """Server-sent events: ``changed`` with the battle's holding and count of changes
+    each time it changes (nothing else: the page then asks for its own seat's state)."""
     table, _ = _seat(request, battle, token)
 
     async def stream() -> AsyncIterator[str]:
@@ -251,7 +251,7 @@ async def events(request: Request, battle: str, token: str) -> StreamingResponse
         while waited < STREAM_SECONDS:
             if table.changed != last:
                 last = table.changed
-                yield f"event: changed\ndata: {table.steps}\n\n"
+                yield f"event: changed\ndata: {table.epoch} {last}\n\n"
             if await request.is_disconnected():
                 return
             await asyncio.sleep(EVENT_SECONDS)

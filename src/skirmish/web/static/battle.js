@@ -71,6 +71,8 @@
   }
 
   function show(s, clear) {
+    // An answer overtaken by a newer one (counts start again when the server restarts).
+    if (s.epoch === state.epoch && s.changed < state.changed) return;
     state = s;
     root.dataset.steps = String(s.steps);
     if (clear !== false) refuse("");
@@ -118,6 +120,15 @@
     if (svg && pointGroup) {
       svg.classList.add("pointing");
       svg.addEventListener("click", clicked);
+      // The positions the rules offer for the picked action (any other legal one may be clicked).
+      const length = parseFloat(svg.dataset.length);
+      const picked = s.legal.points.find((p) => p.key === pointGroup);
+      for (const [x, y] of picked.offered) {
+        const dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+        dot.setAttribute("class", "offered");
+        dot.setAttribute("cx", x); dot.setAttribute("cy", length - y); dot.setAttribute("r", "0.18");
+        svg.appendChild(dot);
+      }
     }
     document.getElementById("undo").disabled = s.seat === null;
     document.getElementById("hint").disabled = !mine;
@@ -169,7 +180,8 @@
   if (window.EventSource) {
     const source = new EventSource(base + "/events");
     source.addEventListener("changed", (event) => {
-      if (String(event.data) !== String(state.steps)) refresh(true);
+      const [epoch, changed] = String(event.data).split(" ");
+      if (epoch !== state.epoch || Number(changed) > state.changed) refresh(true);
     });
   } else {
     setInterval(() => refresh(false), 2000);
