@@ -61,6 +61,7 @@ def battles(browser: Any, address: str) -> None:
     page.fill("#f-warband-1", "Druid,Witch")
     page.fill("#f-players", "human,greedy")
     page.fill("#f-seed", "4")
+    page.evaluate("document.querySelector('form.question').scrollTop = 0; window.scrollTo(0, 0)")
     page.screenshot(path=IMAGES / "web-battle-new.png")
     page.click("button.primary")
     page.click("a.seat-link")
@@ -71,7 +72,7 @@ def battles(browser: Any, address: str) -> None:
     _click(page, page.locator("#board-holder svg rect.table"), position={"x": 4, "y": 4})
     page.screenshot(path=IMAGES / "web-battle-refused.png")
     while page.inner_text("#phase") != "action" or not page.locator("[data-kind=cast]").count():
-        if "over" in page.inner_text("#now"):
+        if "The battle is over" in page.inner_text("#now"):
             break
         _click(page, page.locator("button.action").first)
     page.screenshot(path=IMAGES / "web-battle.png", full_page=True)
@@ -80,7 +81,7 @@ def battles(browser: Any, address: str) -> None:
     phone.wait_for_selector("#actions")
     phone.screenshot(path=IMAGES / "web-battle-phone.png")
     phone.close()
-    while "over" not in page.inner_text("#now"):
+    while "The battle is over" not in page.inner_text("#now"):
         _click(page, page.locator("button.action").first)
     page.click("text=replay")
     page.locator("#slider").fill("60")

@@ -15,7 +15,8 @@ import re
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,9 @@ HELD = 32
 
 COMPUTER_STEPS = 2000
 """The most steps computer seats and chance take in a row before a person is asked again."""
+
+LOCK_SECONDS = 2.0
+"""How long a person's action waits for the computer players' turn to finish."""
 
 BATTLE_ID = re.compile(r"[0-9a-f]{16}")
 TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
@@ -216,7 +220,7 @@ class Tables:
         (400) with the rules' own message when the rules refuse it."""
         from skirmish.engine.battle import Turn
 
-        with table.lock:
+        with _held_briefly(table):
             _current(table, steps)
             node = table.battle.node()
             if not isinstance(node, Turn) or node.player != seat:
@@ -227,12 +231,18 @@ class Tables:
                 raise Problem(str(error), status=400) from None
             table.changed += 1
             self.save(table)
+
+    def play_computers(self, table: Table) -> None:
+        """The computer seats and chance play on (:meth:`advance`) under the table's lock.
+        Called after a person's step, off the pages' bounded workers: a greedy or search
+        player's turn takes what it takes, while every page still answers."""
+        with table.lock:
             self.advance(table)
 
     def undo(self, table: Table, seat: int, steps: int) -> str:
         """1.1: ``seat`` takes back its latest decision (ruling MB-21), as the history
         allows; the refusal is the history's own (409)."""
-        with table.lock:
+        with _held_briefly(table):
             _current(table, steps)
             try:
                 step = table.session.history.undo(seat)
@@ -261,6 +271,21 @@ def at_step(table: Table, steps: int) -> Table:
         changed=table.changed,
         epoch=table.epoch,
     )
+
+
+@contextmanager
+def _held_briefly(table: Table) -> Iterator[None]:
+    """The table's lock, or 409 when the computer players are still moving (a page's
+    worker does not wait out their turn)."""
+    if not table.lock.acquire(timeout=LOCK_SECONDS):
+        raise Problem(
+            "the computer players are still moving; the page updates when they are done",
+            status=409,
+        )
+    try:
+        yield
+    finally:
+        table.lock.release()
 
 
 def _current(table: Table, steps: int) -> None:

@@ -14,6 +14,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
+import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
@@ -214,7 +215,9 @@ async def act(request: Request, battle: str, token: str, body: ActRequest) -> JS
         saved.act(table, seat, action, body.steps)
         return shown(table, seat)
 
-    return JSONResponse(await worked_out(work))
+    await worked_out(work)
+    await anyio.to_thread.run_sync(saved.play_computers, table)
+    return JSONResponse(await worked_out(lambda: shown(table, seat)))
 
 
 @router.post("/magewinds/battles/{battle}/{token}/undo")
