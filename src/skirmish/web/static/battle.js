@@ -7,12 +7,7 @@
   let state = JSON.parse(document.getElementById("state").textContent);
   let pointGroup = null;
 
-  function el(tag, attrs, text) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
+  const { el, record } = window.skirmishPieces;
 
   function refuse(text) {
     const box = document.getElementById("refusal");
@@ -51,20 +46,6 @@
     return "";
   }
 
-  function table(rows) {
-    if (!rows.length) return el("p", { class: "hint" }, "");
-    const t = el("table");
-    const head = el("tr");
-    for (const key of Object.keys(rows[0])) head.appendChild(el("th", {}, key));
-    t.appendChild(head);
-    for (const row of rows) {
-      const tr = el("tr", { "data-name": row.fighter || row.object || "" });
-      for (const value of Object.values(row)) tr.appendChild(el("td", {}, value));
-      t.appendChild(tr);
-    }
-    return t;
-  }
-
   function card(text) {
     const suit = text.slice(-1);
     return el("span", { class: "card" + ("HD".includes(suit) ? " red" : ""), "data-card": text }, text);
@@ -80,7 +61,7 @@
     document.getElementById("round").textContent = s.round;
     document.getElementById("phase").textContent = s.phase;
     document.getElementById("steps").textContent = s.steps;
-    document.getElementById("board-holder").innerHTML = s.board;
+    record(s);
     const mine = s.seat !== null && s.now.decides === s.seat && !s.result;
     document.getElementById("decision").hidden = s.seat === null;
     // The actions, grouped by kind, each with its rule.
@@ -141,15 +122,6 @@
     document.getElementById("cards-line").textContent =
       "face up: " + (s.face_up.join(" ") || "none") + " · deck " + s.deck + " · discard " + s.discard +
       (s.discard_top ? " (top " + s.discard_top + ")" : "") + (others.length ? " · " + others.join("; ") : "");
-    document.getElementById("fighters").replaceChildren(table(s.fighters));
-    document.getElementById("objects").replaceChildren(table(s.objects));
-    const log = document.getElementById("log");
-    log.replaceChildren(...s.log.map((e) => {
-      const li = el("li", e.seen_by !== undefined && e.seen_by !== null ? { class: "private" } : {});
-      li.appendChild(el("span", { class: "rule" }, e.rule));
-      li.appendChild(document.createTextNode(e.text));
-      return li;
-    }));
   }
 
   function clicked(event) {

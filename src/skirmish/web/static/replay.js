@@ -7,12 +7,7 @@
   const slider = document.getElementById("slider");
   let asked = 0;
 
-  function el(tag, attrs, text) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
+  const { record } = window.skirmishPieces;
 
   function show(s) {
     document.getElementById("step").textContent = s.steps;
@@ -21,26 +16,7 @@
     document.getElementById("now").textContent = s.result ? "over: " + s.result :
       "round " + s.round + ", " + s.phase + " phase · " + now.rule + ": " +
       (now.chance || ("player " + now.decides + " decides"));
-    document.getElementById("board-holder").innerHTML = s.board;
-    const rows = s.fighters;
-    const t = el("table");
-    if (rows.length) {
-      const head = el("tr");
-      for (const key of Object.keys(rows[0])) head.appendChild(el("th", {}, key));
-      t.appendChild(head);
-      for (const row of rows) {
-        const tr = el("tr");
-        for (const value of Object.values(row)) tr.appendChild(el("td", {}, value));
-        t.appendChild(tr);
-      }
-    }
-    document.getElementById("fighters").replaceChildren(t);
-    document.getElementById("log").replaceChildren(...s.log.map((e) => {
-      const li = el("li");
-      li.appendChild(el("span", { class: "rule" }, e.rule));
-      li.appendChild(document.createTextNode(e.text));
-      return li;
-    }));
+    record(s);
   }
 
   async function go(step) {
