@@ -224,6 +224,10 @@ def test_no_answer_for_a_seat_holds_the_other_seats_hidden_cards(client: Any, se
             if step is not None and step.hidden and step.player == other:
                 assert step.action not in text
             checked += 1
+        spectator = client.get(links["spectator"] + "/state").text
+        for p in range(2):
+            for c in set(battle.hands[p]) - set(battle.known[p]):
+                assert f'"{c}"' not in spectator, (p, c)
         node = battle.node()
         state = client.get(seats[node.player] + "/state").json()
         answer = client.post(
@@ -231,7 +235,21 @@ def test_no_answer_for_a_seat_holds_the_other_seats_hidden_cards(client: Any, se
             json={"steps": state["steps"], "action": first_action(state)},
         )
         assert answer.status_code == 200
+        after = table.battle
+        for c in set(after.hands[1 - node.player]) - set(after.known[1 - node.player]):
+            assert f'"{c}"' not in answer.text
     assert checked > 20
+
+
+def test_the_event_stream_says_only_that_the_battle_changed(client: Any) -> None:
+    links = start(client, players="human,random")
+    table = client.app.state.tables.get(links["battle"])
+    with client.stream("GET", links["seats"][0] + "/events") as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        lines = stream.iter_lines()
+        first, second = next(lines), next(lines)
+    assert first == "event: changed"
+    assert second == f"data: {table.epoch} {table.changed}"
 
 
 def play_to_the_end(client: Any, seat: str) -> dict[str, Any]:
