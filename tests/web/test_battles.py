@@ -303,3 +303,22 @@ def replace_steps(record: Any, steps: int) -> Any:
     from dataclasses import replace
 
     return replace(record, steps=record.steps[:steps], final_hash=None, result=None)
+
+
+def test_the_objective_zone_is_drawn_where_the_scenario_counts_it(client: Any) -> None:
+    import re
+
+    hill = client.get(start(client, players="human,random")["seats"][0] + "/state").json()
+    zone = re.search(r'class="area area-zone"[^>]*d="([^"]+)"', hill["board"])
+    assert zone is not None
+    length = float(re.search(r'data-length="([\d.]+)"', hill["board"])[1])  # type: ignore[index]
+    points = [tuple(map(float, p.split())) for p in re.findall(r"[\d.]+ [\d.]+", zone[1])]
+    from skirmish.games.magewinds.battle.catalogue import find_scenario
+
+    radius = find_scenario("king-of-the-hill").control_radius
+    table = client.app.state.tables.get(hill["battle"]).battle.setup.table
+    cx, cy = table.centre
+    for x, y in points:
+        assert abs(((x - cx) ** 2 + (length - y - cy) ** 2) ** 0.5 - radius) < 0.01
+    other = start(client, players="human,random", scenario="deathmatch")
+    assert "area-zone" not in client.get(other["seats"][0] + "/state").json()["board"]

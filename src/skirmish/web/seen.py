@@ -86,7 +86,6 @@ def shown(table: Table, seat: int) -> dict[str, Any]:
         result_text,
         status_rows,
     )
-    from skirmish.games.magewinds.battles import BATTLES
     from skirmish.web.drawing import board
 
     battle = table.battle
@@ -138,8 +137,30 @@ def shown(table: Table, seat: int) -> dict[str, Any]:
         "deck": view["deck"],
         "log": list(reversed(log)),
         "legal": legal_groups(battle, seat) if seat != SPECTATOR else {"groups": [], "points": []},
-        "board": board(BATTLES.scene(battle)),
+        "board": board(scene(battle)),
     }
+
+
+def scene(battle: Any) -> Any:
+    """The battlefield now (the terminal's ``draw``), with the objective's zone where the
+    scenario counts fighters near it: a base any part of which is within the scenario's
+    distance of the marker holds it (King of the Hill, 9.4 and 8.0)."""
+    from shapely.geometry import Point
+
+    from skirmish.games.magewinds.battles import BATTLES
+    from skirmish.geometry.scene import Area
+
+    drawn = BATTLES.scene(battle)
+    scenario = battle.setup.scenario
+    if not scenario.objective or scenario.control_radius <= 0:
+        return drawn
+    x, y = battle.setup.table.centre
+    label = (
+        f'{scenario.name}: a fighter whose base is within {scenario.control_radius:g}" of '
+        "the objective holds it"
+    )
+    zone = Area(Point(x, y).buffer(scenario.control_radius), "zone", label)
+    return replace(drawn, areas=(*drawn.areas, zone))
 
 
 def hint(table: Table, seat: int) -> list[str]:
