@@ -322,3 +322,35 @@ def test_the_objective_zone_is_drawn_where_the_scenario_counts_it(client: Any) -
         assert abs(((x - cx) ** 2 + (length - y - cy) ** 2) ** 0.5 - radius) < 0.01
     other = start(client, players="human,random", scenario="deathmatch")
     assert "area-zone" not in client.get(other["seats"][0] + "/state").json()["board"]
+
+
+def test_hint_is_the_greedy_players_advice_for_the_seat_that_decides(client: Any) -> None:
+    from skirmish.ai.magewinds.explain import hint_lines
+    from skirmish.engine.battle import LazyView
+
+    links = start(client, players="human,human")
+    mine, other, _ = deciding(client, links)
+    battle = client.app.state.tables.get(links["battle"]).battle
+    seat = links["seats"].index(mine)
+    expected = hint_lines(battle.setup, LazyView(battle, seat), battle.legal_actions(seat))
+    answer = client.get(mine + "/hint")
+    assert answer.status_code == 200 and answer.json()["hint"] == expected
+    assert len(expected) > 1
+    refused = client.get(other + "/hint")
+    assert refused.status_code == 409 and "no decision" in refused.json()["error"]
+    assert client.get(links["spectator"] + "/hint").status_code == 403
+
+
+def test_warbands_built_at_the_table_when_none_is_given(client: Any) -> None:
+    answer = client.post(
+        "/magewinds/battles",
+        data={"scenario": "deathmatch", "length": "quick", "players": "human,random", "seed": "2"},
+        headers=JSON,
+    )
+    assert answer.status_code == 200, answer.text
+    seat = answer.json()["seats"][0]
+    state = client.get(seat + "/state").json()
+    kinds = {g["kind"] for g in state["legal"]["groups"]}
+    assert "add" in kinds, kinds
+    final = play_to_the_end(client, seat)
+    assert final["result"]
