@@ -354,3 +354,25 @@ def test_warbands_built_at_the_table_when_none_is_given(client: Any) -> None:
     assert "add" in kinds, kinds
     final = play_to_the_end(client, seat)
     assert final["result"]
+
+
+def test_a_battle_dropped_from_memory_is_read_back_once(tmp_path: Path) -> None:
+    """With room for one battle, starting a second drops the first; asking for the first
+    reads it back from its record (the same state), and one copy only is held."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from fastapi.testclient import TestClient
+    from skirmish.web.app import create_app
+    from skirmish.web.tables import Tables
+
+    app = create_app(files=tmp_path / "files")
+    app.state.tables = Tables(tmp_path / "files" / "battles", held=1)
+    with TestClient(app) as client:
+        first = start(client, players="human,random")
+        seat = first["seats"][0]
+        before = client.get(seat + "/state").json()
+        start(client, players="human,random", seed="9")
+        assert app.state.tables.held(first["battle"]) is None
+        again = client.get(seat + "/state").json()
+        assert again["log"] == before["log"] and again["hand"] == before["hand"]
+        assert app.state.tables.get(first["battle"]) is app.state.tables.held(first["battle"])

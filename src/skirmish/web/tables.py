@@ -34,7 +34,6 @@ LOCK_SECONDS = 2.0
 """How long a person's action waits for the computer players' turn to finish."""
 
 BATTLE_ID = re.compile(r"[0-9a-f]{16}")
-TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
 SPECTATOR = -1
 """The seat of a spectator's link: public facts only."""
 
@@ -79,7 +78,7 @@ class Tables:
 
     def __init__(self, folder: Path, held: int = HELD) -> None:
         self.folder = folder
-        self.held = held
+        self.most = held
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -145,6 +144,11 @@ class Tables:
         session = replace(at_step(source, steps).session, kinds=kinds, save=None)
         return self._held(self._table(secrets.token_hex(8), session, None))
 
+    def held(self, battle: str) -> Table | None:
+        """The battle if it is held in memory now (nothing read from disk)."""
+        with self._lock:
+            return self._tables.get(battle)
+
     def get(self, battle: str) -> Table:
         """The battle ``battle``, read back from its record when not held; 404 if none."""
         if not BATTLE_ID.fullmatch(battle):
@@ -184,9 +188,13 @@ class Tables:
 
     def _held(self, table: Table) -> Table:
         with self._lock:
+            already = self._tables.get(table.id)
+            if already is not None:  # read back twice at once: one copy only is played
+                self._tables.move_to_end(table.id)
+                return already
             self._tables[table.id] = table
             self._tables.move_to_end(table.id)
-            while len(self._tables) > self.held:
+            while len(self._tables) > self.most:
                 self._tables.popitem(last=False)
         with table.lock:
             self.advance(table)

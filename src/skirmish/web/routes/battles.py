@@ -246,15 +246,19 @@ async def hinted(request: Request, battle: str, token: str) -> JSONResponse:
 async def events(request: Request, battle: str, token: str) -> StreamingResponse:
     """Server-sent events: ``changed`` with the battle's holding and count of changes
     each time it changes (nothing else: the page then asks for its own seat's state)."""
-    table, _ = _seat(request, battle, token)
+    _seat(request, battle, token)
+    saved = tables(request)
 
     async def stream() -> AsyncIterator[str]:
-        last = -1
+        last: tuple[str, int] | None = None
         waited = 0.0
         while waited < STREAM_SECONDS:
-            if table.changed != last:
-                last = table.changed
-                yield f"event: changed\ndata: {table.epoch} {last}\n\n"
+            table = saved.held(battle)
+            if table is None:  # dropped from memory meanwhile: read back off the event loop
+                table = await anyio.to_thread.run_sync(saved.get, battle)
+            if (table.epoch, table.changed) != last:
+                last = (table.epoch, table.changed)
+                yield f"event: changed\ndata: {table.epoch} {table.changed}\n\n"
             if await request.is_disconnected():
                 return
             await asyncio.sleep(EVENT_SECONDS)
