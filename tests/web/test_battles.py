@@ -376,3 +376,14 @@ def test_a_battle_dropped_from_memory_is_read_back_once(tmp_path: Path) -> None:
         again = client.get(seat + "/state").json()
         assert again["log"] == before["log"] and again["hand"] == before["hand"]
         assert app.state.tables.get(first["battle"]) is app.state.tables.held(first["battle"])
+
+
+def test_a_refused_form_is_shown_again_with_its_message(client: Any) -> None:
+    answer = client.post(
+        "/magewinds/battles",
+        data={**QUICK, "scenario": "no-such"},
+        headers={"accept": "text/html"},
+    )
+    assert answer.status_code == 422
+    assert 'role="alert"' in answer.text and "no-such" in answer.text
+    assert 'value="Wizard,Cleric"' in answer.text

@@ -19,6 +19,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from skirmish.errors import SkirmishError
 from skirmish.web.forms import Question
 from skirmish.web.pages import Problem, render, worked_out
 from skirmish.web.seen import hint, pointed, shown
@@ -123,7 +124,12 @@ async def new_battle(request: Request) -> Any:
     store = request.app.state.store
     try:
         options = question.options(store)
-        table = await worked_out(lambda: tables(request).create(options))
+        try:
+            table = await worked_out(lambda: tables(request).create(options))
+        except Problem:
+            raise
+        except SkirmishError as error:  # the rules' own refusal of a setup
+            raise Problem(store.shown(str(error)), status=422) from None
     except Problem as problem:
         if "json" in request.headers.get("accept", ""):
             raise
@@ -136,12 +142,6 @@ async def new_battle(request: Request) -> Any:
             problem=str(problem),
         )
         return HTMLResponse(page, status_code=problem.status)
-    except Exception as error:  # the rules' own refusal of a setup
-        from skirmish.errors import SkirmishError
-
-        if not isinstance(error, SkirmishError):
-            raise
-        raise Problem(store.shown(str(error)), status=422) from None
     links = _links(table)
     if "json" in request.headers.get("accept", ""):
         return JSONResponse({"battle": table.id, **links})
@@ -331,11 +331,7 @@ async def play_on(request: Request, battle: str, token: str, body: PlayOnRequest
         new = await worked_out(work)
     except Problem:
         raise
-    except Exception as error:
-        from skirmish.errors import SkirmishError
-
-        if not isinstance(error, SkirmishError):
-            raise
+    except SkirmishError as error:  # play's own refusal of --players
         raise Problem(str(error), status=422) from None
     seats_page = f"/magewinds/battles/{new.id}/{new.spectator}/seats"
     return JSONResponse({"battle": new.id, **_links(new), "page": seats_page})
