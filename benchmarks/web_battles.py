@@ -26,6 +26,7 @@ from typing import Any
 import httpx
 
 from skirmish.web.serving import started
+from web import at_once  # benchmarks/web.py, beside this file
 
 FIELDS = {
     "scenario": "king-of-the-hill",
@@ -161,13 +162,7 @@ def load(base: str, battles: int, steps: int) -> None:
                 with lock:
                     errors.append(repr(error))
 
-    start = time.perf_counter()
-    threads = [threading.Thread(target=play, args=(n,)) for n in range(battles)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    seconds = time.perf_counter() - start
+    seconds = at_once(play, battles)
     print(f"4. Load: {battles} battles at once against the random player, {steps} actions each")
     print(
         f"   {answers} actions answered, {len(errors)} errors, {answers / seconds:.0f} actions/s "
