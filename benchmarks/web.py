@@ -121,6 +121,18 @@ def editor(client: httpx.Client, base: str, rounds: int) -> None:
         )
 
 
+def at_once(work: Callable[[int], None], count: int) -> float:
+    """``work(n)`` for every n below ``count``, each on its own thread, all at once; the
+    seconds until the last is done."""
+    start = time.perf_counter()
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - start
+
+
 def load(base: str, clients: int, requests: int) -> None:
     print(f"3. Load: {clients} clients on loopback, {requests} requests each, a mix of pages")
     paths = [
@@ -148,13 +160,7 @@ def load(base: str, clients: int, requests: int) -> None:
                     if not ok:
                         errors.append(f"{path}: {status}")
 
-    start = time.perf_counter()
-    threads = [threading.Thread(target=client_run, args=(n,)) for n in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    took = time.perf_counter() - start
+    took = at_once(client_run, clients)
     print(
         f"   {answered[0]} answers in {took:.1f} s ({answered[0] / took:.1f}/s), "
         f"{len(errors)} errors (aim: 0){': ' + errors[0] if errors else ''}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import sync_playwright
 
@@ -46,7 +47,57 @@ def main() -> None:
             page.wait_for_load_state("networkidle")
             page.screenshot(path=IMAGES / f"web-{name}.png")
             page.close()
+        battles(browser, address)
         browser.close()
+
+
+def battles(browser: Any, address: str) -> None:
+    """The battle pages: the new battle form, a seat's page in play (a deployment being
+    picked on the battlefield, then the Action Phase), a phone, and a finished replay."""
+    page = browser.new_page(viewport=LAPTOP)
+    page.goto(address + "/magewinds/battles")
+    page.fill("#f-scenario", "king-of-the-hill")
+    page.fill("#f-warband", "Wizard,Cleric")
+    page.fill("#f-warband-1", "Druid,Witch")
+    page.fill("#f-players", "human,greedy")
+    page.fill("#f-seed", "4")
+    page.evaluate("document.querySelector('form.question').scrollTop = 0; window.scrollTo(0, 0)")
+    page.screenshot(path=IMAGES / "web-battle-new.png")
+    page.click("button.primary")
+    page.click("a.seat-link")
+    seat = page.url
+    while not page.locator("button.point-group").count():
+        _click(page, page.locator("button.action").first)
+    page.screenshot(path=IMAGES / "web-battle-deploy.png")
+    _click(page, page.locator("#board-holder svg rect.table"), position={"x": 4, "y": 4})
+    page.screenshot(path=IMAGES / "web-battle-refused.png")
+    while page.inner_text("#phase") != "action" or not page.locator("[data-kind=cast]").count():
+        if "The battle is over" in page.inner_text("#now"):
+            break
+        _click(page, page.locator("button.action").first)
+    page.screenshot(path=IMAGES / "web-battle.png", full_page=True)
+    phone = browser.new_page(viewport=PHONE)
+    phone.goto(seat)
+    phone.wait_for_selector("#actions")
+    phone.screenshot(path=IMAGES / "web-battle-phone.png")
+    phone.close()
+    while "The battle is over" not in page.inner_text("#now"):
+        _click(page, page.locator("button.action").first)
+    page.click("text=replay")
+    page.locator("#slider").fill("60")
+    page.wait_for_function("document.getElementById('step').textContent === '60'")
+    page.screenshot(path=IMAGES / "web-battle-replay.png")
+    page.close()
+
+
+def _click(page: Any, locator: Any, **where: Any) -> None:
+    """Click and wait for the battle's next step or a refusal."""
+    before = page.get_attribute("#battle", "data-steps")
+    locator.click(**where)
+    page.wait_for_function(
+        f"document.getElementById('battle').dataset.steps !== '{before}' || "
+        "!document.getElementById('refusal').hidden"
+    )
 
 
 if __name__ == "__main__":

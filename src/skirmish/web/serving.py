@@ -50,7 +50,13 @@ def serve(*, host: str, port: int, files: Path | None = None) -> None:
     bound = listener.getsockname()[1]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     print(f"skirmish serving on http://{shown}:{bound}/ (Ctrl+C stops)", flush=True)
-    config = uvicorn.Config(create_app(files=files), log_level="warning", timeout_keep_alive=5)
+    # A battle page's event stream stays open: a stopping server closes it after 3 s.
+    config = uvicorn.Config(
+        create_app(files=files),
+        log_level="warning",
+        timeout_keep_alive=5,
+        timeout_graceful_shutdown=3,
+    )
     uvicorn.Server(config).run(sockets=[listener])
 
 

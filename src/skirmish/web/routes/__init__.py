@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skirmish.web.routes import advise, battlefield, files, home, matchups, odds
+from skirmish.web.routes import advise, battlefield, battles, files, home, matchups, odds
 
 ROUTERS = (
     home.router,
@@ -11,6 +11,7 @@ ROUTERS = (
     odds.router,
     advise.router,
     matchups.router,
+    battles.router,
 )
 
 __all__ = ["ROUTERS"]

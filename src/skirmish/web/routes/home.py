@@ -21,5 +21,7 @@ async def home() -> str:
         links = [(TITLES[verb], f"/{info.name}/{verb}") for verb in TITLES if verb in game.commands]
         if editable(game):
             links.append(("Battlefield editor", f"/{info.name}/battlefield"))
+        if game.battle is not None:
+            links.append(("Play a battle", f"/{info.name}/battles"))
         tools.append((info, links))
     return render("home.html", title="skirmish", tools=tools, games=GAMES)

@@ -1,0 +1,340 @@
+"""``/magewinds/battles``: Magewinds played in the browser.
+
+``GET /magewinds/battles`` lists the battles and offers a new one (the form made from
+``skirmish play``'s own options); ``POST`` starts it and shows each seat's secret link.
+``/magewinds/battles/{id}/{token}`` is one seat's page (or the spectators'): its state as
+JSON (``/state``), actions (``/act``), take-backs (``/undo``), the greedy player's hint
+(``/hint``) and a stream of server-sent events saying the battle changed (``/events``).
+``/magewinds/battles/{id}/{token}/replay`` steps through the battle as public record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+import anyio.to_thread
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from skirmish.errors import SkirmishError
+from skirmish.web.forms import Question
+from skirmish.web.pages import Problem, render, worked_out
+from skirmish.web.seen import hint, pointed, shown
+from skirmish.web.tables import SPECTATOR, Table, Tables, at_step
+
+router = APIRouter()
+
+LEFT_OUT = ("save", "resume")
+"""``play`` options the page does not offer: every battle here is saved by the server,
+and resumed from its list."""
+
+EVENT_SECONDS = 0.2
+"""How often an event stream looks for a change."""
+
+STREAM_SECONDS = 600.0
+"""How long one event stream stays open; the page opens another."""
+
+
+class ActRequest(BaseModel):
+    """An action of the seat: its text, or a position group and the clicked point."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    steps: Annotated[int, Field(ge=0, le=1_000_000)]
+    action: Annotated[str, Field(max_length=300)] | None = None
+    group: Annotated[str, Field(max_length=2000)] | None = None
+    point: tuple[float, float] | None = None
+
+
+class StepsRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    steps: Annotated[int, Field(ge=0, le=1_000_000)]
+
+
+class PlayOnRequest(BaseModel):
+    """A new battle from a finished one's step ``steps``, with its players (``play``'s
+    ``--players``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    steps: Annotated[int, Field(ge=0, le=1_000_000)]
+    players: Annotated[str, Field(max_length=100)] = "human,random"
+
+
+def _game() -> Any:
+    from skirmish.games import GAMES
+
+    return next(info for info in GAMES if info.name == "magewinds").load()
+
+
+def tables(request: Request) -> Tables:
+    found = getattr(request.app.state, "tables", None)
+    if found is None:
+        found = Tables(request.app.state.store.folder / "battles")
+        request.app.state.tables = found
+    assert isinstance(found, Tables)
+    return found
+
+
+def _seat(request: Request, battle: str, token: str) -> tuple[Table, int]:
+    table = tables(request).get(battle)
+    return table, table.seat(token)
+
+
+def _controls(question: Question) -> list[Any]:
+    return [c for c in question.controls() if c.option.name not in LEFT_OUT]
+
+
+@router.get("/magewinds/battles", response_class=HTMLResponse)
+async def battles(request: Request) -> HTMLResponse:
+    from skirmish.games import GAMES
+
+    question = Question(_game(), "play", given={"length": ["quick"]})
+    listed = tables(request).listed()
+    page = render(
+        "battles.html",
+        title="Magewinds battles",
+        games=GAMES,
+        controls=_controls(question),
+        listed=listed,
+        problem="",
+    )
+    return HTMLResponse(page)
+
+
+@router.post("/magewinds/battles")
+async def new_battle(request: Request) -> Any:
+    """Start a battle from the form (``play``'s options), then show its seats' links."""
+    from skirmish.games import GAMES
+
+    form = await request.form()
+    question = Question(_game(), "play")
+    offered = {c.name: c for c in _controls(question)}
+    for key, value in form.multi_items():
+        if not isinstance(value, str):
+            raise Problem(f"{key[:30]!r}: a file is uploaded on the odds pages", status=400)
+        if key not in offered:
+            raise Problem(f"{key[:30]!r}: no such option of a new battle", status=400)
+        if value.strip():
+            question.given.setdefault(key, []).append(value.strip())
+    store = request.app.state.store
+    try:
+        options = question.options(store)
+        try:
+            table = await worked_out(lambda: tables(request).create(options))
+        except Problem:
+            raise
+        except SkirmishError as error:  # the rules' own refusal of a setup
+            raise Problem(store.shown(str(error)), status=422) from None
+    except Problem as problem:
+        if "json" in request.headers.get("accept", ""):
+            raise
+        page = render(
+            "battles.html",
+            title="Magewinds battles",
+            games=GAMES,
+            controls=_controls(question),
+            listed=tables(request).listed(),
+            problem=str(problem),
+        )
+        return HTMLResponse(page, status_code=problem.status)
+    links = _links(table)
+    if "json" in request.headers.get("accept", ""):
+        return JSONResponse({"battle": table.id, **links})
+    return RedirectResponse(f"/magewinds/battles/{table.id}/{table.spectator}/seats", 303)
+
+
+def _links(table: Table) -> dict[str, Any]:
+    base = f"/magewinds/battles/{table.id}"
+    return {
+        "seats": [f"{base}/{token}" for token in table.tokens],
+        "spectator": f"{base}/{table.spectator}",
+    }
+
+
+@router.get("/magewinds/battles/{battle}/{token}/seats", response_class=HTMLResponse)
+async def seats(request: Request, battle: str, token: str) -> str:
+    """Each seat's link, shown once to whoever started the battle (its spectators' link)."""
+    from skirmish.games import GAMES
+
+    table, seat = _seat(request, battle, token)
+    if seat != SPECTATOR:
+        raise Problem("the seats' links are shown on the spectators' link only", status=403)
+    return render(
+        "battle_seats.html",
+        title="Magewinds battle: the seats",
+        games=GAMES,
+        table=table,
+        links=_links(table),
+        kinds=table.session.kinds,
+    )
+
+
+@router.get("/magewinds/battles/{battle}/{token}", response_class=HTMLResponse)
+async def page(request: Request, battle: str, token: str) -> str:
+    from skirmish.games import GAMES
+
+    table, seat = _seat(request, battle, token)
+    state = await worked_out(lambda: shown(table, seat))
+    return render(
+        "battle.html",
+        title=f"Magewinds: {state['scenario']}",
+        games=GAMES,
+        state=state,
+        battle=battle,
+        token=token,
+    )
+
+
+@router.get("/magewinds/battles/{battle}/{token}/state")
+async def state(request: Request, battle: str, token: str) -> JSONResponse:
+    table, seat = _seat(request, battle, token)
+    return JSONResponse(await worked_out(lambda: shown(table, seat)))
+
+
+@router.post("/magewinds/battles/{battle}/{token}/act")
+async def act(request: Request, battle: str, token: str, body: ActRequest) -> JSONResponse:
+    """The seat's action (or a position group and the clicked point): refused with the
+    rules' message (400), as stale or out of turn (409); then the computer seats play on."""
+    table, seat = _seat(request, battle, token)
+    if seat == SPECTATOR:
+        raise Problem("a spectator's link does not act", status=403)
+    saved = tables(request)
+
+    def work() -> dict[str, Any]:
+        if body.action is not None:
+            action = body.action
+        elif body.group is not None and body.point is not None:
+            action = pointed(table.battle, seat, body.group, *body.point)
+        else:
+            raise Problem("give an action, or a group and the point clicked", status=400)
+        saved.act(table, seat, action, body.steps)
+        return shown(table, seat)
+
+    await worked_out(work)
+    await anyio.to_thread.run_sync(saved.play_computers, table)
+    return JSONResponse(await worked_out(lambda: shown(table, seat)))
+
+
+@router.post("/magewinds/battles/{battle}/{token}/undo")
+async def undo(request: Request, battle: str, token: str, body: StepsRequest) -> JSONResponse:
+    table, seat = _seat(request, battle, token)
+    if seat == SPECTATOR:
+        raise Problem("a spectator's link does not take anything back", status=403)
+    saved = tables(request)
+
+    def work() -> dict[str, Any]:
+        said = saved.undo(table, seat, body.steps)
+        return {**shown(table, seat), "said": said}
+
+    return JSONResponse(await worked_out(work))
+
+
+@router.get("/magewinds/battles/{battle}/{token}/hint")
+async def hinted(request: Request, battle: str, token: str) -> JSONResponse:
+    table, seat = _seat(request, battle, token)
+    if seat == SPECTATOR:
+        raise Problem("a spectator's link has no decision to hint", status=403)
+    return JSONResponse({"hint": await worked_out(lambda: hint(table, seat))})
+
+
+@router.get("/magewinds/battles/{battle}/{token}/events")
+async def events(request: Request, battle: str, token: str) -> StreamingResponse:
+    """Server-sent events: ``changed`` with the battle's holding and count of changes
+    each time it changes (nothing else: the page then asks for its own seat's state)."""
+    _seat(request, battle, token)
+    saved = tables(request)
+
+    async def stream() -> AsyncIterator[str]:
+        last: tuple[str, int] | None = None
+        waited = 0.0
+        while waited < STREAM_SECONDS:
+            table = saved.held(battle)
+            if table is None:  # dropped from memory meanwhile: read back off the event loop
+                table = await anyio.to_thread.run_sync(saved.get, battle)
+            if (table.epoch, table.changed) != last:
+                last = (table.epoch, table.changed)
+                yield f"event: changed\ndata: {table.epoch} {table.changed}\n\n"
+            if await request.is_disconnected():
+                return
+            await asyncio.sleep(EVENT_SECONDS)
+            waited += EVENT_SECONDS
+
+    return StreamingResponse(
+        stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"}
+    )
+
+
+def _over(table: Table, what: str) -> None:
+    """The whole record (every hand, every face-down choice) only once the battle is over."""
+    if table.battle.result is None:
+        raise Problem(
+            f"{what}: the battle is still being played; its record holds every hand, so it "
+            "is given once the battle is over",
+            status=403,
+        )
+
+
+@router.get("/magewinds/battles/{battle}/{token}/replay", response_class=HTMLResponse)
+async def replay(request: Request, battle: str, token: str) -> str:
+    """The battle step by step, as a spectator sees it: a slider over every step."""
+    from skirmish.games import GAMES
+
+    table, _ = _seat(request, battle, token)
+    state = await worked_out(lambda: shown(at_step(table, table.steps), SPECTATOR))
+    return render(
+        "replay.html",
+        title=f"Replay: {state['scenario']}",
+        games=GAMES,
+        state=state,
+        battle=battle,
+        token=token,
+        over=table.battle.result is not None,
+    )
+
+
+@router.get("/magewinds/battles/{battle}/{token}/replay/{steps}")
+async def replay_step(request: Request, battle: str, token: str, steps: int) -> JSONResponse:
+    """What a spectator saw after the battle's first ``steps`` steps."""
+    table, _ = _seat(request, battle, token)
+    return JSONResponse(await worked_out(lambda: shown(at_step(table, steps), SPECTATOR)))
+
+
+@router.get("/magewinds/battles/{battle}/{token}/record")
+async def record(request: Request, battle: str, token: str) -> Any:
+    """The battle record ``skirmish replay`` reads, once the battle is over."""
+    from fastapi.responses import FileResponse
+
+    table, _ = _seat(request, battle, token)
+    _over(table, "record")
+    path = tables(request).record_path(table.id)
+    return FileResponse(path, media_type="application/json", filename=f"battle-{table.id}.json")
+
+
+@router.post("/magewinds/battles/{battle}/{token}/playon")
+async def play_on(request: Request, battle: str, token: str, body: PlayOnRequest) -> JSONResponse:
+    """A new battle from step ``steps`` of a finished one: its seats' links."""
+    from skirmish.games.magewinds.battle.session import parse_players
+
+    table, _ = _seat(request, battle, token)
+    _over(table, "play on")
+
+    def work() -> Table:
+        kinds = parse_players(body.players, table.battle.players)
+        return tables(request).play_on(table, body.steps, kinds)
+
+    try:
+        new = await worked_out(work)
+    except Problem:
+        raise
+    except SkirmishError as error:  # play's own refusal of --players
+        raise Problem(str(error), status=422) from None
+    seats_page = f"/magewinds/battles/{new.id}/{new.spectator}/seats"
+    return JSONResponse({"battle": new.id, **_links(new), "page": seats_page})
+
+
+__all__ = ["router"]

@@ -1,0 +1,177 @@
+"""What one seat's page shows of a battle: made from ``view(player)`` and the session's
+readers of it, never from another hand, a face-down card or the deck's order. A spectator
+sees what every seat sees alike.
+
+The legal actions are the battle's own records (``grammar.legal``), grouped by kind, each
+with the rule that allows it (the terminal's ``help`` rules); an action that takes a
+position is offered as a group too, whose position the page takes from a click on the
+battlefield and the rules check when it is applied.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, replace
+from typing import Any
+
+from skirmish.web.pages import Problem
+from skirmish.web.tables import SPECTATOR, Table
+
+SHOWN_PER_GROUP = 40
+"""Buttons shown at once for one kind of action; the rest are behind "more"."""
+
+CLICK = "(click the battlefield)"
+
+
+def group_key(action: Any) -> str:
+    """A position-taking action's group: the action with its position left out."""
+    fields = asdict(replace(action, point=None))
+    return json.dumps(fields, sort_keys=True, default=str)
+
+
+def point_label(action: Any) -> str:
+    """The action's text with its position shown as a click to make."""
+    return str(replace(action, point=(-987.0, -987.0))).replace("-987,-987", CLICK)
+
+
+def legal_groups(battle: Any, seat: int) -> dict[str, Any]:
+    """The seat's legal actions, grouped by kind, with their rules and the position
+    groups a click completes."""
+    from skirmish.engine.battle import Turn
+    from skirmish.games.magewinds.battle.grammar import legal
+    from skirmish.games.magewinds.battle.session import action_rule
+
+    node = battle.node()
+    if not isinstance(node, Turn) or node.player != seat:
+        return {"groups": [], "points": []}
+    groups: dict[str, dict[str, Any]] = {}
+    points: dict[str, dict[str, Any]] = {}
+    for action in legal(battle, seat):
+        text = str(action)
+        kind = action.kind.value
+        group = groups.setdefault(kind, {"kind": kind, "actions": []})
+        group["actions"].append({"text": text, "rule": action_rule(text, node.rule)})
+        if action.point is not None and action.other is None:
+            key = group_key(action)
+            entry = points.setdefault(
+                key,
+                {
+                    "key": key,
+                    "label": point_label(action),
+                    "rule": action_rule(text, node.rule),
+                    "offered": [],
+                },
+            )
+            entry["offered"].append(list(action.point))
+    return {"groups": list(groups.values()), "points": list(points.values())}
+
+
+def pointed(battle: Any, seat: int, key: str, x: float, y: float) -> str:
+    """The action of group ``key`` at the clicked position (x, y in inches), as text for
+    the rules to check; 400 when no legal action has that group."""
+    from skirmish.games.magewinds.battle.grammar import legal
+
+    for action in legal(battle, seat):
+        if action.point is not None and action.other is None and group_key(action) == key:
+            return str(replace(action, point=(round(x, 2), round(y, 2))))
+    raise Problem("no legal action takes a position now; pick one of the buttons", status=400)
+
+
+def shown(table: Table, seat: int) -> dict[str, Any]:
+    """Everything the page of ``seat`` shows (JSON-ready): seat is :data:`SPECTATOR` for
+    the spectators' page."""
+    from skirmish.games.magewinds.battle.session import (
+        object_rows,
+        pending_lines,
+        result_text,
+        status_rows,
+    )
+    from skirmish.web.drawing import board
+
+    battle = table.battle
+    players = battle.players
+    if seat == SPECTATOR:
+        views = [battle.view(p) for p in range(players)]
+        view = views[0]
+        pending = [
+            line for line in pending_lines(view) if all(line in pending_lines(v) for v in views)
+        ]
+        log = [e.as_dict() for e in battle.events() if e.seen_by is None]
+        hand: list[str] = []
+        hands = {
+            str(p + 1): {"cards": len(battle.hands[p]), "known": sorted(battle.known[p])}
+            for p in range(players)
+        }
+        now = dict(view["now"])
+        now.pop("prompt", None)
+    else:
+        view = battle.view(seat)
+        pending = pending_lines(view)
+        log = view["log"]
+        hand = view["hand"]
+        hands = view["other_hands"]
+        now = view["now"]
+    kinds = table.session.kinds
+    return {
+        "battle": table.id,
+        "seat": None if seat == SPECTATOR else seat + 1,
+        "players": [
+            {"seat": p + 1, "kind": kinds[p] if p < len(kinds) else "?"} for p in range(players)
+        ],
+        "steps": table.steps,
+        "changed": table.changed,
+        "epoch": table.epoch,
+        "scenario": view["scenario"],
+        "round": view["round"],
+        "phase": view["phase"],
+        "now": now,
+        "result": result_text(battle) if battle.result is not None else None,
+        "pending": pending,
+        "fighters": status_rows(battle),
+        "objects": object_rows(battle),
+        "hand": hand,
+        "other_hands": hands,
+        "face_up": view["face_up"],
+        "discard": len(view["discard"]),
+        "discard_top": view["discard"][-1] if view["discard"] else None,
+        "deck": view["deck"],
+        "log": list(reversed(log)),
+        "legal": legal_groups(battle, seat) if seat != SPECTATOR else {"groups": [], "points": []},
+        "board": board(scene(battle)),
+    }
+
+
+def scene(battle: Any) -> Any:
+    """The battlefield now (the terminal's ``draw``), with the objective's zone where the
+    scenario counts fighters near it: a base any part of which is within the scenario's
+    distance of the marker holds it (King of the Hill, 9.4 and 8.0)."""
+    from shapely.geometry import Point
+
+    from skirmish.games.magewinds.battles import BATTLES
+    from skirmish.geometry.scene import Area
+
+    drawn = BATTLES.scene(battle)
+    scenario = battle.setup.scenario
+    if not scenario.objective or scenario.control_radius <= 0:
+        return drawn
+    x, y = battle.setup.table.centre
+    label = (
+        f'{scenario.name}: a fighter whose base is within {scenario.control_radius:g}" of '
+        "the objective holds it"
+    )
+    zone = Area(Point(x, y).buffer(scenario.control_radius), "zone", label)
+    return replace(drawn, areas=(*drawn.areas, zone))
+
+
+def hint(table: Table, seat: int) -> list[str]:
+    """The greedy player's best actions for ``seat`` now, with values and reasons (the
+    terminal's ``hint``); refused when the seat does not decide."""
+    from skirmish.ai.magewinds.explain import hint_lines
+    from skirmish.engine.battle import LazyView, Turn
+
+    battle = table.battle
+    node = battle.node()
+    if not isinstance(node, Turn) or node.player != seat:
+        raise Problem("hint: this seat has no decision to make now", status=409)
+    legal = battle.legal_actions(seat)
+    return hint_lines(battle.setup, LazyView(battle, seat), legal)
