@@ -72,7 +72,7 @@ class StepFrame(Frame):
 
     def _source(self, battle: Battle) -> Fighter | None:
         """The attacker, where it stood when it attacked: Mirrorshield may have taken it
-        down since, and the step is still measured from there (18.4)."""
+        down since, and the step is still measured from there (18.4, 4.4, ruling MB-52)."""
         if not self.source:
             return None
         return replace(battle.fighter(self.source), at=self.source_at)
@@ -277,10 +277,13 @@ class StepFrame(Frame):
             raise IllegalAction(
                 f"13.1: after a step to ({point_text(end)}) {mover.name} could not {self.purpose}"
             )
+        gone = ""
+        if source is not None and not battle.fighter(source.name).on_battlefield:
+            gone = f", measured from where {source.name} stood (4.4, ruling MB-52)"
         after_step = after_step.logged(
             self.rule,
             "step",
-            f'{mover.name} makes a step move of {path.length:.2f}" to ({point_text(end)})',
+            f'{mover.name} makes a step move of {path.length:.2f}" to ({point_text(end)}){gone}',
             fighter=mover.name,
             at=end,
         )
