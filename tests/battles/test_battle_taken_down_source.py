@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from mwbattle import play, ready
+from mwbattle import open_table, play, ready
 
 from skirmish.engine.battle import Chance, End, History, RandomPlayer, Turn, play_out
 from skirmish.games.magewinds.battle import (
@@ -116,7 +116,43 @@ def test_a_step_after_the_attacker_was_taken_down_keeps_its_distance_and_names_t
         after = battle.apply(action)
         assert math.dist(after.fighter("Mesmer").at or MESMER_AT, wizard_at) >= before - 1e-6
         line = after.events()[-1].text
-        assert line.endswith("measured from where Wizard stood (4.4, ruling MB-52)"), line
+        assert line.endswith(
+            "measured from (2.6,2.6) where the attack came from, Wizard being off the "
+            "battlefield (4.4, ruling MB-52)"
+        ), line
+
+
+ROCK = {"name": "Rock", "height": 0.5, "rectangle": {"centre": [9.5, 8], "size": [1, 1]}}
+
+
+def test_quake_goes_on_after_it_takes_the_druid_down_its_steps_measured_from_the_feature():
+    """The Druid within 1" of the Rock it shakes is taken down by the first attack; the
+    Guardian's Deflect step is then listed and measured from the Rock's nearest point
+    (Druid v1.5.2, ruling MB-44), the Druid being off the battlefield (4.4, ruling MB-52)."""
+    positions = {"Druid": (3, 8), "Enchanter": (3, 3), "Guardian": (8, 8), "Seer": (11, 8)}
+    hands = {0: ("2C", "3C"), 1: ("4D", "5D", "6D")}
+    table = open_table([ROCK])
+    battle = ready(("Druid", "Enchanter"), ("Guardian", "Seer"), positions, hands, table=table)
+    toughness = battle.setup.profile("Druid").toughness
+    druid = replace(battle.fighter("Druid"), at=(9.5, 6.8), damage=toughness - 1)
+    battle = play(battle.with_fighter(druid), "done", "activate Druid", "quake", "no step")
+    battle = play(battle, "quake Rock paying 2C+3C", "quake attacks Druid", "none")
+    battle = play(battle, "dice 1 1 1 1 1 1", "no barrier")
+    assert battle.fighter("Druid").status is Status.OUT_OF_ACTION
+    battle = play(battle, "quake attacks Guardian", "deflect", "dice 1 1 1 1 1 1", "no barrier")
+    frame = battle.frames[-1]
+    assert isinstance(frame, StepFrame) and frame.fighter == "Guardian"
+    steps = [a for a in battle.legal_actions(1) if a.startswith("step ")]
+    assert "no step" in battle.legal_actions(1) and steps
+    for action in steps:
+        after = battle.apply(action)
+        at = after.fighter("Guardian").at
+        assert at is not None and math.dist(at, (9, 8)) >= 1 - 1e-6  # not nearer the Rock
+        stepped = [e for e in after.events() if e.event == "step"][-1]
+        assert stepped.text.endswith(
+            "measured from (9,8) where the attack came from, Druid being off the "
+            "battlefield (4.4, ruling MB-52)"
+        )
 
 
 def _royale_952() -> Battle:

@@ -278,8 +278,11 @@ class StepFrame(Frame):
                 f"13.1: after a step to ({point_text(end)}) {mover.name} could not {self.purpose}"
             )
         gone = ""
-        if source is not None and not battle.fighter(source.name).on_battlefield:
-            gone = f", measured from where {source.name} stood (4.4, ruling MB-52)"
+        if source is not None and source.at and not battle.fighter(source.name).on_battlefield:
+            gone = (
+                f", measured from ({point_text(source.at)}) where the attack came from, "
+                f"{source.name} being off the battlefield (4.4, ruling MB-52)"
+            )
         after_step = after_step.logged(
             self.rule,
             "step",
