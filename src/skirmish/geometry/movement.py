@@ -25,6 +25,7 @@ from shapely import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from skirmish.fastpaths import Kept, Memo, fast
+from skirmish.geometry.clearance import Clearance, true_circles
 from skirmish.geometry.measure import EPSILON, OVERLAP_TOLERANCE
 from skirmish.geometry.sight import shadow
 
@@ -38,20 +39,35 @@ so a base in contact may move off, and may end a move in contact."""
 
 @dataclass(frozen=True)
 class FreeSpace:
-    """Where the centre of a base of ``radius`` may be, may stop, and what blocks it."""
+    """Where the centre of a base of ``radius`` may be, may stop, and what blocks it.
+
+    ``exact``: the same space as true circles in closed form
+    (:class:`~skirmish.geometry.clearance.Clearance`), which answers whether a base may
+    stand, whether a straight path is clear and how far a ray goes; the polygons (8
+    segments a quarter circle, ruling MW-18) serve the rest: routes round corners and the
+    regions a base reaches. Under :func:`~skirmish.geometry.clearance.polygons` the
+    polygons answer everything, as before bases were true circles."""
 
     radius: float
     area: Polygon
     blockers: tuple[Polygon, ...]
     no_end: BaseGeometry
-    centres: BaseGeometry = field(init=False, compare=False)
+    exact: Clearance | None = field(default=None, compare=False)
 
-    def __post_init__(self) -> None:
+    @cached_property
+    def centres(self) -> BaseGeometry:
+        """Free space as a polygon (drawn only when asked: the closed form answers the
+        questions asked most)."""
         inner = _inner(self.area, self.radius)
         grown = shapely.unary_union(self.blockers) if self.blockers else Polygon()
         centres = inner.difference(grown)
         shapely.prepare(centres)
-        object.__setattr__(self, "centres", centres)
+        return centres
+
+    @property
+    def circles(self) -> Clearance | None:
+        """The closed form, when it answers (see the class)."""
+        return self.exact if true_circles() else None
 
     @cached_property
     def tree(self) -> shapely.STRtree:
@@ -59,14 +75,28 @@ class FreeSpace:
 
     def can_stand(self, point: Point) -> bool:
         """The centre may stop here: in free space and not on low terrain."""
+        exact = self.circles
+        if exact is not None:
+            return bool(exact.can_stand(np.array([(point.x, point.y)]))[0])
         return bool(self.centres.covers(point)) and not bool(self.no_end.contains(point))
 
     def can_stand_all(self, points: np.ndarray) -> np.ndarray:
         """:meth:`can_stand` for an array of shapely points, all tested at once."""
+        exact = self.circles
+        if exact is not None:
+            found: np.ndarray = exact.can_stand(shapely.get_coordinates(points))
+            return found
         return shapely.covers(self.centres, points) & ~shapely.contains(self.no_end, points)
 
     def is_clear(self, path: LineString) -> bool:
-        """The centre may travel along ``path`` (15.0: the path is as wide as the base)."""
+        """The centre may travel along ``path`` (15.0: the path is as wide as the base): a
+        straight path in closed form, a route round corners (found on the polygons of the
+        shortest paths) on the polygons."""
+        exact = self.circles
+        corners = shapely.get_coordinates(path)
+        if exact is not None and len(corners) == 2:
+            start = (float(corners[0, 0]), float(corners[0, 1]))
+            return bool(exact.clear(start, corners[1:])[0])
         return bool(self.centres.covers(path))
 
     def blocking(self, path: LineString) -> list[int]:
@@ -134,7 +164,19 @@ def free_space(
 ) -> FreeSpace:
     """Free space for a base of ``radius``: ``solid`` footprints and other ``bases`` block it."""
     blockers = [grow(f, radius) for f in solid] + [grow_disc(c, r + radius) for c, r in bases]
-    return FreeSpace(radius, area, tuple(blockers), _no_end(no_end, radius))
+    minx, miny, maxx, maxy = area.bounds
+    exact = None
+    if minx == 0 and miny == 0 and area.equals(shapely.box(0, 0, maxx, maxy)):
+        exact = Clearance.of(
+            maxx,
+            maxy,
+            radius,
+            tolerance=TOUCHING,
+            solid=solid,
+            bases=[(c.x, c.y, r) for c, r in bases],
+            low=no_end,
+        )
+    return FreeSpace(radius, area, tuple(blockers), _no_end(no_end, radius), exact)
 
 
 def _no_end(no_end: Sequence[Polygon], radius: float) -> BaseGeometry:
@@ -551,6 +593,10 @@ def ray_room(free: FreeSpace, start: Point, direction: tuple[float, float], leng
     norm = math.hypot(dx, dy)
     if norm <= EPSILON:
         return 0.0
+    exact = free.circles
+    if exact is not None:
+        unit = np.array([[dx / norm, dy / norm]])
+        return float(exact.rooms((start.x, start.y), unit, length)[0])
     end = Point(start.x + dx / norm * length, start.y + dy / norm * length)
     ray = LineString([start, end])
     inside = ray.intersection(free.centres)
