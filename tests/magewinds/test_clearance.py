@@ -189,3 +189,19 @@ def test_true_circles_and_the_old_polygons_agree_within_the_polygons_error(table
             # old MW-18).
             end = shapely.Point(sx + unit[0] * new, sy + unit[1] * new)
             assert float(free.centres.boundary.distance(end)) <= 0.04, (angle, new, old)
+
+
+@settings(max_examples=40, deadline=None)
+@given(tables(), st.lists(st.tuples(coordinate, coordinate), min_size=2, max_size=30))
+def test_one_question_alone_is_answered_as_among_many(table, points):
+    """A point or a path asked alone (plain Python) gets the very answer it gets asked
+    among many (numpy): standing, being free, and clear paths from the notch."""
+    solid, bases, low, pair = table
+    space = space_of(solid, bases, low)
+    where = np.vstack([np.array(points), notch(pair)])
+    alone = [bool(space.can_stand(p[None, :])[0]) for p in where]
+    assert space.can_stand(where).tolist() == alone
+    assert space.is_free(where).tolist() == [bool(space.is_free(p[None, :])[0]) for p in where]
+    for start in notch(pair).tolist():
+        together = space.clear(tuple(start), where).tolist()
+        assert together == [bool(space.clear(tuple(start), p[None, :])[0]) for p in where]

@@ -27,10 +27,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property, partial
 
 import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
+
+from skirmish.fastpaths import Kept, fast
 
 Array = np.ndarray
 SLACK = 1e-9
@@ -55,38 +58,46 @@ def polygons() -> Iterator[None]:
         _CIRCLES.pop()
 
 
-def _edges(footprints: Sequence[BaseGeometry]) -> tuple[Array, Array]:
-    """Every edge of every ring of the footprints, (edges, 2, 2), and its footprint."""
-    starts: list[Array] = []
-    owners: list[Array] = []
+def _edges(footprints: Sequence[BaseGeometry]) -> tuple[Array, Array, Array]:
+    """Every edge of every ring of the footprints, (edges, 2, 2), the footprint each edge
+    belongs to, and each footprint's bounding box (min x, min y, max x, max y)."""
+    starts: list[Array] = [np.empty((0, 2, 2))]
+    owners: list[Array] = [np.empty(0, dtype=np.intp)]
+    boxes = np.empty((len(footprints), 4))
     for index, footprint in enumerate(footprints):
-        for ring in shapely.get_rings(shapely.get_parts(footprint)).tolist():
-            coords = shapely.get_coordinates(ring)
-            if len(coords) < 2:
-                continue
-            starts.append(np.stack([coords[:-1], coords[1:]], axis=1))
-            owners.append(np.full(len(coords) - 1, index, dtype=np.intp))
-    if not starts:
-        return np.empty((0, 2, 2)), np.empty(0, dtype=np.intp)
-    return np.concatenate(starts), np.concatenate(owners)
+        if fast():
+            edges = _EDGES.get(footprint, partial(_edges_of, footprint))
+        else:
+            edges = _edges_of(footprint)
+        starts.append(edges)
+        owners.append(np.full(len(edges), index, dtype=np.intp))
+        corners = edges.reshape(-1, 2)
+        if len(corners):
+            boxes[index, :2], boxes[index, 2:] = corners.min(axis=0), corners.max(axis=0)
+        else:
+            boxes[index] = (np.inf, np.inf, -np.inf, -np.inf)
+    return np.concatenate(starts), np.concatenate(owners), boxes
+
+
+def _edges_of(footprint: BaseGeometry) -> Array:
+    """Every edge of every ring of one footprint, (edges, 2, 2)."""
+    found = [np.empty((0, 2, 2))]
+    for ring in shapely.get_rings(shapely.get_parts(footprint)).tolist():
+        coords = shapely.get_coordinates(ring)
+        if len(coords) >= 2:
+            found.append(np.stack([coords[:-1], coords[1:]], axis=1))
+    return np.concatenate(found)
+
+
+_EDGES: Kept[Array] = Kept("footprint edges", size=4096)
+"""Each footprint's edges, worked out once (the fast path): the terrain is the same all
+battle."""
 
 
 def _shapes(footprints: Sequence[BaseGeometry]) -> Array:
     shapes = np.empty(len(footprints), dtype=object)
     shapes[:] = list(footprints)
     return shapes
-
-
-def _boxes(edges: Array, owners: Array, count: int) -> Array:
-    """(count, 4): each footprint's bounding box (min x, min y, max x, max y)."""
-    boxes = np.empty((count, 4))
-    for owner in range(count):
-        corners = edges[owners == owner].reshape(-1, 2)
-        if len(corners):
-            boxes[owner, :2], boxes[owner, 2:] = corners.min(axis=0), corners.max(axis=0)
-        else:
-            boxes[owner] = (np.inf, np.inf, -np.inf, -np.inf)
-    return boxes
 
 
 def _near_edges(edges: Array, owners: Array, boxes: Array, low: Array, high: Array) -> Array:
@@ -140,8 +151,8 @@ class Clearance:
         other bases as (x, y, radius)."""
         centres = np.array([(x, y) for x, y, _ in bases], dtype=float).reshape(-1, 2)
         reaches = np.array([radius + r - tolerance for _, _, r in bases], dtype=float)
-        solid_edges, solid_owners = _edges(solid)
-        low_edges, low_owners = _edges(low)
+        solid_edges, solid_owners, solid_boxes = _edges(solid)
+        _, _, low_boxes = _edges(low)
         return cls(
             width,
             length,
@@ -151,9 +162,9 @@ class Clearance:
             reaches,
             solid_edges,
             solid_owners,
-            _boxes(solid_edges, solid_owners, len(solid)),
+            solid_boxes,
             _shapes(solid),
-            _boxes(low_edges, low_owners, len(low)),
+            low_boxes,
             _shapes(low),
         )
 
@@ -161,19 +172,80 @@ class Clearance:
     def _reach(self) -> float:
         return self.radius - self.tolerance
 
+    @cached_property
+    def _limits(self) -> Array:
+        """How near each other base's centre may come, squared (the reach less the slack)."""
+        limits: Array = (self.reaches - SLACK) * (self.reaches - SLACK)
+        return limits
+
+    @cached_property
+    def _discs(self) -> tuple[tuple[float, float, float], ...]:
+        """The other bases as (x, y, squared limit), for one question at a time."""
+        return tuple(
+            (float(x), float(y), float(limit))
+            for (x, y), limit in zip(self.centres.tolist(), self._limits.tolist(), strict=True)
+        )
+
+    @cached_property
+    def _solid_list(self) -> tuple[tuple[float, float, float, float, BaseGeometry], ...]:
+        return tuple(
+            (*box, shape)
+            for box, shape in zip(self.solid_boxes.tolist(), self.solid_shapes, strict=True)
+        )
+
+    @cached_property
+    def _low_list(self) -> tuple[tuple[float, float, float, float, BaseGeometry], ...]:
+        return tuple(
+            (*box, shape)
+            for box, shape in zip(self.low_boxes.tolist(), self.low_shapes, strict=True)
+        )
+
     def is_free(self, points: Array) -> Array:
-        """(points,): whether a centre may be at each point (on its way or at rest)."""
+        """(points,): whether a centre may be at each point (on its way or at rest). One
+        point is answered in plain Python with the very same operations (each answer is the
+        same to the last bit however many points are asked with it)."""
         points = np.asarray(points, dtype=float).reshape(-1, 2)
+        if len(points) == 1:
+            px, py = float(points[0, 0]), float(points[0, 1])
+            return np.array(
+                [self._free_at(px, py) and not self._near_any(self._solid_list, px, py)]
+            )
         x, y = points[:, 0], points[:, 1]
         ok: Array = self._on_table(points)
         if len(self.centres):
-            gaps = np.hypot(
-                x[:, None] - self.centres[None, :, 0], y[:, None] - self.centres[None, :, 1]
-            )
-            ok &= (gaps >= self.reaches[None, :] - SLACK).all(axis=1)
+            dx = x[:, None] - self.centres[None, :, 0]
+            dy = y[:, None] - self.centres[None, :, 1]
+            ok &= (dx * dx + dy * dy >= self._limits[None, :]).all(axis=1)
         if len(self.solid_shapes) and ok.any():
             ok[ok] = ~self._touches(self.solid_shapes, self.solid_boxes, points[ok])
         return ok
+
+    def _free_at(self, x: float, y: float) -> bool:
+        """One point on the table and clear of every other base."""
+        low, high = self._reach - SLACK, self._reach + SLACK
+        if not (x >= low and y >= low and x <= self.width - high and y <= self.length - high):
+            return False
+        for cx, cy, limit in self._discs:
+            dx, dy = x - cx, y - cy
+            if not dx * dx + dy * dy >= limit:
+                return False
+        return True
+
+    def _near_any(
+        self,
+        shapes: tuple[tuple[float, float, float, float, BaseGeometry], ...],
+        x: float,
+        y: float,
+    ) -> bool:
+        """Whether one point lies nearer than the reach to one of ``shapes``."""
+        grow = self._reach + SLACK
+        point = None
+        for minx, miny, maxx, maxy, shape in shapes:
+            if minx <= x + grow and miny <= y + grow and maxx >= x - grow and maxy >= y - grow:
+                point = point or shapely.Point(x, y)
+                if shapely.distance(shape, point) < self._reach - SLACK:
+                    return True
+        return False
 
     def _touches(self, shapes: Array, boxes: Array, points: Array) -> Array:
         """(points,): whether each point lies nearer than the reach to one of ``shapes``
@@ -204,6 +276,9 @@ class Clearance:
         points = np.asarray(points, dtype=float).reshape(-1, 2)
         if not len(self.low_shapes):
             return np.ones(len(points), dtype=bool)
+        if len(points) == 1:
+            px, py = float(points[0, 0]), float(points[0, 1])
+            return np.array([not self._near_any(self._low_list, px, py)])
         found: Array = ~self._touches(self.low_shapes, self.low_boxes, points)
         return found
 
@@ -258,6 +333,8 @@ class Clearance:
         convex region), and no base's centre nor footprint nearer to the path than the
         reach, measured exactly (numpy for the centres, shapely for the footprints)."""
         ends = np.asarray(ends, dtype=float).reshape(-1, 2)
+        if len(ends) == 1:
+            return np.array([self._clear_to(start, float(ends[0, 0]), float(ends[0, 1]))])
         here = np.array(start, dtype=float)
         ok: Array = self.is_free(here[None, :])[0] & self._on_table(ends)
         if len(self.centres) and ok.any():
@@ -268,8 +345,7 @@ class Clearance:
             along = np.clip(along / np.where(size > 0, size, 1.0), 0.0, 1.0)
             gap_x = towards[..., 0] - along * span[..., 0]
             gap_y = towards[..., 1] - along * span[..., 1]
-            gaps = np.hypot(gap_x, gap_y)
-            ok &= (gaps >= self.reaches[None, :] - SLACK).all(axis=1)
+            ok &= (gap_x * gap_x + gap_y * gap_y >= self._limits[None, :]).all(axis=1)
         if len(self.solid_shapes) and ok.any():
             chosen = np.flatnonzero(ok)
             low, high = self._around(np.vstack([here[None, :], ends[chosen]]))
@@ -288,6 +364,35 @@ class Clearance:
                 )
                 ok[chosen] = (gaps >= self._reach - SLACK).all(axis=1)
         return ok
+
+    def _clear_to(self, start: tuple[float, float], ex: float, ey: float) -> bool:
+        """:meth:`clear` for one end, in plain Python with the very same operations."""
+        sx, sy = float(start[0]), float(start[1])
+        low, high = self._reach - SLACK, self._reach + SLACK
+        on_table = ex >= low and ey >= low and ex <= self.width - high and ey <= self.length - high
+        if not on_table or not self._free_at(sx, sy):
+            return False
+        if self._near_any(self._solid_list, sx, sy):
+            return False
+        span_x, span_y = ex - sx, ey - sy
+        size = span_x * span_x + span_y * span_y
+        for cx, cy, limit in self._discs:
+            tx, ty = cx - sx, cy - sy
+            along = tx * span_x + ty * span_y
+            along = min(max(along / (size if size > 0 else 1.0), 0.0), 1.0)
+            gap_x, gap_y = tx - along * span_x, ty - along * span_y
+            if not gap_x * gap_x + gap_y * gap_y >= limit:
+                return False
+        grow = self._reach + SLACK
+        low_x, high_x = min(sx, ex) - grow, max(sx, ex) + grow
+        low_y, high_y = min(sy, ey) - grow, max(sy, ey) + grow
+        path = None
+        for minx, miny, maxx, maxy, shape in self._solid_list:
+            if minx <= high_x and miny <= high_y and maxx >= low_x and maxy >= low_y:
+                path = path or shapely.LineString([(sx, sy), (ex, ey)])
+                if shapely.distance(shape, path) < self._reach - SLACK:
+                    return False
+        return True
 
     def _on_table(self, points: Array) -> Array:
         low, high = self._reach - SLACK, self._reach + SLACK

@@ -50,9 +50,25 @@ class FreeSpace:
 
     radius: float
     area: Polygon
-    blockers: tuple[Polygon, ...]
-    no_end: BaseGeometry
+    solid: tuple[Polygon, ...]
+    """The medium and high footprints (before they are grown by the radius)."""
+    bases: tuple[tuple[float, float, float], ...]
+    """The other bases, (x, y, radius)."""
+    low: tuple[Polygon, ...]
+    """The footprints a base may cross but not stop on."""
     exact: Clearance | None = field(default=None, compare=False)
+
+    @cached_property
+    def blockers(self) -> tuple[Polygon, ...]:
+        """Every footprint and base grown by the radius, as polygons (drawn when asked)."""
+        grown = [grow(f, self.radius) for f in self.solid]
+        grown += [grow_disc(Point(x, y), r + self.radius) for x, y, r in self.bases]
+        return tuple(grown)
+
+    @cached_property
+    def no_end(self) -> BaseGeometry:
+        """Where the centre may not stop, as a polygon (drawn when asked)."""
+        return _no_end(self.low, self.radius)
 
     @cached_property
     def centres(self) -> BaseGeometry:
@@ -163,7 +179,7 @@ def free_space(
     no_end: Sequence[Polygon] = (),
 ) -> FreeSpace:
     """Free space for a base of ``radius``: ``solid`` footprints and other ``bases`` block it."""
-    blockers = [grow(f, radius) for f in solid] + [grow_disc(c, r + radius) for c, r in bases]
+    discs = tuple((c.x, c.y, r) for c, r in bases)
     minx, miny, maxx, maxy = area.bounds
     exact = None
     if minx == 0 and miny == 0 and area.equals(shapely.box(0, 0, maxx, maxy)):
@@ -173,10 +189,10 @@ def free_space(
             radius,
             tolerance=TOUCHING,
             solid=solid,
-            bases=[(c.x, c.y, r) for c, r in bases],
+            bases=discs,
             low=no_end,
         )
-    return FreeSpace(radius, area, tuple(blockers), _no_end(no_end, radius), exact)
+    return FreeSpace(radius, area, tuple(solid), discs, tuple(no_end), exact)
 
 
 def _no_end(no_end: Sequence[Polygon], radius: float) -> BaseGeometry:
