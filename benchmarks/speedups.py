@@ -1,22 +1,36 @@
-"""True circles in closed form against the polygons of before, measured in the same run
-(CPU time, ``time.process_time``).
+"""Battles faster (issue 32), each way against the old one measured in the same run (CPU
+time, ``time.process_time``; every battle from cold geometry caches, the two ways taking
+turns to go first).
 
 1. Each movement question on the crowded table (20 fighters, 15 obstacles; every fighter's
    free space): how far a straight move goes in 32 directions, whether 32 straight paths are
    clear, whether a base may stand at 100 points, and one ray alone (a knockback or a Push),
    closed form (:mod:`skirmish.geometry.clearance`) against the polygons
    (``clearance.polygons()``), each on a free space whose polygons are already drawn (so the
-   old way's cost is the question alone). Aim: each at least 10 times faster.
+   old way's cost is the question alone); and one path from a position never seen before,
+   its free space made afresh (the old way draws the polygons first). Aim: each at least 10
+   times faster.
 2. Random-versus-random battles per CPU-second, 4v4 and 2v2 Deathmatch (Wizard, Guardian,
    Cleric, Deadeye), each battle played both ways from cold caches, true circles against
    polygons. Aim: 5 times.
+3. Greedy-versus-greedy battles per CPU-second, 2v2 and 4v4, true circles against
+   polygons (attack outlooks and values forgotten before each battle). Aim: 4 times.
+4. Garbage collection tuned for runs of battles (:mod:`skirmish.ai.collection`, what
+   ``simulate`` does) against Python's defaults, greedy 2v2 and random 4v4.
+5. What rendering the log's text costs: the share of a random 4v4 battle's CPU time spent
+   in ``Battle.logged`` (the event and its sentence), under cProfile.
 
-Run with ``python benchmarks/circles.py [BATTLES]`` (default 6 of each size).
+Run with ``python benchmarks/speedups.py [BATTLES]`` (default 6 random battles of each
+size; a third as many greedy ones, at least 1).
 """
 
 from __future__ import annotations
 
+import contextlib
+import cProfile
+import gc
 import math
+import pstats
 import sys
 import time
 from collections.abc import Callable
@@ -26,10 +40,14 @@ import shapely
 
 from battles import forget  # benchmarks/battles.py, beside this file
 from geometry import crowded_battlefield  # benchmarks/geometry.py
-from skirmish.engine.battle import History, RandomPlayer, play_out
+from skirmish.ai.collection import tuned
+from skirmish.ai.magewinds import outlook
+from skirmish.ai.magewinds.evaluation import _GAINS
+from skirmish.ai.magewinds.greedy import GreedyPlayer
+from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import new_setup, start_battle
 from skirmish.games.magewinds.battle.straight import _ray_rooms
-from skirmish.games.magewinds.moves import surroundings
+from skirmish.games.magewinds.moves import _surroundings, surroundings
 from skirmish.geometry.clearance import polygons
 from skirmish.geometry.movement import FreeSpace, ray_room
 
@@ -73,6 +91,14 @@ def questions() -> None:
         for free, start in spaces:
             ray_room(free, shapely.Point(start), (1.0, 0.3), 1.0)
 
+    def fresh() -> None:
+        # A position never seen before (three in four of a battle's questions): the free
+        # space made afresh and asked one straight path.
+        for placed in field.fighters:
+            free = _surroundings.__wrapped__(field.layout, placed.name).free
+            start = (placed.base.x, placed.base.y)
+            free.is_clear(shapely.LineString([start, (start[0] + 1.0, start[1] + 0.5)]))
+
     print("1. Movement questions on the crowded table (20 fighters, 15 obstacles)")
     print("   question                          circles ms  polygons ms   ratio  (aim 10x)")
     for name, work, repeat in (
@@ -80,6 +106,7 @@ def questions() -> None:
         ("32 straight paths clear", paths, 2),
         ("stand at 100 points", stands, 5),
         ("one ray (knockback, Push)", one_ray, 20),
+        ("a path from a new position", fresh, 2),
     ):
         new = seconds(work, repeat) / len(spaces)
         with polygons():
@@ -87,33 +114,107 @@ def questions() -> None:
         print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x")
 
 
-def battle(setup, seed: int) -> float:
+def battle(setup, seed: int, kind: str = "random") -> float:
+    """CPU seconds of one battle between two players of ``kind``, from cold caches."""
     forget()
+    outlook.forget()
+    _GAINS.clear()
+    players: list[Player]
+    if kind == "greedy":
+        players = [GreedyPlayer(setup, seed, 0), GreedyPlayer(setup, seed, 1)]
+    else:
+        players = [RandomPlayer(seed, 0), RandomPlayer(seed, 1)]
     started = time.process_time()
-    play_out(
-        History.start(start_battle(setup), seed), [RandomPlayer(seed, 0), RandomPlayer(seed, 1)]
-    )
+    play_out(History.start(start_battle(setup), seed), players)
     return time.process_time() - started
+
+
+def both_ways(setup, count: int, kind: str, old_way) -> tuple[float, float]:
+    """CPU seconds of ``count`` battles the new way and the old way (``old_way()``: a
+    context manager), taking turns to go first."""
+    new = old = 0.0
+    for seed in range(count):
+        for first in (True, False) if seed % 2 == 0 else (False, True):
+            if first:
+                new += battle(setup, seed, kind)
+            else:
+                with old_way():
+                    old += battle(setup, seed, kind)
+    return new, old
+
+
+def setup_of(size: int):
+    return new_setup("deathmatch", [BAND[:size], BAND[:size]])
 
 
 def battles(count: int) -> None:
     print("2. Random-versus-random Deathmatch battles per CPU-second (aim 5x)")
     for size in (4, 2):
-        setup = new_setup("deathmatch", [BAND[:size], BAND[:size]])
-        new = old = 0.0
-        for seed in range(count):
-            new += battle(setup, seed)
-            with polygons():
-                old += battle(setup, seed)
+        new, old = both_ways(setup_of(size), count, "random", polygons)
         print(
             f"   {size}v{size}: circles {count / new:5.2f}/s, polygons {count / old:5.2f}/s: "
             f"{old / new:.2f}x"
         )
 
 
+def greedy(count: int) -> None:
+    print("3. Greedy-versus-greedy Deathmatch battles per CPU-second (aim 4x)")
+    for size in (2, 4):
+        new, old = both_ways(setup_of(size), count, "greedy", polygons)
+        print(
+            f"   {size}v{size}: circles {count / new:5.2f}/s, polygons {count / old:5.2f}/s: "
+            f"{old / new:.2f}x"
+        )
+
+
+def collection(count: int, greedy_count: int) -> None:
+    print("4. Garbage collection tuned for battles against Python's defaults")
+
+    for kind, size, number in (("greedy", 2, greedy_count), ("random", 4, count)):
+        with tuned():
+            new, old = both_ways(setup_of(size), number, kind, lambda: _untuned())
+        print(
+            f"   {kind} {size}v{size}: tuned {number / new:5.2f}/s, defaults "
+            f"{number / old:5.2f}/s: {old / new:.2f}x"
+        )
+
+
+@contextlib.contextmanager
+def _untuned():
+    """Python's default collection while inside (inside :func:`tuned`)."""
+    before = gc.get_threshold()
+    gc.unfreeze()
+    gc.set_threshold(700, 10, 10)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        gc.freeze()
+
+
+def log_text() -> None:
+    setup = setup_of(4)
+    profile = cProfile.Profile()
+    profile.enable()
+    battle(setup, 0)
+    profile.disable()
+    stats = pstats.Stats(profile)
+    total = stats.total_tt  # type: ignore[attr-defined]
+    logged = sum(
+        row[3]
+        for key, row in stats.stats.items()
+        if key[2] == "logged"  # type: ignore[attr-defined]
+    )
+    print("5. The log's events and their sentences, random 4v4 (cProfile)")
+    print(f"   Battle.logged: {logged * 1e3:.1f} ms of {total * 1e3:.0f} ms ({logged / total:.1%})")
+
+
 def main(count: int = 6) -> None:
     questions()
     battles(count)
+    greedy(max(1, count // 3))
+    collection(count, max(1, count // 3))
+    log_text()
 
 
 if __name__ == "__main__":
