@@ -130,8 +130,10 @@ def _fits(
     in a straight line, and stand there (``stand_problem`` is None)."""
     exact = free.circles
     if exact is not None:
-        where = np.array(ends, dtype=float)
-        clear = exact.can_stand(where) & exact.clear(start, where)
+        # Where ``can_stand_at`` finds nothing wrong the closed form lets the base stand
+        # too (its tests are the same, measured the same, with no slack): only the path
+        # is asked of it.
+        clear = exact.clear(start, np.array(ends, dtype=float))
     else:
         points = shapely.points(ends)
         paths = shapely.linestrings([(start, end) for end in ends])
