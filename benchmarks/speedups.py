@@ -147,20 +147,10 @@ def setup_of(size: int):
     return new_setup("deathmatch", [BAND[:size], BAND[:size]])
 
 
-def battles(count: int) -> None:
-    print("2. Random-versus-random Deathmatch battles per CPU-second (aim 5x)")
-    for size in (4, 2):
-        new, old = both_ways(setup_of(size), count, "random", polygons)
-        print(
-            f"   {size}v{size}: circles {count / new:5.2f}/s, polygons {count / old:5.2f}/s: "
-            f"{old / new:.2f}x"
-        )
-
-
-def greedy(count: int) -> None:
-    print("3. Greedy-versus-greedy Deathmatch battles per CPU-second (aim 4x)")
-    for size in (2, 4):
-        new, old = both_ways(setup_of(size), count, "greedy", polygons)
+def circles_against_polygons(title: str, kind: str, sizes: tuple[int, ...], count: int) -> None:
+    print(title)
+    for size in sizes:
+        new, old = both_ways(setup_of(size), count, kind, polygons)
         print(
             f"   {size}v{size}: circles {count / new:5.2f}/s, polygons {count / old:5.2f}/s: "
             f"{old / new:.2f}x"
@@ -211,8 +201,18 @@ def log_text() -> None:
 
 def main(count: int = 6) -> None:
     questions()
-    battles(count)
-    greedy(max(1, count // 3))
+    circles_against_polygons(
+        "2. Random-versus-random Deathmatch battles per CPU-second (aim 5x)",
+        "random",
+        (4, 2),
+        count,
+    )
+    circles_against_polygons(
+        "3. Greedy-versus-greedy Deathmatch battles per CPU-second (aim 4x)",
+        "greedy",
+        (2, 4),
+        max(1, count // 3),
+    )
     collection(count, max(1, count // 3))
     log_text()
 

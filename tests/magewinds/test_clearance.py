@@ -25,7 +25,15 @@ NEAR = 5e-6
 """Inches: the reference's polygons lie this close to the true regions."""
 
 
-def reference(space: Clearance, solid, bases, low):
+def asked(table):
+    """The closed form of a generated table, the fine reference's free space and no-stop
+    area, and the pair in contact."""
+    solid, bases, low, pair = table
+    free, ends = reference(solid, bases, low)
+    return space_of(solid, bases, low), free, ends, pair
+
+
+def reference(solid, bases, low):
     """The same regions drawn by shapely with very fine circles: where the centre may be,
     and where it may not stop."""
     reach = R - OVERLAP_TOLERANCE
@@ -81,9 +89,7 @@ def notch(pair) -> np.ndarray:
 @settings(max_examples=60, deadline=None)
 @given(tables(), st.lists(st.tuples(coordinate, coordinate), min_size=1, max_size=40))
 def test_where_a_base_may_stand_is_the_fine_reference(table, points):
-    solid, bases, low, pair = table
-    space = space_of(solid, bases, low)
-    free, ends = reference(space, solid, bases, low)
+    space, free, ends, pair = asked(table)
     where = np.vstack([np.array(points), notch(pair)])
     found = space.can_stand(where)
     for (x, y), answer in zip(where.tolist(), found.tolist(), strict=True):
@@ -102,10 +108,8 @@ def test_where_a_base_may_stand_is_the_fine_reference(table, points):
 def test_how_far_a_ray_goes_is_the_fine_reference(table, angles, data):
     """The room of each ray is where the fine reference's ray leaves the piece of free
     space holding its start (within the reference's own error)."""
-    solid, bases, low, pair = table
-    space = space_of(solid, bases, low)
-    free, _ = reference(space, solid, bases, low)
-    starts = [(x, y) for x, y, _ in bases[:1]] + notch(pair).tolist()
+    space, free, _, pair = asked(table)
+    starts = [(x, y) for x, y, _ in table[1][:1]] + notch(pair).tolist()
     starts.append((data.draw(coordinate), data.draw(coordinate)))
     units = np.array([(math.cos(a), math.sin(a)) for a in angles])
     for sx, sy in starts:
@@ -141,9 +145,7 @@ def _grazes(free, sx, sy, ux, uy, room) -> bool:
 @settings(max_examples=40, deadline=None)
 @given(tables(), st.lists(st.tuples(coordinate, coordinate), min_size=1, max_size=10))
 def test_a_straight_path_is_clear_exactly_when_its_room_is_its_length(table, ends):
-    solid, bases, low, pair = table
-    space = space_of(solid, bases, low)
-    free, _ = reference(space, solid, bases, low)
+    space, free, _, pair = asked(table)
     start = tuple(notch(pair)[2].tolist())
     if float(free.boundary.distance(shapely.Point(start))) <= NEAR:
         return

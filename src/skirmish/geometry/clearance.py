@@ -103,14 +103,19 @@ def _shapes(footprints: Sequence[BaseGeometry]) -> Array:
 def _near_edges(edges: Array, owners: Array, boxes: Array, low: Array, high: Array) -> Array:
     """Which edges belong to a footprint whose bounding box meets the box from ``low`` to
     ``high`` (the only ones a question asked within that box can meet)."""
-    meets = (
+    chosen: Array = _meeting(boxes, low, high)[owners]
+    return chosen
+
+
+def _meeting(boxes: Array, low: Array, high: Array) -> Array:
+    """Which of the bounding boxes meet the box from ``low`` to ``high``."""
+    meets: Array = (
         (boxes[:, 0] <= high[0])
         & (boxes[:, 1] <= high[1])
         & (boxes[:, 2] >= low[0])
         & (boxes[:, 3] >= low[1])
     )
-    chosen: Array = meets[owners]
-    return chosen
+    return meets
 
 
 @dataclass(frozen=True, eq=False)
@@ -250,13 +255,7 @@ class Clearance:
     def _touches(self, shapes: Array, boxes: Array, points: Array) -> Array:
         """(points,): whether each point lies nearer than the reach to one of ``shapes``
         (inside one, shapely's distance is 0)."""
-        low, high = self._around(points)
-        meets = (
-            (boxes[:, 0] <= high[0])
-            & (boxes[:, 1] <= high[1])
-            & (boxes[:, 2] >= low[0])
-            & (boxes[:, 3] >= low[1])
-        )
+        meets = _meeting(boxes, *self._around(points))
         if not meets.any():
             return np.zeros(len(points), dtype=bool)
         spots = np.asarray(shapely.points(points)).reshape(-1)
@@ -348,14 +347,8 @@ class Clearance:
             ok &= (gap_x * gap_x + gap_y * gap_y >= self._limits[None, :]).all(axis=1)
         if len(self.solid_shapes) and ok.any():
             chosen = np.flatnonzero(ok)
-            low, high = self._around(np.vstack([here[None, :], ends[chosen]]))
-            boxes = self.solid_boxes
-            meets = (
-                (boxes[:, 0] <= high[0])
-                & (boxes[:, 1] <= high[1])
-                & (boxes[:, 2] >= low[0])
-                & (boxes[:, 3] >= low[1])
-            )
+            around = self._around(np.vstack([here[None, :], ends[chosen]]))
+            meets = _meeting(self.solid_boxes, *around)
             if meets.any():
                 coords = np.stack([np.repeat(here[None, :], len(chosen), axis=0), ends[chosen]], 1)
                 paths = np.asarray(shapely.linestrings(coords)).reshape(-1)
