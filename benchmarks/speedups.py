@@ -40,7 +40,7 @@ import shapely
 
 from battles import forget  # benchmarks/battles.py, beside this file
 from geometry import crowded_battlefield  # benchmarks/geometry.py
-from skirmish.ai.collection import tuned
+from skirmish.ai.collection import THRESHOLDS, tuned
 from skirmish.ai.magewinds import outlook
 from skirmish.ai.magewinds.evaluation import _GAINS
 from skirmish.ai.magewinds.greedy import GreedyPlayer
@@ -159,14 +159,28 @@ def circles_against_polygons(title: str, kind: str, sizes: tuple[int, ...], coun
 
 def collection(count: int, greedy_count: int) -> None:
     print("4. Garbage collection tuned for battles against Python's defaults")
+    pauses = [0.0, 0.0, 0.0]  # the collector's CPU time: this pause, tuned, defaults
 
-    for kind, size, number in (("greedy", 2, greedy_count), ("random", 4, count)):
-        with tuned():
-            new, old = both_ways(setup_of(size), number, kind, lambda: _untuned())
-        print(
-            f"   {kind} {size}v{size}: tuned {number / new:5.2f}/s, defaults "
-            f"{number / old:5.2f}/s: {old / new:.2f}x"
-        )
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            pauses[0] = time.process_time()
+        else:
+            tuned_now = gc.get_threshold()[0] == THRESHOLDS[0]
+            pauses[1 if tuned_now else 2] += time.process_time() - pauses[0]
+
+    gc.callbacks.append(timed)
+    try:
+        for kind, size, number in (("greedy", 2, greedy_count), ("random", 4, count)):
+            with tuned():
+                pauses[1:] = [0.0, 0.0]
+                new, old = both_ways(setup_of(size), number, kind, lambda: _untuned())
+            print(
+                f"   {kind} {size}v{size}: tuned {number / new:5.2f}/s, defaults "
+                f"{number / old:5.2f}/s: {old / new:.2f}x; collecting "
+                f"{pauses[1] / new:.1%} tuned, {pauses[2] / old:.1%} defaults"
+            )
+    finally:
+        gc.callbacks.remove(timed)
 
 
 @contextlib.contextmanager
