@@ -317,7 +317,7 @@ class Roadmap:
     after: np.ndarray
     known: dict[int, dict[int | str, float]] = field(default_factory=dict, repr=False)
     """Fast path: the edges of each node reached so far, as in :attr:`graph`."""
-    joined: dict[tuple[float, float], dict[int | str, float]] = field(
+    joined: dict[tuple[float, float, bool], dict[int | str, float]] = field(
         default_factory=dict, repr=False
     )
     """Fast path: the nodes each start or goal joins (:meth:`_joined`)."""
@@ -430,7 +430,14 @@ class Roadmap:
         if self.free.is_clear(direct):
             return [start, goal]
         if fast("roadmap"):
-            route = self._search(start, goal)
+            # A shortest path turns only at tangent corners when the straight line is
+            # blocked in the graph's own space (the polygons). On true circles the straight
+            # line may be blocked where the polygons leave it clear (a base in contact,
+            # within the tolerance): then the graph's best path without the straight line
+            # may turn anywhere, so the start and goal join every node they see, as on the
+            # plain path.
+            tangent = not self.free.centres.covers(direct)
+            route = self._search(start, goal, tangent=tangent)
         else:
             graph = self.graph.copy()
             self._attach(graph, "start", start)
@@ -451,23 +458,23 @@ class Roadmap:
             start if n == "start" else goal if n == "goal" else Point(self.nodes[n]) for n in route
         ]
 
-    def _joined(self, point: Point) -> dict[int | str, float]:
-        """:meth:`_seen_from` with the tangent test, remembered by the point (a fighter
-        lists its Moves toward several goals from one start)."""
-        key = (point.x, point.y)
+    def _joined(self, point: Point, *, tangent: bool = True) -> dict[int | str, float]:
+        """:meth:`_seen_from`, remembered by the point and ``tangent`` (a fighter lists
+        its Moves toward several goals from one start)."""
+        key = (point.x, point.y, tangent)
         found = self.joined.get(key)
         if found is None:
             if len(self.joined) >= JOINED:
                 self.joined.clear()
-            found = self.joined[key] = self._seen_from(point, tangent=True)
+            found = self.joined[key] = self._seen_from(point, tangent=tangent)
         return found
 
-    def _search(self, start: Point, goal: Point) -> list[int | str] | None:
+    def _search(self, start: Point, goal: Point, *, tangent: bool = True) -> list[int | str] | None:
         """networkx's A* (``astar_path``, step for step: the same queue, ties broken the
-        same way) over the graph with the start and goal joined, each node's edges found
-        when the search first reaches it."""
-        first = self._joined(start)
-        last = self._joined(goal)
+        same way) over the graph with the start and goal joined (``tangent``: at tangent
+        corners only), each node's edges found when the search first reaches it."""
+        first = self._joined(start, tangent=tangent)
+        last = self._joined(goal, tangent=tangent)
 
         def edges(node: int | str) -> dict[int | str, float]:
             if node == "start":
