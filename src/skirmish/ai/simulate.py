@@ -33,6 +33,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, Protocol
 
+from skirmish.ai import collection
 from skirmish.ai.players import computer, simulated
 from skirmish.datafiles import regular_file
 from skirmish.engine.battle import MAX_SEED, History, play_out
@@ -185,6 +186,7 @@ _MATCH: tuple[Match, int] | None = None
 def _start_worker(match: Match, seed: int) -> None:
     global _MATCH
     _MATCH = (match, seed)
+    collection.tune()
 
 
 def _play_in_worker(index: int) -> Outcome:
@@ -217,8 +219,9 @@ def simulate(
 
 def _played(match: Match, indices: range, seed: int, workers: int) -> Iterator[Outcome]:
     if workers == 1 or len(indices) == 1:
-        for index in indices:
-            yield play_battle(match, seed, index)
+        with collection.tuned():
+            for index in indices:
+                yield play_battle(match, seed, index)
         return
     context = get_context("fork" if os.name == "posix" else "spawn")
     with ProcessPoolExecutor(

@@ -25,6 +25,7 @@ from shapely import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from skirmish.fastpaths import Kept, Memo, fast
+from skirmish.geometry.clearance import Clearance, true_circles
 from skirmish.geometry.measure import EPSILON, OVERLAP_TOLERANCE
 from skirmish.geometry.sight import shadow
 
@@ -38,20 +39,51 @@ so a base in contact may move off, and may end a move in contact."""
 
 @dataclass(frozen=True)
 class FreeSpace:
-    """Where the centre of a base of ``radius`` may be, may stop, and what blocks it."""
+    """Where the centre of a base of ``radius`` may be, may stop, and what blocks it.
+
+    ``exact``: the same space as true circles in closed form
+    (:class:`~skirmish.geometry.clearance.Clearance`), which answers whether a base may
+    stand, whether a straight path is clear and how far a ray goes; the polygons (8
+    segments a quarter circle, ruling MW-18) serve the rest: routes round corners and the
+    regions a base reaches. Under :func:`~skirmish.geometry.clearance.polygons` the
+    polygons answer everything, as before bases were true circles."""
 
     radius: float
     area: Polygon
-    blockers: tuple[Polygon, ...]
-    no_end: BaseGeometry
-    centres: BaseGeometry = field(init=False, compare=False)
+    solid: tuple[Polygon, ...]
+    """The medium and high footprints (before they are grown by the radius)."""
+    bases: tuple[tuple[float, float, float], ...]
+    """The other bases, (x, y, radius)."""
+    low: tuple[Polygon, ...]
+    """The footprints a base may cross but not stop on."""
+    exact: Clearance | None = field(default=None, compare=False)
 
-    def __post_init__(self) -> None:
+    @cached_property
+    def blockers(self) -> tuple[Polygon, ...]:
+        """Every footprint and base grown by the radius, as polygons (drawn when asked)."""
+        grown = [grow(f, self.radius) for f in self.solid]
+        grown += [grow_disc(Point(x, y), r + self.radius) for x, y, r in self.bases]
+        return tuple(grown)
+
+    @cached_property
+    def no_end(self) -> BaseGeometry:
+        """Where the centre may not stop, as a polygon (drawn when asked)."""
+        return _no_end(self.low, self.radius)
+
+    @cached_property
+    def centres(self) -> BaseGeometry:
+        """Free space as a polygon (drawn only when asked: the closed form answers the
+        questions asked most)."""
         inner = _inner(self.area, self.radius)
         grown = shapely.unary_union(self.blockers) if self.blockers else Polygon()
         centres = inner.difference(grown)
         shapely.prepare(centres)
-        object.__setattr__(self, "centres", centres)
+        return centres
+
+    @property
+    def circles(self) -> Clearance | None:
+        """The closed form, when it answers (see the class)."""
+        return self.exact if true_circles() else None
 
     @cached_property
     def tree(self) -> shapely.STRtree:
@@ -59,14 +91,28 @@ class FreeSpace:
 
     def can_stand(self, point: Point) -> bool:
         """The centre may stop here: in free space and not on low terrain."""
+        exact = self.circles
+        if exact is not None:
+            return bool(exact.can_stand(np.array([(point.x, point.y)]))[0])
         return bool(self.centres.covers(point)) and not bool(self.no_end.contains(point))
 
     def can_stand_all(self, points: np.ndarray) -> np.ndarray:
         """:meth:`can_stand` for an array of shapely points, all tested at once."""
+        exact = self.circles
+        if exact is not None:
+            found: np.ndarray = exact.can_stand(shapely.get_coordinates(points))
+            return found
         return shapely.covers(self.centres, points) & ~shapely.contains(self.no_end, points)
 
     def is_clear(self, path: LineString) -> bool:
-        """The centre may travel along ``path`` (15.0: the path is as wide as the base)."""
+        """The centre may travel along ``path`` (15.0: the path is as wide as the base): a
+        straight path in closed form, a route round corners (found on the polygons of the
+        shortest paths) on the polygons."""
+        exact = self.circles
+        corners = shapely.get_coordinates(path)
+        if exact is not None and len(corners) == 2:
+            start = (float(corners[0, 0]), float(corners[0, 1]))
+            return bool(exact.clear(start, corners[1:])[0])
         return bool(self.centres.covers(path))
 
     def blocking(self, path: LineString) -> list[int]:
@@ -133,8 +179,20 @@ def free_space(
     no_end: Sequence[Polygon] = (),
 ) -> FreeSpace:
     """Free space for a base of ``radius``: ``solid`` footprints and other ``bases`` block it."""
-    blockers = [grow(f, radius) for f in solid] + [grow_disc(c, r + radius) for c, r in bases]
-    return FreeSpace(radius, area, tuple(blockers), _no_end(no_end, radius))
+    discs = tuple((c.x, c.y, r) for c, r in bases)
+    minx, miny, maxx, maxy = area.bounds
+    exact = None
+    if minx == 0 and miny == 0 and area.equals(shapely.box(0, 0, maxx, maxy)):
+        exact = Clearance.of(
+            maxx,
+            maxy,
+            radius,
+            tolerance=TOUCHING,
+            solid=solid,
+            bases=discs,
+            low=no_end,
+        )
+    return FreeSpace(radius, area, tuple(solid), discs, tuple(no_end), exact)
 
 
 def _no_end(no_end: Sequence[Polygon], radius: float) -> BaseGeometry:
@@ -259,7 +317,7 @@ class Roadmap:
     after: np.ndarray
     known: dict[int, dict[int | str, float]] = field(default_factory=dict, repr=False)
     """Fast path: the edges of each node reached so far, as in :attr:`graph`."""
-    joined: dict[tuple[float, float], dict[int | str, float]] = field(
+    joined: dict[tuple[float, float, bool], dict[int | str, float]] = field(
         default_factory=dict, repr=False
     )
     """Fast path: the nodes each start or goal joins (:meth:`_joined`)."""
@@ -372,7 +430,14 @@ class Roadmap:
         if self.free.is_clear(direct):
             return [start, goal]
         if fast("roadmap"):
-            route = self._search(start, goal)
+            # A shortest path turns only at tangent corners when the straight line is
+            # blocked in the graph's own space (the polygons). On true circles the straight
+            # line may be blocked where the polygons leave it clear (a base in contact,
+            # within the tolerance): then the graph's best path without the straight line
+            # may turn anywhere, so the start and goal join every node they see, as on the
+            # plain path.
+            tangent = not self.free.centres.covers(direct)
+            route = self._search(start, goal, tangent=tangent)
         else:
             graph = self.graph.copy()
             self._attach(graph, "start", start)
@@ -393,23 +458,23 @@ class Roadmap:
             start if n == "start" else goal if n == "goal" else Point(self.nodes[n]) for n in route
         ]
 
-    def _joined(self, point: Point) -> dict[int | str, float]:
-        """:meth:`_seen_from` with the tangent test, remembered by the point (a fighter
-        lists its Moves toward several goals from one start)."""
-        key = (point.x, point.y)
+    def _joined(self, point: Point, *, tangent: bool = True) -> dict[int | str, float]:
+        """:meth:`_seen_from`, remembered by the point and ``tangent`` (a fighter lists
+        its Moves toward several goals from one start)."""
+        key = (point.x, point.y, tangent)
         found = self.joined.get(key)
         if found is None:
             if len(self.joined) >= JOINED:
                 self.joined.clear()
-            found = self.joined[key] = self._seen_from(point, tangent=True)
+            found = self.joined[key] = self._seen_from(point, tangent=tangent)
         return found
 
-    def _search(self, start: Point, goal: Point) -> list[int | str] | None:
+    def _search(self, start: Point, goal: Point, *, tangent: bool = True) -> list[int | str] | None:
         """networkx's A* (``astar_path``, step for step: the same queue, ties broken the
-        same way) over the graph with the start and goal joined, each node's edges found
-        when the search first reaches it."""
-        first = self._joined(start)
-        last = self._joined(goal)
+        same way) over the graph with the start and goal joined (``tangent``: at tangent
+        corners only), each node's edges found when the search first reaches it."""
+        first = self._joined(start, tangent=tangent)
+        last = self._joined(goal, tangent=tangent)
 
         def edges(node: int | str) -> dict[int | str, float]:
             if node == "start":
@@ -551,6 +616,10 @@ def ray_room(free: FreeSpace, start: Point, direction: tuple[float, float], leng
     norm = math.hypot(dx, dy)
     if norm <= EPSILON:
         return 0.0
+    exact = free.circles
+    if exact is not None:
+        unit = np.array([[dx / norm, dy / norm]])
+        return float(exact.rooms((start.x, start.y), unit, length)[0])
     end = Point(start.x + dx / norm * length, start.y + dy / norm * length)
     ray = LineString([start, end])
     inside = ray.intersection(free.centres)

@@ -82,10 +82,15 @@ def straight_ends(
 def _ray_rooms(
     free: FreeSpace, start: tuple[float, float], units: list[tuple[float, float]], length: float
 ) -> list[float]:
-    """``ray_room`` for each unit direction (see :func:`skirmish.geometry.movement.ray_room`).
+    """``ray_room`` for each unit direction (see :func:`skirmish.geometry.movement.ray_room`):
+    in closed form on true circles (:mod:`skirmish.geometry.clearance`), or with polygons.
 
     A ray wholly inside free space, touching no edge of it, is its own intersection with
     it (nothing cuts it, so it keeps its two points): only the others are intersected."""
+    exact = free.circles
+    if exact is not None:
+        unit = [(dx / math.hypot(dx, dy), dy / math.hypot(dx, dy)) for dx, dy in units]
+        return [float(r) for r in exact.rooms(start, np.array(unit), length).tolist()]
     sx, sy = start
     coordinates = []
     for dx, dy in units:
@@ -123,8 +128,15 @@ def _fits(
 ) -> list[bool]:
     """Whether the base may stop at each end (free space, not on low terrain), travel there
     in a straight line, and stand there (``stand_problem`` is None)."""
-    points = shapely.points(ends)
-    paths = shapely.linestrings([(start, end) for end in ends])
-    clear = free.can_stand_all(points) & shapely.covers(free.centres, paths)
+    exact = free.circles
+    if exact is not None:
+        # Where ``can_stand_at`` finds nothing wrong the closed form lets the base stand
+        # too (its tests are the same, measured the same, with no slack): only the path
+        # is asked of it.
+        clear = exact.clear(start, np.array(ends, dtype=float))
+    else:
+        points = shapely.points(ends)
+        paths = shapely.linestrings([(start, end) for end in ends])
+        clear = free.can_stand_all(points) & shapely.covers(free.centres, paths)
     stands = can_stand_at(battle, ends, exclude=fighter.name)
     return [bool(c) and s for c, s in zip(clear.tolist(), stands, strict=True)]

@@ -1,0 +1,235 @@
+"""Battles faster (issue 32), each way against the old one measured in the same run (CPU
+time, ``time.process_time``; every battle from cold geometry caches, the two ways taking
+turns to go first).
+
+1. Each movement question on the crowded table (20 fighters, 15 obstacles; every fighter's
+   free space): how far a straight move goes in 32 directions, whether 32 straight paths are
+   clear, whether a base may stand at 100 points, and one ray alone (a knockback or a Push),
+   closed form (:mod:`skirmish.geometry.clearance`) against the polygons
+   (``clearance.polygons()``), each on a free space whose polygons are already drawn (so the
+   old way's cost is the question alone); and one path from a position never seen before,
+   its free space made afresh (the old way draws the polygons first). Aim: each at least 10
+   times faster.
+2. Random-versus-random battles per CPU-second, 4v4 and 2v2 Deathmatch (Wizard, Guardian,
+   Cleric, Deadeye), each battle played both ways from cold caches, true circles against
+   polygons. Aim: 5 times.
+3. Greedy-versus-greedy battles per CPU-second, 2v2 and 4v4, true circles against
+   polygons (attack outlooks and values forgotten before each battle). Aim: 4 times.
+4. Garbage collection tuned for runs of battles (:mod:`skirmish.ai.collection`, what
+   ``simulate`` does) against Python's defaults, greedy 2v2 and random 4v4.
+5. What rendering the log's text costs: the share of a random 4v4 battle's CPU time spent
+   in ``Battle.logged`` (the event and its sentence), under cProfile.
+
+Run with ``python benchmarks/speedups.py [BATTLES]`` (default 6 random battles of each
+size; a third as many greedy ones, at least 1).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import cProfile
+import gc
+import math
+import pstats
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+import shapely
+
+from battles import forget  # benchmarks/battles.py, beside this file
+from geometry import crowded_battlefield  # benchmarks/geometry.py
+from skirmish.ai.collection import THRESHOLDS, tuned
+from skirmish.ai.magewinds import outlook
+from skirmish.ai.magewinds.evaluation import _GAINS
+from skirmish.ai.magewinds.greedy import GreedyPlayer
+from skirmish.engine.battle import History, Player, RandomPlayer, play_out
+from skirmish.games.magewinds.battle import new_setup, start_battle
+from skirmish.games.magewinds.battle.straight import _ray_rooms
+from skirmish.games.magewinds.moves import _surroundings, surroundings
+from skirmish.geometry.clearance import polygons
+from skirmish.geometry.movement import FreeSpace, ray_room
+
+BAND = ["Wizard", "Guardian", "Cleric", "Deadeye"]
+
+
+def seconds(work: Callable[[], object], repeat: int) -> float:
+    started = time.process_time()
+    for _ in range(repeat):
+        work()
+    return (time.process_time() - started) / repeat
+
+
+def questions() -> None:
+    field = crowded_battlefield()
+    spaces: list[tuple[FreeSpace, tuple[float, float]]] = []
+    for placed in field.fighters:
+        free = surroundings(field, placed.name).free
+        _ = free.centres  # drawn once, as the battle's caches keep it
+        spaces.append((free, (placed.base.x, placed.base.y)))
+    rng = np.random.default_rng(1)
+    angles = np.linspace(0, 2 * math.pi, 32, endpoint=False)
+    units = [(math.cos(a), math.sin(a)) for a in angles.tolist()]
+    points = rng.uniform((0.5, 0.5), (11.5, 15.5), size=(100, 2))
+
+    def rays() -> None:
+        for free, start in spaces:
+            _ray_rooms(free, start, units, 6.0)
+
+    def paths() -> None:
+        for free, start in spaces:
+            ends = [(start[0] + 3 * ux, start[1] + 3 * uy) for ux, uy in units]
+            for end in ends:
+                free.is_clear(shapely.LineString([start, end]))
+
+    def stands() -> None:
+        for free, _ in spaces:
+            free.can_stand_all(shapely.points(points))
+
+    def one_ray() -> None:
+        for free, start in spaces:
+            ray_room(free, shapely.Point(start), (1.0, 0.3), 1.0)
+
+    def fresh() -> None:
+        # A position never seen before (three in four of a battle's questions): the free
+        # space made afresh and asked one straight path.
+        for placed in field.fighters:
+            free = _surroundings.__wrapped__(field.layout, placed.name).free
+            start = (placed.base.x, placed.base.y)
+            free.is_clear(shapely.LineString([start, (start[0] + 1.0, start[1] + 0.5)]))
+
+    print("1. Movement questions on the crowded table (20 fighters, 15 obstacles)")
+    print("   question                          circles ms  polygons ms   ratio  (aim 10x)")
+    for name, work, repeat in (
+        ("straight rooms, 32 directions", rays, 5),
+        ("32 straight paths clear", paths, 2),
+        ("stand at 100 points", stands, 5),
+        ("one ray (knockback, Push)", one_ray, 20),
+        ("a path from a new position", fresh, 2),
+    ):
+        new = seconds(work, repeat) / len(spaces)
+        with polygons():
+            old = seconds(work, repeat) / len(spaces)
+        print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x")
+
+
+def battle(setup, seed: int, kind: str = "random") -> float:
+    """CPU seconds of one battle between two players of ``kind``, from cold caches."""
+    forget()
+    outlook.forget()
+    _GAINS.clear()
+    players: list[Player]
+    if kind == "greedy":
+        players = [GreedyPlayer(setup, seed, 0), GreedyPlayer(setup, seed, 1)]
+    else:
+        players = [RandomPlayer(seed, 0), RandomPlayer(seed, 1)]
+    started = time.process_time()
+    play_out(History.start(start_battle(setup), seed), players)
+    return time.process_time() - started
+
+
+def both_ways(setup, count: int, kind: str, old_way) -> tuple[float, float]:
+    """CPU seconds of ``count`` battles the new way and the old way (``old_way()``: a
+    context manager), taking turns to go first."""
+    new = old = 0.0
+    for seed in range(count):
+        for first in (True, False) if seed % 2 == 0 else (False, True):
+            if first:
+                new += battle(setup, seed, kind)
+            else:
+                with old_way():
+                    old += battle(setup, seed, kind)
+    return new, old
+
+
+def setup_of(size: int):
+    return new_setup("deathmatch", [BAND[:size], BAND[:size]])
+
+
+def circles_against_polygons(title: str, kind: str, sizes: tuple[int, ...], count: int) -> None:
+    print(title)
+    for size in sizes:
+        new, old = both_ways(setup_of(size), count, kind, polygons)
+        print(
+            f"   {size}v{size}: circles {count / new:5.2f}/s, polygons {count / old:5.2f}/s: "
+            f"{old / new:.2f}x"
+        )
+
+
+def collection(count: int, greedy_count: int) -> None:
+    print("4. Garbage collection tuned for battles against Python's defaults")
+    pauses = [0.0, 0.0, 0.0]  # the collector's CPU time: this pause, tuned, defaults
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            pauses[0] = time.process_time()
+        else:
+            tuned_now = gc.get_threshold()[0] == THRESHOLDS[0]
+            pauses[1 if tuned_now else 2] += time.process_time() - pauses[0]
+
+    gc.callbacks.append(timed)
+    try:
+        for kind, size, number in (("greedy", 2, greedy_count), ("random", 4, count)):
+            with tuned():
+                pauses[1:] = [0.0, 0.0]
+                new, old = both_ways(setup_of(size), number, kind, lambda: _untuned())
+            print(
+                f"   {kind} {size}v{size}: tuned {number / new:5.2f}/s, defaults "
+                f"{number / old:5.2f}/s: {old / new:.2f}x; collecting "
+                f"{pauses[1] / new:.1%} tuned, {pauses[2] / old:.1%} defaults"
+            )
+    finally:
+        gc.callbacks.remove(timed)
+
+
+@contextlib.contextmanager
+def _untuned():
+    """Python's default collection while inside (inside :func:`tuned`)."""
+    before = gc.get_threshold()
+    gc.unfreeze()
+    gc.set_threshold(700, 10, 10)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        gc.freeze()
+
+
+def log_text() -> None:
+    setup = setup_of(4)
+    profile = cProfile.Profile()
+    profile.enable()
+    battle(setup, 0)
+    profile.disable()
+    stats = pstats.Stats(profile)
+    total = stats.total_tt  # type: ignore[attr-defined]
+    logged = sum(
+        row[3]
+        for key, row in stats.stats.items()
+        if key[2] == "logged"  # type: ignore[attr-defined]
+    )
+    print("5. The log's events and their sentences, random 4v4 (cProfile)")
+    print(f"   Battle.logged: {logged * 1e3:.1f} ms of {total * 1e3:.0f} ms ({logged / total:.1%})")
+
+
+def main(count: int = 6) -> None:
+    questions()
+    circles_against_polygons(
+        "2. Random-versus-random Deathmatch battles per CPU-second (aim 5x)",
+        "random",
+        (4, 2),
+        count,
+    )
+    circles_against_polygons(
+        "3. Greedy-versus-greedy Deathmatch battles per CPU-second (aim 4x)",
+        "greedy",
+        (2, 4),
+        max(1, count // 3),
+    )
+    collection(count, max(1, count // 3))
+    log_text()
+
+
+if __name__ == "__main__":
+    main(*[int(a) for a in sys.argv[1:2]])

@@ -1,0 +1,449 @@
+"""Where a round base's centre may go, in closed form: true circles among true circles,
+polygons and the table's edge, over numpy arrays.
+
+A base of radius r moving by its centre may not come nearer than ``r + s - tolerance`` to
+the centre of another base of radius s, nor nearer than ``r - tolerance`` to a medium or high
+obstacle's footprint (nor stand inside it), nor leave the table shrunk by ``r - tolerance``;
+it may cross low obstacles but not stop nearer than ``r - tolerance`` to one (15.0, ruling
+MW-18). Each such region is a union of discs (around other bases and around the corners of
+footprints), slabs (along each footprint edge) and the footprints themselves, so the
+questions a battle asks every step are a few lines of algebra over arrays:
+
+- :meth:`Clearance.rooms`: how far the centre can travel in each of many directions (the
+  entry of each ray into each disc is a quadratic's root; into each slab a clipped
+  interval);
+- :meth:`Clearance.clear`: whether straight paths are free (their room is their length);
+- :meth:`Clearance.can_stand`: whether points are free and off low obstacles.
+
+Touching is allowed: a ray that only grazes a region, or a point on its boundary, is free
+(within :data:`SLACK`). The polygons of :mod:`skirmish.geometry.movement` drew the same
+regions with 8 segments a quarter circle, whose chords cut up to 0.0024" into a disc of two
+bases' radii (ruling MW-18 before bases were true circles); :func:`polygons` turns the closed
+form off, so that the old answers can be measured and compared beside the new.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cached_property, partial
+
+import numpy as np
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from skirmish.fastpaths import Kept, fast
+
+Array = np.ndarray
+SLACK = 1e-9
+"""Inches: a point this close to a region's boundary is on it (free), and a ray that runs
+no deeper than this into a region only grazes it."""
+_CIRCLES = [True]
+
+
+def true_circles() -> bool:
+    """Whether movement answers with true circles (the default) rather than polygons."""
+    return _CIRCLES[-1]
+
+
+@contextmanager
+def polygons() -> Iterator[None]:
+    """Answer as before bases were true circles, while inside: free space drawn with
+    polygons (for the benchmarks' ratios and for comparing old answers with new ones)."""
+    _CIRCLES.append(False)
+    try:
+        yield
+    finally:
+        _CIRCLES.pop()
+
+
+def _edges(footprints: Sequence[BaseGeometry]) -> tuple[Array, Array, Array]:
+    """Every edge of every ring of the footprints, (edges, 2, 2), the footprint each edge
+    belongs to, and each footprint's bounding box (min x, min y, max x, max y)."""
+    starts: list[Array] = [np.empty((0, 2, 2))]
+    owners: list[Array] = [np.empty(0, dtype=np.intp)]
+    boxes = np.empty((len(footprints), 4))
+    for index, footprint in enumerate(footprints):
+        if fast():
+            edges = _EDGES.get(footprint, partial(_edges_of, footprint))
+        else:
+            edges = _edges_of(footprint)
+        starts.append(edges)
+        owners.append(np.full(len(edges), index, dtype=np.intp))
+        corners = edges.reshape(-1, 2)
+        if len(corners):
+            boxes[index, :2], boxes[index, 2:] = corners.min(axis=0), corners.max(axis=0)
+        else:
+            boxes[index] = (np.inf, np.inf, -np.inf, -np.inf)
+    return np.concatenate(starts), np.concatenate(owners), boxes
+
+
+def _edges_of(footprint: BaseGeometry) -> Array:
+    """Every edge of every ring of one footprint, (edges, 2, 2)."""
+    found = [np.empty((0, 2, 2))]
+    for ring in shapely.get_rings(shapely.get_parts(footprint)).tolist():
+        coords = shapely.get_coordinates(ring)
+        if len(coords) >= 2:
+            found.append(np.stack([coords[:-1], coords[1:]], axis=1))
+    return np.concatenate(found)
+
+
+_EDGES: Kept[Array] = Kept("footprint edges", size=4096)
+"""Each footprint's edges, worked out once (the fast path): the terrain is the same all
+battle."""
+
+
+def _shapes(footprints: Sequence[BaseGeometry]) -> Array:
+    shapes = np.empty(len(footprints), dtype=object)
+    shapes[:] = list(footprints)
+    return shapes
+
+
+def _near_edges(edges: Array, owners: Array, boxes: Array, low: Array, high: Array) -> Array:
+    """Which edges belong to a footprint whose bounding box meets the box from ``low`` to
+    ``high`` (the only ones a question asked within that box can meet)."""
+    chosen: Array = _meeting(boxes, low, high)[owners]
+    return chosen
+
+
+def _meeting(boxes: Array, low: Array, high: Array) -> Array:
+    """Which of the bounding boxes meet the box from ``low`` to ``high``."""
+    meets: Array = (
+        (boxes[:, 0] <= high[0])
+        & (boxes[:, 1] <= high[1])
+        & (boxes[:, 2] >= low[0])
+        & (boxes[:, 3] >= low[1])
+    )
+    return meets
+
+
+@dataclass(frozen=True, eq=False)
+class Clearance:
+    """Free space for the centre of a base of ``radius``, as true circles and polygons."""
+
+    width: float
+    length: float
+    radius: float
+    tolerance: float
+    centres: Array
+    """(k, 2): the other bases' centres."""
+    reaches: Array
+    """(k,): how near the centre may come to each (both radii less the tolerance)."""
+    solid: Array
+    """(m, 2, 2): every edge of the medium and high footprints."""
+    solid_owners: Array
+    solid_boxes: Array
+    solid_shapes: Array
+    """The medium and high footprints themselves (shapely measures to them exactly)."""
+    low_boxes: Array
+    low_shapes: Array
+    """The low footprints (crossed, never stopped on)."""
+
+    @classmethod
+    def of(
+        cls,
+        width: float,
+        length: float,
+        radius: float,
+        *,
+        tolerance: float,
+        solid: Sequence[BaseGeometry] = (),
+        bases: Sequence[tuple[float, float, float]] = (),
+        low: Sequence[BaseGeometry] = (),
+    ) -> Clearance:
+        """For a base of ``radius`` on a ``width`` by ``length`` table; ``bases``: the
+        other bases as (x, y, radius)."""
+        centres = np.array([(x, y) for x, y, _ in bases], dtype=float).reshape(-1, 2)
+        reaches = np.array([radius + r - tolerance for _, _, r in bases], dtype=float)
+        solid_edges, solid_owners, solid_boxes = _edges(solid)
+        _, _, low_boxes = _edges(low)
+        return cls(
+            width,
+            length,
+            radius,
+            tolerance,
+            centres,
+            reaches,
+            solid_edges,
+            solid_owners,
+            solid_boxes,
+            _shapes(solid),
+            low_boxes,
+            _shapes(low),
+        )
+
+    @property
+    def _reach(self) -> float:
+        return self.radius - self.tolerance
+
+    @cached_property
+    def _limits(self) -> Array:
+        """How near each other base's centre may come, squared (the reach less the slack)."""
+        limits: Array = (self.reaches - SLACK) * (self.reaches - SLACK)
+        return limits
+
+    @cached_property
+    def _discs(self) -> tuple[tuple[float, float, float], ...]:
+        """The other bases as (x, y, squared limit), for one question at a time."""
+        return tuple(
+            (float(x), float(y), float(limit))
+            for (x, y), limit in zip(self.centres.tolist(), self._limits.tolist(), strict=True)
+        )
+
+    @cached_property
+    def _solid_list(self) -> tuple[tuple[float, float, float, float, BaseGeometry], ...]:
+        return tuple(
+            (*box, shape)
+            for box, shape in zip(self.solid_boxes.tolist(), self.solid_shapes, strict=True)
+        )
+
+    @cached_property
+    def _low_list(self) -> tuple[tuple[float, float, float, float, BaseGeometry], ...]:
+        return tuple(
+            (*box, shape)
+            for box, shape in zip(self.low_boxes.tolist(), self.low_shapes, strict=True)
+        )
+
+    def is_free(self, points: Array) -> Array:
+        """(points,): whether a centre may be at each point (on its way or at rest). One
+        point is answered in plain Python with the very same operations (each answer is the
+        same to the last bit however many points are asked with it)."""
+        points = np.asarray(points, dtype=float).reshape(-1, 2)
+        if len(points) == 1:
+            px, py = float(points[0, 0]), float(points[0, 1])
+            return np.array(
+                [self._free_at(px, py) and not self._near_any(self._solid_list, px, py)]
+            )
+        x, y = points[:, 0], points[:, 1]
+        ok: Array = self._on_table(points)
+        if len(self.centres):
+            dx = x[:, None] - self.centres[None, :, 0]
+            dy = y[:, None] - self.centres[None, :, 1]
+            ok &= (dx * dx + dy * dy >= self._limits[None, :]).all(axis=1)
+        if len(self.solid_shapes) and ok.any():
+            ok[ok] = ~self._touches(self.solid_shapes, self.solid_boxes, points[ok])
+        return ok
+
+    def _free_at(self, x: float, y: float) -> bool:
+        """One point on the table and clear of every other base."""
+        low, high = self._reach - SLACK, self._reach + SLACK
+        if not (x >= low and y >= low and x <= self.width - high and y <= self.length - high):
+            return False
+        for cx, cy, limit in self._discs:
+            dx, dy = x - cx, y - cy
+            if not dx * dx + dy * dy >= limit:
+                return False
+        return True
+
+    def _near_any(
+        self,
+        shapes: tuple[tuple[float, float, float, float, BaseGeometry], ...],
+        x: float,
+        y: float,
+    ) -> bool:
+        """Whether one point lies nearer than the reach to one of ``shapes``."""
+        grow = self._reach + SLACK
+        point = None
+        for minx, miny, maxx, maxy, shape in shapes:
+            if minx <= x + grow and miny <= y + grow and maxx >= x - grow and maxy >= y - grow:
+                point = point or shapely.Point(x, y)
+                if shapely.distance(shape, point) < self._reach - SLACK:
+                    return True
+        return False
+
+    def _touches(self, shapes: Array, boxes: Array, points: Array) -> Array:
+        """(points,): whether each point lies nearer than the reach to one of ``shapes``
+        (inside one, shapely's distance is 0)."""
+        meets = _meeting(boxes, *self._around(points))
+        if not meets.any():
+            return np.zeros(len(points), dtype=bool)
+        spots = np.asarray(shapely.points(points)).reshape(-1)
+        gaps = np.asarray(shapely.distance(shapes[meets][None, :], spots[:, None]))
+        found: Array = np.asarray((gaps < self._reach - SLACK).any(axis=1))
+        return found
+
+    def _around(self, points: Array, extra: float = 0.0) -> tuple[Array, Array]:
+        """The box round ``points`` grown by the reach (and ``extra``)."""
+        grow = self._reach + extra + SLACK
+        low: Array = points.min(axis=0) - grow
+        high: Array = points.max(axis=0) + grow
+        return low, high
+
+    def off_low(self, points: Array) -> Array:
+        """(points,): whether a centre at each point stands clear of every low obstacle."""
+        points = np.asarray(points, dtype=float).reshape(-1, 2)
+        if not len(self.low_shapes):
+            return np.ones(len(points), dtype=bool)
+        if len(points) == 1:
+            px, py = float(points[0, 0]), float(points[0, 1])
+            return np.array([not self._near_any(self._low_list, px, py)])
+        found: Array = ~self._touches(self.low_shapes, self.low_boxes, points)
+        return found
+
+    def can_stand(self, points: Array) -> Array:
+        """(points,): free, and clear of low obstacles: a move may end there (15.0)."""
+        found: Array = self.is_free(points) & self.off_low(points)
+        return found
+
+    def rooms(self, start: tuple[float, float], units: Array, length: float) -> Array:
+        """(directions,): how far the centre can go from ``start`` along each unit vector
+        of ``units`` (up to ``length``) before it would enter a region it may not be in;
+        0 in every direction when ``start`` itself is not free (deeper than
+        :data:`SLACK` in a region: a ray from there enters it at once)."""
+        units = np.asarray(units, dtype=float).reshape(-1, 2)
+        room = np.full(len(units), float(length))
+        if not len(units):
+            return room
+        start_point = np.array([start], dtype=float)
+        if not self.is_free(start_point)[0]:
+            return np.zeros(len(units))
+        sx, sy = start
+        ux, uy = units[:, 0], units[:, 1]
+        reach = self._reach
+        for s, u, low, high in (
+            (sx, ux, reach, self.width - reach),
+            (sy, uy, reach, self.length - reach),
+        ):
+            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                exit_ = np.where(u > 0, (high - s) / u, np.where(u < 0, (low - s) / u, np.inf))
+            room = np.minimum(room, np.maximum(exit_, 0.0))
+        edges = self.solid
+        if len(edges):
+            chosen = _near_edges(
+                edges,
+                self.solid_owners,
+                self.solid_boxes,
+                *self._around(start_point, float(length)),
+            )
+            edges = edges[chosen]
+        corners = edges[:, 0, :]
+        discs = np.concatenate([self.centres, corners])
+        radii = np.concatenate([self.reaches, np.full(len(corners), reach)])
+        if len(discs):
+            room = np.minimum(room, _disc_entries(start, units, discs, radii))
+        if len(edges):
+            room = np.minimum(room, _slab_entries(start, units, edges, reach))
+        return room
+
+    def clear(self, start: tuple[float, float], ends: Array) -> Array:
+        """(ends,): whether the centre may travel from ``start`` straight to each end (15.0:
+        the path is as wide as the base): both ends on the table (shrunk by the reach, a
+        convex region), and no base's centre nor footprint nearer to the path than the
+        reach, measured exactly (numpy for the centres, shapely for the footprints)."""
+        ends = np.asarray(ends, dtype=float).reshape(-1, 2)
+        if len(ends) == 1:
+            return np.array([self._clear_to(start, float(ends[0, 0]), float(ends[0, 1]))])
+        here = np.array(start, dtype=float)
+        ok: Array = self.is_free(here[None, :])[0] & self._on_table(ends)
+        if len(self.centres) and ok.any():
+            span = ends[:, None, :] - here[None, None, :]
+            towards = self.centres[None, :, :] - here[None, None, :]
+            size = span[..., 0] * span[..., 0] + span[..., 1] * span[..., 1]
+            along = towards[..., 0] * span[..., 0] + towards[..., 1] * span[..., 1]
+            along = np.clip(along / np.where(size > 0, size, 1.0), 0.0, 1.0)
+            gap_x = towards[..., 0] - along * span[..., 0]
+            gap_y = towards[..., 1] - along * span[..., 1]
+            ok &= (gap_x * gap_x + gap_y * gap_y >= self._limits[None, :]).all(axis=1)
+        if len(self.solid_shapes) and ok.any():
+            chosen = np.flatnonzero(ok)
+            around = self._around(np.vstack([here[None, :], ends[chosen]]))
+            meets = _meeting(self.solid_boxes, *around)
+            if meets.any():
+                coords = np.stack([np.repeat(here[None, :], len(chosen), axis=0), ends[chosen]], 1)
+                paths = np.asarray(shapely.linestrings(coords)).reshape(-1)
+                gaps = np.asarray(
+                    shapely.distance(self.solid_shapes[meets][None, :], paths[:, None])
+                )
+                ok[chosen] = (gaps >= self._reach - SLACK).all(axis=1)
+        return ok
+
+    def _clear_to(self, start: tuple[float, float], ex: float, ey: float) -> bool:
+        """:meth:`clear` for one end, in plain Python with the very same operations."""
+        sx, sy = float(start[0]), float(start[1])
+        low, high = self._reach - SLACK, self._reach + SLACK
+        on_table = ex >= low and ey >= low and ex <= self.width - high and ey <= self.length - high
+        if not on_table or not self._free_at(sx, sy):
+            return False
+        if self._near_any(self._solid_list, sx, sy):
+            return False
+        span_x, span_y = ex - sx, ey - sy
+        size = span_x * span_x + span_y * span_y
+        for cx, cy, limit in self._discs:
+            tx, ty = cx - sx, cy - sy
+            along = tx * span_x + ty * span_y
+            along = min(max(along / (size if size > 0 else 1.0), 0.0), 1.0)
+            gap_x, gap_y = tx - along * span_x, ty - along * span_y
+            if not gap_x * gap_x + gap_y * gap_y >= limit:
+                return False
+        grow = self._reach + SLACK
+        low_x, high_x = min(sx, ex) - grow, max(sx, ex) + grow
+        low_y, high_y = min(sy, ey) - grow, max(sy, ey) + grow
+        path = None
+        for minx, miny, maxx, maxy, shape in self._solid_list:
+            if minx <= high_x and miny <= high_y and maxx >= low_x and maxy >= low_y:
+                path = path or shapely.LineString([(sx, sy), (ex, ey)])
+                if shapely.distance(shape, path) < self._reach - SLACK:
+                    return False
+        return True
+
+    def _on_table(self, points: Array) -> Array:
+        low, high = self._reach - SLACK, self._reach + SLACK
+        x, y = points[:, 0], points[:, 1]
+        found: Array = (
+            (x >= low) & (y >= low) & (x <= self.width - high) & (y <= self.length - high)
+        )
+        return found
+
+
+def _disc_entries(start: tuple[float, float], units: Array, centres: Array, radii: Array) -> Array:
+    """(directions,): the first distance along each ray from ``start`` at which it runs
+    into one of the open discs (deeper than :data:`SLACK`), or infinity."""
+    ox = start[0] - centres[:, 0]
+    oy = start[1] - centres[:, 1]
+    b = units[:, 0:1] * ox[None, :] + units[:, 1:2] * oy[None, :]
+    c = ox * ox + oy * oy - radii * radii
+    disc = b * b - c[None, :]
+    root = np.sqrt(np.maximum(disc, 0.0))
+    enter, leave = -b - root, -b + root
+    deep = (disc > 0) & (leave > np.maximum(enter, 0.0) + SLACK)
+    found: Array = np.where(deep, np.maximum(enter, 0.0), np.inf).min(axis=1)
+    return found
+
+
+def _slab_entries(start: tuple[float, float], units: Array, edges: Array, reach: float) -> Array:
+    """(directions,): the first distance along each ray from ``start`` at which it runs
+    into the open band of half-width ``reach`` along one of the segments (the part of
+    the band between the perpendiculars at its ends), or infinity."""
+    a = edges[:, 0, :]
+    span = edges[:, 1, :] - a
+    size = np.hypot(span[:, 0], span[:, 1])
+    keep = size > 0
+    a, span, size = a[keep], span[keep], size[keep]
+    if not len(size):
+        return np.full(len(units), np.inf)
+    along_unit = span / size[:, None]
+    normal = np.stack([-along_unit[:, 1], along_unit[:, 0]], axis=1)
+    rel = np.array(start, dtype=float)[None, :] - a
+    p0 = np.einsum("ec,ec->e", rel, along_unit)
+    q0 = np.einsum("ec,ec->e", rel, normal)
+    # Elementwise, never a matrix product: one ray's answer is the same to the last bit
+    # however many rays are asked with it.
+    dp = units[:, 0:1] * along_unit[None, :, 0] + units[:, 1:2] * along_unit[None, :, 1]
+    dq = units[:, 0:1] * normal[None, :, 0] + units[:, 1:2] * normal[None, :, 1]
+    lows, highs = [], []
+    for origin, rate, low, high in ((p0, dp, 0.0, size), (q0, dq, -reach, reach)):
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            t1 = (low - origin[None, :]) / rate
+            t2 = (high - origin[None, :]) / rate
+        still = rate == 0
+        inside = (origin[None, :] > low) & (origin[None, :] < high)
+        t_low = np.where(still, np.where(inside, -np.inf, np.inf), np.minimum(t1, t2))
+        t_high = np.where(still, np.where(inside, np.inf, -np.inf), np.maximum(t1, t2))
+        lows.append(t_low)
+        highs.append(t_high)
+    enter = np.maximum(lows[0], lows[1])
+    leave = np.minimum(highs[0], highs[1])
+    deep = leave > np.maximum(enter, 0.0) + SLACK
+    found: Array = np.where(deep, np.maximum(enter, 0.0), np.inf).min(axis=1)
+    return found
