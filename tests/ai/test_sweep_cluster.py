@@ -39,6 +39,10 @@ def environment() -> dict[str, str]:
     return env
 
 
+DASK = str(Path(sys.executable).with_name("dask"))
+"""The ``dask`` command of the environment running the tests (found without a PATH)."""
+
+
 class Cluster:
     """A scheduler and workers as a person starts them by hand."""
 
@@ -47,7 +51,7 @@ class Cluster:
         self.address = f"tcp://127.0.0.1:{self.port}"
         self.workdir = workdir
         self.scheduler = subprocess.Popen(
-            ["dask", "scheduler", "--host", "127.0.0.1", "--port", str(self.port),
+            [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(self.port),
              "--no-dashboard"],
             env=environment(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
@@ -58,7 +62,7 @@ class Cluster:
 
     def add_worker(self) -> subprocess.Popen[bytes]:
         worker = subprocess.Popen(
-            ["dask", "worker", self.address, "--nthreads", "1", "--no-nanny",
+            [DASK, "worker", self.address, "--nthreads", "1", "--no-nanny",
              "--no-dashboard", "--local-directory", str(self.workdir),
              "--death-timeout", "60"],
             env=environment(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
