@@ -516,3 +516,34 @@ def test_positions_a_player_looks_for_are_offered_legal_and_with_reasons(cli, tm
                 assert table.line.exists and table.sight.visible
                 reaching += 1
     assert moves and deployments and reaching
+
+
+def test_the_barrier_question_shows_the_attack_choice_the_log_revealed():
+    """Item 7: by the time Barrier is asked (after the damage, 18.5.3), the attack choice
+    has been turned over (18.3, ruling MB-51), so the attack in progress names it rather
+    than calling it face down, also when the target could not react."""
+    from dataclasses import replace
+
+    from mwbattle import play, ready
+
+    from skirmish.engine.battle import Chance
+    from skirmish.games.magewinds.battle.session import pending_lines
+
+    battle = ready(
+        ("Wizard",),
+        ("Guardian",),
+        {"Wizard": (5.5, 8), "Guardian": (6.5, 8)},
+        hands={0: ("2D",), 1: ("2C",)},
+    )
+    # A target with a double action counter cannot react (13.0): no Defence Choice is
+    # asked, and the card is turned over before the dice all the same.
+    battle = battle.with_fighter(replace(battle.fighter("Guardian"), counters=2))
+    battle = play(battle, "activate Wizard", "attack", "no step", "attack Guardian with Melee")
+    battle = play(battle, "heavy")
+    assert isinstance(battle.node(), Chance)
+    battle = battle.apply("dice 1 1 1 1 1 1")
+    node = battle.node()
+    assert "no barrier" in battle.legal_actions(1), node
+    (line,) = pending_lines(battle.view(1))
+    assert line.endswith("; attack choice heavy"), line
+    assert "face down" not in line
