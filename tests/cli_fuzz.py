@@ -187,7 +187,9 @@ def commands() -> list[Command]:
             found.append(
                 Command(verb, info.name, _base(game, verb, examples), option_fields(model))
             )
-    found.append(Command("replay", "", (), option_fields(ReplayOptions)))
+    # replay's options are tried on a record's name, so each is checked with the argument
+    # the command needs (an option given twice is refused before the record is read).
+    found.append(Command("replay", "", ("battle.json",), option_fields(ReplayOptions)))
     return found
 
 

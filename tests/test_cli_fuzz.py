@@ -31,7 +31,7 @@ from cli_fuzz import (
 from skirmish.options import OptionField
 
 COMMANDS = commands()
-WRITTEN = {"output", "plot", "save"}
+WRITTEN = {"output", "plot", "save", "draw"}
 """Options naming a file a command writes; every other file option is read."""
 BAD_FILES = [
     "picture.png",

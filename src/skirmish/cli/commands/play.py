@@ -97,7 +97,8 @@ class Terminal:
             typer.echo(_fitted(f"skirmish: interrupted{'; ' + kept if kept else ''}"), err=True)
             raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 1) from None
         except SkirmishError as error:
-            kept = self.keep()
+            # A record that cannot be written is said once, by the error itself (a full disk).
+            kept = self.keep(unsaved_said=False)
             if kept is None:
                 raise
             raise SkirmishError(f"{error}; {kept}") from None
@@ -110,9 +111,10 @@ class Terminal:
             show_event(event)
         self.tables()
 
-    def keep(self) -> str | None:
+    def keep(self, *, unsaved_said: bool = True) -> str | None:
         """Save the battle so far after an interruption, to ``--save`` or (a person at a
-        terminal, who gave none) to a new file here; what was kept and how to go on."""
+        terminal, who gave none) to a new file here; what was kept and how to go on (None
+        when nothing was kept and ``unsaved_said`` is false)."""
         path = self.session.save
         if path is None and self.interactive and self.session.history.steps:
             seed = self.session.history.seed
@@ -126,6 +128,8 @@ class Terminal:
         try:
             path.write_text(self.battles.saved(self.session), encoding="utf-8")
         except OSError as error:
+            if not unsaved_said:
+                return None
             return f"the battle could not be saved to {path}: {error.strerror}"
         players = ",".join(self.session.kinds)
         return (
