@@ -74,6 +74,14 @@ from skirmish.options import Flag, Name, Seed
 from skirmish.options import Options as Flags
 from skirmish.report import Grid, Report
 
+WarbandLength = Annotated[Length, Flag("Warband size: quick 6, standard 8, long 10 slots.")]
+"""The ``--length`` option of every command that plays battles (play, simulate, sweep)."""
+RoundLimit = Annotated[
+    Annotated[int, Field(ge=1, le=20)] | None,
+    Flag("Round limit, 1-20 (default: the scenario's)."),
+]
+"""The ``--rounds`` option of every command that plays battles."""
+
 
 class BattleFlags(Flags):
     """What sets a Magewinds battle up: the scenario, the warbands and the table."""
@@ -117,13 +125,8 @@ class BattleFlags(Flags):
             metavar="TABLE",
         ),
     ] = None
-    length: Annotated[Length, Flag("Warband size: quick 6, standard 8, long 10 slots.")] = (
-        Length.STANDARD
-    )
-    rounds: Annotated[
-        Annotated[int, Field(ge=1, le=20)] | None,
-        Flag("Round limit, 1-20 (default: the scenario's)."),
-    ] = None
+    length: WarbandLength = Length.STANDARD
+    rounds: RoundLimit = None
     last_stand: Annotated[
         Annotated[int, Field(ge=0, le=5)],
         Flag("Deathmatch's Heroic Last Stand hand-limit bonus, 0-5 (MB-4).", rule="MB-4"),

@@ -17,6 +17,7 @@ from pydantic import Field, model_validator
 from skirmish.ai.sweep import MOST_BATCHES, MOST_PAIRINGS, Plan, all_warbands, pairings
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle.setup import WARBAND_SLOTS, Length
+from skirmish.games.magewinds.battles import RoundLimit, WarbandLength
 from skirmish.limits import SIMULATED, WORKERS
 from skirmish.options import Flag, Name, Seed
 from skirmish.options import Options as Flags
@@ -43,13 +44,8 @@ class SweepOptions(Flags):
         ),
     ] = "all"
     mirrors: Annotated[bool, Flag("Pair each warband with itself too.")] = False
-    length: Annotated[Length, Flag("Warband size: quick 6, standard 8, long 10 slots.")] = (
-        Length.STANDARD
-    )
-    rounds: Annotated[
-        Annotated[int, Field(ge=1, le=20)] | None,
-        Flag("Round limit, 1-20 (default: the scenario's)."),
-    ] = None
+    length: WarbandLength = Length.STANDARD
+    rounds: RoundLimit = None
     players: Annotated[
         Annotated[str, Field(max_length=200)],
         Flag(
