@@ -20,8 +20,8 @@ import pytest
 pytest.importorskip("distributed")
 pq = pytest.importorskip("pyarrow.parquet")
 
+from skirmish.ai.magewinds.sweeps import SweepOptions  # noqa: E402
 from skirmish.ai.sweep import COLUMNS, play_batch  # noqa: E402
-from skirmish.games.magewinds.sweeps import SweepOptions  # noqa: E402
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 WARBANDS = "Wizard\nDruid\nWitch\n"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skirmish.errors import UnknownName
-from skirmish.games.base import GameInfo
+from skirmish.games.base import LISTED, GameInfo
 
 if TYPE_CHECKING:
     from skirmish.games.base import Game
@@ -53,6 +53,7 @@ GAMES: tuple[GameInfo, ...] = (
         module="skirmish.games.darkrealms.game",
     ),
 )
+LISTED.update((game.name, game) for game in GAMES)
 
 
 def find_game(name: str) -> GameInfo:

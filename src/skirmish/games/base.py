@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol
 
-from skirmish.errors import SkirmishError
+from skirmish.errors import SkirmishError, UnknownName
 
 if TYPE_CHECKING:
     from skirmish.engine import Decision, Mix, Policy, Procedure
@@ -139,6 +139,11 @@ class Battles(Protocol):
         ...
 
 
+LISTED: dict[str, GameInfo] = {}
+"""The registry's entries by name, filled in by :mod:`skirmish.games` as it lists them, so
+that a game finds its own entry without importing the registry (which imports this)."""
+
+
 class Game(ABC):
     """A game's behaviour under fixed names. Subclasses set the class attributes and
     implement what their game has; a command a game lacks raises a clear error."""
@@ -171,9 +176,10 @@ class Game(ABC):
 
     @property
     def info(self) -> GameInfo:
-        from skirmish.games import find_game
-
-        return find_game(self.name)
+        found = LISTED.get(self.name)
+        if found is None:
+            raise UnknownName("game", self.name, list(LISTED))
+        return found
 
     def options(self, command: str = "odds", **values: Any) -> Options:
         """The options of ``command`` (any of :attr:`commands`) from Python values or the

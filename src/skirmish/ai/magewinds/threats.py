@@ -17,13 +17,10 @@ afresh, and the tests compare the two on generated positions and whole battles.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.profiles import AttackProfile
-
-if TYPE_CHECKING:
-    from skirmish.ai.magewinds.evaluation import Evaluator
 
 GREEDY = "greedy"
 """The part of the fast paths (:func:`skirmish.fastpaths.fast`) that the greedy player's
@@ -38,10 +35,24 @@ FighterKey = tuple[str, int, int, bool, frozenset[str]]
 PairKey = tuple[object, ...]
 
 
+class Valuing(Protocol):
+    """What :class:`Threats` keeps the answers of: the
+    :class:`~skirmish.ai.magewinds.evaluation.Evaluator` (named, not imported: it imports
+    this module)."""
+
+    def attacks(self, battle: Battle, fighter: Fighter, player: int) -> tuple[AttackProfile, ...]:
+        """The attacks ``fighter`` could make for ``player``."""
+        ...
+
+    def pair(self, attacker: Fighter, target: Fighter, attacks: tuple[AttackProfile, ...]) -> float:
+        """The value of the best of ``attacks`` on ``target``."""
+        ...
+
+
 class Threats:
     """Kept pair values and attack lists for one :class:`Evaluator`."""
 
-    def __init__(self, evaluator: Evaluator) -> None:
+    def __init__(self, evaluator: Valuing) -> None:
         self.evaluator = evaluator
         self._pairs: dict[PairKey, tuple[tuple[AttackProfile, ...], float]] = {}
         self._armed: dict[ArmedKey, tuple[AttackProfile, ...]] = {}

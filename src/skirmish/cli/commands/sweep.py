@@ -1,7 +1,7 @@
 """``skirmish sweep GAME``: a balance sweep on Dask; ``skirmish sweep report SWEEP_DIR``:
 what its rows say.
 
-An adapter only: the plan is checked (:mod:`skirmish.games.magewinds.sweeps`), the batches
+An adapter only: the plan is checked (:mod:`skirmish.ai.magewinds.sweeps`), the batches
 run (:mod:`skirmish.ai.sweeprun`) with a bar over battles and pairings and the time left,
 and the report is worked out by DuckDB and drawn by matplotlib
 (:mod:`skirmish.ai.sweepreport`). Dask, pyarrow and DuckDB are imported only here, when a

@@ -74,7 +74,7 @@ class Magewinds(Game):
         play="skirmish.games.magewinds.battles:PlayOptions",
         scenarios="skirmish.games.magewinds.battles:ScenariosOptions",
         simulate="skirmish.games.magewinds.battles:SimulateOptions",
-        sweep="skirmish.games.magewinds.sweeps:SweepOptions",
+        sweep="skirmish.ai.magewinds.sweeps:SweepOptions",
     )
     decisions: ClassVar[dict[str, str]] = {ATTACK_CHOICE: "--choice", DEFENCE_CHOICE: "--reaction"}
     examples = "skirmish.games.magewinds.examples"

@@ -1,6 +1,9 @@
 """Magewinds battles: the whole core rules (1.2.0) as a battle that can be played, undone,
 saved and replayed. See :mod:`skirmish.engine.battle` for the game-independent parts."""
 
+# the abilities, the scenarios' catalogue and the view answer the kernel's hooks
+# (:mod:`.hooks`) as they are imported, here, before any battle is played
+from skirmish.games.magewinds.battle import abilities, view  # noqa: F401
 from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario
 from skirmish.games.magewinds.battle.game import GAME, replay_record, result_of, start_battle
 from skirmish.games.magewinds.battle.scenarios import Scenario

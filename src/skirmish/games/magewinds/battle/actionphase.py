@@ -15,12 +15,12 @@ from enum import StrEnum
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
-from skirmish.games.magewinds.battle import abilities
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.activation import MAX_COUNTERS, Activation
 from skirmish.games.magewinds.battle.channelling import next_player
 from skirmish.games.magewinds.battle.damage import PoisonDamage
 from skirmish.games.magewinds.battle.grammar import Names, parse
+from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.objects import drop_everything
 from skirmish.games.magewinds.battle.rolloff import sequence
 from skirmish.games.magewinds.battle.spells import (
@@ -65,6 +65,9 @@ class ActionPhase(Frame):
     passed: tuple[int, ...] = ()
     queue: tuple[Any, ...] = ()
     window: int | None = None
+
+    def dealing_poison(self) -> bool:
+        return self.stage in (ActionPhaseStage.POISON_ORDER, ActionPhaseStage.POISON)
 
     def advance(self, battle: Battle) -> Battle | None:
         if self.stage == ActionPhaseStage.START:

@@ -17,12 +17,6 @@ from enum import StrEnum
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
-from skirmish.games.magewinds.battle import abilities
-from skirmish.games.magewinds.battle.abilities import enchanter
-from skirmish.games.magewinds.battle.abilities.druid import movement_cap
-from skirmish.games.magewinds.battle.abilities.guardian import log_ward
-from skirmish.games.magewinds.battle.abilities.universal import haste_bonus, older, recover_later
-from skirmish.games.magewinds.battle.abilities.wizard import BlastFrame, blasts
 from skirmish.games.magewinds.battle.actions import (
     after,
     parse_point,
@@ -34,7 +28,8 @@ from skirmish.games.magewinds.battle.actions import (
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
 from skirmish.games.magewinds.battle.candidates import move_candidates
 from skirmish.games.magewinds.battle.geometry import Path, move_allowance, move_path
-from skirmish.games.magewinds.battle.holdtheline import escape
+from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
+from skirmish.games.magewinds.battle.hooks import SCENARIOS as scenarios
 from skirmish.games.magewinds.battle.objects import (
     drop,
     drop_everything,
@@ -144,7 +139,7 @@ class Activation(Frame):
                 for p in move_candidates(battle, me, inches)
                 if self._refusal(battle, me, written(p, "15.0"), inches, reason)[1] is None
             ]
-            phase = [] if self.phased else enchanter.options(battle, me)
+            phase = [] if self.phased else abilities.phase_walks(battle, me)
             hastes = haste_options(battle, me, self.haste)
             return (*hastes, *phase, *pickup_options(battle, me), *ends)
         if self.stage == ActivationStage.MOVED:
@@ -232,7 +227,7 @@ class Activation(Frame):
 
     def allowance(self, battle: Battle) -> tuple[float, str]:
         me = self._me(battle)
-        bonus = sum(haste_bonus(battle, battle.fighter(c)) for c in self.haste)
+        bonus = sum(abilities.haste_bonus(battle, battle.fighter(c)) for c in self.haste)
         why = []
         if self.haste:
             why.append(f"+{bonus} Haste")
@@ -246,19 +241,19 @@ class Activation(Frame):
                 f"-{penalty} carrying {', '.join(me.carrying)} ({battle.setup.scenario.name})"
             )
         inches, reason = move_allowance(battle, me, bonus, " ".join(why))
-        cap = movement_cap(battle, me)
+        cap = abilities.movement_cap(battle, me)
         if cap is not None and cap < inches:
             return cap, f'{reason}; Entangle: at most {cap:g}" (ruling MB-39)'
         return inches, reason
 
     def _moving(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         if action.casefold().startswith("cast ") and not self.phased:
-            phase = enchanter.options(battle, me)
+            phase = abilities.phase_walks(battle, me)
             chosen = next((o for o in phase if same(action, o)), None)
             if chosen is not None:
                 caster, _ = parse_cast(battle, chosen, me)
                 battle = cast(battle, battle.controller(me), chosen, "Phasewalk")
-                battle = enchanter.logged(battle, caster, me)
+                battle = abilities.phase_walk_cast(battle, caster, me)
                 return battle.top(replace(self, phased=True))
         if action.casefold().startswith("cast "):
             hastes = tuple(haste_options(battle, me, self.haste))
@@ -269,7 +264,7 @@ class Activation(Frame):
                 "Haste",
                 "spell",
                 f"{caster.name} casts Haste: {me.name} moves "
-                f'{haste_bonus(battle, caster)}" further',
+                f'{abilities.haste_bonus(battle, caster)}" further',
             )
             return battle.top(replace(self, haste=(*self.haste, caster.name)))
         if action.casefold().startswith("pick up "):
@@ -303,7 +298,7 @@ class Activation(Frame):
         to ``end``, a position as an action writes it, and why the rules refuse the Move, or
         None. The one check a Move meets, whether a player names it or :meth:`options`
         offers it, so that every end offered is an end accepted."""
-        over = enchanter.phased(battle, me) if self.phased else None
+        over = abilities.phased(battle, me) if self.phased else None
         path = move_path(battle, me, end, inches, over=over)
         if not path.legal:
             return path, f"{path.problems[0]} ({reason})"
@@ -325,7 +320,7 @@ class Activation(Frame):
             return battle.top(replace(self, stage=ActivationStage.COUNTER))
         target = battle.fighter(target.name)
         situation = build_situation(battle, me, target, attack)
-        battle = log_ward(battle, me, target, attack)
+        battle = abilities.attack_declared(battle, me, target, attack)
         frame = AttackFrame(
             me.name,
             target.name,
@@ -333,15 +328,11 @@ class Activation(Frame):
             target.player,
             situation,
             source_at=me.at,
-            deferred=blasts(attack),
+            deferred=abilities.defers(attack),
         )
         battle = battle.top(replace(self, stage=ActivationStage.ATTACKING))
-        if blasts(attack):
-            assert target.at is not None
-            blast = BlastFrame(
-                me.name, battle.controller(me), target.name, target.at, attack, source_at=me.at
-            )
-            battle = battle.push(blast)
+        if abilities.defers(attack):
+            battle = battle.push(abilities.after_attack(battle, me, target, attack))
         return battle.push(frame)
 
     def _blink(self, battle: Battle, me: Fighter, action: Action) -> Battle:
@@ -375,8 +366,10 @@ class Activation(Frame):
             battle, battle.controller(me), hearts, chosen.removeprefix("recover paying ")
         )
         battle = battle.spend(battle.controller(me), payment.cards, "Recover")
-        if older(battle, me, "recover"):
-            return recover_later(battle, me).top(replace(self, stage=ActivationStage.COUNTER))
+        if abilities.recovers_later(battle, me):
+            return abilities.recover_later(battle, me).top(
+                replace(self, stage=ActivationStage.COUNTER)
+            )
         healed = min(me.damage, payment.amount)
         battle = battle.with_fighter(replace(me, damage=me.damage - healed, poisoned=False))
         text = f"Recover: {me.name} heals {healed} damage ({me.damage - healed} left)"
@@ -404,7 +397,7 @@ class Activation(Frame):
             if self.kind == ESCAPE:
                 if me.carrying and me.at is not None:
                     battle = drop_everything(battle, me, me.at, "escaping")
-                return escape(battle, battle.fighter(me.name)).finish()
+                return scenarios.escape(battle, battle.fighter(me.name)).finish()
             if self.kind == GUARD:
                 battle = battle.with_fighter(replace(me, guarding=True)).logged(
                     "13.4", "guard", f"{me.name} guards: its next Dodge or Deflect reaction is free"

@@ -27,8 +27,6 @@ from skirmish.games.magewinds.attack import (
     Combatant,
     resolve_attack,
 )
-from skirmish.games.magewinds.battle.abilities.druid import movement_cap, unpushable
-from skirmish.games.magewinds.battle.abilities.guardian import warded_by
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.candidates import knockback_choices
 from skirmish.games.magewinds.battle.damage import take_down
@@ -40,6 +38,7 @@ from skirmish.games.magewinds.battle.geometry import (
     knockback_of,
     push_end,
 )
+from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.objects import drop_everything
 from skirmish.games.magewinds.battle.procedure import (
     Done,
@@ -82,8 +81,8 @@ def build_situation(
         if line is None or line.length is None:
             raise IllegalAction(reason)
         distance = min(max(round(line.length, 2), attack.minimum_range), attack.maximum_range)
-    ward = warded_by(battle, attacker, target, line)
-    cap = movement_cap(battle, target)
+    ward = abilities.cover_from(battle, attacker, target, line)
+    cap = abilities.movement_cap(battle, target)
     barrier = battle.setup.pack.universal("barrier")
     same_player = battle.controller(attacker) == target.player
     return AttackSituation(
@@ -291,7 +290,7 @@ class AttackFrame(Frame):
 
     def _after_damage(self, battle: Battle, result: AttackResult) -> Battle:
         attacker, target = battle.fighter(self.attacker), battle.fighter(self.target)
-        if result.knockback and target.on_battlefield and unpushable(battle, target):
+        if result.knockback and target.on_battlefield and abilities.unpushable(battle, target):
             battle = battle.logged(
                 "18.5.4",
                 "knockback",
@@ -346,7 +345,7 @@ class AttackFrame(Frame):
 
     def _after_knockback(self, battle: Battle, result: AttackResult) -> Battle:
         attacker, target = battle.fighter(self.attacker), battle.fighter(self.target)
-        if result.push and target.on_battlefield and unpushable(battle, target):
+        if result.push and target.on_battlefield and abilities.unpushable(battle, target):
             battle = battle.logged(
                 "Push", "shove", f"Push: {target.name} cannot be pushed under Entangle v1.5.0"
             )

@@ -7,6 +7,7 @@ from skirmish.errors import UnknownName
 from skirmish.games.magewinds.battle.fragment_markers import FRAGMENT_FRENZY_V130
 from skirmish.games.magewinds.battle.fragments import FRAGMENT_FRENZY
 from skirmish.games.magewinds.battle.holdtheline import HOLD_THE_LINE
+from skirmish.games.magewinds.battle.hooks import SCENARIOS as HOOKS
 from skirmish.games.magewinds.battle.royale import BATTLE_ROYALE
 from skirmish.games.magewinds.battle.scenarios import DEATHMATCH, KING_OF_THE_HILL, Scenario
 from skirmish.games.magewinds.battle.treasure import THE_PRIZE, TREASURE_CLASH, TREASURE_DASH
@@ -59,3 +60,11 @@ def players_text(scenario: Scenario) -> str:
     """``2`` or ``3-4``."""
     counts = scenario.players
     return str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+
+
+def _listed() -> tuple[Scenario, ...]:
+    return SCENARIOS
+
+
+HOOKS.find = find_scenario
+HOOKS.listed = _listed

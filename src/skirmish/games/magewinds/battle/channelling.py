@@ -13,12 +13,6 @@ from random import Random
 from typing import Any
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
-from skirmish.games.magewinds.battle.abilities.seer import (
-    DRAW_TWO,
-    InsightDraw,
-    insight_can_take_two,
-    insight_seer,
-)
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.deck import (
     drawn_card,
@@ -27,6 +21,7 @@ from skirmish.games.magewinds.battle.deck import (
     sample_card,
     take_from_deck,
 )
+from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.state import Battle, Frame
 from skirmish.games.magewinds.cards import check_card, sort_cards
 
@@ -78,22 +73,16 @@ class Channelling(Frame):
             return (PASS,)
         draws = tuple(f"draw {card}" for card in battle.face_up)
         deck: tuple[Action, ...] = (DRAW_DECK,) if battle.deck else ()
-        if insight_can_take_two(battle) and insight_seer(battle, self.turn) is not None:
-            deck = (*deck, DRAW_TWO)
-        return (*draws, *deck, PASS)
+        return (*draws, *deck, *abilities.draw_options(battle, self.turn), PASS)
 
     def act(self, battle: Battle, action: Action) -> Battle:
         limit, why = hand_limit(battle, self.turn)
         if after(action, "draw") and len(battle.hands[self.turn]) >= limit:
             raise IllegalAction(f"12.0: player {self.turn + 1} has reached the {why} and must pass")
         rest = after(action, "draw")
-        if rest is not None and rest.strip().casefold() == DRAW_TWO.casefold().removeprefix(
-            "draw "
-        ):
-            pick(action, battle.options(), "12.0", "channelling action")
-            seer = insight_seer(battle, self.turn)
-            assert seer is not None
-            return battle.push(InsightDraw(self.turn, seer.name))
+        drawn = abilities.draw(battle, self.turn, action) if rest is not None else None
+        if drawn is not None:
+            return drawn
         if rest is not None and rest.strip().casefold() != "deck":
             card = check_card(rest.strip().upper())
             if card not in battle.face_up:

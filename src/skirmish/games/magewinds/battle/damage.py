@@ -16,8 +16,8 @@ from typing import Any
 from skirmish.dice import CountAtMost
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
 from skirmish.games.magewinds.attack import NO_BARRIER
-from skirmish.games.magewinds.battle.abilities.fallen import fallen
 from skirmish.games.magewinds.battle.actions import pick
+from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.objects import drop_everything
 from skirmish.games.magewinds.battle.paying import chosen_payment, ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Frame, Status
@@ -40,7 +40,7 @@ def take_down(battle: Battle, name: str, *, by: int | None = None) -> Battle:
         f"{name} is taken down and removed from the battlefield",
         fighter=name,
     )
-    battle = fallen(battle, name)
+    battle = abilities.taken_down(battle, name)
     if fighter.carrying and former is not None:
         battle = drop_everything(battle, battle.fighter(name), former, "taken down")
     return battle

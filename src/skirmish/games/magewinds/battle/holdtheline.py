@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from skirmish.engine.battle import End
 from skirmish.games.magewinds.battle.abilities.fallen import gone
+from skirmish.games.magewinds.battle.hooks import SCENARIOS
 from skirmish.games.magewinds.battle.scenarios import Scenario, defender
 from skirmish.games.magewinds.battle.state import Phase, Status
 from skirmish.games.magewinds.battle.territory import CONTACT_EDGE, OPPOSITE, distance_to_edge
@@ -131,3 +132,7 @@ HOLD_THE_LINE = Scenario(
     end_of_round=_end_of_round,
     immediate_end=_now,
 )
+
+SCENARIOS.can_escape = can_escape
+SCENARIOS.out_of_escape = out_of_escape
+SCENARIOS.escape = escape

@@ -364,16 +364,7 @@ def _deathmatch_last_stand(battle: Battle, player: int) -> tuple[int, str]:
 def dealing_poison(battle: Battle) -> bool:
     """Whether the end of the Action Phase is still dealing poison damage (1.2, 13.5;
     ruling MB-33)."""
-    from skirmish.games.magewinds.battle.actionphase import (  # it imports us
-        ActionPhase,
-        ActionPhaseStage,
-    )
-
-    return any(
-        isinstance(frame, ActionPhase)
-        and frame.stage in (ActionPhaseStage.POISON_ORDER, ActionPhaseStage.POISON)
-        for frame in battle.frames
-    )
+    return any(frame.dealing_poison() for frame in battle.frames)
 
 
 def poison_pending(battle: Battle) -> bool:

@@ -20,6 +20,7 @@ from skirmish import limits
 from skirmish.datafiles import Name, StrictModel, read_yaml, validated
 from skirmish.errors import DataError, SkirmishError
 from skirmish.fastpaths import fast
+from skirmish.games.magewinds.battle.hooks import SCENARIOS
 from skirmish.games.magewinds.battle.scenarios import (
     Crossing,
     PoisonFalls,
@@ -260,9 +261,7 @@ def new_setup(
 
     With ``building``, the warbands are built in play (ruling MB-31): ``warbands`` holds
     one empty list per player."""
-    from skirmish.games.magewinds.battle.catalogue import find_scenario
-
-    chosen = scenario if isinstance(scenario, Scenario) else find_scenario(scenario)
+    chosen = scenario if isinstance(scenario, Scenario) else SCENARIOS.find(scenario, None)
     options = options or Options()
     pack = pack or bundled_pack()
     if len(warbands) not in chosen.players:
@@ -326,12 +325,10 @@ def random_setup(
     """A random legal battle from ``seed`` (for simulation and fuzzing): a scenario for
     ``players`` (or the one given), their warbands of 1 to ``most`` fighters within the
     slots and limits, random terrain of the scenario's size."""
-    from skirmish.games.magewinds.battle.catalogue import SCENARIOS
-
     rng = random.Random(f"skirmish random setup {seed}")
     pack = pack or bundled_pack()
     options = Options(length=length, rounds=rounds, overtime=overtime)
-    scenario = scenario or rng.choice([s for s in SCENARIOS if players in s.players])
+    scenario = scenario or rng.choice([s for s in SCENARIOS.listed() if players in s.players])
     warbands = []
     for player in range(players):
         wanted = rng.randint(1, most)
@@ -437,10 +434,8 @@ def setup_from_record(data: Mapping[str, Any], *, source: str = "the record") ->
                 "so the record lists none"
             )
         warbands = [[] for _ in range(building.players)]
-    from skirmish.games.magewinds.battle.catalogue import find_scenario
-
     return new_setup(
-        find_scenario(model.scenario, model.scenario_version),
+        SCENARIOS.find(model.scenario, model.scenario_version),
         warbands,
         table=table,
         options=options,

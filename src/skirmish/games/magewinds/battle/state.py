@@ -25,6 +25,7 @@ from weakref import WeakKeyDictionary
 from skirmish.engine.battle import Action, Chance, End, IllegalAction, Node, Turn
 from skirmish.errors import SkirmishError
 from skirmish.fastpaths import replaced
+from skirmish.games.magewinds.battle.hooks import VIEWS
 
 if TYPE_CHECKING:
     from skirmish.games.magewinds.battle.grammar import BattleAction
@@ -242,6 +243,11 @@ class Frame:
         view's frames (:func:`.public.public_part`) show every other field as it is."""
         return {}
 
+    def dealing_poison(self) -> bool:
+        """Whether this frame is dealing the poison damage of one moment (1.2, 13.5;
+        ruling MB-33)."""
+        return False
+
 
 MAX_SETTLE = 10_000
 
@@ -348,9 +354,7 @@ class Battle:
         return self.frames[-1].sample(self, rng)
 
     def view(self, player: int) -> dict[str, Any]:
-        from skirmish.games.magewinds.battle.view import view
-
-        return view(self, player)
+        return VIEWS.view(self, player)
 
     def state_hash(self) -> str:
         text = json.dumps(self.as_dict(), sort_keys=True, separators=(",", ":"))

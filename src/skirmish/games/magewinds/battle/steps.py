@@ -14,8 +14,6 @@ from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.fastpaths import fast
-from skirmish.games.magewinds.battle import abilities
-from skirmish.games.magewinds.battle.abilities.druid import movement_cap
 from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
 from skirmish.games.magewinds.battle.candidates import step_candidates
 from skirmish.games.magewinds.battle.geometry import (
@@ -25,7 +23,8 @@ from skirmish.games.magewinds.battle.geometry import (
     moved,
     path_to,
 )
-from skirmish.games.magewinds.battle.holdtheline import can_escape, out_of_escape
+from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
+from skirmish.games.magewinds.battle.hooks import SCENARIOS as scenarios
 from skirmish.games.magewinds.battle.paying import ways_to_pay
 from skirmish.games.magewinds.battle.spells import (
     LEAP_BONUS,
@@ -60,7 +59,7 @@ class StepFrame(Frame):
 
     def reach(self, battle: Battle) -> float:
         """How far this step may go: 1" (Leap: 3"), or less under Entangle (ruling MB-39)."""
-        cap = movement_cap(battle, self._mover(battle))
+        cap = abilities.movement_cap(battle, self._mover(battle))
         return self.inches if cap is None else min(self.inches, cap)
 
     @property
@@ -93,7 +92,7 @@ class StepFrame(Frame):
         if self.purpose == "attack":
             return any_attack(battle, mover.name)
         if self.purpose == "escape":
-            return can_escape(battle, mover)
+            return scenarios.can_escape(battle, mover)
         if self.purpose and self.purpose != "blink":
             return abilities.action(self.purpose).available(battle, mover)
         if self.purpose == "blink":
@@ -178,7 +177,11 @@ class StepFrame(Frame):
         if fast() and self.purpose == "blink" and not self._blink_paid(battle):
             return False
         mover = self._mover(battle)
-        if fast() and self.purpose == "escape" and out_of_escape(battle, mover, self.inches):
+        if (
+            fast()
+            and self.purpose == "escape"
+            and scenarios.out_of_escape(battle, mover, self.inches)
+        ):
             return False
         return any(
             abilities.move_problem(battle, mover, e) is None and self.viable_at(battle, e)
@@ -188,7 +191,7 @@ class StepFrame(Frame):
     def _leaps(self, battle: Battle) -> list[Action]:
         """Leap casts, each only when the action stays possible after paying for it."""
         mover = self._mover(battle)
-        if self.leap or movement_cap(battle, mover) is not None:
+        if self.leap or abilities.movement_cap(battle, mover) is not None:
             return []
         out = []
         for option in leap_options(battle, mover):

@@ -13,11 +13,6 @@ from functools import lru_cache
 
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.fastpaths import Memo, fast
-from skirmish.games.magewinds.battle.abilities.deadeye import (
-    aimed,
-    attack_refused,
-    target_refused,
-)
 from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.geometry import (
     attack_line,
@@ -29,6 +24,7 @@ from skirmish.games.magewinds.battle.geometry import (
     sees,
 )
 from skirmish.games.magewinds.battle.grammar import Kind, Names, parse
+from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.objects import pushable
 from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
 from skirmish.games.magewinds.battle.sight import line_from, line_on, open_line, visible
@@ -46,7 +42,7 @@ def usable(
     """The fighter's attacks with the ways to pay each (None: no cost)."""
     out: list[tuple[AttackProfile, tuple[Payment | None, ...]]] = []
     for attack in battle.setup.profile(fighter.profile).attacks:
-        if attack_refused(battle, fighter, attack):
+        if abilities.attack_refused(battle, fighter, attack):
             continue
         if attack.spell and attack.cost:
             ways = ways_to_pay(battle, battle.controller(fighter), attack.cost)
@@ -93,7 +89,7 @@ def _within_range(
     for target in battle.on_battlefield():
         if target.name == fighter.name or not could_reach(fighter, target, attack, 0.0):
             continue
-        if target_refused(battle, fighter, attack, target):
+        if abilities.target_refused(battle, fighter, attack, target):
             continue
         yield target, tuple(_written(target, attack, way) for way in ways)
 
@@ -132,7 +128,9 @@ def any_attack(battle: Battle, name: str) -> bool:
         return _checked(battle, name, aimed_only=False)
     if not fast():
         fighter = battle.fighter(name)
-        attacks = tuple(attack for attack, _ in usable(battle, fighter) if not aimed(attack))
+        attacks = tuple(
+            attack for attack, _ in usable(battle, fighter) if not abilities.aimed(attack)
+        )
         return _any_attack(field_of(battle), name, "third_eye" in fighter.effects, attacks)
     return _attack_possible(battle, name, None)
 
@@ -148,11 +146,11 @@ def _checked(battle: Battle, name: str, *, aimed_only: bool) -> bool:
     by :func:`attack_line`: for restricted targets (Aimed Shot, a hypnotized attacker)."""
     fighter = battle.fighter(name)
     for attack, _ in usable(battle, fighter):
-        if aimed(attack) or not aimed_only:
+        if abilities.aimed(attack) or not aimed_only:
             for target in battle.on_battlefield():
                 if (
                     target.name != name
-                    and not target_refused(battle, fighter, attack, target)
+                    and not abilities.target_refused(battle, fighter, attack, target)
                     and attack_line(battle, fighter, target, attack)[0] is not None
                 ):
                     return True
@@ -174,7 +172,7 @@ def _attack_possible(battle: Battle, name: str, at: At | None) -> bool:
     """:func:`any_attack` on the fast path, from where the fighter stands or from ``at``
     (sight remembered by place; lines from ``at`` among the blockers as they stand)."""
     fighter = battle.fighter(name)
-    attacks = tuple(attack for attack, _ in usable(battle, fighter) if not aimed(attack))
+    attacks = tuple(attack for attack, _ in usable(battle, fighter) if not abilities.aimed(attack))
     field = field_of(battle)
     sees_all = "third_eye" in fighter.effects
     me = placed(field, name)
@@ -300,7 +298,7 @@ def parse_attack(
     line, reason = attack_line(battle, fighter, target, attack)
     if line is None:
         raise IllegalAction(reason)
-    refused = target_refused(battle, fighter, attack, target)
+    refused = abilities.target_refused(battle, fighter, attack, target)
     if refused:
         raise IllegalAction(refused)
     return target, attack, payment

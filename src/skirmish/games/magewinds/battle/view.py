@@ -12,6 +12,7 @@ from typing import Any
 from skirmish.engine.battle import Chance, End, Turn
 from skirmish.fastpaths import Kept, fast
 from skirmish.games.magewinds.battle.abilities.mesmer import shown_profile
+from skirmish.games.magewinds.battle.hooks import VIEWS
 from skirmish.games.magewinds.battle.public import public_part
 from skirmish.games.magewinds.battle.state import Battle, Log
 
@@ -76,3 +77,6 @@ def _log(log: Log | None, player: int) -> list[dict[str, Any]]:
 
 
 _LINES: Kept[dict[str, Any]] = Kept("log lines")
+
+
+VIEWS.view = view

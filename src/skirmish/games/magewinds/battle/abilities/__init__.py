@@ -10,10 +10,12 @@ the few places the rest of the battle asks them something:
   Phase ends and when a fighter is re-deployed;
 - :func:`move_problem`: why a move or step may not end somewhere (Hypnotize).
 
-Elsewhere the battle asks single modules: the attack (Ward's cover, Entangle's limits on
-moving and knockback), the attacks a fighter may make (Aimed Shot), the Channelling Phase
-(Insight), sight (Hypnotize), a take-down (:mod:`.fallen`), and the activation after an
-attack with Blast (:mod:`.wizard`). Everything an ability leaves on the battle is a
+The battle asks these and the single modules' answers (the attack: Ward's cover,
+Entangle's limits on moving and knockback; the attacks a fighter may make: Aimed Shot; the
+Channelling Phase: Insight; a take-down: :mod:`.fallen`; the work after an attack with
+Blast: :mod:`.wizard`) through :data:`~skirmish.games.magewinds.battle.hooks.ABILITIES`,
+filled in at the end of this module; the battle's kernel never imports an ability's module.
+Everything an ability leaves on the battle is a
 :class:`~skirmish.games.magewinds.battle.state.Mark`.
 """
 
@@ -24,16 +26,22 @@ from skirmish.games.magewinds.battle.abilities import (
     cleric,
     deadeye,
     druid,
+    enchanter,
+    fallen,
     guardian,
     mesmer,
     quake,
     seer,
     universal,
     witch,
+    wizard,
 )
 from skirmish.games.magewinds.battle.abilities.common import ActionAbility, marks, without
+from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.grammar import Names, parse
-from skirmish.games.magewinds.battle.state import Battle, Fighter, Point
+from skirmish.games.magewinds.battle.hooks import ABILITIES
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Point
+from skirmish.games.magewinds.profiles import AttackProfile
 
 ACTIONS: tuple[ActionAbility, ...] = (
     cleric.REVIVE,
@@ -156,3 +164,75 @@ def turn_started(battle: Battle, player: int) -> Battle:
 def redeployed(battle: Battle, fighter: Fighter) -> Battle:
     """20.2: ``fighter`` was re-deployed (Entangle v1.5.2 ends)."""
     return druid.redeployed(battle, fighter)
+
+
+def recovers_later(battle: Battle, fighter: Fighter) -> bool:
+    """Recover v1.2.0 heals at the player's next turn, not at once (ruling MB-46)."""
+    return universal.older(battle, fighter, universal.RECOVER)
+
+
+def after_attack(
+    battle: Battle, attacker: Fighter, target: Fighter, attack: AttackProfile
+) -> Frame:
+    """Blast's extra attacks, under the attack at its first target."""
+    assert target.at is not None
+    return wizard.BlastFrame(
+        attacker.name,
+        battle.controller(attacker),
+        target.name,
+        target.at,
+        attack,
+        source_at=attacker.at,
+    )
+
+
+def draw_options(battle: Battle, player: int) -> tuple[Action, ...]:
+    """Insight: two cards from the face-down deck instead of one (12.0, ruling MB-42)."""
+    if seer.insight_can_take_two(battle) and seer.insight_seer(battle, player) is not None:
+        return (seer.DRAW_TWO,)
+    return ()
+
+
+def draw(battle: Battle, player: int, action: Action) -> Battle | None:
+    """Insight's draw of two, when ``action`` is it (already checked against the hand
+    limit), or None."""
+    rest = after(action, "draw")
+    if rest is None or rest.strip().casefold() != seer.DRAW_TWO.casefold().removeprefix("draw "):
+        return None
+    pick(action, battle.options(), "12.0", "channelling action")
+    caster = seer.insight_seer(battle, player)
+    assert caster is not None
+    return battle.push(seer.InsightDraw(player, caster.name))
+
+
+ABILITIES.words = words
+ABILITIES.action = action
+ABILITIES.start_casts = start_casts
+ABILITIES.end_moment = end_moment
+ABILITIES.end_casts = end_casts
+ABILITIES.cast = cast
+ABILITIES.activated = activated
+ABILITIES.began = began
+ABILITIES.activation_ended = activation_ended
+ABILITIES.turn_started = turn_started
+ABILITIES.phase_ended = phase_ended
+ABILITIES.redeployed = redeployed
+ABILITIES.move_problem = move_problem
+ABILITIES.movement_cap = druid.movement_cap
+ABILITIES.unpushable = druid.unpushable
+ABILITIES.haste_bonus = universal.haste_bonus
+ABILITIES.phase_walks = enchanter.options
+ABILITIES.phase_walk_cast = enchanter.logged
+ABILITIES.phased = enchanter.phased
+ABILITIES.recovers_later = recovers_later
+ABILITIES.recover_later = universal.recover_later
+ABILITIES.cover_from = guardian.warded_by
+ABILITIES.attack_declared = guardian.log_ward
+ABILITIES.defers = wizard.blasts
+ABILITIES.after_attack = after_attack
+ABILITIES.aimed = deadeye.aimed
+ABILITIES.attack_refused = deadeye.attack_refused
+ABILITIES.target_refused = deadeye.target_refused
+ABILITIES.draw_options = draw_options
+ABILITIES.draw = draw
+ABILITIES.taken_down = fallen.fallen

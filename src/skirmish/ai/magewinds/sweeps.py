@@ -1,4 +1,5 @@
-"""The options of ``skirmish sweep magewinds``, and the sweep plan they describe.
+"""The options of ``skirmish sweep magewinds``, and the sweep plan they describe (kept with
+the computer players, as the plan is theirs to run: a game never imports them).
 
 Everything a user types is checked here before any battle or any process starts: the
 scenarios, the warbands (every legal one of the pack, or a file's, each checked against

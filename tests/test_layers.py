@@ -1,0 +1,173 @@
+"""The package's import layers (docs/architecture.md), checked on grimp's import graph.
+
+Two graphs: the imports Python runs (at the top of a module and inside functions, which
+grimp counts like any other), for the cycles; and those plus the imports under
+``TYPE_CHECKING``, for the layers, so that not even a type crosses a layer upwards. The
+one cycle that only types make (the battle's records: a battle holds its setup, the setup
+its scenario, and a scenario's hooks take a battle) is listed in :data:`TYPE_CYCLE`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+
+import grimp
+import networkx
+import pytest
+
+PACKAGE = "skirmish"
+BATTLE = "skirmish.games.magewinds.battle"
+SCENARIO_MODULES = ("treasure", "fragments", "fragment_markers", "holdtheline", "royale")
+PLUGINS = (f"{BATTLE}.abilities", *(f"{BATTLE}.{name}" for name in SCENARIO_MODULES))
+"""The fighters' abilities and the scenarios of the Into the Tempest pack: they plug into
+the battle's kernel through :mod:`skirmish.games.magewinds.battle.hooks`."""
+ASSEMBLY = tuple(f"{BATTLE}.{name}" for name in ("catalogue", "public", "view", "session"))
+"""What sits above the plugins: the scenarios' list, what a player sees, the terminal's
+session (and the package's ``__init__``, which imports them so that they register)."""
+TYPE_CYCLE = frozenset(
+    f"{BATTLE}.{name}" for name in ("state", "setup", "scenarios", "grammar", "actions", "hooks")
+)
+ADAPTERS = ("skirmish.cli", "skirmish.web", "skirmish.ai", "skirmish.analysis")
+GAMES = "skirmish.games"
+BELOW_GAMES = ("skirmish.engine", "skirmish.geometry", "skirmish.dice")
+
+
+@pytest.fixture(scope="module")
+def run_graph() -> grimp.ImportGraph:
+    return grimp.build_graph(PACKAGE, cache_dir=None, exclude_type_checking_imports=True)
+
+
+@pytest.fixture(scope="module")
+def typed_graph() -> grimp.ImportGraph:
+    return grimp.build_graph(PACKAGE, cache_dir=None)
+
+
+def cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """Each group of modules that import each other, round or through others, as one
+    shortest chain that goes round through its first module."""
+    directed = networkx.DiGraph()
+    for module in graph.modules:
+        directed.add_node(module)
+        for imported in graph.find_modules_directly_imported_by(module):
+            directed.add_edge(module, imported)
+    found = []
+    for group in networkx.strongly_connected_components(directed):
+        if len(group) < 2:
+            continue
+        start = min(group)
+        back = min(
+            (
+                networkx.shortest_path(directed, imported, start)
+                for imported in directed.successors(start)
+                if imported in group
+            ),
+            key=len,
+        )
+        found.append([start, *back])
+    return sorted(found)
+
+
+def shown(graph: grimp.ImportGraph, chain: Iterable[str]) -> str:
+    """A chain of imports with where each is written (module:line)."""
+    links = list(chain)
+    lines = []
+    for importer, imported in itertools.pairwise(links):
+        details = graph.get_import_details(importer=importer, imported=imported)
+        where = ", ".join(f"line {d['line_number']}: {d['line_contents']}" for d in details)
+        lines.append(f"  {importer} -> {imported}  ({where})")
+    return "\n".join(lines)
+
+
+def test_no_import_cycle_anywhere(run_graph: grimp.ImportGraph) -> None:
+    """No module imports itself through others, counting imports inside functions."""
+    found = cycles(run_graph)
+    assert not found, "import cycles:\n" + "\n".join(shown(run_graph, c) for c in found)
+
+
+def test_type_imports_close_only_the_battle_records_cycle(typed_graph: grimp.ImportGraph) -> None:
+    """With ``TYPE_CHECKING`` imports too, the only cycle is among the battle's records."""
+    found = [c for c in cycles(typed_graph) if not set(c) <= TYPE_CYCLE]
+    assert not found, "import cycles:\n" + "\n".join(shown(typed_graph, c) for c in found)
+
+
+def _chains(graph: grimp.ImportGraph, importers: Iterable[str], imported: Iterable[str]) -> str:
+    out = []
+    for low in importers:
+        for high in imported:
+            chain = graph.find_shortest_chain(low, high, as_packages=True)
+            if chain:
+                out.append(f"{low} reaches {high}:\n{shown(graph, chain)}")
+    return "\n".join(out)
+
+
+def test_engine_and_geometry_never_import_a_game(typed_graph: grimp.ImportGraph) -> None:
+    bad = _chains(typed_graph, BELOW_GAMES, (GAMES, *ADAPTERS))
+    assert not bad, bad
+
+
+def test_games_never_import_an_adapter(typed_graph: grimp.ImportGraph) -> None:
+    """A game's rules never import the terminal, the web pages, the computer players or the
+    analyses, even inside a function."""
+    bad = _chains(typed_graph, (GAMES,), ADAPTERS)
+    assert not bad, bad
+
+
+def _direct(graph: grimp.ImportGraph, importer: str, wanted: tuple[str, ...]) -> list[str]:
+    return sorted(
+        f"{importer} -> {imported}"
+        for imported in graph.find_modules_directly_imported_by(importer)
+        if any(imported == w or imported.startswith(w + ".") for w in wanted)
+    )
+
+
+def _inside(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def test_battle_kernel_never_imports_an_ability_or_scenario(
+    typed_graph: grimp.ImportGraph,
+) -> None:
+    """The kernel asks abilities and scenarios through its hooks; it never names their
+    modules, nor what sits above them."""
+    kernel = [
+        m
+        for m in typed_graph.find_descendants(BATTLE)
+        if not _inside(m, PLUGINS) and not _inside(m, ASSEMBLY)
+    ]
+    assert f"{BATTLE}.state" in kernel and f"{BATTLE}.attacks" in kernel
+    bad = [line for m in sorted(kernel) for line in _direct(typed_graph, m, PLUGINS + ASSEMBLY)]
+    assert not bad, "\n".join(bad)
+
+
+def test_plugins_never_import_what_a_player_sees(typed_graph: grimp.ImportGraph) -> None:
+    plugins = [m for m in typed_graph.find_descendants(BATTLE) if _inside(m, PLUGINS)]
+    assert len(plugins) > 10
+    bad = [line for m in sorted(plugins) for line in _direct(typed_graph, m, ASSEMBLY)]
+    assert not bad, "\n".join(bad)
+
+
+def test_every_hook_is_answered_once_the_battle_package_is_loaded() -> None:
+    from skirmish.games.magewinds.battle import hooks
+
+    assert hooks.missing() == []
+
+
+def test_a_hook_asked_before_its_answer_names_itself() -> None:
+    from skirmish.games.magewinds.battle.hooks import AbilityHooks, Unplugged
+
+    with pytest.raises(Unplugged, match="AbilityHooks.movement_cap"):
+        AbilityHooks().movement_cap(None, None)  # type: ignore[arg-type]
+
+
+def test_the_cycle_finder_finds_a_cycle_and_its_chain() -> None:
+    """The check above would see a cycle: one added by hand is found and shown."""
+    graph = grimp.ImportGraph()
+    for module in ("pkg", "pkg.a", "pkg.b", "pkg.c"):
+        graph.add_module(module)
+    graph.add_import(importer="pkg.a", imported="pkg.b", line_number=3, line_contents="import b")
+    graph.add_import(importer="pkg.b", imported="pkg.c", line_number=4, line_contents="import c")
+    graph.add_import(importer="pkg.c", imported="pkg.a", line_number=5, line_contents="import a")
+    found = cycles(graph)
+    assert found == [["pkg.a", "pkg.b", "pkg.c", "pkg.a"]]
+    assert "pkg.c -> pkg.a  (line 5: import a)" in shown(graph, found[0])
