@@ -22,6 +22,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from skirmish.fastpaths import Kept, Memo, fast, replaced
+from skirmish.games.magewinds.battle.hooks import ABILITIES
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.sight import in_the_open, line_on, visible
 from skirmish.games.magewinds.battle.state import Battle, Fighter
@@ -118,7 +119,7 @@ def sees(battle: Battle, viewer: Fighter, target: Fighter) -> bool:
     mesmer = hypnotist(battle, viewer)
     if mesmer is not None:
         return target.name == mesmer.name
-    if "third_eye" in viewer.effects:
+    if ABILITIES.sees_all(viewer):
         return True
     return in_sight(battle, viewer, target)
 
@@ -131,14 +132,9 @@ def in_sight(battle: Battle, viewer: Fighter, target: Fighter) -> bool:
 
 
 def hypnotist(battle: Battle, viewer: Fighter) -> Fighter | None:
-    """The Mesmer whose Hypnotize holds ``viewer``: it is on the battlefield and the viewer
-    can still draw a line of sight to it (otherwise the spell is broken, ruling MB-40)."""
-    for mark in battle.marks:
-        if mark.key == "hypnotize" and mark.target == viewer.name:
-            mesmer = battle.fighter(mark.owner)
-            if mesmer.on_battlefield and viewer.on_battlefield and in_sight(battle, viewer, mesmer):
-                return mesmer
-    return None
+    """The one fighter ``viewer`` may see while an ability holds its sight (Hypnotize), if
+    any."""
+    return ABILITIES.sight_held_by(battle, viewer) if battle.marks else None
 
 
 def sight_reason(battle: Battle, viewer: Fighter, target: Fighter) -> str:
@@ -628,7 +624,7 @@ def nearest_free(battle: Battle, at: At, exclude: str | None = None) -> At | Non
 
 def visible_spot(battle: Battle, fighter: Fighter, at: At) -> bool:
     """16.0: whether a base at ``at`` would be visible to ``fighter``."""
-    if "third_eye" in fighter.effects:
+    if ABILITIES.sees_all(fighter):
         return True
     field = field_of(battle)
     spot = Placed(Based("spot", at[0], at[1]), battle.setup.profile(fighter.profile))

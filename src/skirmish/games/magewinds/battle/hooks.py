@@ -130,6 +130,14 @@ class AbilityHooks(Hooks):
     """Draws a player may make in the Channelling Phase besides the card game's own."""
     draw: Callable[[Battle, int, Action], Battle | None]
     """The effect of one of those draws, or None when the action is not one of them."""
+    sight_held_by: Callable[[Battle, Fighter], Fighter | None]
+    """The one fighter a viewer may see while an ability holds its sight, if any (asked only
+    when the battle has marks)."""
+    sees_all: Callable[[Fighter], bool]
+    """Whether a fighter sees everything on the battlefield, whatever is in the way."""
+    controller: Callable[[Battle, Fighter], int | None]
+    """The player an ability gives a fighter to, if any (asked only when the battle has
+    marks)."""
     taken_down: Callable[[Battle, str], Battle]
     """A fighter was taken down (18.5.3, 4.4): what its abilities leave behind."""
 

@@ -25,7 +25,7 @@ from weakref import WeakKeyDictionary
 from skirmish.engine.battle import Action, Chance, End, IllegalAction, Node, Turn
 from skirmish.errors import SkirmishError
 from skirmish.fastpaths import replaced
-from skirmish.games.magewinds.battle.hooks import VIEWS
+from skirmish.games.magewinds.battle.hooks import ABILITIES, VIEWS
 
 if TYPE_CHECKING:
     from skirmish.games.magewinds.battle.grammar import BattleAction
@@ -439,11 +439,9 @@ class Battle:
 
     def controller(self, fighter: Fighter) -> int:
         """The player who decides for ``fighter`` and pays for its spells (17.0): its own,
-        or while a Charm controls it, the charming player (Witch v1.4.0, ruling MB-41)."""
-        for mark in self.marks:
-            if mark.key == "charmed" and mark.target == fighter.name:
-                return int(mark.detail)
-        return fighter.player
+        or the one an ability gives it to (Charm, Witch v1.4.0, ruling MB-41)."""
+        taken = ABILITIES.controller(self, fighter) if self.marks else None
+        return fighter.player if taken is None else taken
 
     def with_fighter(self, fighter: Fighter) -> Battle:
         fighters = tuple(fighter if f.name == fighter.name else f for f in self.fighters)

@@ -205,6 +205,19 @@ def draw(battle: Battle, player: int, action: Action) -> Battle | None:
     return battle.push(seer.InsightDraw(player, caster.name))
 
 
+def sees_all(fighter: Fighter) -> bool:
+    """Third Eye (Seer v1.4.0): everything on the battlefield is visible to the fighter."""
+    return "third_eye" in fighter.effects
+
+
+def controller(battle: Battle, fighter: Fighter) -> int | None:
+    """The player whose Charm controls ``fighter`` (Witch v1.4.0, ruling MB-41), if any."""
+    for mark in battle.marks:
+        if mark.key == witch.CONTROLLED and mark.target == fighter.name:
+            return int(mark.detail)
+    return None
+
+
 ABILITIES.words = words
 ABILITIES.action = action
 ABILITIES.start_casts = start_casts
@@ -235,4 +248,7 @@ ABILITIES.attack_refused = deadeye.attack_refused
 ABILITIES.target_refused = deadeye.target_refused
 ABILITIES.draw_options = draw_options
 ABILITIES.draw = draw
+ABILITIES.sight_held_by = mesmer.hypnotist
+ABILITIES.sees_all = sees_all
+ABILITIES.controller = controller
 ABILITIES.taken_down = fallen.fallen

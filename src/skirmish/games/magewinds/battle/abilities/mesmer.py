@@ -34,7 +34,6 @@ from skirmish.games.magewinds.battle.abilities.witch import KEY as CHARM
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.geometry import (
     RADIUS,
-    hypnotist,
     in_sight,
     moved,
     sees,
@@ -78,6 +77,17 @@ class Hypnotize(TargetedSpell):
 
 
 HYPNOTIZE = Hypnotize(KEY, "hypnotize")
+
+
+def hypnotist(battle: Battle, viewer: Fighter) -> Fighter | None:
+    """The Mesmer whose Hypnotize holds ``viewer``: it is on the battlefield and the viewer
+    can still draw a line of sight to it (otherwise the spell is broken, ruling MB-40)."""
+    for mark in battle.marks:
+        if mark.key == KEY and mark.target == viewer.name:
+            mesmer = battle.fighter(mark.owner)
+            if mesmer.on_battlefield and viewer.on_battlefield and in_sight(battle, viewer, mesmer):
+                return mesmer
+    return None
 
 
 def move_problem(battle: Battle, fighter: Fighter, end: Point) -> str | None:
