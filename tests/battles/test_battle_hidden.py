@@ -22,9 +22,9 @@ from test_battle_typing import Scripted
 
 from skirmish.engine.battle import Chance, History, IllegalAction, RandomPlayer, Turn, play_out
 from skirmish.games.magewinds.battle import Length, setup, start_battle
-from skirmish.games.magewinds.battle.abilities.seer import InsightDraw
+from skirmish.games.magewinds.battle.abilities.seer import INSIGHT, InsightDraw
 from skirmish.games.magewinds.battle.damage import take_down
-from skirmish.games.magewinds.battle.deck import INSIGHT, top_card
+from skirmish.games.magewinds.battle.deck import top_card
 from skirmish.games.magewinds.battle.endphase import Windburn
 from skirmish.games.magewinds.battle.state import Battle, Frame, Mark
 from skirmish.games.magewinds.cards import card_value, sort_cards

@@ -40,7 +40,6 @@ from skirmish.games.magewinds.battle.objects import (
 )
 from skirmish.games.magewinds.battle.paying import healing_cost, named_payment, ways_to_pay
 from skirmish.games.magewinds.battle.spells import (
-    WILDFORM_MOVEMENT,
     ability,
     apply_cast,
     blink_allowed,
@@ -231,9 +230,9 @@ class Activation(Frame):
         why = []
         if self.haste:
             why.append(f"+{bonus} Haste")
-        if "wildform" in me.effects:
-            bonus += WILDFORM_MOVEMENT
-            why.append(f"+{WILDFORM_MOVEMENT} Wildform")
+        for more, what in abilities.movement_bonuses(battle, me):
+            bonus += more
+            why.append(what)
         penalty = battle.setup.scenario.carry_penalty
         if penalty and me.carrying:
             bonus -= penalty

@@ -14,6 +14,7 @@ from random import Random
 
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.games.magewinds.battle.actions import after
+from skirmish.games.magewinds.battle.hooks import ABILITIES
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.cards import check_card, sort_cards
 
@@ -23,13 +24,10 @@ FACE_UP = 5
 """10.4: cards placed face up next to the deck."""
 
 
-INSIGHT = "insight"
-"""The mark of a card put back on top of the deck by Insight."""
-
-
 def top_card(battle: Battle) -> str | None:
     """The card known to be on top of the face-down deck (Insight), if any."""
-    return next((m.detail for m in battle.marks if m.key == INSIGHT), None)
+    known = ABILITIES.known_top(battle) if battle.marks else None
+    return None if known is None else known[0]
 
 
 def sample_card(battle: Battle, rng: Random) -> Action:
@@ -46,19 +44,22 @@ def drawn_card(battle: Battle, action: Action) -> str:
     card = check_card(text.strip().upper())
     if card not in battle.deck:
         raise IllegalAction(f"12.0: {card} is not in the face-down deck")
-    known = top_card(battle)
-    if known is not None and card != known:
-        raise IllegalAction(f"12.0: the top card of the deck was put back by Insight: {known}")
+    known = ABILITIES.known_top(battle) if battle.marks else None
+    if known is not None and card != known[0]:
+        raise IllegalAction(
+            f"12.0: the top card of the deck was put back by {known[1]}: {known[0]}"
+        )
     return card
 
 
 def take_from_deck(battle: Battle, card: str) -> Battle:
-    """Remove a drawn card from the face-down deck, and the Insight mark on it. The caller
+    """Remove a drawn card from the face-down deck, and what an ability knew of it (the
+    Insight mark on it). The caller
     logs where it went, then calls :func:`reshuffle_if_empty` (12.1), so the log tells the
     card's story in order."""
     deck = tuple(c for c in battle.deck if c != card)
-    marks = tuple(m for m in battle.marks if not (m.key == INSIGHT and m.detail == card))
-    return replace(battle, deck=deck, marks=marks)
+    battle = replace(battle, deck=deck)
+    return ABILITIES.card_drawn(battle, card) if battle.marks else battle
 
 
 def reshuffle_if_empty(battle: Battle) -> Battle:

@@ -100,6 +100,10 @@ class AbilityHooks(Hooks):
     """How far a fighter may move at a time (None: no cap)."""
     unpushable: Callable[[Battle, Fighter], bool]
     """Whether a fighter cannot be pushed (knockback, Push)."""
+    movement_bonuses: Callable[[Battle, Fighter], list[tuple[int, str]]]
+    """What a fighter's spells add to its Movement for a Move, each with its reason."""
+    carry_refused: Callable[[Fighter], str | None]
+    """The spell that keeps a fighter from picking objects up (19.1), if any."""
     haste_bonus: Callable[[Battle, Fighter], int]
     """The Movement bonus a caster's Haste gives."""
     phase_walks: Callable[[Battle, Fighter], list[Action]]
@@ -138,6 +142,12 @@ class AbilityHooks(Hooks):
     controller: Callable[[Battle, Fighter], int | None]
     """The player an ability gives a fighter to, if any (asked only when the battle has
     marks)."""
+    known_top: Callable[[Battle], tuple[str, str] | None]
+    """The card an ability put back known on top of the face-down deck, with the ability's
+    name, if any (asked only when the battle has marks)."""
+    card_drawn: Callable[[Battle, str], Battle]
+    """A card was taken from the face-down deck: what an ability knew of it goes (asked
+    only when the battle has marks)."""
     taken_down: Callable[[Battle, str], Battle]
     """A fighter was taken down (18.5.3, 4.4): what its abilities leave behind."""
 

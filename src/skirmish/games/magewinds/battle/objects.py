@@ -24,6 +24,7 @@ from skirmish.games.magewinds.battle.geometry import (
     stand_problem,
     visible_spot,
 )
+from skirmish.games.magewinds.battle.hooks import ABILITIES
 from skirmish.games.magewinds.battle.rolloff import SIDES as DIE_SIDES
 from skirmish.games.magewinds.battle.state import MARKER, Battle, Fighter, Item, Point
 from skirmish.games.magewinds.profiles import AttackProfile, Special
@@ -42,7 +43,7 @@ def in_contact(a: Point, b: Point) -> bool:
 def pickup_options(battle: Battle, fighter: Fighter) -> list[Action]:
     """19.1: carriable objects in contact; not in Wildform (Druid v1.5.0), nor past the
     scenario's limit on objects carried (Treasure Dash v1.3.0)."""
-    if fighter.at is None or "wildform" in fighter.effects:
+    if fighter.at is None or ABILITIES.carry_refused(fighter):
         return []
     most = battle.setup.scenario.carry_most
     if most is not None and len(fighter.carrying) >= most:
@@ -69,7 +70,7 @@ def pick_up(battle: Battle, fighter: Fighter, action: Action) -> Battle:
         raise IllegalAction(
             f"19.1: {fighter.name} can pick up {item.name} only in contact with it at the "
             "start or end of a Move action"
-            + (", and not in Wildform" if "wildform" in fighter.effects else "")
+            + (f", and not in {refused}" if (refused := ABILITIES.carry_refused(fighter)) else "")
         )
     item = battle.item(name)
     if battle.setup.scenario.collect:

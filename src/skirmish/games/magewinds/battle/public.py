@@ -48,7 +48,7 @@ from skirmish.games.magewinds.battle.abilities.mesmer import (
 )
 from skirmish.games.magewinds.battle.abilities.quake import QuakeFrame, feature_profile
 from skirmish.games.magewinds.battle.abilities.quake_attack import QuakeAttack
-from skirmish.games.magewinds.battle.abilities.seer import InsightDraw
+from skirmish.games.magewinds.battle.abilities.seer import INSIGHT, InsightDraw
 from skirmish.games.magewinds.battle.abilities.witch import KEY as CHARM
 from skirmish.games.magewinds.battle.abilities.wizard import BlastFrame
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
@@ -57,7 +57,6 @@ from skirmish.games.magewinds.battle.attacks import FACE_DOWN, AttackFrame
 from skirmish.games.magewinds.battle.building import WarbandBuilding, fits
 from skirmish.games.magewinds.battle.channelling import Channelling
 from skirmish.games.magewinds.battle.damage import PoisonDamage
-from skirmish.games.magewinds.battle.deck import INSIGHT
 from skirmish.games.magewinds.battle.deployment import Deployment, SetupFrame
 from skirmish.games.magewinds.battle.endphase import EndPhase, Windburn
 from skirmish.games.magewinds.battle.fragment_markers import Collecting

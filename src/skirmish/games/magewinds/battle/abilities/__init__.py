@@ -21,6 +21,8 @@ Everything an ability leaves on the battle is a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.games.magewinds.battle.abilities import (
     cleric,
@@ -40,6 +42,7 @@ from skirmish.games.magewinds.battle.abilities.common import ActionAbility, mark
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.grammar import Names, parse
 from skirmish.games.magewinds.battle.hooks import ABILITIES
+from skirmish.games.magewinds.battle.spells import WILDFORM_MOVEMENT
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Point
 from skirmish.games.magewinds.profiles import AttackProfile
 
@@ -218,6 +221,30 @@ def controller(battle: Battle, fighter: Fighter) -> int | None:
     return None
 
 
+def movement_bonuses(battle: Battle, fighter: Fighter) -> list[tuple[int, str]]:
+    """Wildform (Druid v1.5.x): +2 Movement."""
+    if "wildform" in fighter.effects:
+        return [(WILDFORM_MOVEMENT, f"+{WILDFORM_MOVEMENT} Wildform")]
+    return []
+
+
+def carry_refused(fighter: Fighter) -> str | None:
+    """19.1: not in Wildform (Druid v1.5.0)."""
+    return "Wildform" if "wildform" in fighter.effects else None
+
+
+def known_top(battle: Battle) -> tuple[str, str] | None:
+    """The card Insight put back on top of the deck, known to its player (ruling MB-42)."""
+    card = next((m.detail for m in battle.marks if m.key == seer.INSIGHT), None)
+    return None if card is None else (card, "Insight")
+
+
+def card_drawn(battle: Battle, card: str) -> Battle:
+    """The Insight mark on a card goes with it."""
+    kept = tuple(m for m in battle.marks if not (m.key == seer.INSIGHT and m.detail == card))
+    return replace(battle, marks=kept)
+
+
 ABILITIES.words = words
 ABILITIES.action = action
 ABILITIES.start_casts = start_casts
@@ -251,4 +278,8 @@ ABILITIES.draw = draw
 ABILITIES.sight_held_by = mesmer.hypnotist
 ABILITIES.sees_all = sees_all
 ABILITIES.controller = controller
+ABILITIES.movement_bonuses = movement_bonuses
+ABILITIES.carry_refused = carry_refused
+ABILITIES.known_top = known_top
+ABILITIES.card_drawn = card_drawn
 ABILITIES.taken_down = fallen.fallen

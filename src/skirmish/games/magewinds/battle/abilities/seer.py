@@ -24,7 +24,6 @@ from skirmish.games.magewinds.battle.abilities.common import (
     without,
 )
 from skirmish.games.magewinds.battle.actions import after, pick
-from skirmish.games.magewinds.battle.deck import INSIGHT as INSIGHT_TOP
 from skirmish.games.magewinds.battle.deck import (
     drawn_card,
     reshuffle_if_empty,
@@ -164,7 +163,7 @@ class InsightDraw(Frame):
         hand = tuple(c for c in battle.hands[self.player] if c != back)
         battle = battle.with_hand(self.player, hand)
         battle = replace(battle, deck=sort_cards((*battle.deck, back)))
-        battle = with_mark(battle, Mark(INSIGHT_TOP, self.seer, detail=back, seen_by=self.player))
+        battle = with_mark(battle, Mark(INSIGHT, self.seer, detail=back, seen_by=self.player))
         spell = own(battle, battle.fighter(self.seer), INSIGHT)
         assert spell is not None
         battle = battle.logged(
