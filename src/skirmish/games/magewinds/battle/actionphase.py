@@ -24,6 +24,7 @@ from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.objects import drop_everything
 from skirmish.games.magewinds.battle.rolloff import sequence
 from skirmish.games.magewinds.battle.spells import (
+    EFFECTS,
     apply_cast,
     cast,
     wildform_casters,
@@ -34,7 +35,8 @@ from skirmish.games.magewinds.effects import effect_name
 
 PASS = "pass"
 DONE = "done"
-PHASE_END_EFFECTS = frozenset({"third_eye", "hex", "wildform"})
+PHASE_END_EFFECTS = frozenset(EFFECTS)
+"""The spells on a fighter that last until the Action Phase ends (ruling MB-18)."""
 
 
 def activatable(battle: Battle, player: int) -> list[Fighter]:

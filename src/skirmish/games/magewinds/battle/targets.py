@@ -131,7 +131,7 @@ def any_attack(battle: Battle, name: str) -> bool:
         attacks = tuple(
             attack for attack, _ in usable(battle, fighter) if not abilities.aimed(attack)
         )
-        return _any_attack(field_of(battle), name, "third_eye" in fighter.effects, attacks)
+        return _any_attack(field_of(battle), name, abilities.sees_all(fighter), attacks)
     return _attack_possible(battle, name, None)
 
 
@@ -174,7 +174,7 @@ def _attack_possible(battle: Battle, name: str, at: At | None) -> bool:
     fighter = battle.fighter(name)
     attacks = tuple(attack for attack, _ in usable(battle, fighter) if not abilities.aimed(attack))
     field = field_of(battle)
-    sees_all = "third_eye" in fighter.effects
+    sees_all = abilities.sees_all(fighter)
     me = placed(field, name)
     if at is not None:
         me = replace(me, base=me.base.moved_to(*at))
