@@ -7,9 +7,11 @@ turns to go first).
    clear, whether a base may stand at 100 points, and one ray alone (a knockback or a Push),
    closed form (:mod:`skirmish.geometry.clearance`) against the polygons
    (``clearance.polygons()``), each on a free space whose polygons are already drawn (so the
-   old way's cost is the question alone); and one path from a position never seen before,
-   its free space made afresh (the old way draws the polygons first). Aim: each at least 10
-   times faster.
+   old way's cost is the question alone); one path from a position never seen before,
+   its free space made afresh (the old way draws the polygons first); and whether each
+   fighter can Dodge each of the 19 others (18.4) from cold caches, a straight step away
+   found in closed form (``moves.steps_away``) against the free sectors and the region a
+   step reaches on polygons. Aim: each at least 10 times faster.
 2. Random-versus-random battles per CPU-second, 4v4 and 2v2 Deathmatch (Wizard, Guardian,
    Cleric, Deadeye), each battle played both ways from cold caches, true circles against
    polygons. Aim: 5 times.
@@ -46,8 +48,20 @@ from skirmish.ai.magewinds.evaluation import _GAINS
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import new_setup, start_battle
+from skirmish.games.magewinds.battle.geometry import AWAY_TURNS, free_to_step_away
 from skirmish.games.magewinds.battle.straight import _ray_rooms
-from skirmish.games.magewinds.moves import _surroundings, surroundings
+from skirmish.games.magewinds.moves import (
+    STEP_MOVE,
+    _dodge,
+    _kept_reach,
+    _step_ends,
+    _surroundings,
+    dodge_region,
+    local_space,
+    neighbourhood,
+    steps_away,
+    surroundings,
+)
 from skirmish.geometry.clearance import polygons
 from skirmish.geometry.movement import FreeSpace, ray_room
 
@@ -99,6 +113,26 @@ def questions() -> None:
             start = (placed.base.x, placed.base.y)
             free.is_clear(shapely.LineString([start, (start[0] + 1.0, start[1] + 0.5)]))
 
+    def dodges() -> None:
+        # Whether each fighter can Dodge each other (18.4), as the battle asks it, from
+        # cold caches: a straight step away on true circles, else a free sector, else the
+        # whole region a step reaches (polygons: no witness, so the sectors and region).
+        local_space.cache_clear()
+        _kept_reach.cache_clear()
+        _dodge.cache_clear()
+        _step_ends.cache_clear()
+        for mover in field.fighters:
+            around = neighbourhood(field, mover, STEP_MOVE)
+            for source in field.fighters:
+                if source is mover:
+                    continue
+                x, y = source.base.x, source.base.y
+                _ = (
+                    steps_away(around, x, y)
+                    or any(free_to_step_away(field, mover, source, t) for t in AWAY_TURNS)
+                    or dodge_region(around, x, y)[0]
+                )
+
     print("1. Movement questions on the crowded table (20 fighters, 15 obstacles)")
     print("   question                          circles ms  polygons ms   ratio  (aim 10x)")
     for name, work, repeat in (
@@ -107,6 +141,7 @@ def questions() -> None:
         ("stand at 100 points", stands, 5),
         ("one ray (knockback, Push)", one_ray, 20),
         ("a path from a new position", fresh, 2),
+        ("Dodge possible (x19 attackers)", dodges, 1),
     ):
         new = seconds(work, repeat) / len(spaces)
         with polygons():

@@ -25,6 +25,7 @@ from shapely.geometry.base import BaseGeometry
 from skirmish import limits
 from skirmish.games.magewinds.field import Battlefield, Layout, Placed
 from skirmish.geometry import BASE_DIAMETER, EPSILON, HeightClass, Terrain, within
+from skirmish.geometry.clearance import true_circles
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 from skirmish.geometry.movement import FreeSpace, Roadmap, free_space, path_length, ray_room
 
@@ -357,10 +358,9 @@ whatever blocks it and of the 1" disc, and ends this much further than the Dodge
 
 def steps_away(around: Neighbourhood, x: float, y: float) -> bool:
     """Whether a straight step of at most ``around.inches`` from the base's centre ends
-    further from (x, y) by more than a hair (18.4, ruling MW-16) with room to spare, asked
-    on true circles (:mod:`skirmish.geometry.clearance`) in closed form: how far each of
-    :data:`STEP_AWAY_DIRECTIONS` straight steps goes, and whether a base may stand at a few
-    points along each.
+    further from (x, y) by more than a hair (18.4, ruling MW-16) with room to spare: one of
+    the ends :func:`step_ends` finds on true circles is further by more than
+    :data:`HAIR` and :data:`STEP_AWAY_MARGIN`.
 
     A witness, never a denial: ``True`` only when such a step exists, ``False`` when none
     of the straight ones looked at is one (the step may still go round a corner, or stop
@@ -372,10 +372,25 @@ def steps_away(around: Neighbourhood, x: float, y: float) -> bool:
     :func:`dodge_region` does (the tests compare the two on generated tables). Without
     the closed form (``clearance.polygons()``) it answers ``False``, and the region
     decides."""
-    exact = local_space(around).circles
     here = math.hypot(around.x - x, around.y - y)
-    if exact is None or here <= EPSILON:
+    if here <= EPSILON or not true_circles():
         return False
+    ends = _step_ends(around)
+    further = np.hypot(ends[:, 0] - x, ends[:, 1] - y) > here + HAIR + STEP_AWAY_MARGIN
+    return bool(further.any())
+
+
+def step_ends(around: Neighbourhood) -> np.ndarray:
+    """(ends, 2): where straight steps of at most ``around.inches`` may end, on true
+    circles in closed form (:mod:`skirmish.geometry.clearance`): along each of
+    :data:`STEP_AWAY_DIRECTIONS` directions, the shares :data:`STEP_AWAY_SHARES` of how far
+    the base goes that way (short by :data:`STEP_AWAY_MARGIN`, within the step's reach
+    less that), those at which the base may stand. They depend on the neighbourhood alone,
+    not on the attack, so each neighbourhood's are worked out once (:func:`_step_ends`)
+    for every attacker."""
+    exact = local_space(around).circles
+    if exact is None:
+        return np.empty((0, 2))
     turns = np.linspace(0.0, 2 * math.pi, STEP_AWAY_DIRECTIONS, endpoint=False)
     units = np.stack([np.cos(turns), np.sin(turns)], axis=1)
     rooms = exact.rooms((around.x, around.y), units, around.inches)
@@ -383,9 +398,11 @@ def steps_away(around: Neighbourhood, x: float, y: float) -> bool:
     along = longest[:, None] * np.array(STEP_AWAY_SHARES)[None, :]
     ends = np.array([around.x, around.y]) + along[..., None] * units[:, None, :]
     ends = ends.reshape(-1, 2)[along.reshape(-1) > STEP_AWAY_MARGIN]
-    further = np.hypot(ends[:, 0] - x, ends[:, 1] - y) > here + HAIR + STEP_AWAY_MARGIN
-    ends = ends[further]
-    return bool(len(ends)) and bool(exact.can_stand(ends).any())
+    standing: np.ndarray = ends[exact.can_stand(ends)] if len(ends) else ends
+    return standing
+
+
+_step_ends = lru_cache(maxsize=1024)(step_ends)
 
 
 @dataclass(frozen=True)
