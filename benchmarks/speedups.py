@@ -12,15 +12,24 @@ turns to go first).
    fighter can Dodge each of the 19 others (18.4) from cold caches, a straight step away
    found in closed form (``moves.steps_away``) against the free sectors and the region a
    step reaches on polygons. Aim: each at least 10 times faster.
+   Sight (16.0) for every ordered pair among the high obstacles, one pair a question as a
+   battle asks it and nothing remembered: one clear straight line first
+   (``looks.seen_straight``), the sweep only where it does not decide, against the sweep
+   for every pair.
 2. Random-versus-random battles per CPU-second, 4v4 and 2v2 Deathmatch (Wizard, Guardian,
-   Cleric, Deadeye), each battle played both ways from cold caches, true circles against
-   polygons. Aim: 5 times.
-3. Greedy-versus-greedy battles per CPU-second, 2v2 and 4v4, true circles against
-   polygons (attack outlooks and values forgotten before each battle). Aim: 4 times.
+   Cleric, Deadeye), each battle played both ways from cold caches: the closed forms (true
+   circles, the Dodge and sight witnesses) against the code before them (polygons, the
+   witnesses off). The two ways play different battles (positions differ in the last
+   digits), so these ratios carry the noise of battles of different lengths. Aim: 5 times.
+3. Greedy-versus-greedy battles per CPU-second, 2v2 and 4v4, the same two ways (attack
+   outlooks and values forgotten before each battle). Aim: 4 times.
 4. Garbage collection tuned for runs of battles (:mod:`skirmish.ai.collection`, what
    ``simulate`` does) against Python's defaults, greedy 2v2 and random 4v4.
 5. What rendering the log's text costs: the share of a random 4v4 battle's CPU time spent
    in ``Battle.logged`` (the event and its sentence), under cProfile.
+6. The Dodge and sight witnesses alone (``fastpaths.plain(STEPS_AWAY, STRAIGHT_SIGHT)``
+   for the old way): they change no answer, so both ways play the very same battles and
+   the ratio is the witnesses' own, random and greedy, 4v4 and 2v2.
 
 Run with ``python benchmarks/speedups.py [BATTLES]`` (default 6 random battles of each
 size; a third as many greedy ones, at least 1).
@@ -47,11 +56,15 @@ from skirmish.ai.magewinds import outlook
 from skirmish.ai.magewinds.evaluation import _GAINS
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
+from skirmish.fastpaths import plain
 from skirmish.games.magewinds.battle import new_setup, start_battle
 from skirmish.games.magewinds.battle.geometry import AWAY_TURNS, free_to_step_away
+from skirmish.games.magewinds.battle.sight import STRAIGHT_SIGHT
 from skirmish.games.magewinds.battle.straight import _ray_rooms
+from skirmish.games.magewinds.looks import HIGH, blockers, look, seen_straight, views
 from skirmish.games.magewinds.moves import (
     STEP_MOVE,
+    STEPS_AWAY,
     _dodge,
     _kept_reach,
     _step_ends,
@@ -64,6 +77,7 @@ from skirmish.games.magewinds.moves import (
 )
 from skirmish.geometry.clearance import polygons
 from skirmish.geometry.movement import FreeSpace, ray_room
+from skirmish.geometry.sight import SightMethod
 
 BAND = ["Wizard", "Guardian", "Cleric", "Deadeye"]
 
@@ -133,6 +147,19 @@ def questions() -> None:
                     or dodge_region(around, x, y)[0]
                 )
 
+    among = blockers(field, HIGH, False)
+    pairs = [(v, t) for v in field.fighters for t in field.fighters if v is not t]
+
+    def sight(witness: bool) -> Callable[[], None]:
+        def work() -> None:
+            among._seen.clear()
+            for viewer, target in pairs:
+                chosen = look(among, viewer.base, target.base)
+                if not (witness and seen_straight(among, chosen)):
+                    views(among, [chosen], SightMethod.SWEEP)
+
+        return work
+
     print("1. Movement questions on the crowded table (20 fighters, 15 obstacles)")
     print("   question                          circles ms  polygons ms   ratio  (aim 10x)")
     for name, work, repeat in (
@@ -147,6 +174,9 @@ def questions() -> None:
         with polygons():
             old = seconds(work, repeat) / len(spaces)
         print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x")
+    new, old = (seconds(sight(witness), 2) / len(field.fighters) for witness in (True, False))
+    name = "sight (x19 targets)"
+    print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x  (the sweep)")
 
 
 def battle(setup, seed: int, kind: str = "random") -> float:
@@ -182,14 +212,39 @@ def setup_of(size: int):
     return new_setup("deathmatch", [BAND[:size], BAND[:size]])
 
 
+@contextlib.contextmanager
+def old_code():
+    """The code before issue 32's closed forms: polygons, and neither witness."""
+    with polygons(), plain(STEPS_AWAY, STRAIGHT_SIGHT):
+        yield
+
+
+@contextlib.contextmanager
+def no_witness():
+    """The Dodge and sight witnesses off, all else as it is."""
+    with plain(STEPS_AWAY, STRAIGHT_SIGHT):
+        yield
+
+
 def circles_against_polygons(title: str, kind: str, sizes: tuple[int, ...], count: int) -> None:
     print(title)
     for size in sizes:
-        new, old = both_ways(setup_of(size), count, kind, polygons)
+        new, old = both_ways(setup_of(size), count, kind, old_code)
         print(
-            f"   {size}v{size}: circles {count / new:5.2f}/s, polygons {count / old:5.2f}/s: "
+            f"   {size}v{size}: closed forms {count / new:5.2f}/s, before {count / old:5.2f}/s: "
             f"{old / new:.2f}x"
         )
+
+
+def witnesses(count: int, greedy_count: int) -> None:
+    print("6. The Dodge and sight witnesses alone (the same battles both ways)")
+    for kind, number in (("random", count), ("greedy", greedy_count)):
+        for size in (4, 2):
+            new, old = both_ways(setup_of(size), number, kind, no_witness)
+            print(
+                f"   {kind} {size}v{size}: witnesses {number / new:5.2f}/s, without "
+                f"{number / old:5.2f}/s: {old / new:.2f}x"
+            )
 
 
 def collection(count: int, greedy_count: int) -> None:
@@ -264,6 +319,7 @@ def main(count: int = 6) -> None:
     )
     collection(count, max(1, count // 3))
     log_text()
+    witnesses(count, max(1, count // 3))
 
 
 if __name__ == "__main__":

@@ -29,7 +29,14 @@ from dataclasses import replace
 from skirmish.fastpaths import Memo, fast
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.field import Battlefield, Placed
-from skirmish.games.magewinds.looks import HIGH, OBSTACLES, Blockers, blockers
+from skirmish.games.magewinds.looks import (
+    HIGH,
+    OBSTACLES,
+    Blockers,
+    blockers,
+    look,
+    seen_straight,
+)
 from skirmish.games.magewinds.profiles import AttackProfile
 from skirmish.games.magewinds.sightlines import (
     LineOfAttack,
@@ -57,6 +64,9 @@ _COVER_CIRCLES: Memo[tuple[Circle, ...]] = Memo("obstacle circles", size=64)
 _LINES: Memo[LineOfAttack] = Memo("lines of attack", size=10_000)
 """Fewer than the other memos keep: a line holds what the look saw of the target."""
 
+STRAIGHT_SIGHT = "straight sight"
+"""The part of the fast paths that answers whether one fighter sees another from one clear
+straight line before sweeping the whole edge (:func:`_seen`)."""
 LINES = "lines of attack"
 """The part of the fast paths (:func:`skirmish.fastpaths.fast`) that remembers a line of
 attack between two fighters where they stand (:func:`line_on`)."""
@@ -185,8 +195,13 @@ def _obstacles(setup: Setup) -> tuple[Circle, ...]:
 def _seen(
     setup: Setup, viewer: Placed, target: Placed, stands: tuple[Based | None, Based | None]
 ) -> bool:
-    """16.0 among the high obstacles alone, the two fighters touching what they touch."""
+    """16.0 among the high obstacles alone, the two fighters touching what they touch; on
+    the fast path (part :data:`STRAIGHT_SIGHT`) seen at once when the straight line towards
+    the target's centre passes every obstacle with room to spare
+    (:func:`~skirmish.games.magewinds.looks.seen_straight`), else by the sweep."""
     among = _shared(setup).touching_as([base for base in stands if base is not None])
+    if fast(STRAIGHT_SIGHT) and seen_straight(among, look(among, viewer.base, target.base)):
+        return True
     return visibilities(setup.table.field, [(viewer, target)], among=among)[0].visible
 
 
