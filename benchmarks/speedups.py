@@ -15,7 +15,8 @@ turns to go first).
    Sight (16.0) for every ordered pair among the high obstacles, one pair a question as a
    battle asks it and nothing remembered: one clear straight line first
    (``looks.seen_straight``), the sweep only where it does not decide, against the sweep
-   for every pair.
+   for every pair; and a line of attack (18.1) for every ordered pair, one clear straight
+   line first (``battle.sight._straight_line``), against the sweep for every pair.
 2. Random-versus-random battles per CPU-second, 4v4 and 2v2 Deathmatch (Wizard, Guardian,
    Cleric, Deadeye), each battle played both ways from cold caches: the closed forms (true
    circles, the Dodge and sight witnesses) against the code before them (polygons, the
@@ -59,9 +60,9 @@ from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.fastpaths import plain
 from skirmish.games.magewinds.battle import new_setup, start_battle
 from skirmish.games.magewinds.battle.geometry import AWAY_TURNS, free_to_step_away
-from skirmish.games.magewinds.battle.sight import STRAIGHT_SIGHT
+from skirmish.games.magewinds.battle.sight import STRAIGHT_SIGHT, _straight_line
 from skirmish.games.magewinds.battle.straight import _ray_rooms
-from skirmish.games.magewinds.looks import HIGH, blockers, look, seen_straight, views
+from skirmish.games.magewinds.looks import HIGH, _blockers, blockers, look, seen_straight, views
 from skirmish.games.magewinds.moves import (
     STEP_MOVE,
     STEPS_AWAY,
@@ -75,6 +76,7 @@ from skirmish.games.magewinds.moves import (
     steps_away,
     surroundings,
 )
+from skirmish.games.magewinds.sightlines import line_of_attack
 from skirmish.geometry.clearance import polygons
 from skirmish.geometry.movement import FreeSpace, ray_room
 from skirmish.geometry.sight import SightMethod
@@ -160,6 +162,17 @@ def questions() -> None:
 
         return work
 
+    zap = field.fighters[0].profile.attacks[0]
+
+    def lines(witness: bool) -> Callable[[], None]:
+        def work() -> None:
+            _blockers.cache_clear()  # the looks remembered on the blockers go with them
+            for attacker, target in pairs:
+                if not (witness and _straight_line(field, attacker, target, zap) is not None):
+                    line_of_attack(field, attacker, target, zap)
+
+        return work
+
     print("1. Movement questions on the crowded table (20 fighters, 15 obstacles)")
     print("   question                          circles ms  polygons ms   ratio  (aim 10x)")
     for name, work, repeat in (
@@ -176,6 +189,9 @@ def questions() -> None:
         print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x")
     new, old = (seconds(sight(witness), 2) / len(field.fighters) for witness in (True, False))
     name = "sight (x19 targets)"
+    print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x  (the sweep)")
+    new, old = (seconds(lines(witness), 2) / len(field.fighters) for witness in (True, False))
+    name = "line of attack (x19 targets)"
     print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x  (the sweep)")
 
 
