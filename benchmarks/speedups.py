@@ -195,6 +195,11 @@ def questions() -> None:
     print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x  (the sweep)")
 
 
+STEPS = [0]
+"""Steps played by :func:`battle` so far (decisions and rolls): the ways compared may play
+battles of different lengths, and the CPU time a step tells them apart from that."""
+
+
 def battle(setup, seed: int, kind: str = "random") -> float:
     """CPU seconds of one battle between two players of ``kind``, from cold caches."""
     forget()
@@ -206,22 +211,40 @@ def battle(setup, seed: int, kind: str = "random") -> float:
     else:
         players = [RandomPlayer(seed, 0), RandomPlayer(seed, 1)]
     started = time.process_time()
-    play_out(History.start(start_battle(setup), seed), players)
+    play_out(History.start(start_battle(setup), seed), players, after_step=_counted)
     return time.process_time() - started
+
+
+def _counted(history: History) -> None:
+    STEPS[0] += 1
 
 
 def both_ways(setup, count: int, kind: str, old_way) -> tuple[float, float]:
     """CPU seconds of ``count`` battles the new way and the old way (``old_way()``: a
-    context manager), taking turns to go first."""
+    context manager), taking turns to go first; the steps each way played are in
+    :data:`WAYS_STEPS`."""
     new = old = 0.0
+    WAYS_STEPS[:] = [0, 0]
     for seed in range(count):
         for first in (True, False) if seed % 2 == 0 else (False, True):
+            before = STEPS[0]
             if first:
                 new += battle(setup, seed, kind)
             else:
                 with old_way():
                     old += battle(setup, seed, kind)
+            WAYS_STEPS[0 if first else 1] += STEPS[0] - before
     return new, old
+
+
+WAYS_STEPS = [0, 0]
+"""Steps played the new way and the old way by the last :func:`both_ways`."""
+
+
+def per_step(new: float, old: float) -> str:
+    """The CPU time a step each way (:data:`WAYS_STEPS`), and their ratio."""
+    a, b = (t / max(1, n) * 1e3 for t, n in zip((new, old), WAYS_STEPS, strict=True))
+    return f"\n        a step {a:.2f} ms against {b:.2f} ms: {b / a:.2f}x"
 
 
 def setup_of(size: int):
@@ -248,7 +271,7 @@ def circles_against_polygons(title: str, kind: str, sizes: tuple[int, ...], coun
         new, old = both_ways(setup_of(size), count, kind, old_code)
         print(
             f"   {size}v{size}: closed forms {count / new:5.2f}/s, before {count / old:5.2f}/s: "
-            f"{old / new:.2f}x"
+            f"{old / new:.2f}x" + per_step(new, old)
         )
 
 
@@ -259,7 +282,7 @@ def witnesses(count: int, greedy_count: int) -> None:
             new, old = both_ways(setup_of(size), number, kind, no_witness)
             print(
                 f"   {kind} {size}v{size}: witnesses {number / new:5.2f}/s, without "
-                f"{number / old:5.2f}/s: {old / new:.2f}x"
+                f"{number / old:5.2f}/s: {old / new:.2f}x" + per_step(new, old)
             )
 
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_battle_fastpaths import setup_for
+from test_battle_fastpaths import setup_for, trial_spot
 
 from conftest import battlefields
 from skirmish import fastpaths
@@ -52,12 +52,8 @@ def test_a_line_decided_from_one_clear_line_is_the_looks(field, data):
 def test_a_line_from_a_trial_position_decided_from_one_clear_line_is_the_looks(field, data):
     """The attacker at a trial spot beside another base (in contact, a hair apart or
     further), touching what it would touch there."""
-    mover = data.draw(st.sampled_from(field.fighters))
-    near = data.draw(st.sampled_from(field.fighters))
-    angle, gap = data.draw(st.floats(0, 6.3)), data.draw(st.sampled_from([0.0, 0.984, 0.9844, 2]))
-    at = (near.base.x + gap * math.cos(angle), near.base.y + gap * math.sin(angle))
-    moved = replace(mover, base=mover.base.moved_to(*at))
-    moved_field = field.with_fighter(moved)
+    mover, moved, moved_field = trial_spot(field, data)
+    at = (moved.base.x, moved.base.y)
     for target in field.fighters:
         if target.name == mover.name:
             continue
@@ -73,19 +69,11 @@ def test_a_line_from_a_trial_position_decided_from_one_clear_line_is_the_looks(f
 def test_the_witness_decides_past_a_wall_beside_the_line_and_is_switched_off_alone():
     from skirmish.games.magewinds.field import parse_battlefield
 
-    field = parse_battlefield(
-        {
-            "warbands": ["red", "blue"],
-            "fighters": [
-                {"name": "Wizard", "warband": "red", "at": [6, 3]},
-                {"name": "Guardian", "warband": "blue", "at": [6, 7]},
-            ],
-            "terrain": [
-                {"name": "Wall", "height": 3, "rectangle": {"centre": [6.8, 5], "size": [1, 1]}}
-            ],
-        },
-        source="beside",
-    )
+    wall = {"name": "Wall", "height": 3, "rectangle": {"centre": [6.8, 5], "size": [1, 1]}}
+    pair = (("Wizard", "red", [6, 3]), ("Guardian", "blue", [6, 7]))
+    fighters = [{"name": n, "warband": w, "at": at} for n, w, at in pair]
+    data = {"warbands": ["red", "blue"], "fighters": fighters, "terrain": [wall]}
+    field = parse_battlefield(data, source="beside")
     a, t = field.fighter("Wizard"), field.fighter("Guardian")
     gap = 4 - 2 * a.base.radius
     inside = replace(a.profile.attacks[0], minimum_range=0, maximum_range=gap + 0.01)

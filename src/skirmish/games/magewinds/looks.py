@@ -79,6 +79,14 @@ class Near:
         return self.key[-1]
 
 
+@dataclass(eq=False)
+class _Drawn:
+    """The convex pieces and bounding boxes of a set of blockers, once worked out."""
+
+    parts: ConvexParts | None = None
+    bounds: tuple[tuple[float, float, float, float], ...] | None = None
+
+
 @dataclass(frozen=True)
 class Blockers:
     """Terrain of some height classes plus every fighter's base, with a spatial index.
@@ -99,6 +107,9 @@ class Blockers:
     _seen: dict[tuple[Look, SightMethod], EdgeView] = field(
         default_factory=dict, compare=False, repr=False
     )
+    _drawn: _Drawn = field(default_factory=lambda: _Drawn(), compare=False, repr=False)
+    """What is worked out from the footprints when first asked, shared with every copy
+    :meth:`touching_as` makes (a copy that is never swept never cuts the pieces)."""
 
     @cached_property
     def _fighters(self) -> dict[str, int]:
@@ -116,16 +127,22 @@ class Blockers:
             if b.name in names and (kind is None or b.kind == kind)
         )
 
-    @cached_property
+    @property
     def bounds(self) -> tuple[tuple[float, float, float, float], ...]:
         """Each blocker's bounding box: min x, min y, max x, max y."""
-        boxes: list[list[float]] = shapely.bounds(list(self.footprints)).tolist()
-        return tuple((a, b, c, d) for a, b, c, d in boxes)
+        drawn = self._drawn
+        if drawn.bounds is None:
+            boxes: list[list[float]] = shapely.bounds(list(self.footprints)).tolist()
+            drawn.bounds = tuple((a, b, c, d) for a, b, c, d in boxes)
+        return drawn.bounds
 
-    @cached_property
+    @property
     def parts(self) -> ConvexParts:
         """Every blocker as convex pieces, for the sweep."""
-        return ConvexParts.of(self.footprints)
+        drawn = self._drawn
+        if drawn.parts is None:
+            drawn.parts = ConvexParts.of(self.footprints)
+        return drawn.parts
 
     def touching_as(self, bases: Sequence[Based]) -> Blockers:
         """These blockers, with each of ``bases`` touching what a fighter of its name
@@ -144,10 +161,7 @@ class Blockers:
                 touching[base.name] = gaps
             else:
                 touching.pop(base.name, None)
-        moved = replace(self, touching=touching)
-        moved.__dict__["parts"] = self.parts
-        moved.__dict__["bounds"] = self.bounds
-        return moved
+        return replace(self, touching=touching)
 
     def near(self, base: Based, inches: float) -> tuple[Near, ...]:
         """The terrain blockers within ``inches`` of ``base`` (8.0), each with what is left
