@@ -7,18 +7,30 @@ turns to go first).
    clear, whether a base may stand at 100 points, and one ray alone (a knockback or a Push),
    closed form (:mod:`skirmish.geometry.clearance`) against the polygons
    (``clearance.polygons()``), each on a free space whose polygons are already drawn (so the
-   old way's cost is the question alone); and one path from a position never seen before,
-   its free space made afresh (the old way draws the polygons first). Aim: each at least 10
-   times faster.
+   old way's cost is the question alone); one path from a position never seen before,
+   its free space made afresh (the old way draws the polygons first); and whether each
+   fighter can Dodge each of the 19 others (18.4) from cold caches, a straight step away
+   found in closed form (``moves.steps_away``) against the free sectors and the region a
+   step reaches on polygons. Aim: each at least 10 times faster.
+   Sight (16.0) for every ordered pair among the high obstacles, one pair a question as a
+   battle asks it and nothing remembered: one clear straight line first
+   (``looks.seen_straight``), the sweep only where it does not decide, against the sweep
+   for every pair; and a line of attack (18.1) for every ordered pair, one clear straight
+   line first (``battle.sight._straight_line``), against the sweep for every pair.
 2. Random-versus-random battles per CPU-second, 4v4 and 2v2 Deathmatch (Wizard, Guardian,
-   Cleric, Deadeye), each battle played both ways from cold caches, true circles against
-   polygons. Aim: 5 times.
-3. Greedy-versus-greedy battles per CPU-second, 2v2 and 4v4, true circles against
-   polygons (attack outlooks and values forgotten before each battle). Aim: 4 times.
+   Cleric, Deadeye), each battle played both ways from cold caches: the closed forms (true
+   circles, the Dodge and sight witnesses) against the code before them (polygons, the
+   witnesses off). The two ways play different battles (positions differ in the last
+   digits), so these ratios carry the noise of battles of different lengths. Aim: 5 times.
+3. Greedy-versus-greedy battles per CPU-second, 2v2 and 4v4, the same two ways (attack
+   outlooks and values forgotten before each battle). Aim: 4 times.
 4. Garbage collection tuned for runs of battles (:mod:`skirmish.ai.collection`, what
    ``simulate`` does) against Python's defaults, greedy 2v2 and random 4v4.
 5. What rendering the log's text costs: the share of a random 4v4 battle's CPU time spent
    in ``Battle.logged`` (the event and its sentence), under cProfile.
+6. The Dodge and sight witnesses alone (``fastpaths.plain(STEPS_AWAY, STRAIGHT_SIGHT)``
+   for the old way): they change no answer, so both ways play the very same battles and
+   the ratio is the witnesses' own, random and greedy, 4v4 and 2v2.
 
 Run with ``python benchmarks/speedups.py [BATTLES]`` (default 6 random battles of each
 size; a third as many greedy ones, at least 1).
@@ -45,11 +57,29 @@ from skirmish.ai.magewinds import outlook
 from skirmish.ai.magewinds.evaluation import _GAINS
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
+from skirmish.fastpaths import plain
 from skirmish.games.magewinds.battle import new_setup, start_battle
+from skirmish.games.magewinds.battle.geometry import AWAY_TURNS, free_to_step_away
+from skirmish.games.magewinds.battle.sight import STRAIGHT_SIGHT, _straight_line
 from skirmish.games.magewinds.battle.straight import _ray_rooms
-from skirmish.games.magewinds.moves import _surroundings, surroundings
+from skirmish.games.magewinds.looks import HIGH, _blockers, blockers, look, seen_straight, views
+from skirmish.games.magewinds.moves import (
+    STEP_MOVE,
+    STEPS_AWAY,
+    _dodge,
+    _kept_reach,
+    _step_ends,
+    _surroundings,
+    dodge_region,
+    local_space,
+    neighbourhood,
+    steps_away,
+    surroundings,
+)
+from skirmish.games.magewinds.sightlines import line_of_attack
 from skirmish.geometry.clearance import polygons
 from skirmish.geometry.movement import FreeSpace, ray_room
+from skirmish.geometry.sight import SightMethod
 
 BAND = ["Wizard", "Guardian", "Cleric", "Deadeye"]
 
@@ -99,6 +129,50 @@ def questions() -> None:
             start = (placed.base.x, placed.base.y)
             free.is_clear(shapely.LineString([start, (start[0] + 1.0, start[1] + 0.5)]))
 
+    def dodges() -> None:
+        # Whether each fighter can Dodge each other (18.4), as the battle asks it, from
+        # cold caches: a straight step away on true circles, else a free sector, else the
+        # whole region a step reaches (polygons: no witness, so the sectors and region).
+        local_space.cache_clear()
+        _kept_reach.cache_clear()
+        _dodge.cache_clear()
+        _step_ends.cache_clear()
+        for mover in field.fighters:
+            around = neighbourhood(field, mover, STEP_MOVE)
+            for source in field.fighters:
+                if source is mover:
+                    continue
+                x, y = source.base.x, source.base.y
+                _ = (
+                    steps_away(around, x, y)
+                    or any(free_to_step_away(field, mover, source, t) for t in AWAY_TURNS)
+                    or dodge_region(around, x, y)[0]
+                )
+
+    among = blockers(field, HIGH, False)
+    pairs = [(v, t) for v in field.fighters for t in field.fighters if v is not t]
+
+    def sight(witness: bool) -> Callable[[], None]:
+        def work() -> None:
+            among._seen.clear()
+            for viewer, target in pairs:
+                chosen = look(among, viewer.base, target.base)
+                if not (witness and seen_straight(among, chosen)):
+                    views(among, [chosen], SightMethod.SWEEP)
+
+        return work
+
+    zap = field.fighters[0].profile.attacks[0]
+
+    def lines(witness: bool) -> Callable[[], None]:
+        def work() -> None:
+            _blockers.cache_clear()  # the looks remembered on the blockers go with them
+            for attacker, target in pairs:
+                if not (witness and _straight_line(field, attacker, target, zap) is not None):
+                    line_of_attack(field, attacker, target, zap)
+
+        return work
+
     print("1. Movement questions on the crowded table (20 fighters, 15 obstacles)")
     print("   question                          circles ms  polygons ms   ratio  (aim 10x)")
     for name, work, repeat in (
@@ -107,11 +181,23 @@ def questions() -> None:
         ("stand at 100 points", stands, 5),
         ("one ray (knockback, Push)", one_ray, 20),
         ("a path from a new position", fresh, 2),
+        ("Dodge possible (x19 attackers)", dodges, 1),
     ):
         new = seconds(work, repeat) / len(spaces)
         with polygons():
             old = seconds(work, repeat) / len(spaces)
         print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x")
+    new, old = (seconds(sight(witness), 2) / len(field.fighters) for witness in (True, False))
+    name = "sight (x19 targets)"
+    print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x  (the sweep)")
+    new, old = (seconds(lines(witness), 2) / len(field.fighters) for witness in (True, False))
+    name = "line of attack (x19 targets)"
+    print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x  (the sweep)")
+
+
+STEPS = [0]
+"""Steps played by :func:`battle` so far (decisions and rolls): the ways compared may play
+battles of different lengths, and the CPU time a step tells them apart from that."""
 
 
 def battle(setup, seed: int, kind: str = "random") -> float:
@@ -125,36 +211,79 @@ def battle(setup, seed: int, kind: str = "random") -> float:
     else:
         players = [RandomPlayer(seed, 0), RandomPlayer(seed, 1)]
     started = time.process_time()
-    play_out(History.start(start_battle(setup), seed), players)
+    play_out(History.start(start_battle(setup), seed), players, after_step=_counted)
     return time.process_time() - started
+
+
+def _counted(history: History) -> None:
+    STEPS[0] += 1
 
 
 def both_ways(setup, count: int, kind: str, old_way) -> tuple[float, float]:
     """CPU seconds of ``count`` battles the new way and the old way (``old_way()``: a
-    context manager), taking turns to go first."""
+    context manager), taking turns to go first; the steps each way played are in
+    :data:`WAYS_STEPS`."""
     new = old = 0.0
+    WAYS_STEPS[:] = [0, 0]
     for seed in range(count):
         for first in (True, False) if seed % 2 == 0 else (False, True):
+            before = STEPS[0]
             if first:
                 new += battle(setup, seed, kind)
             else:
                 with old_way():
                     old += battle(setup, seed, kind)
+            WAYS_STEPS[0 if first else 1] += STEPS[0] - before
     return new, old
+
+
+WAYS_STEPS = [0, 0]
+"""Steps played the new way and the old way by the last :func:`both_ways`."""
+
+
+def per_step(new: float, old: float) -> str:
+    """The CPU time a step each way (:data:`WAYS_STEPS`), and their ratio."""
+    a, b = (t / max(1, n) * 1e3 for t, n in zip((new, old), WAYS_STEPS, strict=True))
+    return f"\n        a step {a:.2f} ms against {b:.2f} ms: {b / a:.2f}x"
 
 
 def setup_of(size: int):
     return new_setup("deathmatch", [BAND[:size], BAND[:size]])
 
 
+@contextlib.contextmanager
+def old_code():
+    """The code before issue 32's closed forms: polygons, and neither witness."""
+    with polygons(), plain(STEPS_AWAY, STRAIGHT_SIGHT):
+        yield
+
+
+@contextlib.contextmanager
+def no_witness():
+    """The Dodge and sight witnesses off, all else as it is."""
+    with plain(STEPS_AWAY, STRAIGHT_SIGHT):
+        yield
+
+
 def circles_against_polygons(title: str, kind: str, sizes: tuple[int, ...], count: int) -> None:
     print(title)
     for size in sizes:
-        new, old = both_ways(setup_of(size), count, kind, polygons)
+        new, old = both_ways(setup_of(size), count, kind, old_code)
         print(
-            f"   {size}v{size}: circles {count / new:5.2f}/s, polygons {count / old:5.2f}/s: "
-            f"{old / new:.2f}x"
+            f"   {size}v{size}: closed forms {count / new:5.2f}/s, before {count / old:5.2f}/s: "
+            f"{old / new:.2f}x" + per_step(new, old)
         )
+
+
+def witnesses(count: int, greedy_count: int) -> None:
+    print("6. The Dodge and sight witnesses alone (the same battles both ways)")
+    for kind, number in (("random", count), ("greedy", greedy_count)):
+        for size in (4, 2):
+            new, old = both_ways(setup_of(size), number, kind, no_witness)
+            print(
+                f"   {kind} {size}v{size}: witnesses {number / new:5.2f}/s, without "
+                f"{number / old:5.2f}/s: {old / new:.2f}x" + per_step(new, old)
+            )
 
 
 def collection(count: int, greedy_count: int) -> None:
@@ -229,6 +358,7 @@ def main(count: int = 6) -> None:
     )
     collection(count, max(1, count // 3))
     log_text()
+    witnesses(count, max(1, count // 3))
 
 
 if __name__ == "__main__":

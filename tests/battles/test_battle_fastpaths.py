@@ -382,17 +382,23 @@ def test_remembered_sight_looks_at_bases_in_contact_as_touching(radius, looker, 
         assert visible(battle_setup, field, a, spot, (a.base, None)) == expected
 
 
-@settings(max_examples=25, deadline=None)
-@given(battlefields(), st.data())
-def test_lines_from_a_trial_position_are_those_of_the_moved_battlefield(field, data):
-    """18.1 from a fighter at a trial position, among the blockers of the battlefield as it
-    stands, is the line of attack of the battlefield with the fighter moved there."""
+def trial_spot(field: Battlefield, data: st.DataObject) -> tuple[Placed, Placed, Battlefield]:
+    """A fighter, the same fighter at a trial spot beside another base (in contact, a hair
+    apart or further), and the battlefield with it moved there."""
     mover = data.draw(st.sampled_from(field.fighters))
     near = data.draw(st.sampled_from(field.fighters))
     angle, gap = data.draw(st.floats(0, 6.3)), data.draw(st.sampled_from([0.0, 0.984, 0.9844, 2]))
     at = (near.base.x + gap * math.cos(angle), near.base.y + gap * math.sin(angle))
     moved = replace(mover, base=mover.base.moved_to(*at))
-    moved_field = field.with_fighter(moved)
+    return mover, moved, field.with_fighter(moved)
+
+
+@settings(max_examples=25, deadline=None)
+@given(battlefields(), st.data())
+def test_lines_from_a_trial_position_are_those_of_the_moved_battlefield(field, data):
+    """18.1 from a fighter at a trial position, among the blockers of the battlefield as it
+    stands, is the line of attack of the battlefield with the fighter moved there."""
+    mover, moved, moved_field = trial_spot(field, data)
     attack = moved.profile.attack(data.draw(st.sampled_from(["Melee", "Zap"])))
     for target in field.fighters:
         if target.name == mover.name:

@@ -25,6 +25,7 @@ from shapely.geometry.base import BaseGeometry
 from skirmish import limits
 from skirmish.games.magewinds.field import Battlefield, Layout, Placed
 from skirmish.geometry import BASE_DIAMETER, EPSILON, HeightClass, Terrain, within
+from skirmish.geometry.clearance import true_circles
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 from skirmish.geometry.movement import FreeSpace, Roadmap, free_space, path_length, ray_room
 
@@ -339,6 +340,69 @@ def dodge_region(around: Neighbourhood, x: float, y: float) -> tuple[bool, BaseG
 
 
 _dodge = lru_cache(maxsize=4096)(dodge_region)
+
+
+STEPS_AWAY = "steps away"
+"""The part of the fast paths (:func:`skirmish.fastpaths.fast`) that answers whether a Dodge
+is possible from a straight step found in closed form (:func:`steps_away`) before drawing
+the region a step reaches; ``fastpaths.plain(STEPS_AWAY)`` turns it off alone (for the
+benchmarks' ratio)."""
+STEP_AWAY_DIRECTIONS = 64
+"""Straight steps looked at by :func:`steps_away`, evenly round the base."""
+STEP_AWAY_SHARES = (1.0, 0.75, 0.5, 0.25)
+"""How far along each straight step (of what the table leaves) its possible ends lie."""
+STEP_AWAY_MARGIN = 0.02
+"""What :func:`steps_away` keeps back from each bound: a step's end stops this short of
+whatever blocks it and of the 1" disc, and ends this much further than the Dodge needs."""
+
+
+def steps_away(around: Neighbourhood, x: float, y: float) -> bool:
+    """Whether a straight step of at most ``around.inches`` from the base's centre ends
+    further from (x, y) by more than a hair (18.4, ruling MW-16) with room to spare: one of
+    the ends :func:`step_ends` finds on true circles is further by more than
+    :data:`HAIR` and :data:`STEP_AWAY_MARGIN`.
+
+    A witness, never a denial: ``True`` only when such a step exists, ``False`` when none
+    of the straight ones looked at is one (the step may still go round a corner, or stop
+    short of where these look). Each region a base may not enter or stop in is a true
+    circle's, or a footprint grown by one, and the polygons of :func:`dodge_region` are
+    drawn inside them (corners on the true curve), so a straight step clear on the
+    circles, its end off them, lies in :func:`dodge_region`'s region too, kept
+    :data:`STEP_AWAY_MARGIN` from every edge: whenever this answers ``True``,
+    :func:`dodge_region` does (the tests compare the two on generated tables). Without
+    the closed form (``clearance.polygons()``) it answers ``False``, and the region
+    decides."""
+    here = math.hypot(around.x - x, around.y - y)
+    if here <= EPSILON or not true_circles():
+        return False
+    ends = _step_ends(around)
+    further = np.hypot(ends[:, 0] - x, ends[:, 1] - y) > here + HAIR + STEP_AWAY_MARGIN
+    return bool(further.any())
+
+
+def step_ends(around: Neighbourhood) -> np.ndarray:
+    """(ends, 2): where straight steps of at most ``around.inches`` may end, on true
+    circles in closed form (:mod:`skirmish.geometry.clearance`): along each of
+    :data:`STEP_AWAY_DIRECTIONS` directions, the shares :data:`STEP_AWAY_SHARES` of how far
+    the base goes that way (short by :data:`STEP_AWAY_MARGIN`, within the step's reach
+    less that), those at which the base may stand. They depend on the neighbourhood alone,
+    not on the attack, so each neighbourhood's are worked out once (:func:`_step_ends`)
+    for every attacker."""
+    exact = local_space(around).circles
+    if exact is None:
+        return np.empty((0, 2))
+    turns = np.linspace(0.0, 2 * math.pi, STEP_AWAY_DIRECTIONS, endpoint=False)
+    units = np.stack([np.cos(turns), np.sin(turns)], axis=1)
+    rooms = exact.rooms((around.x, around.y), units, around.inches)
+    longest = np.minimum(rooms, around.inches) - STEP_AWAY_MARGIN
+    along = longest[:, None] * np.array(STEP_AWAY_SHARES)[None, :]
+    ends = np.array([around.x, around.y]) + along[..., None] * units[:, None, :]
+    ends = ends.reshape(-1, 2)[along.reshape(-1) > STEP_AWAY_MARGIN]
+    standing: np.ndarray = ends[exact.can_stand(ends)] if len(ends) else ends
+    return standing
+
+
+_step_ends = lru_cache(maxsize=1024)(step_ends)
 
 
 @dataclass(frozen=True)

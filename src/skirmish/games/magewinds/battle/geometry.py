@@ -33,6 +33,7 @@ from skirmish.games.magewinds.moves import (
     ENEMY_PENALTY,
     HAIR,
     STEP_MOVE,
+    STEPS_AWAY,
     Dodge,
     Knockback,
     check_move,
@@ -42,6 +43,7 @@ from skirmish.games.magewinds.moves import (
     neighbourhood,
     shortest_move,
     step_region,
+    steps_away,
     surroundings,
 )
 from skirmish.games.magewinds.profiles import AttackProfile
@@ -210,10 +212,16 @@ def can_dodge(battle: Battle, target: Fighter, attacker: Fighter) -> Dodge:
 
 def dodge_possible(battle: Battle, target: Fighter, attacker: Fighter) -> bool:
     """18.4: whether the target can Dodge the attacker (:func:`can_dodge`). On the fast path
-    remembered by battlefield (it depends on nothing else), and found at once when nothing
-    stands on the far side of the target (:func:`free_to_step_away`)."""
+    remembered by battlefield (it depends on nothing else), and found at once when a
+    straight step away is clear on true circles (:func:`steps_away`, in closed form) or
+    nothing stands on the far side of the target (:func:`free_to_step_away`); the whole
+    region a step reaches is worked out only when neither finds a step (in battles, when
+    the target is hemmed in)."""
 
     def shortcut(field: Battlefield, source: Placed, mover: Placed) -> bool | None:
+        around = neighbourhood(field, mover, STEP_MOVE)
+        if fast(STEPS_AWAY) and steps_away(around, source.base.x, source.base.y):
+            return True
         free = any(free_to_step_away(field, mover, source, turn) for turn in AWAY_TURNS)
         return True if free else None
 

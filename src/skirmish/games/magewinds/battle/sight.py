@@ -17,7 +17,10 @@ the look passes over every piece whose bounding circle stays clear of that path 
 :mod:`skirmish.geometry.sweep`), so the whole edge is seen, and a line of attack is as long
 as the gap between the bases, give or take how far the edge drawn as a polygon lies inside
 the true circle. Such questions are answered without a look whenever the answer cannot
-depend on those small amounts.
+depend on those small amounts. Where something does come near, one straight line towards
+the target's centre that passes everything with room to spare still shows the target seen
+and the line of attack as long as that gap (``looks.seen_straight``); only the rest are
+swept.
 """
 
 from __future__ import annotations
@@ -29,7 +32,14 @@ from dataclasses import replace
 from skirmish.fastpaths import Memo, fast
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.field import Battlefield, Placed
-from skirmish.games.magewinds.looks import HIGH, OBSTACLES, Blockers, blockers
+from skirmish.games.magewinds.looks import (
+    HIGH,
+    OBSTACLES,
+    Blockers,
+    blockers,
+    look,
+    seen_straight,
+)
 from skirmish.games.magewinds.profiles import AttackProfile
 from skirmish.games.magewinds.sightlines import (
     LineOfAttack,
@@ -39,6 +49,7 @@ from skirmish.games.magewinds.sightlines import (
 )
 from skirmish.geometry import EPSILON, Based
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
+from skirmish.geometry.shapes import CIRCLE_SEGMENTS
 
 Where = tuple[float, float, float]
 Circle = tuple[float, float, float]
@@ -57,6 +68,9 @@ _COVER_CIRCLES: Memo[tuple[Circle, ...]] = Memo("obstacle circles", size=64)
 _LINES: Memo[LineOfAttack] = Memo("lines of attack", size=10_000)
 """Fewer than the other memos keep: a line holds what the look saw of the target."""
 
+STRAIGHT_SIGHT = "straight sight"
+"""The part of the fast paths that answers whether one fighter sees another from one clear
+straight line before sweeping the whole edge (:func:`_seen`)."""
 LINES = "lines of attack"
 """The part of the fast paths (:func:`skirmish.fastpaths.fast`) that remembers a line of
 attack between two fighters where they stand (:func:`line_on`)."""
@@ -140,22 +154,50 @@ def open_line(
 ) -> bool | None:
     """18.1 without looking, where nothing can block: whether ``attacker`` (perhaps at a
     trial position) has a line of attack to ``target`` within Range, or None when a look
-    is needed (something near the path, bases in contact, or a gap within
-    :data:`POLYGON_GAP` of a Range)."""
+    is needed (bases in contact, or a gap within :data:`POLYGON_GAP` of a Range). Where
+    something comes near the path, on the fast path (part :data:`STRAIGHT_SIGHT`) one
+    clear straight line may still decide it (:func:`_straight_line`)."""
     if field.terrain is not setup.table.field.terrain:
         return None
     if not _clear((*_high(setup), *_others(field, attacker, target)), attacker.base, target.base):
-        return None
+        return _straight_line(field, attacker, target, attack) if fast(STRAIGHT_SIGHT) else None
     a, b = attacker.base, target.base
     gap = math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
     if gap < EPSILON:  # the look starts inside the target's edge: it measures to the edge
         return None
+    return _within(gap, gap + POLYGON_GAP, attack)
+
+
+def _within(shortest: float, longest: float, attack: AttackProfile) -> bool | None:
+    """Whether a line of attack known to be between ``shortest`` and ``longest`` long is
+    within the attack's Range (8.0, 18.1), or None when the Range falls between the two."""
     low, high = attack.minimum_range - EPSILON, attack.maximum_range + EPSILON
-    if low + EPSILON <= gap and gap + POLYGON_GAP <= high - EPSILON:
+    if low + EPSILON <= shortest and longest <= high - EPSILON:
         return True
-    if gap + POLYGON_GAP < low - EPSILON or gap > high + EPSILON:
+    if longest < low - EPSILON or shortest > high + EPSILON:
         return False
     return None
+
+
+def _straight_line(
+    field: Battlefield, attacker: Placed, target: Placed, attack: AttackProfile
+) -> bool | None:
+    """18.1 from one clear straight line, where something comes near the path: when the
+    line from the look's source towards the target's centre passes every high obstacle and
+    other fighter with room to spare (:func:`~skirmish.games.magewinds.looks.seen_straight`),
+    the edge's nearest point (the target's edge drawn as a polygon, corners on the circle)
+    is seen, so the line of attack is as long as the gap from the source to that edge:
+    at least the gap to the true circle, at most that and the most the polygon lies inside
+    it. Whether that is within Range, or None when the Range falls in between or the line
+    passes near something. ``attacker`` may stand at a trial position (it touches what it
+    would touch there, as :func:`line_from` looks)."""
+    among = blockers(field, HIGH, True).touching_as([attacker.base])
+    chosen = look(among, attacker.base, target.base, among.fighters(attacker.name, target.name))
+    if not seen_straight(among, chosen):
+        return None
+    apart = math.dist(chosen.source, chosen.centre)
+    inside = chosen.radius * (1 - math.cos(math.pi / (4 * CIRCLE_SEGMENTS)))
+    return _within(apart - chosen.radius, apart - chosen.radius + inside, attack)
 
 
 def in_the_open(setup: Setup, field: Battlefield, attacker: Placed, target: Placed) -> bool:
@@ -185,8 +227,13 @@ def _obstacles(setup: Setup) -> tuple[Circle, ...]:
 def _seen(
     setup: Setup, viewer: Placed, target: Placed, stands: tuple[Based | None, Based | None]
 ) -> bool:
-    """16.0 among the high obstacles alone, the two fighters touching what they touch."""
+    """16.0 among the high obstacles alone, the two fighters touching what they touch; on
+    the fast path (part :data:`STRAIGHT_SIGHT`) seen at once when the straight line towards
+    the target's centre passes every obstacle with room to spare
+    (:func:`~skirmish.games.magewinds.looks.seen_straight`), else by the sweep."""
     among = _shared(setup).touching_as([base for base in stands if base is not None])
+    if fast(STRAIGHT_SIGHT) and seen_straight(among, look(among, viewer.base, target.base)):
+        return True
     return visibilities(setup.table.field, [(viewer, target)], among=among)[0].visible
 
 
