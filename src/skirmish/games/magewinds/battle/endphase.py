@@ -171,10 +171,12 @@ class Windburn(Frame):
         (14.1)."""
         if player == self.player:
             return {}
-        hand = battle.hands[self.player]
+        # A discarded card lies face up on the discard pile; a kept one is known only by
+        # its value (ruling MB-22), so it is counted, never named, whatever the hand holds.
+        discarded = [c for c in self.decided if c in battle.discard]
         return {
-            "decided": [c for c in self.decided if c not in hand],
-            "kept": sum(1 for c in self.decided if c in hand),
+            "decided": discarded,
+            "kept": len(self.decided) - len(discarded),
             "card": "",
         }
 
