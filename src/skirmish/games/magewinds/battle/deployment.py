@@ -30,6 +30,7 @@ from skirmish.games.magewinds.battle.deck import (
     take_from_deck,
 )
 from skirmish.games.magewinds.battle.geometry import MARGIN, OVERLAP, can_stand_at, stand_problem
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.rolloff import RollOff
 from skirmish.games.magewinds.battle.scenarios import deployment_problem
@@ -69,8 +70,8 @@ class SetupFrame(Frame):
         if self.stage == "face-up" and len(battle.face_up) == FACE_UP:
             battle = battle.logged(
                 "10.4",
-                "face_up",
-                f"the magic deck is shuffled; face up: {' '.join(battle.face_up)}",
+                EventKind.FACE_UP,
+                "the magic deck is shuffled; face up: {cards:space}",
                 cards=battle.face_up,
             )
             battle = replace(battle, phase=Phase.DEPLOYMENT).top(replace(self, stage="deploying"))
@@ -94,7 +95,10 @@ class SetupFrame(Frame):
             return battle.top(replace(self, stage="steps", steps_done=self.steps_done + 1))
         first = result[0]
         battle = replace(battle, first=first).logged(
-            "10.0", "player_1", f"player {first + 1} is the scenario's Player 1 and sets up"
+            "10.0",
+            EventKind.PLAYER_1,
+            "player {player} is the scenario's Player 1 and sets up",
+            player=first + 1,
         )
         return battle.top(replace(self, stage="steps", ranking=tuple(result)))
 
@@ -114,9 +118,14 @@ class SetupFrame(Frame):
         territories = tuple(mine if p == second else other for p in range(battle.players))
         battle = replace(battle, territories=territories).logged(
             "10.5",
-            "territories",
-            f"player {second + 1} takes the {mine} half; player {_first(battle) + 1} the "
-            f"{other} half (ruling {'MB-26' if battle.setup.scenario.splits else 'MB-5'})",
+            EventKind.TERRITORIES,
+            "player {player} takes the {territory} half; player {other_player} the {other} half "
+            "(ruling {ruling})",
+            player=second + 1,
+            territory=mine,
+            other_player=_first(battle) + 1,
+            other=other,
+            ruling="MB-26" if battle.setup.scenario.splits else "MB-5",
         )
         return battle.top(replace(self, stage="steps", steps_done=self.steps_done + 1))
 
@@ -225,8 +234,9 @@ class Deployment(Frame):
         battle = battle.with_fighter(replace(fighter, status=Status.ON_BATTLEFIELD, at=at))
         battle = battle.logged(
             "10.5",
-            "deploy",
-            f"player {self.turn + 1} deploys {fighter.name} at ({point_text(at)})",
+            EventKind.DEPLOY,
+            "player {player} deploys {fighter} at ({at:point})",
+            player=self.turn + 1,
             fighter=fighter.name,
             at=at,
         )

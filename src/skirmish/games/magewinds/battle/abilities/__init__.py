@@ -33,6 +33,7 @@ from skirmish.games.magewinds.battle.abilities import (
 )
 from skirmish.games.magewinds.battle.abilities.common import ActionAbility, marks, without
 from skirmish.games.magewinds.battle.grammar import Names, parse
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Point
 
 ACTIONS: tuple[ActionAbility, ...] = (
@@ -124,9 +125,10 @@ def began(battle: Battle, fighter: Fighter, word: str) -> Battle:
     if ending:
         battle = without(battle, *ending).logged(
             "13.0",
-            "spell_ends",
-            f"{fighter.name} begins its next action: "
-            f"{', '.join(sorted({m.key.title() for m in ending}))} ends (ruling MB-37)",
+            EventKind.SPELL_ENDS,
+            "{fighter} begins its next action: {spells:comma} ends (ruling MB-37)",
+            fighter=fighter.name,
+            spells=tuple(sorted({m.key.title() for m in ending})),
         )
     return seer.began(battle, fighter, word)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from skirmish.games.magewinds.battle.abilities.common import marks, with_mark, without
+from skirmish.games.magewinds.battle.logbook import POISON_ENDS, EventKind
 from skirmish.games.magewinds.battle.spells import ability
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark
 
@@ -54,9 +55,12 @@ def recover_later(battle: Battle, fighter: Fighter) -> Battle:
     battle = with_mark(battle, Mark(RECOVER, fighter.name, target=fighter.name))
     return battle.logged(
         "Recover",
-        "recover_later",
-        f"Recover (v1.2.0): {fighter.name} will heal 2 at the start of player "
-        f"{fighter.player + 1}'s next turn, or at the end of the Action Phase (ruling MB-46)",
+        EventKind.RECOVER_LATER,
+        "Recover (v1.2.0): {fighter} will heal {healed} at the start of player {player}'s next "
+        "turn, or at the end of the Action Phase (ruling MB-46)",
+        fighter=fighter.name,
+        healed=OLD_RECOVER,
+        player=fighter.player + 1,
     )
 
 
@@ -72,10 +76,13 @@ def healed(battle: Battle, player: int | None) -> Battle:
             continue
         heal = min(fighter.damage, OLD_RECOVER)
         battle = battle.with_fighter(replace(fighter, damage=fighter.damage - heal, poisoned=False))
-        text = (
-            f"Recover (v1.2.0): {fighter.name} heals {heal} damage ({fighter.damage - heal} left)"
+        battle = battle.logged(
+            "20.1",
+            EventKind.HEAL,
+            "Recover (v1.2.0): {fighter} heals {healed} damage ({left} left){poison}",
+            fighter=fighter.name,
+            healed=heal,
+            left=fighter.damage - heal,
+            words={"poison": POISON_ENDS if fighter.poisoned else ""},
         )
-        if fighter.poisoned:
-            text += "; healing ends its poison (ruling MB-15)"
-        battle = battle.logged("20.1", "heal", text, healed=heal)
     return battle
