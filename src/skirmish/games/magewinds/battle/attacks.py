@@ -298,6 +298,7 @@ class AttackFrame(Frame):
                 "{target} cannot be pushed under Entangle v1.5.0: no knockback (ruling MB-39)",
                 target=target.name,
                 inches=0,
+                why="unpushable",
             )
         elif result.knockback and target.on_battlefield and attacker.on_battlefield:
             room = knockback_of(battle, attacker, target).room
@@ -312,6 +313,7 @@ class AttackFrame(Frame):
                 "{target}, so it stays where it is",
                 target=target.name,
                 inches=0,
+                why="no room",
             )
         return self._after_knockback(battle, result)
 
@@ -325,6 +327,7 @@ class AttackFrame(Frame):
                 attacker=self.attacker,
                 target=self.target,
                 inches=0,
+                why="declined",
             )
             return self._after_knockback(battle, self.result)
         text = after(action, "knock back")
@@ -349,6 +352,7 @@ class AttackFrame(Frame):
             attacker=self.attacker,
             target=self.target,
             inches=inches,
+            why="knocked back",
         )
         if target.carrying:
             battle = drop_everything(battle, battle.fighter(target.name), target.at, "knocked back")
@@ -363,6 +367,7 @@ class AttackFrame(Frame):
                 "Push: {target} cannot be pushed under Entangle v1.5.0",
                 target=target.name,
                 inches=0,
+                why="unpushable",
             )
         elif result.push and target.on_battlefield and attacker.on_battlefield:
             end, moved_by = push_end(battle, attacker, target, float(result.push))

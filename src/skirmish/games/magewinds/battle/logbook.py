@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
@@ -201,12 +201,21 @@ class BattleEvent:
         return line_dict(self)
 
 
+def line_fields(line: LogLine) -> tuple[tuple[str, Any], ...]:
+    """Every field of any line by name: a :class:`BattleEvent`'s ``data``; an attack
+    procedure record's fields, its details (the names its sentence shows) included."""
+    if isinstance(line, BattleEvent) or not is_dataclass(line):
+        return line.data
+    return tuple((f.name, getattr(line, f.name)) for f in fields(line) if f.name != "rule")
+
+
 def line_dict(line: LogLine) -> dict[str, Any]:
-    """Any line of a battle's log, JSON-ready: rule, event, text, its data when it has
-    any, and ``seen_by`` (a seat from 1) when it is private."""
+    """Any line of a battle's log, JSON-ready: rule, event, text, its fields when it has
+    any (:func:`line_fields`), and ``seen_by`` (a seat from 1) when it is private."""
     found: dict[str, Any] = {"rule": line.rule, "event": line.event, "text": line.text}
-    if line.data:
-        found["data"] = {k: plain(v) for k, v in line.data}
+    named = line_fields(line)
+    if named:
+        found["data"] = {k: plain(v) for k, v in named}
     if line.seen_by is not None:
         found["seen_by"] = line.seen_by + 1
     return found

@@ -128,12 +128,13 @@ def drop(battle: Battle, fighter: Fighter, action: Action) -> Battle:
     problem = stand_problem(battle, at)
     if problem:
         raise IllegalAction(f"19.1: {problem}")
-    return _place(battle, fighter, item.name, at, "drops")
+    return _place(battle, fighter, item.name, at)
 
 
-def _place(battle: Battle, fighter: Fighter, name: str, at: Point, verb: str) -> Battle:
+def _place(battle: Battle, fighter: Fighter, name: str, at: Point, why: str = "") -> Battle:
     """Object ``name`` placed at ``at`` by ``fighter``, who carries it no more (a fighter
-    removed by Clone is no longer in the battle, ruling MB-48)."""
+    removed by Clone is no longer in the battle, ruling MB-48); ``why`` it drops it when
+    it did not choose to (ruling MB-20)."""
     battle = battle.with_item(replace(battle.item(name), at=at, carried_by=None))
     for carrier in battle.fighters:
         if carrier.name == fighter.name:
@@ -142,11 +143,12 @@ def _place(battle: Battle, fighter: Fighter, name: str, at: Point, verb: str) ->
     return battle.logged(
         "19.1",
         EventKind.DROP,
-        "{fighter} {verb} {item} at ({at:point})",
+        "{fighter} drops {because}{item} at ({at:point})",
         fighter=fighter.name,
         item=name,
         at=at,
-        words={"verb": verb},
+        why=why,
+        words={"because": f"({why}, ruling MB-20) " if why else ""},
     )
 
 
@@ -159,7 +161,7 @@ def drop_everything(battle: Battle, fighter: Fighter, near: Point, why: str) -> 
         spot = nearest_free(battle, near)
         if spot is None:  # pragma: no cover - a battlefield always has room somewhere
             raise IllegalAction(f"19.1: nowhere to place {name}")
-        battle = _place(battle, fighter, name, spot, f"drops ({why}, ruling MB-20)")
+        battle = _place(battle, fighter, name, spot, why)
     return battle
 
 

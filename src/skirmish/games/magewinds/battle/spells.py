@@ -226,7 +226,9 @@ def apply_cast(battle: Battle, action: Action, caster: Fighter, target: Fighter)
         )
     if casts("energize"):
         battle = replace(battle, energized=battle.energized | {target.player})
-        return recover_action(battle, target, "Energize: ", caster=caster)
+        return recover_action(
+            battle, target, "Energize: ", caster=caster.name, spell="Energize"
+        )
     for key in ("third_eye", "hex", "wildform"):
         if casts(key):
             battle = battle.with_fighter(replace(target, effects=target.effects | {key}))
@@ -241,11 +243,9 @@ def apply_cast(battle: Battle, action: Action, caster: Fighter, target: Fighter)
     raise IllegalAction(f"17.0: {action!r} is not a spell this battle plays")
 
 
-def recover_action(
-    battle: Battle, fighter: Fighter, why: str, *, caster: Fighter | None = None
-) -> Battle:
+def recover_action(battle: Battle, fighter: Fighter, why: str, **data: Any) -> Battle:
     """20.3: a double action counter becomes single, a single one goes; ``why`` starts the
-    log line, ``caster`` the fighter whose spell it is (Energize)."""
+    log line, ``data`` says whose spell it is (``caster``, ``spell``...)."""
     counters = max(0, fighter.counters - 1)
     battle = battle.with_fighter(replace(fighter, counters=counters))
     return battle.logged(
@@ -254,8 +254,8 @@ def recover_action(
         "{why}{fighter} recovers an action ({counters} action counters left)",
         fighter=fighter.name,
         counters=counters,
-        caster=caster.name if caster is not None else "",
         words={"why": why},
+        **data,
     )
 
 

@@ -284,8 +284,9 @@ class StepFrame(Frame):
             raise IllegalAction(
                 f"13.1: after a step to ({point_text(end)}) {mover.name} could not {self.purpose}"
             )
-        gone = ""
+        gone, away_from = "", dict[str, Any]()
         if source is not None and source.at and not battle.fighter(source.name).on_battlefield:
+            away_from = {"source": source.name, "source_at": source.at}
             gone = (
                 f", measured from ({point_text(source.at)}) where the attack came from, "
                 f"{source.name} being off the battlefield (4.4, ruling MB-52)"
@@ -298,6 +299,7 @@ class StepFrame(Frame):
             at=end,
             length=path.length,
             words={"gone": gone},
+            **away_from,
         )
         return after_step.finish()
 

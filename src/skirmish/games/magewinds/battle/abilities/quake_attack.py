@@ -26,6 +26,7 @@ class QuakeAttack(AttackFrame):
                 feature=self.situation.attacker.name,
                 target=self.target,
                 inches=0,
+                why="terrain feature",
             )
         return self._after_knockback(battle, result)
 

@@ -106,7 +106,14 @@ def began(battle: Battle, fighter: Fighter, word: str) -> Battle:
         seer = battle.fighter(mark.owner)
         if not seer.on_battlefield:
             continue
-        battle = recover_action(battle, seer, f"Prediction: {fighter.name} begins {word}, so ")
+        battle = recover_action(
+            battle,
+            seer,
+            f"Prediction: {fighter.name} begins {word}, so ",
+            spell="Prediction",
+            target=fighter.name,
+            action=word,
+        )
     return battle
 
 
