@@ -19,6 +19,9 @@ sentences a person reads:
   Mirrorshield...). A payment that is not a spell (an attack's cost) counts its cards;
 - objects carried from the ``pick_up`` lines (19.1) and the ``collect`` lines (Fragment
   Frenzy), each naming the ``fighter``.
+
+A Clone's two twins (20.2, the ``clone`` line's ``twins``) count as the fighter cloned:
+what either does is that fighter's, and it stands while either does.
 """
 
 from __future__ import annotations
@@ -73,21 +76,44 @@ def battle_figures(history: Any) -> BattleFigures:
         for name, profile in zip(band.names, band.profiles, strict=True):
             fighters[name] = Figures(band.player, profile.name)
     found = BattleFigures(fighters, [0] * len(final.setup.warbands))
-    standing = {f.name for f in final.on_battlefield()}
-    for name, figures in fighters.items():
-        figures.out_of_action = name not in standing
+    aliases: dict[str, str] = {}
     attack: tuple[str, str] | None = None
     for line in final.events():
-        attack = _count(line, found, attack)
+        if kind_of(line) is EventKind.CLONE:
+            origin = str(field_of(line, "target", ""))
+            for twin in field_of(line, "twins", ()):
+                aliases[twin] = aliases.get(origin, origin)
+        attack = _count(line, _Named(found, aliases), attack)
+    standing = {aliases.get(f.name, f.name) for f in final.on_battlefield()}
+    for name, figures in fighters.items():
+        figures.out_of_action = name not in standing
     return found
 
 
-def _count(
-    line: LogLine, found: BattleFigures, attack: tuple[str, str] | None
-) -> tuple[str, str] | None:
+@dataclass
+class _Named:
+    """The figures, found by any name a fighter had: a Clone's twins (20.2) are both the
+    fighter cloned, whose warband they fight for (ruling MB-45)."""
+
+    found: BattleFigures
+    aliases: dict[str, str]
+
+    @property
+    def cards(self) -> list[int]:
+        return self.found.cards
+
+    @property
+    def fighters(self) -> dict[str, Figures]:
+        return self.found.fighters
+
+    def get(self, name: object) -> Figures | None:
+        text = str(name or "")
+        return self.found.fighters.get(self.aliases.get(text, text))
+
+
+def _count(line: LogLine, found: _Named, attack: tuple[str, str] | None) -> tuple[str, str] | None:
     """One line counted; the attack (attacker, target) under way after it."""
     kind = kind_of(line)
-    fighters = found.fighters
     if kind in ATTACK_ENDS:
         return None
     if kind is EventKind.ATTACK:
@@ -95,19 +121,20 @@ def _count(
     if kind is EventKind.DAMAGE:
         hurt = str(field_of(line, "fighter", ""))
         amount = int(field_of(line, "damage", 0))
-        if hurt in fighters:
-            fighters[hurt].damage_taken += amount
-        dealer = _dealer(attack, hurt)
-        if dealer in fighters:
-            fighters[dealer].damage_dealt += amount
+        taken = found.get(hurt)
+        if taken is not None:
+            taken.damage_taken += amount
+        dealer = found.get(_dealer(attack, hurt))
+        if dealer is not None:
+            dealer.damage_dealt += amount
     elif kind is EventKind.TAKEN_DOWN:
-        dealer = _dealer(attack, str(field_of(line, "fighter", "")))
-        if dealer in fighters:
-            fighters[dealer].takedowns += 1
+        dealer = found.get(_dealer(attack, str(field_of(line, "fighter", ""))))
+        if dealer is not None:
+            dealer.takedowns += 1
     elif kind is EventKind.SPEND:
         _spent(line, found)
     elif kind in (EventKind.PICK_UP, EventKind.COLLECT):
-        carrier = fighters.get(str(field_of(line, "fighter", "")))
+        carrier = found.get(field_of(line, "fighter"))
         if carrier is not None:
             carrier.objects_carried += 1
     return attack
@@ -126,12 +153,12 @@ def _dealer(attack: tuple[str, str] | None, hurt: str) -> str | None:
     return None
 
 
-def _spent(line: LogLine, found: BattleFigures) -> None:
+def _spent(line: LogLine, found: _Named) -> None:
     """A ``spend`` line (17.0): the cards to the paying seat and fighter; a spell to its
     caster."""
     cards = field_of(line, "cards", ())
     count = len([c for c in cards.split("+") if c]) if isinstance(cards, str) else len(cards)
-    payer = found.fighters.get(str(field_of(line, "fighter", "")))
+    payer = found.get(field_of(line, "fighter"))
     seat = field_of(line, "player")
     player = int(seat) - 1 if seat is not None else payer.seat if payer is not None else None
     if player is not None and 0 <= player < len(found.cards):
