@@ -21,7 +21,12 @@ from skirmish.games.magewinds.battle import abilities
 from skirmish.games.magewinds.battle.abilities import enchanter
 from skirmish.games.magewinds.battle.abilities.druid import movement_cap
 from skirmish.games.magewinds.battle.abilities.guardian import log_ward
-from skirmish.games.magewinds.battle.abilities.universal import haste_bonus, older, recover_later
+from skirmish.games.magewinds.battle.abilities.universal import (
+    haste_bonus,
+    older,
+    recover_later,
+    recovered,
+)
 from skirmish.games.magewinds.battle.abilities.wizard import BlastFrame, blasts
 from skirmish.games.magewinds.battle.actions import (
     after,
@@ -35,7 +40,7 @@ from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
 from skirmish.games.magewinds.battle.candidates import move_candidates
 from skirmish.games.magewinds.battle.geometry import Path, move_allowance, move_path
 from skirmish.games.magewinds.battle.holdtheline import escape
-from skirmish.games.magewinds.battle.logbook import POISON_ENDS, EventKind
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.objects import (
     drop,
     drop_everything,
@@ -400,17 +405,7 @@ class Activation(Frame):
         )
         if older(battle, me, "recover"):
             return recover_later(battle, me).top(replace(self, stage=ActivationStage.COUNTER))
-        healed = min(me.damage, payment.amount)
-        battle = battle.with_fighter(replace(me, damage=me.damage - healed, poisoned=False))
-        battle = battle.logged(
-            "20.1",
-            EventKind.HEAL,
-            "Recover: {fighter} heals {healed} damage ({left} left){poison}",
-            fighter=me.name,
-            healed=healed,
-            left=me.damage - healed,
-            words={"poison": POISON_ENDS if me.poisoned else ""},
-        )
+        battle = recovered(battle, me, payment.amount, "Recover")
         return battle.top(replace(self, stage=ActivationStage.COUNTER))
 
     def _end(self, battle: Battle, me: Fighter, action: Action) -> Battle:

@@ -226,9 +226,7 @@ def apply_cast(battle: Battle, action: Action, caster: Fighter, target: Fighter)
         )
     if casts("energize"):
         battle = replace(battle, energized=battle.energized | {target.player})
-        return recover_action(
-            battle, target, "Energize: ", caster=caster.name, spell="Energize"
-        )
+        return recover_action(battle, target, "Energize: ", caster=caster.name, spell="Energize")
     for key in ("third_eye", "hex", "wildform"):
         if casts(key):
             battle = battle.with_fighter(replace(target, effects=target.effects | {key}))

@@ -74,15 +74,22 @@ def healed(battle: Battle, player: int | None) -> Battle:
         battle = without(battle, mark)
         if not fighter.on_battlefield:
             continue
-        heal = min(fighter.damage, OLD_RECOVER)
-        battle = battle.with_fighter(replace(fighter, damage=fighter.damage - heal, poisoned=False))
-        battle = battle.logged(
-            "20.1",
-            EventKind.HEAL,
-            "Recover (v1.2.0): {fighter} heals {healed} damage ({left} left){poison}",
-            fighter=fighter.name,
-            healed=heal,
-            left=fighter.damage - heal,
-            words={"poison": POISON_ENDS if fighter.poisoned else ""},
-        )
+        battle = recovered(battle, fighter, OLD_RECOVER, "Recover (v1.2.0)")
     return battle
+
+
+def recovered(battle: Battle, fighter: Fighter, amount: int, cited: str) -> Battle:
+    """Recover heals ``fighter`` by up to ``amount`` (20.1), ending its poison (ruling
+    MB-15); ``cited`` names the rule played in the log."""
+    heal = min(fighter.damage, amount)
+    battle = battle.with_fighter(replace(fighter, damage=fighter.damage - heal, poisoned=False))
+    return battle.logged(
+        "20.1",
+        EventKind.HEAL,
+        "{cited}: {fighter} heals {healed} damage ({left} left){poison}",
+        fighter=fighter.name,
+        healed=heal,
+        left=fighter.damage - heal,
+        spell="Recover",
+        words={"cited": cited, "poison": POISON_ENDS if fighter.poisoned else ""},
+    )
