@@ -125,6 +125,9 @@ class EventKind(StrEnum):
 FIGHTER_FIELDS = ("fighter", "target", "attacker", "caster", "genuine", "twins", "fighters")
 """Fields that name a fighter of the battle: a line's ``fighters`` are theirs."""
 
+PLAYER_FIELDS = ("player", "other_player", "order")
+"""Fields that hold seat numbers (from 1): a line's ``players`` are theirs."""
+
 
 class LogLine(Protocol):
     """What every line of a battle's log answers, whichever record it is."""
@@ -190,9 +193,13 @@ class BattleEvent:
 
     @property
     def players(self) -> tuple[int, ...]:
-        """The players the line concerns, by seat number from 1."""
-        found = self.get("player")
-        return () if found is None else (int(found),)
+        """The players the line concerns, by seat number from 1 (see
+        :data:`PLAYER_FIELDS`), each once."""
+        found: list[int] = []
+        for key, value in self.data:
+            if key in PLAYER_FIELDS and value is not None:
+                found += [int(v) for v in value] if isinstance(value, tuple) else [int(value)]
+        return tuple(dict.fromkeys(found))
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
