@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from random import Random
+from typing import Any
 
 from skirmish.engine.battle import Chance, Turn
 from skirmish.games.magewinds.battle import Options, new_setup, start_battle
@@ -130,6 +131,15 @@ def with_hand(battle: Battle, player: int, cards: tuple[str, ...]) -> Battle:
 
 def events(battle: Battle, event: str) -> list:
     return [e for e in battle.events() if e.event == event]
+
+
+def revealed_pairs(line: Any) -> list[tuple[str, str]]:
+    """What a ``clone_revealed`` line reveals, from its fields: (genuine twin, the fighter it
+    is) pairs, the note it follows from first (rulings MB-45, MB-49)."""
+    pairs = [(line.get("genuine"), line.get("target"))]
+    if line.get("origin"):
+        pairs.insert(0, (line.get("fighter"), line.get("origin")))
+    return pairs
 
 
 def placed(

@@ -39,6 +39,7 @@ from mwbattle import (
 )
 
 from skirmish.engine.battle import IllegalAction, Turn
+from skirmish.games.magewinds.battle.logbook import EventKind, field_of
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.pack import bundled_pack, load_pack
 
@@ -276,7 +277,8 @@ def test_ward_outlasts_the_guardians_reaction_and_the_phase_and_ends_at_its_next
     battle = battle.apply("none")
     assert pending_attack(battle)["cover"] is False
     battle = battle.apply("dice 5 5 5 5 5 5")
-    assert any("6 hits on Wizard" in e.text for e in battle.events()[-6:])
+    hits = [e for e in battle.events()[-6:] if e.event == EventKind.HITS]
+    assert [(field_of(e, "hits"), field_of(e, "target")) for e in hits] == [(6, "Wizard")]
 
 
 def test_ward_ends_when_the_guardian_leaves_the_battlefield():

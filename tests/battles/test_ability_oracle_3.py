@@ -37,14 +37,23 @@ from test_ability_oracle_2 import (
 )
 
 from skirmish.engine.battle import Chance, Turn
+from skirmish.games.magewinds.battle.logbook import EventKind, field_of
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.pack import bundled_pack, load_pack
 
 FEW = settings(max_examples=12, deadline=None)
 
 
-def logged(battle: Battle, words: str) -> bool:
-    return any(words in e.text for e in battle.events())
+def logged(battle: Battle, kind: EventKind, **fields: object) -> bool:
+    """Whether the log holds a line of ``kind`` with these field values."""
+    return any(
+        e.event == kind and all(field_of(e, k) == v for k, v in fields.items())
+        for e in battle.events()
+    )
+
+
+def broken_spells(battle: Battle) -> set[str]:
+    return {s for e in battle.events() if e.event == EventKind.SPELL_ENDS for s in e.get("spells")}
 
 
 # -- Hypnotize and step moves (Mesmer v1.5.0; ruling MB-40) ----------------------------------
@@ -95,7 +104,7 @@ def facing(hypnotize: bool) -> Battle:
 def spell_broken(battle: Battle) -> bool:
     """MB-40: a spell broken by lost sight is cleared at the end of that activation."""
     battle = battle.apply("end activation")
-    return logged(battle, "Hypnotize is broken") and not any(
+    return "Hypnotize" in broken_spells(battle) and not any(
         m["key"] == "hypnotize" for m in battle.view(0).get("marks", [])
     )
 
@@ -278,7 +287,7 @@ def test_a_taken_down_seer_recovers_nothing_and_its_prediction_is_gone():
     battle = predicted_then_taken_down()
     assert not any(m["key"] == "prediction" for m in battle.view(0).get("marks", []))
     battle = play(battle, *guard_turns("Cleric"), "activate Mesmer", "move")
-    assert not logged(battle, "Prediction: Mesmer begins")
+    assert not logged(battle, EventKind.RECOVER_ACTION, spell="Prediction", target="Mesmer")
 
 
 def test_a_revived_seer_does_not_get_its_prediction_back():
@@ -293,7 +302,7 @@ def test_a_revived_seer_does_not_get_its_prediction_back():
     battle = battle.with_fighter(seer)
     battle = play(battle, "activate Mesmer", "move")
     assert battle.fighter("Seer").counters == seer.counters
-    assert not logged(battle, "Prediction: Mesmer begins")
+    assert not logged(battle, EventKind.RECOVER_ACTION, spell="Prediction", target="Mesmer")
 
 
 def test_a_cloned_seers_prediction_ends_with_its_removal():
@@ -311,7 +320,7 @@ def test_a_cloned_seers_prediction_ends_with_its_removal():
     assert len(twins) == 2 and all(f.counters == 1 for f in twins)
     battle = play(battle, "activate Druid", "move")
     assert all(battle.fighter(f.name).counters == 1 for f in twins)
-    assert not logged(battle, "Prediction: Druid begins")
+    assert not logged(battle, EventKind.RECOVER_ACTION, spell="Prediction", target="Druid")
 
 
 def test_the_prediction_of_a_seer_on_the_battlefield_comes_true_in_the_same_set_up():
@@ -325,7 +334,7 @@ def test_the_prediction_of_a_seer_on_the_battlefield_comes_true_in_the_same_set_
     assert battle.fighter("Seer").counters == 1
     battle = play(battle, "activate Mesmer", "move")
     assert battle.fighter("Seer").counters == 0
-    assert logged(battle, "Prediction: Mesmer begins")
+    assert logged(battle, EventKind.RECOVER_ACTION, spell="Prediction", target="Mesmer")
 
 
 # -- Insight at the bottom of the deck (Seer v1.4.0; 12.1; ruling MB-42) ---------------------
@@ -354,7 +363,7 @@ def test_insight_with_one_card_left_takes_the_second_from_the_reshuffled_discard
     second = next(c for c in battle.discard if c != last)
     assert "draw deck with Insight" in battle.legal_actions(0)
     battle = play(battle, "draw deck with Insight", f"card {last}")
-    assert logged(battle, "the face-down deck is empty")
+    assert logged(battle, EventKind.RESHUFFLE)
     assert battle.deck and not battle.discard
     battle = play(battle, f"card {second}", f"keep {last}")
     assert last in battle.hands[0] and second not in battle.hands[0]
@@ -372,7 +381,7 @@ def test_insight_with_two_cards_left_puts_one_back_on_the_reshuffled_discard_pil
     first, second = battle.deck
     old_discard = set(battle.discard)
     battle = play(battle, "draw deck with Insight", f"card {first}", f"card {second}")
-    assert logged(battle, "the face-down deck is empty")
+    assert logged(battle, EventKind.RESHUFFLE)
     battle = battle.apply(f"keep {first}")
     assert set(battle.deck) == old_discard | {second} and not battle.discard
     battle = battle.apply("draw deck")

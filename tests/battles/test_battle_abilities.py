@@ -326,7 +326,7 @@ def test_entangle_v150_allows_1_inch_at_a_time_and_no_knockback():
     )
     battle = play(battle, "done", "activate Druid", "entangle", "no step")
     battle = battle.apply("entangle Guardian paying 2H+2C")
-    assert "v1.5.0 rule" in events(battle, "spell")[-1].text
+    assert events(battle, "spell")[-1].get("version") == "1.5.0"
     battle = play(battle, "end activation", "activate Guardian", "move")
     with pytest.raises(IllegalAction, match="Entangle"):
         battle.apply("to 6.6,9.5")
@@ -335,7 +335,7 @@ def test_entangle_v150_allows_1_inch_at_a_time_and_no_knockback():
     battle = battle.apply("no barrier")
     # Hit and no reaction: knockback would be allowed (18.5.4), but Entangle v1.5.0 forbids.
     assert battle.fighter("Guardian").at == (6.6, 9)
-    assert "cannot be pushed" in events(battle, "knockback")[-1].text
+    assert events(battle, "knockback")[-1].get("why") == "unpushable"
 
 
 # -- Wizard (v1.5.0) ------------------------------------------------------------------------
@@ -436,7 +436,7 @@ def test_charm_interrupts_the_next_activation_and_the_witchs_player_controls_and
     battle = play(battle, "guard", "no step", "end activation")
     battle = guard(battle, "Wizard")
     battle = battle.apply("activate Guardian")
-    assert "Charm interrupts" in events(battle, "charm_revealed")[0].text
+    assert events(battle, "charm_revealed")[0].get("fighter") == "Guardian"
     node = battle.node()
     assert isinstance(node, Turn) and node.player == 0  # player 1 decides for the Guardian
     battle = play(battle, "blink", "no step")
@@ -558,7 +558,7 @@ def test_quake_attacks_every_fighter_within_1_inch_of_the_feature_with_power_6_p
     battle = play(battle, "no barrier")
     # Precision 3 - Evasion 1 = target number 2: three hits, Armour 1 blocks one.
     assert battle.fighter("Seer").damage == 2
-    assert "terrain feature: no knockback" in events(battle, "knockback")[-1].text
+    assert events(battle, "knockback")[-1].get("why") == "terrain feature"
     assert battle.fighter("Seer").at == (11, 8)
     # The Guardian is attacked last, with no question of order.
     battle = play(battle, "none", "dice 3 3 3 3 3 3", "no barrier")  # target number 3

@@ -367,7 +367,7 @@ def test_spells_are_named_as_players_say_them_and_positions_to_two_decimals(cli,
         for key in fighter.effects:
             assert names[key] in row["notes"] and key not in row["notes"].split(", ")
     final = states[-1]
-    ended = [e.text for e in final.events() if "spells end with" in e.text]
+    ended = [e.text for e in final.events() if e.event == "effects_end"]
     assert ended and not any("_" in text for text in ended)
     for state in states[::7]:
         for row in BATTLES.status_rows(state):

@@ -395,7 +395,7 @@ def test_a_player_with_no_legal_spot_for_a_fragment_is_passed_over_and_placing_g
     battle = play(battle, "pass", *guard_turns("Cleric"), "pass", "discard 2C")
     assert battle.round == 2 and battle.action_passes == (1, 0)
     skipped = [e for e in battle.events() if e.event == "placement_skipped"]
-    assert len(skipped) == 1 and "player 2" in skipped[0].text
+    assert len(skipped) == 1 and skipped[0].get("player") == 2
     assert placing(battle) == 0 and "Fragment 2.1" in battle.node().prompt
 
 

@@ -180,9 +180,11 @@ def test_slots_run_out_and_the_warband_is_full():
     assert "(2 of 6 slots left)" in turn(battle).prompt
     battle = play(battle, "add Druid")  # 6 of 6 slots: full, the turn passes at once
     assert turn(battle).player == 1
-    assert any(
-        e.text == "player 1's warband is full: Wizard, Cleric, Druid" for e in battle.events()
-    )
+    built = [e for e in battle.events() if e.event == "built"]
+    assert [(e.get("player"), e.get("profiles")) for e in built] == [
+        (1, ("Wizard", "Cleric", "Druid"))
+    ]
+    assert built[0].text == "player 1's warband is full: Wizard, Cleric, Druid"
 
 
 def test_a_profile_larger_than_the_slots_left_is_refused_by_slots():

@@ -31,7 +31,8 @@ def test_the_top_card_is_seen_only_by_the_player_who_draws_it():
     battle = play(channelling(), "draw deck", "card QC")
     assert battle.hands[0] == ("QC",) and not battle.known[0]
     private = events(battle, "draw_seen")
-    assert [(e.seen_by, e.text) for e in private] == [(0, "player 1 draws QC")]
+    assert [(e.seen_by, e.get("player"), e.get("card")) for e in private] == [(0, 1, "QC")]
+    assert private[0].text == "player 1 draws QC"
     assert "QC" not in str(battle.view(1)) and "QC" in str(battle.view(0))
 
 

@@ -79,9 +79,8 @@ def test_a_clone_of_a_clone_then_the_first_doppelganger_taken_down():
     # Its note names Guardian 1 2, which tells the second Clone's genuine twin to everyone:
     # that note is revealed with it.
     assert notes_and_pairs(battle) == ([], [])
-    shown = [e.text for e in events(battle, "clone_revealed")]
-    assert "Guardian 1 2 is the genuine Guardian " in shown[0]
-    assert "about Guardian 1 is revealed too: Guardian 1 2 is the genuine Guardian 1 " in shown[1]
+    shown = [(e.get("genuine"), e.get("target")) for e in events(battle, "clone_revealed")]
+    assert shown == [("Guardian 1 2", "Guardian"), ("Guardian 1 2", "Guardian 1")]
     assert_views_rebuild(battle)
 
 
@@ -115,7 +114,7 @@ def test_a_twin_cloned_twice_through_revealed_clones_still_reveals_the_first_not
     assert_views_rebuild(battle)
     battle = take_down(battle, "Guardian 1 2 1")  # the genuine Guardian
     assert notes_and_pairs(battle) == ([], [])
-    assert "Guardian 1 2 1 is the genuine Guardian" in events(battle, "clone_revealed")[-1].text
+    assert events(battle, "clone_revealed")[-1].get("genuine") == "Guardian 1 2 1"
 
 
 def test_a_view_whose_clone_note_has_no_clone_is_refused():

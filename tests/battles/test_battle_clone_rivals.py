@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from mwbattle import events, ready
+from mwbattle import events, ready, revealed_pairs
 from test_battle_abilities import doppelganger_pack
 
 from skirmish.games.magewinds.battle.abilities.common import own as own_ability
@@ -242,8 +242,8 @@ def test_a_revealed_note_tells_what_an_earlier_twin_has_become():
     steps = BRANCHED
     battle = played(steps, (True, True, True))
     assert battle is not None
-    revealed = [e.text for e in events(battle, "clone_revealed")]
-    assert "Guardian 1 1 is the genuine Guardian 1 (" in revealed[-1]
+    revealed = events(battle, "clone_revealed")
+    assert revealed_pairs(revealed[-1])[-1] == ("Guardian 1 1", "Guardian 1")
     assert notes(battle) == [("Guardian", "Guardian 1 1")]
     assert set(drawn_notes(battle, 1)) == {
         (("Guardian", "Guardian 1 1"),),
@@ -259,10 +259,10 @@ def test_the_genuine_taken_down_under_its_latest_name_reveals_the_first_clone():
     battle = played(steps, (True, True, True))
     assert battle is not None
     assert [m for m in battle.marks if m.key in (CLONE, GENUINE)] == []
-    last = events(battle, "clone_revealed")[-1].text
-    assert (
-        "Guardian 1 1 is taken down: the note is revealed, Guardian 1 1 is the genuine Guardian ("
-        in last
+    last = events(battle, "clone_revealed")[-1]
+    assert (last.get("fighter"), revealed_pairs(last)) == (
+        "Guardian 1 1",
+        [("Guardian 1 1", "Guardian")],
     )
 
 
@@ -280,9 +280,9 @@ def test_a_note_revealed_through_a_later_clone_reveals_that_clone_too():
     ]
     battle = played(steps, (False, True, False))
     assert battle is not None
-    revealed = [e.text for e in events(battle, "clone_revealed")]
-    assert "Guardian 1 1 2 is the genuine Guardian 1 " in revealed[0]
-    assert "Guardian 1 1 2 is the genuine Guardian 1 1 " in revealed[1]
+    revealed = events(battle, "clone_revealed")
+    assert ("Guardian 1 1 2", "Guardian 1") in revealed_pairs(revealed[0])
+    assert ("Guardian 1 1 2", "Guardian 1 1") in revealed_pairs(revealed[1])
     assert len(revealed) == 2
     assert notes(battle) == [("Guardian", "Guardian 2")]
     pairs = [m.target for m in battle.marks if m.key == CLONE]
@@ -294,7 +294,7 @@ def test_a_note_revealed_through_a_later_clone_reveals_that_clone_too():
     for viewer in (0, 1):
         assert draws(battle, viewer) == worlds(steps, battle, viewer)
     battle = take_down(battle, "Guardian 1 1 2")
-    assert "Guardian 2 is the genuine Guardian" in events(battle, "clone_revealed")[-1].text
+    assert ("Guardian 2", "Guardian") in revealed_pairs(events(battle, "clone_revealed")[-1])
     assert [m for m in battle.marks if m.key in (CLONE, GENUINE)] == []
 
 

@@ -189,7 +189,8 @@ def test_a_fighter_taken_down_drops_its_object_where_it_stood():
     battle = play(battle, "activate Wizard", "move", "pick up Chest", "to 3,4")
     battle = take_down(battle, "Wizard")
     assert battle.item("Chest").at == (3, 4)
-    assert any(e.rule == "19.1" and "taken down" in e.text for e in battle.events())
+    dropped = [e for e in battle.events() if e.event == "drop"]
+    assert [(e.get("item"), e.get("why")) for e in dropped] == [("Chest", "taken down")]
 
 
 def test_a_fighter_knocked_back_drops_its_object_close_to_where_it_stood():
@@ -347,6 +348,6 @@ def test_barrier_answers_windburn_only_when_the_table_agrees():
     assert on.legal_actions(0) == ("no barrier", "2C")
     on = play(on, "2C", "dice 1")  # 1 is within 1 Club: the point of windburn is cancelled
     assert on.fighter("Wizard").damage == 0 and "2C" in on.discard
-    assert any("cancels the windburn damage" in e.text for e in on.events())
+    assert [e.get("cancels") for e in on.events() if e.event == "barrier"] == [True]
     on = play(on, "damage Wizard", "no barrier")
     assert on.fighter("Wizard").damage == 1

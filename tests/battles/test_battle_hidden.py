@@ -16,7 +16,17 @@ from dataclasses import replace
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from mwbattle import channel, deploy, events, new_battle, play, ready, set_up, with_hand
+from mwbattle import (
+    channel,
+    deploy,
+    events,
+    new_battle,
+    play,
+    ready,
+    revealed_pairs,
+    set_up,
+    with_hand,
+)
 from test_battle_abilities import charmed, cloned, insight_drawn
 from test_battle_typing import Scripted
 
@@ -175,7 +185,7 @@ def test_a_card_placed_face_down_is_not_seen_until_it_is_turned_over(seed, at, p
     if state.fighter(state.frames[-1].target).counters >= 2:
         # A target with a double action counter cannot react (13.0): the card is turned
         # over at once (18.3).
-        assert any("reveals" in e.text for e in world.events()[len(state.events()) :])
+        assert any(e.event == "reveal" for e in world.events()[len(state.events()) :])
         return
     # The defending player decides next (18.4), before the card is turned over (18.3).
     assert isinstance(world.node(), Turn) and world.node().rule == "18.4"
@@ -284,8 +294,9 @@ def test_a_mirrorshield_payment_is_asked_even_when_one_way_pays():
 # -- a player deciding inside an attack sees what the rules have made public ---------------
 
 
-def texts(view: dict) -> list[str]:
-    return [line["text"] for line in view["log"]]
+def lines(view: dict, event: str) -> list[dict]:
+    """The fields of the view's log lines of one kind."""
+    return [line.get("data", {}) for line in view["log"] if line["event"] == event]
 
 
 def test_the_defender_sees_the_attack_its_line_and_a_card_face_down_before_reacting():
@@ -294,11 +305,14 @@ def test_the_defender_sees_the_attack_its_line_and_a_card_face_down_before_react
     battle = battle.apply("heavy")
     node = battle.node()
     assert isinstance(node, Turn) and (node.player, node.rule) == (1, "18.4")
-    seen = texts(battle.view(1))
-    assert "Wizard attacks Guardian with Melee (melee, split profile)" in seen
-    assert any(t.startswith("line of attack") for t in seen)
-    assert seen[-1] == "Wizard places an attack choice face down"
-    assert not any("reveals" in t or "Heavy" in t for t in seen)
+    view = battle.view(1)
+    assert [
+        (a["attacker"], a["target"], a["attack"], a["split"]) for a in lines(view, "attack")
+    ] == [("Wizard", "Guardian", "Melee", True)]
+    assert lines(view, "range")
+    assert view["log"][-1]["event"] == "attack_choice"
+    assert view["log"][-1]["text"] == "Wizard places an attack choice face down"
+    assert not lines(view, "reveal") and "heavy" not in json.dumps(view["log"]).casefold()
     attack = battle.view(1)["pending"][-1]
     assert attack["frame"] == "attack" and attack["answers"] == ["(face down)"]
     assert attack["cover"] is False and attack["range"] == "1" and attack["line"] == 0.02
@@ -308,10 +322,10 @@ def test_the_defender_sees_the_dice_and_the_reveal_before_barrier():
     battle = hit_with_spark(("2C",)).apply("dice 1 1 1")
     node = battle.node()
     assert isinstance(node, Turn) and node.rule == "Barrier"
-    seen = texts(battle.view(1))
-    assert any("hit dice: 3 dice" in t and "rolled 1 1 1" in t for t in seen)
-    assert "3 hits on Guardian" in seen
-    assert not any("Guardian takes" in t for t in seen)  # the damage waits for Barrier
+    view = battle.view(1)
+    assert [(r["label"], r["faces"]) for r in lines(view, "roll")][-1] == ("hit dice", [1, 1, 1])
+    assert [(h["hits"], h["target"]) for h in lines(view, "hits")] == [(3, "Guardian")]
+    assert not lines(view, "damage")  # the damage waits for Barrier
 
 
 def test_the_terminal_shows_the_pending_attack_with_each_prompt_and_in_status(capsys):
@@ -499,7 +513,9 @@ def test_the_charm_note_is_seen_by_the_witchs_player_alone():
     assert guardian.view(1) == seer.view(1)
     assert guardian.view(1)["marks"] == [{"key": "charm", "owner": "Witch", "secret": True}]
     assert guardian.view(0)["marks"][0]["target"] == "Guardian"
-    assert "Guardian" in str(guardian.view(0)["log"][-3:])
+    noted = [e for e in guardian.view(0)["log"] if e["event"] == "charm_note"]
+    assert [e["data"]["target"] for e in noted] == ["Guardian"]
+    assert not [e for e in guardian.view(1)["log"] if e["event"] == "charm_note"]
 
 
 def test_the_card_insight_puts_back_is_seen_by_its_player_alone():
@@ -515,7 +531,7 @@ def test_which_is_genuine_is_seen_by_the_mesmers_player_alone_until_one_is_taken
     assert first.view(1) == second.view(1)
     assert first.view(0) != second.view(0)
     down = take_down(second, "Guardian 1")
-    assert "Guardian 2 is the genuine Guardian" in events(down, "clone_revealed")[0].text
+    assert revealed_pairs(events(down, "clone_revealed")[0]) == [("Guardian 2", "Guardian")]
     assert [m for m in down.marks if m.key in ("clone", "genuine")] == []
 
 

@@ -58,8 +58,11 @@ def test_a_cloned_carriers_object_is_dropped_clear_of_both_bases_set_up():
         assert problems(after) == [], action
         chest = after.item("chest")
         assert chest.at is not None and chest.carried_by is None
-        dropped = [e.text for e in after.events() if e.text.startswith("Enchanter drops (")]
-        assert dropped and "MB-48" in dropped[0] and "chest" in dropped[0]
+        dropped = [e for e in after.events() if e.event == "drop"]
+        assert [(e.get("fighter"), e.get("item").casefold()) for e in dropped] == [
+            ("Enchanter", "chest")
+        ]
+        assert "MB-48" in dropped[0].get("why")
         for twin in ("Enchanter 1", "Enchanter 2"):
             fighter = after.fighter(twin)
             assert fighter.at is not None

@@ -115,10 +115,11 @@ def test_a_step_after_the_attacker_was_taken_down_keeps_its_distance_and_names_t
     for action in steps:
         after = battle.apply(action)
         assert math.dist(after.fighter("Mesmer").at or MESMER_AT, wizard_at) >= before - 1e-6
-        line = after.events()[-1].text
-        assert line.endswith(
-            "measured from (2.6,2.6) where the attack came from, Wizard being off the "
-            "battlefield (4.4, ruling MB-52)"
+        line = after.events()[-1]
+        assert (line.event, line.get("source"), line.get("source_at")) == (
+            "step",
+            "Wizard",
+            (2.6, 2.6),
         ), line
 
 
@@ -149,6 +150,7 @@ def test_quake_goes_on_after_it_takes_the_druid_down_its_steps_measured_from_the
         at = after.fighter("Guardian").at
         assert at is not None and math.dist(at, (9, 8)) >= 1 - 1e-6  # not nearer the Rock
         stepped = [e for e in after.events() if e.event == "step"][-1]
+        assert (stepped.get("source"), stepped.get("source_at")) == ("Druid", (9, 8))
         assert stepped.text.endswith(
             "measured from (9,8) where the attack came from, Druid being off the "
             "battlefield (4.4, ruling MB-52)"

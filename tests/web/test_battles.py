@@ -252,6 +252,40 @@ def test_the_event_stream_says_only_that_the_battle_changed(client: Any) -> None
     assert second == f"data: {table.epoch} {table.changed}"
 
 
+def test_each_seat_gets_only_the_log_lines_it_may_see(client: Any) -> None:
+    """The JSON each seat's page gets holds the public lines and that seat's own private
+    ones (cards drawn face down), the spectators' the public lines alone: the battle's
+    view, never more."""
+    from skirmish.engine.battle import Turn
+    from skirmish.games.magewinds.battle.logbook import line_dict
+
+    links = start(client, players="human,human")
+    seats = links["seats"]
+    table = client.app.state.tables.get(links["battle"])
+    for _ in range(300):
+        battle = table.battle
+        if {e.seen_by for e in battle.events()} >= {0, 1}:
+            break
+        node = battle.node()
+        assert isinstance(node, Turn)
+        state = client.get(seats[node.player] + "/state").json()
+        offered = [a["text"] for g in state["legal"]["groups"] for a in g["actions"]]
+        action = "draw deck" if "draw deck" in offered else offered[0]
+        answer = client.post(
+            seats[node.player] + "/act", json={"steps": state["steps"], "action": action}
+        )
+        assert answer.status_code == 200, answer.text
+    else:
+        raise AssertionError("no private line for each player")
+    lines = table.battle.events()
+    for player, seat in enumerate(seats):
+        shown = list(reversed(client.get(seat + "/state").json()["log"]))
+        assert shown == [line_dict(e) for e in lines if e.seen_by in (None, player)]
+        assert {line.get("seen_by") for line in shown} == {None, player + 1}
+    spectator = list(reversed(client.get(links["spectator"] + "/state").json()["log"]))
+    assert spectator == [line_dict(e) for e in lines if e.seen_by is None]
+
+
 def play_to_the_end(client: Any, seat: str) -> dict[str, Any]:
     state: dict[str, Any] = client.get(seat + "/state").json()
     for _ in range(3000):

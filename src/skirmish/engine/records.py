@@ -94,6 +94,12 @@ class Event:
             if f.name != "rule" and f.metadata.get("log", True)
         )
 
+    @property
+    def seen_by(self) -> int | None:
+        """The one player who may see the step, or None for every player: a refereed
+        step is seen by all."""
+        return None
+
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
 
@@ -112,6 +118,12 @@ class LogEntry:
     event: str
     text: str
     data: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def seen_by(self) -> int | None:
+        """The one player who may see the step, or None for every player: a refereed
+        step is seen by all."""
+        return None
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"

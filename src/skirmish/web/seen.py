@@ -86,6 +86,7 @@ def shown(table: Table, seat: int) -> dict[str, Any]:
         result_text,
         status_rows,
     )
+    from skirmish.games.magewinds.battle.view import log_lines
     from skirmish.web.drawing import board
 
     battle = table.battle
@@ -96,7 +97,7 @@ def shown(table: Table, seat: int) -> dict[str, Any]:
         pending = [
             line for line in pending_lines(view) if all(line in pending_lines(v) for v in views)
         ]
-        log = [e.as_dict() for e in battle.events() if e.seen_by is None]
+        log = log_lines(battle, None)
         hand: list[str] = []
         hands = {
             str(p + 1): {"cards": len(battle.hands[p]), "known": sorted(battle.known[p])}

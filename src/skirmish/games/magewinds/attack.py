@@ -318,7 +318,7 @@ def pay_mirrorshield(context: Context, situation: AttackSituation) -> tuple[str,
             f"({mirrorshield_cost(situation)}) with which cards?",
         )
     )
-    context.log(events.Spent(spell="Mirrorshield", cards=paid))
+    context.log(events.Spent(spell="Mirrorshield", cards=paid, fighter=situation.target.name))
     return tuple(paid.split("+"))
 
 

@@ -42,6 +42,7 @@ from skirmish.games.magewinds.battle.catalogue import (
     players_text,
     version_number,
 )
+from skirmish.games.magewinds.battle.logbook import line_dict
 from skirmish.games.magewinds.battle.scenarios import (
     HILL_NEAR,
     KING_OF_THE_HILL,
@@ -572,7 +573,7 @@ class MagewindsBattles:
             "winner": result["winner"],
             "rounds": battle.round,
             "final_state": battle.as_dict(),
-            "log": [event.as_dict() for event in battle.events()],
+            "log": [line_dict(event) for event in battle.events()],
         }
 
 

@@ -21,6 +21,7 @@ from skirmish.games.magewinds.battle.channelling import next_player
 from skirmish.games.magewinds.battle.damage import PoisonDamage
 from skirmish.games.magewinds.battle.grammar import Names, parse
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.objects import drop_everything
 from skirmish.games.magewinds.battle.rolloff import sequence
 from skirmish.games.magewinds.battle.spells import (
@@ -148,13 +149,17 @@ class ActionPhase(Frame):
                 )
             battle = battle.logged(
                 "13.0",
-                "activate",
-                f"player {self.turn + 1} activates {fighter.name}",
+                EventKind.ACTIVATE,
+                "player {player} activates {fighter}",
                 fighter=fighter.name,
+                player=self.turn + 1,
             )
             if fighter.guarding:
                 battle = battle.with_fighter(replace(fighter, guarding=False)).logged(
-                    "13.4", "guard_ends", f"{fighter.name}'s Guard ends at its next activation"
+                    "13.4",
+                    EventKind.GUARD_ENDS,
+                    "{fighter}'s Guard ends at its next activation",
+                    fighter=fighter.name,
                 )
             battle = abilities.activated(battle, battle.fighter(fighter.name))
             return battle.push(Activation(fighter.name, battle.controller(fighter)))
@@ -164,7 +169,9 @@ class ActionPhase(Frame):
                     f"13.0: player {self.turn + 1} may pass only when none of their fighters "
                     "can be activated"
                 )
-            battle = battle.logged("13.0", "pass", f"player {self.turn + 1} passes")
+            battle = battle.logged(
+                "13.0", EventKind.PASS, "player {player} passes", player=self.turn + 1
+            )
             return self._next_turn(battle, (*self.passed, self.turn))
         pick(action, battle.options(), "13.0", "action")
         raise AssertionError  # pragma: no cover - pick raised
@@ -177,7 +184,7 @@ class ActionPhase(Frame):
         words = parse(chosen, Names.of(battle))
         assert words.target is not None  # one of the offered casts, on the Druid
         caster = target = battle.fighter(words.target)
-        battle = cast(battle, self.window, chosen, "Wildform")
+        battle = cast(battle, self.window, chosen, "Wildform", caster.name)
         battle = apply_cast(battle, chosen, caster, target)
         druid = battle.fighter(target.name)
         if druid.carrying and druid.at is not None:
@@ -190,7 +197,7 @@ class ActionPhase(Frame):
             battle = abilities.turn_started(battle, following)
             return battle.top(replace(self, turn=following, passed=passed))
         battle = battle.logged(
-            "13.5", "phase_end", "every player has passed: the Action Phase ends"
+            "13.5", EventKind.PHASE_END, "every player has passed: the Action Phase ends"
         )
         battle = battle.top(replace(self, passed=passed, stage=ActionPhaseStage.POISON_ORDER))
         players = tuple(p for p in passed if any(f.poisoned for f in battle.on_battlefield(p)))
@@ -214,9 +221,11 @@ class ActionPhase(Frame):
         battle = replace(battle, fighters=fighters, auras=(), energized=frozenset())
         battle = abilities.phase_ended(battle)
         if ended:
-            names = ", ".join(map(effect_name, ended))
             battle = battle.logged(
-                "13.5", "effects_end", f"spells end with the Action Phase: {names}"
+                "13.5",
+                EventKind.EFFECTS_END,
+                "spells end with the Action Phase: {spells:comma}",
+                spells=tuple(map(effect_name, ended)),
             )
         return battle.finish(self.passed)
 

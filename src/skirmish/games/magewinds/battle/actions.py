@@ -14,21 +14,12 @@ import math
 import re
 
 from skirmish.engine.battle import Action, IllegalAction
+from skirmish.games.magewinds.battle.logbook import point_text as point_text
 from skirmish.games.magewinds.battle.state import Point, rounded
 
 _NUMBER = r"-?\d+(?:\.\d+)?"
 _POINT = re.compile(rf"^\(?\s*({_NUMBER})\s*,\s*({_NUMBER})\s*\)?$")
 MAX_COORDINATE = 1000.0
-
-
-def point_text(point: Point) -> str:
-    """A position as an action writes it: ``3.5,7.25``."""
-    return f"{_number(point[0])},{_number(point[1])}"
-
-
-def _number(value: float) -> str:
-    text = f"{value:.4f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def parse_point(text: str, rule: str) -> Point:

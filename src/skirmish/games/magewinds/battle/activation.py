@@ -30,6 +30,7 @@ from skirmish.games.magewinds.battle.candidates import move_candidates
 from skirmish.games.magewinds.battle.geometry import Path, move_allowance, move_path
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.hooks import SCENARIOS as scenarios
+from skirmish.games.magewinds.battle.logbook import POISON_ENDS, EventKind
 from skirmish.games.magewinds.battle.objects import (
     drop,
     drop_everything,
@@ -198,7 +199,12 @@ class Activation(Frame):
             raise IllegalAction(_why_not(battle, me, kind))
         article = "an" if kind[0] in "aeiou" else "a"
         battle = battle.logged(
-            "13.0", "action", f"{me.name} makes {article} {kind.title()} action", action=kind
+            "13.0",
+            EventKind.ACTION,
+            "{fighter} makes {article} {title} action",
+            fighter=me.name,
+            action=kind,
+            words={"article": article, "title": kind.title()},
         )
         battle = abilities.began(battle, me, kind)
         if kind == MOVE:
@@ -220,7 +226,11 @@ class Activation(Frame):
             return done
         caster, target = parse_cast(battle, chosen, me)
         battle = cast(
-            battle, battle.controller(me), chosen, chosen.split(" paying ")[0].removeprefix("cast ")
+            battle,
+            battle.controller(me),
+            chosen,
+            chosen.split(" paying ")[0].removeprefix("cast "),
+            caster.name,
         )
         return apply_cast(battle, chosen, caster, target)
 
@@ -251,19 +261,22 @@ class Activation(Frame):
             chosen = next((o for o in phase if same(action, o)), None)
             if chosen is not None:
                 caster, _ = parse_cast(battle, chosen, me)
-                battle = cast(battle, battle.controller(me), chosen, "Phasewalk")
+                battle = cast(battle, battle.controller(me), chosen, "Phasewalk", caster.name)
                 battle = abilities.phase_walk_cast(battle, caster, me)
                 return battle.top(replace(self, phased=True))
         if action.casefold().startswith("cast "):
             hastes = tuple(haste_options(battle, me, self.haste))
             chosen = pick(action, hastes, "17.0", "Haste cast")
             caster, _ = parse_cast(battle, chosen, me)
-            battle = cast(battle, battle.controller(me), chosen, "Haste")
+            battle = cast(battle, battle.controller(me), chosen, "Haste", caster.name)
             battle = battle.logged(
                 "Haste",
-                "spell",
-                f"{caster.name} casts Haste: {me.name} moves "
-                f'{abilities.haste_bonus(battle, caster)}" further',
+                EventKind.SPELL,
+                '{caster} casts {spell}: {target} moves {inches}" further',
+                caster=caster.name,
+                spell="Haste",
+                target=me.name,
+                inches=abilities.haste_bonus(battle, caster),
             )
             return battle.top(replace(self, haste=(*self.haste, caster.name)))
         if action.casefold().startswith("pick up "):
@@ -278,12 +291,12 @@ class Activation(Frame):
             raise IllegalAction(refused)
         battle = battle.with_fighter(replace(me, at=end)).logged(
             "15.0",
-            "move",
-            f'{me.name} moves {path.length:.2f}" to ({point_text(end)}) '
-            f"({reason.removeprefix('13.4: ')})",
+            EventKind.MOVE,
+            '{fighter} moves {shown:.2f}" to ({at:point}) ({reason})',
             fighter=me.name,
             at=end,
             length=round(path.length, 4),
+            words={"shown": path.length, "reason": reason.removeprefix("13.4: ")},
         )
         battle = battle.top(replace(self, stage=ActivationStage.MOVED))
         moved = battle.setup.scenario.after_move
@@ -312,7 +325,9 @@ class Activation(Frame):
     def _target(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         target, attack, payment = parse_attack(battle, me, action)
         if payment is not None:
-            battle = battle.spend(battle.controller(me), payment.cards, attack.name)
+            battle = battle.spend(
+                battle.controller(me), payment.cards, attack.name, fighter=me.name
+            )
             me = battle.fighter(me.name)
         if isinstance(target, Item):
             battle = push_object(battle, me, target, attack)
@@ -345,9 +360,15 @@ class Activation(Frame):
         if problem:
             raise IllegalAction(problem)
         payment = named_payment(battle, battle.controller(me), spell.cost, paying)
-        battle = battle.spend(battle.controller(me), payment.cards, "Blink")
+        battle = battle.spend(
+            battle.controller(me), payment.cards, "Blink", fighter=me.name, spell="Blink"
+        )
         battle = battle.with_fighter(replace(me, at=at)).logged(
-            "20.2", "redeploy", f"Blink: {me.name} is re-deployed at ({point_text(at)})", at=at
+            "20.2",
+            EventKind.REDEPLOY,
+            "Blink: {fighter} is re-deployed at ({at:point})",
+            fighter=me.name,
+            at=at,
         )
         battle = abilities.redeployed(battle, battle.fighter(me.name))
         return battle.top(replace(self, stage=ActivationStage.COUNTER))
@@ -364,17 +385,14 @@ class Activation(Frame):
         payment = named_payment(
             battle, battle.controller(me), hearts, chosen.removeprefix("recover paying ")
         )
-        battle = battle.spend(battle.controller(me), payment.cards, "Recover")
+        battle = battle.spend(
+            battle.controller(me), payment.cards, "Recover", fighter=me.name, spell="Recover"
+        )
         if abilities.recovers_later(battle, me):
             return abilities.recover_later(battle, me).top(
                 replace(self, stage=ActivationStage.COUNTER)
             )
-        healed = min(me.damage, payment.amount)
-        battle = battle.with_fighter(replace(me, damage=me.damage - healed, poisoned=False))
-        text = f"Recover: {me.name} heals {healed} damage ({me.damage - healed} left)"
-        if me.poisoned:
-            text += "; healing ends its poison (ruling MB-15)"
-        battle = battle.logged("20.1", "heal", text, healed=healed)
+        battle = recovered(battle, me, payment.amount, "Recover")
         return battle.top(replace(self, stage=ActivationStage.COUNTER))
 
     def _end(self, battle: Battle, me: Fighter, action: Action) -> Battle:
@@ -399,7 +417,10 @@ class Activation(Frame):
                 return scenarios.escape(battle, battle.fighter(me.name)).finish()
             if self.kind == GUARD:
                 battle = battle.with_fighter(replace(me, guarding=True)).logged(
-                    "13.4", "guard", f"{me.name} guards: its next Dodge or Deflect reaction is free"
+                    "13.4",
+                    EventKind.GUARD,
+                    "{fighter} guards: its next Dodge or Deflect reaction is free",
+                    fighter=me.name,
                 )
                 return battle.top(replace(self, stage=ActivationStage.COUNTER))
             stages = {
@@ -415,13 +436,18 @@ class Activation(Frame):
                 counters = min(MAX_COUNTERS, me.counters + 1)
                 battle = battle.with_fighter(replace(me, counters=counters)).logged(
                     "13.0",
-                    "action_counter",
-                    f"{me.name} gets a {'double' if counters == 2 else 'single'} action counter",
+                    EventKind.ACTION_COUNTER,
+                    "{fighter} gets a {size} action counter",
+                    fighter=me.name,
                     counters=counters,
+                    words={"size": "double" if counters == 2 else "single"},
                 )
             elif self.free:
                 battle = battle.logged(
-                    "13.2", "free", f"{me.name}'s action was free: no action counter"
+                    "13.2",
+                    EventKind.FREE,
+                    "{fighter}'s action was free: no action counter",
+                    fighter=me.name,
                 )
             return battle.top(replace(self, stage=ActivationStage.END))
         if self.stage == ActivationStage.END and not self.ending(battle):
@@ -510,4 +536,21 @@ def blink_options(battle: Battle, me: Fighter, spots: list[Point]) -> tuple[Acti
         f"blink to {point_text(p)} paying {way.text}"
         for p in spots
         for way in ways_to_pay(battle, battle.controller(me), cost.cost)
+    )
+
+
+def recovered(battle: Battle, fighter: Fighter, amount: int, cited: str) -> Battle:
+    """Recover heals ``fighter`` by up to ``amount`` (20.1), ending its poison (ruling
+    MB-15); ``cited`` names the rule played in the log."""
+    heal = min(fighter.damage, amount)
+    battle = battle.with_fighter(replace(fighter, damage=fighter.damage - heal, poisoned=False))
+    return battle.logged(
+        "20.1",
+        EventKind.HEAL,
+        "{cited}: {fighter} heals {healed} damage ({left} left){poison}",
+        fighter=fighter.name,
+        healed=heal,
+        left=fighter.damage - heal,
+        spell="Recover",
+        words={"cited": cited, "poison": POISON_ENDS if fighter.poisoned else ""},
     )

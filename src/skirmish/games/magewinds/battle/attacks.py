@@ -39,6 +39,7 @@ from skirmish.games.magewinds.battle.geometry import (
     push_end,
 )
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
+from skirmish.games.magewinds.battle.logbook import EventKind, LogLine
 from skirmish.games.magewinds.battle.objects import drop_everything
 from skirmish.games.magewinds.battle.procedure import (
     Done,
@@ -52,7 +53,6 @@ from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.spells import attacking_as, effects_of
 from skirmish.games.magewinds.battle.state import (
     Battle,
-    Event,
     Fighter,
     Frame,
 )
@@ -293,9 +293,11 @@ class AttackFrame(Frame):
         if result.knockback and target.on_battlefield and abilities.unpushable(battle, target):
             battle = battle.logged(
                 "18.5.4",
-                "knockback",
-                f"{target.name} cannot be pushed under Entangle v1.5.0: no knockback "
-                "(ruling MB-39)",
+                EventKind.KNOCKBACK,
+                "{target} cannot be pushed under Entangle v1.5.0: no knockback (ruling MB-39)",
+                target=target.name,
+                inches=0,
+                why="unpushable",
             )
         elif result.knockback and target.on_battlefield and attacker.on_battlefield:
             room = knockback_of(battle, attacker, target).room
@@ -305,9 +307,12 @@ class AttackFrame(Frame):
                 )
             battle = battle.logged(
                 "18.5.4",
-                "knockback",
-                f"no room for the knockback after all: something is directly behind "
-                f"{target.name}, so it stays where it is",
+                EventKind.KNOCKBACK,
+                "no room for the knockback after all: something is directly behind "
+                "{target}, so it stays where it is",
+                target=target.name,
+                inches=0,
+                why="no room",
             )
         return self._after_knockback(battle, result)
 
@@ -315,7 +320,13 @@ class AttackFrame(Frame):
         assert self.result is not None
         if action.casefold() == NO_KNOCKBACK:
             battle = battle.logged(
-                "18.5.4", "knockback", f"{self.attacker} does not knock {self.target} back"
+                "18.5.4",
+                EventKind.KNOCKBACK,
+                "{attacker} does not knock {target} back",
+                attacker=self.attacker,
+                target=self.target,
+                inches=0,
+                why="declined",
             )
             return self._after_knockback(battle, self.result)
         text = after(action, "knock back")
@@ -335,9 +346,12 @@ class AttackFrame(Frame):
         battle = battle.with_fighter(replace(target, at=end))
         battle = battle.logged(
             "18.5.4",
-            "knockback",
-            f'{self.attacker} knocks {self.target} back {inches:g}"',
+            EventKind.KNOCKBACK,
+            '{attacker} knocks {target} back {inches:g}"',
+            attacker=self.attacker,
+            target=self.target,
             inches=inches,
+            why="knocked back",
         )
         if target.carrying:
             battle = drop_everything(battle, battle.fighter(target.name), target.at, "knocked back")
@@ -347,7 +361,12 @@ class AttackFrame(Frame):
         attacker, target = battle.fighter(self.attacker), battle.fighter(self.target)
         if result.push and target.on_battlefield and abilities.unpushable(battle, target):
             battle = battle.logged(
-                "Push", "shove", f"Push: {target.name} cannot be pushed under Entangle v1.5.0"
+                "Push",
+                EventKind.SHOVE,
+                "Push: {target} cannot be pushed under Entangle v1.5.0",
+                target=target.name,
+                inches=0,
+                why="unpushable",
             )
         elif result.push and target.on_battlefield and attacker.on_battlefield:
             end, moved_by = push_end(battle, attacker, target, float(result.push))
@@ -355,10 +374,14 @@ class AttackFrame(Frame):
             then = "" if result.reaction is Reaction.NONE else "; its reaction's step follows"
             battle = battle.logged(
                 "Push",
-                "shove",
-                f'Push: {target.name} is shoved {moved_by:.2f}" of {result.push}" straight away '
-                f"from {attacker.name}{then} (rulings MB-8, MB-47)",
+                EventKind.SHOVE,
+                'Push: {target} is shoved {inches:.2f}" of {push}" straight away from '
+                "{attacker}{then} (rulings MB-8, MB-47)",
+                target=target.name,
+                attacker=attacker.name,
                 inches=round(moved_by, 2),
+                push=result.push,
+                words={"then": then},
             )
         target = battle.fighter(self.target)
         if result.reaction is not Reaction.NONE and target.on_battlefield and not self.deferred:
@@ -427,8 +450,9 @@ class AttackFrame(Frame):
         }
 
 
-def _released(battle: Battle, entries: tuple[Any, ...]) -> Battle:
-    return battle.with_events(tuple(Event(e.rule, e.event, e.text, e.data) for e in entries))
+def _released(battle: Battle, entries: tuple[LogLine, ...]) -> Battle:
+    """The attack procedure's own records join the battle's log as they are."""
+    return battle.with_events(entries)
 
 
 def apply_result(battle: Battle, frame: AttackFrame, result: AttackResult) -> Battle:

@@ -25,6 +25,7 @@ from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle.actions import after, same
 from skirmish.games.magewinds.battle.deployment import SetupFrame, check_deployment_room
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.rolloff import RollOff
 from skirmish.games.magewinds.battle.setup import (
     Building,
@@ -62,9 +63,11 @@ def log_warbands(battle: Battle, how: str = "") -> Battle:
     for band in battle.setup.warbands:
         battle = battle.logged(
             RULE,
-            "warband",
-            f"player {band.player + 1}'s warband: {', '.join(band.names)}{how}",
+            EventKind.WARBAND,
+            "player {player}'s warband: {fighters:comma}{how}",
             player=band.player + 1,
+            fighters=band.names,
+            words={"how": how},
         )
     return battle
 
@@ -107,11 +110,11 @@ def start_building(battle: Battle) -> Battle:
     players = len(setup.warbands)
     battle = battle.logged(
         RULE,
-        "building",
-        f"the warbands are built in play: {MODE_NAMES[setup.building]}, "
-        f"{setup.options.slots} slots each (ruling {RULING})",
+        EventKind.BUILDING,
+        "the warbands are built in play: {mode_name}, {slots} slots each (ruling {ruling})",
         mode=setup.building.value,
         slots=setup.options.slots,
+        words={"mode_name": MODE_NAMES[setup.building], "ruling": RULING},
     )
     return battle.top(WarbandBuilding(setup.building, ((),) * players)).settle()
 
@@ -159,11 +162,10 @@ class WarbandBuilding(Frame):
         order = tuple(result)
         battle = battle.logged(
             RULE,
-            "building_order",
-            f"{MODE_NAMES[self.mode]}: the warbands are built in the order "
-            + ", ".join(f"player {p + 1}" for p in order)
-            + f" (ruling {RULING})",
+            EventKind.BUILDING_ORDER,
+            "{mode_name}: the warbands are built in the order {order:seatscomma} (ruling {ruling})",
             order=tuple(p + 1 for p in order),
+            words={"mode_name": MODE_NAMES[self.mode], "ruling": RULING},
         )
         return battle.top(replace(self, stage=BuildingStage.PICKING, order=order, turn=order[0]))
 
@@ -245,12 +247,14 @@ class WarbandBuilding(Frame):
         used = sum(p.slots for p in band)
         battle = battle.logged(
             RULE,
-            "pick",
-            f"player {player + 1} adds {profile.name} ({profile.slots} slots; {used} of "
-            f"{battle.setup.options.slots} used)",
+            EventKind.PICK,
+            "player {player} adds {profile} ({profile_slots} slots; {used} of {slots} used)",
             seen_by=player if self.mode is Building.SECRET else None,
             player=player + 1,
             profile=profile.name,
+            profile_slots=profile.slots,
+            used=used,
+            slots=battle.setup.options.slots,
         )
         frame = replace(self, picks=picks)
         battle = battle.top(frame)
@@ -261,17 +265,21 @@ class WarbandBuilding(Frame):
 
     def _finish(self, battle: Battle, player: int, what: str) -> Battle:
         secret = self.mode is Building.SECRET
-        names = ", ".join(self.picks[player])
         battle = battle.logged(
             RULE,
-            "built",
-            f"{what}: {names}",
+            EventKind.BUILT,
+            "{what}: {profiles:comma}",
             seen_by=player if secret else None,
             player=player + 1,
+            profiles=self.picks[player],
+            words={"what": what},
         )
         if secret:
             battle = battle.logged(
-                RULE, "built", f"player {player + 1} has built their warband, unseen"
+                RULE,
+                EventKind.BUILT,
+                "player {player} has built their warband, unseen",
+                player=player + 1,
             )
         finished = self.finished | {player}
         return battle.top(replace(self, finished=finished, turn=self._following(finished)))

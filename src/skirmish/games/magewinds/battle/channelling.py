@@ -22,6 +22,7 @@ from skirmish.games.magewinds.battle.deck import (
     take_from_deck,
 )
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Frame
 from skirmish.games.magewinds.cards import check_card, sort_cards
 
@@ -93,7 +94,11 @@ class Channelling(Frame):
             battle = _to_hand(battle, self.turn, card, known=True)
             battle = replace(battle, face_up=tuple(c for c in battle.face_up if c != card))
             battle = battle.logged(
-                "12.0", "draw", f"player {self.turn + 1} draws the face-up {card}", card=card
+                "12.0",
+                EventKind.DRAW,
+                "player {player} draws the face-up {card}",
+                player=self.turn + 1,
+                card=card,
             )
             if not battle.deck:
                 return self._next(battle)
@@ -101,7 +106,9 @@ class Channelling(Frame):
         chosen = pick(action, battle.options(), "12.0", "channelling action")
         if chosen == DRAW_DECK:
             return battle.top(replace(self, waiting="draw"))
-        battle = battle.logged("12.0", "pass", f"player {self.turn + 1} passes")
+        battle = battle.logged(
+            "12.0", EventKind.PASS, "player {player} passes", player=self.turn + 1
+        )
         return self._next(battle, passed=(*self.passed, self.turn))
 
     def sample(self, battle: Battle, rng: Random) -> Action:
@@ -117,18 +124,22 @@ class Channelling(Frame):
         if self.waiting == "refill":
             face_up = (*battle.face_up[: self.slot], card, *battle.face_up[self.slot :])
             battle = replace(battle, face_up=face_up).logged(
-                "12.0", "refill", f"{card} is turned face up from the deck", card=card
+                "12.0", EventKind.REFILL, "{card} is turned face up from the deck", card=card
             )
         else:
             battle = _to_hand(battle, self.turn, card, known=False)
             battle = battle.logged(
-                "12.0", "draw_deck", f"player {self.turn + 1} draws the top card of the deck"
+                "12.0",
+                EventKind.DRAW_DECK,
+                "player {player} draws the top card of the deck",
+                player=self.turn + 1,
             )
             battle = battle.logged(
                 "12.0",
-                "draw_seen",
-                f"player {self.turn + 1} draws {card}",
+                EventKind.DRAW_SEEN,
+                "player {player} draws {card}",
                 seen_by=self.turn,
+                player=self.turn + 1,
                 card=card,
             )
         return self._next(reshuffle_if_empty(battle))

@@ -18,6 +18,7 @@ from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
 from skirmish.games.magewinds.attack import NO_BARRIER
 from skirmish.games.magewinds.battle.actions import pick
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.objects import drop_everything
 from skirmish.games.magewinds.battle.paying import chosen_payment, ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Frame, Status
@@ -36,8 +37,8 @@ def take_down(battle: Battle, name: str, *, by: int | None = None) -> Battle:
     )
     battle = battle.logged(
         "18.5.3",
-        "taken_down",
-        f"{name} is taken down and removed from the battlefield",
+        EventKind.TAKEN_DOWN,
+        "{fighter} is taken down and removed from the battlefield",
         fighter=name,
     )
     battle = abilities.taken_down(battle, name)
@@ -54,11 +55,13 @@ def deal_damage(battle: Battle, name: str, damage: int, rule: str, why: str) -> 
     battle = battle.with_fighter(replace(fighter, damage=total))
     battle = battle.logged(
         rule,
-        "damage",
-        f"{name} takes {damage} damage ({why}), {total} of Toughness {toughness}",
+        EventKind.DAMAGE,
+        "{fighter} takes {damage} damage ({why}), {total_damage} of Toughness {toughness}",
         fighter=name,
         damage=damage,
         total_damage=total,
+        toughness=toughness,
+        words={"why": why},
     )
     if total >= toughness:
         battle = take_down(battle, name)
@@ -116,7 +119,13 @@ class PoisonDamage(Frame):
             return self._deal(battle)
         player = battle.fighter(self.fighter).player
         payment = chosen_payment(battle, player, self._cost(battle), chosen)
-        battle = battle.spend(player, payment.cards, f"Barrier on {self.fighter}")
+        battle = battle.spend(
+            player,
+            payment.cards,
+            f"Barrier on {self.fighter}",
+            fighter=self.fighter,
+            spell="Barrier",
+        )
         return battle.top(replace(self, clubs=payment.amount))
 
     def sample(self, battle: Battle, rng: Random) -> Action:
@@ -131,10 +140,11 @@ class PoisonDamage(Frame):
         cancelled = face <= self.clubs
         battle = battle.logged(
             "Barrier",
-            "barrier",
-            f"Barrier die: {face} -> "
-            f"{f'cancels the {self.what} damage' if cancelled else 'no effect'} (ruling MW-6)",
+            EventKind.BARRIER,
+            "Barrier die: {faces:space} -> {outcome} (ruling MW-6)",
             faces=(face,),
+            cancels=cancelled,
+            words={"outcome": f"cancels the {self.what} damage" if cancelled else "no effect"},
         )
         if cancelled:
             return battle.finish()

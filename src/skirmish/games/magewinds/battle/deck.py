@@ -15,6 +15,7 @@ from random import Random
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.hooks import ABILITIES
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.cards import check_card, sort_cards
 
@@ -69,9 +70,9 @@ def reshuffle_if_empty(battle: Battle) -> Battle:
     battle = replace(battle, deck=sort_cards(battle.discard), discard=())
     return battle.logged(
         "12.1",
-        "reshuffle",
-        f"the face-down deck is empty: the discard pile ({len(battle.deck)} cards) is "
-        "shuffled into a new deck",
+        EventKind.RESHUFFLE,
+        "the face-down deck is empty: the discard pile ({cards} cards) is shuffled into a new deck",
+        cards=len(battle.deck),
     )
 
 

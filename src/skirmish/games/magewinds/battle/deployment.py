@@ -12,6 +12,7 @@ import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from itertools import chain
 from random import Random
 from typing import Any, cast
@@ -30,6 +31,7 @@ from skirmish.games.magewinds.battle.deck import (
     take_from_deck,
 )
 from skirmish.games.magewinds.battle.geometry import MARGIN, OVERLAP, can_stand_at, stand_problem
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.rolloff import RollOff
 from skirmish.games.magewinds.battle.scenarios import deployment_problem
@@ -47,59 +49,82 @@ from skirmish.games.magewinds.battle.territory import (
 from skirmish.geometry import EPSILON
 
 
+class SetupStage(StrEnum):
+    """Where setting up is (10.1-10.5): the roll-off for the placings to make, then under
+    way; between the scenario's setup steps; Player 2 choosing a territory; another setup
+    step under way (:attr:`SetupFrame.step` names it); cards turned face up; deploying."""
+
+    ROLL_OFF = "roll-off"
+    ROLLING = "rolling"
+    STEPS = "steps"
+    TERRITORIES = "territories"
+    STEP = "step"
+    FACE_UP = "face-up"
+    DEPLOYING = "deploying"
+
+
 @dataclass(frozen=True)
 class SetupFrame(Frame):
     """10.1-10.5 in play: roll off for the placings (Player 1 first), the scenario's setup
     steps (territories, treasures...), turn 5 cards face up, deploy. Finishes with the
     order in which the players finished deploying."""
 
-    stage: str = "roll-off"
+    stage: SetupStage = SetupStage.ROLL_OFF
     ranking: tuple[int, ...] = ()
     """The players in their roll-off placings: Player 1, Player 2, ..."""
     steps_done: int = 0
+    step: str = ""
+    """The scenario's setup step under way at :attr:`SetupStage.STEP` (``treasures``)."""
 
     def advance(self, battle: Battle) -> Battle | None:
-        if self.stage == "roll-off":
-            battle = battle.top(replace(self, stage="rolling"))
+        if self.stage == SetupStage.ROLL_OFF:
+            battle = battle.top(replace(self, stage=SetupStage.ROLLING))
             return battle.push(
                 RollOff.of(tuple(range(battle.players)), "Player 1 (scenario setup)")
             )
-        if self.stage == "steps":
+        if self.stage == SetupStage.STEPS:
             return self._next_step(battle)
-        if self.stage == "face-up" and len(battle.face_up) == FACE_UP:
+        if self.stage == SetupStage.FACE_UP and len(battle.face_up) == FACE_UP:
             battle = battle.logged(
                 "10.4",
-                "face_up",
-                f"the magic deck is shuffled; face up: {' '.join(battle.face_up)}",
+                EventKind.FACE_UP,
+                "the magic deck is shuffled; face up: {cards:space}",
                 cards=battle.face_up,
             )
-            battle = replace(battle, phase=Phase.DEPLOYMENT).top(replace(self, stage="deploying"))
+            battle = replace(battle, phase=Phase.DEPLOYMENT).top(
+                replace(self, stage=SetupStage.DEPLOYING)
+            )
             return battle.push(first_deployment(battle, self.ranking))
         return None
 
     def _next_step(self, battle: Battle) -> Battle:
         steps = battle.setup.scenario.setup_steps
         if self.steps_done >= len(steps):
-            return battle.top(replace(self, stage="face-up"))
+            return battle.top(replace(self, stage=SetupStage.FACE_UP))
         step = steps[self.steps_done]
         if step == "territories":
-            return battle.top(replace(self, stage="territories"))
-        battle = battle.top(replace(self, stage=f"step {step}"))
+            return battle.top(replace(self, stage=SetupStage.TERRITORIES))
+        battle = battle.top(replace(self, stage=SetupStage.STEP, step=step))
         return battle.push(setup_step(battle, step, self.ranking))
 
     def resume(self, battle: Battle, result: Any) -> Battle:
-        if self.stage == "deploying":
+        if self.stage == SetupStage.DEPLOYING:
             return battle.finish(result)
-        if self.stage.startswith("step "):
-            return battle.top(replace(self, stage="steps", steps_done=self.steps_done + 1))
+        if self.stage == SetupStage.STEP:
+            return battle.top(
+                replace(self, stage=SetupStage.STEPS, steps_done=self.steps_done + 1, step="")
+            )
         first = result[0]
         battle = replace(battle, first=first).logged(
-            "10.0", "player_1", f"player {first + 1} is the scenario's Player 1 and sets up"
+            "10.0",
+            EventKind.PLAYER_1,
+            "player {player} is the scenario's Player 1 and sets up",
+            player=first + 1,
         )
-        return battle.top(replace(self, stage="steps", ranking=tuple(result)))
+        return battle.top(replace(self, stage=SetupStage.STEPS, ranking=tuple(result)))
 
     def node(self, battle: Battle) -> Node:
-        if self.stage == "territories":
+        if self.stage == SetupStage.TERRITORIES:
             return Turn(_second(battle), "10.5", "Player 2: which territory is yours?")
         return Chance(battle.chances, "10.4", "a card turned face up from the magic deck")
 
@@ -114,11 +139,16 @@ class SetupFrame(Frame):
         territories = tuple(mine if p == second else other for p in range(battle.players))
         battle = replace(battle, territories=territories).logged(
             "10.5",
-            "territories",
-            f"player {second + 1} takes the {mine} half; player {_first(battle) + 1} the "
-            f"{other} half (ruling {'MB-26' if battle.setup.scenario.splits else 'MB-5'})",
+            EventKind.TERRITORIES,
+            "player {player} takes the {territory} half; player {other_player} the {other} half "
+            "(ruling {ruling})",
+            player=second + 1,
+            territory=mine,
+            other_player=_first(battle) + 1,
+            other=other,
+            ruling="MB-26" if battle.setup.scenario.splits else "MB-5",
         )
-        return battle.top(replace(self, stage="steps", steps_done=self.steps_done + 1))
+        return battle.top(replace(self, stage=SetupStage.STEPS, steps_done=self.steps_done + 1))
 
     def sample(self, battle: Battle, rng: Random) -> Action:
         return sample_card(battle, rng)
@@ -129,7 +159,8 @@ class SetupFrame(Frame):
         return reshuffle_if_empty(replace(battle, face_up=(*battle.face_up, card)))
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
-        found: dict[str, Any] = {"frame": "setup", "stage": self.stage}
+        stage = f"{self.stage} {self.step}" if self.stage == SetupStage.STEP else self.stage
+        found: dict[str, Any] = {"frame": "setup", "stage": stage}
         if battle.players > 2:
             found["ranking"] = [p + 1 for p in self.ranking]
         return found
@@ -225,8 +256,9 @@ class Deployment(Frame):
         battle = battle.with_fighter(replace(fighter, status=Status.ON_BATTLEFIELD, at=at))
         battle = battle.logged(
             "10.5",
-            "deploy",
-            f"player {self.turn + 1} deploys {fighter.name} at ({point_text(at)})",
+            EventKind.DEPLOY,
+            "player {player} deploys {fighter} at ({at:point})",
+            player=self.turn + 1,
             fighter=fighter.name,
             at=at,
         )

@@ -16,6 +16,7 @@ from typing import Any
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.damage import PoisonDamage, deal_damage
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.scenarios import WindburnBarrier
 from skirmish.games.magewinds.battle.state import Battle, Frame
 from skirmish.games.magewinds.cards import card_value, check_card
@@ -41,8 +42,9 @@ class EndPhase(Frame):
             fighters = tuple(replace(f, counters=0) for f in battle.fighters)
             battle = replace(battle, fighters=fighters).logged(
                 "14.0",
-                "counters_removed",
-                f"End Phase of round {battle.round}: action counters are removed",
+                EventKind.COUNTERS_REMOVED,
+                "End Phase of round {round}: action counters are removed",
+                round=battle.round,
             )
             ended = battle.setup.scenario.end_of_round(battle)
             if ended is not None:
@@ -75,8 +77,9 @@ class Windburn(Frame):
         if self.points and not any(battle.on_battlefield(self.player)):
             battle = battle.logged(
                 "14.1",
-                "windburn",
-                f"no fighter of player {self.player + 1} is left to take the damage",
+                EventKind.WINDBURN,
+                "no fighter of player {player} is left to take the damage",
+                player=self.player + 1,
             )
             return battle.top(replace(self, points=0, card=""))
         if not self.points and not self._left(battle):
@@ -142,7 +145,11 @@ class Windburn(Frame):
                     battle.with_hand(self.player, hand), discard=(*battle.discard, card)
                 )
                 battle = battle.logged(
-                    "14.1", "discard", f"player {self.player + 1} discards {card}", card=card
+                    "14.1",
+                    EventKind.DISCARD,
+                    "player {player} discards {card}",
+                    player=self.player + 1,
+                    card=card,
                 )
                 return battle.top(replace(self, decided=(*self.decided, card)))
             if not any(battle.on_battlefield(self.player)):
@@ -152,15 +159,17 @@ class Windburn(Frame):
             value = card_value(card)
             battle = battle.logged(
                 "14.1",
-                "keep",
-                f"player {self.player + 1} keeps a card worth {value} (ruling MB-22)",
+                EventKind.KEEP,
+                "player {player} keeps a card worth {value} (ruling MB-22)",
+                player=self.player + 1,
                 value=value,
             )
             battle = battle.logged(
                 "14.1",
-                "keep_seen",
-                f"player {self.player + 1} keeps {card}",
+                EventKind.KEEP_SEEN,
+                "player {player} keeps {card}",
                 seen_by=self.player,
+                player=self.player + 1,
                 card=card,
             )
             return battle.top(replace(self, decided=(*self.decided, card), card=card, points=value))

@@ -8,6 +8,7 @@ from typing import Any
 from skirmish.engine.battle import History, Record, replay
 from skirmish.games.magewinds.battle.building import fighters_of, log_warbands, start_building
 from skirmish.games.magewinds.battle.deployment import SetupFrame, check_deployment_room
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.rounds import Round
 from skirmish.games.magewinds.battle.setup import Setup, setup_from_record
 from skirmish.games.magewinds.battle.state import Battle, Item
@@ -34,14 +35,21 @@ def start_battle(setup: Setup) -> Battle:
         items=items,
     )
     battle = battle.logged(
-        "10.1", "scenario", f"scenario: {setup.scenario.name} ({setup.scenario.version})"
+        "10.1",
+        EventKind.SCENARIO,
+        "scenario: {scenario} ({version})",
+        scenario=setup.scenario.name,
+        version=setup.scenario.version,
     )
     if setup.building is None:
         battle = log_warbands(battle)
     battle = battle.logged(
         "10.3",
-        "battlefield",
-        f'battlefield: {setup.table.name} ({setup.table.width:g}" x {setup.table.length:g}")',
+        EventKind.BATTLEFIELD,
+        'battlefield: {battlefield} ({width:g}" x {length:g}")',
+        battlefield=setup.table.name,
+        width=setup.table.width,
+        length=setup.table.length,
     )
     if setup.building is not None:
         return start_building(battle)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from skirmish.engine.battle import End
 from skirmish.games.magewinds.battle.abilities.fallen import gone
 from skirmish.games.magewinds.battle.hooks import SCENARIOS
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.scenarios import Scenario, defender
 from skirmish.games.magewinds.battle.state import Phase, Status
 from skirmish.games.magewinds.battle.territory import CONTACT_EDGE, OPPOSITE, distance_to_edge
@@ -80,9 +81,11 @@ def escape(battle: Battle, fighter: Fighter) -> Battle:
     done = escaped(battle, fighter.player)
     return battle.logged(
         RULE,
-        "escape",
-        f"{fighter.name} escapes off the objective edge ({done} of {needed(battle)} needed)",
+        EventKind.ESCAPE,
+        "{fighter} escapes off the objective edge ({escaped} of {needed} needed)",
         fighter=fighter.name,
+        escaped=done,
+        needed=needed(battle),
     )
 
 

@@ -25,6 +25,7 @@ from skirmish.games.magewinds.battle.geometry import (
     visible_spot,
 )
 from skirmish.games.magewinds.battle.hooks import ABILITIES
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.rolloff import SIDES as DIE_SIDES
 from skirmish.games.magewinds.battle.state import MARKER, Battle, Fighter, Item, Point
 from skirmish.games.magewinds.profiles import AttackProfile, Special
@@ -77,7 +78,9 @@ def pick_up(battle: Battle, fighter: Fighter, action: Action) -> Battle:
         return collect(battle, fighter, item.name)
     battle = battle.with_item(replace(item, at=None, carried_by=fighter.name))
     battle = battle.with_fighter(replace(fighter, carrying=(*fighter.carrying, item.name)))
-    return battle.logged("19.1", "pick_up", f"{fighter.name} picks up {item.name}")
+    return battle.logged(
+        "19.1", EventKind.PICK_UP, "{fighter} picks up {item}", fighter=fighter.name, item=item.name
+    )
 
 
 def collect(battle: Battle, fighter: Fighter, name: str, why: str = "") -> Battle:
@@ -93,10 +96,13 @@ def collect(battle: Battle, fighter: Fighter, name: str, why: str = "") -> Battl
     total = battle.counted("fragment", fighter.player)
     return battle.logged(
         "Fragment Frenzy",
-        "collect",
-        f"{fighter.name} collects {name}{why} (player {fighter.player + 1}: {total} fragments)",
+        EventKind.COLLECT,
+        "{fighter} collects {item}{why} (player {player}: {total} fragments)",
         fighter=fighter.name,
         item=name,
+        player=fighter.player + 1,
+        total=total,
+        words={"why": why},
     )
 
 
@@ -123,19 +129,27 @@ def drop(battle: Battle, fighter: Fighter, action: Action) -> Battle:
     problem = stand_problem(battle, at)
     if problem:
         raise IllegalAction(f"19.1: {problem}")
-    return _place(battle, fighter, item.name, at, "drops")
+    return _place(battle, fighter, item.name, at)
 
 
-def _place(battle: Battle, fighter: Fighter, name: str, at: Point, verb: str) -> Battle:
+def _place(battle: Battle, fighter: Fighter, name: str, at: Point, why: str = "") -> Battle:
     """Object ``name`` placed at ``at`` by ``fighter``, who carries it no more (a fighter
-    removed by Clone is no longer in the battle, ruling MB-48)."""
+    removed by Clone is no longer in the battle, ruling MB-48); ``why`` it drops it when
+    it did not choose to (ruling MB-20)."""
     battle = battle.with_item(replace(battle.item(name), at=at, carried_by=None))
     for carrier in battle.fighters:
         if carrier.name == fighter.name:
             left = tuple(n for n in carrier.carrying if n != name)
             battle = battle.with_fighter(replace(carrier, carrying=left))
     return battle.logged(
-        "19.1", "drop", f"{fighter.name} {verb} {name} at ({point_text(at)})", item=name, at=at
+        "19.1",
+        EventKind.DROP,
+        "{fighter} drops {because}{item} at ({at:point})",
+        fighter=fighter.name,
+        item=name,
+        at=at,
+        why=why,
+        words={"because": f"({why}, ruling MB-20) " if why else ""},
     )
 
 
@@ -148,7 +162,7 @@ def drop_everything(battle: Battle, fighter: Fighter, near: Point, why: str) -> 
         spot = nearest_free(battle, near)
         if spot is None:  # pragma: no cover - a battlefield always has room somewhere
             raise IllegalAction(f"19.1: nowhere to place {name}")
-        battle = _place(battle, fighter, name, spot, f"drops ({why}, ruling MB-20)")
+        battle = _place(battle, fighter, name, spot, why)
     return battle
 
 
@@ -207,17 +221,24 @@ def push_object(battle: Battle, pusher: Fighter, item: Item, attack: AttackProfi
     hits = strike.power if strike.precision >= DIE_SIDES else 0
     battle = battle.logged(
         "18.0",
-        "attack",
-        f"{pusher.name} attacks {item.name} with {attack.name} (a moveable object, ruling "
-        f"MB-34): target number {strike.precision}, every die hits: {hits} hits",
+        EventKind.ATTACK,
+        "{attacker} attacks {item} with {attack} (a moveable object, ruling MB-34): target "
+        "number {target_number}, every die hits: {hits} hits",
+        attacker=pusher.name,
+        item=item.name,
+        attack=attack.name,
+        target_number=strike.precision,
+        hits=hits,
     )
     end, moved = object_push_end(battle, pusher, item, float(hits))
     battle = battle.with_item(replace(item, at=end))
     return battle.logged(
         "19.2",
-        "shove",
-        f'Push: {item.name} is moved {moved:.2f}" of {hits}" straight away from '
-        f"{pusher.name} (ruling MB-34)",
+        EventKind.SHOVE,
+        'Push: {item} is moved {inches:.2f}" of {push}" straight away from {attacker} (ruling '
+        "MB-34)",
         item=item.name,
+        attacker=pusher.name,
         inches=round(moved, 2),
+        push=hits,
     )

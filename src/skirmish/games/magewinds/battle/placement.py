@@ -17,6 +17,7 @@ from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.candidates import GRID, free_points, grid
 from skirmish.games.magewinds.battle.geometry import stand_problem
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import (
     MARKER,
     Battle,
@@ -72,16 +73,20 @@ class Placement(Frame):
             if self.names:
                 battle = battle.logged(
                     self.rule,
-                    "placement_ends",
-                    f"no legal spot is left: {len(self.names)} not placed (ruling MB-27)",
+                    EventKind.PLACEMENT_ENDS,
+                    "no legal spot is left: {left} not placed (ruling MB-27)",
+                    left=len(self.names),
+                    items=self.names,
                 )
             return battle.finish()
         if placement_spots(battle, self.player):
             return None
         battle = battle.logged(
             self.rule,
-            "placement_skipped",
-            f"player {self.player + 1} has no legal spot to place {self.names[0]} (ruling MB-27)",
+            EventKind.PLACEMENT_SKIPPED,
+            "player {player} has no legal spot to place {item} (ruling MB-27)",
+            player=self.player + 1,
+            item=self.names[0],
         )
         return battle.top(replace(self, turn=self.turn + 1, skipped=(*self.skipped, self.player)))
 
@@ -107,8 +112,9 @@ class Placement(Frame):
             battle = replace(battle, items=(*battle.items, Item(name, at, True, True)))
         battle = battle.logged(
             self.rule,
-            "place",
-            f"player {self.player + 1} places {name} at ({point_text(at)})",
+            EventKind.PLACE,
+            "player {player} places {item} at ({at:point})",
+            player=self.player + 1,
             item=name,
             at=at,
         )

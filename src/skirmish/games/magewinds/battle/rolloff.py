@@ -17,6 +17,7 @@ from random import Random
 from typing import Any
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Frame
 
 SIDES = 6
@@ -71,25 +72,34 @@ class RollOff(Frame):
         )
         at = self.ranking.index(group)
         ranking = self.ranking[:at] + split + self.ranking[at + 1 :]
-        shown = ", ".join(f"player {p + 1} rolls {f}" for p, f in zip(group, faces, strict=True))
         tied = [g for g in split if len(g) > 1]
-        text = f"roll-off for {self.purpose}: {shown}" + (
-            "; tied players roll again" if tied else ""
+        battle = battle.logged(
+            "3.1",
+            EventKind.ROLL_OFF,
+            "roll-off for {purpose}: {rolls:rolls}{again}",
+            faces=tuple(faces),
+            rolls=tuple((p + 1, f) for p, f in zip(group, faces, strict=True)),
+            tied=bool(tied),
+            words={"purpose": self.purpose, "again": "; tied players roll again" if tied else ""},
         )
-        battle = battle.logged("3.1", "roll-off", text, faces=tuple(faces))
         return battle.top(replace(self, ranking=ranking))
 
     def advance(self, battle: Battle) -> Battle | None:
         if self._tied() is not None:
             return None
         order = tuple(group[0] for group in self.ranking)
-        rest = ", ".join(f"player {p + 1}" for p in order[1:])
         battle = battle.logged(
             "3.1",
-            "placing",
-            f"player {order[0] + 1} wins the roll-off for {self.purpose}"
-            + (f"; then {rest}" if len(order) > 2 else ""),
+            EventKind.PLACING,
+            "player {player} wins the roll-off for {purpose}{then}",
+            player=order[0] + 1,
             order=tuple(p + 1 for p in order),
+            words={
+                "purpose": self.purpose,
+                "then": f"; then {', '.join(f'player {p + 1}' for p in order[1:])}"
+                if len(order) > 2
+                else "",
+            },
         )
         return battle.finish(order)
 
@@ -135,10 +145,11 @@ class OrderChoice(Frame):
                 assert self.chooser is not None
                 battle = battle.logged(
                     "1.2",
-                    "sequencing",
-                    f"player {self.chooser + 1} orders {self.purpose} (ruling MB-19): "
-                    + ", then ".join(f"player {p + 1}" for p in order),
+                    EventKind.SEQUENCING,
+                    "player {player} orders {purpose} (ruling MB-19): {order:seatsthen}",
+                    player=self.chooser + 1,
                     order=tuple(p + 1 for p in order),
+                    words={"purpose": self.purpose},
                 )
                 return battle.finish(order)
         raise IllegalAction(

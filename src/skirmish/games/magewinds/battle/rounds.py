@@ -15,11 +15,12 @@ from skirmish.engine.battle import Node
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
 from skirmish.games.magewinds.battle.channelling import Channelling
 from skirmish.games.magewinds.battle.endphase import EndPhase
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Frame, Phase
 
 
-def _players(order: tuple[int, ...]) -> str:
-    return ", ".join(str(p + 1) for p in order)
+def _seats(order: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(p + 1 for p in order)
 
 
 class RoundStage(StrEnum):
@@ -49,7 +50,7 @@ class Round(Frame):
         if self.stage in (RoundStage.SETUP, RoundStage.END):
             number = battle.round + 1
             battle = replace(battle, round=number, phase=Phase.CHANNELLING).logged(
-                "11.0", "round", f"round {number} begins"
+                "11.0", EventKind.ROUND, "round {round} begins", round=number
             )
             start = battle.setup.scenario.round_start
             work = start(battle, order) if start is not None else None
@@ -62,16 +63,21 @@ class Round(Frame):
             why = "finished deploying" if number == 1 else "passed in the last Action Phase"
             battle = battle.logged(
                 "12.0",
-                "phase",
-                f"Channelling Phase: players take turns in the order they {why}: {_players(order)}",
+                EventKind.PHASE,
+                "Channelling Phase: players take turns in the order they {why}: {order:comma}",
+                phase=Phase.CHANNELLING,
+                order=_seats(order),
+                words={"why": why},
             )
             battle = battle.top(replace(self, stage=RoundStage.CHANNELLING, order=()))
             return battle.push(Channelling(order, order[0]))
         if self.stage == RoundStage.CHANNELLING:
             battle = replace(battle, channel_passes=order, phase=Phase.ACTION).logged(
                 "13.0",
-                "phase",
-                f"Action Phase: players take turns in the order they passed: {_players(order)}",
+                EventKind.PHASE,
+                "Action Phase: players take turns in the order they passed: {order:comma}",
+                phase=Phase.ACTION,
+                order=_seats(order),
             )
             return battle.top(replace(self, stage=RoundStage.ACTION)).push(ActionPhase(order))
         battle = replace(battle, action_passes=order, phase=Phase.END)

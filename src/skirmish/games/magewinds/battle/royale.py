@@ -22,6 +22,7 @@ from skirmish.engine.battle import Action, Chance, End, IllegalAction, Node, Tur
 from skirmish.games.magewinds.attack import NO_BARRIER
 from skirmish.games.magewinds.battle.actions import pick
 from skirmish.games.magewinds.battle.damage import deal_damage
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.paying import chosen_payment, ways_to_pay
 from skirmish.games.magewinds.battle.rolloff import sequence
 from skirmish.games.magewinds.battle.scenarios import (
@@ -80,7 +81,11 @@ class Storm(Frame):
                 else 'not within 3" of the centre'
             )
             battle = battle.logged(
-                RULE, "storm", f"the Storm strikes every fighter {where} for {STORM_DAMAGE} damage"
+                RULE,
+                EventKind.STORM,
+                "the Storm strikes every fighter {where} for {damage} damage",
+                damage=STORM_DAMAGE,
+                words={"where": where},
             )
             hit = tuple(
                 p for p in self.players if any(struck(battle, f) for f in battle.on_battlefield(p))
@@ -140,7 +145,9 @@ class Storm(Frame):
         name = self.queue[0]
         player = battle.fighter(name).player
         payment = chosen_payment(battle, player, self._cost(battle), chosen)
-        battle = battle.spend(player, payment.cards, f"Barrier on {name}")
+        battle = battle.spend(
+            player, payment.cards, f"Barrier on {name}", fighter=name, spell="Barrier"
+        )
         return battle.top(replace(self, clubs=payment.amount))
 
     def sample(self, battle: Battle, rng: Random) -> Action:
@@ -161,10 +168,11 @@ class Storm(Frame):
         cancelled = sum(1 for f in faces if f <= self.clubs)
         battle = battle.logged(
             "Barrier",
-            "barrier",
-            f"Barrier dice: {' '.join(words[1:])} -> {cancelled} of {STORM_DAMAGE} damage "
-            "cancelled (ruling MW-6)",
+            EventKind.BARRIER,
+            "Barrier dice: {faces:space} -> {cancelled} of {damage} damage cancelled (ruling MW-6)",
             faces=faces,
+            cancelled=cancelled,
+            damage=STORM_DAMAGE,
         )
         return self._damage(battle, STORM_DAMAGE - cancelled)
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from skirmish.engine.battle import Action, Node, Turn
 from skirmish.games.magewinds.battle.actions import pick
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Frame
 from skirmish.games.magewinds.battle.territory import CORNERS, OPPOSITE
 
@@ -72,13 +73,21 @@ class SideChoice(Frame):
     def _take(self, battle: Battle, name: str) -> Battle:
         player = self.order[len(self.chosen)]
         if self.kind == "edge":
-            text = (
-                f"player {player + 1} (the Defender) makes the {name} edge the objective edge; "
-                f"the Attacker deploys along the {OPPOSITE[name]} edge"
+            sentence = (
+                "player {player} (the Defender) makes the {territory} edge the objective edge; "
+                "the Attacker deploys along the {other} edge"
             )
         else:
-            text = f"player {player + 1} takes the {name} {self.kind.rstrip('s')}"
-        battle = battle.logged(self.rule, "territories", text, player=player + 1, territory=name)
+            sentence = "player {player} takes the {territory} {what}"
+        battle = battle.logged(
+            self.rule,
+            EventKind.TERRITORIES,
+            sentence,
+            player=player + 1,
+            territory=name,
+            other=OPPOSITE[name] if self.kind == "edge" else "",
+            words={"what": self.kind.rstrip("s")},
+        )
         return battle.top(replace(self, chosen=(*self.chosen, name)))
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:

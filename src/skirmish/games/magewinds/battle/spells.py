@@ -31,6 +31,7 @@ from skirmish.games.magewinds.battle.actions import point_text
 from skirmish.games.magewinds.battle.candidates import free_points, grid
 from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem, visible_spot
 from skirmish.games.magewinds.battle.grammar import Kind, Names, parse, split_paid
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.effects import HEX, THIRD_EYE, WHITE_HOT_WEAPONS, WILDFORM, Effect
@@ -102,9 +103,9 @@ def payment_of(action: Action) -> tuple[str, ...]:
     return split_paid(action)[1]
 
 
-def cast(battle: Battle, player: int, action: Action, spell: str) -> Battle:
-    """Pay for a spell (17.0): discard the cards the action names."""
-    return battle.spend(player, payment_of(action), spell)
+def cast(battle: Battle, player: int, action: Action, spell: str, caster: str) -> Battle:
+    """Pay for ``caster``'s spell (17.0): discard the cards the action names."""
+    return battle.spend(player, payment_of(action), spell, fighter=caster, spell=spell)
 
 
 # -- the moments ----------------------------------------------------------------------------
@@ -217,34 +218,42 @@ def apply_cast(battle: Battle, action: Action, caster: Fighter, target: Fighter)
         battle = replace(battle, auras=(*battle.auras, ("white_hot_weapons", caster.name)))
         return battle.logged(
             "White-Hot Weapons",
-            "spell",
-            f"{caster.name} casts White-Hot Weapons: until the Action Phase ends, friendly "
-            f'fighters within 9" that it sees ignore 1 Armour with non-magical melee attacks',
+            EventKind.SPELL,
+            "{caster} casts {spell}: until the Action Phase ends, friendly fighters within "
+            '9" that it sees ignore 1 Armour with non-magical melee attacks',
+            caster=caster.name,
+            spell="White-Hot Weapons",
         )
     if casts("energize"):
         battle = replace(battle, energized=battle.energized | {target.player})
-        return recover_action(battle, target, "Energize: ")
+        return recover_action(battle, target, "Energize: ", caster=caster.name, spell="Energize")
     for key in ("third_eye", "hex", "wildform"):
         if casts(key):
             battle = battle.with_fighter(replace(target, effects=target.effects | {key}))
             return battle.logged(
                 EFFECTS[key].name,
-                "spell",
-                f"{caster.name} casts {EFFECTS[key].name} on {target.name} until the Action "
-                "Phase ends (ruling MB-18)",
+                EventKind.SPELL,
+                "{caster} casts {spell} on {target} until the Action Phase ends (ruling MB-18)",
+                caster=caster.name,
+                spell=EFFECTS[key].name,
+                target=target.name,
             )
     raise IllegalAction(f"17.0: {action!r} is not a spell this battle plays")
 
 
-def recover_action(battle: Battle, fighter: Fighter, why: str) -> Battle:
+def recover_action(battle: Battle, fighter: Fighter, why: str, **data: Any) -> Battle:
     """20.3: a double action counter becomes single, a single one goes; ``why`` starts the
-    log line."""
+    log line, ``data`` says whose spell it is (``caster``, ``spell``...)."""
     counters = max(0, fighter.counters - 1)
     battle = battle.with_fighter(replace(fighter, counters=counters))
     return battle.logged(
         "20.3",
-        "recover_action",
-        f"{why}{fighter.name} recovers an action ({counters} action counters left)",
+        EventKind.RECOVER_ACTION,
+        "{why}{fighter} recovers an action ({counters} action counters left)",
+        fighter=fighter.name,
+        counters=counters,
+        words={"why": why},
+        **data,
     )
 
 

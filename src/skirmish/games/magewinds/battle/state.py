@@ -26,6 +26,7 @@ from skirmish.engine.battle import Action, Chance, End, IllegalAction, Node, Tur
 from skirmish.errors import SkirmishError
 from skirmish.fastpaths import replaced
 from skirmish.games.magewinds.battle.hooks import ABILITIES, VIEWS
+from skirmish.games.magewinds.battle.logbook import BattleEvent, EventKind, LogLine
 
 if TYPE_CHECKING:
     from skirmish.games.magewinds.battle.grammar import BattleAction
@@ -151,48 +152,17 @@ fragments): a mark of no fighter, named by its ``detail``."""
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """One line of the battle log: the rule, what happened, its numbers, who may see it."""
-
-    rule: str
-    event: str
-    text: str
-    data: tuple[tuple[str, Any], ...] = ()
-    seen_by: int | None = None
-    """None: every player; otherwise only this player (a card drawn face down)."""
-
-    def __str__(self) -> str:
-        return f"[{self.rule}] {self.text}"
-
-    def as_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"rule": self.rule, "event": self.event, "text": self.text}
-        if self.data:
-            data["data"] = {k: _plain(v) for k, v in self.data}
-        if self.seen_by is not None:
-            data["seen_by"] = self.seen_by + 1
-        return data
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (tuple, list, frozenset, set)):
-        return [_plain(v) for v in value]
-    if isinstance(value, StrEnum):
-        return value.value
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
-    return str(value)
-
-
-@dataclass(frozen=True, slots=True)
 class Log:
-    """The log as a shared linked list: adding an event never copies the earlier ones."""
+    """The log as a shared linked list: adding an event never copies the earlier ones.
+    Its lines are :class:`.logbook.BattleEvent` records and the attack procedure's own
+    records, as they are."""
 
-    event: Event
+    event: LogLine
     previous: Log | None
     length: int
 
-    def events(self) -> tuple[Event, ...]:
-        out: list[Event] = []
+    def events(self) -> tuple[LogLine, ...]:
+        out: list[LogLine] = []
         node: Log | None = self
         while node is not None:
             out.append(node.event)
@@ -391,7 +361,7 @@ class Battle:
         raise RuntimeError("the battle state did not settle")  # pragma: no cover
 
     def ended(self, end: End) -> Battle:
-        battle = self.logged("14.0", "end", f"the battle ends: {end.reason}")
+        battle = self.logged("14.0", EventKind.END, "the battle ends: {reason}", reason=end.reason)
         return replaced(battle, result=end, phase=Phase.OVER, frames=battle.frames[:1])
 
     def push(self, frame: Frame) -> Battle:
@@ -407,19 +377,36 @@ class Battle:
         return battle.frames[-1].resume(battle, result)
 
     def logged(
-        self, rule: str, event: str, text: str, *, seen_by: int | None = None, **data: Any
+        self,
+        rule: str,
+        kind: EventKind,
+        sentence: str,
+        *,
+        seen_by: int | None = None,
+        words: dict[str, Any] | None = None,
+        **data: Any,
     ) -> Battle:
-        entry = Event(rule, event, text, tuple(data.items()), seen_by)
+        """The battle with one more line in its log: a :class:`.logbook.BattleEvent` of
+        ``kind`` under ``rule``, its fields ``data`` (and ``words``, the parts of the
+        sentence no program needs), rendered through ``sentence`` when read."""
+        entry = BattleEvent(
+            kind,
+            rule,
+            sentence,
+            tuple(data.items()),
+            tuple(words.items()) if words else (),
+            seen_by,
+        )
         length = self.log.length + 1 if self.log else 1
         return replaced(self, log=Log(entry, self.log, length))
 
-    def with_events(self, events: tuple[Event, ...]) -> Battle:
+    def with_events(self, events: tuple[LogLine, ...]) -> Battle:
         log = self.log
         for entry in events:
             log = Log(entry, log, (log.length if log else 0) + 1)
         return replaced(self, log=log)
 
-    def events(self) -> tuple[Event, ...]:
+    def events(self) -> tuple[LogLine, ...]:
         return self.log.events() if self.log else ()
 
     def fighter(self, name: str) -> Fighter:
@@ -468,10 +455,19 @@ class Battle:
         return replaced(self, hands=hands, known=known)
 
     def spend(
-        self, player: int, cards: tuple[str, ...], why: str, *, quiet: bool = False
+        self,
+        player: int,
+        cards: tuple[str, ...],
+        why: str,
+        *,
+        quiet: bool = False,
+        fighter: str | None = None,
+        spell: str | None = None,
     ) -> Battle:
         """17.0: spend cards by discarding them from the hand (face up, for all to see);
-        ``quiet`` when the attack's own log already says so."""
+        ``quiet`` when the attack's own log already says so. The ``spend`` line names the
+        ``fighter`` who pays and, for a spell, the ``spell`` (its caster being the
+        ``fighter``)."""
         if not cards:
             return self
         hand = self.hands[player]
@@ -482,12 +478,17 @@ class Battle:
         battle = replaced(battle, discard=battle.discard + tuple(cards))
         if quiet:
             return battle
+        paid: dict[str, Any] = {"player": player + 1, "cards": cards}
+        if fighter is not None:
+            paid["fighter"] = fighter
+        if spell is not None:
+            paid["spell"] = spell
         return battle.logged(
             "17.0",
-            "spend",
-            f"player {player + 1} discards {'+'.join(cards)} for {why}",
-            player=player + 1,
-            cards=cards,
+            EventKind.SPEND,
+            "player {player} discards {cards:plus} for {why}",
+            words={"why": why},
+            **paid,
         )
 
     @property

@@ -25,6 +25,7 @@ from skirmish.games.magewinds.battle.geometry import (
 )
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.hooks import SCENARIOS as scenarios
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.paying import ways_to_pay
 from skirmish.games.magewinds.battle.spells import (
     LEAP_BONUS,
@@ -195,7 +196,7 @@ class StepFrame(Frame):
             return []
         out = []
         for option in leap_options(battle, mover):
-            paid = cast(battle, self.player, option, "Leap")
+            paid = cast(battle, self.player, option, "Leap", mover.name)
             if not self.purpose or replace(self, leap=True).can_step(paid):
                 out.append(option)
         return out
@@ -232,7 +233,10 @@ class StepFrame(Frame):
             return battle.finish()
         if not self.can_step(battle):
             return battle.logged(
-                self.rule, "no_step", f"{self.fighter} has no legal step move"
+                self.rule,
+                EventKind.NO_STEP,
+                "{fighter} has no legal step move",
+                fighter=self.fighter,
             ).finish()
         return None
 
@@ -240,11 +244,14 @@ class StepFrame(Frame):
         mover = self._mover(battle)
         if action.casefold().startswith("cast "):
             chosen = pick(action, tuple(self._leaps(battle)), "17.0", "Leap cast")
-            battle = cast(battle, self.player, chosen, "Leap")
+            battle = cast(battle, self.player, chosen, "Leap", mover.name)
             battle = battle.logged(
                 "Leap",
-                "spell",
-                f'{mover.name} casts Leap: its step may be up to {self.inches + LEAP_BONUS:g}"',
+                EventKind.SPELL,
+                '{caster} casts {spell}: its step may be up to {inches:g}"',
+                caster=mover.name,
+                spell="Leap",
+                inches=self.inches + LEAP_BONUS,
             )
             return battle.top(replace(self, leap=True))
         if action.casefold() == NO_STEP:
@@ -280,18 +287,22 @@ class StepFrame(Frame):
             raise IllegalAction(
                 f"13.1: after a step to ({point_text(end)}) {mover.name} could not {self.purpose}"
             )
-        gone = ""
+        gone, away_from = "", dict[str, Any]()
         if source is not None and source.at and not battle.fighter(source.name).on_battlefield:
+            away_from = {"source": source.name, "source_at": source.at}
             gone = (
                 f", measured from ({point_text(source.at)}) where the attack came from, "
                 f"{source.name} being off the battlefield (4.4, ruling MB-52)"
             )
         after_step = after_step.logged(
             self.rule,
-            "step",
-            f'{mover.name} makes a step move of {path.length:.2f}" to ({point_text(end)}){gone}',
+            EventKind.STEP,
+            '{fighter} makes a step move of {length:.2f}" to ({at:point}){gone}',
             fighter=mover.name,
             at=end,
+            length=path.length,
+            words={"gone": gone},
+            **away_from,
         )
         return after_step.finish()
 

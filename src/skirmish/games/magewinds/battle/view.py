@@ -7,12 +7,14 @@ another player. Computer players and the terminal see the battle only through th
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from skirmish.engine.battle import Chance, End, Turn
 from skirmish.fastpaths import Kept, fast
 from skirmish.games.magewinds.battle.abilities.mesmer import shown_profile
 from skirmish.games.magewinds.battle.hooks import VIEWS
+from skirmish.games.magewinds.battle.logbook import LogLine, line_dict
 from skirmish.games.magewinds.battle.public import public_part
 from skirmish.games.magewinds.battle.state import Battle, Log
 
@@ -65,15 +67,26 @@ def _shown(battle: Battle, fighter: dict[str, Any]) -> dict[str, Any]:
     return fighter
 
 
-def _log(log: Log | None, player: int) -> list[dict[str, Any]]:
-    """The log lines ``player`` may see, oldest first. On the fast path each line is worked
+def seen_lines(log: Log | None, player: int | None) -> list[LogLine]:
+    """The log's lines ``player`` may see, oldest first: every public line and their own
+    private ones (None: a spectator, the public lines alone)."""
+    events = log.events() if log else ()
+    return [e for e in events if e.seen_by is None or e.seen_by == player]
+
+
+def _log(log: Log | None, player: int | None) -> list[dict[str, Any]]:
+    """The log lines ``player`` may see, JSON-ready. On the fast path each line is worked
     out once, when first shown (log lines are shared between views and the states of a
     battle share their earlier lines: a view is to be read, not changed)."""
-    events = log.events() if log else ()
-    seen = [e for e in events if e.seen_by is None or e.seen_by == player]
+    seen = seen_lines(log, player)
     if not fast():
-        return [e.as_dict() for e in seen]
-    return [_LINES.get(e, e.as_dict) for e in seen]
+        return [line_dict(e) for e in seen]
+    return [_LINES.get(e, partial(line_dict, e)) for e in seen]
+
+
+def log_lines(battle: Battle, player: int | None) -> list[dict[str, Any]]:
+    """The battle's log as ``player`` may see it (None: a spectator), JSON-ready."""
+    return _log(battle.log, player)
 
 
 _LINES: Kept[dict[str, Any]] = Kept("log lines")

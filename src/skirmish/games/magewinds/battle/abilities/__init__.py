@@ -42,6 +42,7 @@ from skirmish.games.magewinds.battle.abilities.common import ActionAbility, mark
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.grammar import Names, parse
 from skirmish.games.magewinds.battle.hooks import ABILITIES
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.spells import WILDFORM_MOVEMENT
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Point
 from skirmish.games.magewinds.profiles import AttackProfile
@@ -135,9 +136,10 @@ def began(battle: Battle, fighter: Fighter, word: str) -> Battle:
     if ending:
         battle = without(battle, *ending).logged(
             "13.0",
-            "spell_ends",
-            f"{fighter.name} begins its next action: "
-            f"{', '.join(sorted({m.key.title() for m in ending}))} ends (ruling MB-37)",
+            EventKind.SPELL_ENDS,
+            "{fighter} begins its next action: {spells:comma} ends (ruling MB-37)",
+            fighter=fighter.name,
+            spells=tuple(sorted({m.key.title() for m in ending})),
         )
     return seer.began(battle, fighter, word)
 

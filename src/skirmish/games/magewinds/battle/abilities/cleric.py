@@ -24,6 +24,7 @@ from skirmish.games.magewinds.battle.abilities.common import (
 )
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem
+from skirmish.games.magewinds.battle.logbook import POISON_ENDS, EventKind, line_fighters
 from skirmish.games.magewinds.battle.paying import healing_cost, ways_to_pay
 from skirmish.games.magewinds.battle.spells import Castable, castable
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Status, rounded
@@ -73,22 +74,31 @@ def heal(battle: Battle, cleric: Fighter, target: Fighter, action: Action) -> Ba
     spent = sum(card_value(card) for card in payment.cards)
     healed = min(target.damage, payment.amount)
     battle = battle.with_fighter(replace(target, damage=target.damage - healed, poisoned=False))
-    text = (
-        f"{cited(battle, spell, cleric)}: {cleric.name} heals {target.name} {healed} damage "
-        f"({spent} Hearts spent, {target.damage - healed} damage left; ruling MB-1)"
+    return battle.logged(
+        "20.1",
+        EventKind.HEAL,
+        "{cited}: {caster} heals {fighter} {healed} damage ({spent} Hearts spent, {left} damage "
+        "left; ruling MB-1){poison}",
+        caster=cleric.name,
+        spell=spell.name,
+        fighter=target.name,
+        healed=healed,
+        spent=spent,
+        left=target.damage - healed,
+        words={
+            "cited": cited(battle, spell, cleric),
+            "poison": POISON_ENDS if target.poisoned else "",
+        },
     )
-    if target.poisoned:
-        text += "; healing ends its poison (ruling MB-15)"
-    return battle.logged("20.1", "heal", text, fighter=target.name, healed=healed)
 
 
 def fell_this_phase(battle: Battle, name: str) -> bool:
     """Whether ``name`` was taken down in the current Action Phase: its latest take-down
     comes after the phase began (13.0)."""
     for event in reversed(battle.events()):
-        if event.event == "phase" and event.rule == "13.0":
+        if event.event == EventKind.PHASE and event.rule == "13.0":
             return False
-        if event.event == "taken_down" and dict(event.data).get("fighter") == name:
+        if event.event == EventKind.TAKEN_DOWN and name in line_fighters(event):
             return True
     return False
 
@@ -154,14 +164,25 @@ class Revive(ActionAbility):
                 effects=frozenset(),
             )
         )
-        text = (
-            f"{cited(battle, spell, fighter)}: {fighter.name} revives {fallen.name} at "
-            f"({point_text(spot)}) with {damage} damage (half of Toughness {toughness}, "
-            "rounded up)"
+        return battle.logged(
+            "20.2",
+            EventKind.REVIVE,
+            "{cited}: {caster} revives {fighter} at ({at:point}) with {damage} damage (half of "
+            "Toughness {toughness}, rounded up){fell}",
+            caster=fighter.name,
+            spell=spell.name,
+            fighter=fallen.name,
+            at=spot,
+            damage=damage,
+            toughness=toughness,
+            counters=counters,
+            words={
+                "cited": cited(battle, spell, fighter),
+                "fell": "; it fell in this Action Phase, so it has a single action counter"
+                if counters
+                else "",
+            },
         )
-        if counters:
-            text += "; it fell in this Action Phase, so it has a single action counter"
-        return battle.logged("20.2", "revive", text, fighter=fallen.name, at=spot)
 
 
 def revive_reach(spot: tuple[float, float], cleric: tuple[float, float]) -> float:

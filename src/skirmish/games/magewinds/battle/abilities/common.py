@@ -85,7 +85,14 @@ def paid(
     """17.0: discard the cards ``paying`` names from the hand of the fighter's player, for
     the spell's cost or the narrower ``cost`` its effect allows now (ruling MB-1)."""
     payment = named_payment(battle, battle.controller(fighter), cost or spell.cost, paying)
-    return battle.spend(battle.controller(fighter), payment.cards, spell.name), payment
+    battle = battle.spend(
+        battle.controller(fighter),
+        payment.cards,
+        spell.name,
+        fighter=fighter.name,
+        spell=spell.name,
+    )
+    return battle, payment
 
 
 def split_paying(action: Action, rule: str) -> tuple[str, str]:

@@ -24,6 +24,7 @@ from skirmish.games.magewinds.battle.abilities.common import (
 )
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.geometry import RADIUS
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark, Point, rounded
 from skirmish.games.magewinds.profiles import AttackProfile, Special
 from skirmish.geometry import HeightClass
@@ -110,11 +111,12 @@ class TakeAim(ActionAbility):
         version = f" v{battle.setup.profile(fighter.profile).version}"
         return battle.logged(
             "Take Aim",
-            "take_aim",
-            f"Take Aim (Deadeye{version}): {fighter.name} puts a marker at ({point_text(point)}); "
-            'in its next activation it may make an Aimed Shot at a fighter within 2" of it '
-            "(ruling MB-12)",
+            EventKind.TAKE_AIM,
+            "Take Aim (Deadeye{version}): {fighter} puts a marker at ({at:point}); in its next "
+            'activation it may make an Aimed Shot at a fighter within 2" of it (ruling MB-12)',
+            fighter=fighter.name,
             at=point,
+            words={"version": version},
         )
 
 
@@ -137,7 +139,10 @@ def removed(battle: Battle, fighter: Fighter) -> Battle:
     if not found:
         return battle
     return without(battle, *found).logged(
-        "Take Aim", "aim_removed", f"{fighter.name}'s Take Aim marker is removed"
+        "Take Aim",
+        EventKind.AIM_REMOVED,
+        "{fighter}'s Take Aim marker is removed",
+        fighter=fighter.name,
     )
 
 

@@ -25,6 +25,7 @@ from skirmish.games.magewinds.battle.abilities.common import (
     without,
 )
 from skirmish.games.magewinds.battle.geometry import sees
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark
 from skirmish.games.magewinds.profiles import Ability
 
@@ -68,10 +69,14 @@ class Entangle(TargetedSpell):
         )
         return battle.logged(
             spell.name,
-            "spell",
-            f"{cited(battle, spell, caster)} (v{version} rule): until {caster.name}'s next "
-            f"action {target.name} {what} (ruling MB-39)",
+            EventKind.SPELL,
+            "{cited} (v{version} rule): until {caster}'s next action {target} {what} (ruling "
+            "MB-39)",
+            caster=caster.name,
+            spell=spell.name,
+            target=target.name,
             version=version,
+            words={"cited": cited(battle, spell, caster), "what": what},
         )
 
 
@@ -98,5 +103,9 @@ def redeployed(battle: Battle, fighter: Fighter) -> Battle:
     if not gone:
         return battle
     return without(battle, *gone).logged(
-        "Entangle", "spell_ends", f"{fighter.name} is re-deployed: Entangle ends"
+        "Entangle",
+        EventKind.SPELL_ENDS,
+        "{fighter} is re-deployed: {spells:comma} ends",
+        fighter=fighter.name,
+        spells=("Entangle",),
     )

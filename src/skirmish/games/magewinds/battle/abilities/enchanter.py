@@ -14,6 +14,7 @@ from dataclasses import replace
 from skirmish.engine.battle import Action
 from skirmish.games.magewinds.battle.abilities.common import cited, own
 from skirmish.games.magewinds.battle.geometry import field_of, sees
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.spells import cast_options
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.field import Battlefield
@@ -36,9 +37,13 @@ def logged(battle: Battle, caster: Fighter, mover: Fighter) -> Battle:
     assert spell is not None
     return battle.logged(
         spell.name,
-        "spell",
-        f"{cited(battle, spell, caster)}: until this action ends, {mover.name}'s movement "
-        "ignores obstacles and enemy fighters (ruling MB-43)",
+        EventKind.SPELL,
+        "{cited}: until this action ends, {target}'s movement ignores obstacles and enemy "
+        "fighters (ruling MB-43)",
+        caster=caster.name,
+        spell=spell.name,
+        target=mover.name,
+        words={"cited": cited(battle, spell, caster)},
     )
 
 

@@ -23,6 +23,7 @@ from skirmish.games.magewinds.battle.abilities.common import (
     with_mark,
 )
 from skirmish.games.magewinds.battle.geometry import RADIUS, attack_line
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark
 from skirmish.games.magewinds.profiles import AttackProfile
 from skirmish.games.magewinds.sightlines import LineOfAttack
@@ -47,9 +48,12 @@ class Ward(ActionAbility):
         battle = with_mark(battle, Mark(KEY, fighter.name))
         return battle.logged(
             spell.name,
-            "spell",
-            f"{cited(battle, spell, fighter)}: until {fighter.name}'s next action, its friends "
-            'are in cover against lines of attack passing within 2" of it (18.2, ruling MB-37)',
+            EventKind.SPELL,
+            "{cited}: until {caster}'s next action, its friends are in cover against lines of "
+            'attack passing within 2" of it (18.2, ruling MB-37)',
+            caster=fighter.name,
+            spell=spell.name,
+            words={"cited": cited(battle, spell, fighter)},
         )
 
 
@@ -90,7 +94,10 @@ def log_ward(battle: Battle, attacker: Fighter, target: Fighter, attack: AttackP
     assert spell is not None
     return battle.logged(
         "18.2",
-        "ward",
-        f"{cited(battle, spell, battle.fighter(guardian))}: the line of attack passes within "
-        f'2" of {guardian}, so {target.name} counts as in cover (+1 Evasion, ruling MB-37)',
+        EventKind.WARD,
+        '{cited}: the line of attack passes within 2" of {caster}, so {target} counts as in '
+        "cover (+1 Evasion, ruling MB-37)",
+        caster=guardian,
+        target=target.name,
+        words={"cited": cited(battle, spell, battle.fighter(guardian))},
     )

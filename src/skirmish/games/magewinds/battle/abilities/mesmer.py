@@ -39,6 +39,7 @@ from skirmish.games.magewinds.battle.geometry import (
     sees,
     stand_problem,
 )
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.objects import CONTACT, drop_everything
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark, Point, rounded
@@ -69,10 +70,13 @@ class Hypnotize(TargetedSpell):
         battle = with_mark(battle, Mark(KEY, caster.name, target=target.name))
         return battle.logged(
             spell.name,
-            "spell",
-            f"{cited(battle, spell, caster)}: {caster.name} is the only fighter "
-            f"{target.name} can see, and it may not move out of {caster.name}'s sight "
-            "(ruling MB-40)",
+            EventKind.SPELL,
+            "{cited}: {caster} is the only fighter {target} can see, and it may not move out of "
+            "{caster}'s sight (ruling MB-40)",
+            caster=caster.name,
+            spell=spell.name,
+            target=target.name,
+            words={"cited": cited(battle, spell, caster)},
         )
 
 
@@ -113,8 +117,11 @@ def broken(battle: Battle) -> Battle:
         if not (holds and in_sight(battle, target, mesmer)):
             battle = without(battle, mark).logged(
                 "Hypnotize",
-                "spell_ends",
-                f"{target.name} can no longer see {mark.owner}: Hypnotize is broken",
+                EventKind.SPELL_ENDS,
+                "{fighter} can no longer see {caster}: {spells:comma} is broken",
+                fighter=target.name,
+                caster=mark.owner,
+                spells=("Hypnotize",),
             )
     return battle
 
@@ -277,16 +284,25 @@ def cloned(
     version = battle.setup.profile(mesmer.profile).version
     battle = battle.logged(
         "20.2",
-        "clone",
-        f"{spell} (Mesmer v{version}): {target.name} is removed and set up again beside a "
-        f"Doppelganger: {names[0]} at ({point_text(spots[0])}) and {names[1]} at "
-        f"({point_text(spots[1])}); player {player + 1} notes which is genuine ({rulings})",
+        EventKind.CLONE,
+        "{spell} (Mesmer v{version}): {target} is removed and set up again beside a "
+        "Doppelganger: {twins[0]} at ({spots[0]:point}) and {twins[1]} at ({spots[1]:point}); "
+        "player {player} notes which is genuine ({rulings})",
+        caster=mesmer.name,
+        spell=spell,
+        target=target.name,
+        twins=tuple(names),
+        spots=tuple(spots),
+        player=player + 1,
+        words={"version": version, "rulings": rulings},
     )
     battle = battle.logged(
         spell,
-        "clone_note",
-        f"{genuine.name} is the genuine {target.name}",
+        EventKind.CLONE_NOTE,
+        "{genuine} is the genuine {target}",
         seen_by=player,
+        genuine=genuine.name,
+        target=target.name,
     )
     if double.damage >= battle.setup.profile(profile).toughness:
         # A Doppelganger of a pack's own profile keeps the target's damage so that the
@@ -351,9 +367,12 @@ def revealed(battle: Battle, name: str, down: str = "") -> Battle:
             continue
         battle = battle.logged(
             "Clone",
-            "clone_revealed",
-            f"{down} is taken down: the note is revealed, {note.target} is the genuine "
-            f"{note.detail} (rulings MB-45, MB-49)",
+            EventKind.CLONE_REVEALED,
+            "{fighter} is taken down: the note is revealed, {genuine} is the genuine {target} "
+            "(rulings MB-45, MB-49)",
+            fighter=down,
+            genuine=note.target,
+            target=note.detail,
         )
         battle = _exposed(battle, pair, note)
         if note.target == down:
@@ -381,9 +400,13 @@ def _told(battle: Battle, note: Mark) -> Battle:
         battle = _exposed(battle, pair, later)
         battle = battle.logged(
             "Clone",
-            "clone_revealed",
-            f"{note.target} is the genuine {note.detail}, so the note about {origin} is "
-            f"revealed too: {later.target} is the genuine {origin} (rulings MB-45, MB-49)",
+            EventKind.CLONE_REVEALED,
+            "{fighter} is the genuine {origin}, so the note about {target} is revealed too: "
+            "{genuine} is the genuine {target} (rulings MB-45, MB-49)",
+            fighter=note.target,
+            origin=note.detail,
+            genuine=later.target,
+            target=origin,
         )
     return battle
 

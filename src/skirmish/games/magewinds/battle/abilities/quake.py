@@ -32,6 +32,7 @@ from skirmish.games.magewinds.battle.abilities.deadeye import point_visible
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.candidates import step_candidates
 from skirmish.games.magewinds.battle.geometry import RADIUS, moved
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Point
 from skirmish.games.magewinds.profiles import AttackProfile, AttackType, FighterProfile, Strike
 from skirmish.geometry import Terrain
@@ -117,9 +118,14 @@ class Quake(ActionAbility):
         )
         battle = battle.logged(
             spell.name,
-            "quake",
-            f'{cited(battle, spell, fighter)}: every fighter within 1" of {piece.name} suffers '
-            f"an attack of Power 6, Precision 3: {', '.join(shaken) or 'none'} (ruling MB-44)",
+            EventKind.QUAKE,
+            '{cited}: every fighter within 1" of {feature} suffers an attack of Power 6, '
+            "Precision 3: {fighters:list} (ruling MB-44)",
+            caster=fighter.name,
+            spell=spell.name,
+            feature=piece.name,
+            fighters=shaken,
+            words={"cited": cited(battle, spell, fighter)},
         )
         return battle.push(QuakeFrame(fighter.name, battle.controller(fighter), piece.name, shaken))
 

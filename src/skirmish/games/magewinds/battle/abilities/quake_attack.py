@@ -8,6 +8,7 @@ from typing import Any
 
 from skirmish.games.magewinds.attack import AttackResult
 from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle
 
 
@@ -20,8 +21,12 @@ class QuakeAttack(AttackFrame):
         if result.knockback and battle.fighter(self.target).on_battlefield:
             battle = battle.logged(
                 "18.5.4",
-                "knockback",
-                f"{self.situation.attacker.name} is a terrain feature: no knockback (ruling MB-44)",
+                EventKind.KNOCKBACK,
+                "{feature} is a terrain feature: no knockback (ruling MB-44)",
+                feature=self.situation.attacker.name,
+                target=self.target,
+                inches=0,
+                why="terrain feature",
             )
         return self._after_knockback(battle, result)
 

@@ -30,6 +30,7 @@ from skirmish.games.magewinds.battle.deck import (
     sample_card,
     take_from_deck,
 )
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.paying import ways_to_pay
 from skirmish.games.magewinds.battle.spells import recover_action
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Mark
@@ -84,9 +85,14 @@ def cast(battle: Battle, seer: Fighter, action: Action, kinds: dict[str, list[st
     battle = with_mark(battle, Mark(KEY, seer.name, target=enemy.name, detail=word))
     return battle.logged(
         spell.name,
-        "spell",
-        f"{cited(battle, spell, seer)}: {seer.name} names {enemy.name} and {word}; the first "
-        "time it begins that action this Action Phase, the Seer recovers an action",
+        EventKind.SPELL,
+        "{cited}: {caster} names {target} and {action}; the first time it begins that action "
+        "this Action Phase, the Seer recovers an action",
+        caster=seer.name,
+        spell=spell.name,
+        target=enemy.name,
+        action=word,
+        words={"cited": cited(battle, spell, seer)},
     )
 
 
@@ -99,7 +105,14 @@ def began(battle: Battle, fighter: Fighter, word: str) -> Battle:
         seer = battle.fighter(mark.owner)
         if not seer.on_battlefield:
             continue
-        battle = recover_action(battle, seer, f"Prediction: {fighter.name} begins {word}, so ")
+        battle = recover_action(
+            battle,
+            seer,
+            f"Prediction: {fighter.name} begins {word}, so ",
+            spell="Prediction",
+            target=fighter.name,
+            action=word,
+        )
     return battle
 
 
@@ -146,9 +159,10 @@ class InsightDraw(Frame):
         battle = battle.with_hand(self.player, sort_cards((*battle.hands[self.player], card)))
         battle = battle.logged(
             "12.0",
-            "draw_seen",
-            f"player {self.player + 1} draws {card} (Insight)",
+            EventKind.DRAW_SEEN,
+            "player {player} draws {card} (Insight)",
             seen_by=self.player,
+            player=self.player + 1,
             card=card,
         )
         return reshuffle_if_empty(battle).top(replace(self, seen=(*self.seen, card)))
@@ -168,15 +182,22 @@ class InsightDraw(Frame):
         assert spell is not None
         battle = battle.logged(
             "12.0",
-            "insight",
-            f"{cited(battle, spell, battle.fighter(self.seer))}: player {self.player + 1} takes "
-            "two cards from the deck, keeps one and puts the other back on top",
+            EventKind.INSIGHT,
+            "{cited}: player {player} takes two cards from the deck, keeps one and puts the other "
+            "back on top",
+            caster=self.seer,
+            spell=spell.name,
+            player=self.player + 1,
+            words={"cited": cited(battle, spell, battle.fighter(self.seer))},
         )
         battle = battle.logged(
             "12.0",
-            "insight_seen",
-            f"player {self.player + 1} keeps {kept} and puts {back} back on top",
+            EventKind.INSIGHT_SEEN,
+            "player {player} keeps {card} and puts {back} back on top",
             seen_by=self.player,
+            player=self.player + 1,
+            card=kept,
+            back=back,
         )
         return battle.finish()
 

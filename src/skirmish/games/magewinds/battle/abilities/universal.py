@@ -15,9 +15,9 @@ and Spark's numbers come from the pack entries themselves.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from skirmish.games.magewinds.battle.abilities.common import marks, with_mark, without
+from skirmish.games.magewinds.battle.activation import recovered
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.spells import ability
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark
 
@@ -54,9 +54,12 @@ def recover_later(battle: Battle, fighter: Fighter) -> Battle:
     battle = with_mark(battle, Mark(RECOVER, fighter.name, target=fighter.name))
     return battle.logged(
         "Recover",
-        "recover_later",
-        f"Recover (v1.2.0): {fighter.name} will heal 2 at the start of player "
-        f"{fighter.player + 1}'s next turn, or at the end of the Action Phase (ruling MB-46)",
+        EventKind.RECOVER_LATER,
+        "Recover (v1.2.0): {fighter} will heal {healed} at the start of player {player}'s next "
+        "turn, or at the end of the Action Phase (ruling MB-46)",
+        fighter=fighter.name,
+        healed=OLD_RECOVER,
+        player=fighter.player + 1,
     )
 
 
@@ -70,12 +73,5 @@ def healed(battle: Battle, player: int | None) -> Battle:
         battle = without(battle, mark)
         if not fighter.on_battlefield:
             continue
-        heal = min(fighter.damage, OLD_RECOVER)
-        battle = battle.with_fighter(replace(fighter, damage=fighter.damage - heal, poisoned=False))
-        text = (
-            f"Recover (v1.2.0): {fighter.name} heals {heal} damage ({fighter.damage - heal} left)"
-        )
-        if fighter.poisoned:
-            text += "; healing ends its poison (ruling MB-15)"
-        battle = battle.logged("20.1", "heal", text, healed=heal)
+        battle = recovered(battle, fighter, OLD_RECOVER, "Recover (v1.2.0)")
     return battle

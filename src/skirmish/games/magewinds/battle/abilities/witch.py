@@ -21,6 +21,7 @@ from skirmish.games.magewinds.battle.abilities.common import (
     without,
 )
 from skirmish.games.magewinds.battle.geometry import sees
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark
 from skirmish.games.magewinds.profiles import Ability
 
@@ -52,14 +53,17 @@ class Charm(TargetedSpell):
         battle = with_mark(battle, Mark(KEY, caster.name, target=target.name, seen_by=player))
         battle = battle.logged(
             spell.name,
-            "charm",
-            f"{cited(battle, spell, caster)}: player {player + 1} secretly notes an enemy "
-            f"fighter {caster.name} sees (ruling MB-41)",
+            EventKind.CHARM,
+            "{cited}: player {player} secretly notes an enemy fighter {caster} sees (ruling MB-41)",
+            caster=caster.name,
+            spell=spell.name,
+            player=player + 1,
+            words={"cited": cited(battle, spell, caster)},
         )
         return battle.logged(
             spell.name,
-            "charm_note",
-            f"the Charm note names {target.name}",
+            EventKind.CHARM_NOTE,
+            "the Charm note names {target}",
             seen_by=player,
             target=target.name,
         )
@@ -82,10 +86,12 @@ def interrupted(battle: Battle, fighter: Fighter) -> Battle:
     )
     return battle.logged(
         "Charm",
-        "charm_revealed",
-        f"Charm interrupts: {note.owner}'s note named {fighter.name}; player {player + 1} "
-        "controls it for this activation and pays for its spells (ruling MB-41)",
+        EventKind.CHARM_REVEALED,
+        "Charm interrupts: {caster}'s note named {fighter}; player {player} controls it for "
+        "this activation and pays for its spells (ruling MB-41)",
+        caster=note.owner,
         fighter=fighter.name,
+        player=player + 1,
     )
 
 

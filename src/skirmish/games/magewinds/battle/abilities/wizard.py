@@ -23,6 +23,7 @@ from skirmish.games.magewinds.attack import AttackResult
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
 from skirmish.games.magewinds.battle.geometry import RADIUS
+from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Frame, Point
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.profiles import AttackProfile, Reaction, Special
@@ -80,12 +81,15 @@ class BlastFrame(Frame):
         if self.stage == BlastStage.FIRST:
             frame = replace(self, first=result, stage=BlastStage.FURTHER)
             version = battle.setup.profile(battle.fighter(self.wizard).profile).version
-            near = ", ".join(frame._left(battle)) or "none"
             battle = battle.logged(
                 "Blast",
-                "blast",
-                f"Blast (Wizard v{version}): the same attack against every other fighter "
-                f'within 1" of where {self.target} stood: {near} (ruling MB-13)',
+                EventKind.BLAST,
+                "Blast (Wizard v{version}): the same attack against every other fighter within "
+                '1" of where {target} stood: {fighters:list} (ruling MB-13)',
+                attacker=self.wizard,
+                target=self.target,
+                fighters=tuple(frame._left(battle)),
+                words={"version": version},
             )
             name = self.target
         else:
@@ -139,9 +143,10 @@ class BlastFrame(Frame):
         situation = build_situation(battle, wizard, target, self.attack, spread=True)
         battle = battle.logged(
             "Blast",
-            "blast_attack",
-            f"Blast: {self.wizard} makes the same attack against {name}; it is not an "
-            "attack action (ruling MB-13)",
+            EventKind.BLAST_ATTACK,
+            "Blast: {attacker} makes the same attack against {target}; it is not an attack "
+            "action (ruling MB-13)",
+            attacker=self.wizard,
             target=name,
         )
         frame = AttackFrame(
