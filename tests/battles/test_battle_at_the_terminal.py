@@ -484,6 +484,7 @@ def test_positions_a_player_looks_for_are_offered_legal_and_with_reasons(cli, tm
     from skirmish.ai.magewinds.spots import spots
     from skirmish.games.magewinds.battle.session import battlefield_now
     from skirmish.games.magewinds.picture import active_fighter
+    from skirmish.games.magewinds.sightlines import cover, visibility
     from skirmish.games.magewinds.tabletop import report
 
     states = _recorded(cli, tmp_path)
@@ -493,7 +494,10 @@ def test_positions_a_player_looks_for_are_offered_legal_and_with_reasons(cli, tm
         x, y = map(float, text.rsplit(" ", 1)[-1].split(","))
         return math.dist((x, y), centre) - BASE
 
-    moves = deployments = reaching = 0
+    def state_at(state, name):
+        return next(f.at for f in state.fighters if f.name == name)
+
+    moves = deployments = reaching = touching = hidden = covered = 0
     for state, node, legal in _decisions(states):
         mover = active_fighter(state.view(node.player))
         found = spots(state, mover, legal)
@@ -515,7 +519,39 @@ def test_positions_a_player_looks_for_are_offered_legal_and_with_reasons(cli, tm
                 table = report(battlefield_now(after), mover, enemy, attack)
                 assert table.line.exists and table.sight.visible
                 reaching += 1
-    assert moves and deployments and reaching
+            elif spot.reason.startswith("touching "):
+                item = re.match(r"touching (.+) \(19\.1\)", spot.reason).group(1)
+                field = battlefield_now(after)
+                placed, thing = (
+                    field.fighter(mover),
+                    next(o for o in field.objects if o.name == item),
+                )
+                apart = math.dist((placed.base.x, placed.base.y), (thing.x, thing.y))
+                assert apart <= placed.base.radius + thing.radius + 0.02
+                touching += 1
+            elif spot.reason.startswith("out of every enemy's sight"):
+                field = battlefield_now(after)
+                placed = field.fighter(mover)
+                enemies = [f for f in field.fighters if f.warband != placed.warband]
+                assert enemies and not any(visibility(field, e, placed).visible for e in enemies)
+                hidden += 1
+            elif spot.reason.startswith("in cover from "):
+                enemy, behind = re.match(
+                    r"in cover from (\S+) behind (.+) \(18\.2\)", spot.reason
+                ).groups()
+                field = battlefield_now(after)
+                placed = field.fighter(mover)
+                nearest = min(
+                    (f for f in field.fighters if f.warband != placed.warband),
+                    key=lambda f: math.dist((f.base.x, f.base.y), state_at(state, mover)),
+                )
+                assert nearest.name == enemy
+                found = cover(field, nearest, placed)
+                assert found.in_cover and ", ".join(found.because) == behind
+                covered += 1
+            else:
+                raise AssertionError(f"a reason with no test: {spot.reason}")
+    assert moves and deployments and reaching and hidden and covered
 
 
 def test_the_barrier_question_shows_the_attack_choice_the_log_revealed():

@@ -2,10 +2,12 @@
 
 The battle lists a representative set of places to move to or deploy at (MB-6); a person
 may type any legal point. These are the points a player at the table looks for first, each
-with its reason: nearest the objective (9.4), touching an object lying free (19.1), and
-within Range of an enemy with a line of attack to it (18.1). Each is found on the
-tabletop's geometry (the region a Move can end in, 15.0) and then checked in full by the
-battle itself, so only legal points are offered.
+with its reason: nearest the objective (9.4), touching an object lying free (19.1),
+within Range of an enemy with a line of attack to it (18.1), out of every enemy's sight
+(16.0), and in cover from the nearest enemy (18.2). Each is found on the tabletop's
+geometry (the region a Move can end in, 15.0; sight and cover by
+:mod:`skirmish.games.magewinds.sightlines`) and then checked in full by the battle itself,
+so only legal points are offered.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from shapely import Point
+from shapely import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
@@ -30,6 +32,11 @@ RING_POINTS = 24
 quarter inch apart out to 3", each sampled at 24 points."""
 INSIDE = 0.03
 """How far inside the region a point is taken, so its two-decimal text stays within it."""
+GRID = 1.0
+HUG = 0.5
+"""Where out of sight and cover are looked for: the region's points on a 1" grid, and
+points every half inch along each obstacle's outline, a base's radius out from it (where
+a fighter stands behind it)."""
 
 
 @dataclass(frozen=True)
@@ -196,6 +203,68 @@ def _wanted(
             if table.line.exists and table.sight.visible:
                 yield point, f"{attack.name} reaches {enemy.name} from here (18.1)"
                 break
+    yield from _hidden(field, placed, region)
+
+
+def _hidden(
+    field: Battlefield, placed: Placed, region: BaseGeometry
+) -> Iterator[tuple[Point, str]]:
+    """The nearest point of ``region`` (to where the fighter stands) out of every enemy's
+    sight (16.0), and the nearest in cover from the nearest enemy (18.2), each with the
+    obstacles that give it; found among :func:`_samples`, asked of the core's sight and
+    cover all at once."""
+    from skirmish.games.magewinds.sightlines import covers, visibilities
+
+    enemies = [f for f in field.fighters if f.warband != placed.warband]
+    if not enemies:
+        return
+    here = Point(placed.base.x, placed.base.y)
+    points = sorted(_samples(field, placed, region), key=here.distance)
+    if not points:
+        return
+    moved = [_at(placed, p) for p in points]
+    seen = visibilities(field, [(e, m) for m in moved for e in enemies])
+    count = len(enemies)
+    for n, point in enumerate(points):
+        if not any(s.visible for s in seen[n * count : (n + 1) * count]):
+            yield point, "out of every enemy's sight (16.0)"
+            break
+    nearest = min(enemies, key=lambda e: here.distance(Point(e.base.x, e.base.y)))
+    for point, found in zip(points, covers(field, [(nearest, m) for m in moved]), strict=True):
+        if found.in_cover and found.because:
+            yield point, f"in cover from {nearest.name} behind {', '.join(found.because)} (18.2)"
+            break
+
+
+def _samples(field: Battlefield, placed: Placed, region: BaseGeometry) -> list[Point]:
+    """Points of ``region`` (two-decimal, as offered) to look for sight and cover at:
+    along each obstacle near it, a base's radius out, and on a grid."""
+    found: dict[tuple[float, float], Point] = {}
+    reach = region.buffer(placed.base.radius + 0.1)
+    for obstacle in field.obstacles:
+        shape = obstacle.footprint
+        if not shape.intersects(reach):
+            continue
+        grown = shape.buffer(placed.base.radius + 0.05, quad_segs=4)
+        if not isinstance(grown, Polygon):
+            continue
+        ring = grown.exterior
+        steps = max(1, int(ring.length / HUG))
+        for i in range(steps):
+            point = _rounded(ring.interpolate(i / steps, normalized=True))
+            if region.contains(point):
+                found[(point.x, point.y)] = point
+    left, bottom, right, top = region.bounds
+    y = bottom
+    while y <= top:
+        x = left
+        while x <= right:
+            point = _rounded(Point(x, y))
+            if region.contains(point):
+                found[(point.x, point.y)] = point
+            x += GRID
+        y += GRID
+    return list(found.values())
 
 
 def _at(placed: Placed, point: Point) -> Placed:
