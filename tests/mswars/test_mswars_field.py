@@ -117,9 +117,10 @@ def test_the_arcs_drawn_are_where_the_rules_put_a_target(facing):
     checked = 0
     for _ in range(400):
         x, y = rng.uniform(3, 45), rng.uniform(3, 45)
-        if Point(x, y).distance(arc.shape.boundary) < 0.05 or min(
-            Point(x, y).distance(Point(24, 24)), Point(x, y).distance(Point(40, 30))
-        ) < 4:
+        if (
+            Point(x, y).distance(arc.shape.boundary) < 0.05
+            or min(Point(x, y).distance(Point(24, 24)), Point(x, y).distance(Point(40, 30))) < 4
+        ):
             continue  # on the edge (a rounding either way), or on a base
         moved = field(shooter, {**pelham, "at": [x, y]})
         a, t = moved.placed("Amago"), moved.placed("Pelham")

@@ -52,6 +52,8 @@
       document.getElementById("legend-holder").innerHTML = data.legend;
       document.getElementById("save").href = "/files/" + data.file;
       document.getElementById("permalink").href = data.url;
+      const start = document.getElementById("start-battle");
+      if (start) start.href = "/" + editor.dataset.game + "/battlefield/battle?file=" + data.file;
       document.querySelectorAll('input[name="file"][type="hidden"]').forEach(function (i) { i.value = data.file; });
       document.querySelectorAll('input[name="back"]').forEach(function (i) { i.value = data.url; });
       history.replaceState(null, "", data.url);
