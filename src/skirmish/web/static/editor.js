@@ -81,7 +81,12 @@
     var found = piece(event.target);
     var at = tablePoint(event);
     if (mode.indexOf("add-") === 0) {
-      send({ op: "add", shape: mode.slice(4), to: [at.x, at.y], height: document.getElementById("add-height").value });
+      send({
+        op: "add", shape: mode.slice(4), to: [at.x, at.y],
+        height: document.getElementById("add-height").value,
+        profile: document.getElementById("add-profile").value,
+        side: document.getElementById("add-side").value
+      });
       return;
     }
     if (!found) return;
