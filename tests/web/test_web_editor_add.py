@@ -60,6 +60,8 @@ def test_bases_the_reader_refuses_are_one_line(client):
         ({"profile": "Seer", "side": "Nobody"}, "Nobody"),
         ({"profile": "Seer", "to": [6.0, 2.2]}, "overlap"),
         ({"profile": "", "to": [9, 9]}, "add a base: name its profile"),
+        ({"profile": "x" * 61}, "edit.profile: "),
+        ({"side": "y" * 61, "profile": "Seer"}, "edit.side: "),
     ):
         answer = _add(client, "magewinds", file, **{"shape": "base", "to": [9.5, 12.0], **edit})
         assert answer.status_code == 422, edit
