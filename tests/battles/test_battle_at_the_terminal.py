@@ -466,10 +466,12 @@ def test_light_commands_import_no_heavy_library_and_no_battle():
         ("odds", "magewinds", "--attacker", "Wizard", "--target", "Guardian"): heavy,
         ("replay", "--help"): heavy,
         ("--help",): heavy,
-        # these still read the battle package for play's choices and the scenario
-        # catalogue, but no library they do not use
-        ("play", "magewinds", "--help"): heavy[:3],
-        ("scenarios",): heavy[:3],
+        ("play", "magewinds", "--help"): heavy,
+        ("simulate", "magewinds", "--help"): heavy,
+        ("sweep", "magewinds", "--help"): heavy,
+        ("scenarios",): heavy,
+        # the scenario catalogue is the battle's own, read to answer; no library it does
+        # not use
         ("scenarios", "magewinds"): heavy[:3],
     }
     for words, banned in commands.items():
@@ -480,6 +482,15 @@ def test_light_commands_import_no_heavy_library_and_no_battle():
         )
         out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout
         assert out.rsplit("LOADED", 1)[1].split() == [], words
+
+
+def test_the_battles_name_their_game_as_the_battle_does():
+    """``play``'s options are made without the battle, so the registry names the game
+    itself: the same name the battle's records carry."""
+    from skirmish.games.magewinds.battle import GAME
+    from skirmish.games.magewinds.battles import BATTLES
+
+    assert BATTLES.game == GAME
 
 
 def test_positions_a_player_looks_for_are_offered_legal_and_with_reasons(cli, tmp_path):
