@@ -34,9 +34,7 @@ from skirmish.games.magewinds.agreed import (
     WindburnBarrier,
 )
 from skirmish.games.magewinds.cards import CardWorth
-from skirmish.games.magewinds.field import STANDARD_WIDTH
 from skirmish.games.magewinds.pack import Pack
-from skirmish.geometry.scene import Scene
 from skirmish.limits import BATTLE_STEPS, FIRST_BATTLE, SIMULATED, WORKERS
 from skirmish.options import Flag, Name, Seed
 from skirmish.options import Options as Flags
@@ -46,6 +44,7 @@ if TYPE_CHECKING:
     from skirmish.games.magewinds.battle import Battle
     from skirmish.games.magewinds.battle.scenarios import Scenario
     from skirmish.games.magewinds.battle.setup import Setup
+    from skirmish.geometry.scene import Scene
 
 WarbandLength = Annotated[Length, Flag("Warband size: quick 6, standard 8, long 10 slots.")]
 """The ``--length`` option of every command that plays battles (play, simulate, sweep)."""
@@ -150,6 +149,7 @@ class BattleFlags(Flags):
         warbands are built in play (ruling MB-31)."""
         from skirmish.games.magewinds.battle import Options, find_table, new_setup, random_table
         from skirmish.games.magewinds.battle.catalogue import find_scenario
+        from skirmish.games.magewinds.field import STANDARD_WIDTH
 
         assert self.scenario is not None
         chosen = find_scenario(self.scenario, self.scenario_version)
