@@ -513,10 +513,18 @@ def test_positions_a_player_looks_for_are_offered_legal_and_with_reasons(cli, tm
     def state_at(state, name):
         return next(f.at for f in state.fighters if f.name == name)
 
-    moves = deployments = reaching = touching = hidden = covered = 0
+    moves = deployments = reaching = touching = hidden = covered = hidden_deployed = 0
     for state, node, legal in _decisions(states):
         mover = active_fighter(state.view(node.player))
         found = spots(state, mover, legal)
+
+        def who(action, mover=mover):
+            return (
+                action.split(" at ")[0].removeprefix("deploy ")
+                if action.startswith("deploy ")
+                else mover
+            )
+
         listed = [a for a in legal if a.startswith(("to ", "deploy "))]
         for spot in found:
             after = state.apply(spot.action)  # legal: the battle takes it
@@ -547,27 +555,29 @@ def test_positions_a_player_looks_for_are_offered_legal_and_with_reasons(cli, tm
                 touching += 1
             elif spot.reason.startswith("out of every enemy's sight"):
                 field = battlefield_now(after)
-                placed = field.fighter(mover)
+                placed = field.fighter(who(spot.action))
                 enemies = [f for f in field.fighters if f.warband != placed.warband]
                 assert enemies and not any(visibility(field, e, placed).visible for e in enemies)
                 hidden += 1
+                hidden_deployed += spot.action.startswith("deploy ")
             elif spot.reason.startswith("in cover from "):
                 enemy, behind = re.match(
                     r"in cover from (\S+) behind (.+) \(18\.2\)", spot.reason
                 ).groups()
                 field = battlefield_now(after)
-                placed = field.fighter(mover)
-                nearest = min(
-                    (f for f in field.fighters if f.warband != placed.warband),
-                    key=lambda f: math.dist((f.base.x, f.base.y), state_at(state, mover)),
-                )
-                assert nearest.name == enemy
-                found = cover(field, nearest, placed)
+                placed = field.fighter(who(spot.action))
+                if not spot.action.startswith("deploy "):  # a Move: from the nearest enemy
+                    nearest = min(
+                        (f for f in field.fighters if f.warband != placed.warband),
+                        key=lambda f: math.dist((f.base.x, f.base.y), state_at(state, mover)),
+                    )
+                    assert nearest.name == enemy
+                found = cover(field, field.fighter(enemy), placed)
                 assert found.in_cover and ", ".join(found.because) == behind
                 covered += 1
             else:
                 raise AssertionError(f"a reason with no test: {spot.reason}")
-    assert moves and deployments and reaching and hidden and covered
+    assert moves and deployments and reaching and hidden and covered and hidden_deployed
 
 
 def test_the_barrier_question_shows_the_attack_choice_the_log_revealed():
