@@ -1,9 +1,13 @@
 """Take the screenshots docs/web.md shows: ``python docs/screenshots.py`` starts
 ``skirmish serve`` on a free port of 127.0.0.1, opens each page in Debian's chromium at a
-laptop's and a phone's width, writes docs/images/web-*.png and stops the server."""
+laptop's and a phone's width, writes docs/images/web-*.png and stops the server.
+``python docs/screenshots.py sweep editor`` takes only the pictures whose names start so
+(the sweep report's page plays a small real sweep first, about a minute)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -31,23 +35,45 @@ PAGES = [
     ("editor", LAPTOP, "/magewinds/battlefield?attacker=Wizard&target=Mesmer&reach=Druid"),
     ("editor-phone", PHONE, "/magewinds/battlefield?attacker=Wizard&target=Mesmer"),
     ("editor-mswars", LAPTOP, "/mswars/battlefield?attacker=Amago&target=Pelham&overlay=on"),
+    ("sweep", LAPTOP, "/sweeps/small-sweep"),
 ]
+
+WARBANDS = "Wizard, Witch\nDruid, Seer\nGuardian, Cleric\nDeadeye, Mesmer\n"
+
+
+def small_sweep(folder: Path) -> None:
+    """A small real sweep in ``folder``/small-sweep, for the report page's picture."""
+    (folder / "warbands.txt").write_text(WARBANDS)
+    command = "from skirmish.cli import main; main()"
+    subprocess.run(
+        [sys.executable, "-c", command, "sweep", "magewinds", "--warbands",
+         str(folder / "warbands.txt"), "--length", "quick", "--rounds", "2", "--scenario",
+         "deathmatch", "--scenario", "king-of-the-hill", "--battles", "6", "--batch", "6",
+         "--seed", "1", "--workers", "2", "-o", str(folder / "small-sweep")],
+        check=True,
+    )  # fmt: skip
 
 
 def main() -> None:
-    with (
-        tempfile.TemporaryDirectory() as files,
-        started(Path(files)) as address,
-        sync_playwright() as playwright,
-    ):
+    only = tuple(sys.argv[1:])
+    wanted = [p for p in PAGES if not only or p[0].startswith(only)]
+    with tempfile.TemporaryDirectory() as files, tempfile.TemporaryDirectory() as sweeps:
+        if any(name == "sweep" for name, _, _ in wanted):
+            small_sweep(Path(sweeps))
+        shoot(Path(files), Path(sweeps), wanted, battles_too=not only or "battle" in only)
+
+
+def shoot(files: Path, sweeps: Path, wanted: list[Any], *, battles_too: bool) -> None:
+    with started(files, sweeps=sweeps) as address, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
-        for name, size, path in PAGES:
+        for name, size, path in wanted:
             page = browser.new_page(viewport=size)
             page.goto(address + path)
             page.wait_for_load_state("networkidle")
             page.screenshot(path=IMAGES / f"web-{name}.png")
             page.close()
-        battles(browser, address)
+        if battles_too:
+            battles(browser, address)
         browser.close()
 
 

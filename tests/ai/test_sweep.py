@@ -6,16 +6,16 @@ from __future__ import annotations
 import csv
 import io
 import json
-import random
 from itertools import combinations
 from math import comb
 from pathlib import Path
 
 import pytest
 
+from made_sweep import FIGHTERS, made_sweep
 from skirmish.ai.restricted import allowed, parse_restricted, uses
 from skirmish.ai.simulate import Match, interval, played
-from skirmish.ai.sweep import FIGHTER_FIELDS, Batch, Plan, all_warbands, end_kind, read_warbands
+from skirmish.ai.sweep import Batch, all_warbands, end_kind, read_warbands
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battles import SimulateOptions
 from skirmish.games.magewinds.pack import bundled_pack
@@ -115,65 +115,13 @@ def test_end_kind_drops_who_and_the_counts():
 
 # -- the report against a plain count ------------------------------------------------------
 
-FIGHTERS = ("Wizard", "Witch", "Druid", "Seer")
-
 
 @pytest.fixture(scope="module")
 def synthetic(tmp_path_factory):
     """Shards of made-up rows (draws, no Player 1, two scenarios) written as a sweep
     writes them, and the rows themselves."""
-    from skirmish.ai.sweepstore import prepare, write_shard
-
-    warbands = (("Wizard", "Witch"), ("Druid", "Seer"), ("Wizard", "Druid"))
-    plan = Plan(
-        scenarios=("deathmatch", "king-of-the-hill"),
-        length="quick",
-        warbands=warbands,
-        pairings=((0, 1), (0, 2), (1, 2), (1, 1)),
-        players=("greedy", "greedy"),
-        battles=30,
-        seed=1,
-        batch=7,
-    )
     folder = tmp_path_factory.mktemp("synthetic")
-    prepare(folder, plan)
-    rng = random.Random(5)
-    rows = []
-    for batch in plan.all_batches():
-        columns: dict[str, list] = {}
-        for index in range(batch.first, batch.first + batch.count):
-            a, b = plan.pairings[batch.pairing]
-            fighters = [
-                {"side": side, "fighter": name, **{f: rng.randrange(4) for f in FIGHTER_FIELDS[2:]}}
-                for side, band in ((0, warbands[a]), (1, warbands[b]))
-                for name in band
-            ]
-            for f in fighters:
-                f["out_of_action"] = bool(f["out_of_action"] % 2)
-            row = {
-                "pairing": batch.pairing,
-                "scenario": plan.scenarios[batch.scenario],
-                "battle": index,
-                "seed": 1 + index // 2,
-                "warband_a": a,
-                "warband_b": b,
-                "seat_a": 1 + index % 2,
-                "player_1": rng.choice([0, 1, None]),
-                "winner": rng.choice([0, 1, 1, None]),
-                "rounds": rng.randrange(1, 6),
-                "reason": "r",
-                "end": rng.choice(["all fell", "round limit"]),
-                "survivors_a": 1,
-                "survivors_b": 0,
-                "cards_a": 3,
-                "cards_b": 4,
-                "fighters": fighters,
-            }
-            rows.append(row)
-            for name, value in row.items():
-                columns.setdefault(name, []).append(value)
-        write_shard(folder, batch, columns)
-    return folder, rows
+    return folder, made_sweep(folder)
 
 
 def test_duckdb_numbers_equal_a_plain_count(synthetic):

@@ -466,6 +466,13 @@ def test_light_commands_import_no_heavy_library_and_no_battle():
         ("odds", "magewinds", "--attacker", "Wizard", "--target", "Guardian"): heavy,
         ("replay", "--help"): heavy,
         ("--help",): heavy,
+        ("play", "magewinds", "--help"): heavy,
+        ("simulate", "magewinds", "--help"): heavy,
+        ("sweep", "magewinds", "--help"): heavy,
+        ("scenarios",): heavy,
+        # the scenario catalogue is the battle's own, read to answer; no library it does
+        # not use
+        ("scenarios", "magewinds"): heavy[:3],
     }
     for words, banned in commands.items():
         probe = (
@@ -477,6 +484,15 @@ def test_light_commands_import_no_heavy_library_and_no_battle():
         assert out.rsplit("LOADED", 1)[1].split() == [], words
 
 
+def test_the_battles_name_their_game_as_the_battle_does():
+    """``play``'s options are made without the battle, so the registry names the game
+    itself: the same name the battle's records carry."""
+    from skirmish.games.magewinds.battle import GAME
+    from skirmish.games.magewinds.battles import BATTLES
+
+    assert BATTLES.game == GAME
+
+
 def test_positions_a_player_looks_for_are_offered_legal_and_with_reasons(cli, tmp_path):
     import math
     import re
@@ -484,6 +500,7 @@ def test_positions_a_player_looks_for_are_offered_legal_and_with_reasons(cli, tm
     from skirmish.ai.magewinds.spots import spots
     from skirmish.games.magewinds.battle.session import battlefield_now
     from skirmish.games.magewinds.picture import active_fighter
+    from skirmish.games.magewinds.sightlines import cover, visibility
     from skirmish.games.magewinds.tabletop import report
 
     states = _recorded(cli, tmp_path)
@@ -493,10 +510,21 @@ def test_positions_a_player_looks_for_are_offered_legal_and_with_reasons(cli, tm
         x, y = map(float, text.rsplit(" ", 1)[-1].split(","))
         return math.dist((x, y), centre) - BASE
 
-    moves = deployments = reaching = 0
+    def state_at(state, name):
+        return next(f.at for f in state.fighters if f.name == name)
+
+    moves = deployments = reaching = touching = hidden = covered = hidden_deployed = 0
     for state, node, legal in _decisions(states):
         mover = active_fighter(state.view(node.player))
         found = spots(state, mover, legal)
+
+        def who(action, mover=mover):
+            return (
+                action.split(" at ")[0].removeprefix("deploy ")
+                if action.startswith("deploy ")
+                else mover
+            )
+
         listed = [a for a in legal if a.startswith(("to ", "deploy "))]
         for spot in found:
             after = state.apply(spot.action)  # legal: the battle takes it
@@ -515,7 +543,41 @@ def test_positions_a_player_looks_for_are_offered_legal_and_with_reasons(cli, tm
                 table = report(battlefield_now(after), mover, enemy, attack)
                 assert table.line.exists and table.sight.visible
                 reaching += 1
-    assert moves and deployments and reaching
+            elif spot.reason.startswith("touching "):
+                item = re.match(r"touching (.+) \(19\.1\)", spot.reason).group(1)
+                field = battlefield_now(after)
+                placed, thing = (
+                    field.fighter(mover),
+                    next(o for o in field.objects if o.name == item),
+                )
+                apart = math.dist((placed.base.x, placed.base.y), (thing.x, thing.y))
+                assert apart <= placed.base.radius + thing.radius + 0.02
+                touching += 1
+            elif spot.reason.startswith("out of every enemy's sight"):
+                field = battlefield_now(after)
+                placed = field.fighter(who(spot.action))
+                enemies = [f for f in field.fighters if f.warband != placed.warband]
+                assert enemies and not any(visibility(field, e, placed).visible for e in enemies)
+                hidden += 1
+                hidden_deployed += spot.action.startswith("deploy ")
+            elif spot.reason.startswith("in cover from "):
+                enemy, behind = re.match(
+                    r"in cover from (\S+) behind (.+) \(18\.2\)", spot.reason
+                ).groups()
+                field = battlefield_now(after)
+                placed = field.fighter(who(spot.action))
+                if not spot.action.startswith("deploy "):  # a Move: from the nearest enemy
+                    nearest = min(
+                        (f for f in field.fighters if f.warband != placed.warband),
+                        key=lambda f: math.dist((f.base.x, f.base.y), state_at(state, mover)),
+                    )
+                    assert nearest.name == enemy
+                found = cover(field, field.fighter(enemy), placed)
+                assert found.in_cover and ", ".join(found.because) == behind
+                covered += 1
+            else:
+                raise AssertionError(f"a reason with no test: {spot.reason}")
+    assert moves and deployments and reaching and hidden and covered and hidden_deployed
 
 
 def test_the_barrier_question_shows_the_attack_choice_the_log_revealed():

@@ -89,3 +89,46 @@ def test_aid_candidates_need_contact_and_matching_units_or_a_sensor():
 def test_bad_battlefields(extra, message):
     with pytest.raises((DataError, SkirmishError), match=message):
         field(AMAGO, extra)
+
+
+@pytest.mark.parametrize("facing", [0, 37, 90, 200, 315])
+def test_the_arcs_drawn_are_where_the_rules_put_a_target(facing):
+    """draw shades the weapon's firing arc and the target's rear arc; a point lies in the
+    shading exactly when a target standing there is in arc as the attack rules measure it
+    (in_arc, MS-1), and within the weapon's reach; the same for the rear arc."""
+    import random
+
+    from shapely import Point
+
+    from skirmish.games.mswars.field import in_arc, measure
+    from skirmish.games.mswars.game import scene
+    from skirmish.games.mswars.options import DrawOptions
+
+    shooter = {**AMAGO, "at": [24, 24], "facing": facing}
+    pelham = {"name": "Pelham", "side": "blue", "at": [40, 30], "facing": (facing + 60) % 360}
+    drawn = scene(
+        field(shooter, pelham),
+        DrawOptions(file="x.yaml", attacker="Amago", target="Pelham", output="x.png"),
+    )
+    arc = next(a for a in drawn.areas if a.style == "arc")
+    rear = next(a for a in drawn.areas if a.style == "rear-arc")
+    measured = measure(field(shooter, pelham), "Amago", "Pelham")
+    rng = random.Random(facing)
+    checked = 0
+    for _ in range(400):
+        x, y = rng.uniform(3, 45), rng.uniform(3, 45)
+        if (
+            Point(x, y).distance(arc.shape.boundary) < 0.05
+            or min(Point(x, y).distance(Point(24, 24)), Point(x, y).distance(Point(40, 30))) < 4
+        ):
+            continue  # on the edge (a rounding either way), or on a base
+        moved = field(shooter, {**pelham, "at": [x, y]})
+        a, t = moved.placed("Amago"), moved.placed("Pelham")
+        inside = in_arc(a, measured.weapon, t) and a.centre.distance(t.centre) <= measured.reach
+        assert arc.shape.contains(Point(x, y)) == inside, (x, y)
+        checked += 1
+        if Point(x, y).distance(rear.shape.boundary) > 0.05 and rear.shape.contains(Point(x, y)):
+            behind = field({**shooter, "at": [x, y]}, pelham)
+            assert Arc.REAR.contains(behind.placed("Pelham").bearing(behind.placed("Amago").centre))
+    assert checked > 300
+    assert "MS-1" in arc.label and "MS-1" in rear.label

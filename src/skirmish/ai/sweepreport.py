@@ -258,15 +258,16 @@ def _chance(wins: int, battles: int) -> Chance:
     return Chance(Fraction(wins, max(1, battles)))
 
 
-def sweep_report(folder: Path, *, top: int = 10) -> tuple[Report, Found]:
-    """The report of the sweep in ``folder``: tables for the terminal, the JSON, and the
-    numbers for the plots and files."""
+def sweep_report(folder: Path, *, top: int = 10, name: str = "") -> tuple[Report, Found]:
+    """The report of the sweep in ``folder``: tables for the terminal (and the web page,
+    which names the sweep ``name`` rather than by its path on the server), the JSON, and
+    the numbers for the plots and files."""
     found = counted(folder)
     battles = sum(p["battles"] for p in found.pairings)
     names = [", ".join(w) for w in found.warbands]
     blocks: list[Any] = [
         Line.of(
-            f"Sweep {folder}: {battles:,} battles, {len(found.pairings):,} pairings of "
+            f"Sweep {name or folder}: {battles:,} battles, {len(found.pairings):,} pairings of "
             f"{len(found.warbands):,} warbands; rates over every battle (a draw not won), "
             "95% Wilson intervals",
             bold=True,

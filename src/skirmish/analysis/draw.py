@@ -30,6 +30,8 @@ AREA_STYLES: dict[str, dict[str, Any]] = {
     "zone": {"color": "#f4d03f", "alpha": 0.25},
     "zone inner": {"color": "#f39c12", "alpha": 0.35},
     "keep out": {"color": "#c0392b", "alpha": 0.08},
+    "arc": {"color": "#f5b041", "alpha": 0.25},
+    "rear-arc": {"color": "#af7ac5", "alpha": 0.25},
 }
 TERRITORY = "territory"
 """The style of an area that is a side's own (``territory <side>``), in the side's colour."""

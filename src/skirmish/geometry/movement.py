@@ -17,8 +17,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 import shapely
 from shapely import LineString, MultiPolygon, Point, Polygon
@@ -28,6 +28,9 @@ from skirmish.fastpaths import Kept, Memo, fast
 from skirmish.geometry.clearance import Clearance, true_circles
 from skirmish.geometry.measure import EPSILON, OVERLAP_TOLERANCE
 from skirmish.geometry.sight import shadow
+
+if TYPE_CHECKING:  # networkx is imported where a path is looked for, not by every command
+    import networkx as nx
 
 GROWN_SEGMENTS = 8
 """Segments per quarter circle when a blocker is grown by a base's radius."""
@@ -341,6 +344,8 @@ class Roadmap:
         return self.whole()
 
     def whole(self) -> nx.Graph[int | str]:
+        import networkx as nx
+
         nodes, before, after = self.nodes, self.before, self.after
         graph: nx.Graph[int | str] = nx.Graph()
         graph.add_nodes_from(range(len(nodes)))
@@ -439,6 +444,8 @@ class Roadmap:
             tangent = not self.free.centres.covers(direct)
             route = self._search(start, goal, tangent=tangent)
         else:
+            import networkx as nx
+
             graph = self.graph.copy()
             self._attach(graph, "start", start)
             self._attach(graph, "goal", goal)
@@ -525,6 +532,8 @@ class Roadmap:
 
     def distances_from(self, start: Point, limit: float) -> dict[int | str, float]:
         """Shortest travel distance from ``start`` to every node within ``limit``."""
+        import networkx as nx
+
         graph = self.graph
         self._attach(graph, "start", start)
         try:

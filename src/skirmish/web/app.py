@@ -85,8 +85,9 @@ def default_files() -> Path:
     return Path(cache) / "skirmish" / "web"
 
 
-def create_app(*, files: Path | None = None) -> FastAPI:
-    """The application: every page and resource, uploads kept in ``files``."""
+def create_app(*, files: Path | None = None, sweeps: Path | None = None) -> FastAPI:
+    """The application: every page and resource, uploads kept in ``files``, the sweep
+    reports of the folder ``sweeps`` (none when not given)."""
     from skirmish import __version__
     from skirmish.web.routes import ROUTERS
 
@@ -98,6 +99,7 @@ def create_app(*, files: Path | None = None) -> FastAPI:
         openapi_url=None,
     )
     app.state.store = Store(files or default_files())
+    app.state.sweeps = sweeps
     static = Path(__file__).parent / "static"
     app.mount("/static", StaticFiles(directory=static), name="static")
     for router in ROUTERS:

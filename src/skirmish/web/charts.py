@@ -3,7 +3,7 @@ screen reader finds by its role and ``data-`` attributes, its exact chance kept 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -141,4 +141,121 @@ def heatmap(data: Mapping[str, Any], *, fractions: bool = False) -> str:
     return "".join(parts)
 
 
-__all__ = ["bars", "heatmap", "mix"]
+def _rate_shade(rate: float) -> str:
+    """A win rate's colour: red below even, blue above, white at even (as the report's
+    PNG heat map, matplotlib's RdBu)."""
+    lean = max(-1.0, min(1.0, (rate - 0.5) * 2))
+    hue = 212 if lean >= 0 else 4
+    return f"hsl({hue}, 65%, {96 - 46 * abs(lean):.0f}%)"
+
+
+def _band(warbands: Sequence[Sequence[str]], index: int) -> str:
+    return f"#{index + 1} " + ", ".join(warbands[index])
+
+
+def sweep_matrix(data: Mapping[str, Any]) -> str:
+    """A sweep report's win-rate matrix (``sweep report --json``'s ``pairings``) as a heat
+    map: row warband's win rate against the column's, each cell's title its battles, wins,
+    draws and 95% interval."""
+    warbands = data["warbands"]
+    count = len(warbands)
+    cell = 46 if count <= 12 else max(8, 560 // max(1, count))
+    left, top = (230 if count <= 30 else 50), 50
+    size = cell * count
+    width, height = max(left + size + 10, 440), top + size + 10
+    parts = [
+        f'<svg class="chart heatmap sweep" role="img" viewBox="0 0 {width} {height}" '
+        f'aria-label="win-rate matrix" data-chart="sweep-matrix" style="max-width:{width}px">',
+        "<title>Win rate, row's warband against column's</title>",
+        '<text x="10" y="16" class="heading">Win rate, row\'s warband against column\'s '
+        "(95% interval below)</text>",
+    ]
+    step = 1 if count <= 30 else max(1, count // 8)
+    for n in range(0, count, step):
+        x, y = left + n * cell + cell / 2, top + n * cell + cell / 2 + 4
+        parts.append(f'<text x="{x:.0f}" y="{top - 8}" class="tick">#{n + 1}</text>')
+        label = _band(warbands, n) if count <= 30 else f"#{n + 1}"
+        parts.append(f'<text x="{left - 6}" y="{y:.0f}" class="row">{escape(label)}</text>')
+    for p in data["pairings"]:
+        sides = [(p["a"], p["b"], p["wins_a"], p["a_rate"])]
+        if p["a"] != p["b"]:
+            sides.append((p["b"], p["a"], p["wins_b"], p["b_rate"]))
+        for row, column, wins, rate in sides:
+            if rate["rate"] is None:
+                continue
+            x, y = left + column * cell, top + row * cell
+            low, high = rate["ci95"]
+            tip = (
+                f"{_band(warbands, row)} against {_band(warbands, column)}: won {wins} of "
+                f"{p['battles']} ({p['draws']} drawn), {rate['rate']:.1%}, 95% interval "
+                f"{low:.1%}-{high:.1%}"
+            )
+            parts.append(
+                f'<g class="cell" data-row="{row + 1}" data-column="{column + 1}" '
+                f'data-rate="{rate["rate"]}" data-low="{low}" data-high="{high}">'
+                f'<rect x="{x}" y="{y}" width="{cell - 1}" height="{cell - 1}" '
+                f'style="fill:{_rate_shade(rate["rate"])}"><title>{escape(tip)}</title></rect>'
+            )
+            if cell >= 40:
+                parts.append(
+                    f'<text x="{x + cell / 2:.0f}" y="{y + cell / 2 - 2:.0f}" class="value">'
+                    f"{rate['rate']:.0%}</text>"
+                    f'<text x="{x + cell / 2:.0f}" y="{y + cell / 2 + 11:.0f}" class="interval">'
+                    f"{low:.0%}-{high:.0%}</text>"
+                )
+            parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def ranked(fighters: Sequence[Mapping[str, Any]]) -> str:
+    """A sweep report's fighters ranked by the win rate of the sides that have them, each a
+    dot with its 95% interval as a bar, and a red tick at the rate of the sides without."""
+    order = sorted(fighters, key=lambda f: -(f["with"]["rate"] or 0))
+    left, scale, row_h, top = 110, 360, 22, 30
+    width, height = left + scale + 20, top + row_h * len(order) + 30
+
+    def at(rate: float) -> float:
+        return left + rate * scale
+
+    parts = [
+        f'<svg class="chart ranked" role="img" viewBox="0 0 {width} {height}" '
+        f'aria-label="fighters ranked" data-chart="fighters-ranked" style="max-width:{width}px">',
+        "<title>Fighters ranked: win rate of sides with them (95% interval), and without</title>",
+        f'<line class="axis even" x1="{at(0.5):.0f}" y1="{top - 6}" x2="{at(0.5):.0f}" '
+        f'y2="{height - 24}" stroke-dasharray="3 3"/>',
+    ]
+    for tick in (0, 0.25, 0.5, 0.75, 1):
+        parts.append(f'<text x="{at(tick):.0f}" y="{height - 8}" class="tick">{tick:.0%}</text>')
+    parts.append(
+        f'<text x="10" y="{top - 14}" class="heading">Fighters ranked: sides with them '
+        "(dot, 95% bar); red: without</text>"
+    )
+    for n, f in enumerate(order):
+        rate, without = f["with"]["rate"], f["without"]["rate"]
+        if rate is None:
+            continue
+        low, high = f["with"]["ci95"]
+        y = top + n * row_h + row_h / 2
+        tip = (
+            f"{f['fighter']}: sides with it won {rate:.1%} (95% interval {low:.1%}-{high:.1%}, "
+            f"{f['sides_with']} sides)" + ("" if without is None else f"; without it {without:.1%}")
+        )
+        parts.append(
+            f'<g class="fighter" data-fighter="{escape(f["fighter"])}" data-rate="{rate}" '
+            f'data-low="{low}" data-high="{high}"><title>{escape(tip)}</title>'
+            f'<text x="{left - 6}" y="{y + 4:.0f}" class="row">{escape(f["fighter"])}</text>'
+            f'<line class="interval" x1="{at(low):.1f}" y1="{y:.0f}" x2="{at(high):.1f}" '
+            f'y2="{y:.0f}"/><circle cx="{at(rate):.1f}" cy="{y:.0f}" r="4"/>'
+        )
+        if without is not None:
+            parts.append(
+                f'<line class="without" x1="{at(without):.1f}" y1="{y - 7:.0f}" '
+                f'x2="{at(without):.1f}" y2="{y + 7:.0f}"/>'
+            )
+        parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+__all__ = ["bars", "heatmap", "mix", "ranked", "sweep_matrix"]

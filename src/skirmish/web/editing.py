@@ -36,9 +36,16 @@ class Edit(BaseModel):
     """Where the piece's centre is drawn: finds a point of a piece's path (a waypoint),
     which is drawn as a base of its own."""
     degrees: Annotated[float, Field(ge=-360, le=360)] = 15.0
-    shape: Literal["rectangle", "circle"] = "rectangle"
+    shape: Literal["rectangle", "circle", "base", "waypoint"] = "rectangle"
+    """What ``add`` adds: a terrain piece, a base (a fighter, unit or model), or a waypoint
+    at the end of an Entropic Engine model's plotted path."""
     height: Annotated[str, Field(max_length=40)] = ""
     """A height in inches, or a class the game names (``blocking``), for ``add``."""
+    profile: Annotated[str, Field(max_length=60)] = ""
+    """For a base: its profile (a fighter, unit or model of the roster); for a waypoint:
+    the model whose path it extends."""
+    side: Annotated[str, Field(max_length=60)] = ""
+    """For a base: its warband or side (default: the first base's)."""
 
 
 def _lists(document: dict[str, Any]) -> list[list[Any]]:
@@ -140,9 +147,66 @@ def _rotate(entry: dict[str, Any], degrees: float) -> None:
     raise SkirmishError(f"terrain {entry.get('name')!r}: a circle looks the same turned")
 
 
+BASES = {"fighters": ("profile", "warband"), "units": ("unit", "side"), "models": ("model", "side")}
+"""Each game's list of bases in a battlefield file, with the keys naming a base's profile
+and its side (Magewinds, MS Wars, Entropic Engine)."""
+
+
+def _add_base(document: dict[str, Any], edit: Edit, at: list[float]) -> None:
+    """A base of ``edit.profile`` at ``at``, named after it (numbered when the name is
+    taken), on ``edit.side`` or the first base's side; the game's reader then checks the
+    profile, the side and the place."""
+    key = next((k for k in BASES if k in document), None)
+    if key is None:
+        raise SkirmishError("add a base: this file has no fighters, units or models list")
+    profile_key, side_key = BASES[key]
+    profile = edit.profile.strip()
+    if not profile:
+        raise SkirmishError(f"add a base: name its {profile_key} (a {profile_key} of the roster)")
+    entries = document[key] = list(document.get(key) or [])
+    taken = {str(e.get("name", "")).casefold() for e in entries if isinstance(e, dict)}
+    name, number = profile, 1
+    while name.casefold() in taken:
+        number += 1
+        name = f"{profile} {number}"
+    side = edit.side.strip() or next(
+        (str(e[side_key]) for e in entries if isinstance(e, dict) and side_key in e),
+        str((document.get("warbands") or [""])[0]),
+    )
+    entry: dict[str, Any] = {"name": name}
+    if name != profile:
+        entry[profile_key] = profile
+    entry[side_key] = side
+    entry["at"] = at
+    entries.append(entry)
+
+
+def _add_waypoint(document: dict[str, Any], edit: Edit, at: list[float]) -> None:
+    """A waypoint at ``at`` after the last point of the named model's plotted path (an
+    Entropic Engine model's ``path``: its source and waypoint bases, in order)."""
+    models = document.get("models")
+    if not isinstance(models, list):
+        raise SkirmishError("add a waypoint: only Entropic Engine models plot paths")
+    wanted = edit.profile.strip().casefold()
+    for entry in models:
+        if isinstance(entry, dict) and str(entry.get("name", "")).casefold() == wanted:
+            entry["path"] = [*(entry.get("path") or []), at]
+            return
+    names = ", ".join(str(m.get("name")) for m in models if isinstance(m, dict))
+    raise SkirmishError(
+        f"add a waypoint: no model named {edit.profile.strip()!r}; name one of {names}"
+    )
+
+
 def _add(document: dict[str, Any], edit: Edit) -> None:
     if edit.to is None:
         raise SkirmishError("add: say where, as to: [x, y]")
+    if edit.shape == "base":
+        _add_base(document, edit, [_rounded(v) for v in edit.to])
+        return
+    if edit.shape == "waypoint":
+        _add_waypoint(document, edit, [_rounded(v) for v in edit.to])
+        return
     terrain = document.setdefault("terrain", [])
     taken = {str(t.get("name", "")).casefold() for t in terrain if isinstance(t, dict)}
     number = len(terrain) + 1

@@ -128,7 +128,7 @@ class Question:
 
     def controls(self) -> list[Control]:
         """The form's controls, filled with what was asked."""
-        names = _roster_names(self.game)
+        names = roster_names(self.game)
         found = []
         for option in form_options(self.model):
             name = input_name(option)
@@ -207,7 +207,7 @@ class Question:
         return Problem(message, status=status, field=named[0] if len(named) == 1 else None)
 
 
-def _roster_names(game: Game) -> tuple[str, ...]:
+def roster_names(game: Game) -> tuple[str, ...]:
     try:
         return tuple(str(item.name) for item in game.bundled().items)
     except SkirmishError:  # pragma: no cover - the bundled rosters load

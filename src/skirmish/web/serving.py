@@ -27,7 +27,7 @@ CHROMIUM_ARGS = (
 """How it is started: headless, and asking nothing of the network."""
 
 
-def serve(*, host: str, port: int, files: Path | None = None) -> None:
+def serve(*, host: str, port: int, files: Path | None = None, sweeps: Path | None = None) -> None:
     """Serve the pages on ``host``:``port`` (0: a free port) until interrupted; the address
     is printed once the socket is bound, so a script can read it."""
     import uvicorn
@@ -52,7 +52,7 @@ def serve(*, host: str, port: int, files: Path | None = None) -> None:
     print(f"skirmish serving on http://{shown}:{bound}/ (Ctrl+C stops)", flush=True)
     # A battle page's event stream stays open: a stopping server closes it after 3 s.
     config = uvicorn.Config(
-        create_app(files=files),
+        create_app(files=files, sweeps=sweeps),
         log_level="warning",
         timeout_keep_alive=5,
         timeout_graceful_shutdown=3,
@@ -61,10 +61,10 @@ def serve(*, host: str, port: int, files: Path | None = None) -> None:
 
 
 @contextmanager
-def started(files: Path) -> Iterator[str]:
+def started(files: Path, *, sweeps: Path | None = None) -> Iterator[str]:
     """``skirmish serve`` in a child process on a free port of 127.0.0.1, uploads kept in
-    ``files``: its address while the block runs, stopped afterwards (for tests,
-    benchmarks and screenshots)."""
+    ``files`` (and the sweeps of ``sweeps`` shown): its address while the block runs,
+    stopped afterwards (for tests, benchmarks and screenshots)."""
     process = subprocess.Popen(
         [
             sys.executable,
@@ -75,6 +75,7 @@ def started(files: Path) -> Iterator[str]:
             "0",
             "--files",
             str(files),
+            *(() if sweeps is None else ("--sweeps", str(sweeps))),
         ],
         stdout=subprocess.PIPE,
         text=True,

@@ -18,7 +18,7 @@ from skirmish.options import option_fields, parse
 from skirmish.report import Grid, Line
 from skirmish.web.answers import Table, _table
 from skirmish.web.drawing import board, grid_step
-from skirmish.web.forms import input_name
+from skirmish.web.forms import input_name, roster_names
 from skirmish.web.pages import Problem
 
 if TYPE_CHECKING:
@@ -54,6 +54,8 @@ class Look:
     """Inches between the drawing's grid lines."""
     legend: tuple[tuple[str, str], ...] = ()
     """Each kind of line or area the rules drew, and what the first of them says."""
+    roster: tuple[str, ...] = ()
+    """The bundled roster's names, offered for a base added."""
 
 
 def _options(game: Game, verb: str, given: Mapping[str, object], store: Store) -> Any:
@@ -118,6 +120,7 @@ def look(game: Game, store: Store, name: str, picks: Mapping[str, str], *, overl
         offered,
         grid_step(scene),
         _legend(scene),
+        roster_names(game),
     )
 
 

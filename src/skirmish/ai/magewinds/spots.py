@@ -2,18 +2,21 @@
 
 The battle lists a representative set of places to move to or deploy at (MB-6); a person
 may type any legal point. These are the points a player at the table looks for first, each
-with its reason: nearest the objective (9.4), touching an object lying free (19.1), and
-within Range of an enemy with a line of attack to it (18.1). Each is found on the
-tabletop's geometry (the region a Move can end in, 15.0) and then checked in full by the
-battle itself, so only legal points are offered.
+with its reason: nearest the objective (9.4), touching an object lying free (19.1),
+within Range of an enemy with a line of attack to it (18.1), out of every enemy's sight
+(16.0), and in cover from the nearest enemy (18.2). Each is found on the tabletop's
+geometry (the region a Move can end in, 15.0; sight and cover by
+:mod:`skirmish.games.magewinds.sightlines`) and then checked in full by the battle itself,
+so only legal points are offered.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import chain
 
-from shapely import Point
+from shapely import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
@@ -30,6 +33,11 @@ RING_POINTS = 24
 quarter inch apart out to 3", each sampled at 24 points."""
 INSIDE = 0.03
 """How far inside the region a point is taken, so its two-decimal text stays within it."""
+GRID = 1.0
+HUG = 0.5
+"""Where out of sight and cover are looked for: the region's points on a 1" grid, and
+points every half inch along each obstacle's outline, a base's radius out from it (where
+a fighter stands behind it)."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +53,8 @@ def spots(battle: Battle, mover: str | None, legal: Sequence[Action]) -> list[Sp
     ``legal``: for a Move of ``mover`` (``to X,Y``)."""
     texts = [str(a) for a in legal]
     if any(t.startswith("deploy ") and " at " in t for t in texts):
-        return _checked(battle, _deployments(battle, texts), texts, once=_deployed)
+        deploying = chain(_deployments(battle, texts), _deployed_hidden(battle, texts))
+        return _checked(battle, deploying, texts, once=_deployed)
     if mover is None or not any(t.startswith("to ") for t in texts):
         return []
     from skirmish.games.magewinds.battle.session import battlefield_now
@@ -78,43 +87,43 @@ def _checked(
     wanted: Iterator[tuple[str, str]],
     listed: Sequence[str],
     *,
-    once: Callable[[str], str] = str,
+    once: Callable[[str, str], str] = lambda action, reason: action,
 ) -> list[Spot]:
     """The actions the battle takes (checked in full unless ``listed`` already), each
-    once, and the first only of those ``once`` gives the same key."""
+    once, and the first only of those ``once`` (of the action and its reason) gives the
+    same key."""
     found: list[Spot] = []
     legal = set(listed)
     keys: set[str] = set()
     for action, reason in wanted:
-        if once(action) in keys or any(s.action == action for s in found):
+        if once(action, reason) in keys or any(s.action == action for s in found):
             continue
         if action not in legal:
             try:
                 battle.apply(action)
             except SkirmishError:
                 continue
-        keys.add(once(action))
+        keys.add(once(action, reason))
         found.append(Spot(action, reason))
     return found
 
 
-def _deployed(action: str) -> str:
-    """Which fighter a deployment places."""
-    return action.split(" at ")[0]
+def _deployed(action: str, reason: str) -> str:
+    """Which fighter a deployment places, and what kind of place it is (one of each is
+    offered: the reason's first two words)."""
+    return action.split(" at ")[0] + ": " + " ".join(reason.split()[:2])
 
 
-def _deployments(battle: Battle, texts: Sequence[str]) -> Iterator[tuple[str, str]]:
-    """10.5: for each fighter waiting to deploy, the point of its player's territory
-    nearest the objective that the scenario allows."""
+def _deploy_area(battle: Battle, player: int) -> BaseGeometry | None:
+    """Where ``player``'s bases may be centred at deployment (10.5): the territory, a
+    base's radius in, and clear of the objective as far as the scenario keeps them."""
     from skirmish.games.magewinds.battle.scenarios import objective_point
     from skirmish.games.magewinds.battle.territory import RADIUS
     from skirmish.games.magewinds.picture import territory_shape
 
     scenario = battle.setup.scenario
-    node = battle.node()
-    player = getattr(node, "player", None)
-    if not scenario.objective or player is None or not battle.territories[player]:
-        return
+    if not battle.territories[player]:
+        return None
     table = battle.setup.table
     area: BaseGeometry = territory_shape(
         scenario.territory,
@@ -124,12 +133,57 @@ def _deployments(battle: Battle, texts: Sequence[str]) -> Iterator[tuple[str, st
         corner_radius=scenario.corner_radius,
     )
     area = area.buffer(-(RADIUS + INSIDE))
-    goal = Point(objective_point(battle))
     keep_out = scenario.deploy_from_objective
-    if keep_out:
-        area = area.difference(goal.buffer(keep_out + RADIUS + INSIDE))
-    if area.is_empty:
+    if keep_out and scenario.objective:
+        area = area.difference(Point(objective_point(battle)).buffer(keep_out + RADIUS + INSIDE))
+    return None if area.is_empty else area
+
+
+def _deployed_hidden(battle: Battle, texts: Sequence[str]) -> Iterator[tuple[str, str]]:
+    """10.5 with 16.0 and 18.2: for each fighter waiting to deploy, the place in its
+    player's territory out of every deployed enemy's sight, and the place in cover from
+    the nearest one, as :func:`_hidden` finds them for a Move (nearest the territory's
+    middle first)."""
+    from skirmish.games.magewinds.battle.session import battlefield_now
+    from skirmish.geometry import Based
+
+    player = getattr(battle.node(), "player", None)
+    if player is None:
         return
+    area = _deploy_area(battle, player)
+    if area is None:
+        return
+    field = battlefield_now(battle)
+    waiting = {f.name: f for f in battle.fighters if f.player == player and f.at is None}
+    middle = area.representative_point()
+    found: list[tuple[Point, str]] | None = None
+    for name in dict.fromkeys(t.split(" at ")[0].removeprefix("deploy ") for t in texts):
+        fighter = waiting.get(name)
+        if fighter is None:
+            continue
+        if found is None:  # every fighter's base is the same (0.2): found once for all
+            placed = Placed(
+                Based(name, middle.x, middle.y, warband=f"P{player + 1}"),
+                battle.setup.profile(fighter.profile),
+            )
+            found = list(_hidden(field, placed, area))
+        for point, reason in found:
+            yield f"deploy {name} at {place_text((point.x, point.y))}", reason
+
+
+def _deployments(battle: Battle, texts: Sequence[str]) -> Iterator[tuple[str, str]]:
+    """10.5: for each fighter waiting to deploy, the point of its player's territory
+    nearest the objective that the scenario allows."""
+    from skirmish.games.magewinds.battle.scenarios import objective_point
+    from skirmish.games.magewinds.battle.territory import RADIUS
+
+    player = getattr(battle.node(), "player", None)
+    if not battle.setup.scenario.objective or player is None:
+        return
+    area = _deploy_area(battle, player)
+    if area is None:
+        return
+    goal = Point(objective_point(battle))
     names = dict.fromkeys(t.split(" at ")[0].removeprefix("deploy ") for t in texts)
     for point in map(_rounded, _around(area, goal)):
         gap = max(0.0, point.distance(goal) - RADIUS)
@@ -196,6 +250,68 @@ def _wanted(
             if table.line.exists and table.sight.visible:
                 yield point, f"{attack.name} reaches {enemy.name} from here (18.1)"
                 break
+    yield from _hidden(field, placed, region)
+
+
+def _hidden(
+    field: Battlefield, placed: Placed, region: BaseGeometry
+) -> Iterator[tuple[Point, str]]:
+    """The nearest point of ``region`` (to where the fighter stands) out of every enemy's
+    sight (16.0), and the nearest in cover from the nearest enemy (18.2), each with the
+    obstacles that give it; found among :func:`_samples`, asked of the core's sight and
+    cover all at once."""
+    from skirmish.games.magewinds.sightlines import covers, visibilities
+
+    enemies = [f for f in field.fighters if f.warband != placed.warband]
+    if not enemies:
+        return
+    here = Point(placed.base.x, placed.base.y)
+    points = sorted(_samples(field, placed, region), key=here.distance)
+    if not points:
+        return
+    moved = [_at(placed, p) for p in points]
+    seen = visibilities(field, [(e, m) for m in moved for e in enemies])
+    count = len(enemies)
+    for n, point in enumerate(points):
+        if not any(s.visible for s in seen[n * count : (n + 1) * count]):
+            yield point, "out of every enemy's sight (16.0)"
+            break
+    nearest = min(enemies, key=lambda e: here.distance(Point(e.base.x, e.base.y)))
+    for point, found in zip(points, covers(field, [(nearest, m) for m in moved]), strict=True):
+        if found.in_cover and found.because:
+            yield point, f"in cover from {nearest.name} behind {', '.join(found.because)} (18.2)"
+            break
+
+
+def _samples(field: Battlefield, placed: Placed, region: BaseGeometry) -> list[Point]:
+    """Points of ``region`` (two-decimal, as offered) to look for sight and cover at:
+    along each obstacle near it, a base's radius out, and on a grid."""
+    found: dict[tuple[float, float], Point] = {}
+    reach = region.buffer(placed.base.radius + 0.1)
+    for obstacle in field.obstacles:
+        shape = obstacle.footprint
+        if not shape.intersects(reach):
+            continue
+        grown = shape.buffer(placed.base.radius + 0.05, quad_segs=4)
+        if not isinstance(grown, Polygon):
+            continue
+        ring = grown.exterior
+        steps = max(1, int(ring.length / HUG))
+        for i in range(steps):
+            point = _rounded(ring.interpolate(i / steps, normalized=True))
+            if region.contains(point):
+                found[(point.x, point.y)] = point
+    left, bottom, right, top = region.bounds
+    y = bottom
+    while y <= top:
+        x = left
+        while x <= right:
+            point = _rounded(Point(x, y))
+            if region.contains(point):
+                found[(point.x, point.y)] = point
+            x += GRID
+        y += GRID
+    return list(found.values())
 
 
 def _at(placed: Placed, point: Point) -> Placed:

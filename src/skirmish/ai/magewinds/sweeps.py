@@ -17,7 +17,7 @@ from pydantic import Field, model_validator
 
 from skirmish.ai.sweep import MOST_BATCHES, MOST_PAIRINGS, Plan, all_warbands, pairings
 from skirmish.errors import SkirmishError
-from skirmish.games.magewinds.battle.setup import WARBAND_SLOTS, Length
+from skirmish.games.magewinds.agreed import WARBAND_SLOTS, Length
 from skirmish.games.magewinds.battles import RoundLimit, WarbandLength
 from skirmish.limits import SIMULATED, WORKERS
 from skirmish.options import Flag, Name, Seed

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from skirmish.errors import SkirmishError
 from skirmish.options import Flag, Options
 
 HELP = "Serve the odds, advice and battlefield pages in a browser (127.0.0.1 by default)."
@@ -38,6 +39,14 @@ class ServeOptions(Options):
             metavar="DIR",
         ),
     ] = None
+    sweeps: Annotated[
+        Path | None,
+        Flag(
+            "Show the reports of the sweeps in this folder at /sweeps: a folder 'skirmish "
+            "sweep' wrote (-o), or a folder of such folders.",
+            metavar="DIR",
+        ),
+    ] = None
 
 
 def build() -> Any:
@@ -47,6 +56,11 @@ def build() -> Any:
         assert isinstance(options, ServeOptions)
         from skirmish.web.serving import serve
 
-        serve(host=options.host, port=options.port, files=options.files)
+        if options.sweeps is not None and not options.sweeps.is_dir():
+            raise SkirmishError(
+                f"--sweeps {options.sweeps}: no such folder; name a folder 'skirmish sweep' "
+                "wrote (-o), or one holding such folders"
+            )
+        serve(host=options.host, port=options.port, files=options.files, sweeps=options.sweeps)
 
     return command("serve", ServeOptions, Options, run)

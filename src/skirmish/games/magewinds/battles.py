@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field, model_validator
 
@@ -23,57 +23,28 @@ from skirmish.engine.battle import (
     to_record,
 )
 from skirmish.errors import SkirmishError
-from skirmish.games.magewinds.battle import (
-    GAME,
-    Battle,
+from skirmish.games.magewinds.agreed import (
+    MAX_PLAYERS,
     Building,
-    Length,
-    Options,
-    find_table,
-    new_setup,
-    random_table,
-    replay_record,
-    result_of,
-    start_battle,
-)
-from skirmish.games.magewinds.battle.catalogue import (
-    VERSIONS,
-    find_scenario,
-    players_text,
-    version_number,
-)
-from skirmish.games.magewinds.battle.logbook import line_dict
-from skirmish.games.magewinds.battle.scenarios import (
-    HILL_NEAR,
-    KING_OF_THE_HILL,
     Crossing,
+    Length,
     PoisonFalls,
-    Scenario,
+    Split,
     Tie,
     WindburnBarrier,
-    holding,
-    objective_point,
 )
-from skirmish.games.magewinds.battle.session import (
-    battlefield_now,
-    hand_text,
-    help_lines,
-    object_rows,
-    parse_players,
-    pending_lines,
-    result_text,
-    status_rows,
-)
-from skirmish.games.magewinds.battle.setup import MAX_PLAYERS, Setup, user_pack
-from skirmish.games.magewinds.battle.territory import Split
 from skirmish.games.magewinds.cards import CardWorth
-from skirmish.games.magewinds.field import STANDARD_WIDTH
 from skirmish.games.magewinds.pack import Pack
-from skirmish.geometry.scene import Scene
 from skirmish.limits import BATTLE_STEPS, FIRST_BATTLE, SIMULATED, WORKERS
 from skirmish.options import Flag, Name, Seed
 from skirmish.options import Options as Flags
 from skirmish.report import Grid, Report
+
+if TYPE_CHECKING:
+    from skirmish.games.magewinds.battle import Battle
+    from skirmish.games.magewinds.battle.scenarios import Scenario
+    from skirmish.games.magewinds.battle.setup import Setup
+    from skirmish.geometry.scene import Scene
 
 WarbandLength = Annotated[Length, Flag("Warband size: quick 6, standard 8, long 10 slots.")]
 """The ``--length`` option of every command that plays battles (play, simulate, sweep)."""
@@ -176,6 +147,10 @@ class BattleFlags(Flags):
         """The battle's setup (a random table drawn from ``seed``), with ``warbands`` (by
         default those given) in seat order, from ``pack`` (the bundled one by default); empty
         warbands are built in play (ruling MB-31)."""
+        from skirmish.games.magewinds.battle import Options, find_table, new_setup, random_table
+        from skirmish.games.magewinds.battle.catalogue import find_scenario
+        from skirmish.games.magewinds.field import STANDARD_WIDTH
+
         assert self.scenario is not None
         chosen = find_scenario(self.scenario, self.scenario_version)
         agreed = Options(
@@ -285,6 +260,8 @@ class ScenariosOptions(Flags):
 def scenarios_report() -> Report:
     """Every scenario by its id, with its player counts, page version and a summary; an
     earlier version a table may choose (``--scenario-version``) follows its default."""
+    from skirmish.games.magewinds.battle.catalogue import VERSIONS, players_text, version_number
+
     rows = tuple(
         (s.id, players_text(s), version_number(s) + _older(s), s.summary) for s in VERSIONS
     )
@@ -314,6 +291,8 @@ def scenarios_report() -> Report:
 
 def _older(scenario: Scenario) -> str:
     """A mark for a version played only when chosen."""
+    from skirmish.games.magewinds.battle.catalogue import find_scenario
+
     return "" if find_scenario(scenario.id) is scenario else " *"
 
 
@@ -412,6 +391,13 @@ def objective_rows(battle: Battle) -> list[dict[str, str]]:
     """9.4: the scenario's objective marker, where it is and how many fighters of each
     warband are within its control distance now (King of the Hill: within 3", what decides
     the battle, and within 1", what raises the hand limit)."""
+    from skirmish.games.magewinds.battle.scenarios import (
+        HILL_NEAR,
+        KING_OF_THE_HILL,
+        holding,
+        objective_point,
+    )
+
     scenario = battle.setup.scenario
     if not scenario.objective:
         return []
@@ -438,10 +424,16 @@ def objective_rows(battle: Battle) -> list[dict[str, str]]:
 class MagewindsBattles:
     """Magewinds battles for a terminal, under the names every game with battles gives."""
 
-    game = GAME
+    game = "magewinds"
+    """The game's name in its records, :data:`skirmish.games.magewinds.battle.game.GAME`
+    (not imported here, so the options are made without the battle; a test checks)."""
 
     def start(self, options: Flags) -> Session:
         """A new battle (or a saved one, resumed) from ``play``'s options."""
+        from skirmish.games.magewinds.battle import start_battle
+        from skirmish.games.magewinds.battle.session import parse_players
+        from skirmish.games.magewinds.battle.setup import user_pack
+
         assert isinstance(options, PlayOptions)
         if options.resume is not None:
             if options.from_step is not None:  # a new battle: the record stays as it is
@@ -468,6 +460,9 @@ class MagewindsBattles:
     ) -> Session:
         """A saved record replayed through the rules, to play on from where it stopped (or
         from the position after ``step``, as a new battle)."""
+        from skirmish.games.magewinds.battle import Battle
+        from skirmish.games.magewinds.battle.session import parse_players
+
         if save is not None:
             check_save_path(save, "--save")
         record = self.record(path)
@@ -484,6 +479,8 @@ class MagewindsBattles:
 
     def record(self, path: Path) -> Record:
         """A saved battle record of this game."""
+        from skirmish.games.magewinds.battle import GAME
+
         record = load_record(path)
         if record.game != GAME:
             raise SkirmishError(
@@ -494,6 +491,8 @@ class MagewindsBattles:
     def replay(self, path: Path, *, step: int | None = None) -> tuple[Record, Battle]:
         """A saved battle replayed through the rules and checked; with ``step``, the
         position after that step."""
+        from skirmish.games.magewinds.battle import Battle
+
         record = self.record(path)
         battle = self._history(record, path, step).state
         assert isinstance(battle, Battle)
@@ -501,6 +500,8 @@ class MagewindsBattles:
 
     def _history(self, record: Record, path: Path, step: int | None) -> History:
         """The whole record replayed and checked, then taken back to after ``step``."""
+        from skirmish.games.magewinds.battle import replay_record
+
         history = replay_record(record, source=str(path))
         if step is None:
             return history
@@ -514,6 +515,8 @@ class MagewindsBattles:
 
     def saved(self, session: Session) -> str:
         """The battle record to write."""
+        from skirmish.games.magewinds.battle import GAME, Battle, result_of
+
         battle = session.history.state
         assert isinstance(battle, Battle)
         return to_record(
@@ -521,27 +524,40 @@ class MagewindsBattles:
         ).dumps()
 
     def result_text(self, battle: Battle) -> str:
+        from skirmish.games.magewinds.battle.session import result_text
+
         return result_text(battle)
 
     def status_rows(self, battle: Battle) -> list[dict[str, str]]:
+        from skirmish.games.magewinds.battle.session import status_rows
+
         at = {f.name: place_text(f.at) for f in battle.fighters if f.at is not None}
         return [{**row, "at": at.get(row["fighter"], row["at"])} for row in status_rows(battle)]
 
     def object_rows(self, battle: Battle) -> list[dict[str, str]]:
+        from skirmish.games.magewinds.battle.session import object_rows
+
         placed = {i.name: place_text(i.at) for i in battle.items if i.at is not None}
         rows = [{**r, "at": placed.get(r["object"], r["at"])} for r in object_rows(battle)]
         return objective_rows(battle) + rows
 
     def hand_text(self, battle: Battle, player: int) -> list[str]:
+        from skirmish.games.magewinds.battle.session import hand_text
+
         return hand_text(battle, player)
 
     def help_lines(self, battle: Battle, legal: tuple[Any, ...] | None = None) -> list[str]:
+        from skirmish.games.magewinds.battle.session import help_lines
+
         return help_lines(battle, legal)
 
     def pending_lines(self, battle: Battle, player: int) -> list[str]:
+        from skirmish.games.magewinds.battle.session import pending_lines
+
         return pending_lines(battle.view(player))
 
     def scene(self, battle: Battle) -> Scene:
+        from skirmish.games.magewinds.battle.session import battlefield_now
         from skirmish.games.magewinds.questions import field_scene
 
         return field_scene(battlefield_now(battle))
@@ -564,6 +580,9 @@ class MagewindsBattles:
         return report
 
     def replay_json(self, record: Record, battle: Battle) -> dict[str, Any]:
+        from skirmish.games.magewinds.battle import GAME, result_of
+        from skirmish.games.magewinds.battle.logbook import line_dict
+
         result = dict(result_of(battle))
         return {
             "game": GAME,

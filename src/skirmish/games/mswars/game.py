@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -13,12 +15,14 @@ from skirmish.games.mswars import options as flags
 from skirmish.games.mswars.attack import AID_CHOICE, RAM_CHOICE, Result, Situation
 from skirmish.games.mswars.odds import Summary, advise_aid, decided, odds, procedure
 from skirmish.games.mswars.reports import advise_report, fighters_report, los_report, odds_report
-from skirmish.games.mswars.units import Force, load_force, sample_force
+from skirmish.games.mswars.units import Arc, Force, load_force, sample_force
 from skirmish.options import Options
 from skirmish.report import Report, check_picture, inches
 
 if TYPE_CHECKING:
-    from skirmish.games.mswars.field import Field, Measured
+    from shapely.geometry.base import BaseGeometry
+
+    from skirmish.games.mswars.field import Field, Measured, Placed
     from skirmish.geometry.scene import Scene
 
 
@@ -147,6 +151,7 @@ def scene(field: Field, options: flags.DrawOptions) -> Scene:
     from skirmish.geometry.scene import TERRAIN, Area, Base, Scene, Stroke
 
     strokes = []
+    shaded: list[Area] = []
     notes: tuple[str, ...] = ()
     title = "Battlefield"
     if options.attacker is not None and options.target is not None:
@@ -163,10 +168,29 @@ def scene(field: Field, options: flags.DrawOptions) -> Scene:
         strokes.append(Stroke(LineString([a.head, t.centre]), "sight", "sight from the head"))
         notes = tuple(f"{rule}: {text}" for rule, text in measured.facts())
         title = f"{a.unit.name} -> {t.unit.name}: {measured.weapon.name}"
+        arm = measured.weapon
+        arcs = ", ".join(arc.value for arc in arm.arcs)
+        behind = a.centre.distance(t.centre) + a.unit.base
+        shaded = [
+            Area(
+                arc_area(a, arm.arcs, measured.reach, field),
+                "arc",
+                f"{arm.name}'s firing arc ({arcs}) from {a.unit.name}'s centre (MS-1), out to "
+                f'its reach {inches(measured.reach)}" (MS-8)',
+            ),
+            Area(
+                arc_area(t, (Arc.REAR,), behind, field),
+                "rear-arc",
+                f"{t.unit.name}'s rear 90-degree arc (MS-1)",
+            ),
+        ]
     return Scene(
         field.width,
         field.length,
-        areas=tuple(Area(shape, f"{TERRAIN} blocking", name=name) for name, shape in field.terrain),
+        areas=(
+            *(Area(shape, f"{TERRAIN} blocking", name=name) for name, shape in field.terrain),
+            *shaded,
+        ),
         bases=tuple(
             Base(p.unit.name, p.centre.x, p.centre.y, p.unit.base, p.side, p.facing)
             for p in field.units
@@ -175,6 +199,27 @@ def scene(field: Field, options: flags.DrawOptions) -> Scene:
         title=title,
         notes=notes,
     )
+
+
+def arc_area(placed: Placed, arcs: Sequence[Arc], radius: float, field: Field) -> BaseGeometry:
+    """Where a line from ``placed``'s centre may end to lie in one of ``arcs`` (MS-1: each a
+    90-degree wedge about its bearing from the facing, measured as
+    :func:`skirmish.games.mswars.field.in_arc` measures it), out to ``radius``, on the
+    table."""
+    from shapely import Polygon, box, union_all
+
+    x, y = placed.centre.x, placed.centre.y
+    wedges = []
+    for arc in arcs:
+        if arc is Arc.ALL:
+            return placed.centre.buffer(radius).intersection(box(0, 0, field.width, field.length))
+        middle = placed.facing + arc.centre
+        rim = [
+            (x + radius * math.sin(math.radians(b)), y + radius * math.cos(math.radians(b)))
+            for b in (middle - 45 + step * 90 / 16 for step in range(17))
+        ]
+        wedges.append(Polygon([(x, y), *rim]))
+    return union_all(wedges).intersection(box(0, 0, field.width, field.length))
 
 
 GAME = MsWars()

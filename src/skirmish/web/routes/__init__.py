@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skirmish.web.routes import advise, battlefield, battles, files, home, matchups, odds
+from skirmish.web.routes import advise, battlefield, battles, files, home, matchups, odds, sweeps
 
 ROUTERS = (
     home.router,
@@ -12,6 +12,7 @@ ROUTERS = (
     advise.router,
     matchups.router,
     battles.router,
+    sweeps.router,
 )
 
 __all__ = ["ROUTERS"]

@@ -90,8 +90,45 @@ async def page(request: Request, name: str) -> Response:
         look=seen,
         problem=problem,
         link=_link(game, file, picks, overlay),
+        battles=game.battle is not None,
     )
     return HTMLResponse(html, status_code=status)
+
+
+TABLE_KEYS = ("fighters", "warbands", "objects", "markers")
+"""What a battle's battlefield leaves out of the editor's file: the fighters are deployed
+and the scenario places the objects (10.5)."""
+
+
+@router.get("/{name}/battlefield/battle", response_model=None)
+async def battle(request: Request, name: str) -> Response:
+    """The new-battle form filled with the editor's battlefield: its table and terrain kept
+    as a file of their own, read by the battles' own table reader (10.3), then linked."""
+    game = _game(name)
+    if game.battle is None:
+        raise Problem(f"{game.info.title} has no battles to play in the browser", status=404)
+    unknown = [k for k in request.query_params if k != "file"]
+    if unknown:
+        raise Problem(f"{unknown[0][:30]!r}: starting a battle takes only file", status=400)
+    file = request.query_params.get("file", "")
+    store = request.app.state.store
+
+    def work() -> str:
+        from skirmish.games.magewinds.battle.tables import load_table
+
+        document = store.data(file, "--file")
+        if not isinstance(document, dict):
+            raise Problem(f"{file}: not a battlefield file", status=422)
+        table = {k: v for k, v in document.items() if k not in TABLE_KEYS}
+        kept = store.keep(dumped(table).encode("utf-8"), "battlefield")
+        try:
+            load_table(store.path(kept, "--battlefield"))
+        except SkirmishError as error:
+            raise Problem(store.shown(str(error)), status=422) from None
+        return str(kept)
+
+    kept = await worked_out(work)
+    return RedirectResponse(f"/{game.name}/battles?{urlencode({'battlefield': kept})}", 303)
 
 
 @router.post("/{name}/battlefield/edit", response_model=None)

@@ -94,6 +94,13 @@ async def battles(request: Request) -> HTMLResponse:
     from skirmish.games import GAMES
 
     question = Question(_game(), "play", given={"length": ["quick"]})
+    offered = {c.name for c in _controls(question)}
+    linked: dict[str, list[str]] = {}  # a form filled by a link (the editor's "Start a battle")
+    for key, value in request.query_params.multi_items():
+        if key not in offered:
+            raise Problem(f"{key[:30]!r}: no such option of a new battle", status=400)
+        linked.setdefault(key, []).append(value)
+    question.given.update(linked)
     listed = tables(request).listed()
     page = render(
         "battles.html",
@@ -123,7 +130,7 @@ async def new_battle(request: Request) -> Any:
             question.given.setdefault(key, []).append(value.strip())
     store = request.app.state.store
     try:
-        options = question.options(store)
+        options = _stored_battlefield(question.options(store), store)
         try:
             table = await worked_out(lambda: tables(request).create(options))
         except Problem:
@@ -146,6 +153,28 @@ async def new_battle(request: Request) -> Any:
     if "json" in request.headers.get("accept", ""):
         return JSONResponse({"battle": table.id, **links})
     return RedirectResponse(f"/magewinds/battles/{table.id}/{table.spectator}/seats", 303)
+
+
+def _stored_battlefield(options: Any, store: Any) -> Any:
+    """``options`` with a battlefield named by an uploaded file's name read from the
+    server's store; any other file name is refused, so no form reads a file of the
+    server's own disk."""
+    from skirmish.games.magewinds.battle import bundled_names
+    from skirmish.web.store import NAME
+
+    chosen = options.battlefield
+    if chosen is None or chosen == "random" or chosen in bundled_names():
+        return options
+    if not NAME.fullmatch(chosen):
+        raise Problem(
+            f"--battlefield {chosen[:40]!r}: a bundled battlefield ({', '.join(bundled_names())}),"
+            " 'random', or an uploaded file's name (16 hex digits and .yaml; 'Start a battle' "
+            "in the battlefield editor gives one)",
+            status=422,
+            field="--battlefield",
+        )
+    found = store.path(chosen, "--battlefield")
+    return options.model_copy(update={"battlefield": str(found)})
 
 
 def _links(table: Table) -> dict[str, Any]:

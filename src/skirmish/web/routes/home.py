@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from skirmish.games import GAMES
@@ -14,7 +14,7 @@ router = APIRouter()
 
 
 @router.get("/", response_class=HTMLResponse)
-async def home() -> str:
+async def home(request: Request) -> str:
     tools = []
     for info in GAMES:
         game = info.load()
@@ -24,4 +24,5 @@ async def home() -> str:
         if game.battle is not None:
             links.append(("Play a battle", f"/{info.name}/battles"))
         tools.append((info, links))
-    return render("home.html", title="skirmish", tools=tools, games=GAMES)
+    sweeps = request.app.state.sweeps is not None
+    return render("home.html", title="skirmish", tools=tools, games=GAMES, sweeps=sweeps)

@@ -52,6 +52,8 @@
       document.getElementById("legend-holder").innerHTML = data.legend;
       document.getElementById("save").href = "/files/" + data.file;
       document.getElementById("permalink").href = data.url;
+      const start = document.getElementById("start-battle");
+      if (start) start.href = "/" + editor.dataset.game + "/battlefield/battle?file=" + data.file;
       document.querySelectorAll('input[name="file"][type="hidden"]').forEach(function (i) { i.value = data.file; });
       document.querySelectorAll('input[name="back"]').forEach(function (i) { i.value = data.url; });
       history.replaceState(null, "", data.url);
@@ -79,7 +81,12 @@
     var found = piece(event.target);
     var at = tablePoint(event);
     if (mode.indexOf("add-") === 0) {
-      send({ op: "add", shape: mode.slice(4), to: [at.x, at.y], height: document.getElementById("add-height").value });
+      send({
+        op: "add", shape: mode.slice(4), to: [at.x, at.y],
+        height: document.getElementById("add-height").value,
+        profile: document.getElementById("add-profile").value,
+        side: document.getElementById("add-side").value
+      });
       return;
     }
     if (!found) return;

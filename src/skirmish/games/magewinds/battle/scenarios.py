@@ -13,10 +13,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from skirmish.engine.battle import End
+from skirmish.games.magewinds.agreed import Crossing, PoisonFalls, Tie, WindburnBarrier
 from skirmish.games.magewinds.battle.state import Phase, Status
 from skirmish.games.magewinds.battle.territory import (
     CONTACT_EDGE,
@@ -60,45 +60,6 @@ class Treasures:
 
     def count(self, players: int) -> int:
         return self.per_player * players + self.extra
-
-
-class Tie(StrEnum):
-    """How King of the Hill settles equal counts within 3" (ruling MB-32)."""
-
-    DRAW = "draw"
-    """Equal counts are a draw (the default)."""
-    FIGHTERS = "fighters"
-    """Equal counts go to the warband with more fighters on the battlefield; a draw if
-    those are equal too."""
-
-
-class PoisonFalls(StrEnum):
-    """When poison takes the last fighters of both warbands (ruling MB-33)."""
-
-    TOGETHER = "together"
-    """Poison at the end of the Action Phase is dealt at one moment: the battle is checked
-    for its end once all of it has been dealt (the default)."""
-    IN_ORDER = "in-order"
-    """In the order 1.2's roll-off gave: a warband whose last fighter falls first loses."""
-
-
-class WindburnBarrier(StrEnum):
-    """Whether Barrier may answer windburn damage (ruling MB-14)."""
-
-    OFF = "off"
-    """Not against windburn (the default)."""
-    ON = "on"
-    """Against windburn too, each point asked like poison's."""
-
-
-class Crossing(StrEnum):
-    """What it is for a Move to cross a fragment marker (Fragment Frenzy v1.3.0, ruling
-    MB-28)."""
-
-    BASE = "base"
-    """The moving base passes over the marker's point, its edge included (the default)."""
-    CENTRE = "centre"
-    """The base's centre passes over the point (within 0.01", as bases touch)."""
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,6 +19,10 @@ from skirmish import limits
 from skirmish.datafiles import Name, StrictModel, read_yaml, validated
 from skirmish.errors import DataError, SkirmishError
 from skirmish.fastpaths import fast
+from skirmish.games.magewinds.agreed import MAX_PLAYERS as MAX_PLAYERS
+from skirmish.games.magewinds.agreed import WARBAND_SLOTS as WARBAND_SLOTS
+from skirmish.games.magewinds.agreed import Building as Building
+from skirmish.games.magewinds.agreed import Length as Length
 from skirmish.games.magewinds.battle.hooks import SCENARIOS
 from skirmish.games.magewinds.battle.scenarios import (
     Crossing,
@@ -42,30 +45,9 @@ from skirmish.games.magewinds.pack import Pack, bundled_pack, parse_pack
 from skirmish.games.magewinds.profiles import FighterProfile
 
 DOUBLE_AREA = 2 * 12.0 * 16.0
-MAX_PLAYERS = 8
-"""Warbands a record may hold: the scenarios are for 2 to 4 players."""
 MAX_ROUNDS = 20
 MAX_LAST_STAND = 5
 MAX_OVERTIME = 20
-
-
-class Length(StrEnum):
-    """The agreed battle length: how many slots each warband has (fighter pack 1.1)."""
-
-    QUICK = "quick"
-    STANDARD = "standard"
-    LONG = "long"
-
-
-WARBAND_SLOTS = {Length.QUICK: 6, Length.STANDARD: 8, Length.LONG: 10}
-
-
-class Building(StrEnum):
-    """How the players build their warbands in play (Into the Tempest, ruling MB-31)."""
-
-    SECRET = "secret"
-    OPEN_SIMULTANEOUS = "open-simultaneous"
-    OPEN_SEQUENTIAL = "open-sequential"
 
 
 class SetupError(SkirmishError):

@@ -10,8 +10,8 @@ at y = 0, ``left`` the edge at x = 0.
 from __future__ import annotations
 
 import math
-from enum import StrEnum
 
+from skirmish.games.magewinds.agreed import Split as Split
 from skirmish.geometry import BASE_DIAMETER, EPSILON
 
 RADIUS = BASE_DIAMETER / 2
@@ -26,18 +26,6 @@ OPPOSITE = {
     "near-right": "far-left",
     "far-left": "near-right",
 }
-
-
-class Split(StrEnum):
-    """How the battlefield is cut into two territories (ruling MB-5)."""
-
-    LENGTHWISE = "lengthwise"
-    """Along the long edges: two halves 6" x 16", each with one long edge (the default)."""
-    WIDTHWISE = "widthwise"
-    """Across: two halves 12" x 8", each with one short edge."""
-    DIAGONAL = "diagonal"
-    """Along a diagonal: two triangles, each named by the corner it holds (The Prize v1.4.0,
-    Fragment Frenzy v1.3.1)."""
 
 
 TERRITORIES = {
