@@ -137,30 +137,19 @@ def shown(table: Table, seat: int) -> dict[str, Any]:
         "deck": view["deck"],
         "log": list(reversed(log)),
         "legal": legal_groups(battle, seat) if seat != SPECTATOR else {"groups": [], "points": []},
-        "board": board(scene(battle)),
+        "board": board(scene(battle, seat)),
     }
 
 
-def scene(battle: Any) -> Any:
-    """The battlefield now (the terminal's ``draw``), with the objective's zone where the
-    scenario counts fighters near it: a base any part of which is within the scenario's
-    distance of the marker holds it (King of the Hill, 9.4 and 8.0)."""
-    from shapely.geometry import Point
+def scene(battle: Any, seat: int) -> Any:
+    """The battlefield now as the seat's player sees it (the terminal's ``draw``): the
+    objective's zones (9.4), the territories and, while the warbands deploy, where each
+    player may deploy (10.5), the active fighter's reach (15.0) and the attack in progress
+    (18.1, 18.2). A spectator sees what player 1 is shown of these, all of it public."""
+    from skirmish.games.magewinds.picture import battle_scene, deployment_areas
 
-    from skirmish.games.magewinds.battles import BATTLES
-    from skirmish.geometry.scene import Area
-
-    drawn = BATTLES.scene(battle)
-    scenario = battle.setup.scenario
-    if not scenario.objective or scenario.control_radius <= 0:
-        return drawn
-    x, y = battle.setup.table.centre
-    label = (
-        f'{scenario.name}: a fighter whose base is within {scenario.control_radius:g}" of '
-        "the objective holds it"
-    )
-    zone = Area(Point(x, y).buffer(scenario.control_radius), "zone", label)
-    return replace(drawn, areas=(*drawn.areas, zone))
+    drawn = battle_scene(battle, 0 if seat == SPECTATOR else seat)
+    return replace(drawn, areas=(*drawn.areas, *deployment_areas(battle)))
 
 
 def hint(table: Table, seat: int) -> list[str]:

@@ -1,0 +1,72 @@
+"""The battle page's table: the scenario's shapes drawn, the aiming panel's answers for
+one seat, paying from the hand, the log, the computer players' reasons, uploads, each
+answer holding only what its seat may know."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.web.test_battles import JSON, QUICK
+
+
+def start(client: Any, **given: Any) -> dict[str, Any]:
+    answer = client.post("/magewinds/battles", data={**QUICK, **given}, headers=JSON)
+    assert answer.status_code == 200, answer.text
+    found: dict[str, Any] = answer.json()
+    return found
+
+
+def deciding(client: Any, links: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The seat link that decides now, and its state."""
+    for seat in links["seats"]:
+        state = client.get(seat + "/state").json()
+        if state["now"].get("decides") == state["seat"]:
+            return seat, state
+    raise AssertionError("no seat decides")
+
+
+def act(client: Any, seat: str, state: dict[str, Any], action: str) -> dict[str, Any]:
+    answer = client.post(seat + "/act", json={"steps": state["steps"], "action": action})
+    assert answer.status_code == 200, answer.text
+    found: dict[str, Any] = answer.json()
+    return found
+
+
+def areas(board: str) -> list[str]:
+    return re.findall(r'<path class="area ([^"]+)"', board)
+
+
+def test_territories_and_deployment_areas_are_shaded_while_deploying(client: Any) -> None:
+    from shapely import Point
+
+    from skirmish.games.magewinds.battle.territory import RADIUS
+    from skirmish.games.magewinds.picture import deployment_area
+
+    links = start(client, players="human,human")
+    seat, state = deciding(client, links)
+    assert "area-zone" in areas(state["board"])  # the objective's zones from the start
+    assert not [a for a in areas(state["board"]) if "deploy" in a]
+    state = act(client, seat, state, "take left")
+    drawn = areas(state["board"])
+    for player in ("P1", "P2"):
+        assert f"area-territory area-{player}" in drawn
+        assert f"area-deploy area-{player}" in drawn
+    battle = client.app.state.tables.get(links["battle"]).battle
+    length = battle.setup.table.length
+    # every corner of the drawn deployment area of player 2 (left half) is where a base may
+    # touch: within a base's radius of a centre the rules allow
+    path = re.search(r'class="area area-deploy area-P2"[^>]*d="([^"]+)"', state["board"])
+    assert path is not None
+    centres = deployment_area(battle, 1)
+    for x, y in (tuple(map(float, p.split())) for p in re.findall(r"[\d.]+ [\d.]+", path[1])):
+        assert centres.distance(Point(x, length - y)) < RADIUS + 0.01
+        assert x <= battle.setup.table.width / 2 + 0.01
+    # once every fighter stands, neither is drawn any more; the objective's zones stay
+    while state["phase"] in ("setup", "deployment"):
+        seat, state = deciding(client, links)
+        group = state["legal"]["groups"][0]
+        state = act(client, seat, state, group["actions"][0]["text"])
+    drawn = areas(state["board"])
+    assert not [a for a in drawn if "deploy" in a or "territory" in a]
+    assert "area-zone" in drawn
