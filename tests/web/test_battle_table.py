@@ -70,3 +70,60 @@ def test_territories_and_deployment_areas_are_shaded_while_deploying(client: Any
     drawn = areas(state["board"])
     assert not [a for a in drawn if "deploy" in a or "territory" in a]
     assert "area-zone" in drawn
+
+
+def deployed(client: Any, **given: Any) -> tuple[dict[str, Any], str, dict[str, Any]]:
+    """A battle of two human seats played, first actions first, until round 1 starts."""
+    links = start(client, players="human,human", **given)
+    seat, state = deciding(client, links)
+    while state["phase"] in ("setup", "deployment"):
+        state = act(client, seat, state, state["legal"]["groups"][0]["actions"][0]["text"])
+        seat, state = deciding(client, links)
+    return links, seat, state
+
+
+def test_aiming_answers_the_los_and_odds_commands_for_every_seat_alike(
+    client: Any, cli: Any
+) -> None:
+    import json
+
+    links, _, _ = deployed(client)
+    asked = {"attacker": "Wizard", "target": "Druid", "attack": "Zap"}
+    answers = [
+        client.get(link + "/aim", params=asked) for link in [*links["seats"], links["spectator"]]
+    ]
+    assert all(a.status_code == 200 for a in answers), answers[0].text
+    first = answers[0].json()
+    assert all(a.json() == first for a in answers)  # no seat's hand in it: the same for all
+    los = first["los"]
+    battle = client.app.state.tables.get(links["battle"]).battle
+    assert {f["rule"] for f in los["facts"]} >= {"16.0", "18.1", "18.2"}
+    assert first["odds"] is not None, first.get("refused")
+    flags = ["--attacker", "Wizard", "--target", "Druid", "--attack", "Zap"]
+    flags += ["--distance", str(first["odds"]["battlefield"]["distance"])]
+    flags += ["--cover"] if los["in_cover"] else []
+    flags += [] if los["can_dodge"] else ["--no-dodge-step"]
+    run = cli("odds", "magewinds", *flags, "--json")
+    assert run.code == 0, run.err
+    expected = json.loads(run.out)
+    assert first["odds"]["cases"] == expected["cases"]
+    run = cli("advise", "magewinds", *flags, "--json")
+    assert first["advice"]["decisions"] == json.loads(run.out)["decisions"]
+    assert battle.fighter("Druid").player == 1
+
+
+def test_aiming_refuses_what_the_rules_refuse(client: Any) -> None:
+    links, _, _ = deployed(client)
+    seat = links["seats"][0]
+    bad = client.get(seat + "/aim", params={"attacker": "Wizard", "target": "Wizard"})
+    assert bad.status_code == 400 and "13.4" in bad.json()["error"]
+    unknown = client.get(seat + "/aim", params={"attacker": "Wizard", "target": "Nobody"})
+    assert unknown.status_code == 400 and "Nobody" in unknown.json()["error"]
+    long = client.get(seat + "/aim", params={"attacker": "W" * 61, "target": "Druid"})
+    assert long.status_code == 422
+    assert (
+        client.get(
+            seat[:-3] + "abc/aim", params={"attacker": "Wizard", "target": "Druid"}
+        ).status_code
+        == 403
+    )

@@ -15,14 +15,14 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 import anyio.to_thread
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from skirmish.errors import SkirmishError
 from skirmish.web.forms import Question
 from skirmish.web.pages import Problem, render, worked_out
-from skirmish.web.seen import hint, pointed, shown
+from skirmish.web.seen import hint, paid, pointed, shown
 from skirmish.web.tables import SPECTATOR, Table, Tables, at_step
 
 router = APIRouter()
@@ -39,7 +39,8 @@ STREAM_SECONDS = 600.0
 
 
 class ActRequest(BaseModel):
-    """An action of the seat: its text, or a position group and the clicked point."""
+    """An action of the seat: its text, a position group and the clicked point, or a
+    payment group and the cards picked from the hand."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -47,6 +48,8 @@ class ActRequest(BaseModel):
     action: Annotated[str, Field(max_length=300)] | None = None
     group: Annotated[str, Field(max_length=2000)] | None = None
     point: tuple[float, float] | None = None
+    pay: Annotated[str, Field(max_length=2000)] | None = None
+    cards: Annotated[tuple[Annotated[str, Field(max_length=4)], ...], Field(max_length=20)] = ()
 
 
 class StepsRequest(BaseModel):
@@ -210,8 +213,13 @@ async def act(request: Request, battle: str, token: str, body: ActRequest) -> JS
             action = body.action
         elif body.group is not None and body.point is not None:
             action = pointed(table.battle, seat, body.group, *body.point)
+        elif body.pay is not None and body.cards:
+            action = paid(table.battle, seat, body.pay, body.cards)
         else:
-            raise Problem("give an action, or a group and the point clicked", status=400)
+            raise Problem(
+                "give an action, a group and the point clicked, or a payment and its cards",
+                status=400,
+            )
         saved.act(table, seat, action, body.steps)
         return shown(table, seat)
 
@@ -240,6 +248,24 @@ async def hinted(request: Request, battle: str, token: str) -> JSONResponse:
     if seat == SPECTATOR:
         raise Problem("a spectator's link has no decision to hint", status=403)
     return JSONResponse({"hint": await worked_out(lambda: hint(table, seat))})
+
+
+@router.get("/magewinds/battles/{battle}/{token}/aim")
+async def aim(
+    request: Request,
+    battle: str,
+    token: str,
+    attacker: Annotated[str, Query(max_length=60)],
+    target: Annotated[str, Query(max_length=60)],
+    attack: Annotated[str | None, Query(max_length=60)] = None,
+) -> JSONResponse:
+    """The line of attack, cover, range, exact odds and the advisor's mixes of one attack
+    on the battlefield now, with no hand in it: the same for every link of the battle
+    (see :mod:`skirmish.web.aiming`)."""
+    from skirmish.web.aiming import aimed
+
+    table, _ = _seat(request, battle, token)
+    return JSONResponse(await worked_out(lambda: aimed(table, attacker, target, attack)))
 
 
 @router.get("/magewinds/battles/{battle}/{token}/events")

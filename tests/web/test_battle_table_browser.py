@@ -1,0 +1,98 @@
+"""The battle page's table in Debian's chromium: an attack's target hovered shows the
+server's line of attack, cover, odds and mixes; a payment made by picking cards from the
+hand; a position refused with its rule. Battles are brought to the moment over HTTP, as
+another seat's person would, and then played by clicks."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from tests.web.test_battle_browser import click_and_wait, new_battle
+
+
+def to_an_attack(server: str, links: dict[str, Any], *, paid: bool = False) -> tuple[str, Any]:
+    """Play both human seats over HTTP (moves and activations first, seeded) until a seat
+    may attack an enemy (``paid``: with an attack paid for by cards); that seat's link and
+    state."""
+    import httpx
+
+    rng = Random(1)
+    with httpx.Client(base_url=server, timeout=60) as http:
+        for _ in range(600):
+            for seat in links["seats"]:
+                state = http.get(seat + "/state").json()
+                if state["now"].get("decides") == state["seat"]:
+                    break
+            assert state["result"] is None, state["result"]
+            players = {f["fighter"]: f["player"] for f in state["fighters"]}
+            enemies = [
+                t
+                for t in state["legal"]["targets"]
+                if players.get(t["target"]) != str(state["seat"])
+            ]
+            paying = [p for p in state["legal"]["payments"] if p["label"].startswith("attack")]
+            if enemies and (paying or not paid):
+                return seat, state
+            texts = [a["text"] for g in state["legal"]["groups"] for a in g["actions"]]
+            liked = [
+                t for t in texts if t.startswith(("move to", "activate", "deploy", "draw", "take"))
+            ]
+            action = rng.choice(liked or texts)
+            http.post(seat + "/act", json={"steps": state["steps"], "action": action})
+    raise AssertionError("no attack on an enemy within 600 steps")
+
+
+def test_a_target_hovered_shows_the_servers_aim_and_cards_picked_pay(
+    browser: Any, server: str
+) -> None:
+    import httpx
+
+    links = new_battle(server, scenario="deathmatch", players="human,human")
+    seat, state = to_an_attack(server, links, paid=True)
+    players = {f["fighter"]: f["player"] for f in state["fighters"]}
+    target = next(
+        t
+        for t in state["legal"]["targets"]
+        if players[t["target"]] != str(state["seat"])
+        and any(f'"target": "{t["target"]}"' in p["key"] for p in state["legal"]["payments"])
+    )
+    page = browser.new_page()
+    page.goto(server + seat)
+    piece = page.locator(f'#board-holder g.fighter.target[data-name="{target["target"]}"]')
+    assert piece.count() == 1  # the target is marked on the battlefield
+    piece.hover()
+    page.wait_for_selector("#aim table.odds")
+    expected = httpx.get(server + links["spectator"] + "/aim", params=target, timeout=60).json()
+    rows = page.locator("#aim table.odds tr[data-reaction]")
+    assert rows.count() == len(expected["odds"]["cases"])
+    for n, case in enumerate(expected["odds"]["cases"]):
+        cells = rows.nth(n).locator("td[data-exact]")
+        assert cells.nth(0).get_attribute("data-exact") == case["expected"]["damage"]
+        assert cells.nth(1).get_attribute("data-exact") == case["chances"]["take_down"]
+    assert page.locator("#aim .mixes li").count() == 2
+    facts = page.inner_text("#aim ul.facts")
+    assert all(f["text"] in facts for f in expected["los"]["facts"])
+    assert page.locator("#board-holder line.aim-line").count() == 1
+    # paying: the attack, then the cards picked from the hand; the rules check the payment
+    group = page.locator("button.pay-group", has_text=f"attack {target['target']} with")
+    group.first.click()
+    payment = next(
+        p for p in state["legal"]["payments"] if f'"target": "{target["target"]}"' in p["key"]
+    )
+    right = payment["offered"][0]
+    wrong = [c for c in state["hand"] if c not in right]
+    if wrong:
+        page.locator(f'#hand button.card[data-card="{wrong[0]}"]').click()
+        click_and_wait(page, page.locator("#pay"))
+        refusal = page.inner_text("#refusal")
+        assert refusal and int(page.get_attribute("#battle", "data-steps")) == state["steps"]
+        page.locator(f'#hand button.card[data-card="{wrong[0]}"]').click()  # picked no more
+    for card in right:
+        page.locator(f'#hand button.card[data-card="{card}"]').click()
+    assert page.inner_text("#pay") == "Pay " + "+".join(right)
+    click_and_wait(page, page.locator("#pay"))
+    assert int(page.get_attribute("#battle", "data-steps")) > state["steps"]
+    battle_log = httpx.get(server + seat + "/state", timeout=60).json()["log"]
+    assert any(target["target"] in line["text"] for line in battle_log[:10])
+    page.close()
