@@ -96,3 +96,45 @@ def test_a_target_hovered_shows_the_servers_aim_and_cards_picked_pay(
     battle_log = httpx.get(server + seat + "/state", timeout=60).json()["log"]
     assert any(target["target"] in line["text"] for line in battle_log[:10])
     page.close()
+
+
+def test_the_log_is_filtered_by_kind_fighter_and_rule_and_private_lines_stay_home(
+    browser: Any, server: str
+) -> None:
+    import httpx
+
+    links = new_battle(server, scenario="deathmatch", players="human,human")
+    seat, state = to_an_attack(server, links)
+    other = next(s for s in links["seats"] if s != seat)
+    page = browser.new_page()
+    page.goto(server + seat)
+    log = state["log"]
+    lines = page.locator("#log li")
+    assert lines.count() == len(log)
+    assert lines.first.inner_text().endswith(log[0]["text"])  # newest first
+    page.select_option("#log-kind", "deploy")
+    deploys = [e for e in log if e["event"] == "deploy"]
+    assert deploys and lines.count() == len(deploys)
+    assert all(k == "deploy" for k in lines.evaluate_all("ls => ls.map(l => l.dataset.kind)"))
+    page.select_option("#log-kind", "")
+    page.select_option("#log-fighter", "Wizard")
+    texts = lines.all_inner_texts()
+    assert texts and all("Wizard" in t for t in texts)
+    assert len(texts) < len(log)
+    page.select_option("#log-fighter", "")
+    page.fill("#log-rule", "18")
+    rules = lines.evaluate_all("ls => ls.map(l => l.dataset.rule)")
+    assert rules and all(r.startswith("18.") for r in rules)
+    assert len(rules) == sum(1 for e in log if str(e["rule"]).startswith("18."))
+    page.fill("#log-rule", "")
+    # lines only this seat may see are marked, and are on no other page
+    private = [e["text"] for e in log if e.get("seen_by") is not None]
+    assert page.locator("#log li.private").count() == len(private)
+    assert private  # the cards a player draws are theirs alone
+    theirs = browser.new_page()
+    theirs.goto(server + other)
+    shown = "\n".join(theirs.locator("#log li").all_inner_texts())
+    assert not [t for t in private if t in shown]
+    assert httpx.get(server + other + "/state", timeout=60).json()["log"] != log
+    theirs.close()
+    page.close()
