@@ -127,3 +127,51 @@ def test_aiming_refuses_what_the_rules_refuse(client: Any) -> None:
         ).status_code
         == 403
     )
+
+
+CARD = re.compile(r"(?<![\w.])(?:10|[2-9AJQK])[SHDC](?![\w])")
+
+
+def test_computer_moves_come_with_their_reasons_and_name_no_hidden_card(client: Any) -> None:
+    from skirmish.games.magewinds.battle.grammar import legal
+    from skirmish.web.reasons import public_kinds
+
+    links = start(client, players="human,greedy", scenario="deathmatch")
+    seat = links["seats"][0]
+    battle_id = links["battle"]
+    seen_moves: dict[int, dict[str, Any]] = {}
+    state = client.get(seat + "/state").json()
+    for _ in range(80):
+        if state["result"] or (state["phase"] == "action" and len(seen_moves) > 6):
+            break
+        for move in state["computer_moves"]:
+            seen_moves[move["steps"]] = move
+        state = act(client, seat, state, state["legal"]["groups"][0]["actions"][0]["text"])
+    assert seen_moves
+    told = set(seen_moves)
+    table = client.app.state.tables.get(battle_id)
+    history = table.session.history
+    kinds = {k.value for k in public_kinds()}
+    for steps, move in seen_moves.items():
+        assert move["seat"] == 2 and move["kind"] == "greedy"
+        assert str(history.steps[steps - 1].action) == move["action"]  # the move it made
+        assert move["lines"][0].startswith("greedy: ")
+        marked = [line for line in move["lines"] if line.startswith("* ")]
+        assert all(line[2:].startswith(move["action"]) for line in marked)
+        for line in move["lines"][1:]:
+            assert not CARD.findall(line.replace(move["action"], "")), line
+        before = history.states[steps - 1]
+        kind = next(a.kind.value for a in legal(before, 1) if str(a) == move["action"])
+        assert kind in kinds
+    # hidden kinds (cards drawn, kept, reactions) are never told
+    hidden = 0
+    for n, step in enumerate(history.steps, start=1):
+        if step.player != 1:
+            continue
+        found = [a for a in legal(history.states[n - 1], 1) if str(a) == str(step.action)]
+        if found and found[0].kind.value not in kinds:
+            hidden += 1
+            assert n not in told
+    assert hidden  # the greedy player drew its cards in the Channelling Phase
+    spectator = client.get(links["spectator"] + "/state").json()
+    assert spectator["computer_moves"] == client.get(seat + "/state").json()["computer_moves"]

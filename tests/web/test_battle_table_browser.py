@@ -138,3 +138,22 @@ def test_the_log_is_filtered_by_kind_fighter_and_rule_and_private_lines_stay_hom
     assert httpx.get(server + other + "/state", timeout=60).json()["log"] != log
     theirs.close()
     page.close()
+
+
+def test_the_computers_move_is_highlighted_with_its_reasons(browser: Any, server: str) -> None:
+    links = new_battle(server, scenario="king-of-the-hill", players="human,greedy")
+    page = browser.new_page()
+    page.goto(server + links["seats"][0])
+    for _ in range(20):
+        if page.locator("#computer-moves li").count():
+            break
+        click_and_wait(page, page.locator("button.action").first)
+    latest = page.locator("#computer-moves li.latest")
+    assert latest.count() == 1
+    said = latest.inner_text()
+    assert "player 2 (greedy):" in said and "greedy advisor's best actions" in said
+    moved = page.locator("#board-holder g.fighter.computer-moved")
+    if "deploy " in said or "activate " in said:
+        assert moved.count() == 1
+        assert moved.get_attribute("data-name") in said
+    page.close()

@@ -186,6 +186,7 @@ def shown(table: Table, seat: int) -> dict[str, Any]:
         "log": list(reversed(log)),
         "legal": legal_groups(battle, seat) if seat != SPECTATOR else NO_ACTIONS,
         "board": board(scene(battle, seat)),
+        "computer_moves": [m.as_dict() for m in reversed(table.moves) if m.steps <= table.steps],
     }
 
 

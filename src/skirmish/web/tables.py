@@ -53,6 +53,9 @@ class Table:
     """Counts every change (a step taken or taken back), for the pages' event streams."""
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
     """Names this holding of the battle in memory: its ``changed`` counts from here."""
+    moves: list[Any] = field(default_factory=list)
+    """The computer seats' latest moves with their reasons
+    (:class:`~skirmish.web.reasons.ComputerMove`), while the battle is held in memory."""
 
     @property
     def battle(self) -> Any:
@@ -207,6 +210,7 @@ class Tables:
         """Chance and the computer seats act until a person must decide or the battle
         ends; the record is written after every step. The caller holds the table's lock."""
         from skirmish.engine.battle import Chance, LazyView, Turn
+        from skirmish.web.reasons import SHOWN, explained
 
         history = table.session.history
         for _ in range(COMPUTER_STEPS):
@@ -216,7 +220,12 @@ class Tables:
             elif isinstance(node, Turn) and node.player in table.computers:
                 legal = history.state.legal_actions(node.player)
                 player = table.computers[node.player]
-                history.act(player.act(LazyView(history.state, node.player), legal))
+                chosen = player.act(LazyView(history.state, node.player), legal)
+                kind = table.session.kinds[node.player]
+                move = explained(history.state, node.player, kind, chosen, table.steps + 1)
+                history.act(chosen)
+                if move is not None:
+                    table.moves = [*table.moves[-(SHOWN - 1) :], move]
             else:
                 return
             table.changed += 1
@@ -256,6 +265,7 @@ class Tables:
                 step = table.session.history.undo(seat)
             except SkirmishError as error:
                 raise Problem(str(error), status=409) from None
+            table.moves = [m for m in table.moves if m.steps <= table.steps]
             table.changed += 1
             self.save(table)
             return f"1.1: took back {step.action!r} (ruling MB-21)"

@@ -143,6 +143,37 @@
     svg.appendChild(line);
   }
 
+  // The computer seats' latest moves: listed with their reasons, the latest highlighted.
+  function showComputerMoves(s) {
+    const moves = s.computer_moves || [];
+    document.getElementById("computer").hidden = !moves.length;
+    const list = document.getElementById("computer-moves");
+    list.replaceChildren(...moves.map((m, n) => {
+      const li = el("li", { "data-steps": String(m.steps), class: n === 0 ? "latest" : "" });
+      li.appendChild(el("strong", {}, "player " + m.seat + " (" + m.kind + "): " + m.action));
+      if (m.lines.length) li.appendChild(el("pre", { class: "hint reasons" }, m.lines.join("\n")));
+      return li;
+    }));
+    const svg = document.querySelector("#board-holder svg");
+    const latest = moves[0];
+    if (!svg || !latest || latest.steps < s.steps - 8) return;
+    for (const piece of svg.querySelectorAll("g.fighter")) {
+      if (piece.dataset.name === latest.fighter) piece.classList.add("computer-moved");
+      if (piece.dataset.name === latest.target) piece.classList.add("computer-target");
+    }
+    if (latest.point) {
+      const length = parseFloat(svg.dataset.length);
+      const mark = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+      mark.setAttribute("class", "computer-point");
+      mark.setAttribute("cx", latest.point[0]); mark.setAttribute("cy", length - latest.point[1]);
+      mark.setAttribute("r", "0.3");
+      const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+      title.textContent = "player " + latest.seat + ": " + latest.action;
+      mark.appendChild(title);
+      svg.appendChild(mark);
+    }
+  }
+
   // Attack targets: highlighted, and hovered or tapped to aim at them.
   function markTargets(s) {
     const svg = document.querySelector("#board-holder svg");
@@ -228,6 +259,7 @@
       }
     }
     markTargets(s);
+    showComputerMoves(s);
     // Paid actions: pick one, then the cards from the hand, then pay.
     const pays = document.getElementById("payments");
     pays.replaceChildren();
