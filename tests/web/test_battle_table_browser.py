@@ -8,6 +8,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+import pytest
 from tests.web.test_battle_browser import click_and_wait, new_battle
 
 
@@ -156,4 +157,85 @@ def test_the_computers_move_is_highlighted_with_its_reasons(browser: Any, server
     if "deploy " in said or "activate " in said:
         assert moved.count() == 1
         assert moved.get_attribute("data-name") in said
+    page.close()
+
+
+def view_box(page: Any) -> list[float]:
+    return [float(v) for v in page.get_attribute("#board-holder svg", "viewBox").split()]
+
+
+def svg_position(page: Any, x: float, y: float) -> dict[str, float]:
+    """Where the drawing's point (x, y) is, from the SVG element's corner, as it is shown."""
+    found = page.locator("#board-holder svg").evaluate(
+        "(s, p) => { const m = s.getScreenCTM(), r = s.getBoundingClientRect();"
+        " return [p[0] * m.a + m.e - r.left, p[1] * m.d + m.f - r.top]; }",
+        [x, y],
+    )
+    return {"x": found[0], "y": found[1]}
+
+
+def to_a_deployment(server: str, links: dict[str, Any], seat: str) -> None:
+    """Both seats take their first actions over HTTP until ``seat`` deploys."""
+    import httpx
+
+    with httpx.Client(base_url=server, timeout=60) as http:
+        for _ in range(20):
+            for link in links["seats"]:
+                state = http.get(link + "/state").json()
+                if state["now"].get("decides") == state["seat"]:
+                    break
+            if link == seat and state["legal"]["points"]:
+                return
+            action = state["legal"]["groups"][0]["actions"][0]["text"]
+            http.post(link + "/act", json={"steps": state["steps"], "action": action})
+    raise AssertionError("no deployment")
+
+
+def test_zoom_and_pan_keep_clicks_on_the_table_where_they_fall(browser: Any, server: str) -> None:
+    links = new_battle(server, scenario="deathmatch", players="human,human")
+    seat = links["seats"][0]
+    to_a_deployment(server, links, seat)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server + seat)
+    page.wait_for_selector("button.point-group")
+    steps = int(page.get_attribute("#battle", "data-steps"))
+    whole = view_box(page)
+    page.click("#zoom-in")
+    zoomed = view_box(page)
+    assert zoomed[2] == pytest.approx(whole[2] / 1.5, rel=1e-3)
+    page.locator("#board-holder svg").scroll_into_view_if_needed()
+    box = page.locator("#board-holder svg").bounding_box()
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.move(*middle)
+    page.mouse.wheel(0, -200)
+    page.wait_for_function(
+        f"document.querySelector('#board-holder svg').viewBox.baseVal.width < {zoomed[2] - 0.01}"
+    )
+    before = view_box(page)
+    page.mouse.move(*middle)
+    page.mouse.down()
+    page.mouse.move(middle[0] + 60, middle[1] + 40, steps=6)
+    page.mouse.up()
+    panned = view_box(page)
+    assert panned[0] < before[0] and panned[2] == pytest.approx(before[2])
+    assert int(page.get_attribute("#battle", "data-steps")) == steps  # a drag is no click
+    # an offered position clicked while zoomed in deploys there: the click is in inches
+    page.click("#zoom-reset")
+    page.click("#zoom-in")
+    dot = page.locator("#board-holder circle.offered").first
+    x, y = float(dot.get_attribute("cx")), float(dot.get_attribute("cy"))
+    page.evaluate(f"window.skirmishZoom.set([{x} - 3, {y} - 4, {zoomed[2]}, {zoomed[3]}])")
+    length = float(page.get_attribute("#board-holder svg", "data-length"))
+    page.locator("#board-holder svg").click(position=svg_position(page, x, y))
+    page.wait_for_function(
+        f"document.getElementById('battle').dataset.steps !== '{steps}' || "
+        "!document.getElementById('refusal').hidden"
+    )
+    assert page.locator("#refusal").is_hidden(), page.inner_text("#refusal")
+    placed = [
+        (float(g.get_attribute("data-x")), float(g.get_attribute("data-y")))
+        for g in page.locator("#board-holder g.fighter").all()
+    ]
+    assert any(abs(px - x) < 0.15 and abs(py - (length - y)) < 0.15 for px, py in placed)
+    assert view_box(page)[2] == pytest.approx(zoomed[2], rel=1e-3)  # kept across the redraw
     page.close()

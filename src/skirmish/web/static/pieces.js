@@ -68,6 +68,7 @@ window.skirmishPieces = (function () {
 
   function record(s) {
     document.getElementById("board-holder").innerHTML = s.board;
+    if (window.skirmishZoom) window.skirmishZoom.apply();
     document.getElementById("fighters").replaceChildren(table(s.fighters));
     document.getElementById("objects").replaceChildren(table(s.objects));
     shownLog = s.log;
