@@ -239,3 +239,60 @@ def test_zoom_and_pan_keep_clicks_on_the_table_where_they_fall(browser: Any, ser
     assert any(abs(px - x) < 0.15 and abs(py - (length - y)) < 0.15 for px, py in placed)
     assert view_box(page)[2] == pytest.approx(zoomed[2], rel=1e-3)  # kept across the redraw
     page.close()
+
+
+def passed_to(page: Any) -> str:
+    """Through the covers of a hot-seat page to the seat that decides; its number."""
+    for _ in range(4):
+        title = page.inner_text("#pass-title")
+        url = page.url
+        assert page.locator("#battle").is_hidden()  # nothing of a seat behind the cover
+        page.click("#pass-ready")
+        if title.startswith("Pass the device to player"):
+            page.wait_for_url(lambda u: u != url)
+            page.wait_for_selector("#pass", state="visible")
+            assert page.inner_text("#pass-title") == f"Player {title.rsplit(' ', 1)[1]}'s seat"
+            continue
+        page.wait_for_selector("#battle", state="visible")
+        player = title.split()[1].removesuffix("'s")
+        assert page.inner_text("#seat") == f"player {player}'s seat"
+        return player
+    raise AssertionError("still covered")
+
+
+def test_hot_seat_hides_the_page_between_the_two_players(browser: Any, server: str) -> None:
+    page = browser.new_page()
+    page.goto(server + "/magewinds/battles")
+    page.fill("#f-scenario", "deathmatch")
+    page.fill("#f-warband", "Wizard,Cleric")
+    page.fill("#f-warband-1", "Druid,Witch")
+    page.fill("#f-players", "human,human")
+    page.fill("#f-seed", "4")
+    page.click("button.primary")
+    page.click("a.hotseat-link")
+    page.wait_for_selector("#pass", state="visible")
+    player = passed_to(page)
+    seats = {player}
+    for _ in range(40):
+        if len(seats) == 2:
+            break
+        page.locator("button.action").first.click()
+        page.wait_for_timeout(200)
+        if page.locator("#pass").is_visible():
+            assert page.inner_text("#pass-title").startswith("Pass the device to player")
+            assert page.locator("#hand").is_hidden()
+            seats.add(passed_to(page))
+    assert seats == {"1", "2"}
+    page.close()
+
+
+def test_the_seat_links_are_given_to_the_spectators_link_only(server: str) -> None:
+    import httpx
+
+    links = new_battle(server, scenario="deathmatch", players="human,human")
+    base = server + links["spectator"]
+    given = httpx.get(base + "/links", timeout=60).json()
+    assert given["seats"] == links["seats"] and given["kinds"] == ["human", "human"]
+    refused = httpx.get(server + links["seats"][0] + "/links", timeout=60)
+    assert refused.status_code == 403
+    assert links["seats"][1] not in refused.text

@@ -177,6 +177,16 @@ async def seats(request: Request, battle: str, token: str) -> str:
     )
 
 
+@router.get("/magewinds/battles/{battle}/{token}/links")
+async def links(request: Request, battle: str, token: str) -> JSONResponse:
+    """Each seat's link and its kind of player, for the spectators' link only: the one
+    who started the battle holds it, and a hot-seat page passes the device with it."""
+    table, seat = _seat(request, battle, token)
+    if seat != SPECTATOR:
+        raise Problem("the seats' links are given on the spectators' link only", status=403)
+    return JSONResponse({**_links(table), "kinds": list(table.session.kinds)})
+
+
 @router.get("/magewinds/battles/{battle}/{token}", response_class=HTMLResponse)
 async def page(request: Request, battle: str, token: str) -> str:
     from skirmish.games import GAMES

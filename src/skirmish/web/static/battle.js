@@ -198,7 +198,7 @@
     else if (aimedAt) aim(aimedAt);
   }
 
-  function show(s, clear) {
+  let show = function (s, clear) {
     // An answer overtaken by a newer one (counts start again when the server restarts).
     if (s.epoch === state.epoch && s.changed < state.changed) return;
     state = s;
@@ -291,7 +291,7 @@
     document.getElementById("cards-line").textContent =
       "face up: " + (s.face_up.join(" ") || "none") + " · deck " + s.deck + " · discard " + s.discard +
       (s.discard_top ? " (top " + s.discard_top + ")" : "") + (others.length ? " · " + others.join("; ") : "");
-  }
+  };
 
   function clicked(event) {
     const svg = event.currentTarget;
@@ -316,6 +316,39 @@
     const box = document.getElementById("hint-text");
     if (data) { box.textContent = data.hint.join("\n"); box.hidden = false; }
   });
+
+  // Hot-seat: every human seat at this one device. Between two seats a cover hides the
+  // page (and its hand) until the next player says they hold the device.
+  const hotseat = new URLSearchParams(location.search).get("hotseat");
+  let seatLinks = null;
+  function cover(text, button, then) {
+    const pass = document.getElementById("pass");
+    document.getElementById("pass-title").textContent = text;
+    const ready = document.getElementById("pass-ready");
+    ready.textContent = button;
+    ready.onclick = then;
+    pass.hidden = false;
+    root.hidden = true;
+  }
+  function uncover() { document.getElementById("pass").hidden = true; root.hidden = false; }
+  async function passOn(s) {
+    if (!hotseat || s.result || !s.now.decides || s.now.decides === s.seat) return;
+    if (!seatLinks) {
+      const answer = await fetch("/magewinds/battles/" + root.dataset.battle + "/" + hotseat + "/links",
+                                 { headers: { "Accept": "application/json" } });
+      if (!answer.ok) return;
+      seatLinks = await answer.json();
+    }
+    if (seatLinks.kinds[s.now.decides - 1] !== "human") return;
+    const next = seatLinks.seats[s.now.decides - 1] + "?hotseat=" + encodeURIComponent(hotseat);
+    cover("Pass the device to player " + s.now.decides, "Player " + s.now.decides + " has it: go on",
+          () => { location.href = next; });
+  }
+  if (hotseat) {
+    const shown = show;
+    show = function (s, clear) { shown(s, clear); passOn(s); };
+    cover("Player " + state.seat + "'s seat", "I am player " + state.seat + ": show my hand", uncover);
+  }
 
   show(state);
   if (window.EventSource) {
