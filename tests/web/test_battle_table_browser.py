@@ -249,7 +249,7 @@ def passed_to(page: Any) -> str:
         assert page.locator("#battle").is_hidden()  # nothing of a seat behind the cover
         page.click("#pass-ready")
         if title.startswith("Pass the device to player"):
-            page.wait_for_url(lambda u: u != url)
+            page.wait_for_url(lambda u, was=url: u != was)
             page.wait_for_selector("#pass", state="visible")
             assert page.inner_text("#pass-title") == f"Player {title.rsplit(' ', 1)[1]}'s seat"
             continue
