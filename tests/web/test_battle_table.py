@@ -175,3 +175,96 @@ def test_computer_moves_come_with_their_reasons_and_name_no_hidden_card(client: 
     assert hidden  # the greedy player drew its cards in the Channelling Phase
     spectator = client.get(links["spectator"] + "/state").json()
     assert spectator["computer_moves"] == client.get(seat + "/state").json()["computer_moves"]
+
+
+def listed_ids(client: Any) -> set[str]:
+    return {b["id"] for b in client.app.state.tables.listed()}
+
+
+def test_an_uploaded_record_is_replayed_and_listed(client: Any) -> None:
+    import json
+
+    from tests.web.test_battles import play_to_the_end
+
+    links = start(client, players="human,random", scenario="deathmatch")
+    final = play_to_the_end(client, links["seats"][0])
+    content = client.get(links["spectator"] + "/record").content
+    answer = client.post(
+        "/magewinds/battles/upload", files={"record": ("mine.json", content)}, headers=JSON
+    )
+    assert answer.status_code == 200, answer.text
+    adopted = answer.json()
+    assert adopted["over"] and adopted["battle"] != links["battle"]
+    assert adopted["battle"] in listed_ids(client)
+    old = client.get(f"{links['spectator']}/replay/{final['steps']}").json()
+    new = client.get(f"{adopted['spectator']}/replay/{final['steps']}").json()
+    assert new["log"] == old["log"] and new["result"] == old["result"]
+    # The page's own form: redirected to the replay.
+    page = client.post(
+        "/magewinds/battles/upload",
+        files={"record": ("mine.json", content)},
+        follow_redirects=False,
+    )
+    assert page.status_code == 303 and page.headers["location"].endswith("/replay")
+    # A hand-edited record: refused with the replay's one line, nothing kept.
+    record = json.loads(content)
+    record["steps"][5]["action"] = "take nowhere"
+    before = listed_ids(client)
+    files = sorted(p.name for p in client.app.state.tables.folder.iterdir())
+    for bad, status, said in (
+        (json.dumps(record).encode(), 422, "the uploaded record"),
+        (b"{not json", 422, "JSON"),
+        (b"  ", 400, "empty"),
+    ):
+        refused = client.post(
+            "/magewinds/battles/upload", files={"record": ("x.json", bad)}, headers=JSON
+        )
+        assert refused.status_code == status, refused.text
+        error = refused.json()["error"]
+        assert said in error and "\n" not in error and "/tmp" not in error
+    assert listed_ids(client) == before
+    assert sorted(p.name for p in client.app.state.tables.folder.iterdir()) == files
+    html = client.post("/magewinds/battles/upload", files={"record": ("x.json", b"[]")})
+    assert html.status_code == 422 and 'role="alert"' in html.text
+    assert client.post("/magewinds/battles/upload", data={"record": "x"}).status_code == 400
+    big = client.post(
+        "/magewinds/battles/upload", files={"record": ("x.json", b" " * 400_000)}, headers=JSON
+    )
+    assert big.status_code == 413
+
+
+def test_a_battlefield_uploaded_in_the_new_battle_form_is_played_on(client: Any) -> None:
+    from importlib.resources import files
+
+    yaml = (
+        files("skirmish.games.magewinds") / "data" / "battlefield-old-orchard.yaml"
+    ).read_bytes()
+    answer = client.post(
+        "/magewinds/battles",
+        data={**QUICK, "players": "human,human"},
+        files={"battlefield_file": ("mine.yaml", yaml)},
+        headers=JSON,
+    )
+    assert answer.status_code == 200, answer.text
+    battle = client.app.state.tables.get(answer.json()["battle"]).battle
+    from skirmish.games.magewinds.battle.tables import find_table
+
+    bundled = find_table("old-orchard")
+    assert [t.name for t in battle.setup.table.field.terrain] == [
+        t.name for t in bundled.field.terrain
+    ]
+    before = listed_ids(client)
+    for bad, status, said in (
+        (b"terrain: [", 422, "battlefield"),
+        (b"battlefield: {width: 12, length: 16}\nterrain: [{name: x}]\n", 422, "battlefield"),
+        (b"#" * 300_000, 413, ""),
+    ):
+        refused = client.post(
+            "/magewinds/battles",
+            data={**QUICK, "players": "human,human"},
+            files={"battlefield_file": ("bad.yaml", bad)},
+            headers=JSON,
+        )
+        assert refused.status_code == status, refused.text
+        assert said in refused.json()["error"] and "\n" not in refused.json()["error"]
+    assert listed_ids(client) == before

@@ -76,6 +76,9 @@ class Table:
         raise Problem("this link is not a seat of this battle", status=403)
 
 
+UPLOADED = "the uploaded record"
+
+
 class Tables:
     """Battles by id: at most :data:`HELD` in memory, every one on disk under ``folder``."""
 
@@ -145,6 +148,32 @@ class Tables:
         """A new battle that starts as ``source`` stood after its first ``steps`` steps,
         played on by ``kinds`` (its record holds those steps, so it replays)."""
         session = replace(at_step(source, steps).session, kinds=kinds, save=None)
+        return self._held(self._table(secrets.token_hex(8), session, None))
+
+    def adopt(self, content: bytes) -> Table:
+        """A new battle from an uploaded record (``skirmish play --save``'s file): read
+        with the records' own reader and its limits, replayed through the rules, then
+        held and listed like any battle (an unfinished one is played on by its record's
+        players). A record the rules refuse raises the reader's or the replay's error,
+        naming the upload, not a file of the server's; nothing is kept."""
+        import tempfile
+
+        from skirmish.games.magewinds.battle import replay_record
+        from skirmish.games.magewinds.battles import BATTLES, Session
+
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=self.folder) as scratch:
+            path = Path(scratch) / "record.json"
+            path.write_bytes(content)
+            try:
+                record = BATTLES.record(path)
+                history = replay_record(record, source=UPLOADED)
+            except SkirmishError as error:
+                said = str(error).replace(str(path), UPLOADED)
+                if UPLOADED not in said:
+                    said = f"{UPLOADED}: {said}"
+                raise Problem(said, status=422) from None
+        session = Session(history, tuple(record.players), dict(record.setup), None, "")
         return self._held(self._table(secrets.token_hex(8), session, None))
 
     def held(self, battle: str) -> Table | None:

@@ -27,6 +27,9 @@ from skirmish.web.tables import SPECTATOR, Table, Tables, at_step
 
 router = APIRouter()
 
+BATTLEFIELD_FILE = "battlefield_file"
+"""The new battle form's upload of a battlefield YAML file (``--battlefield FILE``)."""
+
 LEFT_OUT = ("save", "resume")
 """``play`` options the page does not offer: every battle here is saved by the server,
 and resumed from its list."""
@@ -117,22 +120,34 @@ async def new_battle(request: Request) -> Any:
     form = await request.form()
     question = Question(_game(), "play")
     offered = {c.name: c for c in _controls(question)}
+    store = request.app.state.store
+    uploaded: bytes | None = None
+    name = ""
     for key, value in form.multi_items():
+        if key == BATTLEFIELD_FILE:
+            if not isinstance(value, str):
+                uploaded = await value.read()
+            continue
         if not isinstance(value, str):
-            raise Problem(f"{key[:30]!r}: a file is uploaded on the odds pages", status=400)
+            raise Problem(f"{key[:30]!r}: no file is uploaded for this option", status=400)
         if key not in offered:
             raise Problem(f"{key[:30]!r}: no such option of a new battle", status=400)
         if value.strip():
             question.given.setdefault(key, []).append(value.strip())
-    store = request.app.state.store
     try:
+        if uploaded:  # kept by its content's hash, read by the game's own reader
+            name = store.keep(uploaded, "battlefield")
+            question.given["battlefield"] = [str(store.path(name, "--battlefield"))]
         options = question.options(store)
         try:
             table = await worked_out(lambda: tables(request).create(options))
         except Problem:
             raise
         except SkirmishError as error:  # the rules' own refusal of a setup
-            raise Problem(store.shown(str(error)), status=422) from None
+            said = store.shown(str(error))
+            if name:
+                said = said.replace(name, "the uploaded battlefield file")
+            raise Problem(said, status=422) from None
     except Problem as problem:
         if "json" in request.headers.get("accept", ""):
             raise
@@ -149,6 +164,41 @@ async def new_battle(request: Request) -> Any:
     if "json" in request.headers.get("accept", ""):
         return JSONResponse({"battle": table.id, **links})
     return RedirectResponse(f"/magewinds/battles/{table.id}/{table.spectator}/seats", 303)
+
+
+@router.post("/magewinds/battles/upload")
+async def upload_record(request: Request) -> Any:
+    """A saved battle record uploaded: replayed through the rules and listed as a new
+    battle (its replay, or its seats when it is not over); a record the rules refuse is
+    answered with one line naming it (422), and nothing is kept."""
+    from skirmish.games import GAMES
+
+    form = await request.form()
+    upload = form.get("record")
+    try:
+        if upload is None or isinstance(upload, str):
+            raise Problem("record: choose a saved battle record (.json) to upload", status=400)
+        content = await upload.read()
+        if not content.strip():
+            raise Problem("record: the file is empty; expected a saved battle record (JSON)")
+        table = await worked_out(lambda: tables(request).adopt(content))
+    except Problem as problem:
+        if "json" in request.headers.get("accept", ""):
+            raise
+        page = render(
+            "battles.html",
+            title="Magewinds battles",
+            games=GAMES,
+            controls=_controls(Question(_game(), "play", given={"length": ["quick"]})),
+            listed=tables(request).listed(),
+            problem=str(problem),
+        )
+        return HTMLResponse(page, status_code=problem.status)
+    links = _links(table)
+    if "json" in request.headers.get("accept", ""):
+        return JSONResponse({"battle": table.id, "over": table.battle.result is not None, **links})
+    where = "replay" if table.battle.result is not None else "seats"
+    return RedirectResponse(f"/magewinds/battles/{table.id}/{table.spectator}/{where}", 303)
 
 
 def _links(table: Table) -> dict[str, Any]:
