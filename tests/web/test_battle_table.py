@@ -4,9 +4,12 @@ answer holding only what its seat may know."""
 
 from __future__ import annotations
 
+import json
 import re
+from random import Random
 from typing import Any
 
+import pytest
 from tests.web.test_battles import JSON, QUICK
 
 
@@ -268,3 +271,39 @@ def test_a_battlefield_uploaded_in_the_new_battle_form_is_played_on(client: Any)
         assert refused.status_code == status, refused.text
         assert said in refused.json()["error"] and "\n" not in refused.json()["error"]
     assert listed_ids(client) == before
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_no_new_answer_holds_a_hidden_card(client: Any, seed: int) -> None:
+    """For seeded battles of a person against the greedy player, played on by the
+    person's first actions: no aiming answer and no computer move told to the person's
+    page names a card of the computer's hand that the person was not shown."""
+    links = start(client, players="human,greedy", seed=str(seed), scenario="deathmatch")
+    table = client.app.state.tables.get(links["battle"])
+    seat = links["seats"][0]
+    aimed = told = 0
+    rng = Random(seed)
+    state = client.get(seat + "/state").json()
+    for _ in range(150):
+        if state["result"]:
+            break
+        battle = table.battle
+        secret = set(battle.hands[1]) - set(battle.known[1])
+        answers = [
+            client.get(link + "/aim", params=t).text
+            for t in state["legal"]["targets"]
+            for link in (seat, links["spectator"])
+        ]
+        aimed += len(answers)
+        said = json.dumps(state["computer_moves"])
+        told += len(state["computer_moves"])
+        for text in [*answers, said]:
+            found = {
+                c for c in secret if CARD.search(text) and re.search(rf"(?<![\w.]){c}(?!\w)", text)
+            }
+            paid = {c for m in state["computer_moves"] for c in CARD.findall(m["action"])}
+            assert not (found - paid), (found, text[:300])
+        texts = [a["text"] for g in state["legal"]["groups"] for a in g["actions"]]
+        liked = [t for t in texts if t.startswith(("attack", "move to", "activate", "draw"))]
+        state = act(client, seat, state, rng.choice(liked or texts))
+    assert aimed and told
