@@ -108,6 +108,8 @@ def explained(battle: Any, seat: int, kind: str, chosen: str, steps: int) -> Com
                 lines += (f"* {chosen} [{value}]: {reason}",)
             else:
                 lines += (f"- {shown_text(found)} [{value}]: {reason}",)
+        if not any(line.startswith("* ") for line in lines):
+            lines += (f"* {chosen}: its own pick here, not among the advisor's best",)
     return ComputerMove(
         steps,
         seat,

@@ -156,7 +156,7 @@
     }));
     const svg = document.querySelector("#board-holder svg");
     const latest = moves[0];
-    if (!svg || !latest || latest.steps < s.steps - 8) return;
+    if (!svg || !latest) return;
     for (const piece of svg.querySelectorAll("g.fighter")) {
       if (piece.dataset.name === latest.fighter) piece.classList.add("computer-moved");
       if (piece.dataset.name === latest.target) piece.classList.add("computer-target");
