@@ -12,6 +12,15 @@ import pytest
 from tests.web.test_battle_browser import click_and_wait, new_battle
 
 
+def deciding(http: Any, links: dict[str, Any]) -> tuple[str, Any]:
+    """The link of the seat that decides now, and its state."""
+    for seat in links["seats"]:
+        state = http.get(seat + "/state").json()
+        if state["now"].get("decides") == state["seat"]:
+            return seat, state
+    raise AssertionError("no seat decides")
+
+
 def to_an_attack(server: str, links: dict[str, Any], *, paid: bool = False) -> tuple[str, Any]:
     """Play both human seats over HTTP (moves and activations first, seeded) until a seat
     may attack an enemy (``paid``: with an attack paid for by cards); that seat's link and
@@ -21,10 +30,7 @@ def to_an_attack(server: str, links: dict[str, Any], *, paid: bool = False) -> t
     rng = Random(1)
     with httpx.Client(base_url=server, timeout=60) as http:
         for _ in range(600):
-            for seat in links["seats"]:
-                state = http.get(seat + "/state").json()
-                if state["now"].get("decides") == state["seat"]:
-                    break
+            seat, state = deciding(http, links)
             assert state["result"] is None, state["result"]
             players = {f["fighter"]: f["player"] for f in state["fighters"]}
             enemies = [
@@ -180,10 +186,7 @@ def to_a_deployment(server: str, links: dict[str, Any], seat: str) -> None:
 
     with httpx.Client(base_url=server, timeout=60) as http:
         for _ in range(20):
-            for link in links["seats"]:
-                state = http.get(link + "/state").json()
-                if state["now"].get("decides") == state["seat"]:
-                    break
+            link, state = deciding(http, links)
             if link == seat and state["legal"]["points"]:
                 return
             action = state["legal"]["groups"][0]["actions"][0]["text"]

@@ -95,27 +95,30 @@ def _controls(question: Question) -> list[Any]:
     return [c for c in question.controls() if c.option.name not in LEFT_OUT]
 
 
-@router.get("/magewinds/battles", response_class=HTMLResponse)
-async def battles(request: Request) -> HTMLResponse:
+def _listing(request: Request, question: Question, problem: Problem | None) -> HTMLResponse:
+    """The battles page: the new battle form asking ``question``, the battles listed, and
+    the refusal ``problem`` (with its status) if any."""
     from skirmish.games import GAMES
 
-    question = Question(_game(), "play", given={"length": ["quick"]})
-    listed = tables(request).listed()
     page = render(
         "battles.html",
         title="Magewinds battles",
         games=GAMES,
         controls=_controls(question),
-        listed=listed,
-        problem="",
+        listed=tables(request).listed(),
+        problem="" if problem is None else str(problem),
     )
-    return HTMLResponse(page)
+    return HTMLResponse(page, status_code=200 if problem is None else problem.status)
+
+
+@router.get("/magewinds/battles", response_class=HTMLResponse)
+async def battles(request: Request) -> HTMLResponse:
+    return _listing(request, Question(_game(), "play", given={"length": ["quick"]}), None)
 
 
 @router.post("/magewinds/battles")
 async def new_battle(request: Request) -> Any:
     """Start a battle from the form (``play``'s options), then show its seats' links."""
-    from skirmish.games import GAMES
 
     form = await request.form()
     question = Question(_game(), "play")
@@ -151,15 +154,7 @@ async def new_battle(request: Request) -> Any:
     except Problem as problem:
         if "json" in request.headers.get("accept", ""):
             raise
-        page = render(
-            "battles.html",
-            title="Magewinds battles",
-            games=GAMES,
-            controls=_controls(question),
-            listed=tables(request).listed(),
-            problem=str(problem),
-        )
-        return HTMLResponse(page, status_code=problem.status)
+        return _listing(request, question, problem)
     links = _links(table)
     if "json" in request.headers.get("accept", ""):
         return JSONResponse({"battle": table.id, **links})
@@ -171,7 +166,6 @@ async def upload_record(request: Request) -> Any:
     """A saved battle record uploaded: replayed through the rules and listed as a new
     battle (its replay, or its seats when it is not over); a record the rules refuse is
     answered with one line naming it (422), and nothing is kept."""
-    from skirmish.games import GAMES
 
     form = await request.form()
     upload = form.get("record")
@@ -185,15 +179,7 @@ async def upload_record(request: Request) -> Any:
     except Problem as problem:
         if "json" in request.headers.get("accept", ""):
             raise
-        page = render(
-            "battles.html",
-            title="Magewinds battles",
-            games=GAMES,
-            controls=_controls(Question(_game(), "play", given={"length": ["quick"]})),
-            listed=tables(request).listed(),
-            problem=str(problem),
-        )
-        return HTMLResponse(page, status_code=problem.status)
+        return _listing(request, Question(_game(), "play", given={"length": ["quick"]}), problem)
     links = _links(table)
     if "json" in request.headers.get("accept", ""):
         return JSONResponse({"battle": table.id, "over": table.battle.result is not None, **links})
