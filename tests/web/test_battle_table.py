@@ -21,10 +21,10 @@ def start(client: Any, **given: Any) -> dict[str, Any]:
 
 
 def deciding(client: Any, links: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """The seat link that decides now, and its state."""
+    """The seat link that decides now (or any, once the battle is over), and its state."""
     for seat in links["seats"]:
         state = client.get(seat + "/state").json()
-        if state["now"].get("decides") == state["seat"]:
+        if state["now"].get("decides") == state["seat"] or state["result"]:
             return seat, state
     raise AssertionError("no seat decides")
 
@@ -307,3 +307,40 @@ def test_no_new_answer_holds_a_hidden_card(client: Any, seed: int) -> None:
         liked = [t for t in texts if t.startswith(("attack", "move to", "activate", "draw"))]
         state = act(client, seat, state, rng.choice(liked or texts))
     assert aimed and told
+
+
+def test_a_moves_reach_is_shaded_and_a_click_beyond_it_refused_by_rule(client: Any) -> None:
+    from shapely import Point
+
+    from skirmish.games.magewinds.battle.session import battlefield_now
+    from skirmish.games.magewinds.picture import active_fighter, reach_area
+
+    links = start(client, players="human,human", scenario="deathmatch")
+    rng = Random(3)
+    for _ in range(300):
+        seat, state = deciding(client, links)
+        assert state["result"] is None, state["result"]
+        moves = [p for p in state["legal"]["points"] if p["label"].startswith("to ")]
+        if moves:
+            break
+        texts = [a["text"] for g in state["legal"]["groups"] for a in g["actions"]]
+        liked = [t for t in texts if t.startswith(("activate", "deploy", "draw", "take"))]
+        state = act(client, seat, state, rng.choice(liked or texts))
+    else:
+        raise AssertionError("no Move asked for")
+    assert "area-reach" in state["board"]
+    battle = client.app.state.tables.get(links["battle"]).battle
+    fighter = active_fighter(battle.view(state["seat"] - 1))
+    assert fighter is not None
+    reach = reach_area(battlefield_now(battle), fighter).shape
+    table = battle.setup.table
+    far = max(
+        ((x + 0.5, y + 0.5) for x in range(int(table.width)) for y in range(int(table.length))),
+        key=lambda p: reach.distance(Point(p)),
+    )
+    refused = client.post(
+        seat + "/act", json={"steps": state["steps"], "group": moves[0]["key"], "point": far}
+    )
+    assert refused.status_code == 400
+    assert re.match(r"\d+(\.\d+)*: ", refused.json()["error"]), refused.json()["error"]
+    assert client.get(seat + "/state").json()["steps"] == state["steps"]
