@@ -22,6 +22,9 @@ window.skirmishZoom = (function () {
     const y = Math.min(full[1] + fh - h, Math.max(full[1], box[1]));
     view = [x, y, w, h];
     s.setAttribute("viewBox", view.join(" "));
+    // Zoomed in, a finger pans the table and two pinch it; at the whole table a finger
+    // scrolls the page, as everywhere else on a phone.
+    s.style.touchAction = w < fw - 1e-9 ? "none" : "pan-x pan-y";
     const holder = document.getElementById("board-holder");
     holder.dataset.zoom = (fw / w).toFixed(2);
   }
@@ -102,8 +105,7 @@ window.skirmishZoom = (function () {
     const s = svg();
     if (!s) return;
     full = s.getAttribute("viewBox").split(/\s+/).map(Number);
-    s.style.touchAction = "none";
-    if (view) set(view); else view = full.slice();
+    set(view || full.slice());
   }
 
   attach();
