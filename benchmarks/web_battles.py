@@ -9,6 +9,7 @@ Printed, never asserted.
    the computer's own time, measured by the act's own answer).
 4. A bounded loopback load test: many battles against the random player at once, each
    played by its first legal action for a number of steps, counting errors (aim: none).
+5. The aiming panel's answer on loopback, against the same answer worked out in-process.
 
 Run with ``python benchmarks/web_battles.py`` (``--battles``, ``--steps``, ``--rounds``).
 """
@@ -80,7 +81,7 @@ def first_render(client: httpx.Client, base: str, rounds: int) -> None:
     html = client.get(page).content
     assets = sum(
         len(client.get(base + f"/static/{n}").content)
-        for n in ("skirmish.css", "pieces.js", "battle.js")
+        for n in ("skirmish.css", "zoom.js", "pieces.js", "battle.js")
     )
     print("2. Page weight")
     print(
@@ -133,6 +134,52 @@ def event_delay(base: str, rounds: int) -> None:
     )
 
 
+def aiming(client: httpx.Client, base: str, rounds: int) -> None:
+    """The aiming panel's answer (los, odds, advice) on loopback against the same work
+    done in this process on the same battle."""
+    from skirmish.games.magewinds.battles import PlayOptions
+    from skirmish.options import parse
+    from skirmish.web.aiming import aimed
+    from skirmish.web.tables import Tables
+
+    fields = {**FIELDS, "players": "human,human", "scenario": "deathmatch"}
+    answer = client.post(base + "/magewinds/battles", data=fields, headers=JSON)
+    links = answer.json()
+    with tempfile.TemporaryDirectory() as folder:
+        tables = Tables(Path(folder))
+        table = tables.create(parse(PlayOptions, {**fields, "seed": 4}))
+        while table.battle.phase.value in ("setup", "deployment"):
+            seat = next(
+                n
+                for n, link in enumerate(links["seats"])
+                if (state := client.get(base + link + "/state").json())["now"].get("decides")
+                == state["seat"]
+            )
+            action = state["legal"]["groups"][0]["actions"][0]["text"]
+            client.post(
+                base + links["seats"][seat] + "/act",
+                json={"steps": state["steps"], "action": action},
+            ).raise_for_status()
+            tables.act(table, seat, action, table.steps)
+            tables.play_computers(table)  # chance, as the server does
+        asked = {"attacker": "Wizard", "target": "Druid", "attack": "Zap"}
+        times, inside = [], []
+        for _ in range(rounds):
+            start = time.perf_counter()
+            client.get(base + links["spectator"] + "/aim", params=asked).raise_for_status()
+            times.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            aimed(table, "Wizard", "Druid", "Zap")
+            inside.append(time.perf_counter() - start)
+    page_ms = statistics.median(times) * 1000
+    core_ms = statistics.median(inside) * 1000
+    print("5. The aiming panel's answer (line of attack, odds, advice), median")
+    print(
+        f"   on loopback {page_ms:.0f} ms; the same in-process {core_ms:.0f} ms "
+        f"(ratio {page_ms / max(core_ms, 1e-3):.2f}x)"
+    )
+
+
 def load(base: str, battles: int, steps: int) -> None:
     errors: list[str] = []
     answers = 0
@@ -181,6 +228,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as files, started(Path(files)) as base:
         with httpx.Client(timeout=60) as client:
             first_render(client, base, args.rounds)
+            aiming(client, base, args.rounds)
         event_delay(base, 3)
         load(base, args.battles, args.steps)
 

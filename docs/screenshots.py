@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from random import Random
 from typing import Any
 
 from playwright.sync_api import sync_playwright
@@ -74,6 +75,7 @@ def shoot(files: Path, sweeps: Path, wanted: list[Any], *, battles_too: bool) ->
             page.close()
         if battles_too:
             battles(browser, address)
+            battle_table(browser, address)
         browser.close()
 
 
@@ -114,6 +116,92 @@ def battles(browser: Any, address: str) -> None:
     page.wait_for_function("document.getElementById('step').textContent === '60'")
     page.screenshot(path=IMAGES / "web-battle-replay.png")
     page.close()
+
+
+def battle_table(browser: Any, address: str) -> None:
+    """The battle page's table: territories and deployment areas, an attack's target
+    pointed at (odds and mixes) and a payment picked from the hand, the computer's move
+    with its reasons, zoom on a phone, and hot-seat's cover."""
+    import httpx
+
+    def new(players: str, scenario: str = "deathmatch") -> dict[str, Any]:
+        data = {"length": "quick", "warband": ["Wizard,Cleric", "Druid,Witch"], "seed": "4"}
+        data |= {"players": players, "scenario": scenario}
+        answer = httpx.post(
+            address + "/magewinds/battles", data=data, headers={"accept": "application/json"}
+        )
+        found: dict[str, Any] = answer.json()
+        return found
+
+    def drive(links: dict[str, Any], done: Any) -> tuple[str, dict[str, Any]]:
+        rng = Random(1)
+        with httpx.Client(base_url=address, timeout=60) as http:
+            while True:
+                for seat in links["seats"]:
+                    state = http.get(seat + "/state").json()
+                    if state["now"].get("decides") == state["seat"]:
+                        break
+                if done(state):
+                    return seat, state
+                texts = [a["text"] for g in state["legal"]["groups"] for a in g["actions"]]
+                liked = [
+                    t for t in texts if t.startswith(("move to", "activate", "deploy", "draw"))
+                ]
+                action = rng.choice(liked or texts)
+                http.post(seat + "/act", json={"steps": state["steps"], "action": action})
+
+    links = new("human,human", "king-of-the-hill")
+    seat, _ = drive(links, lambda s: bool(s["legal"]["points"]))
+    page = browser.new_page(viewport=LAPTOP)
+    page.goto(address + seat)
+    page.locator("#board-holder").screenshot(path=IMAGES / "web-battle-zones.png")
+    page.close()
+
+    links = new("human,human")
+    owners: dict[str, str] = {}
+
+    def enemy_paid(s: dict[str, Any]) -> bool:
+        owners.update({f["fighter"]: f["player"] for f in s["fighters"]})
+        enemies = [t for t in s["legal"]["targets"] if owners.get(t["target"]) != str(s["seat"])]
+        return bool(enemies and s["legal"]["payments"])
+
+    seat, state = drive(links, enemy_paid)
+    target = next(t for t in state["legal"]["targets"] if owners[t["target"]] != str(state["seat"]))
+    page = browser.new_page(viewport=LAPTOP)
+    page.goto(address + seat)
+    page.locator(f'#targets button.aim[data-target="{target["target"]}"]').click()
+    page.wait_for_selector("#aim table.odds")
+    page.locator("button.pay-group").last.click()
+    page.locator("#hand button.card").first.click()
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=IMAGES / "web-battle-aim.png")
+    page.close()
+    phone = browser.new_page(viewport=PHONE)
+    phone.goto(address + seat)
+    phone.click("#zoom-in")
+    phone.click("#zoom-in")
+    phone.locator(f'#targets button.aim[data-target="{target["target"]}"]').click()
+    phone.wait_for_selector("#aim table.odds")
+    phone.locator("#board-holder").screenshot(path=IMAGES / "web-battle-zoom-phone.png")
+    phone.locator("#aim").screenshot(path=IMAGES / "web-battle-aim-phone.png")
+    phone.close()
+
+    links = new("human,greedy")
+    page = browser.new_page(viewport=LAPTOP)
+    page.goto(address + links["seats"][0])
+    while page.inner_text("#phase") != "action" or not page.locator("#computer-moves li").count():
+        _click(page, page.locator("button.action").first)
+    page.screenshot(path=IMAGES / "web-battle-computer.png")
+    page.close()
+
+    links = new("human,human")
+    spectator = links["spectator"].rsplit("/", 1)[1]
+    phone = browser.new_page(viewport=PHONE)
+    phone.goto(address + links["seats"][0] + "?hotseat=" + spectator)
+    phone.wait_for_selector("#pass", state="visible")
+    phone.screenshot(path=IMAGES / "web-battle-hotseat.png")
+    phone.close()
 
 
 def _click(page: Any, locator: Any, **where: Any) -> None:

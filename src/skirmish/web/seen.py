@@ -11,6 +11,7 @@ battlefield and the rules check when it is applied.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -40,13 +41,27 @@ def legal_groups(battle: Any, seat: int) -> dict[str, Any]:
     from skirmish.engine.battle import Turn
     from skirmish.games.magewinds.battle.grammar import legal
     from skirmish.games.magewinds.battle.session import action_rule
+    from skirmish.web.aiming import attack_targets
 
     node = battle.node()
     if not isinstance(node, Turn) or node.player != seat:
-        return {"groups": [], "points": []}
+        return NO_ACTIONS
     groups: dict[str, dict[str, Any]] = {}
     points: dict[str, dict[str, Any]] = {}
-    for action in legal(battle, seat):
+    payments: dict[str, dict[str, Any]] = {}
+    actions = legal(battle, seat)
+    for action in actions:
+        if action.cards:
+            key = pay_key(action)
+            payments.setdefault(
+                key,
+                {
+                    "key": key,
+                    "label": pay_label(action),
+                    "rule": action_rule(str(action), node.rule),
+                    "offered": [],
+                },
+            )["offered"].append(list(action.cards))
         text = str(action)
         kind = action.kind.value
         group = groups.setdefault(kind, {"kind": kind, "actions": []})
@@ -63,7 +78,40 @@ def legal_groups(battle: Any, seat: int) -> dict[str, Any]:
                 },
             )
             entry["offered"].append(list(action.point))
-    return {"groups": list(groups.values()), "points": list(points.values())}
+    return {
+        "groups": list(groups.values()),
+        "points": list(points.values()),
+        "payments": list(payments.values()),
+        "targets": attack_targets(battle, seat, actions),
+    }
+
+
+NO_ACTIONS: dict[str, Any] = {"groups": [], "points": [], "payments": [], "targets": []}
+
+
+def pay_key(action: Any) -> str:
+    """A paid action's group: the action with its cards left out."""
+    return json.dumps(asdict(replace(action, cards=())), sort_keys=True, default=str)
+
+
+PICKED = "(pick cards from your hand)"
+
+
+def pay_label(action: Any) -> str:
+    """The action's text with its payment shown as cards to pick."""
+    return str(replace(action, cards=("987C",))).replace("987C", PICKED)
+
+
+def paid(battle: Any, seat: int, key: str, cards: Sequence[str]) -> str:
+    """The action of payment group ``key`` paid with the cards picked from the hand, as
+    text for the rules to check (they refuse a payment that does not pay, with their
+    rule); 400 when no legal action has that group."""
+    from skirmish.games.magewinds.battle.grammar import legal
+
+    for action in legal(battle, seat):
+        if action.cards and pay_key(action) == key:
+            return str(replace(action, cards=tuple(cards)))
+    raise Problem("no legal action is paid now; pick one of the buttons", status=400)
 
 
 def pointed(battle: Any, seat: int, key: str, x: float, y: float) -> str:
@@ -137,31 +185,21 @@ def shown(table: Table, seat: int) -> dict[str, Any]:
         "discard_top": view["discard"][-1] if view["discard"] else None,
         "deck": view["deck"],
         "log": list(reversed(log)),
-        "legal": legal_groups(battle, seat) if seat != SPECTATOR else {"groups": [], "points": []},
-        "board": board(scene(battle)),
+        "legal": legal_groups(battle, seat) if seat != SPECTATOR else NO_ACTIONS,
+        "board": board(scene(battle, seat)),
+        "computer_moves": [m.as_dict() for m in reversed(table.moves) if m.steps <= table.steps],
     }
 
 
-def scene(battle: Any) -> Any:
-    """The battlefield now (the terminal's ``draw``), with the objective's zone where the
-    scenario counts fighters near it: a base any part of which is within the scenario's
-    distance of the marker holds it (King of the Hill, 9.4 and 8.0)."""
-    from shapely.geometry import Point
+def scene(battle: Any, seat: int) -> Any:
+    """The battlefield now as the seat's player sees it (the terminal's ``draw``): the
+    objective's zones (9.4), the territories and, while the warbands deploy, where each
+    player may deploy (10.5), the active fighter's reach (15.0) and the attack in progress
+    (18.1, 18.2). A spectator sees what player 1 is shown of these, all of it public."""
+    from skirmish.games.magewinds.picture import battle_scene, deployment_areas
 
-    from skirmish.games.magewinds.battles import BATTLES
-    from skirmish.geometry.scene import Area
-
-    drawn = BATTLES.scene(battle)
-    scenario = battle.setup.scenario
-    if not scenario.objective or scenario.control_radius <= 0:
-        return drawn
-    x, y = battle.setup.table.centre
-    label = (
-        f'{scenario.name}: a fighter whose base is within {scenario.control_radius:g}" of '
-        "the objective holds it"
-    )
-    zone = Area(Point(x, y).buffer(scenario.control_radius), "zone", label)
-    return replace(drawn, areas=(*drawn.areas, zone))
+    drawn = battle_scene(battle, 0 if seat == SPECTATOR else seat)
+    return replace(drawn, areas=(*drawn.areas, *deployment_areas(battle)))
 
 
 def hint(table: Table, seat: int) -> list[str]:

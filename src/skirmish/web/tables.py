@@ -53,6 +53,9 @@ class Table:
     """Counts every change (a step taken or taken back), for the pages' event streams."""
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
     """Names this holding of the battle in memory: its ``changed`` counts from here."""
+    moves: list[Any] = field(default_factory=list)
+    """The computer seats' latest moves with their reasons
+    (:class:`~skirmish.web.reasons.ComputerMove`), while the battle is held in memory."""
 
     @property
     def battle(self) -> Any:
@@ -71,6 +74,9 @@ class Table:
         if secrets.compare_digest(self.spectator, token):
             return SPECTATOR
         raise Problem("this link is not a seat of this battle", status=403)
+
+
+UPLOADED = "the uploaded record"
 
 
 class Tables:
@@ -144,6 +150,32 @@ class Tables:
         session = replace(at_step(source, steps).session, kinds=kinds, save=None)
         return self._held(self._table(secrets.token_hex(8), session, None))
 
+    def adopt(self, content: bytes) -> Table:
+        """A new battle from an uploaded record (``skirmish play --save``'s file): read
+        with the records' own reader and its limits, replayed through the rules, then
+        held and listed like any battle (an unfinished one is played on by its record's
+        players). A record the rules refuse raises the reader's or the replay's error,
+        naming the upload, not a file of the server's; nothing is kept."""
+        import tempfile
+
+        from skirmish.games.magewinds.battle import replay_record
+        from skirmish.games.magewinds.battles import BATTLES, Session
+
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=self.folder) as scratch:
+            path = Path(scratch) / "record.json"
+            path.write_bytes(content)
+            try:
+                record = BATTLES.record(path)
+                history = replay_record(record, source=UPLOADED)
+            except SkirmishError as error:
+                said = str(error).replace(str(path), UPLOADED)
+                if UPLOADED not in said:
+                    said = f"{UPLOADED}: {said}"
+                raise Problem(said, status=422) from None
+        session = Session(history, tuple(record.players), dict(record.setup), None, "")
+        return self._held(self._table(secrets.token_hex(8), session, None))
+
     def held(self, battle: str) -> Table | None:
         """The battle if it is held in memory now (nothing read from disk)."""
         with self._lock:
@@ -207,6 +239,7 @@ class Tables:
         """Chance and the computer seats act until a person must decide or the battle
         ends; the record is written after every step. The caller holds the table's lock."""
         from skirmish.engine.battle import Chance, LazyView, Turn
+        from skirmish.web.reasons import SHOWN, explained
 
         history = table.session.history
         for _ in range(COMPUTER_STEPS):
@@ -216,7 +249,12 @@ class Tables:
             elif isinstance(node, Turn) and node.player in table.computers:
                 legal = history.state.legal_actions(node.player)
                 player = table.computers[node.player]
-                history.act(player.act(LazyView(history.state, node.player), legal))
+                chosen = player.act(LazyView(history.state, node.player), legal)
+                kind = table.session.kinds[node.player]
+                move = explained(history.state, node.player, kind, chosen, table.steps + 1)
+                history.act(chosen)
+                if move is not None:
+                    table.moves = [*table.moves[-(SHOWN - 1) :], move]
             else:
                 return
             table.changed += 1
@@ -256,6 +294,7 @@ class Tables:
                 step = table.session.history.undo(seat)
             except SkirmishError as error:
                 raise Problem(str(error), status=409) from None
+            table.moves = [m for m in table.moves if m.steps <= table.steps]
             table.changed += 1
             self.save(table)
             return f"1.1: took back {step.action!r} (ruling MB-21)"

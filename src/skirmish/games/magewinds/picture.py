@@ -25,7 +25,7 @@ from skirmish.games.magewinds.battle.scenarios import (
 )
 from skirmish.games.magewinds.battle.session import battlefield_now, status_rows
 from skirmish.games.magewinds.battle.state import Battle, Phase
-from skirmish.games.magewinds.battle.territory import CORNERS, RADIUS, corner_point
+from skirmish.games.magewinds.battle.territory import CONTACT_EDGE, CORNERS, RADIUS, corner_point
 from skirmish.games.magewinds.field import Battlefield
 from skirmish.geometry import BASE_DIAMETER
 from skirmish.geometry.scene import Area, Scene
@@ -194,6 +194,66 @@ def territory_shape(
             .intersection(table)
         )
     return box(0, 0, band, length) if name == "left" else box(width - band, 0, width, length)
+
+
+def deployment_area(battle: Battle, player: int) -> BaseGeometry:
+    """10.5: where the centre of a fighter of ``player`` may be deployed by the scenario's
+    rules: wholly on the battlefield (2.1) and in the player's territory (ruling MB-5, MB-29,
+    Hold the Line's edges), and as far from the objective, the centre and the objects as the
+    scenario asks. Obstacles are left out (where a base may stand is ruling MB-7's own
+    check, made when the fighter is placed). Empty before the territories are chosen."""
+    if player >= len(battle.territories) or not battle.territories[player]:
+        return Polygon()
+    scenario = battle.setup.scenario
+    width, length = battle.setup.table.width, battle.setup.table.length
+    name = battle.territories[player]
+    on_table = box(RADIUS, RADIUS, width - RADIUS, length - RADIUS)
+    kind = scenario.territory
+    centres: BaseGeometry
+    if kind == "corner":
+        reach = scenario.corner_radius + RADIUS
+        centres = Point(corner_point(name, width, length)).buffer(reach, quad_segs=32)
+    elif kind == "edge":
+        band = DEFENDER_BAND - RADIUS if player == defender(battle) else RADIUS + CONTACT_EDGE
+        centres = box(0, 0, band, length) if name == "left" else box(width - band, 0, width, length)
+    else:
+        shape = territory_shape(kind, name, width, length)
+        centres = shape.buffer(-RADIUS, join_style="mitre")
+    centres = centres.intersection(on_table)
+    keep_out = [
+        (objective_point(battle), scenario.deploy_from_objective + RADIUS),
+        (battle.setup.table.centre, scenario.deploy_from_centre + RADIUS),
+    ]
+    if scenario.deploy_from_objects:
+        keep_out += [
+            (item.at, scenario.deploy_from_objects + BASE_DIAMETER)
+            for item in battle.items
+            if item.at is not None
+        ]
+    for at, gap in keep_out:
+        if gap > RADIUS:
+            centres = centres.difference(Point(at).buffer(gap, quad_segs=32))
+    return centres
+
+
+def deployment_areas(battle: Battle) -> list[Area]:
+    """10.5: while the warbands deploy, where each player's bases may be deployed (the
+    centres of :func:`deployment_area` grown by a base's radius)."""
+    if battle.phase not in (Phase.SETUP, Phase.DEPLOYMENT):
+        return []
+    areas = []
+    for player in range(battle.players):
+        centres = deployment_area(battle, player)
+        if centres.is_empty:
+            continue
+        areas.append(
+            Area(
+                centres.buffer(RADIUS, quad_segs=16),
+                f"deploy P{player + 1}",
+                f"10.5: player {player + 1} deploys here (obstacles aside, ruling MB-7)",
+            )
+        )
+    return areas
 
 
 def _detail(row: dict[str, str]) -> str:

@@ -15,17 +15,20 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 import anyio.to_thread
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from skirmish.errors import SkirmishError
 from skirmish.web.forms import Question
 from skirmish.web.pages import Problem, render, worked_out
-from skirmish.web.seen import hint, pointed, shown
+from skirmish.web.seen import hint, paid, pointed, shown
 from skirmish.web.tables import SPECTATOR, Table, Tables, at_step
 
 router = APIRouter()
+
+BATTLEFIELD_FILE = "battlefield_file"
+"""The new battle form's upload of a battlefield YAML file (``--battlefield FILE``)."""
 
 LEFT_OUT = ("save", "resume")
 """``play`` options the page does not offer: every battle here is saved by the server,
@@ -39,7 +42,8 @@ STREAM_SECONDS = 600.0
 
 
 class ActRequest(BaseModel):
-    """An action of the seat: its text, or a position group and the clicked point."""
+    """An action of the seat: its text, a position group and the clicked point, or a
+    payment group and the cards picked from the hand."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -47,6 +51,8 @@ class ActRequest(BaseModel):
     action: Annotated[str, Field(max_length=300)] | None = None
     group: Annotated[str, Field(max_length=2000)] | None = None
     point: tuple[float, float] | None = None
+    pay: Annotated[str, Field(max_length=2000)] | None = None
+    cards: Annotated[tuple[Annotated[str, Field(max_length=4)], ...], Field(max_length=20)] = ()
 
 
 class StepsRequest(BaseModel):
@@ -89,10 +95,24 @@ def _controls(question: Question) -> list[Any]:
     return [c for c in question.controls() if c.option.name not in LEFT_OUT]
 
 
-@router.get("/magewinds/battles", response_class=HTMLResponse)
-async def battles(request: Request) -> HTMLResponse:
+def _listing(request: Request, question: Question, problem: Problem | None) -> HTMLResponse:
+    """The battles page: the new battle form asking ``question``, the battles listed, and
+    the refusal ``problem`` (with its status) if any."""
     from skirmish.games import GAMES
 
+    page = render(
+        "battles.html",
+        title="Magewinds battles",
+        games=GAMES,
+        controls=_controls(question),
+        listed=tables(request).listed(),
+        problem="" if problem is None else str(problem),
+    )
+    return HTMLResponse(page, status_code=200 if problem is None else problem.status)
+
+
+@router.get("/magewinds/battles", response_class=HTMLResponse)
+async def battles(request: Request) -> HTMLResponse:
     question = Question(_game(), "play", given={"length": ["quick"]})
     offered = {c.name for c in _controls(question)}
     linked: dict[str, list[str]] = {}  # a form filled by a link (the editor's "Start a battle")
@@ -101,54 +121,48 @@ async def battles(request: Request) -> HTMLResponse:
             raise Problem(f"{key[:30]!r}: no such option of a new battle", status=400)
         linked.setdefault(key, []).append(value)
     question.given.update(linked)
-    listed = tables(request).listed()
-    page = render(
-        "battles.html",
-        title="Magewinds battles",
-        games=GAMES,
-        controls=_controls(question),
-        listed=listed,
-        problem="",
-    )
-    return HTMLResponse(page)
+    return _listing(request, question, None)
 
 
 @router.post("/magewinds/battles")
 async def new_battle(request: Request) -> Any:
     """Start a battle from the form (``play``'s options), then show its seats' links."""
-    from skirmish.games import GAMES
 
     form = await request.form()
     question = Question(_game(), "play")
     offered = {c.name: c for c in _controls(question)}
+    store = request.app.state.store
+    uploaded: bytes | None = None
+    name = ""
     for key, value in form.multi_items():
+        if key == BATTLEFIELD_FILE:
+            if not isinstance(value, str):
+                uploaded = await value.read()
+            continue
         if not isinstance(value, str):
-            raise Problem(f"{key[:30]!r}: a file is uploaded on the odds pages", status=400)
+            raise Problem(f"{key[:30]!r}: no file is uploaded for this option", status=400)
         if key not in offered:
             raise Problem(f"{key[:30]!r}: no such option of a new battle", status=400)
         if value.strip():
             question.given.setdefault(key, []).append(value.strip())
-    store = request.app.state.store
     try:
+        if uploaded:  # kept by its content's hash, read by the game's own reader
+            name = store.keep(uploaded, "battlefield")
+            question.given["battlefield"] = [name]
         options = _stored_battlefield(question.options(store), store)
         try:
             table = await worked_out(lambda: tables(request).create(options))
         except Problem:
             raise
         except SkirmishError as error:  # the rules' own refusal of a setup
-            raise Problem(store.shown(str(error)), status=422) from None
+            said = store.shown(str(error))
+            if name:
+                said = said.replace(name, "the uploaded battlefield file")
+            raise Problem(said, status=422) from None
     except Problem as problem:
         if "json" in request.headers.get("accept", ""):
             raise
-        page = render(
-            "battles.html",
-            title="Magewinds battles",
-            games=GAMES,
-            controls=_controls(question),
-            listed=tables(request).listed(),
-            problem=str(problem),
-        )
-        return HTMLResponse(page, status_code=problem.status)
+        return _listing(request, question, problem)
     links = _links(table)
     if "json" in request.headers.get("accept", ""):
         return JSONResponse({"battle": table.id, **links})
@@ -177,6 +191,32 @@ def _stored_battlefield(options: Any, store: Any) -> Any:
     return options.model_copy(update={"battlefield": str(found)})
 
 
+@router.post("/magewinds/battles/upload")
+async def upload_record(request: Request) -> Any:
+    """A saved battle record uploaded: replayed through the rules and listed as a new
+    battle (its replay, or its seats when it is not over); a record the rules refuse is
+    answered with one line naming it (422), and nothing is kept."""
+
+    form = await request.form()
+    upload = form.get("record")
+    try:
+        if upload is None or isinstance(upload, str):
+            raise Problem("record: choose a saved battle record (.json) to upload", status=400)
+        content = await upload.read()
+        if not content.strip():
+            raise Problem("record: the file is empty; expected a saved battle record (JSON)")
+        table = await worked_out(lambda: tables(request).adopt(content))
+    except Problem as problem:
+        if "json" in request.headers.get("accept", ""):
+            raise
+        return _listing(request, Question(_game(), "play", given={"length": ["quick"]}), problem)
+    links = _links(table)
+    if "json" in request.headers.get("accept", ""):
+        return JSONResponse({"battle": table.id, "over": table.battle.result is not None, **links})
+    where = "replay" if table.battle.result is not None else "seats"
+    return RedirectResponse(f"/magewinds/battles/{table.id}/{table.spectator}/{where}", 303)
+
+
 def _links(table: Table) -> dict[str, Any]:
     base = f"/magewinds/battles/{table.id}"
     return {
@@ -201,6 +241,16 @@ async def seats(request: Request, battle: str, token: str) -> str:
         links=_links(table),
         kinds=table.session.kinds,
     )
+
+
+@router.get("/magewinds/battles/{battle}/{token}/links")
+async def links(request: Request, battle: str, token: str) -> JSONResponse:
+    """Each seat's link and its kind of player, for the spectators' link only: the one
+    who started the battle holds it, and a hot-seat page passes the device with it."""
+    table, seat = _seat(request, battle, token)
+    if seat != SPECTATOR:
+        raise Problem("the seats' links are given on the spectators' link only", status=403)
+    return JSONResponse({**_links(table), "kinds": list(table.session.kinds)})
 
 
 @router.get("/magewinds/battles/{battle}/{token}", response_class=HTMLResponse)
@@ -239,8 +289,13 @@ async def act(request: Request, battle: str, token: str, body: ActRequest) -> JS
             action = body.action
         elif body.group is not None and body.point is not None:
             action = pointed(table.battle, seat, body.group, *body.point)
+        elif body.pay is not None and body.cards:
+            action = paid(table.battle, seat, body.pay, body.cards)
         else:
-            raise Problem("give an action, or a group and the point clicked", status=400)
+            raise Problem(
+                "give an action, a group and the point clicked, or a payment and its cards",
+                status=400,
+            )
         saved.act(table, seat, action, body.steps)
         return shown(table, seat)
 
@@ -269,6 +324,24 @@ async def hinted(request: Request, battle: str, token: str) -> JSONResponse:
     if seat == SPECTATOR:
         raise Problem("a spectator's link has no decision to hint", status=403)
     return JSONResponse({"hint": await worked_out(lambda: hint(table, seat))})
+
+
+@router.get("/magewinds/battles/{battle}/{token}/aim")
+async def aim(
+    request: Request,
+    battle: str,
+    token: str,
+    attacker: Annotated[str, Query(max_length=60)],
+    target: Annotated[str, Query(max_length=60)],
+    attack: Annotated[str | None, Query(max_length=60)] = None,
+) -> JSONResponse:
+    """The line of attack, cover, range, exact odds and the advisor's mixes of one attack
+    on the battlefield now, with no hand in it: the same for every link of the battle
+    (see :mod:`skirmish.web.aiming`)."""
+    from skirmish.web.aiming import aimed
+
+    table, _ = _seat(request, battle, token)
+    return JSONResponse(await worked_out(lambda: aimed(table, attacker, target, attack)))
 
 
 @router.get("/magewinds/battles/{battle}/{token}/events")
