@@ -2,7 +2,7 @@
 readers of it, never from another hand, a face-down card or the deck's order. A spectator
 sees what every seat sees alike.
 
-The legal actions are the battle's own records (``grammar.legal``), grouped by kind, each
+The legal actions are the battle's own records (``legal_actions``), grouped by kind, each
 with the rule that allows it (the terminal's ``help`` rules); an action that takes a
 position is offered as a group too, whose position the page takes from a click on the
 battlefield and the rules check when it is applied.
@@ -38,7 +38,6 @@ def legal_groups(battle: Any, seat: int) -> dict[str, Any]:
     """The seat's legal actions, grouped by kind, with their rules and the position
     groups a click completes."""
     from skirmish.engine.battle import Turn
-    from skirmish.games.magewinds.battle.grammar import legal
     from skirmish.games.magewinds.battle.session import action_rule
 
     node = battle.node()
@@ -46,7 +45,7 @@ def legal_groups(battle: Any, seat: int) -> dict[str, Any]:
         return {"groups": [], "points": []}
     groups: dict[str, dict[str, Any]] = {}
     points: dict[str, dict[str, Any]] = {}
-    for action in legal(battle, seat):
+    for action in battle.legal_actions(seat):
         text = str(action)
         kind = action.kind.value
         group = groups.setdefault(kind, {"kind": kind, "actions": []})
@@ -69,9 +68,7 @@ def legal_groups(battle: Any, seat: int) -> dict[str, Any]:
 def pointed(battle: Any, seat: int, key: str, x: float, y: float) -> str:
     """The action of group ``key`` at the clicked position (x, y in inches), as text for
     the rules to check; 400 when no legal action has that group."""
-    from skirmish.games.magewinds.battle.grammar import legal
-
-    for action in legal(battle, seat):
+    for action in battle.legal_actions(seat):
         if action.point is not None and action.other is None and group_key(action) == key:
             return str(replace(action, point=(round(x, 2), round(y, 2))))
     raise Problem("no legal action takes a position now; pick one of the buttons", status=400)

@@ -8,21 +8,26 @@ under the names every game with battles gives (:class:`skirmish.games.base.Battl
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import Field, model_validator
 
 from skirmish.engine.battle import (
+    Figures,
     History,
+    LazyView,
+    LogLine,
     Record,
     check_save_path,
     check_seed,
     load_record,
     to_record,
 )
+from skirmish.engine.battle import Session as BattleSession
 from skirmish.errors import SkirmishError
+from skirmish.games.base import MenuOption
 from skirmish.games.magewinds.battle import (
     GAME,
     Battle,
@@ -54,6 +59,7 @@ from skirmish.games.magewinds.battle.scenarios import (
     objective_point,
 )
 from skirmish.games.magewinds.battle.session import (
+    PLAYER_KINDS,
     battlefield_now,
     hand_text,
     help_lines,
@@ -81,6 +87,10 @@ RoundLimit = Annotated[
     Flag("Round limit, 1-20 (default: the scenario's)."),
 ]
 """The ``--rounds`` option of every command that plays battles."""
+
+
+COMPUTERS = "skirmish.ai.magewinds.computers:COMPUTERS"
+"""Where the Magewinds computer players are (:mod:`skirmish.ai.magewinds.computers`)."""
 
 
 class BattleFlags(Flags):
@@ -168,6 +178,11 @@ class BattleFlags(Flags):
             rule="MB-28",
         ),
     ] = Crossing.BASE
+
+    @property
+    def simulated(self) -> SimulatedBattles:
+        """Magewinds battles as a simulation asks for them."""
+        return SIMULATED_BATTLES
 
     def setup(
         self, seed: int, warbands: list[list[str]] | None = None, pack: Pack | None = None
@@ -316,6 +331,21 @@ def _older(scenario: Scenario) -> str:
     return "" if find_scenario(scenario.id) is scenario else " *"
 
 
+class SimulatedBattles:
+    """Magewinds battles as a simulation asks for them (:class:`skirmish.ai.simulate.Simulated`)."""
+
+    computers = COMPUTERS
+
+    def first_state(self, setup: Setup) -> Battle:
+        return start_battle(setup)
+
+    def figures(self, battle: Battle) -> Figures:
+        survivors = [0] * battle.players
+        for fighter in battle.on_battlefield():
+            survivors[fighter.player] += 1
+        return Figures(battle.first, battle.round, tuple(survivors))
+
+
 class SimulateOptions(BattleFlags):
     """Play many Magewinds battles between computer players, seats turned on shared seeds
     (each battle on its own seed when every warband and player is the same), and count the
@@ -370,6 +400,23 @@ class SimulateOptions(BattleFlags):
         Field(max_length=1000),
     ] = None
 
+    def entries(self) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], Pack | None]:
+        """The warbands (fighter names as the battle reads them), the computer player of
+        each and the pack every battle reads, checked before any battle."""
+        pack = None if self.pack is None else user_pack(self.pack)[0]
+        checked = self.setup(self.seed, pack=pack)
+        # The fighters as the battle reads them (names stripped, empty ones dropped, the
+        # pack's spelling), so that two warbands the battle plays alike are alike here.
+        warbands = tuple(tuple(p.name for p in band.profiles) for band in checked.warbands)
+        if "human" in (part.strip().casefold() for part in self.players.split(",")):
+            raise SkirmishError(
+                f"--players {self.players!r}: a simulation is played by computer players "
+                "(random, greedy, search[:SECONDS]); play a person with 'skirmish play'"
+            )
+        computers = tuple(kind for kind in PLAYER_KINDS if kind != "human")
+        kinds = parse_players(self.players, len(warbands), kinds=computers, example="greedy")
+        return warbands, kinds, pack
+
     @model_validator(mode="after")
     def _battle_given(self) -> SimulateOptions:
         if self.scenario is None or not self.warband:
@@ -388,17 +435,8 @@ class SimulateOptions(BattleFlags):
         return self
 
 
-@dataclass
-class Session:
-    """A battle being played: its history, who plays each side, the setup as recorded,
-    where to save, and a line to show first."""
-
-    history: History
-    kinds: tuple[str, ...]
-    setup: dict[str, Any]
-    save: Path | None
-    heading: str
-    shown: int = 0
+Session = BattleSession[Battle]
+"""A Magewinds battle being played (:class:`~skirmish.engine.battle.Session`)."""
 
 
 def place_text(point: tuple[float, float]) -> str:
@@ -438,6 +476,7 @@ class MagewindsBattles:
     """Magewinds battles for a terminal, under the names every game with battles gives."""
 
     game = GAME
+    computers = COMPUTERS
 
     def start(self, options: Flags) -> Session:
         """A new battle (or a saved one, resumed) from ``play``'s options."""
@@ -498,7 +537,7 @@ class MagewindsBattles:
         assert isinstance(battle, Battle)
         return record, battle
 
-    def _history(self, record: Record, path: Path, step: int | None) -> History:
+    def _history(self, record: Record, path: Path, step: int | None) -> History[Battle]:
         """The whole record replayed and checked, then taken back to after ``step``."""
         history = replay_record(record, source=str(path))
         if step is None:
@@ -521,6 +560,28 @@ class MagewindsBattles:
 
     def result_text(self, battle: Battle) -> str:
         return result_text(battle)
+
+    def log(self, battle: Battle) -> Sequence[LogLine]:
+        return battle.events()
+
+    def title(self, battle: Battle) -> str:
+        when = f"round {battle.round}, " if battle.round else ""
+        return f"{when}{battle.phase.value} phase"
+
+    def menu(
+        self, battle: Battle, player: int, legal: tuple[Hashable, ...]
+    ) -> tuple[MenuOption, ...]:
+        """Enemies first, the ways to pay one spell grouped, each attack with its odds
+        (:mod:`skirmish.ai.magewinds.menu`)."""
+        from skirmish.ai.magewinds.menu import menu
+
+        return menu(battle.setup, LazyView(battle, player), tuple(map(str, legal)))
+
+    def hint_lines(self, battle: Battle, player: int, legal: tuple[Hashable, ...]) -> list[str]:
+        """The greedy player's best actions (:mod:`skirmish.ai.magewinds.explain`)."""
+        from skirmish.ai.magewinds.explain import hint_lines
+
+        return hint_lines(battle.setup, LazyView(battle, player), tuple(map(str, legal)))
 
     def status_rows(self, battle: Battle) -> list[dict[str, str]]:
         at = {f.name: place_text(f.at) for f in battle.fighters if f.at is not None}
@@ -577,3 +638,4 @@ class MagewindsBattles:
 
 
 BATTLES = MagewindsBattles()
+SIMULATED_BATTLES = SimulatedBattles()

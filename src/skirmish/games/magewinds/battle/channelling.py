@@ -9,6 +9,7 @@ passing is the next Action Phase's turn order (13.0).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from random import Random
 from typing import Any
 
@@ -21,6 +22,7 @@ from skirmish.games.magewinds.battle.abilities.seer import (
 )
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.deck import (
+    card_outcomes,
     drawn_card,
     hand_limit,
     reshuffle_if_empty,
@@ -117,6 +119,9 @@ class Channelling(Frame):
 
     def sample(self, battle: Battle, rng: Random) -> Action:
         return sample_card(battle, rng)
+
+    def outcomes(self, battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
+        return card_outcomes(battle)
 
     def resume(self, battle: Battle, result: Any) -> Battle:
         """An Insight draw is done: the turn passes on."""

@@ -49,7 +49,7 @@ def start_battle(setup: Setup) -> Battle:
     return battle.settle()
 
 
-def replay_record(record: Record, *, source: str = "the record") -> History:
+def replay_record(record: Record, *, source: str = "the record") -> History[Battle]:
     """Set up the battle a record describes and replay every step through ``apply``;
     ``source`` names the record in errors."""
     return replay(record, start_battle(setup_from_record(record.setup, source=source)))

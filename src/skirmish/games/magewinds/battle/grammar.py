@@ -19,11 +19,14 @@ parses every kind, read against the battle's own names (:class:`Names`): a fight
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from skirmish.errors import SkirmishError
+from skirmish.fastpaths import Kept, fast
 from skirmish.games.magewinds.battle.actions import parse_point, point_text
 
 if TYPE_CHECKING:
@@ -192,7 +195,21 @@ class BattleAction:
     """Dice faces, a roll-off, an order of players, an inch count."""
 
     def __str__(self) -> str:
-        return render(self)
+        """The one text form, rendered once per record on the fast path (records never
+        change, so the text kept is the text rendered)."""
+        if not fast(RENDERED):
+            return render(self)
+        text: str | None = self.__dict__.get("_text")
+        if text is None:
+            text = render(self)
+            object.__setattr__(self, "_text", text)
+        return text
+
+
+RENDERED = "grammar"
+"""The grammar's fast paths (:func:`~skirmish.fastpaths.fast`): a record's text rendered
+once, an offered text read once per battle's names."""
+_READ: Kept[BattleAction] = Kept("grammar.read")
 
 
 def render(action: BattleAction) -> str:
@@ -347,8 +364,30 @@ def split_paid(text: str) -> tuple[str, tuple[str, ...]]:
     return head, tuple(cards.split("+"))
 
 
-def legal(battle: Battle, player: int) -> tuple[BattleAction, ...]:
-    """``battle.legal_actions(player)`` as records, in the same order; ``str()`` of each is
-    the offered text, and ``battle.apply`` takes either."""
+def read(text: str, names: Names) -> BattleAction:
+    """:func:`parse`, remembered per battle's names and text on the fast path (a battle
+    offers the same texts at many states: every ``activate``, every move's end)."""
+    if not fast(RENDERED):
+        return parse(text, names)
+    return _READ.get(names, lambda: parse(text, names), text)
+
+
+def legal(battle: Battle) -> tuple[BattleAction, ...]:
+    """The top frame's offered actions (``battle.options()``, their text forms) as records,
+    in the same order: what ``legal_actions`` gives the player whose decision it is."""
     names = Names.of(battle)
-    return tuple(parse(text, names) for text in battle.legal_actions(player))
+    return tuple(read(text, names) for text in battle.options())
+
+
+def texts(actions: Iterable[BattleAction | str]) -> tuple[str, ...]:
+    """The text forms of ``actions``, in order (for code that still weighs texts)."""
+    return tuple(str(action) for action in actions)
+
+
+def among(legal: Sequence[BattleAction], text: str) -> BattleAction:
+    """The record of ``legal`` whose text form is ``text``: a choice made among the texts
+    of the legal actions, handed back as the record offered."""
+    for action in legal:
+        if str(action) == text:
+            return action
+    raise SkirmishError(f"{text!r} is not among the {len(legal)} legal actions offered")
