@@ -47,6 +47,11 @@ from skirmish.games.magewinds.battle.catalogue import (
     players_text,
     version_number,
 )
+from skirmish.games.magewinds.battle.position import (
+    position_setup,
+    read_position,
+    start_position,
+)
 from skirmish.games.magewinds.battle.scenarios import (
     HILL_NEAR,
     KING_OF_THE_HILL,
@@ -248,6 +253,14 @@ class PlayOptions(BattleFlags):
         Path | None,
         Flag("Go on with a battle saved before (its record); saves back to it.", metavar="FILE"),
     ] = None
+    position: Annotated[
+        Path | None,
+        Flag(
+            "Start from a position file (YAML, docs/positions.md): fighters placed with "
+            "their damage, hands, face-up row, round and phase.",
+            metavar="FILE",
+        ),
+    ] = None
     from_step: Annotated[
         Annotated[int, BATTLE_STEPS.field()] | None,
         Flag(
@@ -260,6 +273,14 @@ class PlayOptions(BattleFlags):
 
     @model_validator(mode="after")
     def _new_or_resumed(self) -> PlayOptions:
+        if self.position is not None:
+            given = self.given(*BattleFlags.model_fields, "resume", "from_step", "pack")
+            if given:
+                raise ValueError(
+                    f"{', '.join(given)}: --position sets the battle up (its scenario, "
+                    "warbands, table and all); give only --players, --seed and --save with it"
+                )
+            return self
         if self.resume is not None:
             kept = [f for f in BattleFlags.model_fields if f not in ("players", "save")]
             ignored = self.given(*kept, "seed", "pack")
@@ -481,6 +502,8 @@ class MagewindsBattles:
     def start(self, options: Flags) -> Session:
         """A new battle (or a saved one, resumed) from ``play``'s options."""
         assert isinstance(options, PlayOptions)
+        if options.position is not None:
+            return self._from_position(options)
         if options.resume is not None:
             if options.from_step is not None:  # a new battle: the record stays as it is
                 save = options.save
@@ -500,6 +523,20 @@ class MagewindsBattles:
         history = History.start(start_battle(setup), number)
         recorded = {**setup.as_dict(), **({"pack_file": extra} if extra is not None else {})}
         return Session(history, kinds, recorded, save, f"seed {number}")
+
+    def _from_position(self, options: PlayOptions) -> Session:
+        """A new battle from a position file (:mod:`.battle.position`); its record keeps
+        the position, to replay from it."""
+        assert options.position is not None
+        model = read_position(options.position)
+        battle = start_position(model, source=str(options.position))
+        kinds = parse_players(options.players, battle.players)
+        seed = random.SystemRandom().randrange(2**31) if options.seed is None else options.seed
+        if options.save is not None:
+            check_save_path(options.save, "--save")
+        history = History.start(battle, check_seed(seed))
+        heading = f"seed {seed}; from the position in {options.position}"
+        return Session(history, kinds, position_setup(model), options.save, heading)
 
     def _resume(
         self, path: Path, players: str, save: Path | None, step: int | None = None

@@ -2,7 +2,8 @@
 saved and replayed. See :mod:`skirmish.engine.battle` for the game-independent parts."""
 
 from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario
-from skirmish.games.magewinds.battle.game import GAME, replay_record, result_of, start_battle
+from skirmish.games.magewinds.battle.game import GAME, result_of, start_battle
+from skirmish.games.magewinds.battle.position import replay_record, start_position
 from skirmish.games.magewinds.battle.scenarios import Scenario
 from skirmish.games.magewinds.battle.setup import Building, Length, Options, Setup, new_setup
 from skirmish.games.magewinds.battle.state import Battle
@@ -31,4 +32,5 @@ __all__ = [
     "replay_record",
     "result_of",
     "start_battle",
+    "start_position",
 ]
