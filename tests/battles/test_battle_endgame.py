@@ -13,6 +13,7 @@ from skirmish.games.magewinds.battle import grammar
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.deck import hand_limit
 from skirmish.games.magewinds.battle.endphase import Windburn
+from skirmish.games.magewinds.battle.position import start_position
 
 TWO = {"Wizard": (3, 8), "Guardian": (9, 8)}
 
@@ -76,8 +77,16 @@ def test_windburn_keeps_or_discards_each_card_and_kept_cards_deal_their_value():
 
 
 def test_windburn_can_take_your_own_fighter_down():
-    battle = ready(("Wizard",), ("Guardian",), TWO, hands={0: ("AS", "AH"), 1: ()})
-    battle = battle.with_fighter(replace(battle.fighter("Wizard"), damage=4))
+    battle = start_position(
+        {
+            "format": "skirmish magewinds position",
+            "fighters": [
+                {"name": "Wizard", "player": 1, "at": list(TWO["Wizard"]), "damage": 4},
+                {"name": "Guardian", "player": 2, "at": list(TWO["Guardian"])},
+            ],
+            "hands": [["AS", "AH"], []],
+        }
+    )
     battle = end_of_round(battle)
     battle = play(battle, "keep AS", "damage Wizard", "damage Wizard")
     # Deathmatch ends at once with one warband left (ruling MB-4).

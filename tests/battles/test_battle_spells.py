@@ -15,6 +15,7 @@ from skirmish.engine.battle import IllegalAction, Turn
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle import grammar
 from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.position import start_position
 from skirmish.games.magewinds.effects import HEX, THIRD_EYE, WHITE_HOT_WEAPONS, WILDFORM
 
 WALL = {"name": "Wall", "height": 2.5, "rectangle": {"centre": [6, 8], "size": [0.4, 6]}}
@@ -101,11 +102,16 @@ def test_blink_is_not_offered_without_three_spades():
 
 
 def test_recover_heals_the_hearts_spent_and_ends_poison():
-    battle = battle_of(
-        ("Wizard",), {"Wizard": (3, 8)}, {0: ("KH", "2H"), 1: ("2C",)}, second=("Guardian",)
+    battle = start_position(
+        {
+            "format": "skirmish magewinds position",
+            "fighters": [
+                {"name": "Wizard", "player": 1, "at": [3, 8], "damage": 3, "poisoned": True},
+                {"name": "Guardian", "player": 2, "at": list(FAR["Guardian"])},
+            ],
+            "hands": [["KH", "2H"], ["2C"]],
+        }
     )
-    wizard = battle.fighter("Wizard")
-    battle = battle.with_fighter(replace(wizard, damage=3, poisoned=True))
     battle = play(battle, "activate Wizard", "recover", "no step")
     assert grammar.texts(battle.legal_actions(0)) == (
         "recover paying 2H",
