@@ -91,6 +91,11 @@ class BattleState(Protocol[A]):
     ``A`` is the game's action record. States never change: ``apply`` returns a new one.
     """
 
+    @property
+    def setup(self) -> Any:
+        """What the battle was started from (computer players are made for it)."""
+        ...
+
     def node(self) -> Node:
         """Whose decision it is, or that chance acts, or that the battle is over."""
         ...
