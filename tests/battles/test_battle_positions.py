@@ -167,20 +167,17 @@ def test_the_example_position_file_starts_a_battle():
     assert battle.phase is Phase.ACTION and battle.fighter("Wizard").effects == {"hex"}
 
 
+def played_from_the_example(cli, save: Path):
+    """``skirmish play`` from the example position, random players, saved to ``save``."""
+    return cli(
+        "play", "magewinds", "--position", str(EXAMPLE), "--players", "random,random",
+        "--seed", "4", "--save", str(save),
+    )  # fmt: skip
+
+
 def test_play_from_a_position_saves_a_record_that_replays(cli, tmp_path):
     save = tmp_path / "battle.json"
-    found = cli(
-        "play",
-        "magewinds",
-        "--position",
-        str(EXAMPLE),
-        "--players",
-        "random,random",
-        "--seed",
-        "4",
-        "--save",
-        str(save),
-    )
+    found = played_from_the_example(cli, save)
     assert found.code == 0, found.err
     record = load_record(save)
     assert record.setup["position"]["fighters"][0]["name"] == "Wizard"
@@ -221,18 +218,7 @@ def test_play_refuses_a_bad_position_with_exit_2_and_writes_nothing(cli, tmp_pat
 
 def test_a_record_with_a_changed_position_is_refused(tmp_path, cli):
     save = tmp_path / "battle.json"
-    cli(
-        "play",
-        "magewinds",
-        "--position",
-        str(EXAMPLE),
-        "--players",
-        "random,random",
-        "--seed",
-        "4",
-        "--save",
-        str(save),
-    )
+    played_from_the_example(cli, save)
     data = json.loads(save.read_text())
     data["setup"]["position"]["fighters"][0]["at"] = [99, 99]
     save.write_text(json.dumps(data))
