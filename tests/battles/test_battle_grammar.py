@@ -215,3 +215,24 @@ def test_chance_outcomes_are_exact_and_hold_what_is_sampled():
             kinds.add(sampled.kind)
             battle = battle.apply(sampled)
     assert {Kind.CARD, Kind.DICE, Kind.ROLL_OFF} <= kinds
+
+
+FIRST_WORDS = ("activate", "ACTIVATE", "to", "To", "quake", "take", "pick", "card", "dice")
+FIRST_WORDS += ("2S", "\u017ftep", "\u212aeep", "roll-off", "cast")
+"""First words of each kind, in odd case, and non-ASCII letters a pattern's IGNORECASE
+reads as ASCII ones (a long s, a Kelvin sign)."""
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    first=st.sampled_from(FIRST_WORDS),
+    rest=st.text(alphabet="Wizard Knight on Watch 0123456789.,+SHDC", max_size=30),
+)
+def test_a_text_is_read_alike_with_and_without_the_first_word_shortcut(first, rest):
+    """The fast path tries only the kinds a text's first word allows; any text (odd case,
+    non-ASCII letters that match ASCII ones regardless of case) reads to the same record."""
+    names = Names(fighters=("Knight on Watch", "Wizard"), attacks=("Melee",), spells=("Energize",))
+    text = f"{first} {rest}"
+    fast = parse(text, names)
+    with fastpaths.plain():
+        assert parse(text, names) == fast

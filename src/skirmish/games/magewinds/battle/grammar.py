@@ -263,7 +263,7 @@ def parse(text: str, names: Names) -> BattleAction:
     """The record ``text`` writes (any case, any spacing), read against ``names``. A text
     of no other kind is a :attr:`Kind.WORD`, kept whole, for the frame asking to judge."""
     words = " ".join(text.split())
-    for kind in TEMPLATES:
+    for kind in _candidates(words):
         match = names.pattern(kind).fullmatch(words)
         if match is not None:
             return _record(kind, match, names)
@@ -271,6 +271,39 @@ def parse(text: str, names: Names) -> BattleAction:
 
 
 _NAMED_SLOTS = ("fighter", "target", "attack", "spell")
+
+
+def _first_words() -> tuple[dict[str, tuple[Kind, ...]], tuple[Kind, ...]]:
+    """The kinds a text may be, by its first word: each template that starts with words
+    (``to {point}``) can only read a text that starts with its first word; those that
+    start with a slot (``{cards}``, :attr:`Kind.WORD`) may read any. Each list keeps the
+    order of :data:`TEMPLATES`."""
+    starts = {
+        kind: re.split(r"[{\[]", template, maxsplit=1)[0] for kind, template in TEMPLATES.items()
+    }
+    anywhere = tuple(kind for kind, start in starts.items() if not start)
+    words = {start.split(" ")[0] for start in starts.values() if start}
+    assert all(" " in start for start in starts.values() if start)
+    by_word = {
+        word: tuple(k for k, s in starts.items() if not s or s.split(" ")[0] == word)
+        for word in words
+    }
+    return by_word, anywhere
+
+
+_BY_WORD, _ANYWHERE = _first_words()
+
+
+def _candidates(words: str) -> tuple[Kind, ...] | dict[Kind, str]:
+    """The kinds that may read ``words``, in the order they are tried: on the fast path
+    only those its first word allows (an ASCII word, compared in lower case as the
+    patterns' ``IGNORECASE`` compares ASCII), else every kind."""
+    if not fast(RENDERED):
+        return TEMPLATES
+    first = words.split(" ", 1)[0]
+    if not first.isascii():
+        return TEMPLATES
+    return _BY_WORD.get(first.lower(), _ANYWHERE)
 
 
 @lru_cache(maxsize=64)
