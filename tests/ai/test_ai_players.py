@@ -159,7 +159,7 @@ class Twin:
         self.note_kinds |= {m.key for m in self.state.marks if m.seen_by not in (None, self.seat)}
         seen, real = other.view(self.seat), self.state.view(self.seat)
         assert seen["log"] == [] and {**seen, "log": real["log"]} == real
-        assert grammar.texts(other.legal_actions(self.seat)) == legal
+        assert other.legal_actions(self.seat) == legal
         chosen = self.real.act(view, legal)
         assert self.twin.act({**seen, "log": real["log"]}, legal) == chosen
         self.compared += 1

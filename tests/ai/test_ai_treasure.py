@@ -18,7 +18,7 @@ from test_ai_evaluation import alone, in_action_phase
 from skirmish.ai.magewinds.evaluation import Evaluator, Weights
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.engine.battle import LazyView, Turn
-from skirmish.games.magewinds.battle import Battle, grammar
+from skirmish.games.magewinds.battle import Battle
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
 from skirmish.games.magewinds.battle.geometry import RADIUS, stand_problem
 from skirmish.games.magewinds.battle.placement import markers
@@ -56,9 +56,7 @@ def one_activation(battle: Battle, player: GreedyPlayer) -> tuple[Battle, list[s
     while True:
         node = battle.node()
         assert isinstance(node, Turn) and node.player == player.seat
-        action = player.act(
-            LazyView(battle, node.player), grammar.texts(battle.legal_actions(node.player))
-        )
+        action = str(player.act(LazyView(battle, node.player), battle.legal_actions(node.player)))
         taken.append(action)
         battle = battle.apply(action)
         if isinstance(battle.frames[-1], ActionPhase) or not isinstance(battle.node(), Turn):

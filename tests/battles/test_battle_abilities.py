@@ -498,7 +498,7 @@ def test_insight_keeps_one_of_two_and_the_other_is_drawn_next():
         battle.apply("card 4C")
     import random
 
-    assert battle.sample_chance(random.Random(1)) == "card 2H"
+    assert str(battle.sample_chance(random.Random(1))) == "card 2H"
     battle = battle.apply("card 2H")
     assert battle.hands[1] == ("2H",) and battle.marks == ()
 

@@ -86,9 +86,7 @@ def some_state(seed: int, steps: int) -> Battle:
         elif isinstance(node, Turn):
             state = history.state
             history.act(
-                players[node.player].act(
-                    state.view(node.player), grammar.texts(state.legal_actions(node.player))
-                )
+                players[node.player].act(state.view(node.player), state.legal_actions(node.player))
             )
         else:
             break

@@ -103,7 +103,7 @@ def offers_checked(battle: Battle, seed: int, players: list[Player], decisions: 
         assert isinstance(state, Battle)
         assert problems(state) == [], (seed, checked)
         assert refused_offers(state, node.player, rng) == [], (seed, checked)
-        legal = grammar.texts(state.legal_actions(node.player))
+        legal = state.legal_actions(node.player)
         history.act(players[node.player].act(LazyView(state, node.player), legal))
         checked += 1
     return checked
