@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from skirmish.errors import SkirmishError
-from skirmish.fastpaths import Kept, fast
+from skirmish.fastpaths import REMEMBERED, fast
 from skirmish.games.magewinds.battle.actions import parse_point, point_text
 
 if TYPE_CHECKING:
@@ -151,6 +151,17 @@ class Names:
             found = compiled[kind] = _pattern(kind, self)
         return found
 
+    def spelled(self, which: str) -> dict[str, str]:
+        """Each name of ``which`` (``fighters``, ``attacks``, ``spells``, or ``targets``:
+        the fighters and the objects) by its casefolded form: how the battle spells a
+        name read in any case (worked out once for these names)."""
+        kept: dict[str, dict[str, str]] = self.__dict__.setdefault("_spelled", {})
+        found = kept.get(which)
+        if found is None:
+            among = (*self.fighters, *self.objects) if which == "targets" else getattr(self, which)
+            found = kept[which] = {n.casefold(): n for n in among}
+        return found
+
     @classmethod
     def of(cls, battle: Battle) -> Names:
         """The names of ``battle``: its fighters and its pack's profiles, its objects, every
@@ -209,7 +220,6 @@ class BattleAction:
 RENDERED = "grammar"
 """The grammar's fast paths (:func:`~skirmish.fastpaths.fast`): a record's text rendered
 once, an offered text read once per battle's names."""
-_READ: Kept[BattleAction] = Kept("grammar.read")
 
 
 def render(action: BattleAction) -> str:
@@ -348,13 +358,12 @@ def _one_of(names: tuple[str, ...]) -> str:
 
 def _record(kind: Kind, match: re.Match[str], names: Names) -> BattleAction:
     found = {k: v for k, v in match.groupdict().items() if v is not None}
-    fighters = {n.casefold(): n for n in (*names.fighters, *names.objects)}
 
-    def named(key: str, among: tuple[str, ...]) -> str | None:
+    def named(key: str, among: str) -> str | None:
         value = found.get(key)
         if value is None:
             return None
-        return {n.casefold(): n for n in among}.get(value.casefold(), value)
+        return names.spelled(among).get(value.casefold(), value)
 
     numbers: tuple[float, ...] = ()
     if "number" in found:
@@ -365,10 +374,12 @@ def _record(kind: Kind, match: re.Match[str], names: Names) -> BattleAction:
         numbers = tuple(float(n) for n in found["order"].split(","))
     return BattleAction(
         kind,
-        fighter=named("fighter", names.fighters),
-        target=None if "target" not in found else fighters.get(found["target"].casefold()),
-        attack=named("attack", names.attacks),
-        spell=named("spell", names.spells),
+        fighter=named("fighter", "fighters"),
+        target=None
+        if "target" not in found
+        else names.spelled("targets").get(found["target"].casefold()),
+        attack=named("attack", "attacks"),
+        spell=named("spell", "spells"),
         point=_point(found.get("point")),
         other=_point(found.get("other")),
         cards=tuple(found["cards"].upper().split("+")) if "cards" in found else (),
@@ -402,14 +413,36 @@ def read(text: str, names: Names) -> BattleAction:
     offers the same texts at many states: every ``activate``, every move's end)."""
     if not fast(RENDERED):
         return parse(text, names)
-    return _READ.get(names, lambda: parse(text, names), text)
+    kept = _read(names)
+    found = kept.get(text)
+    if found is None:
+        found = _keep(kept, text, names)
+    return found
+
+
+def _read(names: Names) -> dict[str, BattleAction]:
+    """The records read against ``names`` so far, by text."""
+    kept: dict[str, BattleAction] | None = names.__dict__.get("_read")
+    if kept is None:
+        kept = names.__dict__["_read"] = {}
+    return kept
+
+
+def _keep(kept: dict[str, BattleAction], text: str, names: Names) -> BattleAction:
+    if len(kept) >= REMEMBERED:
+        kept.clear()
+    found = kept[text] = parse(text, names)
+    return found
 
 
 def legal(battle: Battle) -> tuple[BattleAction, ...]:
     """The top frame's offered actions (``battle.options()``, their text forms) as records,
     in the same order: what ``legal_actions`` gives the player whose decision it is."""
     names = Names.of(battle)
-    return tuple(read(text, names) for text in battle.options())
+    if not fast(RENDERED):
+        return tuple(parse(text, names) for text in battle.options())
+    kept = _read(names)
+    return tuple(kept.get(text) or _keep(kept, text, names) for text in battle.options())
 
 
 def texts(actions: Iterable[BattleAction | str]) -> tuple[str, ...]:
