@@ -276,8 +276,9 @@ def _illegal(error: SkirmishError, rule: str) -> IllegalAction:
 
 _OPTIONS: WeakKeyDictionary[Battle, tuple[Action, ...]] = WeakKeyDictionary()
 """The top frame's options of a battle state, worked out once (states never change)."""
-_LEGAL: WeakKeyDictionary[Battle, tuple[BattleAction, ...]] = WeakKeyDictionary()
-"""The same options as records (:mod:`.grammar`), read once per state."""
+_LEGAL = "legal actions"
+"""The key the top frame's options as records (:mod:`.grammar`) are remembered under, read
+once per state (:meth:`Battle.remembered`)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False, weakref_slot=True)
@@ -339,12 +340,9 @@ class Battle:
         node = self.node()
         if not isinstance(node, Turn) or node.player != player:
             return ()
-        found = _LEGAL.get(self)
-        if found is None:
-            from skirmish.games.magewinds.battle.grammar import legal
+        from skirmish.games.magewinds.battle.grammar import legal
 
-            found = _LEGAL[self] = legal(self)
-        return found
+        return self.remembered(_LEGAL, lambda: legal(self))
 
     def parse_action(self, text: str) -> BattleAction:
         """The record ``text`` writes, read against this battle's names (the edge: a
