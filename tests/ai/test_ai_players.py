@@ -40,6 +40,7 @@ from skirmish.games.magewinds.battle import (
     Building,
     Length,
     Options,
+    grammar,
     new_setup,
     setup,
     start_battle,
@@ -47,6 +48,7 @@ from skirmish.games.magewinds.battle import (
 from skirmish.games.magewinds.battle.building import WarbandBuilding, fits
 from skirmish.games.magewinds.battle.catalogue import SCENARIOS
 from skirmish.games.magewinds.battle.public import from_view
+from skirmish.games.magewinds.battles import COMPUTERS
 
 
 def quick_setup(seed: int) -> setup.Setup:
@@ -122,11 +124,11 @@ def test_search_plays_legal_actions_and_repeats_itself_on_a_counted_budget():
 
 def test_the_computer_players_by_name():
     chosen = quick_setup(1)
-    assert isinstance(computer("random", chosen, 1, 0), RandomPlayer)
-    assert isinstance(computer("greedy", chosen, 1, 0), GreedyPlayer)
-    searching = computer("search:2.5", chosen, 1, 1)
+    assert isinstance(computer("random", chosen, 1, 0, game=COMPUTERS), RandomPlayer)
+    assert isinstance(computer("greedy", chosen, 1, 0, game=COMPUTERS), GreedyPlayer)
+    searching = computer("search:2.5", chosen, 1, 1, game=COMPUTERS)
     assert isinstance(searching, SearchPlayer) and searching.seconds == 2.5
-    assert isinstance(computer("search", chosen, 1, 1), SearchPlayer)
+    assert isinstance(computer("search", chosen, 1, 1, game=COMPUTERS), SearchPlayer)
 
 
 class Twin:
@@ -267,7 +269,7 @@ def test_explain_puts_first_what_the_greedy_player_plays():
                 break
             history.roll()
             continue
-        legal = state.legal_actions(node.player)
+        legal = grammar.texts(state.legal_actions(node.player))
         if node.player == 0 and len(legal) > 1 and plannable(state) and checked < 4:
             advice = explain(chosen, state.view(0), legal)
             fresh = GreedyPlayer(chosen, 12, 0)
@@ -293,7 +295,7 @@ def test_hint_at_a_hidden_choice_gives_the_equilibrium_mix():
     battle = ready(("Guardian",), ("Wizard",), {"Guardian": (5.5, 8), "Wizard": (6.5, 8)}, hands={})
     battle = play_actions(battle, "activate Guardian", "attack", "no step")
     battle = play_actions(battle, "attack Wizard with Melee")
-    legal = battle.legal_actions(0)
+    legal = grammar.texts(battle.legal_actions(0))
     advice = explain(battle.setup, battle.view(0), legal)
     frame = battle.frames[-1]
     mix = dict(outlook(frame.situation).attack_mix)
@@ -348,7 +350,7 @@ def test_greedy_builds_a_full_warband_of_the_profiles_worth_most_per_slot(mode):
     while any(isinstance(f, WarbandBuilding) for f in history.state.frames):
         node = history.state.node()
         if isinstance(node, Turn):
-            legal = history.state.legal_actions(node.player)
+            legal = grammar.texts(history.state.legal_actions(node.player))
             history.act(players[node.player].act(LazyView(history.state, node.player), legal))
         else:
             history.roll()

@@ -20,7 +20,7 @@ from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.rollout import ReplyPlayer
 from skirmish.ai.magewinds.search import MARGIN, SearchPlayer, chosen
 from skirmish.engine.battle import Chance, History, LazyView, Turn
-from skirmish.games.magewinds.battle import Length, setup, start_battle
+from skirmish.games.magewinds.battle import Length, grammar, setup, start_battle
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
 from skirmish.games.magewinds.battle.attacks import AttackFrame
 from skirmish.games.magewinds.battle.state import Battle, Phase
@@ -136,7 +136,9 @@ def _greedy_activation(battle: Battle, seat: int, seed: int) -> list[str]:
     """The activation a greedy player of ``seat`` plays, handed each position's view."""
     player = GreedyPlayer(battle.setup, seed, seat)
     return _activation(
-        battle, seat, lambda state: player.act(LazyView(state, seat), state.legal_actions(seat))
+        battle,
+        seat,
+        lambda state: str(player.act(LazyView(state, seat), state.legal_actions(seat))),
     )
 
 
@@ -181,7 +183,7 @@ def test_the_reply_is_the_greedy_players_activation_in_generated_battles(seed):
             history.roll()
             continue
         top = state.frames[-1]
-        legal = state.legal_actions(node.player)
+        legal = grammar.texts(state.legal_actions(node.player))
         if (
             compared < 4
             and isinstance(top, ActionPhase)
@@ -192,7 +194,8 @@ def test_the_reply_is_the_greedy_players_activation_in_generated_battles(seed):
             expected = _greedy_activation(state, node.player, seed + compared)
             assert _reply_activation(state, node.player, seed + compared) == expected
             compared += 1
-        history.act(players[node.player].act(LazyView(state, node.player), legal))
+        offered = state.legal_actions(node.player)
+        history.act(players[node.player].act(LazyView(state, node.player), offered))
     assert compared > 0
 
 
@@ -215,7 +218,7 @@ def test_a_lookahead_is_scored_within_the_action_phase():
     # Action Phase.
     seat, other = first.player, 1 - first.player
     after = battle.apply("pass")
-    assert after.legal_actions(other) == ("pass",)
+    assert grammar.texts(after.legal_actions(other)) == ("pass",)
     ended = after.apply("pass")
     assert after.phase is Phase.ACTION and ended.phase is not Phase.ACTION
     searcher = SearchPlayer(battle.setup, 1, seat, seconds=0.1, clock=False)

@@ -28,6 +28,7 @@ from skirmish.ai.simulate import (
 from skirmish.engine.battle import History, play_out
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle import start_battle
+from skirmish.games.magewinds.battles import COMPUTERS, SIMULATED_BATTLES
 from skirmish.games.magewinds.game import GAME
 
 BASE = (
@@ -44,6 +45,15 @@ BASE = (
     "--rounds",
     "1",
 )
+
+
+class _Named:
+    """Settings that only name the game's battles (for a match's mirror and seats)."""
+
+    simulated = SIMULATED_BATTLES
+
+
+MAGEWINDS = _Named()
 
 
 def test_json_answer_has_the_documented_shape_and_adds_up(cli):
@@ -150,7 +160,9 @@ def played_directly(seed: int, seating: tuple[int, ...]) -> tuple[int | None, in
     ``simulate``: the winner (by warband), rounds, why it ended and the final state's hash."""
     match = mirror_match()
     setup = match.settings.setup(seed, [list(match.warbands[e]) for e in seating])
-    players = [computer("random", setup, seed, seat) for seat in range(len(seating))]
+    players = [
+        computer("random", setup, seed, seat, game=COMPUTERS) for seat in range(len(seating))
+    ]
     history = History.start(start_battle(setup), seed)
     end = play_out(history, players)
     winner = None if end.winner is None else seating[end.winner]
@@ -230,7 +242,7 @@ def test_a_mirror_of_three_warbands_turns_every_seat_on_its_own_seeds():
 def test_what_counts_as_a_mirror(warbands, kinds, mirror):
     """The same fighters in any order and case, and the same player as it plays in a
     simulation (search by the look-aheads its budget counts: 1 s and 1.01 s both 13)."""
-    match = Match(warbands, kinds, settings=None)  # type: ignore[arg-type]
+    match = Match(warbands, kinds, settings=MAGEWINDS)  # type: ignore[arg-type]
     assert match.mirror is mirror
     seeds = [match.battle_seed(10, i) for i in range(2 * match.entries)]
     if mirror:
@@ -258,7 +270,7 @@ def test_wilson_interval_matches_the_formula():
 
 
 def test_summary_counts_by_warband_not_by_seat():
-    match = Match((("Wizard",), ("Druid",)), ("greedy", "random"), settings=None)  # type: ignore[arg-type]
+    match = Match((("Wizard",), ("Druid",)), ("greedy", "random"), settings=MAGEWINDS)  # type: ignore[arg-type]
     outcomes = [
         Outcome(0, 1, (0, 1), 0, 0, 3, (1, 0), ""),
         Outcome(1, 1, (1, 0), 1, 0, 2, (1, 0), ""),
@@ -452,7 +464,7 @@ def test_player_one_is_counted_over_the_decided_battles():
     from skirmish.ai.simulate import report
     from skirmish.cli.render import text
 
-    match = Match((("Wizard",), ("Druid",)), ("greedy", "random"), settings=None)  # type: ignore[arg-type]
+    match = Match((("Wizard",), ("Druid",)), ("greedy", "random"), settings=MAGEWINDS)  # type: ignore[arg-type]
     outcomes = [
         Outcome(0, 1, (0, 1), 0, 0, 3, (1, 0), ""),  # Player 1 (warband 1) won
         Outcome(1, 1, (1, 0), 1, 0, 2, (1, 0), ""),  # Player 1 (warband 2) lost

@@ -56,7 +56,7 @@ def one_activation(battle: Battle, player: GreedyPlayer) -> tuple[Battle, list[s
     while True:
         node = battle.node()
         assert isinstance(node, Turn) and node.player == player.seat
-        action = player.act(LazyView(battle, node.player), battle.legal_actions(node.player))
+        action = str(player.act(LazyView(battle, node.player), battle.legal_actions(node.player)))
         taken.append(action)
         battle = battle.apply(action)
         if isinstance(battle.frames[-1], ActionPhase) or not isinstance(battle.node(), Turn):

@@ -54,10 +54,11 @@ class SpellfulPlayer(RandomPlayer):
         super().__init__(seed, seat)
         self._pick = Random(f"spellful {seed} {seat}")
 
-    def act(self, view: Any, legal: tuple[str, ...]) -> str:
-        if NO_BARRIER in legal:
-            return NO_BARRIER
-        casts = [a for a in legal if a.startswith(("cast ", "pick up ", "collect "))]
+    def act(self, view: Any, legal: tuple[Any, ...]) -> Any:
+        by_text = {str(action): action for action in legal}
+        if NO_BARRIER in by_text:
+            return by_text[NO_BARRIER]
+        casts = [a for a in legal if str(a).startswith(("cast ", "pick up ", "collect "))]
         if casts and self._pick.random() < 0.7:
             return self._pick.choice(casts)
         return super().act(view, legal)

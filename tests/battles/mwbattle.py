@@ -216,7 +216,7 @@ def answer(battle: Battle, *preferred: str) -> Battle:
     ``preferred`` then of the quiet answers that is offered (else the first option)."""
     node = battle.node()
     if isinstance(node, Chance) and node.rule == "18.5.2":
-        sampled = battle.sample_chance(Random(node.index)).split()
+        sampled = str(battle.sample_chance(Random(node.index))).split()
         return battle.apply(" ".join(["dice", *("1" for _ in sampled[1:])]))
     if isinstance(node, Chance):
         return battle.apply(battle.sample_chance(Random(node.index)))

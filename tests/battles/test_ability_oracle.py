@@ -20,6 +20,7 @@ import pytest
 from mwbattle import activate, open_table, out_of_action, placed, play
 
 from skirmish.engine.battle import IllegalAction
+from skirmish.games.magewinds.battle import grammar
 from skirmish.games.magewinds.battle.state import Battle
 
 # -- exact odds from 18.5 -------------------------------------------------------------------
@@ -233,7 +234,7 @@ def test_revive_costs_three_hearts_counting_a_face_card_as_two(hand, pays):
     where = {"Cleric": (3.0, 8.0), "Wizard": (3.0, 12.0)}
     battle = placed(("Cleric", "Wizard"), ("Guardian", "Deadeye"), where, {0: hand})
     battle = activate(out_of_action(battle, "Deadeye"), "Cleric")
-    assert ("revive" in battle.legal_actions(0)) is pays
+    assert ("revive" in grammar.texts(battle.legal_actions(0))) is pays
 
 
 def _heal_ready(damage: int, hand: tuple[str, ...], gap_x: float = 4.0) -> Battle:
@@ -255,7 +256,7 @@ def test_heal_reaches_5_inches_base_to_base(centres, offered):
     """Heal: a fighter within 5" (8.0: between the closest points of the bases, 0.984"
     across): centres 5.98" apart leave a gap of 4.996", 6" apart one of 5.016"."""
     battle = _heal_ready(2, ("2H",), gap_x=centres)
-    assert ("cast Heal on Wizard paying 2H" in battle.legal_actions(0)) is offered
+    assert ("cast Heal on Wizard paying 2H" in grammar.texts(battle.legal_actions(0))) is offered
 
 
 @pytest.mark.parametrize(("card", "worth"), [("2H", 1), ("KH", 2), ("AH", 3)])
@@ -325,7 +326,7 @@ def test_blasts_further_attacks_hit_friend_and_foe_with_the_same_numbers():
     battle = placed(("Wizard", "Guardian"), ("Witch", "Seer"), where, {0: ("2D", "3D")})
     battle = activate(battle, "Wizard", "attack", "no step", "attack Witch with Blast paying 2D+3D")
     battle = play(battle, "none", "dice 6 6 6 6")
-    assert sorted(battle.legal_actions(0)) == ["blast Guardian", "blast Seer"]
+    assert sorted(grammar.texts(battle.legal_actions(0))) == ["blast Guardian", "blast Seer"]
     battle = play(battle, "blast Guardian", "none")
     assert "Guardian receives 2 damage" in battle.node().prompt
 
@@ -340,9 +341,9 @@ def test_third_eye_lets_a_cleric_heal_a_fighter_behind_a_high_obstacle():
     battle = battle.with_fighter(replace(battle.fighter("Seer"), damage=2))
     battle = activate(battle, "Cleric")
     unseen = play(battle, "guard", "no step")
-    assert not any("Heal" in a for a in unseen.legal_actions(0))
+    assert not any("Heal" in a for a in grammar.texts(unseen.legal_actions(0)))
     seen = play(battle, "cast Third Eye by Seer on Cleric paying 2D+3D", "guard", "no step")
-    assert "cast Heal on Seer paying 2H" in seen.legal_actions(0)
+    assert "cast Heal on Seer paying 2H" in grammar.texts(seen.legal_actions(0))
 
 
 def test_heal_offers_no_card_the_healing_cannot_use():
@@ -350,13 +351,17 @@ def test_heal_offers_no_card_the_healing_cannot_use():
     same. A Wizard with 1 damage heals 1 whatever is spent, so each single Heart pays,
     and no two cards do (20.1 removes only the damage there is)."""
     battle = _heal_ready(1, ("2H", "KH", "AH"))
-    heals = sorted(a for a in battle.legal_actions(0) if a.startswith("cast Heal"))
+    heals = sorted(a for a in grammar.texts(battle.legal_actions(0)) if a.startswith("cast Heal"))
     assert heals == [f"cast Heal on Wizard paying {c}" for c in ("2H", "AH", "KH")]
     with pytest.raises(IllegalAction, match="17.0: .* is not a legal spell"):
         battle.apply("cast Heal on Wizard paying 2H+KH")
     # With 3 damage, King and 2 heal 3 and Ace and 2 still only 3.
     battle = _heal_ready(3, ("2H", "KH", "AH"))
-    pays = {a.rsplit(" ", 1)[1] for a in battle.legal_actions(0) if a.startswith("cast Heal")}
+    pays = {
+        a.rsplit(" ", 1)[1]
+        for a in grammar.texts(battle.legal_actions(0))
+        if a.startswith("cast Heal")
+    }
     assert pays == {"2H", "KH", "AH", "2H+KH"}
 
 
@@ -366,7 +371,10 @@ def test_recover_offers_no_card_the_healing_cannot_use():
     battle = placed(("Wizard", "Cleric"), ("Guardian",), {"Wizard": (3.0, 8.0)}, {0: ("2H", "KH")})
     battle = battle.with_fighter(replace(battle.fighter("Wizard"), damage=2))
     battle = activate(battle, "Wizard", "recover", "no step")
-    assert sorted(battle.legal_actions(0)) == ["recover paying 2H", "recover paying KH"]
+    assert sorted(grammar.texts(battle.legal_actions(0))) == [
+        "recover paying 2H",
+        "recover paying KH",
+    ]
 
 
 def test_a_charmed_clerics_heal_is_paid_from_the_witchs_players_hand():

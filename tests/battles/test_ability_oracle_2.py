@@ -39,6 +39,7 @@ from mwbattle import (
 )
 
 from skirmish.engine.battle import IllegalAction, Turn
+from skirmish.games.magewinds.battle import grammar
 from skirmish.games.magewinds.battle.logbook import EventKind, field_of
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.pack import bundled_pack, load_pack
@@ -86,7 +87,7 @@ def next_round(battle: Battle) -> Battle:
     while not (battle.round > start and battle.phase.value == "action"):
         node = battle.node()
         assert isinstance(node, Turn), node
-        legal = battle.legal_actions(node.player)
+        legal = grammar.texts(battle.legal_actions(node.player))
         if "pass" in legal:
             battle = battle.apply("pass")
         elif "done" in legal:
@@ -224,10 +225,10 @@ def test_ward_costs_one_club():
     alone and nothing else is offered (MB-1)."""
     where = {"Guardian": (6.0, 10.0), "Wizard": (2.0, 8.0)}
     spades = placed(("Guardian", "Wizard"), ("Deadeye",), where, {0: ("5S",)})
-    assert "ward" not in activate(spades, "Guardian").legal_actions(0)
+    assert "ward" not in grammar.texts(activate(spades, "Guardian").legal_actions(0))
     clubs = placed(("Guardian", "Wizard"), ("Deadeye",), where, {0: ("KC", "5S")})
     battle = activate(clubs, "Guardian", "ward", "no step")
-    assert battle.legal_actions(0) == ("ward paying KC",)
+    assert grammar.texts(battle.legal_actions(0)) == ("ward paying KC",)
     refused(battle, "ward paying 5S", "17.0")
 
 
@@ -262,7 +263,7 @@ def test_ward_outlasts_the_guardians_reaction_and_the_phase_and_ends_at_its_next
         "deflect",
         "dice 6 6 6 6",
     )
-    battle = play(battle, *[a for a in ("no step",) if a in battle.legal_actions(0)])
+    battle = play(battle, *[a for a in ("no step",) if a in grammar.texts(battle.legal_actions(0))])
     battle = with_hand(next_round(battle.apply("end activation")), 1, ("3C",))
     battle = turn_of(battle, 1, "Wizard")
     battle = play(battle, "activate Deadeye", "attack", "no step", "attack Wizard with Quick Shot")
@@ -325,9 +326,9 @@ def test_take_aim_needs_no_fighter_near_the_point():
     come through). The action is offered and the typed point is accepted."""
     where = {"Deadeye": DEADEYE, "Guardian": (11.0, 15.0)}
     battle = activate(placed(("Deadeye",), ("Guardian",), where), "Deadeye")
-    assert "take aim" in battle.legal_actions(0)
+    assert "take aim" in grammar.texts(battle.legal_actions(0))
     battle = play(battle, "take aim", "no step")
-    assert battle.legal_actions(0)
+    assert grammar.texts(battle.legal_actions(0))
     battle = battle.apply("aim at 6,8")
     assert [m["at"] for m in battle.view(1)["marks"]] == [[6.0, 8.0]]
 
@@ -362,7 +363,7 @@ def test_aimed_shot_only_in_the_next_activation_at_fighters_within_2in_of_the_ma
     only the Guardian may be shot with Aimed Shot (Quick Shot, 2-9, reaches neither)."""
     battle = _aimed("6,10", MARKED)
     battle = play(battle, "activate Deadeye", "attack", "no step")
-    aimed = sorted(a for a in battle.legal_actions(0) if "Aimed Shot" in a)
+    aimed = sorted(a for a in grammar.texts(battle.legal_actions(0)) if "Aimed Shot" in a)
     assert aimed == ["attack Guardian with Aimed Shot"]
     refused(battle, "attack Cleric with Aimed Shot", "Take Aim")
 
@@ -370,7 +371,7 @@ def test_aimed_shot_only_in_the_next_activation_at_fighters_within_2in_of_the_ma
 def test_aimed_shot_is_not_offered_without_take_aim():
     where = {"Deadeye": DEADEYE, "Guardian": (6.0, 8.0)}
     battle = activate(placed(("Deadeye",), ("Guardian",), where), "Deadeye", "attack", "no step")
-    assert not any("Aimed Shot" in a for a in battle.legal_actions(0))
+    assert not any("Aimed Shot" in a for a in grammar.texts(battle.legal_actions(0)))
     refused(battle, "attack Guardian with Aimed Shot", "Take Aim")
 
 
@@ -382,7 +383,7 @@ def test_the_marker_goes_at_the_end_of_the_next_activation_even_without_a_shot()
     battle = next_round(battle)
     battle = turn_of(battle, 0, "Cleric")
     battle = play(battle, "activate Deadeye", "attack", "no step")
-    assert not any("Aimed Shot" in a for a in battle.legal_actions(0))
+    assert not any("Aimed Shot" in a for a in grammar.texts(battle.legal_actions(0)))
 
 
 def test_a_marker_placed_in_the_last_activation_of_a_phase_waits_for_the_next_phase():
@@ -394,7 +395,7 @@ def test_a_marker_placed_in_the_last_activation_of_a_phase_waits_for_the_next_ph
     assert [m["key"] for m in battle.view(1)["marks"]] == ["take_aim"]
     battle = turn_of(battle, 0, "Cleric")
     battle = play(battle, "activate Deadeye", "attack", "no step")
-    assert "attack Guardian with Aimed Shot" in battle.legal_actions(0)
+    assert "attack Guardian with Aimed Shot" in grammar.texts(battle.legal_actions(0))
 
 
 def test_aimed_shot_keeps_its_minimum_range():
@@ -404,7 +405,7 @@ def test_aimed_shot_keeps_its_minimum_range():
     where = {"Deadeye": DEADEYE, "Guardian": (2.0 + 0.984 + 1.5, 2.0), "Cleric": (2.0, 8.0)}
     battle = _aimed("4,2", where | {"Witch": (11.0, 15.0)})
     battle = play(battle, "activate Deadeye", "attack", "no step")
-    assert not any("Aimed Shot" in a for a in battle.legal_actions(0))
+    assert not any("Aimed Shot" in a for a in grammar.texts(battle.legal_actions(0)))
     refused(battle, "attack Guardian with Aimed Shot", "18.1")
 
 
@@ -491,7 +492,7 @@ def test_push_after_a_deflect_shoves_as_far_as_armour_4_leaves():
     knockback (18.5.4 needs no reaction); the Deflect step (optional) comes after."""
     battle = push_at((3.0, 8.0), (6.0, 8.0), "deflect")
     assert close(battle.fighter("Guardian").at, (8.0, 8.0))
-    assert not any(a.startswith("knock back") for a in battle.legal_actions(0))
+    assert not any(a.startswith("knock back") for a in grammar.texts(battle.legal_actions(0)))
 
 
 def test_push_after_a_dodge_shoves_from_where_the_target_stood_and_then_it_steps():
@@ -501,7 +502,7 @@ def test_push_after_a_dodge_shoves_from_where_the_target_stood_and_then_it_steps
     and no shove follows it."""
     battle = push_at((3.0, 8.0), (6.0, 8.0), "dodge").apply("dice 1 1 1 5 5 5")
     assert close(battle.fighter("Guardian").at, (7.0, 8.0))
-    step = next(a for a in battle.legal_actions(1) if a.startswith("step "))
+    step = next(a for a in grammar.texts(battle.legal_actions(1)) if a.startswith("step "))
     battle = battle.apply(step)
     x, y = (float(v) for v in step.removeprefix("step ").split(","))
     assert close(battle.fighter("Guardian").at, (x, y))
@@ -533,11 +534,15 @@ def test_push_reaches_5in(reach, offered):
     battle = battle.with_fighter(replace(battle.fighter("Guardian"), at=(3.0 + 2 * R + reach, 8.0)))
     battle = activate(battle, "Cleric", "attack")
     if not offered:
-        battle = battle.apply("no step") if "no step" in battle.legal_actions(0) else battle
-        assert "attack Guardian with Push paying 2C" not in battle.legal_actions(0)
+        battle = (
+            battle.apply("no step")
+            if "no step" in grammar.texts(battle.legal_actions(0))
+            else battle
+        )
+        assert "attack Guardian with Push paying 2C" not in grammar.texts(battle.legal_actions(0))
         return
     battle = battle.apply("no step")
-    assert "attack Guardian with Push paying 2C" in battle.legal_actions(0)
+    assert "attack Guardian with Push paying 2C" in grammar.texts(battle.legal_actions(0))
 
 
 @given(face=st.floats(7.2, 10.4))
@@ -601,13 +606,13 @@ def test_phasewalk_is_cast_by_an_enchanter_that_sees_the_mover_and_costs_a_spade
     """The Seer at (4, 12) is seen by the Enchanter; at (8, 8), behind the wall, it is not.
     With only a Heart in hand no Phasewalk is offered (17.0)."""
     seen = activate(walled(), "Seer", "move")
-    assert "cast Phasewalk by Enchanter on Seer paying 5S" in seen.legal_actions(0)
+    assert "cast Phasewalk by Enchanter on Seer paying 5S" in grammar.texts(seen.legal_actions(0))
     hidden = walled()
     hidden = hidden.with_fighter(replace(hidden.fighter("Seer"), at=(8.0, 8.0)))
     hidden = activate(hidden, "Seer", "move")
-    assert not any("Phasewalk" in a for a in hidden.legal_actions(0))
+    assert not any("Phasewalk" in a for a in grammar.texts(hidden.legal_actions(0)))
     broke = activate(walled(("5H",)), "Enchanter", "move")
-    assert not any("Phasewalk" in a for a in broke.legal_actions(0))
+    assert not any("Phasewalk" in a for a in grammar.texts(broke.legal_actions(0)))
 
 
 @pytest.mark.parametrize(("blocker_side", "passes"), [(1, True), (0, False)])
@@ -644,11 +649,11 @@ def channelling(first=("Seer", "Wizard"), second=("Guardian",)) -> Battle:
 
 def test_insight_keeps_one_card_and_the_other_is_the_next_drawn_by_anyone():
     battle = channelling()
-    assert "draw deck with Insight" in battle.legal_actions(0)
+    assert "draw deck with Insight" in grammar.texts(battle.legal_actions(0))
     battle = play(battle, "draw deck with Insight", "card 2S", "card 3S")
     node = battle.node()
     assert isinstance(node, Turn) and node.hidden
-    assert sorted(battle.legal_actions(0)) == ["keep 2S", "keep 3S"]
+    assert sorted(grammar.texts(battle.legal_actions(0))) == ["keep 2S", "keep 3S"]
     battle = battle.apply("keep 2S")
     assert battle.hands[0] == ("2S",)
     # Player 2 draws from the deck: it can only be the 3S.
@@ -677,9 +682,9 @@ def test_insight_needs_a_seer_on_the_battlefield():
     battle = set_up(new_battle(("Seer", "Wizard"), ("Guardian",)))
     spots = {"Seer": (2.0, 4.0), "Wizard": (2.0, 8.0), "Guardian": (10.0, 4.0)}
     battle = deploy(battle, spots)
-    assert "draw deck with Insight" not in battle.legal_actions(1)
+    assert "draw deck with Insight" not in grammar.texts(battle.legal_actions(1))
     battle = out_of_action(play(battle, "draw deck", "card 7S"), "Seer")
-    assert "draw deck with Insight" not in battle.legal_actions(0)
+    assert "draw deck with Insight" not in grammar.texts(battle.legal_actions(0))
     refused(battle, "draw deck with Insight", "12.0")
 
 
@@ -713,7 +718,7 @@ def predicting() -> Battle:
 def no_wildform(battle: Battle) -> Battle:
     """The Action Phase begins with a chance to cast Wildform (MB-19, MB-23): decline it."""
     node = battle.node()
-    if isinstance(node, Turn) and "done" in battle.legal_actions(node.player):
+    if isinstance(node, Turn) and "done" in grammar.texts(battle.legal_actions(node.player)):
         return battle.apply("done")
     return battle
 
@@ -769,7 +774,7 @@ def test_prediction_names_an_enemy_and_costs_a_diamond():
     }
     battle = placed(("Seer", "Enchanter"), ("Mesmer", "Druid"), where, {0: ("3D", "4S")})
     battle = activate(no_wildform(battle), "Seer")
-    casts = [a for a in battle.legal_actions(0) if "Prediction" in a]
+    casts = [a for a in grammar.texts(battle.legal_actions(0)) if "Prediction" in a]
     assert casts and all(" on Mesmer " in a or " on Druid " in a for a in casts)
     assert all(a.endswith("paying 3D") for a in casts)
     refused(battle, "cast Prediction on Enchanter naming move paying 3D", "Prediction")
@@ -810,7 +815,7 @@ def hypnotized() -> Battle:
 def test_a_hypnotized_fighter_sees_only_the_mesmer():
     """Its attacks: the Cleric (2.4" away from the line, in plain sight) cannot be chosen."""
     battle = play(hypnotized(), "end activation", "activate Wizard", "attack", "no step")
-    targets = {a.split(" with ")[0] for a in battle.legal_actions(0)}
+    targets = {a.split(" with ")[0] for a in grammar.texts(battle.legal_actions(0))}
     assert targets == {"attack Mesmer"}
     refused(battle, "attack Cleric with Zap paying 3D+4S", "MB-40")
 
@@ -837,7 +842,7 @@ def test_hypnotize_breaks_at_the_start_of_the_mesmers_next_action():
     battle = play(hypnotized(), "end activation", *guard_turns("Wizard"))
     battle = play(battle, *guard_turns("Mesmer"))
     battle = play(battle, "activate Wizard", "attack", "no step")
-    assert any(a.startswith("attack Cleric") for a in battle.legal_actions(0))
+    assert any(a.startswith("attack Cleric") for a in grammar.texts(battle.legal_actions(0)))
 
 
 def test_hypnotize_breaks_when_the_target_loses_sight_of_the_mesmer():
@@ -846,7 +851,7 @@ def test_hypnotize_breaks_when_the_target_loses_sight_of_the_mesmer():
     battle = play(hypnotized(), "end activation")
     battle = battle.with_fighter(replace(battle.fighter("Mesmer"), at=(5.0, 3.0)))
     battle = play(battle, "activate Wizard", "attack", "no step")
-    assert any(a.startswith("attack Cleric") for a in battle.legal_actions(0))
+    assert any(a.startswith("attack Cleric") for a in grammar.texts(battle.legal_actions(0)))
 
 
 def test_hypnotize_costs_a_heart_and_needs_a_visible_target():
@@ -859,8 +864,8 @@ def test_hypnotize_costs_a_heart_and_needs_a_visible_target():
         table=open_table([PILLAR]),
     )
     battle = play(battle, *guard_turns("Witch"), "activate Mesmer", "hypnotize", "no step")
-    assert "hypnotize Wizard paying 2H" in battle.legal_actions(1)
-    assert not any("Witch" in a for a in battle.legal_actions(1))
+    assert "hypnotize Wizard paying 2H" in grammar.texts(battle.legal_actions(1))
+    assert not any("Witch" in a for a in grammar.texts(battle.legal_actions(1)))
     refused(battle, "hypnotize Wizard paying 3S", "17.0")
 
 
@@ -911,14 +916,17 @@ def test_clone_reaches_9in(reach, offered):
     battle = battle.with_fighter(replace(battle.fighter("Mesmer"), at=(11.0, 4.0)))
     spot = (11.0 - 2 * R - reach, 4.0)
     battle = battle.with_fighter(replace(battle.fighter("Enchanter"), at=spot))
-    assert any(a.startswith("clone Enchanter ") for a in battle.legal_actions(1)) is offered
+    assert (
+        any(a.startswith("clone Enchanter ") for a in grammar.texts(battle.legal_actions(1)))
+        is offered
+    )
 
 
 def test_clone_costs_a_diamond_and_a_spade():
     where = {"Enchanter": OLD_SPOT, "Seer": (2.0, 8.0), "Mesmer": (8.0, 4.0), "Cleric": (8.0, 8.0)}
     battle = placed(("Enchanter", "Seer"), ("Mesmer", "Cleric"), where, {1: ("4D", "5D")})
     battle = play(battle, *guard_turns("Seer"), "activate Mesmer")
-    assert "clone" not in battle.legal_actions(1)
+    assert "clone" not in grammar.texts(battle.legal_actions(1))
 
 
 @given(
@@ -994,16 +1002,16 @@ def test_entangle_v152_allows_no_move_and_no_step():
     battle = play(entangled_v152(), "activate Wizard", "move")
     refused(battle, "to 2.5,8", "MB-39")
     battle = play(entangled_v152(), "activate Wizard", "guard")
-    assert battle.legal_actions(0) == ("no step",)
+    assert grammar.texts(battle.legal_actions(0)) == ("no step",)
     refused(battle, "step 2.5,8", "MB-39")
 
 
 def test_entangle_v152_takes_away_dodge_but_not_knockback():
     battle = play(entangled_v152(), *guard_turns("Witch"))
     battle = play(battle, "activate Deadeye", "attack", "no step", "attack Wizard with Quick Shot")
-    assert "dodge" not in battle.legal_actions(0)
+    assert "dodge" not in grammar.texts(battle.legal_actions(0))
     battle = no_barrier(play(battle, "none", "dice 1 1 1 1"))
-    assert any(a.startswith("knock back") for a in battle.legal_actions(1))
+    assert any(a.startswith("knock back") for a in grammar.texts(battle.legal_actions(1)))
 
 
 def test_entangle_v152_ends_at_the_druids_next_action():
@@ -1014,12 +1022,12 @@ def test_entangle_v152_ends_at_the_druids_next_action():
 def test_entangle_v152_ends_when_the_target_is_redeployed():
     """Blink (3 Spades) re-deploys the Wizard (20.2): its next Move is free again."""
     battle = play(entangled_v152(), "activate Wizard", "blink", "no step")
-    blink = next(a for a in battle.legal_actions(0) if a.startswith("blink to"))
+    blink = next(a for a in grammar.texts(battle.legal_actions(0)) if a.startswith("blink to"))
     battle = play(battle, blink, "end activation", *guard_turns("Deadeye"))
     start = battle.fighter("Wizard").at
     assert start is not None
     battle = play(battle, "activate Wizard", "move")
-    moves = [a for a in battle.legal_actions(0) if a.startswith("to ")]
+    moves = [a for a in grammar.texts(battle.legal_actions(0)) if a.startswith("to ")]
     assert any(a != f"to {start[0]:g},{start[1]:g}" for a in moves)
     assert accepted(battle, moves[-1])
 
@@ -1038,7 +1046,7 @@ def test_entangle_reaches_9in_and_costs_a_club_and_a_heart():
         no_wildform(battle), *guard_turns("Witch"), "activate Druid", "entangle", "no step"
     )
     # Friend or foe (MB-39): the Druid's own Deadeye may be entangled too.
-    offered = sorted(battle.legal_actions(1))
+    offered = sorted(grammar.texts(battle.legal_actions(1)))
     assert offered == ["entangle Deadeye paying 2H+3C", "entangle Witch paying 2H+3C"]
     refused(battle, "entangle Witch paying 2H+4S", "17.0")
 
@@ -1065,19 +1073,19 @@ def test_entangle_v150_allows_no_knockback_and_no_push():
     battle = play(entangled_v150(), *guard_turns("Witch"))
     battle = play(battle, "activate Deadeye", "attack", "no step", "attack Wizard with Quick Shot")
     battle = no_barrier(play(battle, "none", "dice 1 1 1 1"))
-    assert not any(a.startswith("knock back") for a in battle.legal_actions(1))
+    assert not any(a.startswith("knock back") for a in grammar.texts(battle.legal_actions(1)))
     assert battle.fighter("Wizard").at == (2.0, 8.0)
 
 
 def test_entangle_v150_is_not_ended_by_redeploying():
     battle = play(entangled_v150(), "activate Wizard", "blink", "no step")
-    blink = next(a for a in battle.legal_actions(0) if a.startswith("blink to"))
+    blink = next(a for a in grammar.texts(battle.legal_actions(0)) if a.startswith("blink to"))
     battle = play(battle, blink, "end activation", *guard_turns("Deadeye"))
     x, y = battle.fighter("Wizard").at or (0.0, 0.0)
     battle = play(battle, "activate Wizard", "move")
     assert all(
         math.dist((x, y), _point(a)) <= 1.0 + 1e-9
-        for a in battle.legal_actions(0)
+        for a in grammar.texts(battle.legal_actions(0))
         if a.startswith("to ")
     )
 
@@ -1111,7 +1119,7 @@ def test_insight_is_one_draw_under_the_hand_limit(held, offered):
     """MB-42 and 12.0: Insight adds one card to the hand, so it is offered below the hand
     limit of 5 and, at the limit, the player must pass."""
     battle = with_hand(channelling(), 0, ("2H", "3H", "4H", "5H", "6H")[:held])
-    assert ("draw deck with Insight" in battle.legal_actions(0)) is offered
+    assert ("draw deck with Insight" in grammar.texts(battle.legal_actions(0))) is offered
     if offered:
         battle = play(battle, "draw deck with Insight", "card 2S", "card 3S", "keep 3S")
         assert len(battle.hands[0]) == 5
@@ -1123,7 +1131,7 @@ def test_phasewalk_is_not_offered_by_an_enemy_enchanter():
     where = {"Seer": (4.0, 8.0), "Wizard": (2.0, 2.0), "Enchanter": (8.0, 8.0)}
     battle = placed(("Seer", "Wizard"), ("Enchanter",), where, {1: ("5S",)})
     battle = activate(battle, "Seer", "move")
-    assert not any("Phasewalk" in a for a in battle.legal_actions(0))
+    assert not any("Phasewalk" in a for a in grammar.texts(battle.legal_actions(0)))
     refused(battle, "cast Phasewalk by Enchanter on Seer paying 5S", "17.0")
 
 
@@ -1152,6 +1160,6 @@ def test_push_moves_an_entangled_fighter_only_under_the_newer_entangle(older, sh
     battle = play(battle, "end activation", *guard_turns("Witch"))
     push = "attack Guardian with Push paying 4C"
     battle = play(battle, "activate Cleric", "attack", "no step", push, "none")
-    if "no knockback" in battle.legal_actions(1):
+    if "no knockback" in grammar.texts(battle.legal_actions(1)):
         battle = battle.apply("no knockback")
     assert close(battle.fighter("Guardian").at, (8.0, 8.0) if shoved else (4.0, 8.0))

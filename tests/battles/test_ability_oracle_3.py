@@ -37,6 +37,7 @@ from test_ability_oracle_2 import (
 )
 
 from skirmish.engine.battle import Chance, Turn
+from skirmish.games.magewinds.battle import grammar
 from skirmish.games.magewinds.battle.logbook import EventKind, field_of
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.pack import bundled_pack, load_pack
@@ -143,7 +144,7 @@ def test_a_reactions_step_may_not_hide_the_mesmer(hypnotize, reaction):
     battle = _attacked_by_the_deadeye(hypnotize, reaction)
     node = battle.node()
     assert isinstance(node, Turn) and node.player == 0, node
-    assert any(a.startswith("step ") for a in battle.legal_actions(0))
+    assert any(a.startswith("step ") for a in grammar.texts(battle.legal_actions(0)))
     if hypnotize:
         refused(battle, "step 3,8", "MB-40")
         assert battle.fighter("Wizard").at == SEEN
@@ -155,7 +156,7 @@ def test_a_hypnotized_fighter_is_offered_only_steps_that_keep_the_mesmer_in_sigh
     """The Dodge steps offered to the hypnotized Wizard never include the hidden (3, 8),
     which a free Wizard may take; each offered step is allowed."""
     battle = _attacked_by_the_deadeye(True, "dodge")
-    steps = [a for a in battle.legal_actions(0) if a.startswith("step ")]
+    steps = [a for a in grammar.texts(battle.legal_actions(0)) if a.startswith("step ")]
     assert steps and "step 3,8" not in steps
     for step in steps:
         assert accepted(battle, step), step
@@ -294,7 +295,9 @@ def test_a_revived_seer_does_not_get_its_prediction_back():
     """The Cleric (3 Hearts) revives the Seer within 1" of itself; the Mesmer then begins
     the named Move: the Seer keeps its action counter and no recovery is logged."""
     battle = activate(predicted_then_taken_down(), "Cleric", "revive", "no step")
-    revive = next(a for a in battle.legal_actions(0) if a.startswith("revive Seer at "))
+    revive = next(
+        a for a in grammar.texts(battle.legal_actions(0)) if a.startswith("revive Seer at ")
+    )
     battle = play(battle, revive, "end activation")
     assert battle.fighter("Seer").on_battlefield
     # A counter for it to lose (a test shortcut), whatever Revive left it.
@@ -314,7 +317,9 @@ def test_a_cloned_seers_prediction_ends_with_its_removal():
     predict = "cast Prediction on Druid naming move paying 3D"
     battle = activate(battle, "Seer", predict, "guard", "no step", "end activation")
     battle = play(battle, "activate Mesmer", "clone", "no step")
-    clone = next(a for a in battle.legal_actions(1) if a.startswith("clone Seer to "))
+    clone = next(
+        a for a in grammar.texts(battle.legal_actions(1)) if a.startswith("clone Seer to ")
+    )
     battle = play(battle, clone, "end activation", *guard_turns("Cleric"))
     twins = [f for f in battle.fighters if f.name.startswith("Seer ")]
     assert len(twins) == 2 and all(f.counters == 1 for f in twins)
@@ -361,7 +366,7 @@ def test_insight_with_one_card_left_takes_the_second_from_the_reshuffled_discard
     battle = _low_deck(channelling(), 1)
     last = battle.deck[0]
     second = next(c for c in battle.discard if c != last)
-    assert "draw deck with Insight" in battle.legal_actions(0)
+    assert "draw deck with Insight" in grammar.texts(battle.legal_actions(0))
     battle = play(battle, "draw deck with Insight", f"card {last}")
     assert logged(battle, EventKind.RESHUFFLE)
     assert battle.deck and not battle.discard
@@ -399,7 +404,7 @@ def test_insight_is_offered_exactly_when_two_cards_can_be_taken():
             if in_deck == 0:
                 continue
             battle = replace(base, deck=cards[:in_deck], discard=cards[in_deck:total])
-            offered = "draw deck with Insight" in battle.legal_actions(0)
+            offered = "draw deck with Insight" in grammar.texts(battle.legal_actions(0))
             assert offered is (total >= 2), (in_deck, total)
 
 
@@ -536,7 +541,7 @@ def aimed_at_a_friend() -> Battle:
 
 
 def test_aimed_shot_may_target_a_friend_near_the_marker():
-    assert "attack Guardian with Aimed Shot" in aimed_at_a_friend().legal_actions(0)
+    assert "attack Guardian with Aimed Shot" in grammar.texts(aimed_at_a_friend().legal_actions(0))
 
 
 def test_the_friend_shot_is_defended_by_its_own_player_at_the_usual_odds():
@@ -635,13 +640,13 @@ def test_the_house_doppelganger_moves_its_own_movement_and_has_its_own_attack(ho
     moving = play(battle, "activate Enchanter 1", "move")
     assert accepted(moving, "to 5,2")
     refused(moving, "to 5.05,2", "15.0")
-    assert not any("Phasewalk" in a for a in moving.legal_actions(0))
+    assert not any("Phasewalk" in a for a in grammar.texts(moving.legal_actions(0)))
     genuine = play(battle, "activate Enchanter 2", "move")
     assert accepted(genuine, "to 7,8")
     near = battle.with_fighter(replace(battle.fighter("Mesmer"), at=(3.0, 2.0)))
     near = play(near, "activate Enchanter 1", "attack", "no step")
-    assert "attack Mesmer with Claw" in near.legal_actions(0)
-    assert "attack Mesmer with Melee" not in near.legal_actions(0)
+    assert "attack Mesmer with Claw" in grammar.texts(near.legal_actions(0))
+    assert "attack Mesmer with Melee" not in grammar.texts(near.legal_actions(0))
 
 
 def test_the_house_doppelganger_is_taken_down_at_its_own_toughness_and_revealed(house_pack):

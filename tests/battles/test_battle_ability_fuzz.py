@@ -23,6 +23,7 @@ from skirmish.games.magewinds.battle import (
     Building,
     Length,
     Options,
+    grammar,
     new_setup,
     random_table,
     replay_record,
@@ -73,7 +74,7 @@ def played(battle: Battle, seed: int) -> History:
         assert not found, (seed, found)
         step = history.steps[-1]
         if step.player is not None:
-            assert step.action in before.legal_actions(step.player), (seed, step)
+            assert step.action in grammar.texts(before.legal_actions(step.player)), (seed, step)
 
     players = [RandomPlayer(seed, p) for p in range(battle.players)]
     play_out(history, players, after_step=after_step)

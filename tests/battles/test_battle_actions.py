@@ -8,6 +8,7 @@ import pytest
 from mwbattle import events, guard_turns, open_table, play, ready
 
 from skirmish.engine.battle import IllegalAction, Turn
+from skirmish.games.magewinds.battle import grammar
 from skirmish.games.magewinds.battle.damage import take_down
 
 WALL = {"name": "Wall", "height": 2.5, "rectangle": {"centre": [6, 8], "size": [0.4, 6]}}
@@ -20,7 +21,7 @@ def duel(first=("Wizard",), second=("Guardian",), wizard=(3, 8), guardian=(9, 8)
 
 def test_a_player_activates_their_own_fighters_and_may_pass_only_when_none_can():
     battle = duel()
-    assert battle.legal_actions(0) == ("activate Wizard",)
+    assert grammar.texts(battle.legal_actions(0)) == ("activate Wizard",)
     with pytest.raises(IllegalAction, match="13.0: player 1 may pass only when none"):
         battle.apply("pass")
     with pytest.raises(IllegalAction, match="not player 1's fighter"):
@@ -35,7 +36,7 @@ def test_single_then_double_action_counter_then_no_more_activations():
     battle = play(battle, "activate Wizard", "guard", "no step", "end activation")
     assert battle.fighter("Wizard").counters == 2
     battle = play(battle, "activate Guardian", "guard", "no step", "end activation")
-    assert battle.legal_actions(0) == ("pass",)
+    assert grammar.texts(battle.legal_actions(0)) == ("pass",)
     with pytest.raises(IllegalAction, match="double action counter"):
         battle.apply("activate Wizard")
 
@@ -94,7 +95,7 @@ def test_a_move_may_not_end_on_a_low_obstacle_or_pass_through_a_fighter():
 
 def test_representative_moves_are_all_legal():
     battle = play(duel(), "activate Wizard", "move")
-    ends = [o for o in battle.legal_actions(0) if o.startswith("to ")]
+    ends = [o for o in grammar.texts(battle.legal_actions(0)) if o.startswith("to ")]
     assert len(ends) >= 4 and "to 3,8" in ends  # staying put is a move of 0"
     for end in ends:
         battle.apply(end)
@@ -111,7 +112,7 @@ def test_a_step_move_before_an_action_is_up_to_1_inch():
 
 def test_the_move_action_has_no_step_move():
     battle = play(duel(), "activate Wizard", "move")
-    assert not any(o.startswith("step") for o in battle.legal_actions(0))
+    assert not any(o.startswith("step") for o in grammar.texts(battle.legal_actions(0)))
     with pytest.raises(IllegalAction):
         battle.apply("step 3,9")
 
@@ -120,7 +121,7 @@ def test_attack_needs_a_visible_target():
     # 16.0: a high wall between them hides the Guardian, so no Attack is offered.
     battle = duel(table=open_table([WALL]), hands={0: ("2D",), 1: ("3C",)})
     battle = battle.apply("activate Wizard")
-    assert "attack" not in battle.legal_actions(0)
+    assert "attack" not in grammar.texts(battle.legal_actions(0))
     with pytest.raises(IllegalAction, match="13.4: Wizard has no visible target"):
         battle.apply("attack")
     refused = battle.frames[-1].refused(battle)
@@ -131,11 +132,11 @@ def test_attack_from_a_step_into_range():
     # Spark (Range 1-5) from 5.5" away needs a step first (13.1).
     battle = duel(wizard=(3, 8), guardian=(9.5, 8), hands={0: ("2D",), 1: ("3C",)})
     battle = play(battle, "activate Wizard", "attack")
-    assert "no step" not in battle.legal_actions(0)
+    assert "no step" not in grammar.texts(battle.legal_actions(0))
     with pytest.raises(IllegalAction, match="13.1: from here Wizard cannot attack"):
         battle.apply("no step")
     battle = battle.apply("step 4,8")
-    assert battle.legal_actions(0) == ("attack Guardian with Spark paying 2D",)
+    assert grammar.texts(battle.legal_actions(0)) == ("attack Guardian with Spark paying 2D",)
     battle = battle.apply("attack Guardian with Spark")  # the only way to pay
     assert "2D" in battle.discard and battle.frames[-1].summary(battle, 0)["frame"] == "attack"
 
@@ -180,11 +181,15 @@ def test_fighters_out_of_action_take_no_part():
     battle = ready(("Wizard", "Witch"), ("Guardian", "Druid"), positions, hands=hands)
     battle = take_down(battle.apply("done"), "Wizard")
     assert battle.fighter("Wizard").at is None
-    assert battle.legal_actions(0) == ("activate Witch",)
+    assert grammar.texts(battle.legal_actions(0)) == ("activate Witch",)
     with pytest.raises(IllegalAction, match="4.4"):
         battle.apply("activate Wizard")
     battle = play(battle, "activate Witch", "attack")
-    targets = {o.split(" with ")[0] for o in battle.legal_actions(0) if o.startswith("attack")}
+    targets = {
+        o.split(" with ")[0]
+        for o in grammar.texts(battle.legal_actions(0))
+        if o.startswith("attack")
+    }
     assert "attack Wizard" not in targets
 
 
@@ -239,7 +244,7 @@ def test_a_dodge_must_step_further_away_after_the_attack():
     assert battle.fighter("Guardian").damage == 1
     node = battle.node()
     assert isinstance(node, Turn) and node.rule == "18.4" and node.player == 1
-    assert "no step" not in battle.legal_actions(1)
+    assert "no step" not in grammar.texts(battle.legal_actions(1))
     with pytest.raises(IllegalAction, match="18.4: a Dodge step must end further from Wizard"):
         battle.apply("step 6.6,8.3")
     battle = battle.apply("step 8,8")

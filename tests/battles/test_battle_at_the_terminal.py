@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import sys
 
+from skirmish.games.magewinds.battle import grammar
+
 KING = [
     "play",
     "magewinds",
@@ -205,7 +207,7 @@ def _decisions(states):
     for state in states:
         node = state.node()
         if isinstance(node, Turn):
-            yield state, node, state.legal_actions(node.player)
+            yield state, node, grammar.texts(state.legal_actions(node.player))
 
 
 def test_attacks_list_enemies_first_friends_marked_and_the_odds_beside(cli, tmp_path):
@@ -605,7 +607,7 @@ def test_the_barrier_question_shows_the_attack_choice_the_log_revealed():
     assert isinstance(battle.node(), Chance)
     battle = battle.apply("dice 1 1 1 1 1 1")
     node = battle.node()
-    assert "no barrier" in battle.legal_actions(1), node
+    assert "no barrier" in grammar.texts(battle.legal_actions(1)), node
     (line,) = pending_lines(battle.view(1))
     assert line.endswith("; attack choice heavy"), line
     assert "face down" not in line

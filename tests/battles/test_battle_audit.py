@@ -10,7 +10,7 @@ import pytest
 from mwbattle import deploy, guard_turns, new_battle, open_table, play, ready, set_up, with_hand
 
 from skirmish.engine.battle import IllegalAction
-from skirmish.games.magewinds.battle import new_setup, start_battle
+from skirmish.games.magewinds.battle import grammar, new_setup, start_battle
 from skirmish.games.magewinds.battle.holdtheline import needed
 from skirmish.games.magewinds.battle.scenarios import deployment_problem
 from skirmish.games.magewinds.battle.state import Item, Phase, Status
@@ -60,9 +60,9 @@ def test_an_object_touched_at_the_end_of_a_move_may_be_picked_up():
     table = open_table(objects=[{"name": "Chest", "at": [3, 9.0], "carriable": True}])
     battle = ready(("Wizard",), ("Guardian",), {"Wizard": (3, 4), "Guardian": (9, 8)}, table=table)
     battle = play(battle, "activate Wizard", "move")
-    assert "pick up Chest" not in battle.legal_actions(0)  # 5" away at the start
+    assert "pick up Chest" not in grammar.texts(battle.legal_actions(0))  # 5" away at the start
     battle = battle.apply("to 3,8.01")  # ends 0.006" from the Chest: in contact (MB-11)
-    assert "pick up Chest" in battle.legal_actions(0)
+    assert "pick up Chest" in grammar.texts(battle.legal_actions(0))
     battle = battle.apply("pick up Chest")
     assert battle.fighter("Wizard").carrying == ("Chest",) and battle.item("Chest").at is None
 
@@ -132,7 +132,7 @@ def test_windburn_damage_goes_only_to_the_keepers_own_fighters():
     battle = with_hand(battle, 0, ("KS",))
     battle = play(battle, *guard_turns("Wizard", "Guardian", "Wizard", "Guardian"))
     battle = play(battle, "pass", "pass", "keep KS")
-    assert battle.legal_actions(0) == ("damage Wizard",)
+    assert grammar.texts(battle.legal_actions(0)) == ("damage Wizard",)
     with pytest.raises(IllegalAction, match="14.1"):
         battle.apply("damage Guardian")
     battle = play(battle, "damage Wizard", "damage Wizard")  # a King is worth 2

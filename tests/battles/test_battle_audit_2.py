@@ -32,7 +32,7 @@ from mwbattle import (
 
 from skirmish.engine.battle import Chance, End, IllegalAction, Turn
 from skirmish.fastpaths import plain
-from skirmish.games.magewinds.battle import Length, Options, new_setup, start_battle
+from skirmish.games.magewinds.battle import Length, Options, grammar, new_setup, start_battle
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.deck import hand_limit
 from skirmish.games.magewinds.battle.geometry import in_sight, sees
@@ -124,7 +124,9 @@ def test_no_fighter_is_deployed_in_or_over_a_medium_obstacle():
     battle = set_up(new_battle(table=open_table([BLOCK])))
     refused(battle, "deploy Wizard at 3,8", "medium obstacle 'Block'")
     refused(battle, "deploy Wizard at 3,8.99", "medium obstacle 'Block'")
-    offered = [a for a in battle.legal_actions(0) if a.startswith("deploy Wizard at ")]
+    offered = [
+        a for a in grammar.texts(battle.legal_actions(0)) if a.startswith("deploy Wizard at ")
+    ]
     assert offered
     for action in offered:
         x, y = (float(v) for v in action.rsplit(" ", 1)[1].split(","))

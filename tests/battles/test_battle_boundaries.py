@@ -10,6 +10,7 @@ import pytest
 from mwbattle import deploy, events, new_battle, open_table, play, ready, set_up, with_hand
 
 from skirmish.engine.battle import Chance, End, IllegalAction, Turn
+from skirmish.games.magewinds.battle import grammar
 from skirmish.games.magewinds.battle.geometry import RADIUS
 from skirmish.games.magewinds.battle.objects import in_contact
 from skirmish.games.magewinds.battle.spells import blink_problem, white_hot
@@ -61,8 +62,8 @@ def feinted(reaction: str) -> Battle:
     battle = play(battle, "activate Wizard", "attack", "no step", "attack Guardian with Melee")
     battle = play(battle, "feint", reaction)
     while isinstance(battle.node(), Turn) and battle.node().player == 1:
-        battle = battle.apply(battle.legal_actions(1)[0])  # the Dodge step, if any
-    if "end activation" in battle.legal_actions(0):
+        battle = battle.apply(grammar.texts(battle.legal_actions(1))[0])  # the Dodge step, if any
+    if "end activation" in grammar.texts(battle.legal_actions(0)):
         battle = battle.apply("end activation")
     return battle
 
@@ -106,7 +107,7 @@ def test_blink_is_refused_while_carrying_an_object():
     battle = play(battle, "end activation", "activate Guardian", "guard", "no step")
     battle = play(battle, "end activation")
     battle = with_hand(battle, 0, ("AS",)).apply("activate Wizard")
-    assert "blink" not in battle.legal_actions(0)
+    assert "blink" not in grammar.texts(battle.legal_actions(0))
     with pytest.raises(IllegalAction, match="Blink: Wizard is carrying Chest"):
         battle.apply("blink")
 
@@ -177,7 +178,7 @@ def test_a_fighter_in_contact_may_pick_up_an_object_and_one_just_apart_may_not()
             ("Wizard",), ("Guardian",), {"Wizard": (3, 8), "Guardian": (9, 8)}, table=table
         )
         battle = play(battle, "activate Wizard", "move")
-        assert ("pick up Chest" in battle.legal_actions(0)) is offered, gap
+        assert ("pick up Chest" in grammar.texts(battle.legal_actions(0))) is offered, gap
 
 
 # -- Knockback and Push (18.5.4, ruling MB-8) ----------------------------------------------
@@ -234,7 +235,7 @@ def barrel(terrain=()) -> Battle:
 
 def test_push_moves_a_moveable_object_1_inch_per_hit_straight_away():
     battle = barrel()
-    assert "attack Barrel with Push paying 2C" in battle.legal_actions(0)
+    assert "attack Barrel with Push paying 2C" in grammar.texts(battle.legal_actions(0))
     battle = battle.apply("attack Barrel with Push paying 2C")
     # Precision 6 against no Evasion: all 6 dice hit, no Armour: 6" from (3, 6) to (3, 12).
     assert battle.item("Barrel").at == (3, 12)
@@ -263,4 +264,4 @@ def test_only_push_targets_objects_and_only_moveable_ones():
         hands={0: ("2C",)},
     )
     battle = play(battle, "activate Cleric", "attack", "no step")
-    assert not any("Chest" in a for a in battle.legal_actions(0))
+    assert not any("Chest" in a for a in grammar.texts(battle.legal_actions(0)))

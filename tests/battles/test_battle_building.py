@@ -30,6 +30,7 @@ from skirmish.games.magewinds.battle import (
     Length,
     Options,
     bundled_table,
+    grammar,
     new_setup,
     replay_record,
     result_of,
@@ -162,8 +163,10 @@ def test_three_players_build_in_their_roll_off_placings():
 
 def test_a_profile_at_its_limit_is_neither_offered_nor_accepted():
     battle = play(building(Building.SECRET), "add Wizard")
-    assert "add Wizard" not in battle.legal_actions(0)
-    assert "add Cleric" in battle.legal_actions(0) and "done" in battle.legal_actions(0)
+    assert "add Wizard" not in grammar.texts(battle.legal_actions(0))
+    assert "add Cleric" in grammar.texts(battle.legal_actions(0)) and "done" in grammar.texts(
+        battle.legal_actions(0)
+    )
     with pytest.raises(
         IllegalAction, match="10.2: player 1 cannot add Wizard: 2 Wizard; the limit"
     ):
@@ -189,14 +192,14 @@ def test_slots_run_out_and_the_warband_is_full():
 
 def test_a_profile_larger_than_the_slots_left_is_refused_by_slots():
     battle = play(building(Building.SECRET, pack=militia_pack()), "add Minion", "add Minion")
-    assert "add Giant" not in battle.legal_actions(0)  # 2 + 5 slots > 6
+    assert "add Giant" not in grammar.texts(battle.legal_actions(0))  # 2 + 5 slots > 6
     with pytest.raises(IllegalAction, match="take 7 slots; the warband has 6"):
         battle.apply("add Giant")
 
 
 def test_a_shared_limit_counts_both_profiles_together_while_building():
     battle = play(building(Building.SECRET, pack=militia_pack()), "add Militia", "add Acolyte")
-    legal = battle.legal_actions(0)
+    legal = grammar.texts(battle.legal_actions(0))
     assert "add Militia" not in legal and "add Acolyte" not in legal and "add Minion" in legal
     with pytest.raises(IllegalAction, match=r"3 Militia \(Militia and Acolyte together\)"):
         battle.apply("add Acolyte")
@@ -204,7 +207,7 @@ def test_a_shared_limit_counts_both_profiles_together_while_building():
 
 def test_done_needs_a_fighter_and_bad_picks_name_the_rule():
     battle = building(Building.SECRET)
-    assert "done" not in battle.legal_actions(0)
+    assert "done" not in grammar.texts(battle.legal_actions(0))
     with pytest.raises(IllegalAction, match="10.2: a warband needs at least one fighter"):
         battle.apply("done")
     with pytest.raises(IllegalAction, match="10.2: .*Paladin"):
@@ -216,7 +219,9 @@ def test_done_needs_a_fighter_and_bad_picks_name_the_rule():
 def test_every_offered_pick_is_legal_and_every_other_profile_is_refused_with_its_rule():
     pack = militia_pack()
     battle = play(building(Building.SECRET, pack=pack), "add Militia")
-    offered = {a.removeprefix("add ") for a in battle.legal_actions(0) if a != "done"}
+    offered = {
+        a.removeprefix("add ") for a in grammar.texts(battle.legal_actions(0)) if a != "done"
+    }
     refused = {r.split(":")[0].removeprefix("add ") for r in battle.frames[-1].refused(battle)}
     assert offered | refused == {p.name for p in pack.fighters} and not offered & refused
 
@@ -278,7 +283,7 @@ def distinct_views(battle: Battle, actions: list[str], viewer: int) -> list[dict
 
 def test_secret_picks_stay_hidden_from_the_other_player_until_the_reveal():
     start = building(Building.SECRET)
-    assert start.legal_actions(1) == () and "prompt" not in start.view(1)["now"]
+    assert grammar.texts(start.legal_actions(1)) == () and "prompt" not in start.view(1)["now"]
     few = distinct_views(start, ["add Wizard", "add Witch", "done"], 1)
     many = distinct_views(start, ["add Guardian", "add Seer", "add Druid"], 1)
     # Neither the fighters nor how many: the other player's view is the same step by step.
@@ -314,7 +319,7 @@ def built_history(mode: Building, scenario: str, players: int, seed: int) -> His
         assert not found, (seed, found)
         step, before = history.steps[-1], history.states[-2]
         if step.player is not None:
-            assert step.action in before.legal_actions(step.player), (seed, step)
+            assert step.action in grammar.texts(before.legal_actions(step.player)), (seed, step)
 
     play_out(history, [RandomPlayer(seed, p) for p in range(players)], after_step=after_step)
     return history

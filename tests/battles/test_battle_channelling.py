@@ -8,6 +8,7 @@ import pytest
 from mwbattle import FACE_UP, deploy, events, new_battle, play, set_up
 
 from skirmish.engine.battle import Chance, IllegalAction, Turn
+from skirmish.games.magewinds.battle import grammar
 from skirmish.games.magewinds.battle.deck import HAND_LIMIT
 
 
@@ -18,7 +19,11 @@ def channelling(first=("Wizard",), second=("Guardian",)):
 
 def test_a_face_up_card_is_replaced_from_the_deck_face_up():
     battle = channelling()
-    assert battle.legal_actions(0) == (*(f"draw {c}" for c in FACE_UP), "draw deck", "pass")
+    assert grammar.texts(battle.legal_actions(0)) == (
+        *(f"draw {c}" for c in FACE_UP),
+        "draw deck",
+        "pass",
+    )
     battle = battle.apply("draw 8D")
     assert battle.hands[0] == ("8D",) and "8D" in battle.known[0]
     assert isinstance(battle.node(), Chance)  # the replacement comes from the deck
@@ -44,7 +49,7 @@ def test_at_the_hand_limit_a_player_must_pass():
         if battle.node().player == 1:
             battle = battle.apply("pass")
     assert len(battle.hands[0]) == HAND_LIMIT
-    assert battle.legal_actions(0) == ("pass",)
+    assert grammar.texts(battle.legal_actions(0)) == ("pass",)
     with pytest.raises(
         IllegalAction, match="12.0: player 1 has reached the hand limit 5 and must pass"
     ):
@@ -90,8 +95,8 @@ def test_with_no_card_anywhere_to_draw_only_the_face_up_row_and_passing_remain()
     battle = channelling()
     everything = battle.deck
     battle = replace(battle, deck=(), discard=(), hands=(everything, ()))
-    assert battle.legal_actions(0) == ("pass",)  # at the hand limit anyway
+    assert grammar.texts(battle.legal_actions(0)) == ("pass",)  # at the hand limit anyway
     battle = replace(battle, hands=((), everything))
-    assert "draw deck" not in battle.legal_actions(0)
+    assert "draw deck" not in grammar.texts(battle.legal_actions(0))
     battle = battle.apply("draw 8S")  # no replacement is possible: the row shrinks
     assert battle.face_up == FACE_UP[1:] and not isinstance(battle.node(), Chance)

@@ -9,9 +9,11 @@ import pytest
 from mwbattle import events, guard_turns, open_table, play, ready
 
 from skirmish.engine.battle import Chance, End, IllegalAction, Turn
+from skirmish.games.magewinds.battle import grammar
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.deck import hand_limit
 from skirmish.games.magewinds.battle.endphase import Windburn
+from skirmish.games.magewinds.battle.position import start_position
 
 TWO = {"Wizard": (3, 8), "Guardian": (9, 8)}
 
@@ -22,12 +24,12 @@ def end_of_round(battle):
         node = battle.node()
         if not isinstance(node, Turn):
             break
-        legal = battle.legal_actions(node.player)
+        legal = grammar.texts(battle.legal_actions(node.player))
         if "pass" in legal:
             battle = battle.apply("pass")
         elif legal[0].startswith("activate"):
             battle = play(battle, legal[0], "guard")
-            if "no step" in battle.legal_actions(node.player):
+            if "no step" in grammar.texts(battle.legal_actions(node.player)):
                 battle = battle.apply("no step")
         else:
             battle = battle.apply(legal[-1])
@@ -55,9 +57,14 @@ def test_windburn_keeps_or_discards_each_card_and_kept_cards_deal_their_value():
     assert all(f.counters == 0 for f in battle.fighters)  # 14.0
     node = battle.node()
     assert isinstance(node, Turn) and node.rule == "14.1" and node.player == 0 and node.hidden
-    assert battle.legal_actions(0) == ("keep 2S", "discard 2S", "keep KH", "discard KH")
+    assert grammar.texts(battle.legal_actions(0)) == (
+        "keep 2S",
+        "discard 2S",
+        "keep KH",
+        "discard KH",
+    )
     battle = battle.apply("keep KH")
-    assert battle.legal_actions(0) == ("damage Wizard",)
+    assert grammar.texts(battle.legal_actions(0)) == ("damage Wizard",)
     battle = play(battle, "damage Wizard", "damage Wizard", "discard 2S")
     assert battle.fighter("Wizard").damage == 2  # a King is worth 2 (14.1, 17.0)
     assert battle.hands[0] == ("KH",) and "2S" in battle.discard
@@ -70,8 +77,16 @@ def test_windburn_keeps_or_discards_each_card_and_kept_cards_deal_their_value():
 
 
 def test_windburn_can_take_your_own_fighter_down():
-    battle = ready(("Wizard",), ("Guardian",), TWO, hands={0: ("AS", "AH"), 1: ()})
-    battle = battle.with_fighter(replace(battle.fighter("Wizard"), damage=4))
+    battle = start_position(
+        {
+            "format": "skirmish magewinds position",
+            "fighters": [
+                {"name": "Wizard", "player": 1, "at": list(TWO["Wizard"]), "damage": 4},
+                {"name": "Guardian", "player": 2, "at": list(TWO["Guardian"])},
+            ],
+            "hands": [["AS", "AH"], []],
+        }
+    )
     battle = end_of_round(battle)
     battle = play(battle, "keep AS", "damage Wizard", "damage Wizard")
     # Deathmatch ends at once with one warband left (ruling MB-4).
@@ -83,7 +98,7 @@ def test_with_no_fighter_left_no_card_can_be_kept():
     # still the windburn step's (ruling MB-17).
     battle = hill(hands={0: ("2S",)})
     battle = take_down(battle, "Wizard").push(Windburn(0))
-    assert battle.legal_actions(0) == ("discard 2S",)
+    assert grammar.texts(battle.legal_actions(0)) == ("discard 2S",)
     with pytest.raises(IllegalAction, match="MB-17"):
         battle.apply("keep 2S")
 
@@ -163,17 +178,17 @@ def test_objects_are_picked_up_at_the_start_or_end_of_a_move_and_dropped_in_cont
         ("Wizard",), ("Guardian",), {"Wizard": (3, 8.01), "Guardian": (9, 8)}, table=table
     )
     battle = play(battle, "activate Wizard", "move")
-    assert "pick up Chest" in battle.legal_actions(0)
+    assert "pick up Chest" in grammar.texts(battle.legal_actions(0))
     battle = play(battle, "pick up Chest", "to 3,4")
     assert battle.fighter("Wizard").carrying == ("Chest",) and battle.item("Chest").at is None
-    assert battle.legal_actions(0)[-1] == "end activation"  # 19.1: or drop it now
+    assert grammar.texts(battle.legal_actions(0))[-1] == "end activation"  # 19.1: or drop it now
     battle = play(
         battle,
         "end activation",
         *guard_turns("Guardian"),
         "activate Wizard",
     )
-    drops = [o for o in battle.legal_actions(0) if o.startswith("drop")]
+    drops = [o for o in grammar.texts(battle.legal_actions(0)) if o.startswith("drop")]
     assert drops and all("Chest" in o for o in drops)
     with pytest.raises(IllegalAction, match="19.1: a dropped object is placed in contact"):
         battle.apply("drop Chest at 3,6")
@@ -257,7 +272,7 @@ def test_wildform_drops_what_the_druid_carries_and_cannot_pick_up():
     battle = play(battle, "cast Wildform on Druid paying 2H")
     assert battle.item("Chest").at is not None and not battle.fighter("Druid").carrying
     battle = play(battle, "activate Druid", "move")
-    assert not any(o.startswith("pick up") for o in battle.legal_actions(0))
+    assert not any(o.startswith("pick up") for o in grammar.texts(battle.legal_actions(0)))
 
 
 def test_two_players_casting_as_the_phase_starts_roll_off_and_the_winner_orders():
@@ -271,9 +286,9 @@ def test_two_players_casting_as_the_phase_starts_roll_off_and_the_winner_orders(
     battle = battle.apply("order 2,1")
     node = battle.node()
     assert isinstance(node, Turn) and node.player == 1 and node.rule == "Wildform"
-    assert battle.legal_actions(1) == ("cast Wildform on Druid-2 paying 3H", "done")
+    assert grammar.texts(battle.legal_actions(1)) == ("cast Wildform on Druid-2 paying 3H", "done")
     battle = battle.apply("done")  # then player 1's Druid, as ordered
-    assert battle.legal_actions(0) == ("cast Wildform on Druid-1 paying 2H", "done")
+    assert grammar.texts(battle.legal_actions(0)) == ("cast Wildform on Druid-1 paying 2H", "done")
 
 
 # -- ruling MB-32: King of the Hill's equal counts -----------------------------------------
@@ -345,7 +360,7 @@ def test_barrier_answers_windburn_only_when_the_table_agrees():
     on = play(on, "keep KH", "damage Wizard")
     node = on.node()
     assert isinstance(node, Turn) and node.rule == "Barrier" and node.player == 0
-    assert on.legal_actions(0) == ("no barrier", "2C")
+    assert grammar.texts(on.legal_actions(0)) == ("no barrier", "2C")
     on = play(on, "2C", "dice 1")  # 1 is within 1 Club: the point of windburn is cancelled
     assert on.fighter("Wizard").damage == 0 and "2C" in on.discard
     assert [e.get("cancels") for e in on.events() if e.event == "barrier"] == [True]

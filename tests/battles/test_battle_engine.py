@@ -92,6 +92,9 @@ class Race:
     def sample_chance(self, rng: Random):
         return f"die {rng.randint(1, 6)}"
 
+    def parse_action(self, text: str) -> str:
+        return text
+
     def view(self, player) -> dict[str, Any]:
         return {"scores": self.scores, "mine": self.secret[player]}
 

@@ -155,7 +155,7 @@ def attacked(reaction: str) -> Battle:
     while battle.frames[-1].__class__.__name__ != "Activation":
         node = battle.node()
         if isinstance(node, Chance):
-            faces = battle.sample_chance(Random(0)).split()[1:]
+            faces = str(battle.sample_chance(Random(0))).split()[1:]
             battle = battle.apply("dice " + " ".join("1" for _ in faces))
             continue
         options = battle.options()

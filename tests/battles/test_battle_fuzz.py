@@ -22,7 +22,14 @@ from skirmish.engine.battle import (
     play_out,
     to_record,
 )
-from skirmish.games.magewinds.battle import Length, Setup, replay_record, setup, start_battle
+from skirmish.games.magewinds.battle import (
+    Length,
+    Setup,
+    grammar,
+    replay_record,
+    setup,
+    start_battle,
+)
 from skirmish.games.magewinds.battle.deck import hand_limit
 from skirmish.games.magewinds.battle.invariants import problems
 from skirmish.games.magewinds.battle.state import Battle
@@ -45,7 +52,7 @@ def checked_history(seed: int) -> History:
         assert not found, (seed, found)
         step = history.steps[-1]
         if step.player is not None:
-            assert step.action in before.legal_actions(step.player), (seed, step)
+            assert step.action in grammar.texts(before.legal_actions(step.player)), (seed, step)
             if step.action.startswith("draw") and before.phase.value == "channelling":
                 limit, _ = hand_limit(before, step.player)
                 assert len(before.hands[step.player]) < limit, (seed, "12.0 hand limit")

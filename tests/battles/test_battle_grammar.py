@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mwbattle import renamed_pack
 
-from skirmish.engine.battle import Chance, End, chance_rng
+from skirmish import fastpaths
+from skirmish.engine.battle import Chance, End, Turn, chance_rng
 from skirmish.games.magewinds.battle import Length, setup, start_battle
 from skirmish.games.magewinds.battle.grammar import BattleAction, Kind, Names, parse, render
 from skirmish.games.magewinds.pack import Pack, bundled_pack
@@ -52,8 +53,12 @@ def checked(seed: int, pack: Pack | None, players: int) -> int:
         else:
             legal = battle.legal_actions(node.player)
         names = Names.of(battle)
-        for text in legal:
+        offered = battle.options() if isinstance(node, Turn) else tuple(map(str, legal))
+        assert len(offered) == len(legal)
+        for record, text in zip(legal, offered, strict=True):
+            assert isinstance(record, BattleAction), record
             action = parse(text, names)
+            assert action == record, (text, record)
             assert str(action) == render(action) == text, (text, action)
             assert parse(str(action), names) == action, text
             assert action.kind is not Kind.WORD or text.casefold() in PLAIN_WORDS, text
@@ -106,9 +111,8 @@ def test_records_read_their_fields_and_any_case_and_spacing():
 
 
 def test_apply_takes_a_record_as_it_takes_its_text():
-    """``legal`` gives the legal actions as records in the offered order; applying a record
-    and applying its text reach the same state."""
-    from skirmish.games.magewinds.battle.grammar import legal
+    """``legal_actions`` gives the legal actions as records in the offered order; applying
+    a record and applying its text reach the same state."""
     from skirmish.games.magewinds.battle.setup import random_setup
 
     battle = start_battle(random_setup(7, length=Length.QUICK, most=2, rounds=1))
@@ -120,8 +124,9 @@ def test_apply_takes_a_record_as_it_takes_its_text():
         if isinstance(node, Chance):
             battle = battle.apply(battle.sample_chance(chance_rng(7, node.index)))
             continue
-        records = legal(battle, node.player)
-        assert tuple(str(r) for r in records) == battle.legal_actions(node.player)
+        records = battle.legal_actions(node.player)
+        assert all(isinstance(r, BattleAction) for r in records)
+        assert tuple(str(r) for r in records) == battle.options()
         chosen = rng.choice(records)
         assert battle.apply(chosen).state_hash() == battle.apply(str(chosen)).state_hash()
         battle = battle.apply(chosen)
@@ -149,3 +154,84 @@ def test_frame_stages_are_enums_in_played_battles():
             else:
                 battle = battle.apply(rng.choice(battle.legal_actions(node.player)))
     assert {"Round", "SetupFrame", "ActionPhase", "Activation", "AttackFrame", "EndPhase"} <= seen
+
+
+def test_records_read_and_rendered_once_are_those_read_and_rendered_afresh():
+    """The grammar's fast paths (a text read once per battle's names, a record's text
+    rendered once) give the very records and texts of the plain computation."""
+    from skirmish.games.magewinds.battle.setup import random_setup
+
+    for seed in (3, 11):
+        battle = start_battle(random_setup(seed, length=Length.QUICK, most=3, rounds=1))
+        rng = Random(seed)
+        compared = 0
+        while not isinstance(node := battle.node(), End) and compared < 80:
+            if isinstance(node, Chance):
+                battle = battle.apply(battle.sample_chance(chance_rng(seed, node.index)))
+                continue
+            fast = battle.legal_actions(node.player)
+            with fastpaths.plain():
+                names = Names.of(battle)
+                plain = tuple(parse(text, names) for text in battle.options())
+                plain_texts = tuple(render(action) for action in plain)
+            assert fast == plain
+            assert tuple(map(str, fast)) == plain_texts == battle.options()
+            compared += 1
+            battle = battle.apply(rng.choice(fast))
+        assert compared > 20
+
+
+def test_chance_outcomes_are_exact_and_hold_what_is_sampled():
+    """Each chance event's outcomes sum to 1, each die roll has 1/6^n and each card of the
+    face-down deck 1/len(deck) (counted here from the state, not from the outcomes), and
+    the sampled outcome is always one of them."""
+    from fractions import Fraction
+
+    from skirmish.games.magewinds.battle.deck import top_card
+    from skirmish.games.magewinds.battle.setup import random_setup
+
+    kinds = set()
+    for seed in (1, 5):
+        battle = start_battle(random_setup(seed, length=Length.QUICK, most=3, rounds=1))
+        rng = Random(seed)
+        while not isinstance(node := battle.node(), End):
+            if isinstance(node, Turn):
+                battle = battle.apply(rng.choice(battle.legal_actions(node.player)))
+                continue
+            outcomes = battle.chance_outcomes()
+            assert sum(p for _, p in outcomes) == 1
+            sampled = battle.sample_chance(chance_rng(seed, node.index))
+            assert sampled in {action for action, _ in outcomes}
+            if sampled.kind is Kind.CARD and top_card(battle) is not None:
+                assert outcomes == ((sampled, 1),)  # put back on top by Insight
+            elif sampled.kind is Kind.CARD:
+                assert len(outcomes) == len(set(battle.deck))
+                assert {p for _, p in outcomes} == {Fraction(1, len(battle.deck))}
+            else:
+                dice = len(sampled.numbers)
+                assert len(outcomes) == 6**dice
+                assert {p for _, p in outcomes} == {Fraction(1, 6**dice)}
+            kinds.add(sampled.kind)
+            battle = battle.apply(sampled)
+    assert {Kind.CARD, Kind.DICE, Kind.ROLL_OFF} <= kinds
+
+
+FIRST_WORDS = ("activate", "ACTIVATE", "to", "To", "quake", "take", "pick", "card", "dice")
+FIRST_WORDS += ("2S", "\u017ftep", "\u212aeep", "roll-off", "cast")
+"""First words of each kind, in odd case, and non-ASCII letters a pattern's IGNORECASE
+reads as ASCII ones (a long s, a Kelvin sign)."""
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    first=st.sampled_from(FIRST_WORDS),
+    rest=st.text(alphabet="Wizard Knight on Watch 0123456789.,+SHDC", max_size=30),
+)
+def test_a_text_is_read_alike_with_and_without_the_first_word_shortcut(first, rest):
+    """The fast path tries only the kinds a text's first word allows; any text (odd case,
+    non-ASCII letters that match ASCII ones regardless of case) reads to the same record."""
+    names = Names(fighters=("Knight on Watch", "Wizard"), attacks=("Melee",), spells=("Energize",))
+    text = f"{first} {rest}"
+    fast = parse(text, names)
+    with fastpaths.plain():
+        assert parse(text, names) == fast

@@ -31,7 +31,7 @@ from test_battle_abilities import charmed, cloned, insight_drawn
 from test_battle_typing import Scripted
 
 from skirmish.engine.battle import Chance, History, IllegalAction, RandomPlayer, Turn, play_out
-from skirmish.games.magewinds.battle import Length, setup, start_battle
+from skirmish.games.magewinds.battle import Length, grammar, setup, start_battle
 from skirmish.games.magewinds.battle.abilities.seer import INSIGHT, InsightDraw
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.deck import top_card
@@ -180,7 +180,7 @@ def test_a_card_placed_face_down_is_not_seen_until_it_is_turned_over(seed, at, p
     assert isinstance(state, Battle)
     viewer = 1 - node.player
     chosen = history.steps[index].action
-    others = [a for a in state.legal_actions(node.player) if a != chosen]
+    others = [a for a in grammar.texts(state.legal_actions(node.player)) if a != chosen]
     world = state.apply(others[pick % len(others)])
     if state.fighter(state.frames[-1].target).counters >= 2:
         # A target with a double action counter cannot react (13.0): the card is turned
@@ -209,7 +209,7 @@ def test_barrier_is_asked_of_the_defender_whether_or_not_they_hold_clubs():
         battle = hit_with_spark(hand).apply("dice 1 1 1")  # 3 hits, Armour 2: 1 damage
         node = battle.node()
         assert isinstance(node, Turn) and (node.player, node.rule) == (1, "Barrier")
-        assert "no barrier" in battle.legal_actions(1)
+        assert "no barrier" in grammar.texts(battle.legal_actions(1))
     views = [hit_with_spark(h).apply("dice 1 1 1").view(0) for h in (("2C",), ("2H",))]
     assert views[0] == views[1]
     after = [
@@ -233,7 +233,7 @@ def test_poison_damage_asks_for_barrier_whatever_the_hand():
         battle = poisoned(hand)
         node = battle.node()
         assert isinstance(node, Turn) and node.rule == "Barrier", node
-        assert battle.legal_actions(1)[0] == "no barrier"
+        assert grammar.texts(battle.legal_actions(1))[0] == "no barrier"
     assert poisoned(("2C",)).view(0) == poisoned(("2H",)).view(0)
 
 
@@ -263,7 +263,7 @@ def test_the_end_of_an_activation_is_offered_whatever_the_hand():
     for battle in (paying, not_paying):
         node = battle.node()
         assert isinstance(node, Turn) and node.player == 0 and node.rule == "13.0", node
-        assert battle.legal_actions(0)[-1] == "end activation"
+        assert grammar.texts(battle.legal_actions(0))[-1] == "end activation"
     assert paying.view(1) == not_paying.view(1)
 
 

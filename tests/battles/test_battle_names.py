@@ -11,7 +11,7 @@ import yaml
 from mwbattle import play, ready, renamed_pack
 
 from skirmish.engine.battle import Chance, End, chance_rng
-from skirmish.games.magewinds.battle import Length, setup, start_battle
+from skirmish.games.magewinds.battle import Length, grammar, setup, start_battle
 from skirmish.games.magewinds.pack import Pack, bundled_pack, parse_pack
 
 BRUTE = (Path(__file__).parents[1] / "data" / "brute-pack.yaml").read_text()
@@ -45,7 +45,7 @@ def test_energize_on_a_knight_on_watch_is_offered_and_taken():
     battle = play(battle, "activate Guardian", "guard", "no step", "end activation")
     battle = play(battle, "activate Knight on Watch", "guard", "no step")
     cast = "cast Energize on Knight on Watch paying 2H+2D"
-    assert cast in battle.legal_actions(0)
+    assert cast in grammar.texts(battle.legal_actions(0))
     battle = battle.apply(cast)
     assert battle.fighter("Knight on Watch").counters == 0  # 20.3: its counter recovered
     assert battle.hands[0] == ("3H", "3D")
@@ -64,7 +64,7 @@ def test_every_offered_action_is_taken_in_battles_of_keyword_names(seed):
         if isinstance(node, Chance):
             battle = battle.apply(battle.sample_chance(chance_rng(seed, node.index)))
             continue
-        legal = battle.legal_actions(node.player)
+        legal = grammar.texts(battle.legal_actions(node.player))
         tried = rng.sample(legal, min(6, len(legal)))
         after = []
         for action in tried:

@@ -22,7 +22,7 @@ from skirmish.engine.battle import (
     RandomPlayer,
     Turn,
 )
-from skirmish.games.magewinds.battle import Building
+from skirmish.games.magewinds.battle import Building, grammar
 from skirmish.games.magewinds.battle.geometry import stand_problem
 from skirmish.games.magewinds.battle.invariants import problems
 from skirmish.games.magewinds.battle.state import Battle, Item
@@ -51,7 +51,7 @@ def test_a_cloned_carriers_object_is_dropped_clear_of_both_bases_set_up():
     to its own spot was refused (0.8.1). The bases are set up first and the object goes to
     the nearest point clear of them (ruling MB-48)."""
     battle = carrier_about_to_be_cloned()
-    clones = [a for a in battle.legal_actions(1) if a.startswith("clone Enchanter ")]
+    clones = [a for a in grammar.texts(battle.legal_actions(1)) if a.startswith("clone Enchanter ")]
     assert clones
     for action in clones:
         after = battle.apply(action)
@@ -76,7 +76,7 @@ OTHERS = 3
 def refused_offers(battle: Battle, player: int, rng: Random) -> list[tuple[str, str]]:
     """The offered actions the rules refuse when taken: every Move end and step, and
     :data:`OTHERS` more of the other options at random."""
-    legal = battle.legal_actions(player)
+    legal = grammar.texts(battle.legal_actions(player))
     moves = [a for a in legal if a.startswith(("to ", "step "))]
     others = [a for a in legal if not a.startswith(("to ", "step "))]
     refused = []
@@ -151,7 +151,7 @@ def test_a_fighter_standing_over_a_base_is_not_offered_to_stay_where_it_is():
     battle = placed(("Wizard", "Witch"), ("Guardian", "Cleric"), where)
     assert problems(battle)  # the Wizard's and the Guardian's bases overlap by 0.08"
     battle = play(battle, "activate Wizard", "move")
-    ends = [a for a in battle.legal_actions(0) if a.startswith("to ")]
+    ends = [a for a in grammar.texts(battle.legal_actions(0)) if a.startswith("to ")]
     assert "to 4,8" not in ends
     for action in ends:
         battle.apply(action)

@@ -9,7 +9,7 @@ import pytest
 from mwbattle import open_table, play
 
 from skirmish.engine.battle import History, IllegalAction, RandomPlayer, play_out
-from skirmish.games.magewinds.battle import Length, new_setup, start_battle
+from skirmish.games.magewinds.battle import Length, grammar, new_setup, start_battle
 from skirmish.games.magewinds.battle.catalogue import OLDER, SCENARIOS, find_scenario
 from skirmish.games.magewinds.battle.deck import hand_limit
 from skirmish.games.magewinds.battle.invariants import problems
@@ -181,7 +181,7 @@ def test_random_battles_of_every_scenario_keep_every_invariant(scenario, players
         assert not found, (scenario, found)
         step = history.steps[-1]
         if step.player is not None:
-            assert step.action in history.states[-2].legal_actions(step.player)
+            assert step.action in grammar.texts(history.states[-2].legal_actions(step.player))
 
     play_out(history, [RandomPlayer(seed, p) for p in range(players)], after_step=after)
     assert history.state.result is not None

@@ -12,6 +12,7 @@ from skirmish.games.magewinds.battle import (
     Options,
     bundled_names,
     bundled_table,
+    grammar,
     new_setup,
     start_battle,
 )
@@ -31,7 +32,7 @@ def test_the_roll_off_winner_is_player_1_and_ties_roll_again():
     # 10.5 (ruling MB-5): Player 2 is the other player and picks the territory.
     node = battle.node()
     assert isinstance(node, Turn) and node.player == 0
-    assert battle.legal_actions(0) == ("take left", "take right")
+    assert grammar.texts(battle.legal_actions(0)) == ("take left", "take right")
 
 
 def test_a_roll_off_must_be_one_die_per_player():
@@ -94,7 +95,7 @@ def test_deployment_cannot_overlap_or_stand_in_or_on_terrain():
 
 def test_representative_deployments_are_all_legal():
     battle = set_up(new_battle(scenario="king-of-the-hill"))
-    options = battle.legal_actions(0)
+    options = grammar.texts(battle.legal_actions(0))
     assert options and all(o.startswith("deploy Wizard at ") for o in options)
     for option in options:
         battle.apply(option)  # each one is accepted
@@ -221,7 +222,7 @@ def test_every_fighter_finds_a_place_in_the_tightest_deployment():
     battle = play(battle, "roll-off 6 1", "take far", *(f"card {c}" for c in FACE_UP))
     while battle.phase.value == "deployment":
         node = battle.node()
-        options = battle.legal_actions(node.player)
+        options = grammar.texts(battle.legal_actions(node.player))
         assert options, battle.events()[-1]
         battle = battle.apply(options[len(options) // 2])
     assert all(f.at is not None for f in battle.fighters)
@@ -275,7 +276,7 @@ def test_no_deployment_is_offered_within_a_hair_of_a_high_obstacles_corner():
     corner = [[6.1876, 13.9835], [5.3602, 14.2523], [5.7124, 15.3365], [6.5398, 15.0677]]
     table = open_table([{"name": "Pillar", "height": 3, "polygon": corner}])
     battle = set_up(new_battle(table=table))
-    offered = battle.legal_actions(battle.node().player)
+    offered = grammar.texts(battle.legal_actions(battle.node().player))
     assert offered
     for action in offered:
         battle.apply(action)

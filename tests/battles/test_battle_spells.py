@@ -13,7 +13,9 @@ from mwbattle import events, guard_turns, open_table, play, ready, with_hand
 
 from skirmish.engine.battle import IllegalAction, Turn
 from skirmish.errors import SkirmishError
+from skirmish.games.magewinds.battle import grammar
 from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.position import start_position
 from skirmish.games.magewinds.effects import HEX, THIRD_EYE, WHITE_HOT_WEAPONS, WILDFORM
 
 WALL = {"name": "Wall", "height": 2.5, "rectangle": {"centre": [6, 8], "size": [0.4, 6]}}
@@ -36,7 +38,7 @@ def test_haste_adds_1_to_movement_per_caster_who_sees_the_mover():
         {0: ("2S", "3S"), 1: ("2C", "3C")},
     )
     battle = play(battle, "activate Wizard", "move")
-    casts = [o for o in battle.legal_actions(0) if o.startswith("cast")]
+    casts = [o for o in grammar.texts(battle.legal_actions(0)) if o.startswith("cast")]
     assert casts == [
         "cast Haste by Wizard on Wizard paying 2S",
         "cast Haste by Wizard on Wizard paying 3S",
@@ -46,7 +48,7 @@ def test_haste_adds_1_to_movement_per_caster_who_sees_the_mover():
     battle = play(battle, "cast Haste by Witch on Wizard paying 2S")
     assert "2S" in battle.discard
     # 5.0: each caster once; the Witch has cast, the Wizard still may.
-    assert [o for o in battle.legal_actions(0) if o.startswith("cast")] == [
+    assert [o for o in grammar.texts(battle.legal_actions(0)) if o.startswith("cast")] == [
         "cast Haste by Wizard on Wizard paying 3S"
     ]
     battle = play(battle, "cast Haste by Wizard on Wizard paying 3S")
@@ -77,7 +79,7 @@ def test_blink_redeploys_more_than_3_inches_from_every_enemy_at_a_visible_spot()
         table=open_table([WALL]),
     )
     battle = play(battle, "activate Wizard", "blink", "no step")
-    spots = battle.legal_actions(0)
+    spots = grammar.texts(battle.legal_actions(0))
     assert spots and all(o.endswith("paying AS") for o in spots)
     with pytest.raises(IllegalAction, match='Blink: .* from Guardian; it must be more than 3"'):
         battle.apply("blink to 7.5,9.5 paying AS")
@@ -94,19 +96,24 @@ def test_blink_is_not_offered_without_three_spades():
         ("Wizard",), {"Wizard": (3, 8)}, {0: ("2S", "3S"), 1: ("2C",)}, second=("Guardian",)
     )
     battle = battle.apply("activate Wizard")
-    assert "blink" not in battle.legal_actions(0)
+    assert "blink" not in grammar.texts(battle.legal_actions(0))
     with pytest.raises(IllegalAction, match="17.0: Wizard cannot pay Blink's 3 Spades"):
         battle.apply("blink")
 
 
 def test_recover_heals_the_hearts_spent_and_ends_poison():
-    battle = battle_of(
-        ("Wizard",), {"Wizard": (3, 8)}, {0: ("KH", "2H"), 1: ("2C",)}, second=("Guardian",)
+    battle = start_position(
+        {
+            "format": "skirmish magewinds position",
+            "fighters": [
+                {"name": "Wizard", "player": 1, "at": [3, 8], "damage": 3, "poisoned": True},
+                {"name": "Guardian", "player": 2, "at": list(FAR["Guardian"])},
+            ],
+            "hands": [["KH", "2H"], ["2C"]],
+        }
     )
-    wizard = battle.fighter("Wizard")
-    battle = battle.with_fighter(replace(wizard, damage=3, poisoned=True))
     battle = play(battle, "activate Wizard", "recover", "no step")
-    assert battle.legal_actions(0) == (
+    assert grammar.texts(battle.legal_actions(0)) == (
         "recover paying 2H",
         "recover paying KH",
         "recover paying 2H+KH",
@@ -120,17 +127,19 @@ def test_energize_recovers_an_action_once_per_warband_per_action_phase():
     hands = {0: ("2H", "3H", "2D", "3D"), 1: ("2C",)}
     battle = battle_of(("Wizard", "Witch"), {"Wizard": (3, 8), "Witch": (3, 10)}, hands)
     battle = play(battle, "activate Wizard", "guard", "no step")
-    casts = battle.legal_actions(0)
+    casts = grammar.texts(battle.legal_actions(0))
     assert "cast Energize on Wizard paying 2H+2D" in casts and "end activation" in casts
     battle = battle.apply("cast Energize on Wizard paying 2H+2D")
     assert battle.fighter("Wizard").counters == 0  # 20.3: a single counter is removed
     assert events(battle, "recover_action")[0].rule == "20.3"
-    assert not any(o.startswith("cast Energize") for o in battle.legal_actions(0))
+    assert not any(o.startswith("cast Energize") for o in grammar.texts(battle.legal_actions(0)))
     battle = play(battle, "activate Guardian", "guard", "no step", "end activation")
     battle = play(battle, "activate Witch", "guard", "no step")
     # Still 3H and 3D in hand, but this warband has energized this Action Phase: as the
     # Witch's activation ends only Hex could be cast (and there are no Clubs to pay).
-    assert battle.node().rule == "13.0" and battle.legal_actions(0) == ("end activation",)
+    assert battle.node().rule == "13.0" and grammar.texts(battle.legal_actions(0)) == (
+        "end activation",
+    )
 
 
 def test_barrier_and_mirrorshield_are_the_defenders_decisions_paid_from_their_hand():
@@ -141,19 +150,19 @@ def test_barrier_and_mirrorshield_are_the_defenders_decisions_paid_from_their_ha
     battle = play(
         battle, "activate Wizard", "attack", "no step", "attack Mesmer with Zap paying 3S+2D"
     )
-    assert battle.legal_actions(1) == ("none", "dodge", "deflect", "mirrorshield")
+    assert grammar.texts(battle.legal_actions(1)) == ("none", "dodge", "deflect", "mirrorshield")
     battle = play(battle, "mirrorshield")
     node = battle.node()
     assert isinstance(node, Turn) and node.player == 1 and node.rule == "17.0"
-    assert battle.legal_actions(1) == ("2C", "KC")
+    assert grammar.texts(battle.legal_actions(1)) == ("2C", "KC")
     battle = play(battle, "2C", "dice 1 1 1 1 1 1 1")  # 7 hits; Armour 1 + Deflect 2 blocks 3
     # 4 damage: Barrier may be cast with what is left (the King of Clubs, worth 2).
-    assert battle.legal_actions(1) == ("no barrier", "KC")
+    assert grammar.texts(battle.legal_actions(1)) == ("no barrier", "KC")
     battle = play(battle, "KC", "dice 1 2 3 4")
     # The Wizard receives the 3 blocked hits: its player is asked for Barrier too (MB-14).
     node = battle.node()
     assert isinstance(node, Turn) and node.player == 0 and node.rule == "Barrier"
-    assert battle.legal_actions(0) == ("no barrier",)  # the Wizard's cards are spent
+    assert grammar.texts(battle.legal_actions(0)) == ("no barrier",)  # the Wizard's cards are spent
     battle = battle.apply("no barrier")
     mesmer = battle.fighter("Mesmer")
     assert mesmer.damage == 2 and battle.hands[1] == ()
@@ -252,7 +261,7 @@ def test_an_attack_spell_needs_its_cost_and_aimed_shot_needs_take_aim():
     positions = {"Deadeye": (3, 8), "Guardian": (9, 8)}
     battle = ready(("Deadeye",), ("Guardian",), positions, hands={0: ("2H",), 1: ("2S",)})
     battle = play(battle, "activate Deadeye", "attack", "no step")
-    options = battle.legal_actions(0)
+    options = grammar.texts(battle.legal_actions(0))
     assert options == ("attack Guardian with Quick Shot",)  # no Spark without a Diamond
     with pytest.raises(IllegalAction, match="MB-12"):
         battle.apply("attack Guardian with Aimed Shot")
@@ -281,7 +290,7 @@ def test_poison_deals_damage_at_the_end_of_the_action_phase_with_barrier_offered
     battle = play(battle, "pass", "pass")
     node = battle.node()
     assert isinstance(node, Turn) and node.rule == "Barrier" and node.player == 0
-    assert battle.legal_actions(0) == ("no barrier", "AC")
+    assert grammar.texts(battle.legal_actions(0)) == ("no barrier", "AC")
     battle = play(battle, "AC", "dice 4")  # 4 is above the 3 Clubs: the poison gets through
     assert battle.fighter("Wizard").damage == 1 and battle.fighter("Wizard").poisoned
 
@@ -304,7 +313,7 @@ def test_a_mirrorshield_that_takes_the_attacker_down_still_lets_the_target_step(
     assert battle.fighter("Druid").status.value == "out of action"
     node = battle.node()
     assert isinstance(node, Turn) and node.rule == "18.4" and node.player == 0
-    steps = [o for o in battle.legal_actions(0) if o.startswith("step")]
+    steps = [o for o in grammar.texts(battle.legal_actions(0)) if o.startswith("step")]
     assert steps and all(float(o.split()[1].split(",")[0]) >= 5 for o in steps)
 
 
@@ -323,7 +332,7 @@ def test_the_king_of_diamonds_alone_pays_third_eye_only_across_parts(card_worth,
     )
     battle = battle.apply("activate Witch")
     cast = "cast Third Eye by Seer on Witch paying KD"
-    assert (cast in battle.legal_actions(0)) is offered
+    assert (cast in grammar.texts(battle.legal_actions(0))) is offered
     if offered:
         battle = battle.apply(cast)
         assert "third_eye" in battle.fighter("Witch").effects and "KD" in battle.discard
@@ -331,7 +340,7 @@ def test_the_king_of_diamonds_alone_pays_third_eye_only_across_parts(card_worth,
         with pytest.raises(SkirmishError, match="MB-2: a card's worth counts within one part"):
             battle.apply(cast)
         paid = with_hand(battle, 0, ("3S",))
-        assert f"{cast[: -len('KD')]}3S+KD" in paid.legal_actions(0)
+        assert f"{cast[: -len('KD')]}3S+KD" in grammar.texts(paid.legal_actions(0))
 
 
 def test_energize_may_be_cast_again_in_the_next_action_phase():
@@ -341,7 +350,7 @@ def test_energize_may_be_cast_again_in_the_next_action_phase():
     battle = play(battle, "activate Wizard", "guard", "no step")
     battle = battle.apply("cast Energize on Wizard paying 2H+2D")
     while battle.phase.value != "channelling":
-        options = battle.legal_actions(battle.node().player)
+        options = grammar.texts(battle.legal_actions(battle.node().player))
         first = ("activate", "discard")
         choice = next((o for o in options if o.startswith(first)), None) or next(
             o for o in ("guard", "no step", "end activation", "pass") if o in options

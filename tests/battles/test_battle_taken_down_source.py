@@ -14,6 +14,7 @@ from skirmish.engine.battle import Chance, End, History, RandomPlayer, Turn, pla
 from skirmish.games.magewinds.battle import (
     Length,
     Options,
+    grammar,
     new_setup,
     random_table,
     start_battle,
@@ -63,7 +64,7 @@ def _every_decision_listed(battle: Battle, script: list[str]) -> Battle:
             battle = battle.apply(script.pop(0))
             continue
         assert isinstance(node, Turn)
-        legal = battle.legal_actions(node.player)
+        legal = grammar.texts(battle.legal_actions(node.player))
         assert legal, node
         if node.rule == "13.0" and not script:
             break
@@ -108,7 +109,7 @@ def test_a_step_after_the_attacker_was_taken_down_keeps_its_distance_and_names_t
     assert battle.fighter("Wizard").status is Status.OUT_OF_ACTION
     node = battle.node()
     assert isinstance(node, Turn)
-    steps = [a for a in battle.legal_actions(node.player) if a.startswith("step ")]
+    steps = [a for a in grammar.texts(battle.legal_actions(node.player)) if a.startswith("step ")]
     assert steps
     wizard_at = (2.6, 2.6)
     before = math.dist(MESMER_AT, wizard_at)
@@ -143,8 +144,8 @@ def test_quake_goes_on_after_it_takes_the_druid_down_its_steps_measured_from_the
     battle = play(battle, "quake attacks Guardian", "deflect", "dice 1 1 1 1 1 1", "no barrier")
     frame = battle.frames[-1]
     assert isinstance(frame, StepFrame) and frame.fighter == "Guardian"
-    steps = [a for a in battle.legal_actions(1) if a.startswith("step ")]
-    assert "no step" in battle.legal_actions(1) and steps
+    steps = [a for a in grammar.texts(battle.legal_actions(1)) if a.startswith("step ")]
+    assert "no step" in grammar.texts(battle.legal_actions(1)) and steps
     for action in steps:
         after = battle.apply(action)
         at = after.fighter("Guardian").at
@@ -196,7 +197,7 @@ def test_four_random_players_list_a_step_whose_attacker_mirrorshield_took_down()
         step = history.steps[-1]
         if step.player is None:
             return
-        assert step.action in before.legal_actions(step.player)
+        assert step.action in grammar.texts(before.legal_actions(step.player))
         source = frame.source if isinstance(frame, StepFrame) else None
         if source and not before.fighter(source).on_battlefield:
             gone_sources.append(source)

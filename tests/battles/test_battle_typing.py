@@ -13,6 +13,7 @@ from mwbattle import new_battle, play, ready, set_up
 from skirmish.cli.commands.play import Terminal
 from skirmish.engine.battle import End, History, IllegalAction, Turn
 from skirmish.errors import SkirmishError
+from skirmish.games.magewinds.battle import grammar
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.battles import BATTLES, Session
 
@@ -103,7 +104,7 @@ class Scripted(Terminal):
         self.asked.append(prompt)
         if self.lines:
             return self.lines.pop(0)
-        return self.battle.legal_actions(node.player)[0]
+        return grammar.texts(self.battle.legal_actions(node.player))[0]
 
     def run(self) -> None:
         with contextlib.suppress(Stopped):

@@ -11,6 +11,7 @@ import pytest
 from mwbattle import new_battle, play, ready
 
 from skirmish.engine.battle import IllegalAction, Turn
+from skirmish.games.magewinds.battle import grammar
 from skirmish.games.magewinds.battle.state import Battle
 
 DUEL = {"Wizard": (5.5, 8), "Guardian": (6.5, 8)}
@@ -28,7 +29,7 @@ def test_a_refill_from_the_last_deck_card_is_logged_before_the_reshuffle():
     battle = play(battle, "activate Guardian", "guard", "no step", "end activation")
     battle = play(battle, "pass", "pass")
     while not (isinstance(battle.node(), Turn) and battle.phase.value == "channelling"):
-        battle = battle.apply(battle.legal_actions(battle.node().player)[-1])
+        battle = battle.apply(grammar.texts(battle.legal_actions(battle.node().player))[-1])
     last = battle.deck[0]
     battle = replace(battle, deck=(last,), discard=tuple(c for c in battle.deck if c != last))
     battle = play(battle, f"draw {battle.face_up[0]}", f"card {last}")
@@ -116,7 +117,7 @@ def test_help_gives_each_action_its_rule_and_fits_80_columns_at_every_decision()
         lines = help_lines(state)
         assert all(len(line) <= 80 for line in lines), [x for x in lines if len(x) > 80]
         listed = [line for line in lines if re.match(r"  \d+\. ", line)]
-        assert len(listed) >= min(1, len(state.legal_actions(node.player)))
+        assert len(listed) >= min(1, len(grammar.texts(state.legal_actions(node.player))))
         assert all("  [" in line for line in listed), listed
         assert "not allowed now:" in lines and any("anything else" in x for x in lines)
     assert asked > 20

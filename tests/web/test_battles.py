@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from skirmish.games.magewinds.battle import grammar
+
 QUICK = {
     "scenario": "king-of-the-hill",
     "length": "quick",
@@ -366,7 +368,9 @@ def test_hint_is_the_greedy_players_advice_for_the_seat_that_decides(client: Any
     mine, other, _ = deciding(client, links)
     battle = client.app.state.tables.get(links["battle"]).battle
     seat = links["seats"].index(mine)
-    expected = hint_lines(battle.setup, LazyView(battle, seat), battle.legal_actions(seat))
+    expected = hint_lines(
+        battle.setup, LazyView(battle, seat), grammar.texts(battle.legal_actions(seat))
+    )
     answer = client.get(mine + "/hint")
     assert answer.status_code == 200 and answer.json()["hint"] == expected
     assert len(expected) > 1

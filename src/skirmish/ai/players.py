@@ -1,66 +1,87 @@
-"""The computer players by name: ``random``, ``greedy`` and ``search[:SECONDS]``.
+"""The computer players by name: ``random`` for every game, and each game's own.
 
 A terminal, a simulation or a web page asks :func:`computer` for the player of a seat and
-hands it views only (``view(player)``) and the legal actions. Kinds are those a battle's
-``--players`` accepts (:data:`~skirmish.games.magewinds.battle.session.PLAYER_KINDS`).
+hands it views only (``view(player)``) and the legal actions. ``random`` plays any game;
+the rest come from the game's :class:`Computers`, named by its battles (``"module:NAME"``,
+imported only when asked for), so this module names no game.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import Any, Protocol
 
 from skirmish.engine.battle import Player, RandomPlayer
 from skirmish.errors import SkirmishError
-from skirmish.games.magewinds.battle.session import search_seconds
-from skirmish.games.magewinds.battle.setup import Setup
 
 
-def computer(kind: str, setup: Setup, seed: int, seat: int, *, clock: bool = True) -> Player:
-    """The computer player ``kind`` for ``seat`` of battles of ``setup``, seeded by ``seed``;
+class Computers(Protocol):
+    """A game's computer players beyond ``random`` (``greedy``, ``search:SECONDS``...)."""
+
+    def computer(
+        self, kind: str, setup: Any, seed: int, seat: int, *, clock: bool
+    ) -> Player[Any] | None:
+        """The player ``kind`` for ``seat`` of battles of ``setup`` (None: no such kind)."""
+        ...
+
+    def simulated(self, kind: str) -> tuple[str, int]:
+        """Who ``kind`` is in a simulation: its name, and the look-aheads a decision
+        counts (0 when it does not search)."""
+        ...
+
+
+def computers(where: str) -> Computers:
+    """The :class:`Computers` named ``"module:NAME"``."""
+    module, _, name = where.partition(":")
+    found: Computers = getattr(importlib.import_module(module), name)
+    return found
+
+
+def computer(
+    kind: str, setup: Any, seed: int, seat: int, *, game: str, clock: bool = True
+) -> Player[Any]:
+    """The computer player ``kind`` for ``seat`` of battles of ``setup``, seeded by
+    ``seed``, among ``random`` and the computers ``game`` names (``"module:NAME"``);
     ``greedy:without=Blink`` is the greedy player never using Blink
     (:mod:`skirmish.ai.restricted`).
 
     ``clock=False`` counts a search player's budget in look-aheads instead of seconds, so
     the same seed gives the same battle on any machine and in any number of processes.
     """
-    from skirmish.ai.magewinds.greedy import GreedyPlayer
-    from skirmish.ai.magewinds.search import SearchPlayer
     from skirmish.ai.restricted import WITHOUT, RestrictedPlayer, split_kind
 
     if WITHOUT in kind:  # names checked against the pack by whoever took the kind
         found = split_kind(kind)
-        return RestrictedPlayer(computer(found.kind, setup, seed, seat, clock=clock), found.without)
+        inner = computer(found.kind, setup, seed, seat, game=game, clock=clock)
+        return RestrictedPlayer(inner, found.without)
     if kind == "random":
         return RandomPlayer(seed, seat)
-    if kind == "greedy":
-        return GreedyPlayer(setup, seed, seat)
-    seconds = search_seconds(kind)
-    if seconds is not None:
-        return SearchPlayer(setup, seed, seat, seconds=seconds, clock=clock)
-    raise SkirmishError(f"{kind!r} is not a computer player; expected random, greedy or search")
+    made = computers(game).computer(kind, setup, seed, seat, clock=clock)
+    if made is None:
+        raise SkirmishError(f"{kind!r} is not a computer player; expected random, greedy or search")
+    return made
 
 
-def simulated(kind: str) -> tuple[str, int]:
+def simulated(kind: str, *, game: str) -> tuple[str, int]:
     """Who the computer player ``kind`` is in a simulation (``clock=False``): its name and,
     for a search player, the look-aheads its budget counts a decision (0 for the others).
     Two kinds alike here play alike from the same seed and seat: ``search``, ``search:1``
     and ``search:1.0`` are one player."""
-    from skirmish.ai.magewinds.search import counted_playouts
-
-    seconds = search_seconds(kind)
-    if seconds is None:
+    if kind == "random":
         return kind, 0
-    return "search", counted_playouts(seconds)
+    return computers(game).simulated(kind)
 
 
 def is_computer(kind: str) -> bool:
     return kind != "human"
 
 
-def players(kinds: tuple[str, ...], setup: Setup, seed: int, **options: Any) -> dict[int, Player]:
+def players(
+    kinds: tuple[str, ...], setup: Any, seed: int, *, game: str, **options: Any
+) -> dict[int, Player[Any]]:
     """The computer players among ``kinds``, by seat."""
     return {
-        seat: computer(kind, setup, seed, seat, **options)
+        seat: computer(kind, setup, seed, seat, game=game, **options)
         for seat, kind in enumerate(kinds)
         if is_computer(kind)
     }

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
+from skirmish.engine.battle import A
 from skirmish.errors import SkirmishError
 
 if TYPE_CHECKING:
-    from skirmish.engine.battle import Action, Player
+    from skirmish.engine.battle import Player
     from skirmish.games.magewinds.pack import Pack
 
 WITHOUT = ":without="
@@ -86,7 +87,7 @@ def parse_restricted(text: str, pack: Pack, *, label: str = "--players") -> Rest
     return Restriction(found.kind, tuple(names))
 
 
-def uses(action: Action, name: str) -> bool:
+def uses(action: object, name: str) -> bool:
     """Whether ``action`` uses ``name``: the name's words in a row among the action's,
     the action not a refusal of it."""
     words = str(action).casefold().replace(",", " ").split()
@@ -96,19 +97,19 @@ def uses(action: Action, name: str) -> bool:
     return any(words[i : i + len(wanted)] == wanted for i in range(len(words) - len(wanted) + 1))
 
 
-def allowed(legal: Sequence[Action], without: Iterable[str]) -> tuple[Action, ...]:
+def allowed(legal: Sequence[A], without: Iterable[str]) -> tuple[A, ...]:
     """The legal actions using none of ``without``; all of them when every one does."""
     names = tuple(without)
     kept = tuple(a for a in legal if not any(uses(a, name) for name in names))
     return kept or tuple(legal)
 
 
-class RestrictedPlayer:
+class RestrictedPlayer(Generic[A]):
     """A computer player that is offered only the actions not using its names."""
 
-    def __init__(self, player: Player, without: tuple[str, ...]) -> None:
+    def __init__(self, player: Player[A], without: tuple[str, ...]) -> None:
         self.player = player
         self.without = without
 
-    def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
+    def act(self, view: Mapping[str, Any], legal: tuple[A, ...]) -> A:
         return self.player.act(view, allowed(legal, self.without))

@@ -36,21 +36,39 @@ from typing import Any, Protocol
 from skirmish.ai import collection
 from skirmish.ai.players import computer, simulated
 from skirmish.datafiles import regular_file
-from skirmish.engine.battle import MAX_SEED, History, play_out
+from skirmish.engine.battle import MAX_SEED, BattleState, Figures, History, play_out
 from skirmish.errors import DataError, SkirmishError
-from skirmish.games.magewinds.battle import Battle, start_battle
-from skirmish.games.magewinds.battle.setup import Setup
-from skirmish.games.magewinds.pack import Pack
 from skirmish.limits import FIRST_BATTLE, SIMULATED
 from skirmish.report import Chance, Grid, Line, Mean, Report
 
 CONFIDENCE = 0.95
 
 
+class Simulated(Protocol):
+    """What a simulation asks of a game's battles: where its computer players are, its
+    first state from a setup, and the figures of a finished battle."""
+
+    computers: str
+    """``"module:NAME"`` of the game's :class:`~skirmish.ai.players.Computers`."""
+
+    def first_state(self, setup: Any) -> BattleState[Any]: ...
+
+    def figures(self, battle: Any) -> Figures: ...
+
+
 class Settings(Protocol):
+    """The battle settings of a simulation (a game's ``simulate`` options): a setup from a
+    seed and the warbands in seat order, the game's :class:`Simulated` battles, and the
+    entries (warbands, computer players, pack) the options give, checked."""
+
+    @property
+    def simulated(self) -> Simulated: ...
+
     def setup(
-        self, seed: int, warbands: list[list[str]] | None = None, pack: Pack | None = None
-    ) -> Setup: ...
+        self, seed: int, warbands: list[list[str]] | None = None, pack: Any = None
+    ) -> Any: ...
+
+    def entries(self) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], Any]: ...
 
 
 @dataclass(frozen=True)
@@ -63,7 +81,7 @@ class Match:
     warbands: tuple[tuple[str, ...], ...]
     kinds: tuple[str, ...]
     settings: Settings
-    pack: Pack | None = None
+    pack: Any = None
     """Read once from ``--pack`` and carried to every worker, so that every battle, in any
     process, plays the same fighters whatever becomes of the file meanwhile."""
 
@@ -72,25 +90,10 @@ class Match:
         return len(self.warbands)
 
     @classmethod
-    def from_options(cls, options: Any) -> Match:
-        """The match ``simulate``'s options describe, checked before any battle: the
-        fighters of every warband (by profile name, as the battle reads them, from the
-        bundled pack with ``--pack``'s added), a computer player for each."""
-        from skirmish.games.magewinds.battle.session import PLAYER_KINDS, parse_players
-        from skirmish.games.magewinds.battle.setup import user_pack
-
-        pack = None if options.pack is None else user_pack(options.pack)[0]
-        checked = options.setup(options.seed, pack=pack)
-        # The fighters as the battle reads them (names stripped, empty ones dropped, the
-        # pack's spelling), so that two warbands the battle plays alike are alike here.
-        warbands = tuple(tuple(p.name for p in band.profiles) for band in checked.warbands)
-        if "human" in (part.strip().casefold() for part in options.players.split(",")):
-            raise SkirmishError(
-                f"--players {options.players!r}: a simulation is played by computer players "
-                "(random, greedy, search[:SECONDS]); play a person with 'skirmish play'"
-            )
-        computers = tuple(kind for kind in PLAYER_KINDS if kind != "human")
-        kinds = parse_players(options.players, len(warbands), kinds=computers, example="greedy")
+    def from_options(cls, options: Settings) -> Match:
+        """The match ``simulate``'s options describe, checked before any battle
+        (:meth:`Settings.entries`)."""
+        warbands, kinds, pack = options.entries()
         return cls(warbands, kinds, options, pack)
 
     @property
@@ -100,10 +103,15 @@ class Match:
         computer player as it plays in a simulation (a search player by the look-aheads its
         budget counts). Turning the seats of a mirror on one seed plays the same battle."""
         entries = {
-            (tuple(sorted(n.casefold() for n in warband)), simulated(kind))
+            (tuple(sorted(n.casefold() for n in warband)), simulated(kind, game=self.computers))
             for warband, kind in zip(self.warbands, self.kinds, strict=True)
         }
         return len(entries) == 1
+
+    @property
+    def computers(self) -> str:
+        """Where the game's computer players are (:attr:`Simulated.computers`)."""
+        return self.settings.simulated.computers
 
     def battle_seed(self, seed: int, index: int) -> int:
         """The seed of battle ``index`` of a simulation from ``seed``: one seed for each group
@@ -149,7 +157,7 @@ def play_battle(match: Match, seed: int, index: int) -> Outcome:
     return played(match, seed, index)[0]
 
 
-def played(match: Match, seed: int, index: int) -> tuple[Outcome, History]:
+def played(match: Match, seed: int, index: int) -> tuple[Outcome, History[Any]]:
     """Battle ``index`` of the simulation from ``seed``, and its history (every step and
     state, for figures beyond the outcome: :mod:`skirmish.ai.figures`)."""
     seating = match.seating(index)
@@ -157,23 +165,23 @@ def played(match: Match, seed: int, index: int) -> tuple[Outcome, History]:
     warbands = [list(match.warbands[entry]) for entry in seating]
     setup = match.settings.setup(number, warbands, match.pack)
     players = [
-        computer(match.kinds[entry], setup, number, seat, clock=False)
+        computer(match.kinds[entry], setup, number, seat, game=match.computers, clock=False)
         for seat, entry in enumerate(seating)
     ]
-    history = History.start(start_battle(setup), number)
+    battles = match.settings.simulated
+    history = History.start(battles.first_state(setup), number)
     end = play_out(history, players)
-    battle = history.state
-    assert isinstance(battle, Battle)
+    figures = battles.figures(history.state)
     survivors = [0] * match.entries
-    for fighter in battle.on_battlefield():
-        survivors[seating[fighter.player]] += 1
+    for seat, standing in enumerate(figures.survivors):
+        survivors[seating[seat]] += standing
     outcome = Outcome(
         index=index,
         seed=number,
         seating=seating,
-        player_one=None if battle.first is None else seating[battle.first],
+        player_one=None if figures.player_one is None else seating[figures.player_one],
         winner=None if end.winner is None else seating[end.winner],
-        rounds=battle.round,
+        rounds=figures.rounds,
         survivors=tuple(survivors),
         reason=by_warband(end.reason, seating),
     )

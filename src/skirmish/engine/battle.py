@@ -2,8 +2,12 @@
 
 A battle state never changes; ``apply(action)`` returns a new one. ``node()`` says what
 happens next: a player's :class:`Turn`, a :class:`Chance` event, or the :class:`End`.
-Actions are short texts (``"activate Wizard"``, ``"dice 3 1 6"``) so that a person can type
-them, a record can store them and a computer player can choose among them.
+Actions are the game's own records (Magewinds' ``BattleAction``), each with exactly one
+text form (``str(action)``: ``"activate Wizard"``, ``"dice 3 1 6"``) that a person types
+and a record stores; ``parse_action`` reads the text back at the edge. Computer players
+choose among the records ``legal_actions`` gives. The protocol every game's battle
+implements is :class:`BattleState` with its game's :class:`BattleRules`
+(``docs/protocol.md``).
 
 Chance event number k is drawn from a generator seeded by (seed, k) alone, never from a
 stream shared across events: the same record replays identically, and taking back a
@@ -17,11 +21,12 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from random import Random
-from typing import Annotated, Any, Protocol, TypeVar
+from typing import Annotated, Any, Generic, Protocol, Self, TypeVar
 
 import pydantic
 
@@ -30,6 +35,7 @@ from skirmish.datafiles import Name, StrictModel, read_json, validated
 from skirmish.errors import DataError, SkirmishError
 
 Action = str
+"""An action's text form: what a person types and a record keeps (one per action)."""
 RECORD_FORMAT = "skirmish battle record"
 RECORD_VERSION = 1
 MAX_SEED = 2**63 - 1
@@ -75,17 +81,26 @@ class End:
 
 Node = Turn | Chance | End
 
-S = TypeVar("S", bound="BattleState")
+A = TypeVar("A", bound=Hashable)
+"""A game's action record (frozen, hashable, ``str()`` its one text form)."""
 
 
-class BattleState(Protocol):
-    """What every game's battle state answers."""
+class BattleState(Protocol[A]):
+    """What every game's battle state answers: the protocol of :mod:`skirmish.engine.battle`.
+
+    ``A`` is the game's action record. States never change: ``apply`` returns a new one.
+    """
+
+    @property
+    def setup(self) -> Any:
+        """What the battle was started from (computer players are made for it)."""
+        ...
 
     def node(self) -> Node:
         """Whose decision it is, or that chance acts, or that the battle is over."""
         ...
 
-    def legal_actions(self, player: int) -> tuple[Action, ...]:
+    def legal_actions(self, player: int) -> tuple[A, ...]:
         """A finite set of legal actions for ``player`` now (empty when not their turn).
 
         Where the rules allow a continuum (a position on the table), this is a documented
@@ -93,15 +108,25 @@ class BattleState(Protocol):
         """
         ...
 
-    def apply(self: S, action: Action) -> S:
+    def apply(self, action: A) -> Self:
         """The state after ``action``; an illegal action raises :class:`IllegalAction`."""
         ...
 
-    def sample_chance(self, rng: Random) -> Action:
+    def parse_action(self, text: str) -> A:
+        """The record ``text`` writes (the edge: a person's answer, a record's step). Text
+        no action of the game reads may give a record that :meth:`apply` refuses."""
+        ...
+
+    def sample_chance(self, rng: Random) -> A:
         """The action of the current chance event, drawn with ``rng``."""
         ...
 
-    def view(self, player: int) -> dict[str, Any]:
+    def chance_outcomes(self) -> tuple[tuple[A, Fraction], ...]:
+        """Every outcome of the current chance event with its exact probability (they sum
+        to 1); :meth:`sample_chance` draws from this distribution."""
+        ...
+
+    def view(self, player: int) -> Mapping[str, Any]:
         """Everything ``player`` may know, and nothing else (JSON-ready)."""
         ...
 
@@ -110,7 +135,62 @@ class BattleState(Protocol):
         ...
 
 
-def check(state: BattleState, action: Action) -> None:
+StateT = TypeVar("StateT", bound=BattleState[Any])
+SetupT = TypeVar("SetupT")
+
+
+class BattleRules(Protocol[SetupT, StateT]):
+    """What a game's battle is, beyond one state: how it starts, how a computer player
+    pictures what it cannot see, and how it values a state. The engine's players, the
+    record replay and the simulations ask only this and :class:`BattleState`."""
+
+    game: str
+    """The game's name, as records and ``skirmish play GAME`` write it."""
+
+    def start(self, setup: SetupT) -> StateT:
+        """The battle's first state from its setup (before any chance or decision)."""
+        ...
+
+    def setup_json(self, setup: SetupT) -> dict[str, Any]:
+        """The setup as a record keeps it (JSON-ready); :meth:`setup_from_json` reads it."""
+        ...
+
+    def setup_from_json(self, data: Mapping[str, Any], *, source: str) -> SetupT:
+        """The setup a record kept (checked: bad data raises naming ``source``)."""
+        ...
+
+    def resample(self, setup: SetupT, view: Mapping[str, Any], rng: Random) -> StateT:
+        """A full state of a battle of ``setup`` consistent with ``view``, everything one
+        player has seen: what is hidden from them (cards in other hands, face-down
+        choices, the deck) drawn with ``rng``. A computer player searches such states."""
+        ...
+
+    def evaluate(self, state: StateT, player: int) -> float:
+        """How good ``state`` is for ``player`` (higher is better; a won battle scores
+        above any other): the value of a computer player's search leaf."""
+        ...
+
+    def result(self, state: StateT) -> dict[str, Any]:
+        """What ``play``, ``replay`` and ``simulate`` say of a finished battle (JSON-ready:
+        at least ``winner``, a seat or None, and ``reason``)."""
+        ...
+
+
+class LogLine(Protocol):
+    """One line of a battle's log as a terminal or a page shows it: the rule, the text a
+    person reads, and the one player who alone may see it (None: everyone)."""
+
+    @property
+    def rule(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def seen_by(self) -> int | None: ...
+
+
+def check(state: BattleState[A], action: A) -> None:
     """Raise :class:`IllegalAction` naming the rule if ``action`` is illegal now."""
     state.apply(action)
 
@@ -149,12 +229,12 @@ class LazyView(Mapping[str, Any]):
     """A player's view, built from ``view(player)`` only when first read (a computer player
     that does not read it costs nothing)."""
 
-    def __init__(self, state: BattleState, player: int) -> None:
+    def __init__(self, state: BattleState[Any], player: int) -> None:
         self._state = state
         self._player = player
-        self._data: dict[str, Any] | None = None
+        self._data: Mapping[str, Any] | None = None
 
-    def _built(self) -> dict[str, Any]:
+    def _built(self) -> Mapping[str, Any]:
         if self._data is None:
             self._data = self._state.view(self._player)
         return self._data
@@ -169,10 +249,10 @@ class LazyView(Mapping[str, Any]):
         return len(self._built())
 
 
-class Player(Protocol):
+class Player(Protocol[A]):
     """A person or a computer player: answers from a view and the legal actions only."""
 
-    def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action: ...
+    def act(self, view: Mapping[str, Any], legal: tuple[A, ...]) -> A: ...
 
 
 class RandomPlayer:
@@ -181,14 +261,14 @@ class RandomPlayer:
     def __init__(self, seed: int, seat: int) -> None:
         self._rng = Random(f"skirmish random player {seed} seat {seat}")
 
-    def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
+    def act(self, view: Mapping[str, Any], legal: tuple[A, ...]) -> A:
         if not legal:
             raise SkirmishError("the random player was offered no legal action")
         return self._rng.choice(legal)
 
 
 @dataclass
-class History:
+class History(Generic[StateT]):
     """A battle in progress: every state and step so far, with take-backs (1.1).
 
     A player may take back their own most recent decision as long as nothing has happened
@@ -197,34 +277,37 @@ class History:
     """
 
     seed: int
-    states: list[BattleState]
+    states: list[StateT]
     steps: list[Step] = field(default_factory=list)
 
     @classmethod
-    def start(cls, state: BattleState, seed: int) -> History:
+    def start(cls, state: StateT, seed: int) -> History[StateT]:
         return cls(check_seed(seed), [state])
 
     @property
-    def state(self) -> BattleState:
+    def state(self) -> StateT:
         return self.states[-1]
 
-    def act(self, action: Action) -> BattleState:
-        """The player whose turn it is takes ``action`` (checked)."""
+    def act(self, action: Hashable) -> StateT:
+        """The player whose turn it is takes ``action``, a record of the game's (checked);
+        a text (a person's answer, a record's step) is read by ``parse_action`` first."""
         node = self.state.node()
         if not isinstance(node, Turn):
             raise IllegalAction(f"no player is to act now ({_describe(node)})")
-        self.states.append(self.state.apply(action.strip()))
-        self.steps.append(Step(action.strip(), player=node.player, hidden=node.hidden))
+        if isinstance(action, str):
+            action = self.state.parse_action(action.strip())
+        self.states.append(self.state.apply(action))
+        self.steps.append(Step(str(action), player=node.player, hidden=node.hidden))
         return self.state
 
-    def roll(self) -> BattleState:
+    def roll(self) -> StateT:
         """Chance acts: event k is drawn from the generator seeded by (seed, k)."""
         node = self.state.node()
         if not isinstance(node, Chance):
             raise IllegalAction(f"chance does not act now ({_describe(node)})")
         action = self.state.sample_chance(chance_rng(self.seed, node.index))
         self.states.append(self.state.apply(action))
-        self.steps.append(Step(action, chance=node.index))
+        self.steps.append(Step(str(action), chance=node.index))
         return self.state
 
     def undo(self, player: int) -> Step:
@@ -247,6 +330,31 @@ class History:
         return last
 
 
+@dataclass(frozen=True)
+class Figures:
+    """What a simulation (:mod:`skirmish.ai.simulate`) counts of one finished battle, by
+    seat: the seat that was the scenario's Player 1 (None when none was), the rounds
+    played, and each seat's fighters still standing."""
+
+    player_one: int | None
+    rounds: int
+    survivors: tuple[int, ...]
+
+
+@dataclass
+class Session(Generic[StateT]):
+    """A battle being played: its history, who plays each seat (``human``, ``random``,
+    a game's computer player), the setup as its record keeps it, where to save, a line to
+    show first, and how many log lines have been shown."""
+
+    history: History[StateT]
+    kinds: tuple[str, ...]
+    setup: dict[str, Any]
+    save: Path | None
+    heading: str
+    shown: int = 0
+
+
 def _describe(node: Node) -> str:
     if isinstance(node, Turn):
         return f"player {node.player + 1} decides under {node.rule}"
@@ -256,11 +364,11 @@ def _describe(node: Node) -> str:
 
 
 def play_out(
-    history: History,
-    players: Sequence[Player],
+    history: History[Any],
+    players: Sequence[Player[Any]],
     *,
     max_steps: int = limits.BATTLE_STEPS.maximum,
-    after_step: Callable[[History], None] | None = None,
+    after_step: Callable[[History[Any]], None] | None = None,
 ) -> End:
     """Play until the end: chance from the seed, decisions by ``players`` (by seat)."""
     for _ in range(max_steps):
@@ -364,7 +472,7 @@ def load_record(path: str | Path) -> Record:
     return parse_record(data, source=source)
 
 
-def replay(record: Record, start: BattleState) -> History:
+def replay(record: Record, start: StateT) -> History[StateT]:
     """Replay ``record`` from ``start`` through ``apply``, refusing any illegal step.
 
     Each chance step must be what the seed gives for that event; the final state's hash
@@ -382,9 +490,9 @@ def replay(record: Record, start: BattleState) -> History:
                         f"chance acts here ({node.label}), not player {step.player + 1}"
                     )
                 expected = history.state.sample_chance(chance_rng(record.seed, node.index))
-                if step.action != expected or step.chance != node.index:
+                if step.action != str(expected) or step.chance != node.index:
                     raise RecordError(
-                        f"chance event {node.index} ({node.label}) is {expected!r} with seed "
+                        f"chance event {node.index} ({node.label}) is {str(expected)!r} with seed "
                         f"{record.seed}, but the record says {step.action!r}"
                     )
                 history.roll()
@@ -420,7 +528,7 @@ def check_save_path(path: Path, label: str, example: str = "battle.json") -> Pat
 
 
 def to_record(
-    history: History,
+    history: History[Any],
     game: str,
     setup: Mapping[str, Any],
     players: Sequence[str],

@@ -16,18 +16,23 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, TypeVar, runtime_checkable
 
 from skirmish.errors import SkirmishError, UnknownName
 
 if TYPE_CHECKING:
     from skirmish.engine import Decision, Mix, Policy, Procedure
+    from skirmish.engine.battle import BattleState, LogLine, Record, Session
     from skirmish.options import Options
     from skirmish.report import Report
     from skirmish.roster import Roster
+
+
+StateT = TypeVar("StateT", bound="BattleState[Any]")
+StateT_contra = TypeVar("StateT_contra", bound="BattleState[Any]", contravariant=True)
 
 
 @dataclass(frozen=True)
@@ -94,48 +99,99 @@ class Commands(Mapping[str, "type[Options]"]):
         return len(self._commands)
 
 
-class Battles(Protocol):
-    """What a terminal needs to play, show, save and replay a game's whole battles."""
+class MenuOption(Protocol):
+    """One option of a decision as a terminal lists it: the action, the words shown for
+    it, and the heading it shares with other ways to do the same thing ("" alone)."""
+
+    @property
+    def action(self) -> Hashable: ...
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def group(self) -> str: ...
+
+
+class Battles(Protocol[StateT]):
+    """What a terminal, a page and a simulation need of a game's whole battles, ``StateT``
+    its battle state (a :class:`~skirmish.engine.battle.BattleState`). The rules of one
+    state are the state's own; this adds starting, saving and replaying, who the computer
+    players are, and what a person is shown. ``docs/protocol.md`` walks through it."""
 
     game: str
     """The game's name, as ``skirmish play GAME`` takes it."""
 
-    def start(self, options: Options) -> Any: ...
+    computers: str
+    """Where the game's computer players are, ``"module:NAME"`` of a
+    :class:`~skirmish.ai.players.Computers` (imported only when one is asked for)."""
 
-    def replay(self, path: Path, *, step: int | None = None) -> tuple[Any, Any]: ...
+    def start(self, options: Options) -> Session[StateT]:
+        """A new battle (or a saved one resumed) from ``play``'s options."""
+        ...
 
-    def replay_json(self, record: Any, battle: Any) -> dict[str, Any]: ...
+    def replay(self, path: Path, *, step: int | None = None) -> tuple[Record, StateT]:
+        """A saved battle replayed through the rules and checked (to ``step``)."""
+        ...
 
-    def saved(self, session: Any) -> str: ...
+    def replay_json(self, record: Record, battle: StateT) -> dict[str, Any]: ...
 
-    def result_text(self, battle: Any) -> str: ...
+    def saved(self, session: Session[StateT]) -> str:
+        """The battle record to write (:class:`~skirmish.engine.battle.Record` JSON)."""
+        ...
 
-    def status_rows(self, battle: Any) -> list[dict[str, str]]: ...
+    def log(self, battle: StateT) -> Sequence[LogLine]:
+        """The battle's log so far, oldest first."""
+        ...
 
-    def object_rows(self, battle: Any) -> list[dict[str, str]]: ...
+    def title(self, battle: StateT) -> str:
+        """Where the battle stands, as a table's title (``round 2, action phase``)."""
+        ...
 
-    def hand_text(self, battle: Any, player: int) -> list[str]: ...
+    def result_text(self, battle: StateT) -> str: ...
 
-    def help_lines(self, battle: Any, legal: tuple[Any, ...] | None = None) -> list[str]:
+    def status_rows(self, battle: StateT) -> list[dict[str, str]]: ...
+
+    def object_rows(self, battle: StateT) -> list[dict[str, str]]: ...
+
+    def hand_text(self, battle: StateT, player: int) -> list[str]: ...
+
+    def menu(
+        self, battle: StateT, player: int, legal: tuple[Hashable, ...]
+    ) -> tuple[MenuOption, ...]:
+        """The legal actions in the order they are numbered, as a person reads them."""
+        ...
+
+    def help_lines(self, battle: StateT, legal: tuple[Hashable, ...] | None = None) -> list[str]:
         """The legal actions (numbered in the order of ``legal`` when given) with their
         rules, and why others are refused."""
         ...
 
-    def pending_lines(self, battle: Any, player: int) -> list[str]: ...
+    def hint_lines(self, battle: StateT, player: int, legal: tuple[Hashable, ...]) -> list[str]:
+        """A computer player's advice on the decision, numbered as ``legal``."""
+        ...
 
-    def scene(self, battle: Any) -> Any: ...
+    def pending_lines(self, battle: StateT, player: int) -> list[str]: ...
 
-    def picture(self, battle: Any, player: int, **overlays: str) -> Any:
+
+@runtime_checkable
+class Battlefields(Protocol[StateT_contra]):
+    """What a game whose battles stand on a battlefield adds: its pictures and its
+    questions of sight and movement (``draw``, ``los`` and ``reach`` at the terminal)."""
+
+    def scene(self, battle: StateT_contra) -> Any: ...
+
+    def picture(self, battle: StateT_contra, player: int, **overlays: str) -> Any:
         """The battle now as ``player`` may see it (a Scene); ``overlays`` are ``draw``'s
         ``reach``, ``attacker``, ``target`` and ``attack``."""
         ...
 
-    def los(self, battle: Any, attacker: str, target: str) -> Any:
-        """Sight, line of attack and cover between two fighters now (a Report)."""
+    def los(self, battle: StateT_contra, attacker: str, target: str) -> Report:
+        """Sight, line of attack and cover between two fighters now."""
         ...
 
-    def reach(self, battle: Any, fighter: str, to: str | None) -> Any:
-        """Where a fighter's Move can end now, or whether it may move ``to`` (a Report)."""
+    def reach(self, battle: StateT_contra, fighter: str, to: str | None) -> Report:
+        """Where a fighter's Move can end now, or whether it may move ``to``."""
         ...
 
 
@@ -160,7 +216,7 @@ class Game(ABC):
     """The module of worked examples the conformance tests run for this game."""
 
     @property
-    def battle(self) -> Battles | None:
+    def battle(self) -> Battles[Any] | None:
         """The game's whole battles, where it has them (``skirmish play``, ``replay``)."""
         return None
 
@@ -257,4 +313,4 @@ class Game(ABC):
         raise SkirmishError(f"{self.info.title} has no {command} command")  # pragma: no cover
 
 
-__all__ = ["Battles", "Commands", "Game", "GameInfo", "Referee"]
+__all__ = ["Battlefields", "Battles", "Commands", "Game", "GameInfo", "MenuOption", "Referee"]

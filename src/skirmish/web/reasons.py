@@ -80,10 +80,9 @@ def explained(battle: Any, seat: int, kind: str, chosen: str, steps: int) -> Com
     its reasons; None when the move is not one every seat sees being made."""
     from skirmish.ai.magewinds.explain import NoAdvice, explain
     from skirmish.engine.battle import LazyView
-    from skirmish.games.magewinds.battle.grammar import legal
     from skirmish.games.magewinds.picture import active_fighter
 
-    records = {str(a): a for a in legal(battle, seat)}
+    records = {str(a): a for a in battle.legal_actions(seat)}
     action = records.get(chosen)
     public = public_kinds()
     if action is None or action.kind not in public:

@@ -2,7 +2,7 @@
 readers of it, never from another hand, a face-down card or the deck's order. A spectator
 sees what every seat sees alike.
 
-The legal actions are the battle's own records (``grammar.legal``), grouped by kind, each
+The legal actions are the battle's own records (``legal_actions``), grouped by kind, each
 with the rule that allows it (the terminal's ``help`` rules); an action that takes a
 position is offered as a group too, whose position the page takes from a click on the
 battlefield and the rules check when it is applied.
@@ -39,7 +39,6 @@ def legal_groups(battle: Any, seat: int) -> dict[str, Any]:
     """The seat's legal actions, grouped by kind, with their rules and the position
     groups a click completes."""
     from skirmish.engine.battle import Turn
-    from skirmish.games.magewinds.battle.grammar import legal
     from skirmish.games.magewinds.battle.session import action_rule
     from skirmish.web.aiming import attack_targets
 
@@ -49,7 +48,7 @@ def legal_groups(battle: Any, seat: int) -> dict[str, Any]:
     groups: dict[str, dict[str, Any]] = {}
     points: dict[str, dict[str, Any]] = {}
     payments: dict[str, dict[str, Any]] = {}
-    actions = legal(battle, seat)
+    actions = battle.legal_actions(seat)
     for action in actions:
         if action.cards:
             key = pay_key(action)
@@ -106,9 +105,8 @@ def paid(battle: Any, seat: int, key: str, cards: Sequence[str]) -> str:
     """The action of payment group ``key`` paid with the cards picked from the hand, as
     text for the rules to check (they refuse a payment that does not pay, with their
     rule); 400 when no legal action has that group."""
-    from skirmish.games.magewinds.battle.grammar import legal
 
-    for action in legal(battle, seat):
+    for action in battle.legal_actions(seat):
         if action.cards and pay_key(action) == key:
             return str(replace(action, cards=tuple(cards)))
     raise Problem("no legal action is paid now; pick one of the buttons", status=400)
@@ -117,9 +115,7 @@ def paid(battle: Any, seat: int, key: str, cards: Sequence[str]) -> str:
 def pointed(battle: Any, seat: int, key: str, x: float, y: float) -> str:
     """The action of group ``key`` at the clicked position (x, y in inches), as text for
     the rules to check; 400 when no legal action has that group."""
-    from skirmish.games.magewinds.battle.grammar import legal
-
-    for action in legal(battle, seat):
+    for action in battle.legal_actions(seat):
         if action.point is not None and action.other is None and group_key(action) == key:
             return str(replace(action, point=(round(x, 2), round(y, 2))))
     raise Problem("no legal action takes a position now; pick one of the buttons", status=400)

@@ -208,9 +208,12 @@ class Tables:
 
     def _table(self, battle: str, session: Any, links: Mapping[str, Any] | None) -> Table:
         from skirmish.ai.players import players
+        from skirmish.games.magewinds.battles import BATTLES
 
         history = session.history
-        computers = players(session.kinds, history.state.setup, history.seed)
+        computers = players(
+            session.kinds, history.state.setup, history.seed, game=BATTLES.computers
+        )
         if links is None:
             tokens = tuple(secrets.token_urlsafe(16) for _ in session.kinds)
             spectator = secrets.token_urlsafe(16)

@@ -24,6 +24,7 @@ from skirmish.engine.battle import Action
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.attack import ATTACK_CHOICE, DEFENCE_CHOICE, resolve_attack
 from skirmish.games.magewinds.battle.attacks import AttackFrame, AttackStage
+from skirmish.games.magewinds.battle.grammar import BattleAction, texts
 from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
 from skirmish.games.magewinds.battle.public import from_view
 from skirmish.games.magewinds.battle.setup import Setup
@@ -60,9 +61,15 @@ class Advice:
 
 
 def explain(
-    setup: Setup, view: Mapping[str, Any], legal: tuple[Action, ...], *, top: int = TOP
+    setup: Setup,
+    view: Mapping[str, Any],
+    legal: tuple[BattleAction | Action, ...],
+    *,
+    top: int = TOP,
 ) -> list[Advice]:
-    """The ``top`` best of ``legal`` for the player whose ``view`` it is, best first."""
+    """The ``top`` best of ``legal`` (records or their texts) for the player whose
+    ``view`` it is, best first."""
+    legal = texts(legal)
     seat = int(view["player"]) - 1
     rng = Random(f"skirmish explain {view['round']} {len(view['log'])}")
     battle = from_view(setup, view, rng)
@@ -164,8 +171,11 @@ def _by_value(greedy: GreedyPlayer, battle: Battle, legal: tuple[Action, ...]) -
     return sorted(scored, key=lambda advice: -advice.value)
 
 
-def hint_lines(setup: Setup, view: Mapping[str, Any], legal: tuple[Action, ...]) -> list[str]:
+def hint_lines(
+    setup: Setup, view: Mapping[str, Any], legal: tuple[BattleAction | Action, ...]
+) -> list[str]:
     """The advice as the terminal prints it, numbered as ``help`` numbers the actions."""
+    legal = texts(legal)
     try:
         advice = explain(setup, view, legal)
     except NoAdvice as missing:

@@ -58,7 +58,7 @@ from skirmish.games.magewinds.battle.damage import PoisonDamage
 from skirmish.games.magewinds.battle.deployment import Deployment
 from skirmish.games.magewinds.battle.endphase import Windburn
 from skirmish.games.magewinds.battle.geometry import SITUATION, moved
-from skirmish.games.magewinds.battle.grammar import split_paid
+from skirmish.games.magewinds.battle.grammar import BattleAction, among, split_paid, texts
 from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
 from skirmish.games.magewinds.battle.public import from_view
@@ -119,7 +119,11 @@ class GreedyPlayer:
         self.decisions = Decisions(f"skirmish greedy player {seed} seat {seat}")
         self.worths: dict[str, float] = {}
 
-    def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
+    def act(self, view: Mapping[str, Any], legal: tuple[BattleAction, ...]) -> BattleAction:
+        """The record chosen among ``legal`` (weighed by their texts, :meth:`choose`)."""
+        return among(legal, self.choose(view, texts(legal)))
+
+    def choose(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
         forced = self.decisions.forced(legal)
         if forced is not None:
             return forced

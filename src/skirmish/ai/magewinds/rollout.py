@@ -141,9 +141,9 @@ class ReplyPlayer:
     def decide(self, battle: Battle, rng: Random) -> Action:
         node = battle.node()
         if isinstance(node, Chance):
-            return battle.sample_chance(rng)
+            return str(battle.sample_chance(rng))
         assert isinstance(node, Turn)
-        legal = battle.legal_actions(node.player)
+        legal = battle.options()  # the texts of the legal actions, which plans weigh
         chosen = self._course.next(legal)
         if chosen is not None:
             return chosen

@@ -43,6 +43,7 @@ from skirmish.engine.battle import Action, End, Turn
 from skirmish.games.magewinds.attack import defence_decision
 from skirmish.games.magewinds.battle.actionphase import ActionPhase, ActionPhaseStage
 from skirmish.games.magewinds.battle.attacks import AttackFrame, AttackStage
+from skirmish.games.magewinds.battle.grammar import BattleAction, among, texts
 from skirmish.games.magewinds.battle.public import from_view
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle, Phase
@@ -154,7 +155,11 @@ class SearchPlayer:
     def playout_budget(self) -> int:
         return counted_playouts(self.seconds)
 
-    def act(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
+    def act(self, view: Mapping[str, Any], legal: tuple[BattleAction, ...]) -> BattleAction:
+        """The record chosen among ``legal`` (weighed by their texts, :meth:`choose`)."""
+        return among(legal, self.choose(view, texts(legal)))
+
+    def choose(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
         forced = self.decisions.forced(legal)
         if forced is not None:
             return forced

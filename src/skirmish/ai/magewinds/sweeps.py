@@ -18,7 +18,7 @@ from pydantic import Field, model_validator
 from skirmish.ai.sweep import MOST_BATCHES, MOST_PAIRINGS, Plan, all_warbands, pairings
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.agreed import WARBAND_SLOTS, Length
-from skirmish.games.magewinds.battles import RoundLimit, WarbandLength
+from skirmish.games.magewinds.battles import BATTLES, RoundLimit, WarbandLength
 from skirmish.limits import SIMULATED, WORKERS
 from skirmish.options import Flag, Name, Seed
 from skirmish.options import Options as Flags
@@ -178,7 +178,7 @@ class SweepOptions(Flags):
         for kind in kinds:
             restriction = parse_restricted(kind, pack)
             base = parse_players(restriction.kind, 1, kinds=computers, example="greedy")[0]
-            simulated(base)
+            simulated(base, game=BATTLES.computers)
             checked.append(type(restriction)(base, restriction.without).text)
         batches = len(pairs) * len(scenarios) * -(-self.battles // self.batch)
         if batches > MOST_BATCHES:

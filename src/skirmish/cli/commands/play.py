@@ -17,8 +17,8 @@ from skirmish.cli.build import command
 from skirmish.errors import SkirmishError
 
 if TYPE_CHECKING:
-    from skirmish.engine.battle import Turn
-    from skirmish.games.base import Battles, Game
+    from skirmish.engine.battle import Session, Turn
+    from skirmish.games.base import Battlefields, Battles, Game
     from skirmish.options import Options
 
 HELP = "Play a whole battle."
@@ -62,13 +62,15 @@ class Terminal:
     """Runs a battle: computer players act at once; people are asked at the terminal, or
     read from standard input when it is not a terminal (a script)."""
 
-    def __init__(self, battles: Battles, session: Any) -> None:
+    def __init__(self, battles: Battles[Any], session: Session[Any]) -> None:
         from skirmish.ai.players import players
 
         self.battles = battles
         self.session = session
         history = session.history
-        self.computers = players(session.kinds, history.state.setup, history.seed)
+        self.computers = players(
+            session.kinds, history.state.setup, history.seed, game=battles.computers
+        )
         humans = [seat for seat, kind in enumerate(session.kinds) if kind == "human"]
         self.viewer = humans[0] if len(humans) == 1 else None
         self.interactive = sys.stdin.isatty()
@@ -105,7 +107,8 @@ class Terminal:
 
     def recap(self) -> None:
         """A resumed battle: the last things that happened, and where everyone stands."""
-        seen = [e for e in self.battle.events() if e.seen_by is None or e.seen_by == self.viewer]
+        log = self.battles.log(self.battle)
+        seen = [e for e in log if e.seen_by is None or e.seen_by == self.viewer]
         say(f"the battle so far (the last {min(RECAP, len(seen))} of {len(seen)} log lines):")
         for event in seen[-RECAP:]:
             show_event(event)
@@ -121,7 +124,9 @@ class Terminal:
             path = next(
                 p
                 for n in range(1, 10_000)
-                if not (p := Path(f"magewinds-{seed}{'' if n == 1 else f'-{n}'}.json")).exists()
+                if not (
+                    p := Path(f"{self.battles.game}-{seed}{'' if n == 1 else f'-{n}'}.json")
+                ).exists()
             )
         if path is None:
             return None
@@ -168,7 +173,7 @@ class Terminal:
             self.write(self.session.save)
 
     def show_new(self) -> None:
-        events = self.battle.events()
+        events = self.battles.log(self.battle)
         if len(events) < self.session.shown:
             self.session.shown = 0
         for event in events[self.session.shown :]:
@@ -218,11 +223,8 @@ class Terminal:
 
     def options(self, node: Turn) -> tuple[Any, ...]:
         """The decision's options in the order they are numbered (menu, help and hint)."""
-        from skirmish.ai.magewinds.menu import menu
-        from skirmish.engine.battle import LazyView
-
         legal = self.battle.legal_actions(node.player)
-        return menu(self.battle.setup, LazyView(self.battle, node.player), legal)
+        return self.battles.menu(self.battle, node.player, legal)
 
     def read(self, prompt: str, *, hidden: bool, node: Turn) -> str:
         """One answer to ``prompt`` (already printed; empty when asked again): typed at
@@ -263,6 +265,14 @@ class Terminal:
             typer.echo(_fitted(f"  {error}"), err=True)
         return True
 
+    def field(self) -> Battlefields[Any]:
+        """The game's battlefield questions (``draw``, ``los``, ``reach``)."""
+        from skirmish.games.base import Battlefields
+
+        if not isinstance(self.battles, Battlefields):
+            raise SkirmishError(f"{self.battles.game} battles have no battlefield to ask about")
+        return self.battles
+
     def _status(self, rest: str, node: Turn) -> None:
         self.tables()
         for text in self.battles.pending_lines(self.battle, node.player):
@@ -292,7 +302,7 @@ class Terminal:
                     "[--attacker A --target T [--attack X]]"
                 )
             overlays[key] = value
-        draw(self.battles.picture(self.battle, node.player, **overlays), path)
+        draw(self.field().picture(self.battle, node.player, **overlays), path)
         typer.echo(f"wrote {path}", err=True)
 
     def _los(self, rest: str, node: Turn) -> None:
@@ -302,7 +312,7 @@ class Terminal:
         words = _words(rest)
         if len(words) != 2:
             raise SkirmishError("los: expected los ATTACKER TARGET, such as los Wizard Druid")
-        show(self.battles.los(self.battle, *words), as_json=False)
+        show(self.field().los(self.battle, *words), as_json=False)
 
     def _reach(self, rest: str, node: Turn) -> None:
         """``reach F [X,Y]``: where F's Move can end now, or whether it may move to X,Y."""
@@ -312,7 +322,7 @@ class Terminal:
         if len(words) not in (1, 2):
             raise SkirmishError("reach: expected reach FIGHTER [X,Y], such as reach Wizard 6,4")
         show(
-            self.battles.reach(self.battle, words[0], words[1] if len(words) == 2 else None),
+            self.field().reach(self.battle, words[0], words[1] if len(words) == 2 else None),
             as_json=False,
         )
 
@@ -324,7 +334,7 @@ class Terminal:
             self.automatic.discard(len(history.steps))
             step = history.undo(node.player)
         typer.echo(f"1.1: took back {step.action!r} (ruling MB-21)")
-        self.session.shown = min(self.session.shown, len(self.battle.events()))
+        self.session.shown = min(self.session.shown, len(self.battles.log(self.battle)))
 
     def _save(self, rest: str, node: Turn) -> None:
         path = Path(rest) if rest else self.session.save
@@ -340,12 +350,8 @@ class Terminal:
             say(text)
 
     def _hint(self, rest: str, node: Turn) -> None:
-        from skirmish.ai.magewinds.explain import hint_lines
-        from skirmish.engine.battle import LazyView
-
-        view = LazyView(self.battle, node.player)
         ordered = tuple(o.action for o in self.options(node))
-        for text in hint_lines(self.battle.setup, view, ordered):
+        for text in self.battles.hint_lines(self.battle, node.player, ordered):
             say(text)
 
     def write(self, path: Path, *, quiet: bool = False) -> None:
@@ -415,12 +421,11 @@ def _picture_named(rest: str) -> bool:
     return first.endswith((".png", ".svg", ".pdf"))
 
 
-def show_tables(battles: Battles, battle: Any) -> None:
+def show_tables(battles: Battles[Any], battle: Any) -> None:
     """The fighters, and the objects and markers, as every player may see them."""
     rows = battles.status_rows(battle)
     if rows:
-        when = f"round {battle.round}, " if battle.round else ""
-        _table(rows, f"{when}{battle.phase.value} phase")
+        _table(rows, battles.title(battle))
     else:
         typer.echo("no fighters yet: the warbands are being built")
     things = battles.object_rows(battle)

@@ -83,7 +83,10 @@ def build() -> Any:
                 show_tables(battles, battle)
         if options.draw is not None:
             from skirmish.analysis.pictures import draw
+            from skirmish.games.base import Battlefields
 
+            if not isinstance(battles, Battlefields):
+                raise SkirmishError(f"--draw: {game} battles have no battlefield to draw")
             draw(battles.picture(battle, 0), options.draw)
             typer.echo(f"wrote {options.draw}", err=True)
 

@@ -8,21 +8,26 @@ under the names every game with battles gives (:class:`skirmish.games.base.Battl
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field, model_validator
 
 from skirmish.engine.battle import (
+    Figures,
     History,
+    LazyView,
+    LogLine,
     Record,
     check_save_path,
     check_seed,
     load_record,
     to_record,
 )
+from skirmish.engine.battle import Session as BattleSession
 from skirmish.errors import SkirmishError
+from skirmish.games.base import MenuOption
 from skirmish.games.magewinds.agreed import (
     MAX_PLAYERS,
     Building,
@@ -53,6 +58,10 @@ RoundLimit = Annotated[
     Flag("Round limit, 1-20 (default: the scenario's)."),
 ]
 """The ``--rounds`` option of every command that plays battles."""
+
+
+COMPUTERS = "skirmish.ai.magewinds.computers:COMPUTERS"
+"""Where the Magewinds computer players are (:mod:`skirmish.ai.magewinds.computers`)."""
 
 
 class BattleFlags(Flags):
@@ -141,6 +150,11 @@ class BattleFlags(Flags):
         ),
     ] = Crossing.BASE
 
+    @property
+    def simulated(self) -> SimulatedBattles:
+        """Magewinds battles as a simulation asks for them."""
+        return SIMULATED_BATTLES
+
     def setup(
         self, seed: int, warbands: list[list[str]] | None = None, pack: Pack | None = None
     ) -> Setup:
@@ -209,6 +223,14 @@ class PlayOptions(BattleFlags):
         Path | None,
         Flag("Go on with a battle saved before (its record); saves back to it.", metavar="FILE"),
     ] = None
+    position: Annotated[
+        Path | None,
+        Flag(
+            "Start from a position file (YAML, docs/positions.md): fighters placed with "
+            "their damage, hands, face-up row, round and phase.",
+            metavar="FILE",
+        ),
+    ] = None
     from_step: Annotated[
         Annotated[int, BATTLE_STEPS.field()] | None,
         Flag(
@@ -221,6 +243,14 @@ class PlayOptions(BattleFlags):
 
     @model_validator(mode="after")
     def _new_or_resumed(self) -> PlayOptions:
+        if self.position is not None:
+            given = self.given(*BattleFlags.model_fields, "resume", "from_step", "pack")
+            if given:
+                raise ValueError(
+                    f"{', '.join(given)}: --position sets the battle up (its scenario, "
+                    "warbands, table and all); give only --players, --seed and --save with it"
+                )
+            return self
         if self.resume is not None:
             kept = [f for f in BattleFlags.model_fields if f not in ("players", "save")]
             ignored = self.given(*kept, "seed", "pack")
@@ -296,6 +326,23 @@ def _older(scenario: Scenario) -> str:
     return "" if find_scenario(scenario.id) is scenario else " *"
 
 
+class SimulatedBattles:
+    """Magewinds battles as a simulation asks for them (:class:`skirmish.ai.simulate.Simulated`)."""
+
+    computers = COMPUTERS
+
+    def first_state(self, setup: Setup) -> Battle:
+        from skirmish.games.magewinds.battle import start_battle
+
+        return start_battle(setup)
+
+    def figures(self, battle: Battle) -> Figures:
+        survivors = [0] * battle.players
+        for fighter in battle.on_battlefield():
+            survivors[fighter.player] += 1
+        return Figures(battle.first, battle.round, tuple(survivors))
+
+
 class SimulateOptions(BattleFlags):
     """Play many Magewinds battles between computer players, seats turned on shared seeds
     (each battle on its own seed when every warband and player is the same), and count the
@@ -350,6 +397,26 @@ class SimulateOptions(BattleFlags):
         Field(max_length=1000),
     ] = None
 
+    def entries(self) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], Pack | None]:
+        """The warbands (fighter names as the battle reads them), the computer player of
+        each and the pack every battle reads, checked before any battle."""
+        from skirmish.games.magewinds.battle.session import PLAYER_KINDS, parse_players
+        from skirmish.games.magewinds.battle.setup import user_pack
+
+        pack = None if self.pack is None else user_pack(self.pack)[0]
+        checked = self.setup(self.seed, pack=pack)
+        # The fighters as the battle reads them (names stripped, empty ones dropped, the
+        # pack's spelling), so that two warbands the battle plays alike are alike here.
+        warbands = tuple(tuple(p.name for p in band.profiles) for band in checked.warbands)
+        if "human" in (part.strip().casefold() for part in self.players.split(",")):
+            raise SkirmishError(
+                f"--players {self.players!r}: a simulation is played by computer players "
+                "(random, greedy, search[:SECONDS]); play a person with 'skirmish play'"
+            )
+        computers = tuple(kind for kind in PLAYER_KINDS if kind != "human")
+        kinds = parse_players(self.players, len(warbands), kinds=computers, example="greedy")
+        return warbands, kinds, pack
+
     @model_validator(mode="after")
     def _battle_given(self) -> SimulateOptions:
         if self.scenario is None or not self.warband:
@@ -368,17 +435,8 @@ class SimulateOptions(BattleFlags):
         return self
 
 
-@dataclass
-class Session:
-    """A battle being played: its history, who plays each side, the setup as recorded,
-    where to save, and a line to show first."""
-
-    history: History
-    kinds: tuple[str, ...]
-    setup: dict[str, Any]
-    save: Path | None
-    heading: str
-    shown: int = 0
+Session = BattleSession["Battle"]
+"""A Magewinds battle being played (:class:`~skirmish.engine.battle.Session`)."""
 
 
 def place_text(point: tuple[float, float]) -> str:
@@ -427,6 +485,7 @@ class MagewindsBattles:
     game = "magewinds"
     """The game's name in its records, :data:`skirmish.games.magewinds.battle.game.GAME`
     (not imported here, so the options are made without the battle; a test checks)."""
+    computers = COMPUTERS
 
     def start(self, options: Flags) -> Session:
         """A new battle (or a saved one, resumed) from ``play``'s options."""
@@ -435,6 +494,8 @@ class MagewindsBattles:
         from skirmish.games.magewinds.battle.setup import user_pack
 
         assert isinstance(options, PlayOptions)
+        if options.position is not None:
+            return self._from_position(options)
         if options.resume is not None:
             if options.from_step is not None:  # a new battle: the record stays as it is
                 save = options.save
@@ -454,6 +515,27 @@ class MagewindsBattles:
         history = History.start(start_battle(setup), number)
         recorded = {**setup.as_dict(), **({"pack_file": extra} if extra is not None else {})}
         return Session(history, kinds, recorded, save, f"seed {number}")
+
+    def _from_position(self, options: PlayOptions) -> Session:
+        """A new battle from a position file (:mod:`.battle.position`); its record keeps
+        the position, to replay from it."""
+        from skirmish.games.magewinds.battle.position import (
+            position_setup,
+            read_position,
+            start_position,
+        )
+        from skirmish.games.magewinds.battle.session import parse_players
+
+        assert options.position is not None
+        model = read_position(options.position)
+        battle = start_position(model, source=str(options.position))
+        kinds = parse_players(options.players, battle.players)
+        seed = random.SystemRandom().randrange(2**31) if options.seed is None else options.seed
+        if options.save is not None:
+            check_save_path(options.save, "--save")
+        history = History.start(battle, check_seed(seed))
+        heading = f"seed {seed}; from the position in {options.position}"
+        return Session(history, kinds, position_setup(model), options.save, heading)
 
     def _resume(
         self, path: Path, players: str, save: Path | None, step: int | None = None
@@ -498,7 +580,7 @@ class MagewindsBattles:
         assert isinstance(battle, Battle)
         return record, battle
 
-    def _history(self, record: Record, path: Path, step: int | None) -> History:
+    def _history(self, record: Record, path: Path, step: int | None) -> History[Battle]:
         """The whole record replayed and checked, then taken back to after ``step``."""
         from skirmish.games.magewinds.battle import replay_record
 
@@ -527,6 +609,28 @@ class MagewindsBattles:
         from skirmish.games.magewinds.battle.session import result_text
 
         return result_text(battle)
+
+    def log(self, battle: Battle) -> Sequence[LogLine]:
+        return battle.events()
+
+    def title(self, battle: Battle) -> str:
+        when = f"round {battle.round}, " if battle.round else ""
+        return f"{when}{battle.phase.value} phase"
+
+    def menu(
+        self, battle: Battle, player: int, legal: tuple[Hashable, ...]
+    ) -> tuple[MenuOption, ...]:
+        """Enemies first, the ways to pay one spell grouped, each attack with its odds
+        (:mod:`skirmish.ai.magewinds.menu`)."""
+        from skirmish.ai.magewinds.menu import menu
+
+        return menu(battle.setup, LazyView(battle, player), tuple(map(str, legal)))
+
+    def hint_lines(self, battle: Battle, player: int, legal: tuple[Hashable, ...]) -> list[str]:
+        """The greedy player's best actions (:mod:`skirmish.ai.magewinds.explain`)."""
+        from skirmish.ai.magewinds.explain import hint_lines
+
+        return hint_lines(battle.setup, LazyView(battle, player), tuple(map(str, legal)))
 
     def status_rows(self, battle: Battle) -> list[dict[str, str]]:
         from skirmish.games.magewinds.battle.session import status_rows
@@ -597,3 +701,4 @@ class MagewindsBattles:
 
 
 BATTLES = MagewindsBattles()
+SIMULATED_BATTLES = SimulatedBattles()

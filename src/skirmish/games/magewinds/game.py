@@ -80,7 +80,7 @@ class Magewinds(Game):
     examples = "skirmish.games.magewinds.examples"
 
     @property
-    def battle(self) -> Battles:
+    def battle(self) -> Battles[Any]:
         from skirmish.games.magewinds.battles import BATTLES
 
         return BATTLES

@@ -5,7 +5,8 @@ saved and replayed. See :mod:`skirmish.engine.battle` for the game-independent p
 # (:mod:`.hooks`) as they are imported, here, before any battle is played
 from skirmish.games.magewinds.battle import abilities, view  # noqa: F401
 from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario
-from skirmish.games.magewinds.battle.game import GAME, replay_record, result_of, start_battle
+from skirmish.games.magewinds.battle.game import GAME, result_of, start_battle
+from skirmish.games.magewinds.battle.position import replay_record, start_position
 from skirmish.games.magewinds.battle.scenarios import Scenario
 from skirmish.games.magewinds.battle.setup import Building, Length, Options, Setup, new_setup
 from skirmish.games.magewinds.battle.state import Battle
@@ -34,4 +35,5 @@ __all__ = [
     "replay_record",
     "result_of",
     "start_battle",
+    "start_position",
 ]

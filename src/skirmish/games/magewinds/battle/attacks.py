@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from fractions import Fraction
 from functools import partial
 from random import Random
 from typing import Any
@@ -55,6 +56,7 @@ from skirmish.games.magewinds.battle.state import (
     Battle,
     Fighter,
     Frame,
+    dice_outcomes,
 )
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.profiles import AttackProfile, Reaction
@@ -221,6 +223,11 @@ class AttackFrame(Frame):
         assert isinstance(step, NeedsRoll)
         _, faces = step.roll.roll(rng)
         return "dice " + " ".join(str(face) for face in faces)
+
+    def outcomes(self, battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
+        step = self._next()
+        assert isinstance(step, NeedsRoll) and isinstance(step.roll, CountAtMost)
+        return dice_outcomes("dice", step.roll.dice)
 
     def chance(self, battle: Battle, action: Action) -> Battle:
         step = self._next()

@@ -9,12 +9,14 @@ passing is the next Action Phase's turn order (13.0).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from random import Random
 from typing import Any
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.deck import (
+    card_outcomes,
     drawn_card,
     hand_limit,
     reshuffle_if_empty,
@@ -113,6 +115,9 @@ class Channelling(Frame):
 
     def sample(self, battle: Battle, rng: Random) -> Action:
         return sample_card(battle, rng)
+
+    def outcomes(self, battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
+        return card_outcomes(battle)
 
     def resume(self, battle: Battle, result: Any) -> Battle:
         """An Insight draw is done: the turn passes on."""

@@ -10,6 +10,7 @@ to their own fighters and Barrier is not offered against it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from random import Random
 from typing import Any
 
@@ -21,7 +22,7 @@ from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.objects import drop_everything
 from skirmish.games.magewinds.battle.paying import chosen_payment, ways_to_pay
-from skirmish.games.magewinds.battle.state import Battle, Frame, Status
+from skirmish.games.magewinds.battle.state import Battle, Frame, Status, dice_outcomes
 
 
 def take_down(battle: Battle, name: str, *, by: int | None = None) -> Battle:
@@ -131,6 +132,9 @@ class PoisonDamage(Frame):
     def sample(self, battle: Battle, rng: Random) -> Action:
         _, faces = CountAtMost(1, self.clubs).roll(rng)
         return "dice " + " ".join(str(f) for f in faces)
+
+    def outcomes(self, battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
+        return dice_outcomes("dice", 1)
 
     def chance(self, battle: Battle, action: Action) -> Battle:
         words = action.split()

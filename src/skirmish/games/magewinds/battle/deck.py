@@ -10,6 +10,7 @@ its player knows it (a secret mark, Seer v1.4.0).
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from random import Random
 
 from skirmish.engine.battle import Action, IllegalAction
@@ -35,6 +36,15 @@ def sample_card(battle: Battle, rng: Random) -> Action:
     """A card drawn from the face-down deck (the card on top, when one is known)."""
     known = top_card(battle)
     return f"card {known or rng.choice(battle.deck)}"
+
+
+def card_outcomes(battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
+    """Every card :func:`sample_card` may give with its exact probability: the known top
+    card for certain, else each card of the face-down deck alike (12.0)."""
+    known = top_card(battle)
+    if known is not None:
+        return ((f"card {known}", Fraction(1)),)
+    return tuple((f"card {card}", Fraction(1, len(battle.deck))) for card in battle.deck)
 
 
 def drawn_card(battle: Battle, action: Action) -> str:

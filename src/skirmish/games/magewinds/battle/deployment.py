@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from fractions import Fraction
 from itertools import chain
 from random import Random
 from typing import Any, cast
@@ -25,6 +26,7 @@ from skirmish.games.magewinds.battle.actions import parse_point, pick, point_tex
 from skirmish.games.magewinds.battle.candidates import GRID, free_points, grid
 from skirmish.games.magewinds.battle.deck import (
     FACE_UP,
+    card_outcomes,
     drawn_card,
     reshuffle_if_empty,
     sample_card,
@@ -152,6 +154,9 @@ class SetupFrame(Frame):
 
     def sample(self, battle: Battle, rng: Random) -> Action:
         return sample_card(battle, rng)
+
+    def outcomes(self, battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
+        return card_outcomes(battle)
 
     def chance(self, battle: Battle, action: Action) -> Battle:
         card = drawn_card(battle, action)

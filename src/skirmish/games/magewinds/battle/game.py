@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from skirmish.engine.battle import History, Record, replay
 from skirmish.games.magewinds.battle.building import fighters_of, log_warbands, start_building
 from skirmish.games.magewinds.battle.deployment import SetupFrame, check_deployment_room
 from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.rounds import Round
-from skirmish.games.magewinds.battle.setup import Setup, setup_from_record
+from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle, Item
 from skirmish.games.magewinds.cards import DECK, sort_cards
 
@@ -55,12 +54,6 @@ def start_battle(setup: Setup) -> Battle:
         return start_building(battle)
     check_deployment_room(battle)
     return battle.settle()
-
-
-def replay_record(record: Record, *, source: str = "the record") -> History:
-    """Set up the battle a record describes and replay every step through ``apply``;
-    ``source`` names the record in errors."""
-    return replay(record, start_battle(setup_from_record(record.setup, source=source)))
 
 
 def result_of(battle: Battle) -> Mapping[str, Any]:

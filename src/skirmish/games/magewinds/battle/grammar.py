@@ -19,11 +19,14 @@ parses every kind, read against the battle's own names (:class:`Names`): a fight
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from skirmish.errors import SkirmishError
+from skirmish.fastpaths import REMEMBERED, fast
 from skirmish.games.magewinds.battle.actions import parse_point, point_text
 
 if TYPE_CHECKING:
@@ -148,6 +151,17 @@ class Names:
             found = compiled[kind] = _pattern(kind, self)
         return found
 
+    def spelled(self, which: str) -> dict[str, str]:
+        """Each name of ``which`` (``fighters``, ``attacks``, ``spells``, or ``targets``:
+        the fighters and the objects) by its casefolded form: how the battle spells a
+        name read in any case (worked out once for these names)."""
+        kept: dict[str, dict[str, str]] = self.__dict__.setdefault("_spelled", {})
+        found = kept.get(which)
+        if found is None:
+            among = (*self.fighters, *self.objects) if which == "targets" else getattr(self, which)
+            found = kept[which] = {n.casefold(): n for n in among}
+        return found
+
     @classmethod
     def of(cls, battle: Battle) -> Names:
         """The names of ``battle``: its fighters and its pack's profiles, its objects, every
@@ -192,7 +206,20 @@ class BattleAction:
     """Dice faces, a roll-off, an order of players, an inch count."""
 
     def __str__(self) -> str:
-        return render(self)
+        """The one text form, rendered once per record on the fast path (records never
+        change, so the text kept is the text rendered)."""
+        if not fast(RENDERED):
+            return render(self)
+        text: str | None = self.__dict__.get("_text")
+        if text is None:
+            text = render(self)
+            object.__setattr__(self, "_text", text)
+        return text
+
+
+RENDERED = "grammar"
+"""The grammar's fast paths (:func:`~skirmish.fastpaths.fast`): a record's text rendered
+once, an offered text read once per battle's names."""
 
 
 def render(action: BattleAction) -> str:
@@ -246,7 +273,7 @@ def parse(text: str, names: Names) -> BattleAction:
     """The record ``text`` writes (any case, any spacing), read against ``names``. A text
     of no other kind is a :attr:`Kind.WORD`, kept whole, for the frame asking to judge."""
     words = " ".join(text.split())
-    for kind in TEMPLATES:
+    for kind in _candidates(words):
         match = names.pattern(kind).fullmatch(words)
         if match is not None:
             return _record(kind, match, names)
@@ -254,6 +281,39 @@ def parse(text: str, names: Names) -> BattleAction:
 
 
 _NAMED_SLOTS = ("fighter", "target", "attack", "spell")
+
+
+def _first_words() -> tuple[dict[str, tuple[Kind, ...]], tuple[Kind, ...]]:
+    """The kinds a text may be, by its first word: each template that starts with words
+    (``to {point}``) can only read a text that starts with its first word; those that
+    start with a slot (``{cards}``, :attr:`Kind.WORD`) may read any. Each list keeps the
+    order of :data:`TEMPLATES`."""
+    starts = {
+        kind: re.split(r"[{\[]", template, maxsplit=1)[0] for kind, template in TEMPLATES.items()
+    }
+    anywhere = tuple(kind for kind, start in starts.items() if not start)
+    words = {start.split(" ")[0] for start in starts.values() if start}
+    assert all(" " in start for start in starts.values() if start)
+    by_word = {
+        word: tuple(k for k, s in starts.items() if not s or s.split(" ")[0] == word)
+        for word in words
+    }
+    return by_word, anywhere
+
+
+_BY_WORD, _ANYWHERE = _first_words()
+
+
+def _candidates(words: str) -> tuple[Kind, ...] | dict[Kind, str]:
+    """The kinds that may read ``words``, in the order they are tried: on the fast path
+    only those its first word allows (an ASCII word, compared in lower case as the
+    patterns' ``IGNORECASE`` compares ASCII), else every kind."""
+    if not fast(RENDERED):
+        return TEMPLATES
+    first = words.split(" ", 1)[0]
+    if not first.isascii():
+        return TEMPLATES
+    return _BY_WORD.get(first.lower(), _ANYWHERE)
 
 
 @lru_cache(maxsize=64)
@@ -298,13 +358,12 @@ def _one_of(names: tuple[str, ...]) -> str:
 
 def _record(kind: Kind, match: re.Match[str], names: Names) -> BattleAction:
     found = {k: v for k, v in match.groupdict().items() if v is not None}
-    fighters = {n.casefold(): n for n in (*names.fighters, *names.objects)}
 
-    def named(key: str, among: tuple[str, ...]) -> str | None:
+    def named(key: str, among: str) -> str | None:
         value = found.get(key)
         if value is None:
             return None
-        return {n.casefold(): n for n in among}.get(value.casefold(), value)
+        return names.spelled(among).get(value.casefold(), value)
 
     numbers: tuple[float, ...] = ()
     if "number" in found:
@@ -315,10 +374,12 @@ def _record(kind: Kind, match: re.Match[str], names: Names) -> BattleAction:
         numbers = tuple(float(n) for n in found["order"].split(","))
     return BattleAction(
         kind,
-        fighter=named("fighter", names.fighters),
-        target=None if "target" not in found else fighters.get(found["target"].casefold()),
-        attack=named("attack", names.attacks),
-        spell=named("spell", names.spells),
+        fighter=named("fighter", "fighters"),
+        target=None
+        if "target" not in found
+        else names.spelled("targets").get(found["target"].casefold()),
+        attack=named("attack", "attacks"),
+        spell=named("spell", "spells"),
         point=_point(found.get("point")),
         other=_point(found.get("other")),
         cards=tuple(found["cards"].upper().split("+")) if "cards" in found else (),
@@ -347,8 +408,52 @@ def split_paid(text: str) -> tuple[str, tuple[str, ...]]:
     return head, tuple(cards.split("+"))
 
 
-def legal(battle: Battle, player: int) -> tuple[BattleAction, ...]:
-    """``battle.legal_actions(player)`` as records, in the same order; ``str()`` of each is
-    the offered text, and ``battle.apply`` takes either."""
+def read(text: str, names: Names) -> BattleAction:
+    """:func:`parse`, remembered per battle's names and text on the fast path (a battle
+    offers the same texts at many states: every ``activate``, every move's end)."""
+    if not fast(RENDERED):
+        return parse(text, names)
+    kept = _read(names)
+    found = kept.get(text)
+    if found is None:
+        found = _keep(kept, text, names)
+    return found
+
+
+def _read(names: Names) -> dict[str, BattleAction]:
+    """The records read against ``names`` so far, by text."""
+    kept: dict[str, BattleAction] | None = names.__dict__.get("_read")
+    if kept is None:
+        kept = names.__dict__["_read"] = {}
+    return kept
+
+
+def _keep(kept: dict[str, BattleAction], text: str, names: Names) -> BattleAction:
+    if len(kept) >= REMEMBERED:
+        kept.clear()
+    found = kept[text] = parse(text, names)
+    return found
+
+
+def legal(battle: Battle) -> tuple[BattleAction, ...]:
+    """The top frame's offered actions (``battle.options()``, their text forms) as records,
+    in the same order: what ``legal_actions`` gives the player whose decision it is."""
     names = Names.of(battle)
-    return tuple(parse(text, names) for text in battle.legal_actions(player))
+    if not fast(RENDERED):
+        return tuple(parse(text, names) for text in battle.options())
+    kept = _read(names)
+    return tuple(kept.get(text) or _keep(kept, text, names) for text in battle.options())
+
+
+def texts(actions: Iterable[BattleAction | str]) -> tuple[str, ...]:
+    """The text forms of ``actions``, in order (for code that still weighs texts)."""
+    return tuple(str(action) for action in actions)
+
+
+def among(legal: Sequence[BattleAction], text: str) -> BattleAction:
+    """The record of ``legal`` whose text form is ``text``: a choice made among the texts
+    of the legal actions, handed back as the record offered."""
+    for action in legal:
+        if str(action) == text:
+            return action
+    raise SkirmishError(f"{text!r} is not among the {len(legal)} legal actions offered")

@@ -24,6 +24,7 @@ class EventKind(StrEnum):
 
     # 10.0 setting up
     SCENARIO = "scenario"
+    POSITION = "position"
     WARBAND = "warband"
     BUILDING = "building"
     BUILDING_ORDER = "building_order"

@@ -12,13 +12,14 @@ Every roll in a battle is a roll-off or a pool of six-sided dice against a targe
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from itertools import permutations
 from random import Random
 from typing import Any
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.logbook import EventKind
-from skirmish.games.magewinds.battle.state import Battle, Frame
+from skirmish.games.magewinds.battle.state import Battle, Frame, dice_outcomes
 
 SIDES = 6
 
@@ -51,6 +52,11 @@ class RollOff(Frame):
         group = self._tied()
         assert group is not None
         return "roll-off " + " ".join(str(rng.randint(1, SIDES)) for _ in group)
+
+    def outcomes(self, battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
+        group = self._tied()
+        assert group is not None
+        return dice_outcomes("roll-off", len(group))
 
     def chance(self, battle: Battle, action: Action) -> Battle:
         group = self._tied()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from fractions import Fraction
 from random import Random
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +33,7 @@ from skirmish.games.magewinds.battle.scenarios import (
     poison_pending,
     winner_by,
 )
-from skirmish.games.magewinds.battle.state import Frame, Phase
+from skirmish.games.magewinds.battle.state import Frame, Phase, dice_outcomes
 from skirmish.games.magewinds.battle.territory import closest_edge_gap
 
 if TYPE_CHECKING:
@@ -153,6 +154,9 @@ class Storm(Frame):
     def sample(self, battle: Battle, rng: Random) -> Action:
         _, faces = CountAtMost(STORM_DAMAGE, self.clubs).roll(rng)
         return "dice " + " ".join(str(f) for f in faces)
+
+    def outcomes(self, battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
+        return dice_outcomes("dice", STORM_DAMAGE)
 
     def chance(self, battle: Battle, action: Action) -> Battle:
         words = action.split()

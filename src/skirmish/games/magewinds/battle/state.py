@@ -18,6 +18,8 @@ import json
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from fractions import Fraction
+from itertools import product
 from random import Random
 from typing import TYPE_CHECKING, Any, TypeVar
 from weakref import WeakKeyDictionary
@@ -191,6 +193,10 @@ class Frame:
     def sample(self, battle: Battle, rng: Random) -> Action:
         raise IllegalAction(f"no chance event is pending here ({type(self).__name__})")
 
+    def outcomes(self, battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
+        """Every outcome :meth:`sample` may give, with its exact probability."""
+        raise IllegalAction(f"no chance event is pending here ({type(self).__name__})")
+
     def advance(self, battle: Battle) -> Battle | None:
         """Work that needs no decision: the next state, or None when waiting."""
         return None
@@ -220,6 +226,17 @@ class Frame:
 
 
 MAX_SETTLE = 10_000
+SIDES = 6
+
+
+def dice_outcomes(word: str, dice: int) -> tuple[tuple[Action, Fraction], ...]:
+    """Every ordered roll of ``dice`` six-sided dice written ``word N N ...`` (3.0), each
+    with probability 1/6^dice: the outcomes of a chance step that rolls them."""
+    each = Fraction(1, SIDES**dice)
+    return tuple(
+        (" ".join((word, *map(str, faces))), each)
+        for faces in product(range(1, SIDES + 1), repeat=dice)
+    )
 
 
 def _illegal(error: SkirmishError, rule: str) -> IllegalAction:
@@ -235,6 +252,9 @@ def _illegal(error: SkirmishError, rule: str) -> IllegalAction:
 
 _OPTIONS: WeakKeyDictionary[Battle, tuple[Action, ...]] = WeakKeyDictionary()
 """The top frame's options of a battle state, worked out once (states never change)."""
+_LEGAL = "legal actions"
+"""The key the top frame's options as records (:mod:`.grammar`) are remembered under, read
+once per state (:meth:`Battle.remembered`)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False, weakref_slot=True)
@@ -290,22 +310,35 @@ class Battle:
             return self.result
         return self.frames[-1].node(self)
 
-    def legal_actions(self, player: int) -> tuple[Action, ...]:
+    def legal_actions(self, player: int) -> tuple[BattleAction, ...]:
+        """The records of the actions ``player`` may take now (:mod:`.grammar`), in the
+        order the top frame offers them; ``str()`` of each is its text form."""
         node = self.node()
         if not isinstance(node, Turn) or node.player != player:
             return ()
-        return self.options()
+        from skirmish.games.magewinds.battle.grammar import legal
+
+        return self.remembered(_LEGAL, lambda: legal(self))
+
+    def parse_action(self, text: str) -> BattleAction:
+        """The record ``text`` writes, read against this battle's names (the edge: a
+        person's answer, a record's step); :meth:`apply` judges it."""
+        from skirmish.games.magewinds.battle.grammar import Names, read
+
+        return read(" ".join(text.split()), Names.of(self))
 
     def options(self) -> tuple[Action, ...]:
-        """The top frame's representative legal actions (computed once per state)."""
+        """The top frame's representative legal actions as texts (computed once per
+        state): what the frames offer and check answers against."""
         found = _OPTIONS.get(self)
         if found is None:
             found = self.frames[-1].options(self)
             _OPTIONS[self] = found
         return found
 
-    def apply(self, action: Action | BattleAction) -> Battle:
-        """The state after ``action``: a record (:mod:`.grammar`) or its text."""
+    def apply(self, action: BattleAction | Action) -> Battle:
+        """The state after ``action``: a record (:mod:`.grammar`), or its text (read the
+        same way; tests and scripts write actions as a person types them)."""
         node = self.node()
         if isinstance(node, End):
             raise IllegalAction(f"the battle is over: {node.reason}")
@@ -320,8 +353,18 @@ class Battle:
             raise _illegal(error, node.rule) from None
         return after.settle()
 
-    def sample_chance(self, rng: Random) -> Action:
-        return self.frames[-1].sample(self, rng)
+    def sample_chance(self, rng: Random) -> BattleAction:
+        return self.parse_action(self.frames[-1].sample(self, rng))
+
+    def chance_outcomes(self) -> tuple[tuple[BattleAction, Fraction], ...]:
+        """Every outcome of the pending chance event with its exact probability: each
+        card the face-down deck may give (12.0), each ordered roll of the dice."""
+        node = self.node()
+        if not isinstance(node, Chance):
+            return ()
+        return tuple(
+            (self.parse_action(text), chance) for text, chance in self.frames[-1].outcomes(self)
+        )
 
     def view(self, player: int) -> dict[str, Any]:
         return VIEWS.view(self, player)

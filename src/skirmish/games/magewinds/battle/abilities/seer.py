@@ -10,6 +10,7 @@ reaction does not begin a named action (ruling MB-38).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from random import Random
 from typing import Any
 
@@ -25,6 +26,7 @@ from skirmish.games.magewinds.battle.abilities.common import (
 )
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.deck import (
+    card_outcomes,
     drawn_card,
     reshuffle_if_empty,
     sample_card,
@@ -152,6 +154,9 @@ class InsightDraw(Frame):
 
     def sample(self, battle: Battle, rng: Random) -> Action:
         return sample_card(battle, rng)
+
+    def outcomes(self, battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
+        return card_outcomes(battle)
 
     def chance(self, battle: Battle, action: Action) -> Battle:
         card = drawn_card(battle, action)

@@ -1,0 +1,40 @@
+"""The Magewinds computer players by kind: ``greedy`` (:mod:`.greedy`) and
+``search[:SECONDS]`` (:mod:`.search`), as :func:`skirmish.ai.players.computer` asks a
+game for them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmish.engine.battle import Player
+from skirmish.games.magewinds.battle.session import search_seconds
+from skirmish.games.magewinds.battle.setup import Setup
+
+
+class MagewindsComputers:
+    """The :class:`~skirmish.ai.players.Computers` of Magewinds."""
+
+    def computer(
+        self, kind: str, setup: Any, seed: int, seat: int, *, clock: bool
+    ) -> Player[Any] | None:
+        from skirmish.ai.magewinds.greedy import GreedyPlayer
+        from skirmish.ai.magewinds.search import SearchPlayer
+
+        assert isinstance(setup, Setup)
+        if kind == "greedy":
+            return GreedyPlayer(setup, seed, seat)
+        seconds = search_seconds(kind)
+        if seconds is not None:
+            return SearchPlayer(setup, seed, seat, seconds=seconds, clock=clock)
+        return None
+
+    def simulated(self, kind: str) -> tuple[str, int]:
+        from skirmish.ai.magewinds.search import counted_playouts
+
+        seconds = search_seconds(kind)
+        if seconds is None:
+            return kind, 0
+        return "search", counted_playouts(seconds)
+
+
+COMPUTERS = MagewindsComputers()
