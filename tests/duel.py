@@ -230,14 +230,8 @@ class DuelBattles:
     def hand_text(self, battle: Duel, player: int) -> list[str]:
         return ["no cards in a duel"]
 
-    def menu(self, battle: Duel, player: int, legal: tuple[Hashable, ...]) -> tuple[Option, ...]:
-        return tuple(Option(action, str(action)) for action in legal)
-
     def help_lines(self, battle: Duel, legal: tuple[Hashable, ...] | None = None) -> list[str]:
         return [f"{i}. {action}" for i, action in enumerate(legal or (), 1)]
-
-    def hint_lines(self, battle: Duel, player: int, legal: tuple[Hashable, ...]) -> list[str]:
-        return ["strike when the foe is low"]
 
     def pending_lines(self, battle: Duel, player: int) -> list[str]:
         return [f"health {battle.health[0]} against {battle.health[1]}"]
@@ -258,6 +252,12 @@ class DuelComputers:
 
     def simulated(self, kind: str) -> tuple[str, int]:
         return kind, 0
+
+    def menu(self, battle: Duel, player: int, legal: tuple[Hashable, ...]) -> tuple[Option, ...]:
+        return tuple(Option(action, str(action)) for action in legal)
+
+    def hint_lines(self, battle: Duel, player: int, legal: tuple[Hashable, ...]) -> list[str]:
+        return ["strike when the foe is low"]
 
 
 COMPUTERS = DuelComputers()

@@ -142,9 +142,11 @@ def _file_words(command: Command, field: OptionField, value: str) -> list[str]:
         game = [command.game] if command.game else []
         rest = command.base[1:] if command.base else ()
         return [command.verb, *game, value, *rest]
-    base = {"resume": (), "battlefield": ("--attacker", "A", "--target", "B")}.get(
-        field.name, command.base
-    )
+    base = {
+        "resume": (),
+        "position": (),  # a position sets the battle up alone
+        "battlefield": ("--attacker", "A", "--target", "B"),
+    }.get(field.name, command.base)
     if field.name == "tally":  # it plays nothing, so it takes no number of battles
         base = base[: base.index("--battles")]
     return [command.verb, command.game, *base, field.flag, value]

@@ -136,7 +136,6 @@ CARD = re.compile(r"(?<![\w.])(?:10|[2-9AJQK])[SHDC](?![\w])")
 
 
 def test_computer_moves_come_with_their_reasons_and_name_no_hidden_card(client: Any) -> None:
-    from skirmish.games.magewinds.battle.grammar import legal
     from skirmish.web.reasons import public_kinds
 
     links = start(client, players="human,greedy", scenario="deathmatch")
@@ -164,14 +163,14 @@ def test_computer_moves_come_with_their_reasons_and_name_no_hidden_card(client: 
         for line in move["lines"][1:]:
             assert not CARD.findall(line.replace(move["action"], "")), line
         before = history.states[steps - 1]
-        kind = next(a.kind.value for a in legal(before, 1) if str(a) == move["action"])
+        kind = next(a.kind.value for a in before.legal_actions(1) if str(a) == move["action"])
         assert kind in kinds
     # hidden kinds (cards drawn, kept, reactions) are never told
     hidden = 0
     for n, step in enumerate(history.steps, start=1):
         if step.player != 1:
             continue
-        found = [a for a in legal(history.states[n - 1], 1) if str(a) == str(step.action)]
+        found = [a for a in history.states[n - 1].legal_actions(1) if str(a) == str(step.action)]
         if found and found[0].kind.value not in kinds:
             hidden += 1
             assert n not in told

@@ -9,10 +9,12 @@ imported only when asked for), so this module names no game.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Hashable
 from typing import Any, Protocol
 
 from skirmish.engine.battle import Player, RandomPlayer
 from skirmish.errors import SkirmishError
+from skirmish.games.base import MenuOption
 
 
 class Computers(Protocol):
@@ -27,6 +29,15 @@ class Computers(Protocol):
     def simulated(self, kind: str) -> tuple[str, int]:
         """Who ``kind`` is in a simulation: its name, and the look-aheads a decision
         counts (0 when it does not search)."""
+        ...
+
+    def menu(self, battle: Any, player: int, legal: tuple[Hashable, ...]) -> tuple[MenuOption, ...]:
+        """The legal actions in the order a person's menu numbers them, each as a person
+        reads it (a game's advice on reading the decision, kept with its players)."""
+        ...
+
+    def hint_lines(self, battle: Any, player: int, legal: tuple[Hashable, ...]) -> list[str]:
+        """A computer player's advice on the decision, numbered as ``legal``."""
         ...
 
 

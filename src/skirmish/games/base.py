@@ -156,19 +156,9 @@ class Battles(Protocol[StateT]):
 
     def hand_text(self, battle: StateT, player: int) -> list[str]: ...
 
-    def menu(
-        self, battle: StateT, player: int, legal: tuple[Hashable, ...]
-    ) -> tuple[MenuOption, ...]:
-        """The legal actions in the order they are numbered, as a person reads them."""
-        ...
-
     def help_lines(self, battle: StateT, legal: tuple[Hashable, ...] | None = None) -> list[str]:
         """The legal actions (numbered in the order of ``legal`` when given) with their
         rules, and why others are refused."""
-        ...
-
-    def hint_lines(self, battle: StateT, player: int, legal: tuple[Hashable, ...]) -> list[str]:
-        """A computer player's advice on the decision, numbered as ``legal``."""
         ...
 
     def pending_lines(self, battle: StateT, player: int) -> list[str]: ...

@@ -254,7 +254,7 @@ class Tables:
                 player = table.computers[node.player]
                 chosen = player.act(LazyView(history.state, node.player), legal)
                 kind = table.session.kinds[node.player]
-                move = explained(history.state, node.player, kind, chosen, table.steps + 1)
+                move = explained(history.state, node.player, kind, str(chosen), table.steps + 1)
                 history.act(chosen)
                 if move is not None:
                     table.moves = [*table.moves[-(SHOWN - 1) :], move]

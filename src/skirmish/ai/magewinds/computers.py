@@ -4,9 +4,11 @@ game for them."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
-from skirmish.engine.battle import Player
+from skirmish.engine.battle import LazyView, Player
+from skirmish.games.base import MenuOption
 from skirmish.games.magewinds.battle.session import search_seconds
 from skirmish.games.magewinds.battle.setup import Setup
 
@@ -35,6 +37,19 @@ class MagewindsComputers:
         if seconds is None:
             return kind, 0
         return "search", counted_playouts(seconds)
+
+    def menu(self, battle: Any, player: int, legal: tuple[Hashable, ...]) -> tuple[MenuOption, ...]:
+        """Enemies first, the ways to pay one spell grouped, each attack with its odds
+        (:mod:`skirmish.ai.magewinds.menu`)."""
+        from skirmish.ai.magewinds.menu import menu
+
+        return menu(battle.setup, LazyView(battle, player), tuple(map(str, legal)))
+
+    def hint_lines(self, battle: Any, player: int, legal: tuple[Hashable, ...]) -> list[str]:
+        """The greedy player's best actions (:mod:`skirmish.ai.magewinds.explain`)."""
+        from skirmish.ai.magewinds.explain import hint_lines
+
+        return hint_lines(battle.setup, LazyView(battle, player), tuple(map(str, legal)))
 
 
 COMPUTERS = MagewindsComputers()

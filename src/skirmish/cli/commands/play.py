@@ -63,9 +63,11 @@ class Terminal:
     read from standard input when it is not a terminal (a script)."""
 
     def __init__(self, battles: Battles[Any], session: Session[Any]) -> None:
-        from skirmish.ai.players import players
+        from skirmish.ai.players import computers, players
 
         self.battles = battles
+        self.advice = computers(battles.computers)
+        """The game's reading of a decision: its menu and hints."""
         self.session = session
         history = session.history
         self.computers = players(
@@ -224,7 +226,7 @@ class Terminal:
     def options(self, node: Turn) -> tuple[Any, ...]:
         """The decision's options in the order they are numbered (menu, help and hint)."""
         legal = self.battle.legal_actions(node.player)
-        return self.battles.menu(self.battle, node.player, legal)
+        return self.advice.menu(self.battle, node.player, legal)
 
     def read(self, prompt: str, *, hidden: bool, node: Turn) -> str:
         """One answer to ``prompt`` (already printed; empty when asked again): typed at
@@ -351,7 +353,7 @@ class Terminal:
 
     def _hint(self, rest: str, node: Turn) -> None:
         ordered = tuple(o.action for o in self.options(node))
-        for text in self.battles.hint_lines(self.battle, node.player, ordered):
+        for text in self.advice.hint_lines(self.battle, node.player, ordered):
             say(text)
 
     def write(self, path: Path, *, quiet: bool = False) -> None:

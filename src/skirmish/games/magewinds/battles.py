@@ -8,7 +8,7 @@ under the names every game with battles gives (:class:`skirmish.games.base.Battl
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -17,7 +17,6 @@ from pydantic import Field, model_validator
 from skirmish.engine.battle import (
     Figures,
     History,
-    LazyView,
     LogLine,
     Record,
     check_save_path,
@@ -27,7 +26,6 @@ from skirmish.engine.battle import (
 )
 from skirmish.engine.battle import Session as BattleSession
 from skirmish.errors import SkirmishError
-from skirmish.games.base import MenuOption
 from skirmish.games.magewinds.agreed import (
     MAX_PLAYERS,
     Building,
@@ -616,21 +614,6 @@ class MagewindsBattles:
     def title(self, battle: Battle) -> str:
         when = f"round {battle.round}, " if battle.round else ""
         return f"{when}{battle.phase.value} phase"
-
-    def menu(
-        self, battle: Battle, player: int, legal: tuple[Hashable, ...]
-    ) -> tuple[MenuOption, ...]:
-        """Enemies first, the ways to pay one spell grouped, each attack with its odds
-        (:mod:`skirmish.ai.magewinds.menu`)."""
-        from skirmish.ai.magewinds.menu import menu
-
-        return menu(battle.setup, LazyView(battle, player), tuple(map(str, legal)))
-
-    def hint_lines(self, battle: Battle, player: int, legal: tuple[Hashable, ...]) -> list[str]:
-        """The greedy player's best actions (:mod:`skirmish.ai.magewinds.explain`)."""
-        from skirmish.ai.magewinds.explain import hint_lines
-
-        return hint_lines(battle.setup, LazyView(battle, player), tuple(map(str, legal)))
 
     def status_rows(self, battle: Battle) -> list[dict[str, str]]:
         from skirmish.games.magewinds.battle.session import status_rows

@@ -10,29 +10,11 @@ actions against the battle's own names, never splitting at a keyword.
 
 from __future__ import annotations
 
-import math
-import re
-
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.games.magewinds.battle.logbook import point_text as point_text
-from skirmish.games.magewinds.battle.state import Point, rounded
-
-_NUMBER = r"-?\d+(?:\.\d+)?"
-_POINT = re.compile(rf"^\(?\s*({_NUMBER})\s*,\s*({_NUMBER})\s*\)?$")
-MAX_COORDINATE = 1000.0
-
-
-def parse_point(text: str, rule: str) -> Point:
-    """A position a person typed, such as ``3.5,7.25`` or ``(3.5, 7.25)``."""
-    match = _POINT.match(text.strip())
-    if match is None:
-        raise IllegalAction(
-            f"{rule}: {text.strip()!r} is not a position; write x,y in inches such as 3.5,7.25"
-        )
-    x, y = float(match[1]), float(match[2])
-    if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > MAX_COORDINATE:
-        raise IllegalAction(f"{rule}: {text.strip()!r} is far off any battlefield")
-    return (x, y)
+from skirmish.games.magewinds.battle.points import MAX_COORDINATE as MAX_COORDINATE
+from skirmish.games.magewinds.battle.points import Point, rounded
+from skirmish.games.magewinds.battle.points import parse_point as parse_point
 
 
 def written(point: Point, rule: str) -> Point:

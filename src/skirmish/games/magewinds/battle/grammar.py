@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from skirmish.errors import SkirmishError
 from skirmish.fastpaths import REMEMBERED, fast
-from skirmish.games.magewinds.battle.actions import parse_point, point_text
+from skirmish.games.magewinds.battle.points import parse_point, point_text
 
 if TYPE_CHECKING:
     from skirmish.games.magewinds.battle.setup import Setup

@@ -29,15 +29,15 @@ from skirmish.errors import SkirmishError
 from skirmish.fastpaths import replaced
 from skirmish.games.magewinds.battle.hooks import ABILITIES, VIEWS
 from skirmish.games.magewinds.battle.logbook import BattleEvent, EventKind, LogLine
+from skirmish.games.magewinds.battle.points import POSITION_DIGITS as POSITION_DIGITS
+from skirmish.games.magewinds.battle.points import Point as Point
+from skirmish.games.magewinds.battle.points import rounded as rounded
 
 if TYPE_CHECKING:
     from skirmish.games.magewinds.battle.grammar import BattleAction
     from skirmish.games.magewinds.battle.setup import Setup
 
-Point = tuple[float, float]
 T = TypeVar("T")
-POSITION_DIGITS = 4
-"""Computed positions are rounded to 0.0001", so a replay reproduces them exactly."""
 
 
 class Phase(StrEnum):
@@ -581,8 +581,3 @@ class Battle:
                 "reason": self.result.reason,
             },
         }
-
-
-def rounded(point: tuple[float, float]) -> Point:
-    """A computed position, rounded so that replays reproduce it exactly."""
-    return (round(point[0], POSITION_DIGITS), round(point[1], POSITION_DIGITS))
