@@ -28,7 +28,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``skirmish serve`` on a free port of 127.0.0.1, its address; stopped afterwards."""
     from skirmish.web.serving import started
 
-    with started(tmp_path_factory.mktemp("files")) as address:
+    folder = tmp_path_factory.mktemp("files")
+    # the server's standard error kept, so a server that dies says why at teardown
+    with started(folder, log=folder.parent / f"{folder.name}-serve.log") as address:
         yield address
 
 

@@ -61,13 +61,18 @@ def serve(*, host: str, port: int, files: Path | None = None, sweeps: Path | Non
 
 
 @contextmanager
-def started(files: Path, *, sweeps: Path | None = None) -> Iterator[str]:
+def started(files: Path, *, sweeps: Path | None = None, log: Path | None = None) -> Iterator[str]:
     """``skirmish serve`` in a child process on a free port of 127.0.0.1, uploads kept in
     ``files`` (and the sweeps of ``sweeps`` shown): its address while the block runs,
-    stopped afterwards (for tests, benchmarks and screenshots)."""
+    stopped afterwards (for tests, benchmarks and screenshots). With ``log``, what the
+    server writes to its standard error (a traceback, a crash's stack) goes to that file,
+    and a server found dead at the end is said with its exit code and the log's end."""
+    errors = None if log is None else log.open("w")
     process = subprocess.Popen(
         [
             sys.executable,
+            "-X",
+            "faulthandler",
             "-c",
             "from skirmish.cli import main; main()",
             "serve",
@@ -78,6 +83,7 @@ def started(files: Path, *, sweeps: Path | None = None) -> Iterator[str]:
             *(() if sweeps is None else ("--sweeps", str(sweeps))),
         ],
         stdout=subprocess.PIPE,
+        stderr=errors,
         text=True,
     )
     try:
@@ -88,5 +94,11 @@ def started(files: Path, *, sweeps: Path | None = None) -> Iterator[str]:
             raise RuntimeError(f"skirmish serve printed {line!r}")
         yield found.group(0)
     finally:
+        died = process.poll()
         process.terminate()
         process.wait(timeout=10)
+        if errors is not None:
+            errors.close()
+        if died is not None and log is not None:
+            said = log.read_text(errors="replace")[-3000:]
+            raise RuntimeError(f"skirmish serve ended by itself (exit code {died}):\n{said}")
