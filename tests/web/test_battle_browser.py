@@ -39,6 +39,18 @@ def click_and_wait(page: Any, locator: Any) -> None:
     )
 
 
+def filled_new_battle(page: Any, server: str, scenario: str, players: str) -> None:
+    """The new battle form filled as a person types it (the Wizard and Cleric against the
+    Druid and Witch, seed 4) and sent."""
+    page.goto(server + "/magewinds/battles")
+    page.fill("#f-scenario", scenario)
+    page.fill("#f-warband", "Wizard,Cleric")
+    page.fill("#f-warband-1", "Druid,Witch")
+    page.fill("#f-players", players)
+    page.fill("#f-seed", "4")
+    page.click("button.primary")
+
+
 @pytest.mark.parametrize(
     ("scenario", "opponent"),
     [("king-of-the-hill", "random"), ("deathmatch", "random"), ("king-of-the-hill", "greedy")],
@@ -47,13 +59,7 @@ def test_a_whole_battle_played_by_clicks_against_a_computer(
     browser: Any, server: str, scenario: str, opponent: str
 ) -> None:
     page = browser.new_page()
-    page.goto(server + "/magewinds/battles")
-    page.fill("#f-scenario", scenario)
-    page.fill("#f-warband", "Wizard,Cleric")
-    page.fill("#f-warband-1", "Druid,Witch")
-    page.fill("#f-players", f"human,{opponent}")
-    page.fill("#f-seed", "4")
-    page.click("button.primary")
+    filled_new_battle(page, server, scenario, f"human,{opponent}")
     page.click("a.seat-link")
     clicks = 0
     while "The battle is over" not in page.inner_text("#now"):

@@ -10,7 +10,7 @@ from random import Random
 from typing import Any
 
 import pytest
-from tests.web.test_battle_browser import click_and_wait, new_battle
+from tests.web.test_battle_browser import click_and_wait, filled_new_battle, new_battle
 
 
 def deciding(http: Any, links: dict[str, Any]) -> tuple[str, Any]:
@@ -272,13 +272,7 @@ def passed_to(page: Any) -> str:
 
 def test_hot_seat_hides_the_page_between_the_two_players(browser: Any, server: str) -> None:
     page = browser.new_page()
-    page.goto(server + "/magewinds/battles")
-    page.fill("#f-scenario", "deathmatch")
-    page.fill("#f-warband", "Wizard,Cleric")
-    page.fill("#f-warband-1", "Druid,Witch")
-    page.fill("#f-players", "human,human")
-    page.fill("#f-seed", "4")
-    page.click("button.primary")
+    filled_new_battle(page, server, "deathmatch", "human,human")
     page.click("a.hotseat-link")
     page.wait_for_selector("#pass", state="visible")
     player = passed_to(page)
