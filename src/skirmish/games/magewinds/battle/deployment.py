@@ -36,7 +36,11 @@ from skirmish.games.magewinds.battle.geometry import MARGIN, OVERLAP, can_stand_
 from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.rolloff import RollOff
-from skirmish.games.magewinds.battle.scenarios import deployment_problem
+from skirmish.games.magewinds.battle.scenarios import (
+    deployment_problem,
+    distance_shortfall,
+    territory_problem,
+)
 from skirmish.games.magewinds.battle.setup import SetupError
 from skirmish.games.magewinds.battle.sides import EDGES, SideChoice
 from skirmish.games.magewinds.battle.state import Battle, Frame, Phase, Point, Status, rounded
@@ -237,11 +241,7 @@ class Deployment(Frame):
         waiting = [
             f for f in battle.fighters if f.player == self.turn and f.status is Status.RESERVE
         ]
-        points: list[Point] = []
-        for spacing in (GRID, FINE_GRID):  # a finer grid where the coarse one finds no room
-            points = deployment_spots(battle, self.turn, spacing)
-            if points:
-                break
+        points = legal_spots(battle, self.turn) or nearest_spots(battle, self.turn)[1]
         return tuple(f"deploy {f.name} at {point_text(p)}" for f in waiting for p in points)
 
     def act(self, battle: Battle, action: Action) -> Battle:
@@ -256,17 +256,35 @@ class Deployment(Frame):
             raise IllegalAction(f"10.5: {fighter.name} is already deployed")
         at = rounded(parse_point(where, "10.5"))
         problem = stand_problem(battle, at) or deployment_problem(battle, self.turn, at)
+        nearer = False
         if problem:
-            raise IllegalAction(problem)
+            crowded = crowded_problem(battle, self.turn, at, problem)
+            if crowded:
+                raise IllegalAction(crowded)
+            nearer = True
         battle = battle.with_fighter(replace(fighter, status=Status.ON_BATTLEFIELD, at=at))
-        battle = battle.logged(
-            "10.5",
-            EventKind.DEPLOY,
-            "player {player} deploys {fighter} at ({at:point})",
-            player=self.turn + 1,
-            fighter=fighter.name,
-            at=at,
-        )
+        if nearer:
+            short, what = distance_shortfall(battle, at)
+            battle = battle.logged(
+                "10.5",
+                EventKind.DEPLOY,
+                'player {player} deploys {fighter} at ({at:point}), {short:.2f}" nearer '
+                "{what} than the scenario asks: no spot left keeps its distance (ruling MB-53)",
+                player=self.turn + 1,
+                fighter=fighter.name,
+                at=at,
+                short=short,
+                what=what,
+            )
+        else:
+            battle = battle.logged(
+                "10.5",
+                EventKind.DEPLOY,
+                "player {player} deploys {fighter} at ({at:point})",
+                player=self.turn + 1,
+                fighter=fighter.name,
+                at=at,
+            )
         if not _waiting(battle, self.turn):
             battle = replace(battle, deployed=(*battle.deployed, self.turn))
         others = [p for p in range(battle.players) if _waiting(battle, p)]
@@ -281,6 +299,56 @@ class Deployment(Frame):
 
     def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
         return {"frame": "deployment", "turn": self.turn + 1}
+
+
+def legal_spots(battle: Battle, player: int) -> list[Point]:
+    """Where a fighter of ``player`` may be deployed now (10.5): the usual grid, or a
+    finer one where the usual grid finds no room."""
+    for spacing in (GRID, FINE_GRID):
+        points = deployment_spots(battle, player, spacing)
+        if points:
+            return points
+    return []
+
+
+def nearest_spots(battle: Battle, player: int) -> tuple[float, list[Point]]:
+    """Ruling MB-53: when the fighters already deployed leave ``player`` no spot that
+    keeps the scenario's distance from the objective, the centre or the treasure (10.5),
+    the spots of the fine grid in the player's territory where a base may stand that
+    fall least short of it, and by how much they fall short (inches)."""
+    shortest = math.inf
+    best: list[Point] = []
+    for p in free_points(battle, _grid(battle, player, FINE_GRID)):
+        if territory_problem(battle, player, p) or stand_problem(battle, p):
+            continue
+        short = distance_shortfall(battle, p)[0]
+        if short < shortest - EPSILON:
+            shortest, best = short, [p]
+        elif short <= shortest + EPSILON:
+            best.append(p)
+    return shortest, best
+
+
+def crowded_problem(battle: Battle, player: int, at: Point, problem: str) -> str | None:
+    """Why ``at``, refused by 10.5 for ``problem``, may not take a fighter under ruling
+    MB-53 either (None: it may): only where no spot keeps the scenario's distances, in the
+    player's territory where a base may stand, and no nearer than the best spot of the
+    fine grid."""
+    if legal_spots(battle, player):
+        return problem
+    where = territory_problem(battle, player, at) or stand_problem(battle, at)
+    if where:
+        return where
+    shortest, best = nearest_spots(battle, player)
+    if not best:
+        return f"10.5: no spot is left in player {player + 1}'s territory (ruling MB-53)"
+    short, what = distance_shortfall(battle, at)
+    if short > shortest + EPSILON:
+        return (
+            f'10.5: no spot keeps the distance from {what}; deploy no more than {shortest:.2f}" '
+            f'short of it, as the best spot left does, not {short:.2f}" (ruling MB-53)'
+        )
+    return None
 
 
 def deployment_spots(battle: Battle, player: int, spacing: float) -> list[Point]:

@@ -224,32 +224,42 @@ def deployment_problem(battle: Battle, player: int, at: tuple[float, float]) -> 
     problem = territory_problem(battle, player, at)
     if problem:
         return problem
+    for limit, gap, what in distance_gaps(battle, at):
+        if gap < limit - EPSILON:
+            scenario = battle.setup.scenario.name
+            return f'{scenario}: deploy at least {limit:g}" from {what}, not {gap:.2f}"'
+    return None
+
+
+def distance_gaps(battle: Battle, at: tuple[float, float]) -> list[tuple[float, float, str]]:
+    """The scenario's distance limits for deploying at ``at`` (10.5): each as (the
+    limit, the gap from ``at``, what it is measured from): the objective (King of the
+    Hill), the centre (Treasure Dash, Treasure Clash), every object placed (The Prize)."""
     scenario = battle.setup.scenario
+    found: list[tuple[float, float, str]] = []
     if scenario.deploy_from_objective:
-        gap = distance_to_objective(battle, at)
-        if gap < scenario.deploy_from_objective - EPSILON:
-            return (
-                f'{scenario.name}: deploy at least {scenario.deploy_from_objective:g}" from '
-                f'the objective, not {gap:.2f}"'
-            )
+        found.append(
+            (scenario.deploy_from_objective, distance_to_objective(battle, at), "the objective")
+        )
     if scenario.deploy_from_centre:
         gap = distance_to_point(at, battle.setup.table.centre)
-        if gap < scenario.deploy_from_centre - EPSILON:
-            return (
-                f'{scenario.name}: deploy at least {scenario.deploy_from_centre:g}" from '
-                f'the centre, not {gap:.2f}"'
-            )
+        found.append((scenario.deploy_from_centre, gap, "the centre"))
     if scenario.deploy_from_objects:
         for item in battle.items:
-            if item.at is None:
-                continue
-            gap = distance_to_point(at, item.at) - RADIUS
-            if gap < scenario.deploy_from_objects - EPSILON:
-                return (
-                    f'{scenario.name}: deploy at least {scenario.deploy_from_objects:g}" from '
-                    f'{item.name}, not {max(0.0, gap):.2f}"'
-                )
-    return None
+            if item.at is not None:
+                gap = max(0.0, distance_to_point(at, item.at) - RADIUS)
+                found.append((scenario.deploy_from_objects, gap, item.name))
+    return found
+
+
+def distance_shortfall(battle: Battle, at: tuple[float, float]) -> tuple[float, str]:
+    """How far ``at`` falls short of the scenario's deployment distances (10.5), at most
+    (0 or less where it keeps them all), and what it falls shortest of."""
+    gaps = distance_gaps(battle, at)
+    if not gaps:
+        return 0.0, ""
+    limit, gap, what = max(gaps, key=lambda g: g[0] - g[1])
+    return limit - gap, what
 
 
 def count_on_battlefield(battle: Battle) -> list[int]:
