@@ -45,7 +45,6 @@ from skirmish.report import Grid, Report
 
 if TYPE_CHECKING:
     from skirmish.games.magewinds.battle import Battle
-    from skirmish.games.magewinds.battle.scenarios import Scenario
     from skirmish.games.magewinds.battle.setup import Setup
     from skirmish.geometry.scene import Scene
 
@@ -287,25 +286,27 @@ class ScenariosOptions(Flags):
 
 def scenarios_report() -> Report:
     """Every scenario by its id, with its player counts, page version and a summary; an
-    earlier version a table may choose (``--scenario-version``) follows its default."""
-    from skirmish.games.magewinds.battle.catalogue import VERSIONS, players_text, version_number
+    earlier version a table may choose (``--scenario-version``) follows its default. Read
+    from the scenarios' pages alone, without loading the battle."""
+    from skirmish.games.magewinds.scenario_pages import PAGES, players_text, version_number
 
     rows = tuple(
-        (s.id, players_text(s), version_number(s) + _older(s), s.summary) for s in VERSIONS
+        (p.id, players_text(p), version_number(p) + ("" if p.default else " *"), p.summary)
+        for p in PAGES
     )
     data = {
         "scenarios": [
             {
-                "id": s.id,
-                "name": s.name,
-                "players": list(s.players),
-                "version": s.version,
-                "default": not _older(s),
-                "rounds": s.rounds,
-                "battlefield": s.table,
-                "summary": s.summary,
+                "id": p.id,
+                "name": p.name,
+                "players": list(p.players),
+                "version": p.version,
+                "default": p.default,
+                "rounds": p.rounds,
+                "battlefield": p.table,
+                "summary": p.summary,
             }
-            for s in VERSIONS
+            for p in PAGES
         ]
     }
     grid = Grid(
@@ -315,13 +316,6 @@ def scenarios_report() -> Report:
         caption="* an earlier page version, played with --scenario-version (ruling MB-28)",
     )
     return Report((grid,), data)
-
-
-def _older(scenario: Scenario) -> str:
-    """A mark for a version played only when chosen."""
-    from skirmish.games.magewinds.battle.catalogue import find_scenario
-
-    return "" if find_scenario(scenario.id) is scenario else " *"
 
 
 class SimulatedBattles:

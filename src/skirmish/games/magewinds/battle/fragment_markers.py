@@ -30,6 +30,7 @@ from skirmish.games.magewinds.battle.placement import markers
 from skirmish.games.magewinds.battle.scenarios import Crossing, distance_to_point
 from skirmish.games.magewinds.battle.state import Frame
 from skirmish.games.magewinds.battle.territory import closest_edge_gap, wholly_in_half
+from skirmish.games.magewinds.scenario_pages import described
 from skirmish.geometry import BASE_DIAMETER, EPSILON
 
 if TYPE_CHECKING:
@@ -125,8 +126,7 @@ def _after_move(
 
 FRAGMENT_FRENZY_V130 = replace(
     FRAGMENT_FRENZY,
-    version=VERSION,
-    summary="Move over the most fragments to collect them.",
+    **described("fragment-frenzy", VERSION),
     splits=(),
     collect=False,
     markers=True,

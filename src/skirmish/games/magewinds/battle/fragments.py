@@ -26,6 +26,7 @@ from skirmish.games.magewinds.battle.scenarios import (
     winner_by,
 )
 from skirmish.games.magewinds.battle.territory import Split, closest_edge_gap, wholly_in_half
+from skirmish.games.magewinds.scenario_pages import described
 from skirmish.geometry import EPSILON
 
 if TYPE_CHECKING:
@@ -83,11 +84,7 @@ def _now(battle: Battle) -> End | None:
 
 
 FRAGMENT_FRENZY = Scenario(
-    id="fragment-frenzy",
-    name="Fragment Frenzy",
-    version="1.3.1",
-    summary="Collect the most fragments.",
-    rounds=3,
+    **described("fragment-frenzy"),
     splits=(Split.LENGTHWISE, Split.WIDTHWISE, Split.DIAGONAL),
     collect=True,
     round_start=_place_fragments,

@@ -24,6 +24,7 @@ from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.scenarios import Scenario, defender
 from skirmish.games.magewinds.battle.state import Phase, Status
 from skirmish.games.magewinds.battle.territory import CONTACT_EDGE, OPPOSITE, distance_to_edge
+from skirmish.games.magewinds.scenario_pages import described
 
 if TYPE_CHECKING:
     from skirmish.games.magewinds.battle.state import Battle, Fighter
@@ -121,11 +122,7 @@ def _end_of_round(battle: Battle) -> End | None:
 
 
 HOLD_THE_LINE = Scenario(
-    id="hold-the-line",
-    name="Hold the Line",
-    version="1.3.0",
-    summary="Escape half the Attacker's warband.",
-    rounds=3,
+    **described("hold-the-line"),
     setup_steps=("edge",),
     territory="edge",
     deploy_whole=True,

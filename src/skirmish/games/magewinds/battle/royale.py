@@ -35,6 +35,7 @@ from skirmish.games.magewinds.battle.scenarios import (
 )
 from skirmish.games.magewinds.battle.state import Frame, Phase, dice_outcomes
 from skirmish.games.magewinds.battle.territory import closest_edge_gap
+from skirmish.games.magewinds.scenario_pages import described
 
 if TYPE_CHECKING:
     from skirmish.games.magewinds.battle.state import Battle, Fighter
@@ -214,14 +215,8 @@ def _end_of_round(battle: Battle) -> End | None:
 
 
 BATTLE_ROYALE = Scenario(
-    id="battle-royale",
-    name="Battle Royale",
-    version="1.4.0",
-    summary="Last standing as the Storm closes in.",
-    rounds=None,
-    players=(3, 4),
+    **described("battle-royale"),
     double_size=True,
-    table="crossroads",
     clear_radius=3.0,
     setup_steps=("corners",),
     territory="corner",

@@ -27,6 +27,7 @@ from skirmish.games.magewinds.battle.territory import (
     wholly_in_half,
     wholly_in_quarter,
 )
+from skirmish.games.magewinds.scenario_pages import described
 from skirmish.geometry import BASE_DIAMETER, EPSILON
 
 if TYPE_CHECKING:
@@ -365,11 +366,7 @@ def _deathmatch_end_of_round(battle: Battle) -> End | None:
 
 
 DEATHMATCH = Scenario(
-    id="deathmatch",
-    name="Deathmatch",
-    version="1.3.1 (page not public; ruling MB-4)",
-    summary="Last standing, or most left, wins.",
-    rounds=3,
+    **described("deathmatch"),
     hand_limit_bonus=_deathmatch_last_stand,
     end_of_round=_deathmatch_end_of_round,
     immediate_end=_deathmatch_wiped_out,
@@ -421,11 +418,7 @@ def _tie_break(battle: Battle, end: End) -> End:
 
 
 KING_OF_THE_HILL = Scenario(
-    id="king-of-the-hill",
-    name="King of the Hill",
-    version="1.3.0",
-    summary="Most fighters near the objective.",
-    rounds=3,
+    **described("king-of-the-hill"),
     objective=True,
     clear_radius=2.0,
     deploy_from_objective=6.0,

@@ -28,6 +28,7 @@ from skirmish.games.magewinds.battle.scenarios import (
     winner_by,
 )
 from skirmish.games.magewinds.battle.territory import Split
+from skirmish.games.magewinds.scenario_pages import described
 from skirmish.geometry import EPSILON
 
 if TYPE_CHECKING:
@@ -97,13 +98,8 @@ def _prize_now(battle: Battle) -> End | None:
 
 
 THE_PRIZE = Scenario(
-    id="the-prize",
-    name="The Prize",
-    version="1.4.0",
-    summary="Carry the treasure at the end to win.",
-    rounds=3,
+    **described("the-prize"),
     clear_radius=3.0,
-    table="stone-circle",
     setup_steps=("treasures", "territories"),
     splits=(Split.LENGTHWISE, Split.WIDTHWISE, Split.DIAGONAL),
     treasures=Treasures(0, 1, within=3.0, wholly=True),
@@ -141,11 +137,7 @@ def _dash_now(battle: Battle) -> End | None:
 
 
 TREASURE_DASH = Scenario(
-    id="treasure-dash",
-    name="Treasure Dash",
-    version="1.3.0",
-    summary="Hold more of the 5 treasures to win.",
-    rounds=3,
+    **described("treasure-dash"),
     setup_steps=("territories", "treasures"),
     treasures=Treasures(0, 5, within=4.0, apart=2.0),
     deploy_from_centre=6.0,
@@ -159,13 +151,8 @@ TREASURE_DASH = Scenario(
 
 TREASURE_CLASH = replace(
     TREASURE_DASH,
-    id="treasure-clash",
-    name="Treasure Clash",
-    version="1.4.0",
-    summary="A quarter each; hold most treasures.",
-    players=(3, 4),
+    **described("treasure-clash"),
     double_size=True,
-    table="crossroads",
     setup_steps=("quarters", "treasures"),
     territory="quarter",
     treasures=Treasures(2, 1, within=6.0, apart=2.0),
