@@ -4,16 +4,31 @@ bad positions refused in one line naming the file and the rule."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
 import pytest
 import yaml
 
-from skirmish.engine.battle import History, IllegalAction, Turn, load_record
-from skirmish.errors import DataError
+from skirmish.engine.battle import (
+    History,
+    IllegalAction,
+    RandomPlayer,
+    Turn,
+    load_record,
+    play_out,
+    to_record,
+)
+from skirmish.errors import DataError, SkirmishError
 from skirmish.games.magewinds.battle import grammar, replay_record
-from skirmish.games.magewinds.battle.position import read_position, start_position
+from skirmish.games.magewinds.battle.position import (
+    parse_position,
+    position_setup,
+    read_position,
+    recorded_position,
+    start_position,
+)
 from skirmish.games.magewinds.battle.state import Phase, Status
 from skirmish.games.magewinds.cards import DECK
 
@@ -230,3 +245,152 @@ def test_a_take_back_past_a_positions_first_decision_is_refused():
     history = History.start(start_position(position()), 3)
     with pytest.raises(IllegalAction, match="1.1: nothing to take back"):
         history.undo(0)
+
+
+# -- every point of a round a position may start at ----------------------------------------
+
+DEPLOYING = {
+    "phase": "deployment",
+    "round": 1,
+    "hands": [],
+    "territories": ["right", "left"],
+    "turn": 2,
+    "fighters": [
+        {"name": "Wizard", "player": 1, "at": [9, 8]},
+        {"name": "Deadeye", "player": 1},
+        {"name": "Guardian", "player": 2, "at": [3, 8]},
+        {"name": "Druid", "player": 2},
+    ],
+}
+POINTS = {
+    "deployment, player 2 to deploy": DEPLOYING,
+    "Channelling, player 2 to draw after player 1 passed": {
+        "phase": "channelling",
+        "order": [1, 2],
+        "turn": 2,
+        "passed": [1],
+    },
+    "Action Phase, player 2 to activate": {"turn": 2, "order": [1, 2]},
+    "Action Phase, player 1 on after player 2 passed": {"order": [2, 1], "passed": [2]},
+    "End Phase, windburn player 2 first": {"phase": "end", "order": [2, 1]},
+}
+"""Positions part way through a phase, or at a phase the first two did not reach."""
+
+
+def test_a_deployment_position_asks_the_player_to_deploy_in_their_territory():
+    battle = start_position(position(**DEPLOYING))
+    node = battle.node()
+    assert battle.phase is Phase.DEPLOYMENT and isinstance(node, Turn) and node.player == 1
+    assert battle.territories == ("right", "left")
+    offered = grammar.texts(battle.legal_actions(1))
+    assert offered and all(t.startswith(("deploy Druid at", "deploy Guardian")) for t in offered)
+    assert all(float(t.split(" at ")[1].split(",")[0]) <= 5.5 for t in offered)  # left half
+    assert battle.fighter("Wizard").at == (9.0, 8.0)
+    assert battle.fighter("Deadeye").status is Status.RESERVE
+
+
+def test_a_channelling_position_part_way_through_gives_the_turn_and_who_passed():
+    battle = start_position(
+        position(**POINTS["Channelling, player 2 to draw after player 1 passed"])
+    )
+    node = battle.node()
+    assert battle.phase is Phase.CHANNELLING and isinstance(node, Turn) and node.player == 1
+    # player 1 has passed (12.0): once player 2 passes too, the Action Phase starts in
+    # the order they passed, player 1 first
+    battle = battle.apply("pass")
+    assert battle.phase is Phase.ACTION and battle.channel_passes == (0, 1)
+
+
+def test_an_action_phase_position_part_way_through_gives_the_turn_and_who_passed():
+    battle = start_position(position(turn=2))
+    node = battle.node()
+    assert isinstance(node, Turn) and node.player == 1 and node.rule == "13.0"
+    assert grammar.texts(battle.legal_actions(1)) == ("activate Guardian",)
+    battle = start_position(position(order=[2, 1], passed=[2]))
+    node = battle.node()
+    assert isinstance(node, Turn) and node.player == 0
+    # player 2 has passed: player 1 takes every turn left (13.0)
+    assert {"activate Wizard", "activate Deadeye"} <= set(grammar.texts(battle.options()))
+
+
+def test_an_end_phase_position_starts_windburn_in_the_order_given():
+    battle = start_position(position(phase="end", order=[2, 1]))
+    node = battle.node()
+    assert battle.phase is Phase.END and isinstance(node, Turn) and node.rule == "14.1"
+    assert node.player == 1 and set(grammar.texts(battle.options())) == {"keep KH", "discard KH"}
+    assert all(f.counters == 0 for f in battle.fighters)  # removed as the phase starts (14.0)
+    battle = battle.apply("discard KH")
+    node = battle.node()
+    assert isinstance(node, Turn) and node.player == 0 and node.rule == "14.1"
+
+
+@pytest.mark.parametrize("point", sorted(POINTS))
+def test_each_point_round_trips_takes_back_to_itself_and_replays(point):
+    model = parse_position(position(**POINTS[point]), source="test")
+    battle = start_position(model)
+    # the position as a record keeps it (JSON), read back, starts the very same battle
+    kept = json.loads(json.dumps(position_setup(model)))
+    again = recorded_position(kept, source="record")
+    assert again == model and start_position(again).state_hash() == battle.state_hash()
+    # 1.1: a decision taken back returns to the position itself
+    node = battle.node()
+    assert isinstance(node, Turn)
+    history = History.start(battle, 5)
+    history.act(battle.legal_actions(node.player)[0])
+    history.undo(node.player)
+    assert history.state.state_hash() == battle.state_hash()
+    # a record of a battle played on from it replays to the same state
+    with contextlib.suppress(SkirmishError):  # not over in 60 steps: it replays all the same
+        play_out(history, [RandomPlayer(5, p) for p in range(battle.players)], max_steps=60)
+    assert len(history.steps) >= 10
+    record = to_record(history, "magewinds", kept, ["random"] * battle.players)
+    assert replay_record(record).state.state_hash() == record.final_hash
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"turn": 3}, r"turn: player 3, but the fighters are of 2"),
+        ({"turn": 1, "passed": [1]}, r"turn: player 1 has passed .*\(12\.0, 13\.0\)"),
+        ({"order": [1, 1]}, r"order: \[1, 1\] must name each of the 2 players once"),
+        ({"passed": [1, 2]}, r"every player has passed, so the phase is over"),
+        ({"phase": "end", "turn": 2}, r"starts at the beginning of the End Phase \(14\.0\)"),
+        ({**DEPLOYING, "round": 2}, r"deployment comes before round 1 \(10\.5\)"),
+        ({**DEPLOYING, "hands": [["2S"]]}, r"no card is drawn before the first round \(12\.0\)"),
+        ({**DEPLOYING, "territories": ["right", "right"]}, r"territories: .*\(10\.5\)"),
+        ({**DEPLOYING, "turn": 1, "passed": [2]}, r"passed: \[2\], but the players with every"),
+        (
+            {**DEPLOYING, "fighters": [
+                {"name": "Wizard", "player": 1, "at": [3, 8]},
+                {"name": "Guardian", "player": 2},
+            ]},
+            r"fighter 'Wizard': 10\.5: not wholly within player 1's territory",
+        ),
+    ],
+)  # fmt: skip
+def test_a_bad_point_in_a_round_is_one_line_naming_the_rule(changes, message):
+    with pytest.raises(DataError, match=message) as caught:
+        start_position(position(**changes))
+    assert "\n" not in str(caught.value)
+
+
+def test_play_refuses_a_bad_point_with_exit_2_and_one_line(cli, tmp_path):
+    bad = tmp_path / "late.yaml"
+    bad.write_text(yaml.safe_dump(position(phase="end", turn=2)))
+    found = cli("play", "magewinds", "--position", str(bad), "--players", "random,random")
+    lines = [line for line in found.err.splitlines() if line.strip()]
+    assert found.code == 2 and len(lines) == 1 and "late.yaml" in lines[0] and "14.0" in lines[0]
+
+
+def test_play_from_a_mid_phase_position_saves_a_record_that_replays(cli, tmp_path):
+    path, save = tmp_path / "mid.yaml", tmp_path / "battle.json"
+    path.write_text(yaml.safe_dump(position(turn=2, passed=[])))
+    found = cli(
+        "play", "magewinds", "--position", str(path), "--players", "random,random",
+        "--seed", "2", "--save", str(save),
+    )  # fmt: skip
+    assert found.code == 0, found.err
+    record = load_record(save)
+    assert record.setup["position"]["turn"] == 2
+    assert replay_record(record).state.state_hash() == record.final_hash
+    assert record.steps[0].player == 1  # player 2 acted first, as the position says

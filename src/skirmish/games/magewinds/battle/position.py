@@ -4,8 +4,10 @@ A position names the scenario and the table, each fighter (its profile, player, 
 damage, action counters, Guard, effects, poison, what it carries, or that it is out of
 action or not deployed), each player's hand, the face-up row, the discard pile and the
 cards of the face-down deck (any order: each card drawn from it is a chance event over the
-cards it holds, 12.0), the round, the phase (the start of the Channelling or the Action
-Phase) and the player who won the setup roll-off (Player 1, 3.1). ``docs/positions.md``
+cards it holds, 12.0), the round, the phase (deploying, 10.5; the Channelling, 12.0, or the
+Action Phase, 13.0, at their start or part way through: whose turn, who has passed, the
+turn order; the start of the End Phase, 14.0) and the player who won the setup roll-off
+(Player 1, 3.1). ``docs/positions.md``
 describes the YAML file; :func:`read_position` reads it with the limits of every data
 file, :func:`start_position` starts the battle.
 
@@ -34,9 +36,15 @@ import pydantic
 from skirmish.datafiles import Name, StrictModel, read_yaml, validated
 from skirmish.engine.battle import Chance, History, Record, Turn, replay
 from skirmish.errors import DataError, SkirmishError
+from skirmish.games.magewinds.battle.actionphase import DONE, ActionPhase, ActionPhaseStage
+from skirmish.games.magewinds.battle.channelling import Channelling
+from skirmish.games.magewinds.battle.deployment import Deployment
 from skirmish.games.magewinds.battle.game import start_battle
 from skirmish.games.magewinds.battle.geometry import stand_problem
+from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.rounds import Round, RoundStage
+from skirmish.games.magewinds.battle.scenarios import deployment_problem
 from skirmish.games.magewinds.battle.setup import (
     MAX_PLAYERS,
     Options,
@@ -60,6 +68,7 @@ OPEN_TABLE: dict[str, Any] = {"battlefield": {"width": 12, "length": 16}, "terra
 """The table of a position that gives none: an open 12" x 16" battlefield."""
 
 Card = Annotated[str, pydantic.Field(min_length=2, max_length=3)]
+Seat = Annotated[int, pydantic.Field(ge=1, le=MAX_PLAYERS)]
 Cards = Annotated[tuple[Card, ...], pydantic.Field(max_length=len(DECK))]
 
 
@@ -93,9 +102,22 @@ class PositionModel(StrictModel):
     table: dict[str, Any] = pydantic.Field(default_factory=lambda: dict(OPEN_TABLE))
     """A battlefield as a table file writes it (size, terrain, objects)."""
     round: Annotated[int, pydantic.Field(ge=1, le=MOST_ROUNDS)] = 1
-    phase: Literal["channelling", "action"] = "action"
+    phase: Literal["deployment", "channelling", "action", "end"] = "action"
+    """Where the battle stands: deploying (10.5), the Channelling (12.0), Action (13.0)
+    or End Phase (14.0)."""
     first: Annotated[int, pydantic.Field(ge=1, le=MAX_PLAYERS)] = 1
     """The player who won the setup roll-off: the scenario's Player 1 (3.1)."""
+    territories: Annotated[tuple[Name, ...], pydantic.Field(max_length=MAX_PLAYERS)] | None = None
+    """Each player's territory, player 1's first (``left``, ``near-right``...); by
+    default Player 2 takes the first the scenario offers (10.5)."""
+    order: Annotated[tuple[Seat, ...], pydantic.Field(max_length=MAX_PLAYERS)] | None = None
+    """The phase's turn order (12.0, 13.0, 14.1); by default the rules' own."""
+    turn: Seat | None = None
+    """The player to act now, part way through the phase (not in the End Phase, whose
+    windburn starts from its beginning); by default the first in the order."""
+    passed: Annotated[tuple[Seat, ...], pydantic.Field(max_length=MAX_PLAYERS)] = ()
+    """The players who have passed this phase (in deployment: finished deploying), in the
+    order they did."""
     fighters: Annotated[list[FighterModel], pydantic.Field(min_length=2, max_length=MOST_FIGHTERS)]
     hands: Annotated[tuple[Cards, ...], pydantic.Field(max_length=MAX_PLAYERS)] = ()
     """Each player's hand, player 1's first (missing players hold nothing)."""
@@ -148,19 +170,155 @@ def _started(model: PositionModel, pack: Pack | None) -> Battle:
         raise SkirmishError(f"player {empty} has no fighter; every player fields a warband")
     table = parse_table(model.table, source="table", players=players)
     setup = new_setup(model.scenario, warbands, table=table, options=Options(), pack=pack)
+    _check_turns(model, players)
+    if model.phase == "deployment":
+        return _deploying(start_battle(setup), model)
     battle = _to_phase(start_battle(setup), model, Phase.CHANNELLING)
+    _check_territories(battle, model)
     battle = _with_fighters(battle, model)
     battle = _with_cards(battle, model)
-    battle = replace(battle, round=model.round).logged(
+    battle = _logged(replace(battle, round=model.round), model)
+    if model.phase == "channelling":
+        return _mid_phase(battle, model, Channelling)
+    if model.phase == "end":
+        return _end_phase(battle, model)
+    if model.order is not None:  # the Action Phase's order is the order of passing (13.0)
+        channelling = battle.frames[-1]
+        assert isinstance(channelling, Channelling)
+        order = tuple(p - 1 for p in model.order)
+        battle = battle.top(replace(channelling, order=order, turn=order[0]))
+    battle = _to_phase(battle, model, Phase.ACTION)  # every player passes (12.0)
+    if model.turn is None and not model.passed:
+        return battle  # the start of the phase, its windows (Wildform) included
+    while not isinstance(battle.frames[-1], ActionPhase) or (
+        battle.frames[-1].stage is not ActionPhaseStage.TURNS
+    ):  # part way through: the windows of the phase's start are past
+        battle = battle.apply(DONE)
+    return _mid_phase(battle, model, ActionPhase)
+
+
+def _logged(battle: Battle, model: PositionModel) -> Battle:
+    turn = f", player {model.turn} to act" if model.turn is not None else ""
+    return battle.logged(
         "10.0",
         EventKind.POSITION,
-        "the battle starts from a position: round {round}, {phase} phase",
+        "the battle starts from a position: round {round}, {phase} phase{turn}",
         round=model.round,
         phase=model.phase,
+        words={"turn": turn},
     )
-    if model.phase == "action":  # every player passes (12.0): the rules start the phase
-        battle = _to_phase(battle, model, Phase.ACTION)
+
+
+def _check_turns(model: PositionModel, players: int) -> None:
+    """``order``, ``turn`` and ``passed`` name the battle's players, each once."""
+    seats = set(range(1, players + 1))
+    if model.order is not None and sorted(model.order) != sorted(seats):
+        raise SkirmishError(
+            f"order: {list(model.order)} must name each of the {players} players once"
+        )
+    if len(set(model.passed)) < len(model.passed) or not set(model.passed) <= seats:
+        raise SkirmishError(f"passed: {list(model.passed)} must name players, each once")
+    if model.turn is not None and model.turn not in seats:
+        raise SkirmishError(f"turn: player {model.turn}, but the fighters are of {players}")
+    if model.turn is not None and model.turn in model.passed:
+        raise SkirmishError(
+            f"turn: player {model.turn} has passed and takes no more turns this phase (12.0, 13.0)"
+        )
+    if len(model.passed) == players and model.phase in ("channelling", "action"):
+        raise SkirmishError("passed: every player has passed, so the phase is over (12.0, 13.5)")
+    if model.phase == "end" and (model.turn is not None or model.passed):
+        raise SkirmishError(
+            "turn, passed: an End Phase position starts at the beginning of the End Phase "
+            "(14.0); give its windburn order as 'order'"
+        )
+    if model.phase == "deployment" and model.round != 1:
+        raise SkirmishError(f"round: {model.round}, but deployment comes before round 1 (10.5)")
+
+
+def _mid_phase(
+    battle: Battle, model: PositionModel, kind: type[Channelling | ActionPhase]
+) -> Battle:
+    """The Channelling or Action Phase part way through: its order, whose turn it is and
+    who has passed, laid over the phase's own frame."""
+    frame = battle.frames[-1]
+    assert isinstance(frame, kind)
+    order = tuple(p - 1 for p in model.order) if model.order is not None else frame.order
+    passed = tuple(p - 1 for p in model.passed)
+    waiting = [p for p in order if p not in passed]
+    turn = model.turn - 1 if model.turn is not None else waiting[0]
+    battle = battle.top(replace(frame, order=order, turn=turn, passed=passed))
+    if isinstance(frame, ActionPhase) and turn != frame.turn:
+        battle = abilities.turn_started(battle, turn)
     return battle
+
+
+def _end_phase(battle: Battle, model: PositionModel) -> Battle:
+    """The start of the End Phase (14.0), its windburn in ``order`` (the order of passing
+    in the Action Phase, 14.1): counters are removed and the scenario may end the battle,
+    which a position refuses (there would be nothing to play)."""
+    round_frame = battle.frames[0]
+    assert isinstance(round_frame, Round)
+    order = (
+        tuple(p - 1 for p in model.order)
+        if model.order is not None
+        else tuple(range(battle.players))
+    )
+    battle = replace(battle, frames=(replace(round_frame, stage=RoundStage.ACTION),))
+    battle = battle.frames[-1].resume(battle, order).settle()
+    if battle.result is not None:
+        raise SkirmishError(
+            f"phase: end: the battle ends at the end of round {model.round} "
+            f"({battle.result.reason}); nothing is left to play"
+        )
+    return battle
+
+
+def _deploying(battle: Battle, model: PositionModel) -> Battle:
+    """Deployment under way (10.5): the fighters with ``at`` deployed (each where the
+    scenario allows), the rest waiting, ``turn`` the player to deploy next."""
+    battle = _to_phase(battle, model, Phase.DEPLOYMENT)
+    _check_territories(battle, model)
+    for fighter in model.fighters:
+        if fighter.status not in (None, Status.RESERVE.value, Status.ON_BATTLEFIELD.value):
+            raise SkirmishError(
+                f"fighter {fighter.name!r}: {fighter.status} while deploying; every fighter "
+                "is deployed or waiting to be (10.5)"
+            )
+        marked = fighter.damage or fighter.counters or fighter.guarding or fighter.effects
+        if marked or fighter.poisoned or fighter.carrying:
+            raise SkirmishError(
+                f"fighter {fighter.name!r}: damage, counters, Guard, effects, poison or "
+                "objects carried before the first round (10.5)"
+            )
+    if model.hands or model.discard:
+        raise SkirmishError("hands, discard: no card is drawn before the first round (12.0)")
+    battle = _with_fighters(battle, model)
+    battle = _with_cards(battle, model)
+    for placed in battle.on_battlefield():
+        assert placed.at is not None
+        problem = deployment_problem(battle, placed.player, placed.at)
+        if problem:
+            raise SkirmishError(f"fighter {placed.name!r}: {problem}")
+    waiting = {f.player for f in battle.fighters if f.status is Status.RESERVE}
+    finished = [p for p in range(battle.players) if p not in waiting]
+    passed = [p - 1 for p in model.passed]
+    if sorted(passed) != finished:
+        raise SkirmishError(
+            f"passed: {list(model.passed)}, but the players with every fighter deployed are "
+            f"{[p + 1 for p in finished]} (10.5: list them in the order they finished)"
+        )
+    if not waiting:
+        raise SkirmishError(
+            "fighters: every fighter is deployed; start at the Channelling Phase instead"
+        )
+    frame = battle.frames[-1]
+    assert isinstance(frame, Deployment)
+    order = tuple(p - 1 for p in model.order) if model.order is not None else frame.order
+    turn = model.turn - 1 if model.turn is not None else next(p for p in order if p in waiting)
+    if turn not in waiting:
+        raise SkirmishError(f"turn: player {turn + 1} has no fighter left to deploy (10.5)")
+    battle = replace(battle, deployed=tuple(passed))
+    return _logged(battle.top(replace(frame, turn=turn, order=order)), model)
 
 
 def _profile_of(name: str) -> str:
@@ -189,10 +347,45 @@ def _to_phase(battle: Battle, model: PositionModel, phase: Phase) -> Battle:
             battle = battle.apply(action)
         elif isinstance(node, Turn):
             pass_ = battle.phase is Phase.CHANNELLING and "pass" in battle.options()
-            battle = battle.apply("pass" if pass_ else battle.options()[0])
+            battle = battle.apply("pass" if pass_ else _first_choice(battle, model))
         else:
             raise SkirmishError(f"the battle ended while being set up: {node.reason}")
     raise SkirmishError("the battle could not be set up to the position")  # pragma: no cover
+
+
+def _first_choice(battle: Battle, model: PositionModel) -> str:
+    """The choice the setup makes for the position: Player 2's territory as the position
+    gives it (10.5), else the first offered."""
+    options = battle.options()
+    if model.territories is None or not all(o.startswith("take ") for o in options):
+        return options[0]
+    if len(model.territories) != battle.players:
+        raise SkirmishError(
+            f"territories: {len(model.territories)} for {battle.players} players; give one each"
+        )
+    chosen = f"take {model.territories[node_player(battle)]}"
+    if chosen not in options:
+        raise SkirmishError(
+            f"territories: {', '.join(model.territories)} is not a way {battle.setup.scenario.name}"
+            f" cuts the battlefield; Player 2 may {', '.join(options)} (10.5)"
+        )
+    return chosen
+
+
+def _check_territories(battle: Battle, model: PositionModel) -> None:
+    """The territories the setup leaves are those the position gives (a diagonal cut
+    gives the other player the opposite triangle, ruling MB-26)."""
+    if model.territories is not None and list(battle.territories) != list(model.territories):
+        raise SkirmishError(
+            f"territories: {', '.join(model.territories)}, but the cut Player 2 makes "
+            f"leaves {', '.join(battle.territories)} (10.5)"
+        )
+
+
+def node_player(battle: Battle) -> int:
+    node = battle.node()
+    assert isinstance(node, Turn)
+    return node.player
 
 
 def _with_fighters(battle: Battle, model: PositionModel) -> Battle:
