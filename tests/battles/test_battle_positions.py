@@ -394,3 +394,11 @@ def test_play_from_a_mid_phase_position_saves_a_record_that_replays(cli, tmp_pat
     assert record.setup["position"]["turn"] == 2
     assert replay_record(record).state.state_hash() == record.final_hash
     assert record.steps[0].player == 1  # player 2 acted first, as the position says
+
+
+def test_the_windburn_example_starts_at_player_1s_windburn():
+    path = EXAMPLE.with_name("windburn.yaml")
+    battle = start_position(read_position(path), source=str(path))
+    node = battle.node()
+    assert battle.phase is Phase.END and isinstance(node, Turn) and node.player == 0
+    assert {"keep AS", "discard AS", "keep KH", "keep 3D"} <= set(grammar.texts(battle.options()))
