@@ -402,3 +402,47 @@ def test_the_windburn_example_starts_at_player_1s_windburn():
     node = battle.node()
     assert battle.phase is Phase.END and isinstance(node, Turn) and node.player == 0
     assert {"keep AS", "discard AS", "keep KH", "keep 3D"} <= set(grammar.texts(battle.options()))
+
+
+def prize(**changes: object) -> dict:
+    """The Prize in round 2's Action Phase, its Treasure placed where the position says."""
+    return (
+        position(
+            scenario="the-prize",
+            fighters=[
+                {"name": "Wizard", "player": 1, "at": [3, 8]},
+                {"name": "Guardian", "player": 2, "at": [9, 8]},
+            ],
+            objects=[{"name": "Treasure", "at": [6, 9]}],
+        )
+        | changes
+    )
+
+
+def test_a_position_places_the_scenarios_objects_where_it_says():
+    battle = start_position(prize())
+    assert [(i.name, i.at) for i in battle.items] == [("Treasure", (6.0, 9.0))]
+    carried = prize(
+        fighters=[
+            {"name": "Wizard", "player": 1, "at": [3, 8], "carrying": ["Treasure"]},
+            {"name": "Guardian", "player": 2, "at": [9, 8]},
+        ]
+    )
+    battle = start_position(carried)
+    assert battle.items[0].carried_by == "Wizard" and battle.fighter("Wizard").carrying
+
+
+@pytest.mark.parametrize(
+    ("objects", "message"),
+    [
+        ([{"name": "Treasure", "at": [6, 12]}], r'The Prize: .*wholly within 3" of the centre'),
+        (
+            [{"name": "Treasure", "at": [6, 9]}, {"name": "Chest", "at": [1, 1]}],
+            r"objects: 'Chest' is no object The Prize places by this point; it places Treasure",
+        ),
+    ],
+)
+def test_an_object_the_scenario_would_not_place_there_is_refused(objects, message):
+    with pytest.raises(DataError, match=message) as caught:
+        start_position(prize(objects=objects))
+    assert "\n" not in str(caught.value)

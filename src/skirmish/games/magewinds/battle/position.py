@@ -43,6 +43,7 @@ from skirmish.games.magewinds.battle.game import start_battle
 from skirmish.games.magewinds.battle.geometry import stand_problem
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.placement import Placement, markers
 from skirmish.games.magewinds.battle.rounds import Round, RoundStage
 from skirmish.games.magewinds.battle.scenarios import deployment_problem
 from skirmish.games.magewinds.battle.setup import (
@@ -64,6 +65,7 @@ KNOWN_EFFECTS = (*sorted(EFFECTS), WHITE_HOT)
 """The effects a fighter may be under in a position (spells lasting the Action Phase)."""
 MOST_FIGHTERS = 40
 MOST_ROUNDS = 99
+MOST_OBJECTS = 20
 OPEN_TABLE: dict[str, Any] = {"battlefield": {"width": 12, "length": 16}, "terrain": []}
 """The table of a position that gives none: an open 12" x 16" battlefield."""
 
@@ -94,6 +96,14 @@ class FighterModel(StrictModel):
     carrying: Annotated[tuple[Name, ...], pydantic.Field(max_length=8)] = ()
 
 
+class PlacedModel(StrictModel):
+    """An object the scenario places at setup, and where."""
+
+    name: Name
+    """Its name in the battle: ``Treasure``, ``Treasure 3``, ``Fragment 2``."""
+    at: tuple[float, float]
+
+
 class PositionModel(StrictModel):
     """A position file (``docs/positions.md``)."""
 
@@ -110,6 +120,9 @@ class PositionModel(StrictModel):
     territories: Annotated[tuple[Name, ...], pydantic.Field(max_length=MAX_PLAYERS)] | None = None
     """Each player's territory, player 1's first (``left``, ``near-right``...); by
     default Player 2 takes the first the scenario offers (10.5)."""
+    objects: Annotated[tuple[PlacedModel, ...], pydantic.Field(max_length=MOST_OBJECTS)] = ()
+    """Where the scenario's objects placed at setup stand (The Prize's Treasure, Treasure
+    Dash's treasures, the first fragments); by default the first spot offered."""
     order: Annotated[tuple[Seat, ...], pydantic.Field(max_length=MAX_PLAYERS)] | None = None
     """The phase's turn order (12.0, 13.0, 14.1); by default the rules' own."""
     turn: Seat | None = None
@@ -354,9 +367,14 @@ def _to_phase(battle: Battle, model: PositionModel, phase: Phase) -> Battle:
 
 
 def _first_choice(battle: Battle, model: PositionModel) -> str:
-    """The choice the setup makes for the position: Player 2's territory as the position
-    gives it (10.5), else the first offered."""
+    """The choice the setup makes for the position: an object placed where the position
+    puts it, Player 2's territory as the position gives it (10.5), else the first
+    offered."""
     options = battle.options()
+    frame = battle.frames[-1]
+    if isinstance(frame, Placement):
+        where = {o.name: o.at for o in model.objects}.get(frame.names[0])
+        return options[0] if where is None else f"place at {where[0]:g},{where[1]:g}"
     if model.territories is None or not all(o.startswith("take ") for o in options):
         return options[0]
     if len(model.territories) != battle.players:
@@ -374,7 +392,15 @@ def _first_choice(battle: Battle, model: PositionModel) -> str:
 
 def _check_territories(battle: Battle, model: PositionModel) -> None:
     """The territories the setup leaves are those the position gives (a diagonal cut
-    gives the other player the opposite triangle, ruling MB-26)."""
+    gives the other player the opposite triangle, ruling MB-26), and each object the
+    position places is one the setup placed."""
+    placed = [item.name for item in battle.items] + [m.detail for m in markers(battle)]
+    for given in model.objects:
+        if given.name not in placed:
+            raise SkirmishError(
+                f"objects: {given.name!r} is no object {battle.setup.scenario.name} places "
+                f"by this point; it places {', '.join(placed) or 'none'}"
+            )
     if model.territories is not None and list(battle.territories) != list(model.territories):
         raise SkirmishError(
             f"territories: {', '.join(model.territories)}, but the cut Player 2 makes "
