@@ -215,9 +215,11 @@ def _logged(battle: Battle, model: PositionModel) -> Battle:
     return battle.logged(
         "10.0",
         EventKind.POSITION,
-        "the battle starts from a position: round {round}, {phase} phase{turn}",
+        "the battle starts from a position: round {round}, {phase} phase{turn}; "
+        "face up: {cards:space}",
         round=model.round,
         phase=model.phase,
+        cards=battle.face_up,
         words={"turn": turn},
     )
 
