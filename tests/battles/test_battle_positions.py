@@ -446,3 +446,18 @@ def test_an_object_the_scenario_would_not_place_there_is_refused(objects, messag
     with pytest.raises(DataError, match=message) as caught:
         start_position(prize(objects=objects))
     assert "\n" not in str(caught.value)
+
+
+def test_part_way_through_the_action_phase_its_opening_windows_are_past():
+    druid = position(
+        fighters=[
+            {"name": "Wizard", "player": 1, "at": [3, 8]},
+            {"name": "Druid", "player": 2, "at": [9, 8]},
+        ]
+    )
+    node = start_position(druid).node()  # the start: the Druid may cast Wildform first
+    assert isinstance(node, Turn) and node.rule == "Wildform" and node.player == 1
+    battle = start_position(druid | {"turn": 2})
+    node = battle.node()
+    assert isinstance(node, Turn) and node.rule == "13.0" and node.player == 1
+    assert grammar.texts(battle.options()) == ("activate Druid",)

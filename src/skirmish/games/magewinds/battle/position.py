@@ -36,6 +36,7 @@ import pydantic
 from skirmish.datafiles import Name, StrictModel, read_yaml, validated
 from skirmish.engine.battle import Chance, History, Record, Turn, replay
 from skirmish.errors import DataError, SkirmishError
+from skirmish.games.magewinds.battle import grammar
 from skirmish.games.magewinds.battle.actionphase import DONE, ActionPhase, ActionPhaseStage
 from skirmish.games.magewinds.battle.channelling import Channelling
 from skirmish.games.magewinds.battle.deployment import Deployment
@@ -203,11 +204,23 @@ def _started(model: PositionModel, pack: Pack | None) -> Battle:
     battle = _to_phase(battle, model, Phase.ACTION)  # every player passes (12.0)
     if model.turn is None and not model.passed:
         return battle  # the start of the phase, its windows (Wildform) included
-    while not isinstance(battle.frames[-1], ActionPhase) or (
-        battle.frames[-1].stage is not ActionPhaseStage.TURNS
-    ):  # part way through: the windows of the phase's start are past
-        battle = battle.apply(DONE)
-    return _mid_phase(battle, model, ActionPhase)
+    return _mid_phase(_past_windows(battle, model), model, ActionPhase)
+
+
+def _past_windows(battle: Battle, model: PositionModel) -> Battle:
+    """The Action Phase at its first turn, its opening windows past: nobody casts
+    Wildform (any roll-off to order the casters is rolled as it comes)."""
+    rng = Random(f"skirmish position windows {model.round}")
+    for _ in range(1_000):
+        frame = battle.frames[-1]
+        if isinstance(frame, ActionPhase) and frame.stage is ActionPhaseStage.TURNS:
+            return battle
+        if isinstance(battle.node(), Chance):
+            battle = battle.apply(battle.sample_chance(rng))
+        else:
+            options = grammar.texts(battle.options())
+            battle = battle.apply(DONE if DONE in options else options[0])
+    raise SkirmishError("the Action Phase could not be started")  # pragma: no cover
 
 
 def _logged(battle: Battle, model: PositionModel) -> Battle:
