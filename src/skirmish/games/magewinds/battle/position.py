@@ -204,23 +204,8 @@ def _started(model: PositionModel, pack: Pack | None) -> Battle:
     battle = _to_phase(battle, model, Phase.ACTION)  # every player passes (12.0)
     if model.turn is None and not model.passed:
         return battle  # the start of the phase, its windows (Wildform) included
-    return _mid_phase(_past_windows(battle, model), model, ActionPhase)
-
-
-def _past_windows(battle: Battle, model: PositionModel) -> Battle:
-    """The Action Phase at its first turn, its opening windows past: nobody casts
-    Wildform (any roll-off to order the casters is rolled as it comes)."""
-    rng = Random(f"skirmish position windows {model.round}")
-    for _ in range(1_000):
-        frame = battle.frames[-1]
-        if isinstance(frame, ActionPhase) and frame.stage is ActionPhaseStage.TURNS:
-            return battle
-        if isinstance(battle.node(), Chance):
-            battle = battle.apply(battle.sample_chance(rng))
-        else:
-            options = grammar.texts(battle.options())
-            battle = battle.apply(DONE if DONE in options else options[0])
-    raise SkirmishError("the Action Phase could not be started")  # pragma: no cover
+    battle = _to_phase(battle, model, Phase.ACTION, turns=True)  # its opening windows past
+    return _mid_phase(battle, model, ActionPhase)
 
 
 def _logged(battle: Battle, model: PositionModel) -> Battle:
@@ -355,16 +340,18 @@ def _profile_of(name: str) -> str:
     return head if head and tail.isdigit() else name
 
 
-def _to_phase(battle: Battle, model: PositionModel, phase: Phase) -> Battle:
-    """The battle played on by the rules to the first decision of ``phase``: the setup
-    roll-off won by ``first``, every other choice the first offered (a pass in the
-    Channelling Phase), cards drawn as they come. The position is laid over the battle at
-    the start of the Channelling Phase, so the Action Phase starts from it."""
+def _to_phase(battle: Battle, model: PositionModel, phase: Phase, *, turns: bool = False) -> Battle:
+    """The battle played on by the rules to the first decision of ``phase`` (``turns``:
+    of the Action Phase's turns, its opening windows past, nobody casting Wildform): the
+    setup roll-off won by ``first``, every other choice the first offered (a pass in the
+    Channelling Phase), cards drawn and dice rolled as they come. The position is laid
+    over the battle at the start of the Channelling Phase, so the Action Phase starts
+    from it."""
     rng = Random(f"skirmish position {model.round}")
     for _ in range(10_000):
-        if battle.phase is phase and isinstance(battle.node(), Turn):
-            return battle
         node = battle.node()
+        if battle.phase is phase and isinstance(node, Turn) and not (turns and _opening(battle)):
+            return battle
         if isinstance(node, Chance):
             action = battle.sample_chance(rng)
             if action.kind.value == "roll-off" and battle.first is None:
@@ -375,10 +362,20 @@ def _to_phase(battle: Battle, model: PositionModel, phase: Phase) -> Battle:
             battle = battle.apply(action)
         elif isinstance(node, Turn):
             pass_ = battle.phase is Phase.CHANNELLING and "pass" in battle.options()
-            battle = battle.apply("pass" if pass_ else _first_choice(battle, model))
+            opening = turns and battle.phase is Phase.ACTION and _opening(battle)
+            if opening and DONE in grammar.texts(battle.options()):
+                battle = battle.apply(DONE)
+            else:
+                battle = battle.apply("pass" if pass_ else _first_choice(battle, model))
         else:
             raise SkirmishError(f"the battle ended while being set up: {node.reason}")
     raise SkirmishError("the battle could not be set up to the position")  # pragma: no cover
+
+
+def _opening(battle: Battle) -> bool:
+    """Whether the Action Phase is still at its opening windows (Wildform, 17.0)."""
+    frame = battle.frames[-1]
+    return not (isinstance(frame, ActionPhase) and frame.stage is ActionPhaseStage.TURNS)
 
 
 def _first_choice(battle: Battle, model: PositionModel) -> str:
