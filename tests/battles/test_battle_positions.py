@@ -461,3 +461,30 @@ def test_part_way_through_the_action_phase_its_opening_windows_are_past():
     node = battle.node()
     assert isinstance(node, Turn) and node.rule == "13.0" and node.player == 1
     assert grammar.texts(battle.options()) == ("activate Druid",)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "territories", "width"),
+    [
+        ("battle-royale", ["far-left", "near-right", "near-left"], 24),  # corners, in turn
+        ("hold-the-line", ["right", "left"], 12),  # the Defender's objective edge
+        ("the-prize", ["far-right", "near-left"], 12),  # Player 2's diagonal cut (MB-26)
+    ],
+)
+def test_a_deployment_position_gives_every_scenarios_territories(scenario, territories, width):
+    fighters = [
+        {"name": name, "player": seat}
+        for seat, name in enumerate(["Wizard", "Druid", "Seer"][: len(territories)], 1)
+    ]
+    battle = start_position(
+        position(
+            scenario=scenario,
+            phase="deployment",
+            round=1,
+            hands=[],
+            territories=territories,
+            table={"battlefield": {"width": width, "length": 16}},
+            fighters=fighters,
+        )
+    )
+    assert list(battle.territories) == territories and battle.phase is Phase.DEPLOYMENT

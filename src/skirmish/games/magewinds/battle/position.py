@@ -380,24 +380,26 @@ def _opening(battle: Battle) -> bool:
 
 def _first_choice(battle: Battle, model: PositionModel) -> str:
     """The choice the setup makes for the position: an object placed where the position
-    puts it, Player 2's territory as the position gives it (10.5), else the first
-    offered."""
+    puts it, a territory as the position gives it (Player 2's half, 10.5; each player's
+    corner or quarter; the Defender's objective edge), else the first offered."""
     options = battle.options()
     frame = battle.frames[-1]
     if isinstance(frame, Placement):
         where = {o.name: o.at for o in model.objects}.get(frame.names[0])
         return options[0] if where is None else f"place at {where[0]:g},{where[1]:g}"
-    if model.territories is None or not all(o.startswith("take ") for o in options):
+    verbs = {str(o).split(" ", 1)[0] for o in options}
+    if model.territories is None or len(verbs) != 1 or not verbs <= {"take", "objective"}:
         return options[0]
     if len(model.territories) != battle.players:
         raise SkirmishError(
             f"territories: {len(model.territories)} for {battle.players} players; give one each"
         )
-    chosen = f"take {model.territories[node_player(battle)]}"
+    player = node_player(battle)
+    chosen = f"{verbs.pop()} {model.territories[player]}"
     if chosen not in options:
         raise SkirmishError(
-            f"territories: {', '.join(model.territories)} is not a way {battle.setup.scenario.name}"
-            f" cuts the battlefield; Player 2 may {', '.join(options)} (10.5)"
+            f"territories: player {player + 1} cannot have {model.territories[player]} in "
+            f"{battle.setup.scenario.name}; the choices left are {', '.join(options)} (10.5)"
         )
     return chosen
 
