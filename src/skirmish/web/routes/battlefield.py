@@ -131,6 +131,37 @@ async def battle(request: Request, name: str) -> Response:
     return RedirectResponse(f"/{game.name}/battles?{urlencode({'battlefield': kept})}", 303)
 
 
+@router.get("/{name}/battlefield/save", response_model=None)
+async def save(request: Request, name: str) -> Response:
+    """The battlefield stored as ``file``, downloaded as YAML with the comments, key order
+    and untouched entries of the file it was edited from (``commented.py``)."""
+    game = _game(name)
+    unknown = [k for k in request.query_params if k != "file"]
+    if unknown:
+        raise Problem(f"{unknown[0][:30]!r}: saving takes only file", status=400)
+    file = request.query_params.get("file", "")
+    store = request.app.state.store
+
+    def work() -> str:
+        from skirmish.web.commented import with_comments
+
+        plain = store.path(file, "--file").read_text(encoding="utf-8")
+        first = store.origin(file)
+        if first == file:
+            return str(plain)
+        data = store.data(file, "--file")
+        store.data(first, "--file")  # the loaded file passes the data files' limits first
+        text = with_comments(store.path(first, "--file").read_text(encoding="utf-8"), data)
+        return str(plain) if text is None else text
+
+    text = await worked_out(work)
+    return Response(
+        text,
+        media_type="application/yaml",
+        headers={"content-disposition": f'attachment; filename="{game.name}-battlefield.yaml"'},
+    )
+
+
 @router.post("/{name}/battlefield/edit", response_model=None)
 async def edit(request: Request, name: str, asked: EditRequest) -> Response:
     game = _game(name)
@@ -148,6 +179,7 @@ async def edit(request: Request, name: str, asked: EditRequest) -> Response:
         text = dumped(changed)
         kept = store.keep(text.encode("utf-8"), "battlefield")
         store.keep_data(kept, changed)  # what the file reads back as (tested)
+        store.keep_origin(kept, asked.file)
         kept_picks = {
             k: v
             for k, v in picks.items()

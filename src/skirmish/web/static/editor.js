@@ -50,7 +50,8 @@
       document.getElementById("board-holder").innerHTML = data.board;
       document.getElementById("panel").innerHTML = data.panel;
       document.getElementById("legend-holder").innerHTML = data.legend;
-      document.getElementById("save").href = "/files/" + data.file;
+      document.getElementById("save").href =
+        "/" + editor.dataset.game + "/battlefield/save?file=" + data.file;
       document.getElementById("permalink").href = data.url;
       const start = document.getElementById("start-battle");
       if (start) start.href = "/" + editor.dataset.game + "/battlefield/battle?file=" + data.file;
