@@ -11,7 +11,10 @@ back and compared with the data; should the two ever differ, the plain file is s
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from skirmish.web.store import Store
 
 
 def _named(items: Any) -> bool:
@@ -96,4 +99,18 @@ def with_comments(original: str, data: Any) -> str | None:
     return text
 
 
-__all__ = ["with_comments"]
+def saved(store: Store, file: str) -> str:
+    """What saving the stored file ``file`` downloads: its data in the text of the file it
+    was first loaded as (:meth:`Store.origin`), or the file itself when it is no edit (or
+    the merge would not read back as its data)."""
+    plain = store.path(file, "--file").read_text(encoding="utf-8")
+    first = store.origin(file)
+    if first == file:
+        return plain
+    data = store.data(file, "--file")
+    store.data(first, "--file")  # the loaded file passes the data files' limits first
+    text = with_comments(store.path(first, "--file").read_text(encoding="utf-8"), data)
+    return plain if text is None else text
+
+
+__all__ = ["saved", "with_comments"]

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from skirmish.web.routes import advise, battlefield, battles, files, home, matchups, odds, sweeps
+from skirmish.web.routes import (
+    advise,
+    battlefield,
+    battles,
+    files,
+    home,
+    matchups,
+    odds,
+    sweeps,
+    tiles,
+)
 
 ROUTERS = (
     home.router,
@@ -13,6 +23,7 @@ ROUTERS = (
     matchups.router,
     battles.router,
     sweeps.router,
+    tiles.router,
 )
 
 __all__ = ["ROUTERS"]

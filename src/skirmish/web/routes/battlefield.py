@@ -143,16 +143,9 @@ async def save(request: Request, name: str) -> Response:
     store = request.app.state.store
 
     def work() -> str:
-        from skirmish.web.commented import with_comments
+        from skirmish.web.commented import saved
 
-        plain = store.path(file, "--file").read_text(encoding="utf-8")
-        first = store.origin(file)
-        if first == file:
-            return str(plain)
-        data = store.data(file, "--file")
-        store.data(first, "--file")  # the loaded file passes the data files' limits first
-        text = with_comments(store.path(first, "--file").read_text(encoding="utf-8"), data)
-        return str(plain) if text is None else text
+        return saved(store, file)
 
     text = await worked_out(work)
     return Response(

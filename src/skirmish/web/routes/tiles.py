@@ -1,0 +1,249 @@
+"""``/darkrealms/board``: the Dark Realms tile board, an optional table aid (ruling DR-12).
+
+Figures stand on square or hex tiles; the page shows the distance in tiles between the
+picked attacker and target and shades the tiles the picked card's attack reaches, all as
+``games/darkrealms/board.py`` answers. Each placing, move or removal is sent to
+``POST /darkrealms/board/edit``, which changes the board file's data, reads it back with
+the board's reader (a figure off the board or on a taken tile is refused in one line) and
+answers with the new file's name."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Annotated, Any, Literal
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from skirmish.errors import SkirmishError
+from skirmish.games import GAMES
+from skirmish.web.asking import TITLES
+from skirmish.web.editing import dumped
+from skirmish.web.pages import Problem, render, worked_out
+from skirmish.web.tiling import drawn
+
+router = APIRouter()
+PICKS = ("attacker", "target", "card")
+Index = Annotated[int, Field(ge=0, le=99)]
+
+
+class TileEdit(BaseModel):
+    """``place`` a figure of the roster on a tile, ``move`` one there, ``delete`` one, or
+    make the board's tiles ``square`` or ``hex`` (``op: tiles``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    op: Literal["place", "move", "delete", "tiles"]
+    name: Annotated[str, Field(max_length=60)] = ""
+    to: tuple[Index, Index] | None = None
+    figure: Annotated[str, Field(max_length=60)] = ""
+    side: Literal["heroes", "enemies"] = "heroes"
+    tiles: Literal["hex", "square"] = "hex"
+
+
+class TileEditRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    file: Annotated[str, Field(max_length=40)]
+    edit: TileEdit
+
+
+def _roster() -> Any:
+    from skirmish.games.darkrealms.figures import sample_roster
+
+    return sample_roster()
+
+
+def _board(store: Any, file: str) -> Any:
+    from skirmish.games.darkrealms.board import load_board
+
+    path = store.path(file, "--file")
+    try:
+        return load_board(path, roster=_roster())
+    except SkirmishError as error:
+        raise Problem(store.shown(str(error)), status=422) from None
+
+
+def _facts(board: Any, picks: dict[str, str]) -> tuple[tuple[str, ...], tuple[Any, ...], Any]:
+    from skirmish.games.darkrealms.attack import Situation, check
+    from skirmish.games.darkrealms.board import RULING, reach
+
+    facts: list[str] = []
+    attacker = picks.get("attacker", "")
+    target = picks.get("target", "")
+    distance = None
+    try:
+        if attacker and target:
+            a, b = board.standing(attacker), board.standing(target)
+            distance = board.distance(a.tile, b.tile)
+            facts.append(
+                f"DR-3: {a.name} and {b.name} are {distance} tile{'s' * (distance != 1)} "
+                f"apart ({board.shape.value} tiles"
+                + (", a diagonal step counts one" if board.shape.value == "square" else "")
+                + ")"
+            )
+        reached: tuple[Any, ...] = ()
+        if attacker and picks.get("card"):
+            attack = _roster().card(picks["card"])[0]
+            reached = reach(board, attacker, attack)
+            kind = attack.kind.value
+            shown = "roll" if attack.rolled_range else attack.range
+            facts.append(
+                f"{RULING}: {attack.name} ({kind}"
+                + (f", range {shown}" if shown is not None else "")
+                + f") by {attacker} reaches {len(reached)} tiles; line of sight is not "
+                "checked (the rules give none)"
+            )
+            if distance is not None and distance > 0:
+                a, b = board.standing(attacker), board.standing(target)
+                try:
+                    check(Situation(a.figure, b.figure, attack, distance=distance))
+                    facts.append(f"{attack.name} can be made against {b.name}")
+                except SkirmishError as refused:
+                    facts.append(str(refused))
+    except SkirmishError as error:
+        raise Problem(str(error), status=422) from None
+    return tuple(facts), reached, distance
+
+
+def _link(file: str, picks: dict[str, str]) -> str:
+    return "/darkrealms/board?" + urlencode([("file", file), *picks.items()])
+
+
+@router.get("/darkrealms/board", response_model=None)
+async def page(request: Request) -> Response:
+    store = request.app.state.store
+    params = dict(request.query_params)
+    unknown = [k for k in params if k not in (*PICKS, "file")]
+    if unknown:
+        raise Problem(
+            f"{unknown[0][:30]!r}: not something the tile board picks; expected one of "
+            f"{', '.join(PICKS)}, file",
+            status=400,
+        )
+    picks = {k: params[k] for k in PICKS if params.get(k, "").strip()}
+    if "file" not in params:
+        starter = resources.files("skirmish.web") / "starters" / "darkrealms-board.yaml"
+        kept = store.keep(starter.read_bytes(), "tile board")
+        return RedirectResponse(_link(kept, picks), status_code=303)
+    file = params["file"]
+
+    def work() -> dict[str, Any]:
+        board = _board(store, file)
+        try:
+            facts, reached, distance = _facts(board, picks)
+            problem = ""
+        except Problem as refused:
+            facts, reached, distance, problem = (), (), None, str(refused)
+        shown = (picks.get("attacker", ""), picks.get("target", ""))
+        names = [p.name for p in board.figures]
+        shown = (shown[0] if shown[0] in names else "", shown[1] if shown[1] in names else "")
+        return {
+            "board": board,
+            "svg": drawn(board, reached, shown),
+            "facts": facts,
+            "distance": distance,
+            "problem": problem,
+        }
+
+    try:
+        seen = await worked_out(work)
+        status = 422 if seen["problem"] else 200
+    except Problem as refused:
+        seen = {"board": None, "svg": "", "facts": (), "distance": None, "problem": str(refused)}
+        status = refused.status
+    info = next(g for g in GAMES if g.name == "darkrealms")
+    html = render(
+        "tiles.html",
+        title="Tile board: Dark Realms",
+        game=info,
+        games=GAMES,
+        verbs={v: t for v, t in TITLES.items() if v in info.load().commands},
+        file=file,
+        picks=picks,
+        cards=[c.name for c in _roster().cards.items],
+        figures=[f.name for f in _roster().figures],
+        link=_link(file, picks),
+        **seen,
+    )
+    return HTMLResponse(html, status_code=status)
+
+
+def _edited(document: dict[str, Any], edit: TileEdit) -> dict[str, Any]:
+    figures = document.setdefault("figures", [])
+    if not isinstance(figures, list):
+        raise SkirmishError("figures: expected a list of figures")
+    found = next(
+        (
+            f
+            for f in figures
+            if isinstance(f, dict) and str(f.get("name", "")).casefold() == edit.name.casefold()
+        ),
+        None,
+    )
+    if edit.op == "tiles":
+        document["tiles"] = edit.tiles
+    elif edit.op == "place":
+        if edit.to is None:
+            raise SkirmishError("place: say on which tile, as to: [column, row]")
+        profile = edit.figure.strip() or edit.name.strip()
+        taken = {str(f.get("name", "")).casefold() for f in figures if isinstance(f, dict)}
+        name, number = profile, 1
+        while name.casefold() in taken:
+            number += 1
+            name = f"{profile} {number}"
+        entry: dict[str, Any] = {"name": name, "side": edit.side, "at": list(edit.to)}
+        if name != profile:
+            entry["figure"] = profile
+        figures.append(entry)
+    elif found is None:
+        raise SkirmishError(f"{edit.op}: no figure named {edit.name!r} on the board")
+    elif edit.op == "delete":
+        figures.remove(found)
+    else:
+        if edit.to is None:
+            raise SkirmishError(f"move {edit.name!r}: say to which tile, as to: [column, row]")
+        found["at"] = list(edit.to)
+    return document
+
+
+@router.post("/darkrealms/board/edit", response_model=None)
+async def edit(request: Request, asked: TileEditRequest) -> Response:
+    store = request.app.state.store
+
+    def work() -> str:
+        document = store.data(asked.file, "file")
+        if not isinstance(document, dict):
+            raise Problem(f"{asked.file}: not a tile board file", status=422)
+        try:
+            changed = _edited(document, asked.edit)
+        except SkirmishError as error:
+            raise Problem(str(error), status=422) from None
+        kept = str(store.keep(dumped(changed).encode("utf-8"), "tile board"))
+        _board(store, kept)  # the board's reader refuses what the rules cannot stand on
+        store.keep_data(kept, changed)
+        store.keep_origin(kept, asked.file)
+        return kept
+
+    kept = await worked_out(work)
+    return JSONResponse({"file": kept})
+
+
+@router.get("/darkrealms/board/save", response_model=None)
+async def save(request: Request) -> Response:
+    """The board stored as ``file``, with the comments of the file it was edited from."""
+    from skirmish.web.commented import saved
+
+    unknown = [k for k in request.query_params if k != "file"]
+    if unknown:
+        raise Problem(f"{unknown[0][:30]!r}: saving takes only file", status=400)
+    file = request.query_params.get("file", "")
+    store = request.app.state.store
+    text = await worked_out(lambda: saved(store, file))
+    return Response(
+        text,
+        media_type="application/yaml",
+        headers={"content-disposition": 'attachment; filename="darkrealms-board.yaml"'},
+    )
