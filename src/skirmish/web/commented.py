@@ -14,6 +14,9 @@ import io
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from fastapi import Request
+    from fastapi.responses import Response
+
     from skirmish.web.store import Store
 
 
@@ -113,4 +116,23 @@ def saved(store: Store, file: str) -> str:
     return plain if text is None else text
 
 
-__all__ = ["saved", "with_comments"]
+async def download(request: Request, filename: str) -> Response:
+    """The answer of a page's "save" link: :func:`saved` for ``?file=``, as ``filename``."""
+    from fastapi.responses import Response
+
+    from skirmish.web.pages import Problem, worked_out
+
+    unknown = [k for k in request.query_params if k != "file"]
+    if unknown:
+        raise Problem(f"{unknown[0][:30]!r}: saving takes only file", status=400)
+    file = request.query_params.get("file", "")
+    store = request.app.state.store
+    text = await worked_out(lambda: saved(store, file))
+    return Response(
+        text,
+        media_type="application/yaml",
+        headers={"content-disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+__all__ = ["download", "saved", "with_comments"]

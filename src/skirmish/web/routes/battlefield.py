@@ -135,24 +135,10 @@ async def battle(request: Request, name: str) -> Response:
 async def save(request: Request, name: str) -> Response:
     """The battlefield stored as ``file``, downloaded as YAML with the comments, key order
     and untouched entries of the file it was edited from (``commented.py``)."""
+    from skirmish.web.commented import download
+
     game = _game(name)
-    unknown = [k for k in request.query_params if k != "file"]
-    if unknown:
-        raise Problem(f"{unknown[0][:30]!r}: saving takes only file", status=400)
-    file = request.query_params.get("file", "")
-    store = request.app.state.store
-
-    def work() -> str:
-        from skirmish.web.commented import saved
-
-        return saved(store, file)
-
-    text = await worked_out(work)
-    return Response(
-        text,
-        media_type="application/yaml",
-        headers={"content-disposition": f'attachment; filename="{game.name}-battlefield.yaml"'},
-    )
+    return await download(request, f"{game.name}-battlefield.yaml")
 
 
 @router.post("/{name}/battlefield/edit", response_model=None)

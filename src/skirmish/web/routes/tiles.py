@@ -234,16 +234,6 @@ async def edit(request: Request, asked: TileEditRequest) -> Response:
 @router.get("/darkrealms/board/save", response_model=None)
 async def save(request: Request) -> Response:
     """The board stored as ``file``, with the comments of the file it was edited from."""
-    from skirmish.web.commented import saved
+    from skirmish.web.commented import download
 
-    unknown = [k for k in request.query_params if k != "file"]
-    if unknown:
-        raise Problem(f"{unknown[0][:30]!r}: saving takes only file", status=400)
-    file = request.query_params.get("file", "")
-    store = request.app.state.store
-    text = await worked_out(lambda: saved(store, file))
-    return Response(
-        text,
-        media_type="application/yaml",
-        headers={"content-disposition": 'attachment; filename="darkrealms-board.yaml"'},
-    )
+    return await download(request, "darkrealms-board.yaml")
