@@ -128,26 +128,53 @@ def test_reach_is_the_attack_rules_on_every_tile():
         assert chance == Fraction(36 - misses, 36) == range_chance(distance)
 
 
-def test_hex_distance_is_the_grid_counted_by_steps():
-    """Brute force: the hex distance is the fewest steps to a neighbour on the drawing."""
+def test_square_tiles_count_diagonals_as_the_user_chose(client, tmp_path):
+    file = _kept(client, BOARD)
+    for tiles, expected in (("square", 4), ("square-orthogonal", 7), ("hex", None)):
+        file = client.post(
+            "/darkrealms/board/edit", json={"file": file, "edit": {"op": "tiles", "tiles": tiles}}
+        ).json()["file"]
+        board = _core(client, file, tmp_path)
+        page = client.get(f"/darkrealms/board?file={file}&attacker=Warden&target=Ghoul")
+        assert f'data-distance="{board.distance((1, 1), (5, 4))}"' in page.text
+        if expected is not None:
+            assert board.distance((1, 1), (5, 4)) == expected
+            assert f'<option value="{tiles}" selected>' in page.text
+    assert board.shape is Shape.HEX and board.diagonals
+
+
+@pytest.mark.parametrize(
+    ("shape", "diagonals", "steps"),
+    [
+        (Shape.HEX, True, None),
+        (Shape.SQUARE, True, [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]),
+        (Shape.SQUARE, False, [(1, 0), (-1, 0), (0, 1), (0, -1)]),
+    ],
+)
+def test_every_distance_is_the_fewest_steps(shape, diagonals, steps):
+    """Brute force: the distance is the fewest steps to a touching tile (for hexes, a tile
+    whose drawn centre is one tile width away)."""
     import math
 
-    board = TileBoard(Shape.HEX, 7, 7, ())
+    board = TileBoard(shape, 7, 7, (), diagonals=diagonals)
     near = {
         t: [
             u
             for u in board.tiles()
-            if math.dist(board.centre(t), board.centre(u)) < 1.01 and u != t
+            if u != t
+            and (
+                math.dist(board.centre(t), board.centre(u)) < 1.01
+                if steps is None
+                else (u[0] - t[0], u[1] - t[1]) in steps
+            )
         ]
         for t in board.tiles()
     }
-    start = (3, 3)
-    seen, frontier, steps = {start: 0}, [start], 0
-    while frontier:
-        steps += 1
-        frontier = [u for t in frontier for u in near[t] if u not in seen]
-        for u in frontier:
-            seen.setdefault(u, steps)
-        frontier = list(dict.fromkeys(frontier))
-    for tile, count in seen.items():
-        assert board.distance(start, tile) == count
+    for start in [(3, 3), (0, 0), (6, 1)]:
+        seen, frontier, count = {start: 0}, [start], 0
+        while frontier:
+            count += 1
+            frontier = list(dict.fromkeys(u for t in frontier for u in near[t] if u not in seen))
+            for u in frontier:
+                seen[u] = count
+        assert {t: board.distance(start, t) for t in board.tiles()} == seen

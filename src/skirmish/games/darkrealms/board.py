@@ -64,6 +64,9 @@ class BoardModel(StrictModel):
     """A Dark Realms tile board file."""
 
     tiles: Shape = Shape.HEX
+    diagonals: bool = True
+    """Square tiles only: whether a diagonal step counts one tile (ruling DR-12's default)
+    or two (four neighbours)."""
     size: SizeModel = SizeModel()
     figures: Annotated[tuple[StandingModel, ...], pydantic.Field(max_length=60)] = ()
 
@@ -99,6 +102,8 @@ class TileBoard:
     rows: int
     figures: tuple[Standing, ...]
     source: str = ""
+    diagonals: bool = True
+    """Square tiles: a diagonal step counts one (eight neighbours) or, when False, two."""
 
     @property
     def grid(self) -> Grid:
@@ -119,8 +124,11 @@ class TileBoard:
         return tile
 
     def distance(self, a: Tile, b: Tile) -> int:
-        """Tiles between two tiles, counted as a figure steps (ruling DR-3): a hex step to
-        any of six neighbours, a square step to any of eight (a diagonal counts one)."""
+        """Tiles between two tiles, counted as a figure steps (rulings DR-3, DR-12): a hex
+        step to any of six neighbours, a square step to any of eight (a diagonal counts
+        one) or, with ``diagonals`` off, to any of four."""
+        if self.shape is Shape.SQUARE and not self.diagonals:
+            return abs(a[0] - b[0]) + abs(a[1] - b[1])
         return self.grid.distance(self.axial(a), self.axial(b))
 
     def standing(self, name: str) -> Standing:
@@ -209,7 +217,14 @@ def parse_board(data: object, *, source: str, roster: Roster) -> TileBoard:
         taken[tile] = entry.name
         names.add(entry.name.casefold())
         figures.append(Standing(entry.name, figure, entry.side, tile))
-    return TileBoard(model.tiles, model.size.columns, model.size.rows, tuple(figures), source)
+    return TileBoard(
+        model.tiles,
+        model.size.columns,
+        model.size.rows,
+        tuple(figures),
+        source,
+        diagonals=model.diagonals,
+    )
 
 
 def load_board(path: str | Path, *, roster: Roster) -> TileBoard:

@@ -40,7 +40,9 @@ class TileEdit(BaseModel):
     to: tuple[Index, Index] | None = None
     figure: Annotated[str, Field(max_length=60)] = ""
     side: Literal["heroes", "enemies"] = "heroes"
-    tiles: Literal["hex", "square"] = "hex"
+    tiles: Literal["hex", "square", "square-orthogonal"] = "hex"
+    """For ``op: tiles``: hex, square (a diagonal step counts one) or square-orthogonal
+    (four neighbours: a diagonal counts two), ruling DR-12."""
 
 
 class TileEditRequest(BaseModel):
@@ -81,7 +83,11 @@ def _facts(board: Any, picks: dict[str, str]) -> tuple[tuple[str, ...], tuple[An
             facts.append(
                 f"DR-3: {a.name} and {b.name} are {distance} tile{'s' * (distance != 1)} "
                 f"apart ({board.shape.value} tiles"
-                + (", a diagonal step counts one" if board.shape.value == "square" else "")
+                + (
+                    f", a diagonal step counts {'one' if board.diagonals else 'two'}"
+                    if board.shape.value == "square"
+                    else ""
+                )
                 + ")"
             )
         reached: tuple[Any, ...] = ()
@@ -184,7 +190,11 @@ def _edited(document: dict[str, Any], edit: TileEdit) -> dict[str, Any]:
         None,
     )
     if edit.op == "tiles":
-        document["tiles"] = edit.tiles
+        document["tiles"] = "hex" if edit.tiles == "hex" else "square"
+        if edit.tiles == "square-orthogonal":
+            document["diagonals"] = False
+        else:
+            document.pop("diagonals", None)
     elif edit.op == "place":
         if edit.to is None:
             raise SkirmishError("place: say on which tile, as to: [column, row]")

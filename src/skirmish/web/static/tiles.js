@@ -40,8 +40,8 @@
   }
 
   const switcher = document.getElementById("switch-tiles");
-  if (switcher) switcher.addEventListener("click", function () {
-    send({ op: "tiles", tiles: switcher.dataset.tiles });
+  if (switcher) switcher.addEventListener("change", function () {
+    send({ op: "tiles", tiles: switcher.value });
   });
 
   const board = document.getElementById("tiles");
