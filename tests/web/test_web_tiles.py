@@ -68,6 +68,12 @@ def test_moving_a_figure_changes_the_file_and_the_distance(client, tmp_path):
     )
     assert 'data-distance="1"' in page.text
     assert "Strike can be made against Ghoul" in page.text
+    aimed = client.get(
+        f"/darkrealms/board?file={file}&attacker=Warden&target=Ghoul&card=Aimed+Shot"
+    )
+    distance = _core(client, file, tmp_path).distance((1, 1), (5, 4))
+    assert f"reach {distance} tiles with chance {range_chance(distance)}" in aimed.text
+    assert range_chance(distance) == Fraction(36 - (distance - 1) ** 2, 36)
     shaded = set(re.findall(r'class="tile reach[^"]*" data-tile="(\d+),(\d+)"', page.text))
     assert {(int(c), int(r)) for c, r in shaded} == {
         r.tile for r in reach(board, "Warden", sample_roster().card("Strike")[0])

@@ -3,12 +3,8 @@ distance shown equal to the core's; and the editor's save keeping a loaded file'
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from skirmish.games.darkrealms.board import load_board
 from skirmish.games.darkrealms.figures import sample_roster
-
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "images"
 
 
 def test_placing_and_moving_on_tiles_shows_the_cores_distance(browser, server, tmp_path):
@@ -44,7 +40,7 @@ def test_placing_and_moving_on_tiles_shows_the_cores_distance(browser, server, t
     assert page.locator("#answer").get_attribute("data-distance") == str(expected)
     assert f"{expected} tiles apart" in page.locator("#answer").inner_text()
     assert page.locator("#tiles polygon.reach").count() == 6  # a hex's six neighbours
-    page.screenshot(path=str(SHOTS / "web-tiles.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "tiles.png"), full_page=True)
     context.close()
 
 

@@ -49,6 +49,9 @@ def drawn(board: TileBoard, reached: tuple[Reached, ...], picked: tuple[str, str
                 f' data-distance="{found.distance}" data-chance="{found.chance}"'
                 f' data-confused="{str(found.confused).lower()}"'
             )
+            if found.chance != 1:  # a rolled range: the likelier, the deeper the shade
+                extra += f' fill-opacity="{0.25 + 0.75 * float(found.chance):.2f}"'
+
         title = f"tile {tile[0]},{tile[1]}"
         if found is not None:
             title += f": {found.distance} away" + (
@@ -58,6 +61,13 @@ def drawn(board: TileBoard, reached: tuple[Reached, ...], picked: tuple[str, str
         parts.append(
             f'<polygon class="{style}" data-tile="{tile[0]},{tile[1]}"{extra} '
             f'points="{_points(board, tile)}"><title>{escape(title)}</title></polygon>'
+        )
+    if picked[0] and picked[1]:
+        a, b = board.standing(picked[0]), board.standing(picked[1])
+        (x1, y1), (x2, y2) = board.centre(a.tile), board.centre(b.tile)
+        parts.append(
+            f'<line class="distance-line" x1="{x1 * SCALE:.1f}" y1="{y1 * SCALE:.1f}" '
+            f'x2="{x2 * SCALE:.1f}" y2="{y2 * SCALE:.1f}"/>'
         )
     for placed in board.figures:
         x, y = board.centre(placed.tile)
@@ -72,17 +82,15 @@ def drawn(board: TileBoard, reached: tuple[Reached, ...], picked: tuple[str, str
             f'<g class="figure {placed.side}{role}" data-kind="figure" '
             f'data-name="{escape(placed.name)}" data-tile="{placed.tile[0]},{placed.tile[1]}">'
             f'<circle cx="{x * SCALE:.1f}" cy="{y * SCALE:.1f}" r="{SCALE * 0.36:.1f}"/>'
-            f'<text x="{x * SCALE:.1f}" y="{y * SCALE + 4:.1f}" text-anchor="middle">'
-            f"{escape(placed.name[:9])}</text><title>{escape(placed.name)} "
+            f'<text x="{x * SCALE:.1f}" y="{y * SCALE + 4:.1f}" text-anchor="middle"'
+            + (
+                f' textLength="{SCALE * 0.9:.1f}" lengthAdjust="spacingAndGlyphs"'
+                if len(placed.name) > 6
+                else ""
+            )
+            + f">{escape(placed.name[:12])}</text><title>{escape(placed.name)} "
             f"({escape(placed.figure.name)}, {placed.side}, reach {placed.figure.reach})"
             "</title></g>"
-        )
-    if picked[0] and picked[1]:
-        a, b = board.standing(picked[0]), board.standing(picked[1])
-        (x1, y1), (x2, y2) = board.centre(a.tile), board.centre(b.tile)
-        parts.append(
-            f'<line class="distance-line" x1="{x1 * SCALE:.1f}" y1="{y1 * SCALE:.1f}" '
-            f'x2="{x2 * SCALE:.1f}" y2="{y2 * SCALE:.1f}"/>'
         )
     parts.append("</svg>")
     return "".join(parts)

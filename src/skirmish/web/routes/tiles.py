@@ -70,7 +70,8 @@ def _board(store: Any, file: str) -> Any:
 
 def _facts(board: Any, picks: dict[str, str]) -> tuple[tuple[str, ...], tuple[Any, ...], Any]:
     from skirmish.games.darkrealms.attack import Situation, check
-    from skirmish.games.darkrealms.board import RULING, reach
+    from skirmish.games.darkrealms.board import RULING, range_chance, reach
+    from skirmish.games.darkrealms.events import ACTION_CARD, RANGED
 
     facts: list[str] = []
     attacker = picks.get("attacker", "")
@@ -94,10 +95,9 @@ def _facts(board: Any, picks: dict[str, str]) -> tuple[tuple[str, ...], tuple[An
         if attacker and picks.get("card"):
             attack = _roster().card(picks["card"])[0]
             reached = reach(board, attacker, attack)
-            kind = attack.kind.value
-            shown = "roll" if attack.rolled_range else attack.range
+            shown = "rolled" if attack.rolled_range else attack.range
             facts.append(
-                f"{RULING}: {attack.name} ({kind}"
+                f"{RULING}: {attack.name} ({attack.kind.value} attack"
                 + (f", range {shown}" if shown is not None else "")
                 + f") by {attacker} reaches {len(reached)} tiles; line of sight is not "
                 "checked (the rules give none)"
@@ -106,7 +106,15 @@ def _facts(board: Any, picks: dict[str, str]) -> tuple[tuple[str, ...], tuple[An
                 a, b = board.standing(attacker), board.standing(target)
                 try:
                     check(Situation(a.figure, b.figure, attack, distance=distance))
-                    facts.append(f"{attack.name} can be made against {b.name}")
+                    facts.append(
+                        f"{ACTION_CARD}: {attack.name} can be made against {b.name}"
+                        + (
+                            f"; {RANGED}: the range dice reach {distance} tiles with chance "
+                            f"{range_chance(distance)}"
+                            if attack.rolled_range
+                            else ""
+                        )
+                    )
                 except SkirmishError as refused:
                     facts.append(str(refused))
     except SkirmishError as error:
