@@ -36,9 +36,11 @@ class Edit(BaseModel):
     """Where the piece's centre is drawn: finds a point of a piece's path (a waypoint),
     which is drawn as a base of its own."""
     degrees: Annotated[float, Field(ge=-360, le=360)] = 15.0
-    shape: Literal["rectangle", "circle", "base", "waypoint"] = "rectangle"
+    shape: Literal["rectangle", "circle", "polygon", "base", "waypoint"] = "rectangle"
     """What ``add`` adds: a terrain piece, a base (a fighter, unit or model), or a waypoint
     at the end of an Entropic Engine model's plotted path."""
+    points: Annotated[tuple[tuple[Coordinate, Coordinate], ...], Field(max_length=24)] = ()
+    """A polygon's corners, in order, for ``add`` with ``shape: polygon``."""
     height: Annotated[str, Field(max_length=40)] = ""
     """A height in inches, or a class the game names (``blocking``), for ``add``."""
     profile: Annotated[str, Field(max_length=60)] = ""
@@ -199,7 +201,12 @@ def _add_waypoint(document: dict[str, Any], edit: Edit, at: list[float]) -> None
 
 
 def _add(document: dict[str, Any], edit: Edit) -> None:
-    if edit.to is None:
+    if edit.shape == "polygon":
+        if len(edit.points) < 3:
+            raise SkirmishError(
+                f"add a polygon: {len(edit.points)} corners given; a polygon has 3 or more"
+            )
+    elif edit.to is None:
         raise SkirmishError("add: say where, as to: [x, y]")
     if edit.shape == "base":
         _add_base(document, edit, [_rounded(v) for v in edit.to])
@@ -219,6 +226,11 @@ def _add(document: dict[str, Any], edit: Edit) -> None:
     except ValueError:
         if text:
             entry["class"] = text
+    if edit.shape == "polygon":
+        entry["polygon"] = [[_rounded(x), _rounded(y)] for x, y in edit.points]
+        terrain.append(entry)
+        return
+    assert edit.to is not None
     x, y = (_rounded(v) for v in edit.to)
     if edit.shape == "circle":
         entry["circle"] = {"centre": [x, y], "radius": 0.75}

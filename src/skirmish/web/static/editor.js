@@ -9,6 +9,37 @@
   var drag = null;
   var busy = false;
   var status = document.getElementById("status");
+  var corners = [];
+  var finish = document.getElementById("finish-polygon");
+
+  function showCorners() {
+    var svg = board();
+    if (!svg) return;
+    var old = svg.querySelector("#corners");
+    if (old) old.remove();
+    finish.hidden = mode !== "add-polygon" || corners.length < 3;
+    if (!corners.length) return;
+    var group = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    group.id = "corners";
+    var line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+    line.setAttribute("points", corners.map(function (c) { return c.sx + "," + c.sy; }).join(" "));
+    line.setAttribute("class", "corners");
+    group.appendChild(line);
+    corners.forEach(function (c) {
+      var dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+      dot.setAttribute("cx", c.sx); dot.setAttribute("cy", c.sy); dot.setAttribute("r", 0.12);
+      dot.setAttribute("class", "corner");
+      group.appendChild(dot);
+    });
+    svg.appendChild(group);
+  }
+
+  finish.addEventListener("click", function () {
+    var points = corners.map(function (c) { return [c.x, c.y]; });
+    corners = [];
+    showCorners();
+    send({ op: "add", shape: "polygon", points: points, height: document.getElementById("add-height").value });
+  });
 
   function board() { return document.getElementById("board"); }
 
@@ -71,6 +102,9 @@
       document.querySelectorAll(".tools [data-mode]").forEach(function (b) {
         b.setAttribute("aria-pressed", b === button ? "true" : "false");
       });
+      corners = [];
+      showCorners();
+      if (mode === "add-polygon") status.textContent = "click the polygon's corners in order";
     });
   });
 
@@ -81,6 +115,11 @@
     if (!svg || !svg.contains(event.target)) return;
     var found = piece(event.target);
     var at = tablePoint(event);
+    if (mode === "add-polygon") {
+      corners.push(at);
+      showCorners();
+      return;
+    }
     if (mode.indexOf("add-") === 0) {
       send({
         op: "add", shape: mode.slice(4), to: [at.x, at.y],
