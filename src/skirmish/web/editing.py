@@ -208,10 +208,10 @@ def _add(document: dict[str, Any], edit: Edit) -> None:
             )
     elif edit.to is None:
         raise SkirmishError("add: say where, as to: [x, y]")
-    if edit.shape == "base":
+    elif edit.shape == "base":
         _add_base(document, edit, [_rounded(v) for v in edit.to])
         return
-    if edit.shape == "waypoint":
+    elif edit.shape == "waypoint":
         _add_waypoint(document, edit, [_rounded(v) for v in edit.to])
         return
     terrain = document.setdefault("terrain", [])
