@@ -19,7 +19,7 @@ from skirmish.games import GAMES
 from skirmish.web.asking import TITLES, game_of
 from skirmish.web.editing import Edit, dumped, edited
 from skirmish.web.pages import Problem, render, templates, worked_out
-from skirmish.web.tabletop import PICKS, editable, look, starter
+from skirmish.web.tabletop import FILE_PICKS, PICKS, editable, look, starter, unread
 
 router = APIRouter()
 
@@ -74,10 +74,14 @@ async def page(request: Request, name: str) -> Response:
     try:
         seen = await worked_out(lambda: look(game, store, file, picks, overlay=overlay))
     except Problem as refused:
-        if refused.field == "--file":
+        if refused.field in ("--file", *(f"--{k}" for k in FILE_PICKS)):
             raise
         problem, status = str(refused), refused.status
-        seen = await worked_out(lambda: look(game, store, file, {}, overlay=False))
+        kept = {k: v for k, v in picks.items() if k in FILE_PICKS}
+        try:
+            seen = await worked_out(lambda: look(game, store, file, kept, overlay=False))
+        except Problem as unreadable:
+            problem, status, seen = str(unreadable), unreadable.status, unread(game)
     html = render(
         "editor.html",
         title=f"Battlefield: {game.info.title}",
@@ -90,6 +94,10 @@ async def page(request: Request, name: str) -> Response:
         look=seen,
         problem=problem,
         link=_link(game, file, picks, overlay),
+        without={
+            k: _link(game, file, {p: v for p, v in picks.items() if p != k}, overlay)
+            for k in FILE_PICKS
+        },
         battles=game.battle is not None,
     )
     return HTMLResponse(html, status_code=status)
