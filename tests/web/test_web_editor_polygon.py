@@ -91,3 +91,40 @@ def test_a_polygon_clicked_corner_by_corner(browser, server, tmp_path):
     assert page.locator(f'#board [data-kind="terrain"][data-name="{name}"]').count() == 1
     page.screenshot(path=tmp_path / "polygon.png")
     context.close()
+
+
+def test_a_move_clicked_is_answered_as_skirmish_move(browser, server, cli, tmp_path):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{server}/magewinds/battlefield?reach=Wizard")
+    page.get_by_role("button", name="Check a move").click()
+    file = page.locator("#editor").get_attribute("data-file")
+    path = tmp_path / "table.yaml"
+    path.write_text(context.request.get(f"{server}/files/{file}").text())
+    for (x, y), legal in (((4.0, 6.0), True), ((11.0, 15.0), False)):
+        at = page.evaluate(
+            """([x, y]) => {
+                const svg = document.getElementById("board");
+                const p = svg.createSVGPoint();
+                p.x = x; p.y = parseFloat(svg.dataset.length) - y;
+                const s = p.matrixTransform(svg.getScreenCTM());
+                return [s.x, s.y];
+            }""",
+            [x, y],
+        )
+        page.mouse.click(*at)
+        page.wait_for_function(
+            f"document.getElementById('move-answer').dataset.legal === '{str(legal).lower()}'"
+        )
+        clicked = page.locator("#move-answer li").all_inner_texts()
+        to = clicked[1].split("-> (")[-1].split(")")[0]  # where the page's click landed
+        run = cli("move", "magewinds", str(path), "--fighter", "Wizard", "--to", to, "--json")
+        expected = json.loads(run.out)
+        assert expected["legal"] is legal
+        assert (
+            page.locator("#move-path")
+            .get_attribute("class")
+            .endswith("legal" if legal else "illegal")
+        )
+        assert expected["problems"] == [t for t in clicked if t.startswith("15.")]
+    context.close()

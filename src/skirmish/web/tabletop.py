@@ -127,6 +127,36 @@ def look(game: Game, store: Store, name: str, picks: Mapping[str, str], *, overl
     )
 
 
+def moved(
+    game: Game,
+    store: Store,
+    name: str,
+    fighter: str,
+    to: tuple[float, float],
+    picks: Mapping[str, str],
+) -> dict[str, Any]:
+    """The game's ``move`` answer (its ``--json``) for ``fighter`` of the battlefield
+    stored as ``name`` ending at ``to``, with its report's lines, each with its rule."""
+    given: dict[str, object] = {
+        "file": str(store.path(name, "--file")),
+        "fighter": fighter,
+        "to": f"{to[0]:.2f},{to[1]:.2f}",
+    }
+    for key in FILE_PICKS:
+        if picks.get(key):
+            given[key] = str(store.path(picks[key], f"--{key}"))
+    try:
+        report = game.move(_options(game, "move", given, store))
+    except Problem:
+        raise
+    except SkirmishError as error:
+        raise Problem(store.shown(str(error)), status=422) from None
+    lines = [
+        "".join(str(p) for p in block.parts) for block in report.blocks if isinstance(block, Line)
+    ]
+    return {**report.data, "lines": lines}
+
+
 def _offered(game: Game) -> tuple[str, ...]:
     los_flags = {input_name(f) for f in option_fields(game.commands["los"])}
     draw_flags = {input_name(f) for f in option_fields(game.commands["draw"])}
@@ -151,4 +181,4 @@ def _legend(scene: Any) -> tuple[tuple[str, str], ...]:
     return tuple(found.items())
 
 
-__all__ = ["FILE_PICKS", "PICKS", "Look", "editable", "look", "starter", "unread"]
+__all__ = ["FILE_PICKS", "PICKS", "Look", "editable", "look", "moved", "starter", "unread"]

@@ -17,9 +17,17 @@ from pydantic import BaseModel, ConfigDict, Field
 from skirmish.errors import SkirmishError
 from skirmish.games import GAMES
 from skirmish.web.asking import TITLES, game_of
-from skirmish.web.editing import Edit, dumped, edited
+from skirmish.web.editing import Coordinate, Edit, dumped, edited
 from skirmish.web.pages import Problem, render, templates, worked_out
-from skirmish.web.tabletop import FILE_PICKS, PICKS, editable, look, starter, unread
+from skirmish.web.tabletop import (
+    FILE_PICKS,
+    PICKS,
+    editable,
+    look,
+    moved,
+    starter,
+    unread,
+)
 
 router = APIRouter()
 
@@ -99,6 +107,7 @@ async def page(request: Request, name: str) -> Response:
             for k in FILE_PICKS
         },
         battles=game.battle is not None,
+        commands=tuple(game.commands),
     )
     return HTMLResponse(html, status_code=status)
 
@@ -137,6 +146,33 @@ async def battle(request: Request, name: str) -> Response:
 
     kept = await worked_out(work)
     return RedirectResponse(f"/{game.name}/battles?{urlencode({'battlefield': kept})}", 303)
+
+
+class MoveRequest(BaseModel):
+    """Can ``fighter`` of the battlefield stored as ``file`` move to ``to`` (13.4, 15.0)?"""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    file: Annotated[str, Field(max_length=40)]
+    fighter: Annotated[str, Field(max_length=60)]
+    to: tuple[Coordinate, Coordinate]
+    picks: dict[Annotated[str, Field(max_length=20)], Annotated[str, Field(max_length=100)]] = {}
+
+
+@router.post("/{name}/battlefield/move", response_model=None)
+async def move(request: Request, name: str, asked: MoveRequest) -> Response:
+    """The game's own ``move`` for a point clicked: legal or not, its path and each
+    problem with its rule, as ``skirmish move GAME FILE --fighter F --to X,Y --json``."""
+    game = _game(name)
+    if "move" not in game.commands:
+        raise Problem(f"{game.info.title} has no move to check", status=404)
+    store = request.app.state.store
+    picks = _picks(dict(asked.picks))
+
+    def work() -> dict[str, Any]:
+        return moved(game, store, asked.file, asked.fighter, asked.to, picks)
+
+    return JSONResponse(await worked_out(work))
 
 
 @router.get("/{name}/battlefield/save", response_model=None)

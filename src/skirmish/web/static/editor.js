@@ -34,6 +34,53 @@
     svg.appendChild(group);
   }
 
+  function checkMove(at) {
+    var picks = JSON.parse(editor.dataset.picks || "{}");
+    var fighter = picks.reach || picks.attacker;
+    var answer = document.getElementById("move-answer");
+    if (!fighter) {
+      status.textContent = "pick a fighter in --reach (or an attacker) first";
+      return;
+    }
+    fetch("/" + editor.dataset.game + "/battlefield/move", {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept": "application/json" },
+      body: JSON.stringify({ file: editor.dataset.file, fighter: fighter, to: [at.x, at.y], picks: picks })
+    }).then(function (response) {
+      return response.json().then(function (data) { return { ok: response.ok, data: data }; });
+    }).then(function (reply) {
+      var svg = board();
+      var old = svg.querySelector("#move-path");
+      if (old) old.remove();
+      answer.hidden = false;
+      answer.innerHTML = "";
+      var heading = document.createElement("h2");
+      answer.appendChild(heading);
+      if (!reply.ok) {
+        heading.textContent = reply.data.error;
+        answer.dataset.legal = "";
+        return;
+      }
+      var data = reply.data;
+      answer.dataset.legal = String(data.legal);
+      heading.textContent = fighter + ": " + (data.legal ? "a legal move" : "not a legal move");
+      var list = document.createElement("ul");
+      list.className = "facts";
+      data.lines.forEach(function (text) {
+        var item = document.createElement("li");
+        item.textContent = text;
+        list.appendChild(item);
+      });
+      answer.appendChild(list);
+      var length = parseFloat(svg.dataset.length);
+      var line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+      line.id = "move-path";
+      line.setAttribute("class", data.legal ? "move-path legal" : "move-path illegal");
+      line.setAttribute("points", data.path.map(function (p) { return p[0] + "," + (length - p[1]); }).join(" "));
+      svg.appendChild(line);
+    });
+  }
+
   finish.addEventListener("click", function () {
     var points = corners.map(function (c) { return [c.x, c.y]; });
     corners = [];
@@ -115,6 +162,10 @@
     if (!svg || !svg.contains(event.target)) return;
     var found = piece(event.target);
     var at = tablePoint(event);
+    if (mode === "check-move") {
+      checkMove(at);
+      return;
+    }
     if (mode === "add-polygon") {
       corners.push(at);
       showCorners();
