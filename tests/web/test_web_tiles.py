@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from skirmish.games.darkrealms.board import TileBoard, load_board, range_chance, reach
-from skirmish.games.darkrealms.figures import sample_roster
+from skirmish.games.darkrealms.figures import load_roster, sample_roster
 from skirmish.geometry.grid import Shape
 
 BOARD = """\
@@ -184,3 +184,53 @@ def test_every_distance_is_the_fewest_steps(shape, diagonals, steps):
             for u in frontier:
                 seen[u] = count
         assert {t: board.distance(start, t) for t in board.tiles()} == seen
+
+
+FIGURES = """\
+figures:
+  - {name: Archer, melee: 1, range: 4, health: 7, stamina: 2, reach: 3}
+cards:
+  - name: Long Shot
+    stamina: 2
+    attacks: [{name: Long Shot, kind: range, value: Attack, range: 5}]
+"""
+
+
+def test_figures_of_ones_own_stand_and_shoot(client, tmp_path):
+    figures = str(
+        client.post(
+            "/files", files={"file": ("f.yaml", FIGURES.encode())}, data={"option": "figures"}
+        ).json()["name"]
+    )
+    file = _kept(client, BOARD)
+    refused = client.post(
+        "/darkrealms/board/edit",
+        json={"file": file, "edit": {"op": "place", "to": [0, 5], "figure": "Archer"}},
+    )
+    assert refused.status_code == 422 and "Archer" in refused.json()["error"]
+    placed = client.post(
+        "/darkrealms/board/edit",
+        json={
+            "file": file,
+            "edit": {"op": "place", "to": [0, 5], "figure": "Archer"},
+            "figures": figures,
+        },
+    )
+    assert placed.status_code == 200, placed.text
+    page = client.get(
+        f"/darkrealms/board?file={placed.json()['file']}&figures={figures}"
+        "&attacker=Archer&target=Ghoul&card=Long+Shot"
+    )
+    assert page.status_code == 200, page.text
+    path = tmp_path / "f.yaml"
+    path.write_text(FIGURES)
+    roster = sample_roster().merged(load_roster(path))
+    board_path = tmp_path / "b.yaml"
+    board_path.write_text(client.get(f"/files/{placed.json()['file']}").text)
+    board = load_board(board_path, roster=roster)
+    shaded = reach(board, "Archer", roster.card("Long Shot")[0])
+    assert page.text.count('class="tile reach') == len(shaded)
+    assert f'data-distance="{board.distance((0, 5), (5, 4))}"' in page.text
+    assert f'name="figures" value="{figures}"' in page.text
+    bad = client.get(f"/darkrealms/board?file={file}&figures=nothing.yaml")
+    assert bad.status_code == 422 and "--figures 'nothing.yaml'" in bad.text

@@ -25,7 +25,7 @@ from skirmish.web.pages import Problem, render, worked_out
 from skirmish.web.tiling import drawn
 
 router = APIRouter()
-PICKS = ("attacker", "target", "card")
+PICKS = ("attacker", "target", "card", "figures")
 Index = Annotated[int, Field(ge=0, le=99)]
 
 
@@ -50,25 +50,36 @@ class TileEditRequest(BaseModel):
 
     file: Annotated[str, Field(max_length=40)]
     edit: TileEdit
+    figures: Annotated[str, Field(max_length=40)] = ""
+    """An uploaded figures file (``--figures``), added to the sample roster."""
 
 
-def _roster() -> Any:
-    from skirmish.games.darkrealms.figures import sample_roster
+def _roster(store: Any, figures: str) -> Any:
+    """The sample roster, with the figures and cards of the uploaded file ``figures`` (as
+    ``--figures`` adds them) when one is named."""
+    from skirmish.games import load_game
 
-    return sample_roster()
+    path = store.path(figures, "--figures") if figures else None
+    try:
+        return load_game("darkrealms").roster(path)
+    except SkirmishError as error:
+        raise Problem(store.shown(str(error)), status=422, field="--figures") from None
 
 
-def _board(store: Any, file: str) -> Any:
+def _board(store: Any, file: str, figures: str = "") -> Any:
     from skirmish.games.darkrealms.board import load_board
 
     path = store.path(file, "--file")
+    roster = _roster(store, figures)
     try:
-        return load_board(path, roster=_roster())
+        return load_board(path, roster=roster)
     except SkirmishError as error:
         raise Problem(store.shown(str(error)), status=422) from None
 
 
-def _facts(board: Any, picks: dict[str, str]) -> tuple[tuple[str, ...], tuple[Any, ...], Any]:
+def _facts(
+    board: Any, picks: dict[str, str], roster: Any
+) -> tuple[tuple[str, ...], tuple[Any, ...], Any]:
     from skirmish.games.darkrealms.attack import Situation, check
     from skirmish.games.darkrealms.board import RULING, range_chance, reach
     from skirmish.games.darkrealms.events import ACTION_CARD, RANGED
@@ -93,7 +104,7 @@ def _facts(board: Any, picks: dict[str, str]) -> tuple[tuple[str, ...], tuple[An
             )
         reached: tuple[Any, ...] = ()
         if attacker and picks.get("card"):
-            attack = _roster().card(picks["card"])[0]
+            attack = roster.card(picks["card"])[0]
             reached = reach(board, attacker, attack)
             shown = "rolled" if attack.rolled_range else attack.range
             facts.append(
@@ -144,10 +155,13 @@ async def page(request: Request) -> Response:
         return RedirectResponse(_link(kept, picks), status_code=303)
     file = params["file"]
 
+    figures = picks.get("figures", "")
+
     def work() -> dict[str, Any]:
-        board = _board(store, file)
+        board = _board(store, file, figures)
+        roster = _roster(store, figures)
         try:
-            facts, reached, distance = _facts(board, picks)
+            facts, reached, distance = _facts(board, picks, roster)
             problem = ""
         except Problem as refused:
             facts, reached, distance, problem = (), (), None, str(refused)
@@ -155,6 +169,7 @@ async def page(request: Request) -> Response:
         names = [p.name for p in board.figures]
         shown = (shown[0] if shown[0] in names else "", shown[1] if shown[1] in names else "")
         return {
+            "roster": roster,
             "board": board,
             "svg": drawn(board, reached, shown),
             "facts": facts,
@@ -166,7 +181,17 @@ async def page(request: Request) -> Response:
         seen = await worked_out(work)
         status = 422 if seen["problem"] else 200
     except Problem as refused:
-        seen = {"board": None, "svg": "", "facts": (), "distance": None, "problem": str(refused)}
+        if refused.field == "--figures":
+            raise
+        roster = await worked_out(lambda: _roster(store, figures))
+        seen = {
+            "roster": roster,
+            "board": None,
+            "svg": "",
+            "facts": (),
+            "distance": None,
+            "problem": str(refused),
+        }
         status = refused.status
     info = next(g for g in GAMES if g.name == "darkrealms")
     html = render(
@@ -177,8 +202,9 @@ async def page(request: Request) -> Response:
         verbs={v: t for v, t in TITLES.items() if v in info.load().commands},
         file=file,
         picks=picks,
-        cards=[c.name for c in _roster().cards.items],
-        figures=[f.name for f in _roster().figures],
+        cards=[c.name for c in seen["roster"].cards.items],
+        figures=[f.name for f in seen["roster"].figures],
+        without_figures=_link(file, {k: v for k, v in picks.items() if k != "figures"}),
         link=_link(file, picks),
         **seen,
     )
@@ -240,7 +266,7 @@ async def edit(request: Request, asked: TileEditRequest) -> Response:
         except SkirmishError as error:
             raise Problem(str(error), status=422) from None
         kept = str(store.keep(dumped(changed).encode("utf-8"), "tile board"))
-        _board(store, kept)  # the board's reader refuses what the rules cannot stand on
+        _board(store, kept, asked.figures)  # the board's reader refuses what cannot stand
         store.keep_data(kept, changed)
         store.keep_origin(kept, asked.file)
         return kept

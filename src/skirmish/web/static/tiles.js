@@ -24,7 +24,7 @@
     fetch("/darkrealms/board/edit", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ file: editor.dataset.file, edit: edit }),
+      body: JSON.stringify({ file: editor.dataset.file, edit: edit, figures: editor.dataset.figures || "" }),
     }).then(function (answer) {
       return answer.json().then(function (data) {
         if (!answer.ok) {
