@@ -14,7 +14,7 @@ coordinates by :class:`skirmish.geometry.grid.Grid`, as ``odds --attacker-at`` d
 
 >>> board = TileBoard(Shape.HEX, 6, 4, ())
 >>> board.distance((0, 0), (2, 1)), board.distance((0, 1), (0, 3))
-(2, 2)
+(3, 2)
 """
 
 from __future__ import annotations
