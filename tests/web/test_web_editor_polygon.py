@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import yaml
-from test_web_editor import WALLED
+from test_web_editor import WALLED, screen_point
 
 CORNERS = [[1.0, 12.0], [3.0, 12.0], [3.5, 14.0], [1.5, 14.5]]
 
@@ -63,16 +63,7 @@ def test_a_polygon_clicked_corner_by_corner(browser, server, tmp_path):
     page.get_by_role("button", name="Add polygon").click()
     assert page.get_by_role("button", name="Finish polygon").is_hidden()
     for x, y in [[0.8, 15.2], [2.2, 15.2], [2.4, 15.8], [0.6, 15.8]]:
-        at = page.evaluate(
-            """([x, y]) => {
-                const svg = document.getElementById("board");
-                const p = svg.createSVGPoint();
-                p.x = x; p.y = parseFloat(svg.dataset.length) - y;
-                const s = p.matrixTransform(svg.getScreenCTM());
-                return [s.x, s.y];
-            }""",
-            [x, y],
-        )
+        at = screen_point(page, x, y)
         page.mouse.click(*at)
     assert page.locator("#corners .corner").count() == 4
     before = page.locator("#editor").get_attribute("data-file")
@@ -102,16 +93,7 @@ def test_a_move_clicked_is_answered_as_skirmish_move(browser, server, cli, tmp_p
     path = tmp_path / "table.yaml"
     path.write_text(context.request.get(f"{server}/files/{file}").text())
     for (x, y), legal in (((4.0, 6.0), True), ((11.0, 15.0), False)):
-        at = page.evaluate(
-            """([x, y]) => {
-                const svg = document.getElementById("board");
-                const p = svg.createSVGPoint();
-                p.x = x; p.y = parseFloat(svg.dataset.length) - y;
-                const s = p.matrixTransform(svg.getScreenCTM());
-                return [s.x, s.y];
-            }""",
-            [x, y],
-        )
+        at = screen_point(page, x, y)
         page.mouse.click(*at)
         page.wait_for_function(
             f"document.getElementById('move-answer').dataset.legal === '{str(legal).lower()}'"

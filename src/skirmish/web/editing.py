@@ -10,12 +10,16 @@ models, units, objects, markers); terrain pieces are the ``terrain`` list's entr
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any, Literal
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from skirmish.errors import SkirmishError
+
+if TYPE_CHECKING:
+    from skirmish.web.store import Store
 
 Coordinate = Annotated[float, Field(ge=-1000, le=1000, allow_inf_nan=False)]
 
@@ -289,4 +293,25 @@ def dumped(document: dict[str, Any]) -> str:
     return yaml.dump(document, Dumper=dumper, sort_keys=False, default_flow_style=None, width=100)
 
 
-__all__ = ["Edit", "centre", "dumped", "edited"]
+def kept_edit(
+    store: Store, file: str, what: str, change: Callable[[dict[str, Any]], dict[str, Any]]
+) -> str:
+    """The name of the new file kept when ``change`` is made to the data of the stored
+    ``what`` file ``file`` (a refusal is one line, 422); its data is remembered as what the
+    new file reads as, and ``file`` as what it was edited from (for a save with comments)."""
+    from skirmish.web.pages import Problem
+
+    document = store.data(file, "file")
+    if not isinstance(document, dict):
+        raise Problem(f"{file}: not a {what} file", status=422)
+    try:
+        changed = change(document)
+    except SkirmishError as error:
+        raise Problem(str(error), status=422) from None
+    kept = str(store.keep(dumped(changed).encode("utf-8"), what))
+    store.keep_data(kept, changed)  # what the file reads back as (tested)
+    store.keep_origin(kept, file)
+    return kept
+
+
+__all__ = ["Edit", "centre", "dumped", "edited", "kept_edit"]

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from skirmish.errors import SkirmishError
 from skirmish.games import GAMES
 from skirmish.web.asking import TITLES, game_of
-from skirmish.web.editing import Coordinate, Edit, dumped, edited
+from skirmish.web.editing import Coordinate, Edit, dumped, edited, kept_edit
 from skirmish.web.pages import Problem, render, templates, worked_out
 from skirmish.web.tabletop import (
     FILE_PICKS,
@@ -192,17 +192,9 @@ async def edit(request: Request, name: str, asked: EditRequest) -> Response:
     picks = _picks(dict(asked.picks))
 
     def work() -> tuple[str, Any]:
-        document = store.data(asked.file, "file")
-        if not isinstance(document, dict):
-            raise Problem(f"{asked.file}: not a battlefield file", status=422)
-        try:
-            changed = edited(document, asked.edit)
-        except SkirmishError as error:
-            raise Problem(str(error), status=422) from None
-        text = dumped(changed)
-        kept = store.keep(text.encode("utf-8"), "battlefield")
-        store.keep_data(kept, changed)  # what the file reads back as (tested)
-        store.keep_origin(kept, asked.file)
+        kept = kept_edit(
+            store, asked.file, "battlefield", lambda document: edited(document, asked.edit)
+        )
         kept_picks = {
             k: v
             for k, v in picks.items()

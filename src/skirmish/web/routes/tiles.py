@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from skirmish.errors import SkirmishError
 from skirmish.games import GAMES
 from skirmish.web.asking import TITLES
-from skirmish.web.editing import dumped
+from skirmish.web.editing import kept_edit
 from skirmish.web.pages import Problem, render, worked_out
 from skirmish.web.tiling import drawn
 
@@ -258,17 +258,10 @@ async def edit(request: Request, asked: TileEditRequest) -> Response:
     store = request.app.state.store
 
     def work() -> str:
-        document = store.data(asked.file, "file")
-        if not isinstance(document, dict):
-            raise Problem(f"{asked.file}: not a tile board file", status=422)
-        try:
-            changed = _edited(document, asked.edit)
-        except SkirmishError as error:
-            raise Problem(str(error), status=422) from None
-        kept = str(store.keep(dumped(changed).encode("utf-8"), "tile board"))
+        kept = kept_edit(
+            store, asked.file, "tile board", lambda document: _edited(document, asked.edit)
+        )
         _board(store, kept, asked.figures)  # the board's reader refuses what cannot stand
-        store.keep_data(kept, changed)
-        store.keep_origin(kept, asked.file)
         return kept
 
     kept = await worked_out(work)
