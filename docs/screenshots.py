@@ -37,6 +37,7 @@ PAGES = [
     ("editor-phone", PHONE, "/magewinds/battlefield?attacker=Wizard&target=Mesmer"),
     ("editor-mswars", LAPTOP, "/mswars/battlefield?attacker=Amago&target=Pelham&overlay=on"),
     ("sweep", LAPTOP, "/sweeps/small-sweep"),
+    ("tiles", LAPTOP, "/darkrealms/board?attacker=Ranger&target=Ghoul&card=Aimed+Shot"),
 ]
 
 WARBANDS = "Wizard, Witch\nDruid, Seer\nGuardian, Cleric\nDeadeye, Mesmer\n"

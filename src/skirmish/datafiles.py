@@ -17,14 +17,24 @@ import stat
 from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import pydantic
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 
 from skirmish import limits
 from skirmish.errors import DataError
+
+if yaml.__with_libyaml__:
+    from yaml._yaml import CParser
+else:  # pragma: no cover - PyYAML built without libyaml
+
+    class CParser:  # type: ignore[no-redef]
+        """Stands in for libyaml's parser, which ``_Loader`` then never uses."""
 
 
 def raw_problem(model: type[BaseModel], fields: dict[str, object]) -> str | None:
@@ -102,12 +112,15 @@ def _describe_location(location: tuple[int | str, ...], data: object) -> str:
     return ".".join(parts) or "file"
 
 
-class _Loader(yaml.SafeLoader):
-    """PyYAML's safe loader with limits on nesting, on values once aliases are expanded,
-    and no duplicate keys."""
+class _Limits(Composer, SafeConstructor):
+    """PyYAML's safe composer and constructor with limits on nesting, on values once
+    aliases are expanded, and no duplicate keys; the events come from a parser below."""
 
-    def __init__(self, text: str, source: str) -> None:
-        super().__init__(text)
+    if TYPE_CHECKING:
+
+        def peek_event(self) -> Any: ...
+
+    def _limits(self, source: str) -> None:
         self.source = source
         self._depth = 0
         self._values = 0
@@ -122,7 +135,7 @@ class _Loader(yaml.SafeLoader):
             )
 
     def compose_node(self, parent: Any, index: Any) -> Any:
-        event = self.peek_event()  # type: ignore[no-untyped-call]
+        event = self.peek_event()
         anchor = getattr(event, "anchor", None)
         line = event.start_mark.line + 1 if event.start_mark is not None else 0
         if isinstance(event, yaml.AliasEvent):
@@ -167,12 +180,61 @@ class _Loader(yaml.SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
 
-def parse_yaml(text: str, source: str) -> object:
+class _PythonLoader(_Limits, yaml.SafeLoader):
+    """The limits on PyYAML's own (pure Python) scanner and parser."""
+
+    def __init__(self, text: str, source: str) -> None:
+        yaml.SafeLoader.__init__(self, text)
+        self._limits(source)
+
+
+class _LibyamlLoader(_Limits, CParser, Resolver):
+    """The limits on libyaml's scanner and parser (C, several times faster): the same
+    events, composed and constructed by the same Python code, so the same data and the same
+    refusals (``tests/test_yaml_parsers.py`` compares them on generated files)."""
+
+    def __init__(self, text: str, source: str) -> None:
+        CParser.__init__(self, text)
+        Composer.__init__(self)
+        SafeConstructor.__init__(self)
+        Resolver.__init__(self)
+        self._limits(source)
+
+
+_Loader: type[_PythonLoader] | type[_LibyamlLoader] = (
+    _LibyamlLoader if yaml.__with_libyaml__ else _PythonLoader
+)
+"""Which parser data files are read with: libyaml's when PyYAML was built with it."""
+
+
+def parse_yaml(
+    text: str,
+    source: str,
+    *,
+    loader_class: type[_PythonLoader] | type[_LibyamlLoader] | None = None,
+) -> object:
     """Parsed YAML of ``text``, with the limits of :mod:`skirmish.limits`; an empty document
-    is a :class:`DataError` naming ``source``."""
-    loader: _Loader | None = None
+    is a :class:`DataError` naming ``source``.
+
+    Read with libyaml's parser when there is one; a file it refuses is read again by
+    PyYAML's own, whose refusal (or data) is the answer, so every refusal says what it
+    always said (libyaml, for one, stops deep nesting before the limits can name it)."""
+    if loader_class is not None:
+        return _parsed(text, source, loader_class)
     try:
-        loader = _Loader(text, source)
+        return _parsed(text, source, _Loader)
+    except DataError:
+        if _Loader is _PythonLoader:
+            raise
+    return _parsed(text, source, _PythonLoader)
+
+
+def _parsed(
+    text: str, source: str, loader_class: type[_PythonLoader] | type[_LibyamlLoader]
+) -> object:
+    loader: _PythonLoader | _LibyamlLoader | None = None
+    try:
+        loader = loader_class(text, source)
         data = loader.get_single_data()
     except DataError:
         raise

@@ -115,17 +115,24 @@ def test_who_can_hit_whom_is_the_command_lines_every_pair(client, cli, tmp_path)
         assert f"<td>{pair['attacker']}</td><td>{pair['target']}</td>" in page
 
 
+def screen_point(page, x: float, y: float) -> tuple[float, float]:
+    """Where the table point (x, y), in inches, is on the screen."""
+    return tuple(
+        page.evaluate(
+            """([x, y]) => { const svg = document.getElementById('board');
+            const p = svg.createSVGPoint(); p.x = x; p.y = parseFloat(svg.dataset.length) - y;
+            const s = p.matrixTransform(svg.getScreenCTM()); return [s.x, s.y]; }""",
+            [x, y],
+        )
+    )
+
+
 def _drag_to(page, name: str, x: float, y: float) -> None:
     """Drag the base ``name`` so its centre lands on table point (x, y)."""
     base = page.locator(f'#board [data-kind="piece"][data-name="{name}"] circle')
     box = base.bounding_box()
     start = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    end = page.evaluate(
-        """([x, y]) => { const svg = document.getElementById('board');
-        const p = svg.createSVGPoint(); p.x = x; p.y = parseFloat(svg.dataset.length) - y;
-        const s = p.matrixTransform(svg.getScreenCTM()); return [s.x, s.y]; }""",
-        [x, y],
-    )
+    end = screen_point(page, x, y)
     before = page.locator("#editor").get_attribute("data-file")
     page.mouse.move(*start)
     page.mouse.down()

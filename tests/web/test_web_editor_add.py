@@ -8,7 +8,7 @@ import json
 import re
 
 import yaml
-from test_web_editor import WALLED
+from test_web_editor import WALLED, screen_point
 
 
 def _upload(client, text: str) -> str:
@@ -122,16 +122,7 @@ def test_a_base_added_with_a_click(browser, server, tmp_path):
     page.locator("#add-side").fill("Tempest")
     page.get_by_role("button", name="Add base").click()
     x, y = 11.0, 15.0  # table inches: the top right corner, clear of the starter's pieces
-    at = page.evaluate(
-        """([x, y]) => {
-            const svg = document.getElementById("board");
-            const p = svg.createSVGPoint();
-            p.x = x; p.y = parseFloat(svg.dataset.length) - y;
-            const s = p.matrixTransform(svg.getScreenCTM());
-            return [s.x, s.y];
-        }""",
-        [x, y],
-    )
+    at = screen_point(page, x, y)
     page.mouse.click(*at)
     page.wait_for_selector('#board [data-name="Seer 2"]')
     added = page.locator('#board [data-name="Seer 2"]')

@@ -15,7 +15,12 @@ from skirmish.web.answers import download, work
 from skirmish.web.forms import DOWNLOADS, PRESENTATION, SIDE_MOST, query_of, read_question
 from skirmish.web.pages import Problem, render, worked_out
 
-TITLES = {"odds": "Odds", "advise": "Advice", "matchups": "Matchups"}
+TITLES = {
+    "odds": "Odds",
+    "advise": "Advice",
+    "matchups": "Matchups",
+    "fighters": "Profiles",
+}
 
 
 def game_of(name: str, verb: str) -> Any:

@@ -72,6 +72,25 @@ class Store:
             temporary.replace(path)
         return name
 
+    def keep_origin(self, name: str, edited_from: str) -> None:
+        """Remember that the stored file ``name`` is an edit of ``edited_from``, so that
+        saving it can keep the comments of the file first loaded (see :meth:`origin`)."""
+        first = self.origin(edited_from)
+        if first != name:
+            folder = self.folder / "origins"
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text(first, encoding="utf-8")
+
+    def origin(self, name: str) -> str:
+        """The file first loaded of which the stored file ``name`` is an edit (itself when
+        it is none, or when that file is gone)."""
+        self.path(name, "file")
+        note = self.folder / "origins" / name
+        first = note.read_text(encoding="utf-8").strip() if note.is_file() else name
+        if not NAME.fullmatch(first) or not (self.folder / first).is_file():
+            return name
+        return first
+
     def path(self, name: str, flag: str) -> Path:
         """The stored file ``name`` (given for ``flag``), or one line saying it is unknown."""
         if not NAME.fullmatch(name):

@@ -25,8 +25,12 @@ if TYPE_CHECKING:
     from skirmish.games.base import Game
     from skirmish.web.store import Store
 
-PICKS = ("attacker", "target", "attack", "weapon", "reach", "near-obstacles")
+PICKS = ("attacker", "target", "attack", "weapon", "reach", "near-obstacles", "pack", "force")
 """What the editor's page may pick (each only where the game's los or draw has it)."""
+
+FILE_PICKS = ("pack", "force")
+"""Picks naming an uploaded file (a Magewinds pack, an MS Wars or Entropic Engine force):
+a stored file's name, read by the game's own reader with its limits."""
 
 
 def editable(game: Game) -> bool:
@@ -72,6 +76,9 @@ def look(game: Game, store: Store, name: str, picks: Mapping[str, str], *, overl
     """The battlefield stored as ``name`` drawn, with ``picks`` answered by ``los``."""
     path = store.path(name, "--file")
     given: dict[str, object] = {"file": str(path), **picks}
+    for key in FILE_PICKS:
+        if picks.get(key):
+            given[key] = str(store.path(picks[key], f"--{key}"))
     if not (picks.get("attacker") and picks.get("target")):
         given.pop("attacker", None)
         given.pop("target", None)
@@ -107,21 +114,60 @@ def look(game: Game, store: Store, name: str, picks: Mapping[str, str], *, overl
 
     assert isinstance(scene, Scene)
     picked = [picks.get("attacker", ""), picks.get("target", "")]
-    draw_flags = {input_name(f) for f in option_fields(game.commands["draw"])}
-    offered = tuple(p for p in PICKS if p in los_flags | draw_flags)
-    if "all" in los_flags:
-        offered += ("overlay",)
     return Look(
         board(scene, pairs=records, picked=picked),
         tuple(b.name for b in scene.bases),
         facts,
         data,
         pairs,
-        offered,
+        _offered(game),
         grid_step(scene),
         _legend(scene),
         roster_names(game),
     )
+
+
+def moved(
+    game: Game,
+    store: Store,
+    name: str,
+    fighter: str,
+    to: tuple[float, float],
+    picks: Mapping[str, str],
+) -> dict[str, Any]:
+    """The game's ``move`` answer (its ``--json``) for ``fighter`` of the battlefield
+    stored as ``name`` ending at ``to``, with its report's lines, each with its rule."""
+    given: dict[str, object] = {
+        "file": str(store.path(name, "--file")),
+        "fighter": fighter,
+        "to": f"{to[0]:.2f},{to[1]:.2f}",
+    }
+    for key in FILE_PICKS:
+        if picks.get(key):
+            given[key] = str(store.path(picks[key], f"--{key}"))
+    try:
+        report = game.move(_options(game, "move", given, store))
+    except Problem:
+        raise
+    except SkirmishError as error:
+        raise Problem(store.shown(str(error)), status=422) from None
+    lines = [
+        "".join(str(p) for p in block.parts) for block in report.blocks if isinstance(block, Line)
+    ]
+    return {**report.data, "lines": lines}
+
+
+def _offered(game: Game) -> tuple[str, ...]:
+    los_flags = {input_name(f) for f in option_fields(game.commands["los"])}
+    draw_flags = {input_name(f) for f in option_fields(game.commands["draw"])}
+    offered = tuple(p for p in PICKS if p in los_flags | draw_flags)
+    return (*offered, "overlay") if "all" in los_flags else offered
+
+
+def unread(game: Game) -> Look:
+    """The editor's page for a file the game refuses even with no pick: nothing drawn, so
+    the refusal is read beside the forms that can mend it (another file, a pack)."""
+    return Look("", (), offered=_offered(game), roster=roster_names(game))
 
 
 def _legend(scene: Any) -> tuple[tuple[str, str], ...]:
@@ -135,4 +181,4 @@ def _legend(scene: Any) -> tuple[tuple[str, str], ...]:
     return tuple(found.items())
 
 
-__all__ = ["PICKS", "Look", "editable", "look", "starter"]
+__all__ = ["FILE_PICKS", "PICKS", "Look", "editable", "look", "moved", "starter", "unread"]

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from skirmish.web.routes import advise, battlefield, battles, files, home, matchups, odds, sweeps
+from skirmish.web.routes import (
+    advise,
+    battlefield,
+    battles,
+    fighters,
+    files,
+    home,
+    matchups,
+    odds,
+    sweeps,
+    tiles,
+)
 
 ROUTERS = (
     home.router,
@@ -10,9 +21,11 @@ ROUTERS = (
     battlefield.router,
     odds.router,
     advise.router,
+    fighters.router,
     matchups.router,
     battles.router,
     sweeps.router,
+    tiles.router,
 )
 
 __all__ = ["ROUTERS"]

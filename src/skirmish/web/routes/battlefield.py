@@ -17,9 +17,17 @@ from pydantic import BaseModel, ConfigDict, Field
 from skirmish.errors import SkirmishError
 from skirmish.games import GAMES
 from skirmish.web.asking import TITLES, game_of
-from skirmish.web.editing import Edit, dumped, edited
+from skirmish.web.editing import Coordinate, Edit, dumped, edited, kept_edit
 from skirmish.web.pages import Problem, render, templates, worked_out
-from skirmish.web.tabletop import PICKS, editable, look, starter
+from skirmish.web.tabletop import (
+    FILE_PICKS,
+    PICKS,
+    editable,
+    look,
+    moved,
+    starter,
+    unread,
+)
 
 router = APIRouter()
 
@@ -74,10 +82,14 @@ async def page(request: Request, name: str) -> Response:
     try:
         seen = await worked_out(lambda: look(game, store, file, picks, overlay=overlay))
     except Problem as refused:
-        if refused.field == "--file":
+        if refused.field in ("--file", *(f"--{k}" for k in FILE_PICKS)):
             raise
         problem, status = str(refused), refused.status
-        seen = await worked_out(lambda: look(game, store, file, {}, overlay=False))
+        kept = {k: v for k, v in picks.items() if k in FILE_PICKS}
+        try:
+            seen = await worked_out(lambda: look(game, store, file, kept, overlay=False))
+        except Problem as unreadable:
+            problem, status, seen = str(unreadable), unreadable.status, unread(game)
     html = render(
         "editor.html",
         title=f"Battlefield: {game.info.title}",
@@ -90,7 +102,12 @@ async def page(request: Request, name: str) -> Response:
         look=seen,
         problem=problem,
         link=_link(game, file, picks, overlay),
+        without={
+            k: _link(game, file, {p: v for p, v in picks.items() if p != k}, overlay)
+            for k in FILE_PICKS
+        },
         battles=game.battle is not None,
+        commands=tuple(game.commands),
     )
     return HTMLResponse(html, status_code=status)
 
@@ -131,6 +148,43 @@ async def battle(request: Request, name: str) -> Response:
     return RedirectResponse(f"/{game.name}/battles?{urlencode({'battlefield': kept})}", 303)
 
 
+class MoveRequest(BaseModel):
+    """Can ``fighter`` of the battlefield stored as ``file`` move to ``to`` (13.4, 15.0)?"""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    file: Annotated[str, Field(max_length=40)]
+    fighter: Annotated[str, Field(max_length=60)]
+    to: tuple[Coordinate, Coordinate]
+    picks: dict[Annotated[str, Field(max_length=20)], Annotated[str, Field(max_length=100)]] = {}
+
+
+@router.post("/{name}/battlefield/move", response_model=None)
+async def move(request: Request, name: str, asked: MoveRequest) -> Response:
+    """The game's own ``move`` for a point clicked: legal or not, its path and each
+    problem with its rule, as ``skirmish move GAME FILE --fighter F --to X,Y --json``."""
+    game = _game(name)
+    if "move" not in game.commands:
+        raise Problem(f"{game.info.title} has no move to check", status=404)
+    store = request.app.state.store
+    picks = _picks(dict(asked.picks))
+
+    def work() -> dict[str, Any]:
+        return moved(game, store, asked.file, asked.fighter, asked.to, picks)
+
+    return JSONResponse(await worked_out(work))
+
+
+@router.get("/{name}/battlefield/save", response_model=None)
+async def save(request: Request, name: str) -> Response:
+    """The battlefield stored as ``file``, downloaded as YAML with the comments, key order
+    and untouched entries of the file it was edited from (``commented.py``)."""
+    from skirmish.web.commented import download
+
+    game = _game(name)
+    return await download(request, f"{game.name}-battlefield.yaml")
+
+
 @router.post("/{name}/battlefield/edit", response_model=None)
 async def edit(request: Request, name: str, asked: EditRequest) -> Response:
     game = _game(name)
@@ -138,16 +192,9 @@ async def edit(request: Request, name: str, asked: EditRequest) -> Response:
     picks = _picks(dict(asked.picks))
 
     def work() -> tuple[str, Any]:
-        document = store.data(asked.file, "file")
-        if not isinstance(document, dict):
-            raise Problem(f"{asked.file}: not a battlefield file", status=422)
-        try:
-            changed = edited(document, asked.edit)
-        except SkirmishError as error:
-            raise Problem(str(error), status=422) from None
-        text = dumped(changed)
-        kept = store.keep(text.encode("utf-8"), "battlefield")
-        store.keep_data(kept, changed)  # what the file reads back as (tested)
+        kept = kept_edit(
+            store, asked.file, "battlefield", lambda document: edited(document, asked.edit)
+        )
         kept_picks = {
             k: v
             for k, v in picks.items()

@@ -21,6 +21,8 @@ async def home(request: Request) -> str:
         links = [(TITLES[verb], f"/{info.name}/{verb}") for verb in TITLES if verb in game.commands]
         if editable(game):
             links.append(("Battlefield editor", f"/{info.name}/battlefield"))
+        if info.name == "darkrealms":
+            links.append(("Tile board (a table aid)", "/darkrealms/board"))
         if game.battle is not None:
             links.append(("Play a battle", f"/{info.name}/battles"))
         tools.append((info, links))

@@ -9,6 +9,84 @@
   var drag = null;
   var busy = false;
   var status = document.getElementById("status");
+  var corners = [];
+  var finish = document.getElementById("finish-polygon");
+
+  function showCorners() {
+    var svg = board();
+    if (!svg) return;
+    var old = svg.querySelector("#corners");
+    if (old) old.remove();
+    finish.hidden = mode !== "add-polygon" || corners.length < 3;
+    if (!corners.length) return;
+    var group = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    group.id = "corners";
+    var line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+    line.setAttribute("points", corners.map(function (c) { return c.sx + "," + c.sy; }).join(" "));
+    line.setAttribute("class", "corners");
+    group.appendChild(line);
+    corners.forEach(function (c) {
+      var dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+      dot.setAttribute("cx", c.sx); dot.setAttribute("cy", c.sy); dot.setAttribute("r", 0.12);
+      dot.setAttribute("class", "corner");
+      group.appendChild(dot);
+    });
+    svg.appendChild(group);
+  }
+
+  function checkMove(at) {
+    var picks = JSON.parse(editor.dataset.picks || "{}");
+    var fighter = picks.reach || picks.attacker;
+    var answer = document.getElementById("move-answer");
+    if (!fighter) {
+      status.textContent = "pick a fighter in --reach (or an attacker) first";
+      return;
+    }
+    fetch("/" + editor.dataset.game + "/battlefield/move", {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept": "application/json" },
+      body: JSON.stringify({ file: editor.dataset.file, fighter: fighter, to: [at.x, at.y], picks: picks })
+    }).then(function (response) {
+      return response.json().then(function (data) { return { ok: response.ok, data: data }; });
+    }).then(function (reply) {
+      var svg = board();
+      var old = svg.querySelector("#move-path");
+      if (old) old.remove();
+      answer.hidden = false;
+      answer.innerHTML = "";
+      var heading = document.createElement("h2");
+      answer.appendChild(heading);
+      if (!reply.ok) {
+        heading.textContent = reply.data.error;
+        answer.dataset.legal = "";
+        return;
+      }
+      var data = reply.data;
+      answer.dataset.legal = String(data.legal);
+      heading.textContent = fighter + ": " + (data.legal ? "a legal move" : "not a legal move");
+      var list = document.createElement("ul");
+      list.className = "facts";
+      data.lines.forEach(function (text) {
+        var item = document.createElement("li");
+        item.textContent = text;
+        list.appendChild(item);
+      });
+      answer.appendChild(list);
+      var length = parseFloat(svg.dataset.length);
+      var line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+      line.id = "move-path";
+      line.setAttribute("class", data.legal ? "move-path legal" : "move-path illegal");
+      line.setAttribute("points", data.path.map(function (p) { return p[0] + "," + (length - p[1]); }).join(" "));
+      svg.appendChild(line);
+    });
+  }
+
+  finish.addEventListener("click", function () {
+    var points = corners.map(function (c) { return [c.x, c.y]; });
+    corners = [];
+    showCorners();
+    send({ op: "add", shape: "polygon", points: points, height: document.getElementById("add-height").value });
+  });
 
   function board() { return document.getElementById("board"); }
 
@@ -50,7 +128,8 @@
       document.getElementById("board-holder").innerHTML = data.board;
       document.getElementById("panel").innerHTML = data.panel;
       document.getElementById("legend-holder").innerHTML = data.legend;
-      document.getElementById("save").href = "/files/" + data.file;
+      document.getElementById("save").href =
+        "/" + editor.dataset.game + "/battlefield/save?file=" + data.file;
       document.getElementById("permalink").href = data.url;
       const start = document.getElementById("start-battle");
       if (start) start.href = "/" + editor.dataset.game + "/battlefield/battle?file=" + data.file;
@@ -70,6 +149,9 @@
       document.querySelectorAll(".tools [data-mode]").forEach(function (b) {
         b.setAttribute("aria-pressed", b === button ? "true" : "false");
       });
+      corners = [];
+      showCorners();
+      if (mode === "add-polygon") status.textContent = "click the polygon's corners in order";
     });
   });
 
@@ -80,6 +162,15 @@
     if (!svg || !svg.contains(event.target)) return;
     var found = piece(event.target);
     var at = tablePoint(event);
+    if (mode === "check-move") {
+      checkMove(at);
+      return;
+    }
+    if (mode === "add-polygon") {
+      corners.push(at);
+      showCorners();
+      return;
+    }
     if (mode.indexOf("add-") === 0) {
       send({
         op: "add", shape: mode.slice(4), to: [at.x, at.y],
