@@ -193,6 +193,25 @@ def test_report_files_and_the_table_fits_80_columns(cli, synthetic, tmp_path, mo
     assert len(data["pairings"]) == 4
 
 
+def test_the_heat_map_colours_the_decided_battles(synthetic):
+    """A cell's colour is the row's share of the battles either side won against the
+    column (even at one half however many are drawn), its text the share drawn; grey (NaN)
+    where two warbands never met."""
+    from skirmish.ai.sweepreport import counted, decided_matrix
+
+    folder, rows = synthetic
+    share, drawn = decided_matrix(counted(folder))
+    for a, b in [(0, 1), (1, 0), (0, 2), (2, 1), (1, 1)]:
+        met = [r for r in rows if {r["warband_a"], r["warband_b"]} == {a, b}]
+        won = sum(r["winner"] == (0 if r["warband_a"] == a else 1) for r in met)
+        lost = sum(r["winner"] == (1 if r["warband_a"] == a else 0) for r in met)
+        if a == b:  # a mirror's cell is its first side's
+            won, lost = (sum(r["winner"] == side for r in met) for side in (0, 1))
+        assert share[a, b] == pytest.approx(won / (won + lost))
+        assert drawn[a, b] == pytest.approx(sum(r["winner"] is None for r in met) / len(met))
+    assert share[0, 0] != share[0, 0] and drawn[2, 2] != drawn[2, 2]  # never met: NaN
+
+
 def test_report_refuses_what_it_cannot_write(cli, synthetic, tmp_path):
     folder, _ = synthetic
     run = cli("sweep", "report", str(folder), "-o", str(tmp_path / "r.pdf"))

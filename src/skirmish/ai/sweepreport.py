@@ -410,8 +410,30 @@ def matrix(found: Found) -> Any:
     return grid
 
 
+def decided_matrix(found: Found) -> tuple[Any, Any]:
+    """Row's share of the decided battles against column (NaN where they did not meet or
+    every battle was drawn), and the share of battles drawn (NaN where they did not meet):
+    what the heat map colours and says."""
+    import numpy as np
+
+    count = len(found.warbands)
+    share = np.full((count, count), np.nan)
+    drawn = np.full((count, count), np.nan)
+    for p in found.pairings:
+        decided = p["wins_a"] + p["wins_b"]
+        sides = [(p["a"], p["b"], p["wins_a"]), (p["b"], p["a"], p["wins_b"])]
+        for row, column, wins in sides[: 1 if p["a"] == p["b"] else 2]:  # a mirror: A's
+            drawn[row, column] = p["draws"] / p["battles"]
+            if decided:
+                share[row, column] = wins / decided
+    return share, drawn
+
+
 def figure(found: Found) -> Any:
-    """The heat map of the matrix beside the fighters ranked with their intervals."""
+    """The heat map of the matrix beside the fighters ranked with their intervals. A cell's
+    colour is the row's share of the decided battles (white: even), so that pairings that
+    mostly draw do not look lost by both; its text the row's win rate over every battle
+    (the tables' rate) and the share drawn."""
     from skirmish.analysis.plots import pyplot
 
     plt = pyplot()
@@ -420,8 +442,13 @@ def figure(found: Found) -> Any:
     fig, (heat, ranked) = plt.subplots(
         1, 2, figsize=(size + 6.5, max(5.0, size)), gridspec_kw={"width_ratios": [size, 6]}
     )
-    image = heat.imshow(matrix(found), cmap="RdBu", vmin=0, vmax=1)
-    fig.colorbar(image, ax=heat, fraction=0.046, pad=0.04, label="win rate of row vs column")
+    share, drawn = decided_matrix(found)
+    colours = plt.get_cmap("RdBu").copy()
+    colours.set_bad("#d9d9d9")  # grey: not met, or every battle drawn
+    image = heat.imshow(share, cmap=colours, vmin=0, vmax=1)
+    fig.colorbar(
+        image, ax=heat, fraction=0.046, pad=0.04, label="row's share of the decided battles"
+    )
     labels = [f"#{i + 1} " + ", ".join(w) for i, w in enumerate(found.warbands)]
     if count <= 30:
         heat.set_xticks(range(count), [f"#{i + 1}" for i in range(count)], fontsize=8)
@@ -431,15 +458,21 @@ def figure(found: Found) -> Any:
         heat.set_xticks(places, [f"#{i + 1}" for i in places], fontsize=8)
         heat.set_yticks(places, [f"#{i + 1}" for i in places], fontsize=8)
     if count <= 12:
-        grid = matrix(found)
+        won = matrix(found)
         for i in range(count):
             for j in range(count):
-                value = grid[i, j]
-                if value == value:  # not NaN: the two met
-                    shade = "white" if abs(value - 0.5) > 0.3 else "black"
-                    heat.text(j, i, f"{value:.0%}", ha="center", va="center", fontsize=8,
-                              color=shade)  # fmt: skip
-    heat.set_title("Win rate, row's warband against column's")
+                if won[i, j] != won[i, j]:  # NaN: the two did not meet
+                    heat.text(j, i, "not met", ha="center", va="center", fontsize=7,
+                              color="#555555")  # fmt: skip
+                    continue
+                text = f"won {won[i, j]:.0%}"
+                if drawn[i, j] > 0:
+                    text += f"\ndrawn {drawn[i, j]:.0%}"
+                lean = share[i, j]
+                shade = "white" if lean == lean and abs(lean - 0.5) > 0.3 else "black"
+                heat.text(j, i, text, ha="center", va="center", fontsize=7, color=shade)
+    heat.set_title("Row against column: decided battles won (colour), every battle (text)",
+                   fontsize=9)  # fmt: skip
     fighters = sorted(found.fighters, key=lambda f: f["with"]["rate"] or 0)
     rates = [f["with"]["rate"] or 0 for f in fighters]
     lows = [r - f["with"]["ci95"][0] for r, f in zip(rates, fighters, strict=True)]
@@ -464,8 +497,9 @@ def figure(found: Found) -> Any:
     )
     ranked.set_yticks(list(rows), [f["fighter"] for f in fighters])
     ranked.axvline(0.5, color="grey", linestyle=":", linewidth=1)
-    ranked.set_xlim(0, 1)
-    ranked.set_xlabel("win rate (95% interval)")
+    highest = max([f["with"]["ci95"][1] for f in fighters] + [r or 0 for r in rates])
+    ranked.set_xlim(0, min(1.0, max(0.55, highest + 0.05)))  # no room wasted past the data
+    ranked.set_xlabel("win rate over every battle (95% interval)")
     ranked.set_title("Fighters ranked")
     ranked.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
