@@ -47,21 +47,28 @@ def direct(sweep: Plan) -> tuple[float, dict[str, list[object]]]:
     return time.perf_counter() - started, rows
 
 
-def on_cluster(sweep: Plan, workers: int, folder: Path) -> tuple[float, float, int]:
+def on_cluster(sweep: Plan, workers: int, folder: Path) -> tuple[float, float, float, int]:
     """The same sweep on a local cluster of ``workers`` processes (started first, not
     timed: a cluster is started once a sweep, whatever its length): the wall time, the
-    seconds the workers spent computing batches (Dask's task stream), bytes written."""
+    seconds the workers spent computing batches (Dask's task stream), the CPU seconds the
+    worker processes used (everything they did, not only the battles), bytes written."""
+    import logging
+
     from distributed import Client, LocalCluster, get_task_stream
 
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=":0")
+    cluster = LocalCluster(
+        n_workers=workers, threads_per_worker=1, dashboard_address=":0", silence_logs=logging.ERROR
+    )
     address = cluster.scheduler_address
     with Client(address) as client:
         client.run(lambda: __import__("skirmish.ai.sweep"))  # warm the workers' imports
         shutil.rmtree(folder, ignore_errors=True)
+        before = client.run(time.process_time)
         with get_task_stream(client) as stream:
             started = time.perf_counter()
             found = run_sweep(sweep, folder, scheduler=address)
             took = time.perf_counter() - started
+        after = client.run(time.process_time)
         computing = sum(
             part["stop"] - part["start"]
             for task in stream.data
@@ -69,7 +76,8 @@ def on_cluster(sweep: Plan, workers: int, folder: Path) -> tuple[float, float, i
             if part["action"] == "compute"
         )
     cluster.close()
-    return took, computing, found.written
+    cpu = sum(after[w] - before[w] for w in after)
+    return took, computing, cpu, found.written
 
 
 def bytes_per_battle(
@@ -195,7 +203,8 @@ def report_time(rows: int, batch: int, merged: bool, folder: Path) -> dict[str, 
     from skirmish.ai.sweepreport import counted, png_bytes
 
     synthetic_sweep(folder, rows, batch, merged)
-    import duckdb  # noqa: F401  (imported before the clock: counted, not imports)
+    import duckdb  # noqa: F401  (imported before the clock: counting, not imports)
+    import scipy.stats  # noqa: F401
 
     taken = {}
     for when in ("first", "again"):
@@ -245,19 +254,24 @@ def main() -> None:
             f"battle, {battles / alone:.1f} battles a second; {load()})"
         )
         if not given.skip_cluster:
-            one, busy, _ = on_cluster(sweep, 1, work / "one")
+            one, busy, cpu_one, _ = on_cluster(sweep, 1, work / "one")
             overhead = (one - busy) / battles
             print(
                 f"  1 worker: {one:.2f} s ({battles / one:.1f} battles a second), {busy:.2f} s "
-                f"of it playing; scheduler overhead {overhead * 1000:.1f} ms a battle, "
-                f"{(one - busy) / busy:.1%} of a battle's time (aim < 1%; {load()})"
+                f"of it playing, {cpu_one:.2f} CPU seconds; scheduler overhead "
+                f"{overhead * 1000:.1f} ms a battle, {(one - busy) / busy:.1%} of a battle's "
+                f"time (aim < 1%; {load()})"
             )
-            two, busy_two, _ = on_cluster(sweep, 2, work / "two")
+            two, busy_two, cpu_two, _ = on_cluster(sweep, 2, work / "two")
             print(
                 f"  2 workers: {two:.2f} s; speed-up {one / two:.2f}, parallel efficiency "
                 f"{one / (2 * two):.0%} of two cores, workers busy {busy_two / (2 * two):.0%} "
-                f"of the time, playing {busy_two / busy:.2f} times as long as 1 worker did "
-                f"(aim >= 85%; {load()})"
+                f"of the time (aim >= 85%; {load()})"
+            )
+            print(
+                f"  the workers' CPU seconds a battle: {cpu_one / battles * 1000:.0f} ms with 1, "
+                f"{cpu_two / battles * 1000:.0f} ms with 2 ({cpu_two / cpu_one:.2f} times): "
+                "what two workers cost beyond one, whatever the load"
             )
         for batch in sorted({10, 50, default, 1000}):
             shards, merged = bytes_per_battle(rows, batch, work / f"b{batch}")
