@@ -177,7 +177,7 @@ def test_report_files_and_the_table_fits_80_columns(cli, synthetic, tmp_path, mo
     run = cli("sweep", "report", str(folder))
     assert run.code == 0, run.err
     assert max(len(line) for line in run.out.splitlines()) <= 80
-    assert "Win rate, row's warband against column's" in run.out
+    assert "Win rate, row vs column" in run.out
     scenarios = run.out.split("Scenarios:")[1].split("How battles ended")[0]
     assert "king-of-the-hill" in scenarios  # not cut by a narrow column
     for suffix in (".png", ".html", ".csv", ".json"):

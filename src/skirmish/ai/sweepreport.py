@@ -393,7 +393,7 @@ def _matrix_grid(found: Found) -> Grid:
     return Grid(
         ("row vs column", *(f"#{i + 1}" for i in range(count))),
         tuple((f"#{i + 1}", *row) for i, row in enumerate(cells)),
-        title="Win rate, row's warband against column's",
+        title="Win rate, row vs column",
     )
 
 
