@@ -5,7 +5,8 @@ Batches (:class:`skirmish.ai.sweep.Batch`) are submitted to a Dask scheduler: a
 cluster's scheduler by address. A batch is a pure function of the plan and its number, so
 a batch whose worker dies is simply run again by the scheduler elsewhere, and its rows are
 the same. This process writes each batch's shard as it comes back (workers need no
-shared disk) and keeps only a window of batches in flight, so a sweep of millions of
+shared disk), merges the shards into a part every :data:`MERGED` battles and when every
+batch is played, and keeps only a window of batches in flight, so a sweep of millions of
 battles holds a few hundred tasks at a time.
 
 With ``--until-ci``, a pairing in a scenario plays its batches one after another and stops
