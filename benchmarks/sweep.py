@@ -16,6 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from skirmish.ai.magewinds.sweeps import SweepOptions
 from skirmish.ai.sweep import COLUMNS, Plan, play_batch
 from skirmish.ai.sweeprun import run_sweep
 
@@ -46,21 +47,28 @@ def direct(sweep: Plan) -> tuple[float, dict[str, list[object]]]:
     return time.perf_counter() - started, rows
 
 
-def on_cluster(sweep: Plan, workers: int, folder: Path) -> tuple[float, float, int]:
+def on_cluster(sweep: Plan, workers: int, folder: Path) -> tuple[float, float, float, int]:
     """The same sweep on a local cluster of ``workers`` processes (started first, not
     timed: a cluster is started once a sweep, whatever its length): the wall time, the
-    seconds the workers spent computing batches (Dask's task stream), bytes written."""
+    seconds the workers spent computing batches (Dask's task stream), the CPU seconds the
+    worker processes used (everything they did, not only the battles), bytes written."""
+    import logging
+
     from distributed import Client, LocalCluster, get_task_stream
 
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=":0")
+    cluster = LocalCluster(
+        n_workers=workers, threads_per_worker=1, dashboard_address=":0", silence_logs=logging.ERROR
+    )
     address = cluster.scheduler_address
     with Client(address) as client:
         client.run(lambda: __import__("skirmish.ai.sweep"))  # warm the workers' imports
         shutil.rmtree(folder, ignore_errors=True)
+        before = client.run(time.process_time)
         with get_task_stream(client) as stream:
             started = time.perf_counter()
             found = run_sweep(sweep, folder, scheduler=address)
             took = time.perf_counter() - started
+        after = client.run(time.process_time)
         computing = sum(
             part["stop"] - part["start"]
             for task in stream.data
@@ -68,13 +76,17 @@ def on_cluster(sweep: Plan, workers: int, folder: Path) -> tuple[float, float, i
             if part["action"] == "compute"
         )
     cluster.close()
-    return took, computing, found.written
+    cpu = sum(after[w] - before[w] for w in after)
+    return took, computing, cpu, found.written
 
 
-def bytes_per_battle(rows: dict[str, list[object]], batch: int, folder: Path) -> float:
-    """Real rows written as shards of ``batch`` battles: bytes on disk a battle."""
+def bytes_per_battle(
+    rows: dict[str, list[object]], batch: int, folder: Path
+) -> tuple[float, float]:
+    """Real rows written as shards of ``batch`` battles, then merged into one part as a
+    finished sweep keeps them: bytes on disk a battle, each way."""
     from skirmish.ai.sweep import Batch
-    from skirmish.ai.sweepstore import write_shard
+    from skirmish.ai.sweepstore import merge, write_shard
 
     total = len(rows["battle"])
     folder.mkdir(parents=True, exist_ok=True)
@@ -82,34 +94,61 @@ def bytes_per_battle(rows: dict[str, list[object]], batch: int, folder: Path) ->
     copies = max(1, -(-batch // total))
     wide = {name: values * copies for name, values in rows.items()}
     count = len(wide["battle"])
+    names = []
     for number, first in enumerate(range(0, count, batch)):
         part = {name: values[first : first + batch] for name, values in wide.items()}
-        size += write_shard(folder, Batch(0, 0, number, first, len(part["battle"])), part)
-    return size / count
+        shard = Batch(0, 0, number, first, len(part["battle"]))
+        size += write_shard(folder, shard, part)
+        names.append(shard.name)
+    merged = merge(folder, names)
+    return size / count, merged / count
 
 
-def synthetic_rows(folder: Path, rows: int, shards: int = 100) -> None:
-    """``rows`` made-up battles of 126 warbands (four fighters a side) as ``shards``
-    shards, written column-wise with numpy (no Python loop a row)."""
+NAMES = ("Cleric", "Deadeye", "Enchanter", "Guardian", "Seer", "Witch", "Wizard", "Mesmer", "Druid")
+
+
+def synthetic_sweep(folder: Path, rows: int, batch: int, merged: bool) -> None:
+    """A sweep's folder of ``rows`` made-up battles: the 126 four-fighter warbands of nine
+    fighters, each against each other (7,875 pairings), in two scenarios, eight fighters
+    a battle, in batches of ``batch`` battles, as a finished sweep keeps them (``merged``:
+    parts of :data:`MERGED` battles) or one shard a batch. Written column-wise with numpy
+    (no Python loop a row)."""
+    import json
+    from itertools import combinations
+
     import numpy as np
     import pyarrow as pa
-    import pyarrow.parquet as pq
 
-    from skirmish.ai.sweepstore import schema
+    from skirmish.ai.sweep import Batch
+    from skirmish.ai.sweepstore import FORMAT, MERGED, encode, schema, write_atomically
 
+    warbands = [list(c) for c in combinations(NAMES, 4)]
+    pairs = np.array(list(combinations(range(len(warbands)), 2)), dtype=np.int32)
+    manifest = {"format": FORMAT, "warbands": warbands, "pairings": pairs.tolist()}
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "manifest.json").write_text(json.dumps(manifest))
     rng = np.random.default_rng(1)
-    names = np.array(["Cleric", "Deadeye", "Enchanter", "Guardian", "Seer", "Witch", "Wizard",
-                      "Mesmer", "Druid"])  # fmt: skip
-    each = rows // shards
-    types = schema()
-    for shard in range(shards):
-        n = each
-        pairing = rng.integers(0, 7875, n, dtype=np.int32)
+    names = np.array(NAMES)
+    fighter_type = schema().field("fighters").type.value_type
+    each = MERGED if merged else batch
+    batches_a_file = each // batch
+    for file, first_row in enumerate(range(0, rows, each)):
+        n = min(each, rows - first_row)
+        shards = [  # batch k of the file: pairing, scenario, battles
+            Batch(int(q % len(pairs)), int(q // len(pairs)) % 2, 0, 0, batch)
+            for q in range(file * batches_a_file, file * batches_a_file + n // batch)
+        ]
+        pairing = np.repeat(np.array([b.pairing for b in shards], np.int32), batch)
+        scenario = np.repeat(np.array([b.scenario for b in shards]), batch)
+        battle = np.tile(np.arange(batch, dtype=np.int32), len(shards))
         fighters = n * 8
+        band = np.array([[NAMES.index(f) for f in w] for w in warbands])
+        a, b = pairs[pairing, 0], pairs[pairing, 1]
+        who = np.concatenate([band[a], band[b]], axis=1).reshape(-1)
         struct = pa.StructArray.from_arrays(
             [
                 pa.array(np.tile(np.repeat(np.array([0, 1], np.int8), 4), n)),
-                pa.array(names[rng.integers(0, 9, fighters)]),
+                pa.array(names[who]),
                 pa.array(rng.integers(0, 12, fighters, dtype=np.int16)),
                 pa.array(rng.integers(0, 12, fighters, dtype=np.int16)),
                 pa.array(rng.integers(0, 3, fighters, dtype=np.int8)),
@@ -118,55 +157,78 @@ def synthetic_rows(folder: Path, rows: int, shards: int = 100) -> None:
                 pa.array(rng.integers(0, 8, fighters, dtype=np.int16)),
                 pa.array(rng.integers(0, 2, fighters, dtype=np.int8)),
             ],
-            fields=list(types.field("fighters").type.value_type),
+            fields=list(fighter_type),
         )
         offsets = pa.array(np.arange(0, fighters + 1, 8, dtype=np.int32))
         winner = rng.integers(-1, 2, n).astype(np.int8)
+        counts = rng.integers(1, 5, n)
         columns = {
             "pairing": pa.array(pairing),
-            "scenario": pa.array(
-                np.where(rng.integers(0, 2, n) == 0, "deathmatch", "king-of-the-hill")
-            ),
-            "battle": pa.array(rng.integers(0, 400, n, dtype=np.int32)),
-            "seed": pa.array(rng.integers(1, 200, n, dtype=np.int64)),
-            "warband_a": pa.array(pairing % 126),
-            "warband_b": pa.array((pairing // 126) % 126),
-            "seat_a": pa.array(rng.integers(1, 3, n, dtype=np.int8)),
+            "scenario": pa.array(np.where(scenario == 0, "deathmatch", "king-of-the-hill")),
+            "battle": pa.array(battle),
+            "seed": pa.array(1 + battle // 2, pa.int64()),
+            "warband_a": pa.array(a),
+            "warband_b": pa.array(b),
+            "seat_a": pa.array(1 + battle % 2, pa.int8()),
             "player_1": pa.array(rng.integers(0, 2, n, dtype=np.int8)),
             "winner": pa.array(winner, mask=winner < 0),
             "rounds": pa.array(rng.integers(1, 7, n, dtype=np.int8)),
-            "reason": pa.array(np.full(n, "warband 1 has the most fighters")),
-            "end": pa.array(np.full(n, "a warband has the most fighters")),
+            "reason": pa.array(
+                np.char.add(
+                    "warband 1 has the most fighters on the battlefield (ruling MB-4) (warband 1: ",
+                    np.char.add(counts.astype(str), ", warband 2: 1)"),
+                )
+            ),
             "survivors_a": pa.array(rng.integers(0, 5, n, dtype=np.int8)),
             "survivors_b": pa.array(rng.integers(0, 5, n, dtype=np.int8)),
             "cards_a": pa.array(rng.integers(0, 20, n, dtype=np.int16)),
             "cards_b": pa.array(rng.integers(0, 20, n, dtype=np.int16)),
             "fighters": pa.ListArray.from_arrays(offsets, struct),
         }
-        table = pa.table(columns).cast(types)
-        pq.write_table(table, folder / f"p{shard:07d}-s00-b000000.parquet", compression="zstd")
+        table = pa.table(columns).cast(schema())
+        if merged:
+            listed = [f"synthetic-{file}-{k}" for k in range(len(shards))]
+            write_atomically(folder / f"part-{file + 1:06d}.parquet", encode(table, batches=listed))
+        else:
+            name = f"p{shards[0].pairing:07d}-s{shards[0].scenario:02d}-b{file:06d}.parquet"
+            write_atomically(folder / name, encode(table))
 
 
-def report_time(rows: int, folder: Path) -> tuple[float, float]:
-    import json
+def report_time(rows: int, batch: int, merged: bool, folder: Path) -> dict[str, float]:
+    """Seconds of the report over ``rows`` battles: DuckDB's counting (modules imported
+    before), read from disk just written and again; the plots (matplotlib) apart; and
+    the whole command, ``skirmish sweep report DIR`` in a new process."""
+    import subprocess
 
-    from skirmish.ai.sweepreport import counted
-    from skirmish.ai.sweepstore import FORMAT
+    from skirmish.ai.sweepreport import counted, png_bytes
 
-    folder.mkdir(parents=True, exist_ok=True)
-    names = ["Cleric", "Deadeye", "Enchanter", "Guardian", "Seer", "Witch", "Wizard", "Mesmer",
-             "Druid"]  # fmt: skip
-    from itertools import combinations
+    synthetic_sweep(folder, rows, batch, merged)
+    import duckdb  # noqa: F401  (imported before the clock: counting, not imports)
+    import scipy.stats  # noqa: F401
 
-    warbands = [list(c) for c in combinations(names, 4)]
-    (folder / "manifest.json").write_text(json.dumps({"format": FORMAT, "warbands": warbands}))
-    synthetic_rows(folder, rows)
-    taken = []
-    for _ in range(2):  # the first read from disk, then with the files in the page cache
+    taken = {}
+    for when in ("first", "again"):
         started = time.perf_counter()
-        counted(folder)
-        taken.append(time.perf_counter() - started)
-    return taken[0], taken[1]
+        found = counted(folder)
+        taken[when] = time.perf_counter() - started
+    started = time.perf_counter()
+    png_bytes(found)
+    taken["plots"] = time.perf_counter() - started
+    started = time.perf_counter()
+    subprocess.run(
+        [shutil.which("skirmish") or "skirmish", "sweep", "report", str(folder)],
+        check=True,
+        capture_output=True,
+    )
+    taken["command"] = time.perf_counter() - started
+    return taken
+
+
+def load() -> str:
+    """The machine's load average (1, 5, 15 minutes), said with each figure."""
+    import os
+
+    return "load " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def main() -> None:
@@ -175,38 +237,59 @@ def main() -> None:
     parser.add_argument("--battles", type=int, default=16, help="battles a pairing")
     parser.add_argument("--batch", type=int, default=4)
     parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument(
+        "--unmerged", action="store_true", help="also time a report over one shard a batch"
+    )
+    parser.add_argument("--skip-cluster", action="store_true", help="bytes and report only")
     given = parser.parse_args()
     sweep = plan(given.players, given.battles, given.batch)
     work = Path(tempfile.mkdtemp(prefix="skirmish-sweep-bench-"))
+    default = SweepOptions.model_fields["batch"].default
     try:
         battles = sweep.total_battles
         print(f"Sweep benchmarks: {battles} {given.players} battles (6 pairings, quick, 2 rounds)")
         alone, rows = direct(sweep)
         print(
-            f"  in this process, no Dask: {alone:.2f} s ({alone / battles * 1000:.0f} ms a battle)"
+            f"  in this process, no Dask: {alone:.2f} s ({alone / battles * 1000:.0f} ms a "
+            f"battle, {battles / alone:.1f} battles a second; {load()})"
         )
-        one, busy, _ = on_cluster(sweep, 1, work / "one")
-        overhead = (one - busy) / battles
-        print(
-            f"  1 worker: {one:.2f} s, {busy:.2f} s of it playing; scheduler overhead "
-            f"{overhead * 1000:.1f} ms a battle, {(one - busy) / busy:.1%} of a battle's time "
-            "(aim < 1%)"
-        )
-        two, busy_two, written = on_cluster(sweep, 2, work / "two")
-        print(
-            f"  2 workers: {two:.2f} s; speed-up {one / two:.2f}, parallel efficiency "
-            f"{one / (2 * two):.0%} of two cores, workers busy {busy_two / (2 * two):.0%} of "
-            "the time (aim >= 85%; other work on the machine lowers both)"
-        )
-        print(f"  shards of {given.batch} battles: {written / battles:.0f} bytes a battle")
-        for batch in (10, 100, 1000):
-            size = bytes_per_battle(rows, batch, work / f"b{batch}")
-            print(f"  shards of {batch} battles: {size:.0f} bytes a battle (aim <= 100)")
-        cold, warm = report_time(given.rows, work / "million")
-        print(
-            f"  report over {given.rows:,} synthetic rows: {cold:.2f} s, again {warm:.2f} s "
-            "(aim < 2 s)"
-        )
+        if not given.skip_cluster:
+            one, busy, cpu_one, _ = on_cluster(sweep, 1, work / "one")
+            overhead = (one - busy) / battles
+            print(
+                f"  1 worker: {one:.2f} s ({battles / one:.1f} battles a second), {busy:.2f} s "
+                f"of it playing, {cpu_one:.2f} CPU seconds; scheduler overhead "
+                f"{overhead * 1000:.1f} ms a battle, {(one - busy) / busy:.1%} of a battle's "
+                f"time (aim < 1%; {load()})"
+            )
+            two, busy_two, cpu_two, _ = on_cluster(sweep, 2, work / "two")
+            print(
+                f"  2 workers: {two:.2f} s; speed-up {one / two:.2f}, parallel efficiency "
+                f"{one / (2 * two):.0%} of two cores, workers busy {busy_two / (2 * two):.0%} "
+                f"of the time (aim >= 85%; {load()})"
+            )
+            print(
+                f"  the workers' CPU seconds a battle: {cpu_one / battles * 1000:.0f} ms with 1, "
+                f"{cpu_two / battles * 1000:.0f} ms with 2 ({cpu_two / cpu_one:.2f} times): "
+                "what two workers cost beyond one, whatever the load"
+            )
+        for batch in sorted({10, 50, default, 1000}):
+            shards, merged = bytes_per_battle(rows, batch, work / f"b{batch}")
+            said = " (the default)" if batch == default else ""
+            print(
+                f"  shards of {batch} battles{said}: {shards:.0f} bytes a battle, merged into "
+                f"a part {merged:.0f} (aim <= 100)"
+            )
+        layouts = [True, False] if given.unmerged else [True]
+        for merged in layouts:
+            taken = report_time(given.rows, default, merged, work / f"million-{merged}")
+            how = "merged into parts" if merged else f"one shard a batch of {default}"
+            print(
+                f"  report over {given.rows:,} synthetic rows ({how}): DuckDB "
+                f"{taken['first']:.2f} s, again {taken['again']:.2f} s (aim < 2 s); the plots "
+                f"{taken['plots']:.2f} s; 'skirmish sweep report' whole {taken['command']:.2f} s "
+                f"({load()})"
+            )
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -10,23 +10,39 @@ from typing import Any
 from skirmish.ai.sweep import FIGHTER_FIELDS, Plan
 
 FIGHTERS = ("Wizard", "Witch", "Druid", "Seer")
+REASONS = (
+    "every fighter of warband 2 is out of action",
+    "every fighter of warband 1 is out of action",
+    "warband 1 has the most fighters on the battlefield (ruling MB-4) (warband 1: 2, warband 2: 1)",
+    "warband 2 has the most fighters on the battlefield (ruling MB-4) (warband 2: 3, warband 1: 1)",
+    "a draw on fighters on the battlefield (ruling MB-4) (warband 1: 1, warband 2: 1)",
+)
+"""Reasons as battles give them: a kind of ending said with who and the counts."""
 
 
-def made_sweep(folder: Path, *, seed: int = 5) -> list[dict[str, Any]]:
-    """Write the sweep into ``folder``; its rows."""
-    from skirmish.ai.sweepstore import prepare, write_shard
+WARBANDS = (("Wizard", "Witch"), ("Druid", "Seer"), ("Wizard", "Druid"))
 
-    warbands = (("Wizard", "Witch"), ("Druid", "Seer"), ("Wizard", "Druid"))
-    plan = Plan(
+
+def made_plan() -> Plan:
+    """The made-up sweep's plan (30 battles a pairing in each scenario, batches of 7)."""
+    return Plan(
         scenarios=("deathmatch", "king-of-the-hill"),
         length="quick",
-        warbands=warbands,
+        warbands=WARBANDS,
         pairings=((0, 1), (0, 2), (1, 2), (1, 1)),
         players=("greedy", "greedy"),
         battles=30,
         seed=1,
         batch=7,
     )
+
+
+def made_sweep(folder: Path, *, seed: int = 5) -> list[dict[str, Any]]:
+    """Write the sweep into ``folder``; its rows."""
+    from skirmish.ai.sweepstore import prepare, write_shard
+
+    warbands = WARBANDS
+    plan = made_plan()
     prepare(folder, plan)
     rng = random.Random(seed)
     rows = []
@@ -52,8 +68,7 @@ def made_sweep(folder: Path, *, seed: int = 5) -> list[dict[str, Any]]:
                 "player_1": rng.choice([0, 1, None]),
                 "winner": rng.choice([0, 1, 1, None]),
                 "rounds": rng.randrange(1, 6),
-                "reason": "r",
-                "end": rng.choice(["all fell", "round limit"]),
+                "reason": rng.choice(REASONS),
                 "survivors_a": 1,
                 "survivors_b": 0,
                 "cards_a": 3,

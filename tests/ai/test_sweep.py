@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from made_sweep import FIGHTERS, made_sweep
+from made_sweep import FIGHTERS, made_plan, made_sweep
 from skirmish.ai.restricted import allowed, parse_restricted, uses
 from skirmish.ai.simulate import Match, interval, played
 from skirmish.ai.sweep import Batch, all_warbands, end_kind, read_warbands
@@ -159,10 +159,16 @@ def test_duckdb_numbers_equal_a_plain_count(synthetic):
         assert s["decided"] == len(decided)
         assert s["player_1_wins"] == sum(r["winner"] == r["player_1"] for r in decided)
         assert s["mean_rounds"] == round(sum(r["rounds"] for r in mine) / len(mine), 4)
+    assert {e["end"] for e in found.endings} == {
+        "every fighter of a warband is out of action",
+        "a warband has the most fighters on the battlefield (ruling MB-4)",
+        "a draw on fighters on the battlefield (ruling MB-4)",
+    }
     for e in found.endings:
         assert e["battles"] == sum(
-            r["scenario"] == e["scenario"] and r["end"] == e["end"] for r in rows
+            r["scenario"] == e["scenario"] and end_kind(r["reason"]) == e["end"] for r in rows
         )
+    assert sum(e["battles"] for e in found.endings) == len(rows)
 
 
 def test_report_files_and_the_table_fits_80_columns(cli, synthetic, tmp_path, monkeypatch):
@@ -171,7 +177,7 @@ def test_report_files_and_the_table_fits_80_columns(cli, synthetic, tmp_path, mo
     run = cli("sweep", "report", str(folder))
     assert run.code == 0, run.err
     assert max(len(line) for line in run.out.splitlines()) <= 80
-    assert "Win rate, row's warband against column's" in run.out
+    assert "Win rate, row vs column" in run.out
     scenarios = run.out.split("Scenarios:")[1].split("How battles ended")[0]
     assert "king-of-the-hill" in scenarios  # not cut by a narrow column
     for suffix in (".png", ".html", ".csv", ".json"):
@@ -187,6 +193,25 @@ def test_report_files_and_the_table_fits_80_columns(cli, synthetic, tmp_path, mo
     assert len(data["pairings"]) == 4
 
 
+def test_the_heat_map_colours_the_decided_battles(synthetic):
+    """A cell's colour is the row's share of the battles either side won against the
+    column (even at one half however many are drawn), its text the share drawn; grey (NaN)
+    where two warbands never met."""
+    from skirmish.ai.sweepreport import counted, decided_matrix
+
+    folder, rows = synthetic
+    share, drawn = decided_matrix(counted(folder))
+    for a, b in [(0, 1), (1, 0), (0, 2), (2, 1), (1, 1)]:
+        met = [r for r in rows if {r["warband_a"], r["warband_b"]} == {a, b}]
+        won = sum(r["winner"] == (0 if r["warband_a"] == a else 1) for r in met)
+        lost = sum(r["winner"] == (1 if r["warband_a"] == a else 0) for r in met)
+        if a == b:  # a mirror's cell is its first side's
+            won, lost = (sum(r["winner"] == side for r in met) for side in (0, 1))
+        assert share[a, b] == pytest.approx(won / (won + lost))
+        assert drawn[a, b] == pytest.approx(sum(r["winner"] is None for r in met) / len(met))
+    assert share[0, 0] != share[0, 0] and drawn[2, 2] != drawn[2, 2]  # never met: NaN
+
+
 def test_report_refuses_what_it_cannot_write(cli, synthetic, tmp_path):
     folder, _ = synthetic
     run = cli("sweep", "report", str(folder), "-o", str(tmp_path / "r.pdf"))
@@ -194,6 +219,78 @@ def test_report_refuses_what_it_cannot_write(cli, synthetic, tmp_path):
     assert not (tmp_path / "r.pdf").exists()
     run = cli("sweep", "report", str(tmp_path))
     assert run.code == 2 and "manifest.json" in run.err
+
+
+def test_shards_merged_into_parts_hold_the_same_battles(synthetic, tmp_path):
+    """Merging shards into a part keeps every row once: the report's numbers, each batch's
+    winners and the rows themselves are those of the shards; a merge stopped before its
+    shards were removed counts them once, and resuming removes them."""
+    import shutil
+
+    import pyarrow.parquet as pq
+
+    from skirmish.ai.sweepreport import counted
+    from skirmish.ai.sweepstore import holdings, merge, prepare, read_winners
+
+    source, rows = synthetic
+    folder = tmp_path / "merged"
+    shutil.copytree(source, folder)
+    plan = made_plan()
+    batches = {b.name: b for b in plan.all_batches()}
+    before = {name: read_winners(source, name, b, plan.scenarios[b.scenario])
+              for name, b in batches.items()}  # fmt: skip
+    names = sorted(batches)
+    merge(folder, names[:20])
+    merge(folder, names[20:30])
+    kept = folder / names[3]
+    shutil.copy(source / names[3], kept)  # as if the first merge stopped before removing it
+    held = holdings(folder)
+    assert set(held) == set(batches)
+    assert held[names[3]] == "part-000001.parquet" and held[names[25]] == "part-000002.parquet"
+    assert held[names[35]] == names[35]
+    assert counted(folder) == counted(source)
+    files = sorted(set(held.values()))
+    table = pq.read_table([folder / f for f in files]).sort_by(
+        [("pairing", "ascending"), ("scenario", "ascending"), ("battle", "ascending")]
+    )
+    mine = sorted(rows, key=lambda r: (r["pairing"], r["scenario"], r["battle"]))
+    assert table.to_pylist() == mine
+    for name, b in batches.items():
+        assert read_winners(folder, held[name], b, plan.scenarios[b.scenario]) == before[name]
+    assert set(prepare(folder, plan)) == set(batches)
+    assert not kept.exists()
+    assert len(list(folder.glob("*.parquet"))) == 2 + len(names) - 30
+
+
+def test_a_sweep_of_the_first_format_is_reported_but_not_resumed(cli, synthetic, tmp_path):
+    """Format 1's shards had an ``end`` column (the reason without its counts) that the
+    report now works out from ``reason``: such a sweep reports the same numbers, and
+    resuming it is refused in one line, its folder left as it was."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from skirmish.ai.sweep import Plan
+    from skirmish.ai.sweepreport import counted
+    from skirmish.ai.sweepstore import prepare
+
+    folder, _ = synthetic
+    old = tmp_path / "old"
+    old.mkdir()
+    manifest = json.loads((folder / "manifest.json").read_text())
+    (old / "manifest.json").write_text(json.dumps({**manifest, "format": 1}))
+    for shard in folder.glob("*.parquet"):
+        table = pq.read_table(shard)
+        ends = pa.array([end_kind(r) for r in table.column("reason").to_pylist()])
+        pq.write_table(table.add_column(11, "end", ends), old / shard.name)
+    assert counted(old) == counted(folder)
+    before = sorted((p.name, p.stat().st_mtime_ns) for p in old.iterdir())
+    plan = Plan(("deathmatch",), "quick", (("Wizard",),), ((0, 0),), ("greedy", "greedy"), 2, 1, 1)
+    with pytest.raises(SkirmishError, match="format 1 .*cannot be resumed: name a new folder"):
+        prepare(old, plan)
+    assert sorted((p.name, p.stat().st_mtime_ns) for p in old.iterdir()) == before
+    (old / "manifest.json").write_text(json.dumps({**manifest, "format": 9}))
+    run = cli("sweep", "report", str(old))
+    assert run.code == 2 and "not a sweep manifest of format 1 or 2 (found 9)" in run.err
 
 
 def test_shard_names_sort_in_play_order():

@@ -178,6 +178,29 @@ def test_a_worker_killed_mid_sweep_loses_nothing(cluster, warbands, expected, tm
     cluster.workers.remove(victim)  # the tests after this one run on the worker left
 
 
+def test_shards_merged_into_parts_as_the_sweep_goes(cli, cluster, warbands, expected, tmp_path,
+                                                   monkeypatch):  # fmt: skip
+    """Every few battles (here 5 rather than 10,000) the shards written so far become a
+    part, and the last ones when every batch is played: the rows are those played
+    directly, and running the command again plays nothing."""
+    import skirmish.ai.sweeprun as sweeprun
+    from skirmish.ai.sweepstore import holdings
+
+    monkeypatch.setattr(sweeprun, "MERGED", 5)
+    folder = tmp_path / "merged"
+    args = sweep_args(folder, warbands, "--scheduler", cluster.address, batch=1)
+    run = cli(*args, "--json")
+    assert run.code == 0, run.err
+    files = sorted(p.name for p in folder.glob("*.parquet"))
+    assert files == ["part-000001.parquet", "part-000002.parquet", "part-000003.parquet"]
+    held = holdings(folder)
+    assert len(held) == 12 and sorted(set(held.values())) == files
+    assert rows_of(folder) == expected
+    again = cli(*args, "--json")
+    assert '"played_now": 0' in again.out
+    assert rows_of(folder) == expected
+
+
 def test_an_interrupted_sweep_resumed_adds_exactly_the_missing_battles(
     cli, cluster, warbands, expected, tmp_path
 ):

@@ -55,6 +55,8 @@ def test_the_page_lists_the_served_sweeps_only(sweeps_client):
     listed = re.findall(r'data-sweep="([^"]+)"', page.text)
     assert listed == ["first", "second"]  # "notes" is no sweep; "secret" is not served
     assert 'href="/sweeps"' in sweeps_client.get("/", headers=HTML).text
+    cells = re.findall(r'<td class="num">(\d+)</td></tr>', page.text)
+    assert cells == ["40", "40"]  # batches played: 4 pairings, 2 scenarios, 5 batches each
 
 
 def test_json_and_files_are_the_commands_own(sweeps_client, served, cli, tmp_path):

@@ -237,7 +237,6 @@ COLUMNS = (
     "winner",
     "rounds",
     "reason",
-    "end",
     "survivors_a",
     "survivors_b",
     "cards_a",
@@ -247,8 +246,8 @@ COLUMNS = (
 """One row per battle. Sides are ``0`` (the pairing's first warband, A) and ``1`` (B);
 ``player_1`` the side that was the scenario's Player 1 (3.1), ``winner`` the side that won
 (None: a draw); ``seat_a`` the seat A sat in (1 or 2). ``reason`` is why the battle ended
-(sides as "warband 1" for A and "warband 2" for B), ``end`` the same without its counts (a
-kind of ending to count). ``fighters`` is a list of each fighter's figures
+(sides as "warband 1" for A and "warband 2" for B; :func:`end_kind` gives it without who or
+the counts, a kind of ending to count). ``fighters`` is a list of each fighter's figures
 (:data:`FIGHTER_FIELDS`)."""
 
 FIGHTER_FIELDS = (
@@ -273,7 +272,16 @@ def end_kind(reason: str) -> str:
 
 
 def play_batch(plan: Plan, batch: Batch) -> dict[str, list[Any]]:
-    """The rows of ``batch``'s battles, column by column (:data:`COLUMNS`)."""
+    """The rows of ``batch``'s battles, column by column (:data:`COLUMNS`). The garbage
+    collector is tuned for runs of battles while it plays (:mod:`skirmish.ai.collection`):
+    a Dask worker's own objects would otherwise be walked again and again."""
+    from skirmish.ai.collection import tuned
+
+    with tuned():
+        return _played_rows(plan, batch)
+
+
+def _played_rows(plan: Plan, batch: Batch) -> dict[str, list[Any]]:
     from skirmish.ai.figures import battle_figures
     from skirmish.ai.simulate import played
 
@@ -313,7 +321,6 @@ def play_batch(plan: Plan, batch: Batch) -> dict[str, list[Any]]:
             "winner": outcome.winner,
             "rounds": outcome.rounds,
             "reason": outcome.reason,
-            "end": end_kind(outcome.reason),
             "survivors_a": outcome.survivors[0],
             "survivors_b": outcome.survivors[1],
             "cards_a": cards[0],

@@ -85,15 +85,18 @@ class Found:
 
 
 def connect(folder: Path) -> Any:
-    """A DuckDB connection with the view ``battles`` over the sweep's shards."""
+    """A DuckDB connection with the view ``battles`` over the sweep's rows: its parts and
+    the shards not merged into one (:func:`skirmish.ai.sweepstore.holdings`)."""
     import duckdb
 
-    shards = sorted(folder.glob("*.parquet"))
-    if not shards:
+    from skirmish.ai.sweepstore import holdings
+
+    files = sorted(set(holdings(folder).values()))
+    if not files:
         raise SkirmishError(f"{folder}: no shards yet; the sweep has played no batch")
     connection = duckdb.connect()
-    pattern = str(folder / "*.parquet").replace("'", "''")
-    connection.execute(f"CREATE VIEW battles AS SELECT * FROM read_parquet('{pattern}')")
+    listed = ", ".join("'" + str(folder / name).replace("'", "''") + "'" for name in files)
+    connection.execute(f"CREATE VIEW battles AS SELECT * FROM read_parquet([{listed}])")
     return connection
 
 
@@ -112,90 +115,96 @@ def _rates(pairs: list[tuple[int, int]]) -> list[dict[str, Any]]:
     return [_rate(k, n, b) for (k, n), b in zip(pairs, found, strict=True)]
 
 
-PAIRINGS = """
-SELECT pairing, any_value(warband_a) AS a, any_value(warband_b) AS b, count(*) AS battles,
+COUNTS = """
+SELECT pairing, scenario, reason, count(*) AS battles,
        count(*) FILTER (WHERE winner = 0) AS wins_a,
        count(*) FILTER (WHERE winner = 1) AS wins_b,
-       count(*) FILTER (WHERE winner IS NULL) AS draws
-FROM battles GROUP BY pairing ORDER BY pairing
+       count(*) FILTER (WHERE winner IS NULL) AS draws,
+       count(*) FILTER (WHERE winner IS NOT NULL AND player_1 IS NOT NULL) AS decided,
+       count(*) FILTER (WHERE winner = player_1) AS first_wins,
+       sum(rounds) AS rounds
+FROM battles GROUP BY GROUPING SETS ((pairing), (scenario, reason))
 """
-
-SIDES = """
-WITH sides AS (
-    SELECT warband_a AS warband, winner = 0 AS won, fighters, 0 AS side FROM battles
-    UNION ALL
-    SELECT warband_b, winner = 1, fighters, 1 FROM battles
-)
-"""
-
-BANDS = (
-    SIDES
-    + """
-SELECT warband, count(*) AS sides, count(*) FILTER (WHERE won) AS wins
-FROM sides GROUP BY warband ORDER BY warband
-"""
-)
+"""Every count but the fighters' figures in one scan of the narrow columns: each pairing's
+battles and wins (the matrix, and each warband's from its pairings), and each scenario's by
+the reason its battles ended (its Player 1 and rounds, and its kinds of ending)."""
 
 FIGURES = """
-SELECT f.fighter, avg(f.damage_dealt) AS dealt, avg(f.damage_taken) AS taken,
-       avg(f.takedowns) AS takedowns, avg(f.out_of_action::INTEGER) AS out,
-       avg(f.spells_cast) AS spells, avg(f.cards_spent) AS cards,
-       avg(f.objects_carried) AS objects
+SELECT f.fighter, count(*) AS seen, sum(f.damage_dealt) AS dealt,
+       sum(f.damage_taken) AS taken, sum(f.takedowns) AS takedowns,
+       count(*) FILTER (WHERE f.out_of_action) AS out, sum(f.spells_cast) AS spells,
+       sum(f.cards_spent) AS cards, sum(f.objects_carried) AS objects
 FROM (SELECT unnest(fighters) AS f FROM battles) GROUP BY f.fighter
 """
-
-SCENARIOS = """
-SELECT scenario, count(*) AS battles,
-       count(*) FILTER (WHERE winner IS NOT NULL AND player_1 IS NOT NULL) AS decided,
-       count(*) FILTER (WHERE winner IS NOT NULL AND winner = player_1) AS first_wins,
-       count(*) FILTER (WHERE winner IS NULL) AS draws,
-       sum(rounds) AS rounds
-FROM battles GROUP BY scenario ORDER BY scenario
-"""
-
-ENDINGS = """
-SELECT scenario, "end", count(*) AS battles FROM battles
-GROUP BY scenario, "end" ORDER BY scenario, battles DESC, "end"
-"""
+"""Each fighter's figures summed over every battle it fought, and the battles: the one
+scan of the per-fighter column."""
 
 
 def counted(folder: Path) -> Found:
-    """Every number of the report, worked out by DuckDB over the shards in ``folder``."""
+    """Every number of the report, worked out by DuckDB over the shards in ``folder``: two
+    scans, one of the narrow columns (:data:`COUNTS`) and one of the fighters
+    (:data:`FIGURES`); what is left (a warband's sides from its pairings, a fighter's from
+    its warbands', a kind of ending from its reasons) is summed over those few rows."""
+    from skirmish.ai.sweep import end_kind
+
     manifest = read_manifest(folder)
     warbands = [list(w) for w in manifest["warbands"]]
+    sides_of = [tuple(p) for p in manifest["pairings"]]
     db = connect(folder)
-    rows = db.execute(PAIRINGS).fetchall()
-    a_rates = _rates([(row[4], row[3]) for row in rows])
-    b_rates = _rates([(row[5], row[3]) for row in rows])
-    pairings = [
-        {
-            "pairing": pairing,
-            "a": a,
-            "b": b,
-            "battles": battles,
-            "wins_a": wins_a,
-            "wins_b": wins_b,
-            "draws": draws,
-            "a_rate": a_rate,
-            "b_rate": b_rate,
-        }
-        for (pairing, a, b, battles, wins_a, wins_b, draws), a_rate, b_rate in zip(
-            rows, a_rates, b_rates, strict=True
+    by_pairing: list[tuple[int, int, int, int, int]] = []
+    by_scenario: dict[str, list[int]] = {}
+    ends: dict[tuple[str, str], int] = {}
+    for pairing, scenario, reason, n, k_a, k_b, draws, decided, first, rounds in db.execute(
+        COUNTS
+    ).fetchall():
+        if pairing is not None:
+            by_pairing.append((pairing, n, k_a, k_b, draws))
+            continue
+        totals = by_scenario.setdefault(scenario, [0, 0, 0, 0, 0])
+        for place, value in enumerate((n, decided, first, draws, rounds)):
+            totals[place] += value
+        kind = (scenario, end_kind(reason))
+        ends[kind] = ends.get(kind, 0) + n
+    figures = {row[0]: row[1:] for row in db.execute(FIGURES).fetchall()}
+    db.close()
+    by_pairing.sort()
+    a_rates = _rates([(k_a, n) for _, n, k_a, _, _ in by_pairing])
+    b_rates = _rates([(k_b, n) for _, n, _, k_b, _ in by_pairing])
+    pairings = []
+    band_counts: dict[int, list[int]] = {}
+    for (pairing, n, k_a, k_b, draws), a_rate, b_rate in zip(
+        by_pairing, a_rates, b_rates, strict=True
+    ):
+        a, b = sides_of[pairing]
+        pairings.append(
+            {
+                "pairing": pairing,
+                "a": a,
+                "b": b,
+                "battles": n,
+                "wins_a": k_a,
+                "wins_b": k_b,
+                "draws": draws,
+                "a_rate": a_rate,
+                "b_rate": b_rate,
+            }
         )
-    ]
-    band_rows = db.execute(BANDS).fetchall()
+        for warband, won in ((a, k_a), (b, k_b)):
+            counts = band_counts.setdefault(warband, [0, 0])
+            counts[0] += n
+            counts[1] += won
+    band_rows = [(w, n, k) for w, (n, k) in sorted(band_counts.items())]
     bands = [
         {"warband": w, "battles": n, "wins": k, **rate}
         for (w, n, k), rate in zip(
             band_rows, _rates([(k, n) for _, n, k in band_rows]), strict=True
         )
     ]
-    figures = {row[0]: row[1:] for row in db.execute(FIGURES).fetchall()}
-    fighters = []
+    fighters: list[dict[str, Any]] = []
     sides, wins = sum(n for _, n, _ in band_rows), sum(k for _, _, k in band_rows)
     for name, n_with, k_with in _with_fighter(warbands, band_rows):
         n_without, k_without = sides - n_with, wins - k_with
-        extra = figures.get(name, (0.0,) * 7)
+        seen, *sums = figures.get(name, (0,) * 8)
         with_rate, without_rate = _rates([(k_with, n_with), (k_without, n_without)])
         fighters.append(
             {
@@ -209,14 +218,15 @@ def counted(folder: Path) -> Found:
                 "difference": None
                 if with_rate["rate"] is None or without_rate["rate"] is None
                 else round(with_rate["rate"] - without_rate["rate"], 4),
-                "per_battle": dict(
-                    zip(FIGHTER_FIELDS[2:], (round(float(x), 3) for x in extra), strict=True)
-                ),
+                "per_battle": {
+                    field: round(total / seen, 3) if seen else 0.0
+                    for field, total in zip(FIGHTER_FIELDS[2:], sums, strict=True)
+                },
             }
         )
     fighters.sort(key=lambda f: -(f["difference"] or 0))
     scenarios = []
-    for name, battles, decided, first, draws, rounds in db.execute(SCENARIOS).fetchall():
+    for name, (battles, decided, first, draws, rounds) in sorted(by_scenario.items()):
         scenarios.append(
             {
                 "scenario": name,
@@ -229,9 +239,9 @@ def counted(folder: Path) -> Found:
             }
         )
     endings = [
-        {"scenario": s, "end": e, "battles": n} for s, e, n in db.execute(ENDINGS).fetchall()
+        {"scenario": s, "end": e, "battles": n}
+        for (s, e), n in sorted(ends.items(), key=lambda item: (item[0][0], -item[1], item[0][1]))
     ]
-    db.close()
     return Found(warbands, pairings, bands, fighters, scenarios, endings)
 
 
@@ -239,7 +249,7 @@ def _with_fighter(
     warbands: list[list[str]], band_rows: list[tuple[int, int, int]]
 ) -> list[tuple[str, int, int]]:
     """Each fighter's sides (a warband in a battle) and wins, summed over the warbands that
-    have it (from each warband's sides and wins, :data:`BANDS`), by name."""
+    have it (from each warband's sides and wins), by name."""
     found: dict[str, list[int]] = {}
     for warband, battles, won in band_rows:
         for name in set(warbands[warband]):
@@ -383,7 +393,7 @@ def _matrix_grid(found: Found) -> Grid:
     return Grid(
         ("row vs column", *(f"#{i + 1}" for i in range(count))),
         tuple((f"#{i + 1}", *row) for i, row in enumerate(cells)),
-        title="Win rate, row's warband against column's",
+        title="Win rate, row vs column",
     )
 
 
@@ -400,8 +410,30 @@ def matrix(found: Found) -> Any:
     return grid
 
 
+def decided_matrix(found: Found) -> tuple[Any, Any]:
+    """Row's share of the decided battles against column (NaN where they did not meet or
+    every battle was drawn), and the share of battles drawn (NaN where they did not meet):
+    what the heat map colours and says."""
+    import numpy as np
+
+    count = len(found.warbands)
+    share = np.full((count, count), np.nan)
+    drawn = np.full((count, count), np.nan)
+    for p in found.pairings:
+        decided = p["wins_a"] + p["wins_b"]
+        sides = [(p["a"], p["b"], p["wins_a"]), (p["b"], p["a"], p["wins_b"])]
+        for row, column, wins in sides[: 1 if p["a"] == p["b"] else 2]:  # a mirror: A's
+            drawn[row, column] = p["draws"] / p["battles"]
+            if decided:
+                share[row, column] = wins / decided
+    return share, drawn
+
+
 def figure(found: Found) -> Any:
-    """The heat map of the matrix beside the fighters ranked with their intervals."""
+    """The heat map of the matrix beside the fighters ranked with their intervals. A cell's
+    colour is the row's share of the decided battles (white: even), so that pairings that
+    mostly draw do not look lost by both; its text the row's win rate over every battle
+    (the tables' rate) and the share drawn."""
     from skirmish.analysis.plots import pyplot
 
     plt = pyplot()
@@ -410,8 +442,13 @@ def figure(found: Found) -> Any:
     fig, (heat, ranked) = plt.subplots(
         1, 2, figsize=(size + 6.5, max(5.0, size)), gridspec_kw={"width_ratios": [size, 6]}
     )
-    image = heat.imshow(matrix(found), cmap="RdBu", vmin=0, vmax=1)
-    fig.colorbar(image, ax=heat, fraction=0.046, pad=0.04, label="win rate of row vs column")
+    share, drawn = decided_matrix(found)
+    colours = plt.get_cmap("RdBu").copy()
+    colours.set_bad("#d9d9d9")  # grey: not met, or every battle drawn
+    image = heat.imshow(share, cmap=colours, vmin=0, vmax=1)
+    fig.colorbar(
+        image, ax=heat, fraction=0.046, pad=0.04, label="row's share of the decided battles"
+    )
     labels = [f"#{i + 1} " + ", ".join(w) for i, w in enumerate(found.warbands)]
     if count <= 30:
         heat.set_xticks(range(count), [f"#{i + 1}" for i in range(count)], fontsize=8)
@@ -421,15 +458,21 @@ def figure(found: Found) -> Any:
         heat.set_xticks(places, [f"#{i + 1}" for i in places], fontsize=8)
         heat.set_yticks(places, [f"#{i + 1}" for i in places], fontsize=8)
     if count <= 12:
-        grid = matrix(found)
+        won = matrix(found)
         for i in range(count):
             for j in range(count):
-                value = grid[i, j]
-                if value == value:  # not NaN: the two met
-                    shade = "white" if abs(value - 0.5) > 0.3 else "black"
-                    heat.text(j, i, f"{value:.0%}", ha="center", va="center", fontsize=8,
-                              color=shade)  # fmt: skip
-    heat.set_title("Win rate, row's warband against column's")
+                if won[i, j] != won[i, j]:  # NaN: the two did not meet
+                    heat.text(j, i, "not met", ha="center", va="center", fontsize=7,
+                              color="#555555")  # fmt: skip
+                    continue
+                text = f"won {won[i, j]:.0%}"
+                if drawn[i, j] > 0:
+                    text += f"\ndrawn {drawn[i, j]:.0%}"
+                lean = share[i, j]
+                shade = "white" if lean == lean and abs(lean - 0.5) > 0.3 else "black"
+                heat.text(j, i, text, ha="center", va="center", fontsize=7, color=shade)
+    heat.set_title("Row against column: decided battles won (colour), every battle (text)",
+                   fontsize=9)  # fmt: skip
     fighters = sorted(found.fighters, key=lambda f: f["with"]["rate"] or 0)
     rates = [f["with"]["rate"] or 0 for f in fighters]
     lows = [r - f["with"]["ci95"][0] for r, f in zip(rates, fighters, strict=True)]
@@ -454,8 +497,9 @@ def figure(found: Found) -> Any:
     )
     ranked.set_yticks(list(rows), [f["fighter"] for f in fighters])
     ranked.axvline(0.5, color="grey", linestyle=":", linewidth=1)
-    ranked.set_xlim(0, 1)
-    ranked.set_xlabel("win rate (95% interval)")
+    highest = max([f["with"]["ci95"][1] for f in fighters] + [r or 0 for r in rates])
+    ranked.set_xlim(0, min(1.0, max(0.55, highest + 0.05)))  # no room wasted past the data
+    ranked.set_xlabel("win rate over every battle (95% interval)")
     ranked.set_title("Fighters ranked")
     ranked.legend(loc="lower right", fontsize=8)
     fig.tight_layout()

@@ -5,7 +5,8 @@ Batches (:class:`skirmish.ai.sweep.Batch`) are submitted to a Dask scheduler: a
 cluster's scheduler by address. A batch is a pure function of the plan and its number, so
 a batch whose worker dies is simply run again by the scheduler elsewhere, and its rows are
 the same. This process writes each batch's shard as it comes back (workers need no
-shared disk) and keeps only a window of batches in flight, so a sweep of millions of
+shared disk), merges the shards into a part every :data:`MERGED` battles and when every
+batch is played, and keeps only a window of batches in flight, so a sweep of millions of
 battles holds a few hundred tasks at a time.
 
 With ``--until-ci``, a pairing in a scenario plays its batches one after another and stops
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from skirmish.ai.sweep import Batch, Plan, play_batch, settled
-from skirmish.ai.sweepstore import prepare, read_winners, write_shard
+from skirmish.ai.sweepstore import MERGED, holdings, merge, prepare, read_winners, write_shard
 from skirmish.errors import SkirmishError
 
 SCHEDULER_TIMEOUT = 10.0
@@ -41,6 +42,9 @@ class Progress:
     battles: int = 0
     pairings: int = 0
     written: int = 0
+    """Bytes written by this run (shards, and the parts they were merged into)."""
+    on_disk: int = 0
+    """Bytes of the sweep's rows on disk at the end (its shards and parts)."""
     played: int = 0
     """Battles played by this run (the rest were on disk)."""
 
@@ -111,10 +115,13 @@ def run_sweep(
     progress.pairings = len(plan.pairings) - len(pending_pairings)
     if tell is not None:
         tell(progress)
-    if not streams:
-        return progress
-    with connected(workers=workers, scheduler=scheduler) as client:
-        _play(client, plan, folder, streams, left, progress, tell)
+    if streams:
+        with connected(workers=workers, scheduler=scheduler) as client:
+            _play(client, plan, folder, streams, left, progress, tell)
+    loose = [name for name, file in holdings(folder).items() if file == name]
+    if len(loose) > 1:  # every batch played: the last shards of their own become a part
+        progress.written += merge(folder, loose)
+    progress.on_disk = sum(p.stat().st_size for p in folder.glob("*.parquet"))
     return progress
 
 
@@ -123,7 +130,7 @@ Stream = tuple[int, int]
 
 
 def _streams(
-    plan: Plan, folder: Path, done: set[str], progress: Progress
+    plan: Plan, folder: Path, done: dict[str, str], progress: Progress
 ) -> dict[Stream, list[Batch]]:
     """Each unfinished pairing-in-a-scenario and its batches still to play, in order; the
     battles already on disk counted in ``progress``."""
@@ -138,13 +145,18 @@ def _streams(
                 for batch in batches:
                     if batch.name not in done:
                         break
-                    winners.extend(read_winners(folder, batch.name))
+                    winners.extend(_winners(plan, folder, done, batch))
                     if settled(plan, winners):
                         todo = []
                         break
             if todo:
                 streams[(pairing, scenario)] = todo
     return streams
+
+
+def _winners(plan: Plan, folder: Path, done: dict[str, str], batch: Batch) -> list[int | None]:
+    """The winners of a batch on disk, in battle order."""
+    return read_winners(folder, done[batch.name], batch, plan.scenarios[batch.scenario])
 
 
 def _play(
@@ -170,9 +182,11 @@ def _play(
     queue.reverse()
     winners: dict[Stream, list[int | None]] = {}
     if adaptive:
+        done = holdings(folder)
         for stream, batches in streams.items():
             earlier = [b for b in plan.batches(*stream) if b.number < batches[0].number]
-            winners[stream] = [w for b in earlier for w in read_winners(folder, b.name)]
+            winners[stream] = [w for b in earlier for w in _winners(plan, folder, done, b)]
+    loose: list[Batch] = []
 
     def submit(batch: Batch) -> Any:
         return client.submit(play_batch, shared, batch, pure=False)
@@ -194,6 +208,10 @@ def _play(
                 "written so far are kept"
             ) from None
         progress.written += write_shard(folder, batch, rows)
+        loose.append(batch)
+        if sum(b.count for b in loose) >= MERGED:
+            progress.written += merge(folder, [b.name for b in loose])
+            loose = []
         progress.battles += batch.count
         progress.played += batch.count
         stream = (batch.pairing, batch.scenario)

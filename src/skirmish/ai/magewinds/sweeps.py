@@ -67,7 +67,7 @@ class SweepOptions(Flags):
             "Battles a task plays (and a shard holds), 1-1000: more, fewer bytes a battle "
             "on disk; fewer, finer resuming and sharing out."
         ),
-    ] = 50
+    ] = 100
     until_ci: Annotated[
         Annotated[float, Field(ge=0.005, le=0.5)] | None,
         Flag(

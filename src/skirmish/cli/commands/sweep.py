@@ -69,6 +69,7 @@ def build(game: Game) -> Any:
             "battles": found.battles,
             "played_now": found.played,
             "bytes_written": found.written,
+            "bytes_on_disk": found.on_disk,
         }
         from skirmish.ai.simulate import plural
 
@@ -76,7 +77,7 @@ def build(game: Game) -> Any:
         where = settings.scheduler or f"a local cluster of {processes}"
         pairings = f"{len(plan.pairings):,} {plural(len(plan.pairings), 'pairing')}"
         bands = f"{len(plan.warbands):,} {plural(len(plan.warbands), 'warband')}"
-        each = f" ({found.written / found.played:.0f} bytes a battle)" if found.played else ""
+        each = f" ({found.on_disk / found.battles:.0f} bytes a battle)" if found.battles else ""
         lines = (
             Line.of(
                 f"{game.info.title} sweep in {folder}: {pairings} of {bands} in "

@@ -41,10 +41,11 @@ def served_sweeps(root: Path | None) -> dict[str, Path]:
 
 
 def _summary(name: str, folder: Path) -> dict[str, Any]:
-    from skirmish.ai.sweepstore import read_manifest
+    from skirmish.ai.sweepstore import holdings, read_manifest
 
     try:
         manifest = read_manifest(folder)
+        batches = len(holdings(folder))  # each in its shard or in a part
     except SkirmishError as error:
         return {"name": name, "problem": str(error).replace(str(folder), name)}
     return {
@@ -54,7 +55,7 @@ def _summary(name: str, folder: Path) -> dict[str, Any]:
         "scenarios": ", ".join(manifest.get("scenarios", ())),
         "battles": manifest.get("battles"),
         "players": ", ".join(manifest.get("players", ())),
-        "shards": sum(1 for _ in folder.glob("*.parquet")),
+        "batches": batches,
     }
 
 
