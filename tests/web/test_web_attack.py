@@ -1,6 +1,7 @@
 """``/{game}/attack``: one attack refereed in the page gives the log ``skirmish attack
 GAME`` prints for the same options, seed and choices; its link replays it; a bad seed or
-an illegal choice is refused with one line."""
+an illegal choice is refused with one line; and once in Debian's chromium, clicking a
+Magewinds attack through."""
 
 from __future__ import annotations
 
@@ -181,3 +182,47 @@ def test_the_scenarios_page_is_skirmish_scenarios(client, cli):
     cli_says = cli("scenarios", "entropic")
     assert missing.status_code == 404 and cli_says.code == 2
     assert missing.json()["error"] in cli_says.err
+
+
+def test_a_magewinds_attack_clicked_through_gives_the_command_lines_log(
+    browser, server, cli, monkeypatch, tmp_path
+):
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    page.goto(f"{server}/magewinds/attack")
+    page.locator('form.question [name="attacker"]').fill("Wizard")
+    page.locator('form.question [name="target"]').fill("Guardian")
+    page.locator('form.question [name="seed"]').fill("3")
+    page.get_by_role("button", name="Referee").click()
+    page.wait_for_load_state("load")
+    assert page.locator("#choice").get_attribute("data-decision") == "attack_choice"
+    page.locator('#choice a[data-option="heavy"]').click()
+    page.wait_for_load_state("load")
+    page.screenshot(path=tmp_path / "attack-asking.png", full_page=True)
+    asked = page.locator("#choice")
+    second = asked.get_attribute("data-decision")
+    page.locator('#choice a[data-option="dodge"]').click()
+    page.wait_for_load_state("load")
+    assert page.locator("#over").is_visible()
+    page.screenshot(path=tmp_path / "attack-over.png", full_page=True)
+    rows = page.locator("#log tr")
+    shown = [
+        (rows.nth(i).locator("th").inner_text(), rows.nth(i).locator("td").inner_text())
+        for i in range(rows.count())
+    ]
+
+    args = [*_flags(ATTACKS["magewinds"]), "--seed", "3", "--json"]
+    run = _cli_answering(cli, monkeypatch, ["heavy", "dodge"], "magewinds", *args)
+    assert shown == [(e["rule"], e["text"]) for e in json.loads(run.out)["log"]]
+    assert second != "attack_choice"  # the second click answered the target's decision
+
+    link = page.locator("#permalink").get_attribute("href")
+    assert link is not None and link.endswith("seed=3&choose=heavy&choose=dodge")
+    fresh = browser.new_context().new_page()
+    fresh.goto(server + link)
+    again = fresh.locator("#log tr")
+    assert [again.nth(i).inner_text() for i in range(again.count())] == [
+        rows.nth(i).inner_text() for i in range(rows.count())
+    ]
+    fresh.context.close()
+    context.close()
