@@ -9,6 +9,7 @@ import html
 import json
 import re
 import sys
+from fractions import Fraction
 from urllib.parse import urlencode
 
 import pytest
@@ -35,18 +36,31 @@ def _flags(query: list[tuple[str, str]]) -> list[str]:
     return args
 
 
-def _played(client, game: str, seed: int, pick: int) -> tuple[list[str], dict]:
+def _played(client, game: str, seed: int, pick: int) -> tuple[list[str], dict, list[str]]:
     """The page's attack played to its end, choosing option ``pick`` (by index, wrapping)
-    at every decision it asks: the choices made and the final JSON."""
+    at every decision it asks: the choices made, the final JSON, and each decision's
+    buttons as the page words them."""
     made: list[str] = []
+    buttons: list[str] = []
     for _ in range(12):
         query = [*ATTACKS[game], ("seed", str(seed)), *(("choose", c) for c in made)]
         answer = client.get(f"/{game}/attack?{urlencode([*query, ('format', 'json')])}")
         assert answer.status_code == 200, answer.text
         body = answer.json()
         if "asks" not in body:
-            return made, body
+            return made, body, buttons
         options = body["asks"]["options"]
+        page = client.get(f"/{game}/attack?{urlencode(query)}").text
+        shown = re.findall(
+            r'data-option="([^"]+)">[^<]*(?:<span class="value">\(solved ([^)]+)\)</span>)?</a>',
+            page,
+        )
+        assert [option for option, _ in shown] == options
+        solved = body["asks"].get("solved", {})
+        assert [value for _, value in shown] == [
+            f"{float(Fraction(solved[o])):.2f}" if o in solved else "" for o in options
+        ]
+        buttons.append(", ".join(f"{o} {v}" for o, v in shown if v))
         made.append(options[pick % len(options)])
     raise AssertionError(f"{game}: the attack never ended")
 
@@ -67,7 +81,7 @@ def _cli_answering(cli, monkeypatch, choices: list[str], *args: str):
     run = cli("attack", *args)
     assert run.code == 0, run.err
     assert len(asked) == len(choices)  # the terminal asked exactly the choices the page did
-    return run
+    return run, asked
 
 
 def _page_log(page: str) -> list[tuple[str, str]]:
@@ -78,12 +92,15 @@ def _page_log(page: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("game", list(ATTACKS))
 @pytest.mark.parametrize("pick", [0, -1])
 def test_the_page_referees_the_attack_the_command_line_does(client, cli, monkeypatch, game, pick):
-    made, body = _played(client, game, 7, pick)
+    made, body, buttons = _played(client, game, 7, pick)
     assert made, f"{game}: the attack asked no choice"
     args = [game, *_flags(ATTACKS[game]), "--seed", "7"]
-    as_json = _cli_answering(cli, monkeypatch, made, *args, "--json")
+    as_json, prompts = _cli_answering(cli, monkeypatch, made, *args, "--json")
     assert json.loads(as_json.out) == body
-    printed = _cli_answering(cli, monkeypatch, made, *args)
+    for prompt, solved in zip(prompts, buttons, strict=True):  # the advisor's hint, as typed
+        hint = " ".join(prompt.split())
+        assert (f"(solved: {solved})" in hint) if solved else "(solved:" not in hint
+    printed, _ = _cli_answering(cli, monkeypatch, made, *args)
     query = [*ATTACKS[game], ("seed", "7"), *(("choose", c) for c in made)]
     page = client.get(f"/{game}/attack?{urlencode(query)}")
     assert page.status_code == 200 and 'id="over"' in page.text
@@ -212,7 +229,7 @@ def test_a_magewinds_attack_clicked_through_gives_the_command_lines_log(
     ]
 
     args = [*_flags(ATTACKS["magewinds"]), "--seed", "3", "--json"]
-    run = _cli_answering(cli, monkeypatch, ["heavy", "dodge"], "magewinds", *args)
+    run, _ = _cli_answering(cli, monkeypatch, ["heavy", "dodge"], "magewinds", *args)
     assert shown == [(e["rule"], e["text"]) for e in json.loads(run.out)["log"]]
     assert second != "attack_choice"  # the second click answered the target's decision
 

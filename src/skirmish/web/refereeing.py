@@ -141,6 +141,8 @@ class Asked:
     decision: Decision
     options: tuple[tuple[str, str, str], ...]
     """``(option, value shown, link)``."""
+    solved: dict[str, str] = field(default_factory=dict)
+    """Each option's exact solved value, when the game's advisor gives one."""
     problem: str = ""
 
 
@@ -174,6 +176,8 @@ class Refereed:
                 "hidden": d.hidden,
                 "choices made": len(self.made),
             }
+            if self.asked.solved:
+                body["asks"]["solved"] = self.asked.solved
         return body
 
 
@@ -222,7 +226,12 @@ def _played(made: Referee, attack: Attack, game: Game, path: str) -> Refereed:
             names,
             tuple(context.entries),
             tuple(kept),
-            asked=Asked(waiting.decision, options, waiting.problem),
+            asked=Asked(
+                waiting.decision,
+                options,
+                {option: str(value) for option, value in values.items()},
+                waiting.problem,
+            ),
         )
     if chooser.made < len(attack.choices):
         raise Problem(
