@@ -156,6 +156,15 @@ def test_an_illegal_choice_is_refused_beside_the_decision_with_the_cores_line(cl
     assert refused.json()["error"].startswith("18.3: 'sideways' is not a legal attack choice")
 
 
+def test_too_many_or_too_long_choices_are_refused_in_one_line(client):
+    query = [*ATTACKS["magewinds"], ("seed", "3")]
+    many = client.get(f"/magewinds/attack?{urlencode([*query, *[('choose', 'heavy')] * 65])}")
+    assert many.status_code == 422
+    assert many.json()["error"] == "choose: given 65 times; an attack asks at most 64"
+    long = client.get(f"/magewinds/attack?{urlencode([*query, ('choose', 'x' * 101)])}")
+    assert long.status_code == 422 and long.json()["error"].endswith("at most 100 characters")
+
+
 def test_choices_past_the_end_of_the_attack_are_refused(client):
     query = [*ATTACKS["magewinds"], ("seed", "3")]
     query += [("choose", "heavy"), ("choose", "dodge"), ("choose", "heavy")]
@@ -243,3 +252,32 @@ def test_a_magewinds_attack_clicked_through_gives_the_command_lines_log(
     ]
     fresh.context.close()
     context.close()
+
+
+def test_an_uploaded_battlefield_referees_as_the_file_does(client, cli, monkeypatch):
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "examples" / "ruins.yaml"
+    back = "/magewinds/attack?attacker=Wizard&attack=Zap&target=Witch&seed=11"
+    kept = client.post(
+        "/files",
+        files={"file": (path.name, path.read_bytes())},
+        data={"option": "battlefield", "back": back},
+        follow_redirects=False,
+    )
+    assert kept.status_code == 303 and kept.headers["location"].startswith(back + "&battlefield=")
+    made: list[str] = []
+    link = kept.headers["location"]
+    for _ in range(12):
+        body = client.get(link + "".join(f"&choose={c}" for c in made) + "&format=json").json()
+        if "asks" not in body:
+            break
+        made.append(body["asks"]["options"][0])
+    flags = ["--attacker", "Wizard", "--attack", "Zap", "--target", "Witch", "--seed", "11"]
+    args = ["magewinds", *flags, "--battlefield", str(path), "--json"]
+    run, _ = _cli_answering(cli, monkeypatch, made, *args)
+    assert json.loads(run.out) == body
+    assert made  # the Witch's reaction was asked
+    texts = [entry["text"] for entry in body["log"]]
+    assert 'line of attack 8.07" is within Range 1-9' in texts  # the file's geometry
+    assert any("+1 in cover (18.2)" in text for text in texts)

@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 CHOICES_MOST = 64
 """Choices a link may carry: more than any one attack asks, few enough to read."""
 
+CHOICE_LENGTH = 100
+"""The longest choice a link may name: longer than any decision's option."""
+
 TURN = {"seed", "choose"}
 """What an attack page's URL says besides the command's options."""
 
@@ -82,6 +85,11 @@ def read_attack(game: Game, params: Sequence[tuple[str, str]]) -> Attack:
             f"choose: given {len(attack.choices)} times; an attack asks at most {CHOICES_MOST}",
             status=422,
         )
+    for choice in attack.choices:
+        if len(choice) > CHOICE_LENGTH:
+            raise Problem(
+                f"choose {choice[:30]!r}...: at most {CHOICE_LENGTH} characters", status=422
+            )
     seeds = [v for k, v in params if k == "seed"]
     if seeds:
         attack.seed_text = seeds[-1]
