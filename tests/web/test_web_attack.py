@@ -120,6 +120,8 @@ def test_each_choice_is_a_link_and_the_link_replays_the_log(client):
     }
     assert set(by_option) == {"light", "heavy", "feint"}
     second = client.get(by_option["heavy"]).text
+    assert "Choices made: (face down)" in second  # the defender reacts without seeing it
+    assert not any("Heavy" in text for _, text in _page_log(second))
     assert 'data-decision="reaction"' in second or 'data-decision="defence_choice"' in second
     reactions = {
         o: html.unescape(h) for h, o in re.findall(r'href="([^"]+)" data-option="([^"]+)"', second)
@@ -128,6 +130,7 @@ def test_each_choice_is_a_link_and_the_link_replays_the_log(client):
     permalink = html.unescape(re.search(r'href="([^"]+)" id="permalink"', done).group(1))
     assert permalink.endswith("seed=3&choose=heavy&choose=dodge")
     again = client.get(permalink).text
+    assert "Choices made: heavy, dodge" in again  # over: the face-down choice is shown
     assert _page_log(again) == _page_log(done) and "Wizard reveals Heavy" in again
     other = client.get(permalink.replace("seed=3", "seed=4")).text
     assert _page_log(other) != _page_log(done)  # the seed, not chance, fixed the dice

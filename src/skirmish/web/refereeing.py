@@ -124,6 +124,8 @@ class Chooser:
 
     choices: Sequence[str]
     made: int = 0
+    hidden: list[bool] = field(default_factory=list)
+    """Whether each choice made was made face down."""
 
     def __call__(self, decision: Decision) -> Mix:
         if len(decision.options) == 1:
@@ -138,6 +140,7 @@ class Chooser:
         except IllegalChoice as error:
             raise Pending(decision, self.made, str(error)) from None
         self.made += 1
+        self.hidden.append(decision.hidden)
         return mix
 
 
@@ -164,6 +167,19 @@ class Refereed:
     made: tuple[str, ...]
     result: dict[str, Any] | None = None
     asked: Asked | None = None
+    hidden: tuple[bool, ...] = ()
+    """Whether each choice made was made face down."""
+
+    @property
+    def shown(self) -> tuple[str, ...]:
+        """The choices made as the page lists them: a face-down one stays face down until
+        the attack is over (the referee's log reveals it when the rules do)."""
+        if self.asked is None:
+            return self.made
+        return tuple(
+            "(face down)" if hidden else made
+            for made, hidden in zip(self.made, self.hidden, strict=True)
+        )
 
     @property
     def json(self) -> dict[str, Any]:
@@ -182,7 +198,7 @@ class Refereed:
                 "prompt": d.prompt,
                 "options": list(d.options),
                 "hidden": d.hidden,
-                "choices made": len(self.made),
+                "made": len(self.made),
             }
             if self.asked.solved:
                 body["asks"]["solved"] = self.asked.solved
@@ -234,6 +250,7 @@ def _played(made: Referee, attack: Attack, game: Game, path: str) -> Refereed:
             names,
             tuple(context.entries),
             tuple(kept),
+            hidden=tuple(chooser.hidden[: waiting.made]),
             asked=Asked(
                 waiting.decision,
                 options,
@@ -253,6 +270,7 @@ def _played(made: Referee, attack: Attack, game: Game, path: str) -> Refereed:
         tuple(context.entries),
         tuple(attack.choices),
         result=made.result(outcome.result),
+        hidden=tuple(chooser.hidden),
     )
 
 
