@@ -33,6 +33,8 @@ PAGES = [
     ),
     ("mswars-odds", LAPTOP, "/mswars/advise?attacker=Amago&target=Pelham&aid=1"),
     ("matchups", LAPTOP, "/magewinds/matchups?ask=1"),
+    ("attack", LAPTOP, "/magewinds/attack?attacker=Witch&target=Mesmer&seed=3&choose=heavy"),
+    ("scenarios", LAPTOP, "/magewinds/scenarios"),
     ("editor", LAPTOP, "/magewinds/battlefield?attacker=Wizard&target=Mesmer&reach=Druid"),
     ("editor-phone", PHONE, "/magewinds/battlefield?attacker=Wizard&target=Mesmer"),
     ("editor-mswars", LAPTOP, "/mswars/battlefield?attacker=Amago&target=Pelham&overlay=on"),

@@ -1,4 +1,4 @@
-"""Every option of every odds and advise command is in its form, and bad input is refused
+"""Every option of every odds, advise, matchups and attack command is in its form, and bad input is refused
 with the command line's own one-line message."""
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ import pytest
 from skirmish.games import GAMES
 from skirmish.options import option_fields
 from skirmish.web.forms import OUTPUTS, input_name, read_question
+from skirmish.web.refereeing import seed_option
 
 COMMANDS = [
     (info.name, verb)
     for info in GAMES
-    for verb in ("odds", "advise", "matchups")
+    for verb in ("odds", "advise", "matchups", "attack")
     if verb in info.load().commands
 ]
 
@@ -68,7 +69,11 @@ def test_every_option_of_the_command_is_reachable_in_its_form(client, game, verb
         assert option.help.replace("'", "&#39;").replace('"', "&#34;") in page, option.flag
         question = read_question(_game(game), verb, [(name, "x")])
         assert question.given == {name: ["x"]}  # the URL's parameter reaches the option
-    assert 'name="fractions"' in page and 'name="side"' in page
+    if verb == "attack":  # the referee's own flags: its seed (--json is ?format=json)
+        assert parser.controls.get("seed") == ("input", "text", [])
+        assert seed_option().help in page
+    else:
+        assert 'name="fractions"' in page and 'name="side"' in page
 
 
 def _game(name: str):

@@ -12,7 +12,14 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from skirmish.errors import SkirmishError
 from skirmish.games import GAMES, find_game
 from skirmish.web.answers import download, work
-from skirmish.web.forms import DOWNLOADS, PRESENTATION, SIDE_MOST, query_of, read_question
+from skirmish.web.forms import (
+    DOWNLOADS,
+    PRESENTATION,
+    SIDE_MOST,
+    form_options,
+    query_of,
+    read_question,
+)
 from skirmish.web.pages import Problem, render, worked_out
 
 TITLES = {
@@ -20,6 +27,8 @@ TITLES = {
     "advise": "Advice",
     "matchups": "Matchups",
     "fighters": "Profiles",
+    "attack": "Attack",
+    "scenarios": "Scenarios",
 }
 
 
@@ -31,7 +40,10 @@ def game_of(name: str, verb: str) -> Any:
         raise Problem(str(error), status=404) from None
     game = info.load()
     if verb not in game.commands:
-        raise Problem(f"{info.title} has no {verb} command", status=404)
+        having = [g.name for g in GAMES if verb in g.load().commands]
+        raise Problem(
+            f"{info.title} has no {verb} command; {verb} is for {', '.join(having)}", status=404
+        )
     return game
 
 
@@ -48,6 +60,8 @@ def question_router(verb: str) -> APIRouter:
         if len(kept) != len(params):  # a form's blank fields: the link keeps what was asked
             return RedirectResponse(f"{request.url.path}?{urlencode(kept)}", status_code=303)
         question = read_question(game, verb, kept)
+        if not form_options(question.model):  # nothing to ask: the answer is the page
+            question.asked = True
         store = request.app.state.store
         answers = None
         if question.download:

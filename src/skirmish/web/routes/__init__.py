@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from skirmish.web.routes import (
     advise,
+    attack,
     battlefield,
     battles,
     fighters,
@@ -11,6 +12,7 @@ from skirmish.web.routes import (
     home,
     matchups,
     odds,
+    scenarios,
     sweeps,
     tiles,
 )
@@ -21,8 +23,10 @@ ROUTERS = (
     battlefield.router,
     odds.router,
     advise.router,
+    attack.router,
     fighters.router,
     matchups.router,
+    scenarios.router,
     battles.router,
     sweeps.router,
     tiles.router,
