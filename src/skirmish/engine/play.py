@@ -6,7 +6,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from math import lcm
 from random import Random
-from typing import Generic, NoReturn
+from typing import Any, Generic, NoReturn
 
 from skirmish.dice import Roll
 from skirmish.engine.context import Procedure, R
@@ -84,9 +84,18 @@ def play(procedure: Procedure[R], *, players: Policy, seed: int | Random) -> Pla
     decision (a person at a prompt, a fixed choice, a mixed strategy, an AI).
     """
     rng = seed if isinstance(seed, Random) else Random(seed)
-    frame = Frame.start(procedure)
-    context = RefereeContext(rng, players, frame)
+    context = RefereeContext(rng, players, Frame.start(procedure))
+    return Play(run_to_end(context), tuple(context.entries))
+
+
+def run_to_end(context: RefereeContext) -> Any:
+    """Run the procedure from ``context.frame`` to its result, logging into ``context``.
+
+    A caller that stops part way (a page waiting for a person's choice raises out of its
+    policy) keeps ``context.entries`` as the log so far.
+    """
+    frame = context.frame
     while not isinstance(outcome := run_frame(frame, context), Leaf):
         frame = outcome
         context.begin(frame)
-    return Play(outcome.result, tuple(context.entries))
+    return outcome.result

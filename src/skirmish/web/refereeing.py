@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish.cli.flags import Seeded
 from skirmish.engine import Decision, FixedPolicy, Mix, pure
-from skirmish.engine.continuation import Frame, Leaf, run_frame
-from skirmish.engine.play import RefereeContext
+from skirmish.engine.continuation import Frame
+from skirmish.engine.play import RefereeContext, run_to_end
 from skirmish.engine.policy import checked
 from skirmish.errors import IllegalChoice, SkirmishError
 from skirmish.options import OptionField, option_fields, parse
@@ -227,13 +227,10 @@ def _played(made: Referee, attack: Attack, game: Game, path: str) -> Refereed:
     assert attack.seed is not None
     chooser = Chooser(attack.choices)
     players = made.players or FixedPolicy(dict(made.answers), fallback=chooser)
-    frame = Frame.start(made.procedure)
-    context = RefereeContext(random.Random(attack.seed), players, frame)
+    context = RefereeContext(random.Random(attack.seed), players, Frame.start(made.procedure))
     names = {"game": game.name, **made.names}
     try:
-        while not isinstance(outcome := run_frame(frame, context), Leaf):
-            frame = outcome
-            context.begin(frame)
+        outcome = run_to_end(context)
     except Pending as waiting:
         kept = attack.choices[: waiting.made]
         values = made.advisor(waiting.decision) if made.advisor is not None else {}
@@ -269,7 +266,7 @@ def _played(made: Referee, attack: Attack, game: Game, path: str) -> Refereed:
         names,
         tuple(context.entries),
         tuple(attack.choices),
-        result=made.result(outcome.result),
+        result=made.result(outcome),
         hidden=tuple(chooser.hidden),
     )
 
