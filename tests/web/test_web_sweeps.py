@@ -115,6 +115,34 @@ def test_the_page_shows_the_reports_numbers(sweeps_client, served, cli):
         assert f"{low:.1%}-{high:.1%}" in page
 
 
+def test_the_page_colours_cells_as_the_report_png(sweeps_client, served):
+    """A cell's colour is the row's share of the decided battles, as the PNG's heat map
+    (``decided_matrix``) colours it, grey where every battle was drawn, so the page and the
+    downloaded picture never tell a designer different things."""
+    from skirmish.ai.sweepreport import counted, decided_matrix
+    from skirmish.web.charts import _ALL_DRAWN, _rate_shade
+
+    data = sweeps_client.get("/sweeps/first?format=json").json()
+    share, _drawn = decided_matrix(counted(served[0] / "first"))
+    page = sweeps_client.get("/sweeps/first", headers=HTML).text
+    fills = {
+        (int(r) - 1, int(c) - 1): fill
+        for r, c, fill in re.findall(
+            r'data-row="(\d+)" data-column="(\d+)"[^>]*>\s*<rect[^>]*style="fill:([^"]+)"', page
+        )
+    }
+    assert len(fills) == sum(2 - (p["a"] == p["b"]) for p in data["pairings"])
+    for p in data["pairings"]:
+        decided = p["wins_a"] + p["wins_b"]
+        sides = [(p["a"], p["b"], p["wins_a"]), (p["b"], p["a"], p["wins_b"])]
+        for row, column, wins in sides[: 1 if p["a"] == p["b"] else 2]:  # a mirror: A's
+            if decided:
+                assert share[row, column] == wins / decided
+                assert fills[row, column] == _rate_shade(wins / decided)
+            else:
+                assert fills[row, column] == _ALL_DRAWN
+
+
 @pytest.mark.parametrize(
     "path",
     [

@@ -141,8 +141,11 @@ def heatmap(data: Mapping[str, Any], *, fractions: bool = False) -> str:
     return "".join(parts)
 
 
+_ALL_DRAWN = "#d9d9d9"  # grey, as the report's PNG shows a pairing with no battle decided
+
+
 def _rate_shade(rate: float) -> str:
-    """A win rate's colour: red below even, blue above, white at even (as the report's
+    """A share's colour: red below even, blue above, white at even (as the report's
     PNG heat map, matplotlib's RdBu)."""
     lean = max(-1.0, min(1.0, (rate - 0.5) * 2))
     hue = 212 if lean >= 0 else 4
@@ -155,8 +158,10 @@ def _band(warbands: Sequence[Sequence[str]], index: int) -> str:
 
 def sweep_matrix(data: Mapping[str, Any]) -> str:
     """A sweep report's win-rate matrix (``sweep report --json``'s ``pairings``) as a heat
-    map: row warband's win rate against the column's, each cell's title its battles, wins,
-    draws and 95% interval."""
+    map, coloured as the report's PNG (:func:`skirmish.ai.sweepreport.figure`): by the row's
+    share of the decided battles, so pairings that mostly draw do not look lost by both,
+    grey where none was decided; each cell's text the row's win rate over every battle and
+    its title the battles, wins, draws and 95% interval."""
     warbands = data["warbands"]
     count = len(warbands)
     cell = 46 if count <= 12 else max(8, 560 // max(1, count))
@@ -169,6 +174,8 @@ def sweep_matrix(data: Mapping[str, Any]) -> str:
         "<title>Win rate, row's warband against column's</title>",
         '<text x="10" y="16" class="heading">Win rate, row\'s warband against column\'s '
         "(95% interval below)</text>",
+        '<text x="10" y="31" class="tick">colour: the row\'s share of the decided battles; '
+        "grey: none decided</text>",
     ]
     step = 1 if count <= 30 else max(1, count // 8)
     for n in range(0, count, step):
@@ -180,10 +187,12 @@ def sweep_matrix(data: Mapping[str, Any]) -> str:
         sides = [(p["a"], p["b"], p["wins_a"], p["a_rate"])]
         if p["a"] != p["b"]:
             sides.append((p["b"], p["a"], p["wins_b"], p["b_rate"]))
+        decided = p["wins_a"] + p["wins_b"]
         for row, column, wins, rate in sides:
             if rate["rate"] is None:
                 continue
             x, y = left + column * cell, top + row * cell
+            fill = _rate_shade(wins / decided) if decided else _ALL_DRAWN
             low, high = rate["ci95"]
             tip = (
                 f"{_band(warbands, row)} against {_band(warbands, column)}: won {wins} of "
@@ -194,7 +203,7 @@ def sweep_matrix(data: Mapping[str, Any]) -> str:
                 f'<g class="cell" data-row="{row + 1}" data-column="{column + 1}" '
                 f'data-rate="{rate["rate"]}" data-low="{low}" data-high="{high}">'
                 f'<rect x="{x}" y="{y}" width="{cell - 1}" height="{cell - 1}" '
-                f'style="fill:{_rate_shade(rate["rate"])}"><title>{escape(tip)}</title></rect>'
+                f'style="fill:{fill}"><title>{escape(tip)}</title></rect>'
             )
             if cell >= 40:
                 parts.append(
