@@ -192,6 +192,23 @@ def test_bundled_battlefields_are_legal_and_fit_their_scenarios():
         new_setup("king-of-the-hill", [["Wizard"], ["Druid"]], table=table)
 
 
+def test_a_kept_bundled_battlefield_is_the_file_read_afresh():
+    """bundled_table keeps each file's table for the process; the kept one equals a fresh
+    read of the file in every field, its terrain and its data included."""
+    from dataclasses import fields
+
+    from skirmish.games.magewinds.battle.tables import fresh_bundled_table
+
+    for name in bundled_names():
+        kept, fresh = bundled_table(name), fresh_bundled_table(name)
+        assert bundled_table(name) is kept
+        assert fresh is not kept
+        for f in fields(kept):
+            assert getattr(kept, f.name) == getattr(fresh, f.name), (name, f.name)
+        for f in fields(kept.field):
+            assert getattr(kept.field, f.name) == getattr(fresh.field, f.name), (name, f.name)
+
+
 def test_random_terrain_is_legal_repeatable_and_keeps_the_centre_clear():
     for seed in range(5):
         table = random_table(seed, clear_radius=2.0)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field as data_field
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from random import Random
@@ -100,6 +101,7 @@ def standing_parts(field_: Battlefield) -> list[Any]:
     return parts
 
 
+@cache
 def bundled_names() -> tuple[str, ...]:
     """The bundled standard battlefields, by name."""
     folder = resources.files(PACKAGE).joinpath("data")
@@ -113,10 +115,25 @@ def bundled_names() -> tuple[str, ...]:
 
 
 def bundled_table(name: str) -> Table:
-    """A bundled battlefield by name (``ruined-chapel``)."""
+    """A bundled battlefield by name (``ruined-chapel``).
+
+    Read once a process: a simulation or sweep starts thousands of battles on the same few
+    bundled files, which cannot change while it runs (a :class:`Table` is frozen and its
+    ``data`` read-only). ``fresh_bundled_table`` reads the file again.
+    """
     names = bundled_names()
     if name not in names:
         raise UnknownName("battlefield", name, names)
+    return _kept_bundled_table(name)
+
+
+@cache
+def _kept_bundled_table(name: str) -> Table:
+    return fresh_bundled_table(name)
+
+
+def fresh_bundled_table(name: str) -> Table:
+    """A bundled battlefield read from its file now (what :func:`bundled_table` keeps)."""
     file = f"{PREFIX}{name}.yaml"
     return parse_table(read_bundled(PACKAGE, file), source=file)
 
