@@ -235,3 +235,80 @@ def test_a_text_is_read_alike_with_and_without_the_first_word_shortcut(first, re
     fast = parse(text, names)
     with fastpaths.plain():
         assert parse(text, names) == fast
+
+
+def lazily_offered(seed: int, pack: Pack | None) -> int:
+    """Play a random battle; at each decision, the records ``legal_actions`` offers (read
+    only when a field is first asked for) must be, whole, the records the plain path reads
+    at once: every field, the text, the hash, a pickled and a deep copy. Returns how many."""
+    import copy
+    import pickle
+
+    from skirmish.games.magewinds.battle import grammar
+
+    chosen = setup.random_setup(seed, length=Length.QUICK, most=4, rounds=1, pack=pack)
+    battle = start_battle(chosen)
+    rng = Random(seed)
+    count = 0
+    while not isinstance(node := battle.node(), End):
+        if isinstance(node, Chance):
+            battle = battle.apply(battle.sample_chance(chance_rng(seed, node.index)))
+            continue
+        offered = battle.legal_actions(node.player)
+        with fastpaths.plain():
+            read = grammar.legal(battle)
+        assert all(type(r) is BattleAction and "_names" not in vars(r) for r in read)
+        # the player's pick is applied by its text alone: nothing else is read
+        chosen_action = rng.choice(offered)
+        after = battle.apply(chosen_action)
+        with fastpaths.plain():
+            assert (
+                after.state_hash()
+                == battle.apply(str(read[offered.index(chosen_action)])).state_hash()
+            )
+        assert tuple(map(str, offered)) == tuple(map(str, read)) == battle.options()
+        for lazy, plain in zip(offered, read, strict=True):
+            assert fields_of(lazy) == fields_of(plain), str(plain)
+            assert lazy == plain and hash(lazy) == hash(plain)
+            assert pickle.loads(pickle.dumps(lazy)) == plain == copy.deepcopy(lazy)
+            count += 1
+        battle = after
+    return count
+
+
+def fields_of(action: BattleAction) -> tuple[tuple[str, object, type], ...]:
+    """Every field with its value and type, read last field first (an offered record's
+    first read may be any field, not only its kind)."""
+    from dataclasses import fields
+
+    read = [(f.name, getattr(action, f.name)) for f in reversed(fields(action))]
+    return tuple((name, value, type(value)) for name, value in reversed(read))
+
+
+def test_an_offered_record_is_read_only_when_a_field_is_asked_for():
+    battle = start_battle(setup.random_setup(3, length=Length.QUICK, most=2, rounds=1))
+    while not isinstance(node := battle.node(), Turn):
+        battle = battle.apply(battle.sample_chance(chance_rng(3, node.index)))
+    offered = battle.legal_actions(node.player)
+    assert offered and all("kind" not in vars(r) for r in offered)
+    first = offered[0]
+    assert str(first) == battle.options()[0] and "kind" not in vars(first)
+    assert first.kind is parse(str(first), Names.of(battle)).kind
+    assert "kind" in vars(first) and "_names" not in vars(first)
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    suffixes=st.lists(
+        st.tuples(st.sampled_from(WORDS), st.sampled_from(("Watch", "Bow", "Dawn", "Sea"))),
+        min_size=10,
+        max_size=10,
+    ),
+)
+def test_offered_records_are_the_records_read_at_once(seed, suffixes):
+    assert lazily_offered(seed, suffixed_pack(suffixes)) > 0
+
+
+def test_offered_records_of_bundled_battles_are_the_records_read_at_once():
+    assert sum(lazily_offered(seed, None) for seed in range(3)) > 100

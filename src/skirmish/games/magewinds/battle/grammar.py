@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skirmish.errors import SkirmishError
 from skirmish.fastpaths import REMEMBERED, fast
@@ -216,10 +216,47 @@ class BattleAction:
             object.__setattr__(self, "_text", text)
         return text
 
+    @classmethod
+    def offered(cls, text: str, names: Names) -> BattleAction:
+        """The record of ``text``, an action a frame offers (so ``parse(text, names)``
+        renders back to ``text``), read only when one of its fields is first asked for: a
+        player who picks one of many offered actions, and ``apply``, which reads the
+        chosen one's text, never pay for reading the others (see :data:`RENDERED`)."""
+        record = object.__new__(cls)
+        record.__dict__.update(_text=text, _names=names)
+        return record
+
+    if not TYPE_CHECKING:  # mypy keeps checking attribute names
+
+        def __getattr__(self, name: str) -> Any:
+            """A field of a record :meth:`offered` and not read yet: its text is read
+            now, once, and every field kept (fields have no class default to hide them;
+            see below the class)."""
+            if name not in _FIELDS or "_names" not in self.__dict__:
+                raise AttributeError(name)
+            kept = self.__dict__
+            read = parse(kept["_text"], kept.pop("_names"))
+            for key in _FIELDS:
+                kept[key] = read.__dict__[key]
+            return kept[name]
+
+    def __reduce__(self) -> tuple[type[BattleAction], tuple[Any, ...]]:
+        """Pickled and copied by its fields (an offered record's text read first)."""
+        return (type(self), tuple(getattr(self, key) for key in _FIELDS))
+
+
+_FIELDS = tuple(f.name for f in fields(BattleAction))
+for _name in _FIELDS:
+    # The dataclass keeps each default as a class attribute, which would answer for a
+    # record offered and not read yet; ``__init__`` keeps its own copy of the defaults.
+    if _name in BattleAction.__dict__:
+        delattr(BattleAction, _name)
+
 
 RENDERED = "grammar"
 """The grammar's fast paths (:func:`~skirmish.fastpaths.fast`): a record's text rendered
-once, an offered text read once per battle's names."""
+once, an offered text read once per battle's names, and only when a field of its record
+is first asked for (:meth:`BattleAction.offered`)."""
 
 
 def render(action: BattleAction) -> str:
@@ -435,6 +472,13 @@ def _keep(kept: dict[str, BattleAction], text: str, names: Names) -> BattleActio
     return found
 
 
+def _offer(kept: dict[str, BattleAction], text: str, names: Names) -> BattleAction:
+    if len(kept) >= REMEMBERED:
+        kept.clear()
+    found = kept[text] = BattleAction.offered(text, names)
+    return found
+
+
 def legal(battle: Battle) -> tuple[BattleAction, ...]:
     """The top frame's offered actions (``battle.options()``, their text forms) as records,
     in the same order: what ``legal_actions`` gives the player whose decision it is."""
@@ -442,7 +486,7 @@ def legal(battle: Battle) -> tuple[BattleAction, ...]:
     if not fast(RENDERED):
         return tuple(parse(text, names) for text in battle.options())
     kept = _read(names)
-    return tuple(kept.get(text) or _keep(kept, text, names) for text in battle.options())
+    return tuple(kept.get(text) or _offer(kept, text, names) for text in battle.options())
 
 
 def texts(actions: Iterable[BattleAction | str]) -> tuple[str, ...]:
