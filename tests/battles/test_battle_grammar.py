@@ -312,3 +312,44 @@ def test_offered_records_are_the_records_read_at_once(seed, suffixes):
 
 def test_offered_records_of_bundled_battles_are_the_records_read_at_once():
     assert sum(lazily_offered(seed, None) for seed in range(3)) > 100
+
+
+def test_the_names_kept_for_a_battle_are_the_names_worked_out_afresh():
+    """``Names.of`` keeps a battle's names by its setup and the names in play: at every
+    state of random battles they are the names worked out afresh from the state."""
+    from skirmish.games.magewinds.battle import grammar
+
+    for seed in range(3):
+        chosen = setup.random_setup(seed, length=Length.QUICK, most=4, rounds=1)
+        battle = start_battle(chosen)
+        rng = Random(seed)
+        while not isinstance(node := battle.node(), End):
+            fresh = grammar._names(
+                chosen,
+                tuple(f.name for f in battle.fighters),
+                tuple(i.name for i in battle.items),
+            )
+            assert Names.of(battle) == fresh and Names.of(battle) is Names.of(battle)
+            if isinstance(node, Chance):
+                battle = battle.apply(battle.sample_chance(chance_rng(seed, node.index)))
+            else:
+                battle = battle.apply(rng.choice(battle.legal_actions(node.player)))
+
+
+def test_a_battles_names_go_with_its_setup():
+    """Once nothing holds a battle's setup (the caches keyed on it emptied), its names, and
+    the records read against them, are gone: a long run keeps only those in play."""
+    import gc
+
+    from skirmish.games.magewinds.battle import geometry, grammar
+
+    chosen = setup.random_setup(5, length=Length.QUICK, most=2, rounds=1)
+    battle = start_battle(chosen)
+    names = Names.of(battle)
+    in_play = (tuple(f.name for f in battle.fighters), tuple(i.name for i in battle.items))
+    assert grammar._NAMES[chosen][in_play] is names
+    del battle, chosen
+    geometry._field.cache_clear()
+    fastpaths.forget()
+    gc.collect()
+    assert names not in [n for kept in grammar._NAMES.values() for n in kept.values()]

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from skirmish.errors import SkirmishError
 from skirmish.fastpaths import REMEMBERED, fast
@@ -166,13 +167,25 @@ class Names:
     def of(cls, battle: Battle) -> Names:
         """The names of ``battle``: its fighters and its pack's profiles, its objects, every
         attack and every ability of the pack (kept while the names in play stay)."""
-        fighters = tuple(f.name for f in battle.fighters)
-        return _names(battle.setup, fighters, tuple(i.name for i in battle.items))
+        in_play = (tuple(f.name for f in battle.fighters), tuple(i.name for i in battle.items))
+        kept = _NAMES.get(battle.setup)
+        if kept is None:
+            kept = _NAMES[battle.setup] = {}
+        found = kept.get(in_play)
+        if found is None:
+            found = kept[in_play] = _names(battle.setup, *in_play)
+        return found
 
 
-@lru_cache(maxsize=256)
+_NAMES: WeakKeyDictionary[Setup, dict[tuple[tuple[str, ...], tuple[str, ...]], Names]] = (
+    WeakKeyDictionary()
+)
+"""The names of each battle by the names in play, kept as long as its setup (never equal to
+another setup) is: with what they compiled and read (the records a battle was offered),
+they go with the battle, and a long run of battles holds only those still in play."""
+
+
 def _names(setup: Setup, fighters: tuple[str, ...], objects: tuple[str, ...]) -> Names:
-    """Keyed on the setup itself (never equal to another) and the names in play."""
     pack = setup.pack
     return Names(
         fighters=tuple(sorted(set(fighters) | {p.name for p in pack.fighters})),
