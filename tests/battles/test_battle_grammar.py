@@ -274,6 +274,9 @@ def fields_of(action: BattleAction) -> tuple[tuple[str, object, type], ...]:
 
 
 def test_an_offered_record_is_read_only_when_a_field_is_asked_for():
+    """Offered records keep their text until a field is asked for; a record read is kept
+    for its text (the battle offers the same texts at many states), one never read is
+    not (a long run would hold every battle's offered actions)."""
     battle = start_battle(setup.random_setup(3, length=Length.QUICK, most=2, rounds=1))
     while not isinstance(node := battle.node(), Turn):
         battle = battle.apply(battle.sample_chance(chance_rng(3, node.index)))
@@ -283,6 +286,11 @@ def test_an_offered_record_is_read_only_when_a_field_is_asked_for():
     assert str(first) == battle.options()[0] and "kind" not in vars(first)
     assert first.kind is parse(str(first), Names.of(battle)).kind
     assert "kind" in vars(first) and "_names" not in vars(first)
+    # a record read is offered again for its text; one never read is not kept
+    from skirmish.games.magewinds.battle.grammar import legal
+
+    assert legal(battle)[0] is first and len(offered) > 1
+    assert legal(battle)[1] is not offered[1] and legal(battle)[1] == offered[1]
 
 
 @settings(max_examples=10, deadline=None)

@@ -244,13 +244,16 @@ class BattleAction:
         def __getattr__(self, name: str) -> Any:
             """A field of a record :meth:`offered` and not read yet: its text is read
             now, once, and every field kept (fields have no class default to hide them;
-            see below the class)."""
+            see below the class); the record is then offered again wherever the battle
+            offers that text (:func:`legal`), while records never read are not kept."""
             if name not in _FIELDS or "_names" not in self.__dict__:
                 raise AttributeError(name)
             kept = self.__dict__
-            read = parse(kept["_text"], kept.pop("_names"))
+            names = kept.pop("_names")
+            read = parse(kept["_text"], names)
             for key in _FIELDS:
                 kept[key] = read.__dict__[key]
+            _kept(_read(names), kept["_text"], self)
             return kept[name]
 
     def __reduce__(self) -> tuple[type[BattleAction], tuple[Any, ...]]:
@@ -479,17 +482,14 @@ def _read(names: Names) -> dict[str, BattleAction]:
 
 
 def _keep(kept: dict[str, BattleAction], text: str, names: Names) -> BattleAction:
-    if len(kept) >= REMEMBERED:
-        kept.clear()
-    found = kept[text] = parse(text, names)
-    return found
+    return _kept(kept, text, parse(text, names))
 
 
-def _offer(kept: dict[str, BattleAction], text: str, names: Names) -> BattleAction:
+def _kept(kept: dict[str, BattleAction], text: str, record: BattleAction) -> BattleAction:
     if len(kept) >= REMEMBERED:
         kept.clear()
-    found = kept[text] = BattleAction.offered(text, names)
-    return found
+    kept[text] = record
+    return record
 
 
 def legal(battle: Battle) -> tuple[BattleAction, ...]:
@@ -499,7 +499,7 @@ def legal(battle: Battle) -> tuple[BattleAction, ...]:
     if not fast(RENDERED):
         return tuple(parse(text, names) for text in battle.options())
     kept = _read(names)
-    return tuple(kept.get(text) or _offer(kept, text, names) for text in battle.options())
+    return tuple(kept.get(text) or BattleAction.offered(text, names) for text in battle.options())
 
 
 def texts(actions: Iterable[BattleAction | str]) -> tuple[str, ...]:
