@@ -15,12 +15,25 @@
 
 Run alone with ``python benchmarks/battles.py [BATTLES [PLAIN]]`` (default 1000 battles,
 100 of them played the plain way too).
+
+5. With ``--baseline-commit COMMIT`` (and ``--rounds N``, default 2), only this: the
+   random battles of 2. played by this tree's code and by COMMIT's (its ``src`` taken out
+   with ``git archive`` into a temporary directory), each in its own worker process
+   (``battle_worker.py``), asked battle by battle in turn (the order swapped each battle
+   and each round), so both meet the same load on a shared machine. Each round reports
+   both speeds and their ratio, whether the battles were the same step for step, and the
+   range over the rounds.
 """
 
 from __future__ import annotations
 
+import argparse
 import copy
+import json
+import os
+import subprocess
 import sys
+import tempfile
 import time
 import timeit
 from collections.abc import Iterator
@@ -230,6 +243,101 @@ def geometry_cost() -> None:
     print(f"   ratio uncached / cached: {uncached / cached:.1f}x")
 
 
+ROOT = Path(__file__).parents[1]
+WORKER = Path(__file__).with_name("battle_worker.py")
+
+
+class Worker:
+    """A ``battle_worker.py`` process running the code under ``source`` (a ``src``)."""
+
+    def __init__(self, source: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, str(WORKER)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=os.environ | {"PYTHONPATH": str(source)},
+        )
+
+    def play(self, seed: int) -> dict[str, object]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{seed}\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"the battle worker stopped (exit code {self.process.wait()})")
+        found: dict[str, object] = json.loads(answer)
+        return found
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait()
+
+
+def exported(commit: str, into: Path) -> Path:
+    """``commit``'s ``src``, taken out of the repository into ``into``."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", commit, "src"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into / "src"
+
+
+def against_commit(commit: str, count: int, rounds: int) -> None:
+    """5. The random battles of 2., by this tree's code and by ``commit``'s, in turn."""
+    with tempfile.TemporaryDirectory(prefix="skirmish-baseline-") as folder:
+        workers = {
+            "this tree": Worker(ROOT / "src"),
+            commit: Worker(exported(commit, Path(folder))),
+        }
+        try:
+            print(f"5. Random battles ({count}, as in 2.), this tree against {commit}, in turn")
+            print("   round  code        battles/s  steps/s  setup ms/battle  same battles")
+            ratios: dict[str, list[float]] = {"play": [], "whole": [], "setup": []}
+            for round_ in range(rounds):
+                totals = {
+                    label: [0.0, 0.0, 0, 0] for label in workers
+                }  # setup, play, steps, failed
+                same = 0
+                for seed in range(count):
+                    order = list(workers)
+                    if (seed + round_) % 2:
+                        order.reverse()
+                    answers = {label: workers[label].play(seed) for label in order}
+                    for label, answer in answers.items():
+                        total = totals[label]
+                        if "error" in answer:
+                            total[3] += 1
+                            continue
+                        total[0] += float(answer["setup"])  # type: ignore[arg-type]
+                        total[1] += float(answer["play"])  # type: ignore[arg-type]
+                        total[2] += int(answer["steps"])  # type: ignore[call-overload]
+                    same += (
+                        len({str(a.get("digest", a.get("error"))) for a in answers.values()}) == 1
+                    )
+                for label, (setting, spent, steps, failed) in totals.items():
+                    played = count - failed
+                    print(
+                        f"   {round_ + 1:5d}  {label[:10]:10s}  {played / spent:9.2f} "
+                        f"{steps / spent:8.0f} {setting / played * 1e3:16.1f}  "
+                        f"{same} of {count}" + (f" ({failed} failed)" if failed else "")
+                    )
+                new, old = totals["this tree"], totals[commit]
+                ratios["play"].append(old[1] / new[1])
+                ratios["whole"].append((old[0] + old[1]) / (new[0] + new[1]))
+                ratios["setup"].append(old[0] / new[0])
+            print(f"   ratio this tree / {commit}, in speed (above 1: this tree is faster):")
+            for what, found in ratios.items():
+                each = ", ".join(f"{r:.3f}" for r in found)
+                print(f"   {what:6s} {min(found):.3f} to {max(found):.3f} ({each})")
+        finally:
+            for worker in workers.values():
+                worker.close()
+
+
 def main(count: int = 1000, plain: int = 100) -> None:
     copying()
     battles(count, min(plain, count))
@@ -238,5 +346,17 @@ def main(count: int = 1000, plain: int = 100) -> None:
 
 
 if __name__ == "__main__":
-    arguments = [int(a) for a in sys.argv[1:3]]
-    main(*arguments)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("battles", type=int, nargs="?", default=1000)
+    parser.add_argument("plain", type=int, nargs="?", default=100)
+    parser.add_argument(
+        "--baseline-commit",
+        metavar="COMMIT",
+        help="only play the random battles by this tree's code and COMMIT's, in turn",
+    )
+    parser.add_argument("--rounds", type=int, default=2, help="rounds against the commit")
+    arguments = parser.parse_args()
+    if arguments.baseline_commit:
+        against_commit(arguments.baseline_commit, arguments.battles, arguments.rounds)
+    else:
+        main(arguments.battles, arguments.plain)

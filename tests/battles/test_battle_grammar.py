@@ -30,6 +30,14 @@ PLAIN_WORDS = frozenset(
 """The answers that are fixed words: no name, position, number or card in them."""
 
 
+SUFFIXES = st.lists(
+    st.tuples(st.sampled_from(WORDS), st.sampled_from(("Watch", "Bow", "Dawn", "Sea"))),
+    min_size=10,
+    max_size=10,
+)
+"""A word and a keyword after each of ten fighters' names (see :func:`suffixed_pack`)."""
+
+
 def suffixed_pack(suffixes: list[tuple[str, str]]) -> Pack:
     """The bundled pack, fighter ``i`` called by its name, a keyword and a word."""
     fighters = bundled_pack().items
@@ -70,11 +78,7 @@ def checked(seed: int, pack: Pack | None, players: int) -> int:
 @settings(max_examples=12, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
-    suffixes=st.lists(
-        st.tuples(st.sampled_from(WORDS), st.sampled_from(("Watch", "Bow", "Dawn", "Sea"))),
-        min_size=10,
-        max_size=10,
-    ),
+    suffixes=SUFFIXES,
     players=st.sampled_from((2, 2, 3)),
 )
 def test_every_legal_action_renders_and_parses_to_the_same_record(seed, suffixes, players):
@@ -157,28 +161,10 @@ def test_frame_stages_are_enums_in_played_battles():
 
 
 def test_records_read_and_rendered_once_are_those_read_and_rendered_afresh():
-    """The grammar's fast paths (a text read once per battle's names, a record's text
-    rendered once) give the very records and texts of the plain computation."""
-    from skirmish.games.magewinds.battle.setup import random_setup
-
-    for seed in (3, 11):
-        battle = start_battle(random_setup(seed, length=Length.QUICK, most=3, rounds=1))
-        rng = Random(seed)
-        compared = 0
-        while not isinstance(node := battle.node(), End) and compared < 80:
-            if isinstance(node, Chance):
-                battle = battle.apply(battle.sample_chance(chance_rng(seed, node.index)))
-                continue
-            fast = battle.legal_actions(node.player)
-            with fastpaths.plain():
-                names = Names.of(battle)
-                plain = tuple(parse(text, names) for text in battle.options())
-                plain_texts = tuple(render(action) for action in plain)
-            assert fast == plain
-            assert tuple(map(str, fast)) == plain_texts == battle.options()
-            compared += 1
-            battle = battle.apply(rng.choice(fast))
-        assert compared > 20
+    """The grammar's fast paths (a text read once per battle's names and only when a field
+    is asked for, a record's text rendered once) give the very records and texts of the
+    plain computation."""
+    assert sum(lazily_offered(seed, None) for seed in (3, 11)) > 100
 
 
 def test_chance_outcomes_are_exact_and_hold_what_is_sampled():
@@ -235,3 +221,123 @@ def test_a_text_is_read_alike_with_and_without_the_first_word_shortcut(first, re
     fast = parse(text, names)
     with fastpaths.plain():
         assert parse(text, names) == fast
+
+
+def lazily_offered(seed: int, pack: Pack | None) -> int:
+    """Play a random battle; at each decision, the records ``legal_actions`` offers (read
+    only when a field is first asked for) must be, whole, the records the plain path reads
+    at once: every field, the text, the hash, a pickled and a deep copy. Returns how many."""
+    import copy
+    import pickle
+
+    from skirmish.games.magewinds.battle import grammar
+
+    chosen = setup.random_setup(seed, length=Length.QUICK, most=4, rounds=1, pack=pack)
+    battle = start_battle(chosen)
+    rng = Random(seed)
+    count = 0
+    while not isinstance(node := battle.node(), End):
+        if isinstance(node, Chance):
+            battle = battle.apply(battle.sample_chance(chance_rng(seed, node.index)))
+            continue
+        offered = battle.legal_actions(node.player)
+        with fastpaths.plain():
+            read = grammar.legal(battle)
+        assert all(type(r) is BattleAction and "_names" not in vars(r) for r in read)
+        # the player's pick is applied by its text alone: nothing else is read
+        chosen_action = rng.choice(offered)
+        after = battle.apply(chosen_action)
+        with fastpaths.plain():
+            assert (
+                after.state_hash()
+                == battle.apply(str(read[offered.index(chosen_action)])).state_hash()
+            )
+        with fastpaths.plain():
+            rendered = tuple(render(action) for action in read)
+        assert tuple(map(str, offered)) == rendered == battle.options()
+        for lazy, plain in zip(offered, read, strict=True):
+            assert fields_of(lazy) == fields_of(plain), str(plain)
+            assert lazy == plain and hash(lazy) == hash(plain)
+            assert pickle.loads(pickle.dumps(lazy)) == plain == copy.deepcopy(lazy)
+            count += 1
+        battle = after
+    return count
+
+
+def fields_of(action: BattleAction) -> tuple[tuple[str, object, type], ...]:
+    """Every field with its value and type, read last field first (an offered record's
+    first read may be any field, not only its kind)."""
+    from dataclasses import fields
+
+    read = [(f.name, getattr(action, f.name)) for f in reversed(fields(action))]
+    return tuple((name, value, type(value)) for name, value in reversed(read))
+
+
+def test_an_offered_record_is_read_only_when_a_field_is_asked_for():
+    """Offered records keep their text until a field is asked for; a record read is kept
+    for its text (the battle offers the same texts at many states), one never read is
+    not (a long run would hold every battle's offered actions)."""
+    battle = start_battle(setup.random_setup(3, length=Length.QUICK, most=2, rounds=1))
+    while not isinstance(node := battle.node(), Turn):
+        battle = battle.apply(battle.sample_chance(chance_rng(3, node.index)))
+    offered = battle.legal_actions(node.player)
+    assert offered and all("kind" not in vars(r) for r in offered)
+    first = offered[0]
+    assert str(first) == battle.options()[0] and "kind" not in vars(first)
+    assert first.kind is parse(str(first), Names.of(battle)).kind
+    assert "kind" in vars(first) and "_names" not in vars(first)
+    # a record read is offered again for its text; one never read is not kept
+    from skirmish.games.magewinds.battle.grammar import legal
+
+    assert legal(battle)[0] is first and len(offered) > 1
+    assert legal(battle)[1] is not offered[1] and legal(battle)[1] == offered[1]
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    suffixes=SUFFIXES,
+)
+def test_offered_records_are_the_records_read_at_once(seed, suffixes):
+    assert lazily_offered(seed, suffixed_pack(suffixes)) > 0
+
+
+def test_the_names_kept_for_a_battle_are_the_names_worked_out_afresh():
+    """``Names.of`` keeps a battle's names by its setup and the names in play: at every
+    state of random battles they are the names worked out afresh from the state."""
+    from skirmish.games.magewinds.battle import grammar
+
+    for seed in range(3):
+        chosen = setup.random_setup(seed, length=Length.QUICK, most=4, rounds=1)
+        battle = start_battle(chosen)
+        rng = Random(seed)
+        while not isinstance(node := battle.node(), End):
+            fresh = grammar._names(
+                chosen,
+                tuple(f.name for f in battle.fighters),
+                tuple(i.name for i in battle.items),
+            )
+            assert Names.of(battle) == fresh and Names.of(battle) is Names.of(battle)
+            if isinstance(node, Chance):
+                battle = battle.apply(battle.sample_chance(chance_rng(seed, node.index)))
+            else:
+                battle = battle.apply(rng.choice(battle.legal_actions(node.player)))
+
+
+def test_a_battles_names_go_with_its_setup():
+    """Once nothing holds a battle's setup (the caches keyed on it emptied), its names, and
+    the records read against them, are gone: a long run keeps only those in play."""
+    import gc
+
+    from skirmish.games.magewinds.battle import geometry, grammar
+
+    chosen = setup.random_setup(5, length=Length.QUICK, most=2, rounds=1)
+    battle = start_battle(chosen)
+    names = Names.of(battle)
+    in_play = (tuple(f.name for f in battle.fighters), tuple(i.name for i in battle.items))
+    assert grammar._NAMES[chosen][in_play] is names
+    del battle, chosen
+    geometry._field.cache_clear()
+    fastpaths.forget()
+    gc.collect()
+    assert names not in [n for kept in grammar._NAMES.values() for n in kept.values()]

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from skirmish.errors import SkirmishError
 from skirmish.fastpaths import REMEMBERED, fast
@@ -166,13 +167,25 @@ class Names:
     def of(cls, battle: Battle) -> Names:
         """The names of ``battle``: its fighters and its pack's profiles, its objects, every
         attack and every ability of the pack (kept while the names in play stay)."""
-        fighters = tuple(f.name for f in battle.fighters)
-        return _names(battle.setup, fighters, tuple(i.name for i in battle.items))
+        in_play = (tuple(f.name for f in battle.fighters), tuple(i.name for i in battle.items))
+        kept = _NAMES.get(battle.setup)
+        if kept is None:
+            kept = _NAMES[battle.setup] = {}
+        found = kept.get(in_play)
+        if found is None:
+            found = kept[in_play] = _names(battle.setup, *in_play)
+        return found
 
 
-@lru_cache(maxsize=256)
+_NAMES: WeakKeyDictionary[Setup, dict[tuple[tuple[str, ...], tuple[str, ...]], Names]] = (
+    WeakKeyDictionary()
+)
+"""The names of each battle by the names in play, kept as long as its setup (never equal to
+another setup) is: with what they compiled and read (the records a battle was offered),
+they go with the battle, and a long run of battles holds only those still in play."""
+
+
 def _names(setup: Setup, fighters: tuple[str, ...], objects: tuple[str, ...]) -> Names:
-    """Keyed on the setup itself (never equal to another) and the names in play."""
     pack = setup.pack
     return Names(
         fighters=tuple(sorted(set(fighters) | {p.name for p in pack.fighters})),
@@ -216,10 +229,50 @@ class BattleAction:
             object.__setattr__(self, "_text", text)
         return text
 
+    @classmethod
+    def offered(cls, text: str, names: Names) -> BattleAction:
+        """The record of ``text``, an action a frame offers (so ``parse(text, names)``
+        renders back to ``text``), read only when one of its fields is first asked for: a
+        player who picks one of many offered actions, and ``apply``, which reads the
+        chosen one's text, never pay for reading the others (see :data:`RENDERED`)."""
+        record = object.__new__(cls)
+        record.__dict__.update(_text=text, _names=names)
+        return record
+
+    if not TYPE_CHECKING:  # mypy keeps checking attribute names
+
+        def __getattr__(self, name: str) -> Any:
+            """A field of a record :meth:`offered` and not read yet: its text is read
+            now, once, and every field kept (fields have no class default to hide them;
+            see below the class); the record is then offered again wherever the battle
+            offers that text (:func:`legal`), while records never read are not kept."""
+            if name not in _FIELDS or "_names" not in self.__dict__:
+                raise AttributeError(name)
+            kept = self.__dict__
+            names = kept.pop("_names")
+            read = parse(kept["_text"], names)
+            for key in _FIELDS:
+                kept[key] = read.__dict__[key]
+            _kept(_read(names), kept["_text"], self)
+            return kept[name]
+
+    def __reduce__(self) -> tuple[type[BattleAction], tuple[Any, ...]]:
+        """Pickled and copied by its fields (an offered record's text read first)."""
+        return (type(self), tuple(getattr(self, key) for key in _FIELDS))
+
+
+_FIELDS = tuple(f.name for f in fields(BattleAction))
+for _name in _FIELDS:
+    # The dataclass keeps each default as a class attribute, which would answer for a
+    # record offered and not read yet; ``__init__`` keeps its own copy of the defaults.
+    if _name in BattleAction.__dict__:
+        delattr(BattleAction, _name)
+
 
 RENDERED = "grammar"
 """The grammar's fast paths (:func:`~skirmish.fastpaths.fast`): a record's text rendered
-once, an offered text read once per battle's names."""
+once, an offered text read once per battle's names, and only when a field of its record
+is first asked for (:meth:`BattleAction.offered`)."""
 
 
 def render(action: BattleAction) -> str:
@@ -429,10 +482,14 @@ def _read(names: Names) -> dict[str, BattleAction]:
 
 
 def _keep(kept: dict[str, BattleAction], text: str, names: Names) -> BattleAction:
+    return _kept(kept, text, parse(text, names))
+
+
+def _kept(kept: dict[str, BattleAction], text: str, record: BattleAction) -> BattleAction:
     if len(kept) >= REMEMBERED:
         kept.clear()
-    found = kept[text] = parse(text, names)
-    return found
+    kept[text] = record
+    return record
 
 
 def legal(battle: Battle) -> tuple[BattleAction, ...]:
@@ -442,7 +499,7 @@ def legal(battle: Battle) -> tuple[BattleAction, ...]:
     if not fast(RENDERED):
         return tuple(parse(text, names) for text in battle.options())
     kept = _read(names)
-    return tuple(kept.get(text) or _keep(kept, text, names) for text in battle.options())
+    return tuple(kept.get(text) or BattleAction.offered(text, names) for text in battle.options())
 
 
 def texts(actions: Iterable[BattleAction | str]) -> tuple[str, ...]:
