@@ -38,6 +38,7 @@ from skirmish.ai.magewinds.setting import (
 )
 from skirmish.ai.magewinds.threats import GREEDY
 from skirmish.engine.battle import Action
+from skirmish.engine.procedure import NeedsDecision, next_step
 from skirmish.fastpaths import RECORDS
 from skirmish.games.magewinds.attack import (
     ATTACK_CHOICE,
@@ -60,7 +61,6 @@ from skirmish.games.magewinds.battle.endphase import Windburn
 from skirmish.games.magewinds.battle.geometry import SITUATION, moved
 from skirmish.games.magewinds.battle.grammar import BattleAction, among, split_paid, texts
 from skirmish.games.magewinds.battle.placement import Placement
-from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
 from skirmish.games.magewinds.battle.public import from_view
 from skirmish.games.magewinds.battle.rolloff import OrderChoice
 from skirmish.games.magewinds.battle.royale import STORM_DAMAGE, Storm

@@ -27,10 +27,10 @@ from skirmish.games.magewinds.battle.actions import (
 )
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
 from skirmish.games.magewinds.battle.candidates import move_candidates
+from skirmish.games.magewinds.battle.eventkinds import POISON_ENDS, EventKind
 from skirmish.games.magewinds.battle.geometry import Path, move_allowance, move_path
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.hooks import SCENARIOS as scenarios
-from skirmish.games.magewinds.battle.logbook import POISON_ENDS, EventKind
 from skirmish.games.magewinds.battle.objects import (
     drop,
     drop_everything,

@@ -20,6 +20,15 @@ from typing import Any
 
 from skirmish.dice import CountAtMost
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
+from skirmish.engine.logbook import LogLine
+from skirmish.engine.procedure import (
+    Done,
+    NeedsDecision,
+    NeedsRoll,
+    logged_run,
+    logged_so_far,
+    next_step,
+)
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import (
     ATTACKER,
@@ -31,6 +40,7 @@ from skirmish.games.magewinds.attack import (
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.candidates import knockback_choices
 from skirmish.games.magewinds.battle.damage import take_down
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import (
     attack_line,
     dodge_possible,
@@ -40,16 +50,7 @@ from skirmish.games.magewinds.battle.geometry import (
     push_end,
 )
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
-from skirmish.games.magewinds.battle.logbook import EventKind, LogLine
 from skirmish.games.magewinds.battle.objects import drop_everything
-from skirmish.games.magewinds.battle.procedure import (
-    Done,
-    NeedsDecision,
-    NeedsRoll,
-    logged_run,
-    logged_so_far,
-    next_step,
-)
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.spells import attacking_as, effects_of
 from skirmish.games.magewinds.battle.state import (

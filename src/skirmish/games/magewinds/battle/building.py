@@ -25,7 +25,7 @@ from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle.actions import after, same
 from skirmish.games.magewinds.battle.deployment import SetupFrame, check_deployment_room
-from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.rolloff import RollOff
 from skirmish.games.magewinds.battle.setup import (
     Building,

@@ -16,7 +16,7 @@ from typing import Any
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.damage import PoisonDamage, deal_damage
-from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.scenarios import WindburnBarrier
 from skirmish.games.magewinds.battle.state import Battle, Frame
 from skirmish.games.magewinds.cards import card_value, check_card

@@ -34,9 +34,9 @@ import pydantic
 from skirmish.datafiles import Name, StrictModel, read_yaml, validated
 from skirmish.engine.battle import Chance, History, Record, Turn, replay
 from skirmish.errors import DataError, SkirmishError
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.game import start_battle
 from skirmish.games.magewinds.battle.geometry import stand_problem
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.setup import (
     MAX_PLAYERS,
     Options,

@@ -31,6 +31,7 @@ from random import Random
 from typing import Any
 
 from skirmish.engine.battle import End
+from skirmish.engine.procedure import NeedsDecision, NeedsRoll, next_step
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.attack import (
     AttackResult,
@@ -61,7 +62,6 @@ from skirmish.games.magewinds.battle.deployment import Deployment, SetupFrame
 from skirmish.games.magewinds.battle.endphase import EndPhase, Windburn
 from skirmish.games.magewinds.battle.fragment_markers import Collecting
 from skirmish.games.magewinds.battle.placement import Placement
-from skirmish.games.magewinds.battle.procedure import NeedsDecision, NeedsRoll, next_step
 from skirmish.games.magewinds.battle.rolloff import OrderChoice, RollOff
 from skirmish.games.magewinds.battle.rounds import Round
 from skirmish.games.magewinds.battle.royale import Storm

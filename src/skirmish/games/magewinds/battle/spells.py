@@ -29,9 +29,9 @@ from skirmish.engine.battle import Action, IllegalAction
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle.actions import point_text
 from skirmish.games.magewinds.battle.candidates import free_points, grid
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem, visible_spot
 from skirmish.games.magewinds.battle.grammar import Kind, Names, parse, split_paid
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.effects import HEX, THIRD_EYE, WHITE_HOT_WEAPONS, WILDFORM, Effect

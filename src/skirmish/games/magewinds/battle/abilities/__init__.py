@@ -40,9 +40,9 @@ from skirmish.games.magewinds.battle.abilities import (
 )
 from skirmish.games.magewinds.battle.abilities.common import ActionAbility, marks, without
 from skirmish.games.magewinds.battle.actions import after, pick
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.grammar import Names, parse
 from skirmish.games.magewinds.battle.hooks import ABILITIES
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.spells import WILDFORM_MOVEMENT
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Point
 from skirmish.games.magewinds.profiles import AttackProfile

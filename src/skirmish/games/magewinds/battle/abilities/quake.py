@@ -31,8 +31,8 @@ from skirmish.games.magewinds.battle.abilities.common import (
 from skirmish.games.magewinds.battle.abilities.deadeye import point_visible
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.candidates import step_candidates
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import RADIUS, moved
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Point
 from skirmish.games.magewinds.profiles import AttackProfile, AttackType, FighterProfile, Strike
 from skirmish.geometry import Terrain

@@ -8,7 +8,7 @@ from typing import Any
 
 from skirmish.games.magewinds.attack import AttackResult
 from skirmish.games.magewinds.battle.attacks import AttackFrame
-from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.state import Battle
 
 

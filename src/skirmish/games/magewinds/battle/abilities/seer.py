@@ -32,7 +32,7 @@ from skirmish.games.magewinds.battle.deck import (
     sample_card,
     take_from_deck,
 )
-from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.paying import ways_to_pay
 from skirmish.games.magewinds.battle.spells import recover_action
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Mark

@@ -22,8 +22,8 @@ from skirmish.engine.battle import Action, Node, Turn
 from skirmish.games.magewinds.attack import AttackResult
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import RADIUS
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Frame, Point
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.profiles import AttackProfile, Reaction, Special
