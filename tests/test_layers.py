@@ -31,6 +31,9 @@ TYPE_CYCLE = frozenset(
 ADAPTERS = ("skirmish.cli", "skirmish.web", "skirmish.ai", "skirmish.analysis")
 GAMES = "skirmish.games"
 BELOW_GAMES = ("skirmish.engine", "skirmish.geometry", "skirmish.dice")
+MACHINERY = tuple(f"skirmish.engine.{name}" for name in ("battle", "stack", "procedure", "logbook"))
+"""The game-independent battle machinery: the protocol and records, the frame stack and
+settling, the procedure replay, the log's records."""
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +107,27 @@ def _chains(graph: grimp.ImportGraph, importers: Iterable[str], imported: Iterab
 def test_engine_and_geometry_never_import_a_game(typed_graph: grimp.ImportGraph) -> None:
     bad = _chains(typed_graph, BELOW_GAMES, (GAMES, *ADAPTERS))
     assert not bad, bad
+
+
+def test_the_battle_machinery_knows_no_game(typed_graph: grimp.ImportGraph) -> None:
+    """The frame stack, the procedure replay and the log records reach no game, no adapter
+    and no geometry, even by a type: a fifth game's battle reuses them as they are."""
+    assert set(MACHINERY) <= typed_graph.modules
+    bad = _chains(typed_graph, MACHINERY, (GAMES, *ADAPTERS, "skirmish.geometry"))
+    assert not bad, bad
+
+
+def test_magewinds_battle_is_built_on_the_engine_machinery() -> None:
+    """Magewinds keeps no frame stack, log list or procedure replay of its own."""
+    from skirmish.engine import procedure, stack
+    from skirmish.games.magewinds.battle import attacks, state
+
+    assert issubclass(state.Battle, stack.FrameStack)
+    assert issubclass(state.Frame, stack.Frame)
+    assert state.dice_outcomes is stack.dice_outcomes
+    assert attacks.next_step is procedure.next_step
+    for name in ("settle", "push", "top", "finish", "options", "acted", "remembered"):
+        assert name not in vars(state.Battle), name
 
 
 def test_games_never_import_an_adapter(typed_graph: grimp.ImportGraph) -> None:
