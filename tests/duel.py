@@ -196,10 +196,15 @@ class Duel(FrameStack):
             "turn": self.turn,
             "attack": self.attack,
             "turns": self.turns,
+            "frames": [frame.shown(self, player) for frame in self.frames],
         }
 
     def state_hash(self) -> str:
         return stack.state_hash({"state": [self.health, self.turn, self.attack, self.turns]})
+
+
+FRAMES: dict[str, type[Frame[Duel]]] = {kind.__name__: kind for kind in (Strikes, Roll)}
+"""The duel's frames by the name a view shows them under."""
 
 
 class DuelRules:
@@ -219,9 +224,11 @@ class DuelRules:
     def resample(self, setup: DuelSetup, view: Mapping[str, Any], rng: Random) -> Duel:
         """Nothing is hidden: the view is the whole state."""
         health = view["health"]
-        rolling = (Roll(view["attack"]),) if view["attack"] else ()
-        frames: tuple[Frame[Duel], ...] = (Strikes(), *rolling)
-        return Duel(setup, (health[0], health[1]), view["turn"], view["turns"], frames)
+        duel = Duel(setup, (health[0], health[1]), view["turn"], view["turns"])
+        shown = view["frames"]
+        return replace(
+            duel, frames=tuple(FRAMES[f["frame"]].rebuilt(duel, f, rng, None) for f in shown)
+        )
 
     def evaluate(self, state: Duel, player: int) -> float:
         node = state.node()

@@ -38,8 +38,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, fields, is_dataclass
+from enum import Enum
 from fractions import Fraction
 from itertools import product
 from random import Random
@@ -58,6 +59,11 @@ S = TypeVar("S", bound="FrameStack")
 L = TypeVar("L", bound="LogLine")
 """A line of a game's log."""
 T = TypeVar("T")
+
+
+class ViewError(SkirmishError):
+    """A view that does not describe a battle of this setup."""
+
 
 MAX_SETTLE = 10_000
 """How many pieces of work settling does before it gives up (a frame that never waits)."""
@@ -110,8 +116,65 @@ class Frame(Generic[S]):
     def hidden_fields(self, battle: S, player: int) -> dict[str, Any]:
         """The fields ``player`` may not see as they are, each with what a view shows in
         its place (JSON-ready), and anything a view adds; empty when all is public. A
-        view shows every other field of the frame as it is."""
+        view shows every other field of the frame as it is (:meth:`shown`)."""
         return {}
+
+    def shown(self, battle: S, player: int) -> dict[str, Any]:
+        """The frame field by field as ``player`` may see it (JSON-ready, with its class
+        name under ``frame``): what it keeps from them (:meth:`hidden_fields`) in place
+        of those fields, the rest as they are. :meth:`rebuilt` reads it back."""
+        data: dict[str, Any] = {"frame": type(self).__name__}
+        special = self.hidden_fields(battle, player)
+        for field in fields(self):  # type: ignore[arg-type]
+            name = field.name
+            data[name] = special[name] if name in special else json_ready(getattr(self, name))
+        data.update((key, value) for key, value in special.items() if key not in data)
+        return data
+
+    @classmethod
+    def rebuilt(
+        cls, battle: S, data: Mapping[str, Any], rng: Random, now: Mapping[str, Any] | None
+    ) -> Self:
+        """The frame a view showed as ``data`` (:meth:`shown`), in ``battle`` rebuilt from
+        that view: what the view hid from the player drawn with ``rng`` among what is
+        consistent with it (``now``, the view's pending decision or chance, when this is
+        the top frame). Every field as shown, lists as tuples, unless a frame says more."""
+        return cls(**cls.shown_values(data))
+
+    @classmethod
+    def shown_values(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The frame's fields as :meth:`shown` wrote them, lists read back as tuples."""
+        return {f.name: tupled(data[f.name]) for f in fields(cls)}  # type: ignore[arg-type]
+
+
+def json_ready(value: object) -> Any:
+    """A frame's field as JSON: enums by value, tuples and sets as lists, records field by
+    field.
+
+    >>> from enum import Enum
+    >>> class Size(Enum):
+    ...     BIG = "big"
+    >>> json_ready((Size.BIG, frozenset({2, 1}), None))
+    ['big', [1, 2], None]
+    """
+    if isinstance(value, Enum):
+        return value.value
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return [json_ready(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted(json_ready(v) for v in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: json_ready(getattr(value, f.name)) for f in fields(value)}
+    raise TypeError(f"cannot show {type(value).__name__} in a view")  # pragma: no cover
+
+
+def tupled(value: Any) -> Any:
+    """A value :func:`json_ready` wrote, its lists read back as tuples."""
+    if isinstance(value, list):
+        return tuple(tupled(v) for v in value)
+    return value
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.attack import ATTACK_CHOICE, DEFENCE_CHOICE, resolve_attack
 from skirmish.games.magewinds.battle.attacks import AttackFrame, AttackStage
 from skirmish.games.magewinds.battle.grammar import BattleAction, texts
-from skirmish.games.magewinds.battle.public import from_view
+from skirmish.games.magewinds.battle.rebuild import from_view
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle
 

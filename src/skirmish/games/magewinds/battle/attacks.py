@@ -11,12 +11,13 @@ the reacting fighter's step move (13.3).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import partial
 from random import Random
-from typing import Any
+from typing import Any, Self
 
 from skirmish.dice import CountAtMost
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
@@ -38,6 +39,13 @@ from skirmish.games.magewinds.attack import (
     resolve_attack,
 )
 from skirmish.games.magewinds.battle.actions import after, pick
+from skirmish.games.magewinds.battle.attackview import (
+    FACE_DOWN,
+    answers_from,
+    public_situation,
+    result_from,
+    situation_from,
+)
 from skirmish.games.magewinds.battle.candidates import knockback_choices
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.eventkinds import EventKind
@@ -60,11 +68,9 @@ from skirmish.games.magewinds.battle.state import (
     dice_outcomes,
 )
 from skirmish.games.magewinds.battle.steps import StepFrame
-from skirmish.games.magewinds.profiles import AttackProfile, Reaction
+from skirmish.games.magewinds.profiles import AttackProfile, FighterProfile, Reaction
 
 NO_KNOCKBACK = "no knockback"
-FACE_DOWN = "(face down)"
-"""An answer another player may not see yet (18.3), as a view shows it."""
 
 
 def build_situation(
@@ -409,6 +415,39 @@ class AttackFrame(Frame):
         assert self.result is not None
         return battle.finish(self.result)
 
+    @classmethod
+    def attacker_profile(cls, setup: Setup) -> Callable[[str], FighterProfile]:
+        """How the attacker's profile is found from the name a view shows: a fighter's."""
+        return setup.profile
+
+    @classmethod
+    def rebuilt(
+        cls,
+        battle: Battle,
+        data: Mapping[str, Any],
+        rng: Random,
+        now: Mapping[str, Any] | None,
+    ) -> Self:
+        """The situation and result read back; each face-down answer drawn among the
+        options that lead where the battle is now (18.3, :func:`.attackview.answers_from`)."""
+        values = cls.shown_values(data)
+        profile = cls.attacker_profile(battle.setup)
+        situation = situation_from(battle, data["situation"], values, profile)
+        values["situation"] = situation
+        values["result"] = result_from(data["result"])
+        values["answers"] = answers_from(situation, tuple(data["answers"]), rng, now)
+        return cls(**values)
+
+    @classmethod
+    def named_by_seat(cls, data: Mapping[str, Any]) -> list[tuple[int, str]]:
+        """The answers the view shows a player gave, by seat (a payment among them names
+        the cards it pays, still in that hand until the attack is over)."""
+        return [
+            (seat, answer)
+            for answer, seat in zip(data["answers"], data["deciders"], strict=False)
+            if seat is not None and isinstance(answer, str)
+        ]
+
     def shown_answers(self, player: int | None) -> list[Any]:
         """The attack's answers so far as ``player`` sees them (None: all of them). 18.3: the
         Attack Choice lies face down before every other player until the Defence Choice
@@ -486,31 +525,3 @@ def apply_result(battle: Battle, frame: AttackFrame, result: AttackResult) -> Ba
     if result.attacker_taken_down:
         battle = take_down(battle, frame.attacker, by=frame.defender_player)
     return battle
-
-
-def public_situation(situation: AttackSituation) -> dict[str, Any]:
-    """An attack's situation without the hands it was given: they are the hands as they
-    are while the attack is resolved, and no rule reads them once it is."""
-
-    def combatant(c: Combatant) -> dict[str, Any]:
-        return {
-            "profile": c.profile.name,
-            "damage": c.damage,
-            "action_counters": c.action_counters,
-            "guarding": c.guarding,
-            "effects": sorted(e.key for e in c.effects),
-            "label": c.label,
-        }
-
-    return {
-        "attacker": combatant(situation.attacker),
-        "target": combatant(situation.target),
-        "attack": situation.attack.name,
-        "cover": situation.cover,
-        "can_dodge": situation.can_dodge,
-        "barrier_clubs": situation.barrier_clubs,
-        "distance": situation.distance,
-        "cards": situation.defender_cards is not None,
-        "attacker_cards": situation.attacker_cards is not None,
-        "barrier_cost": situation.barrier_cost,
-    }

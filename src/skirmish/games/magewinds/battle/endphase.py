@@ -9,9 +9,11 @@ cannot keep a card (ruling MB-17). Barrier is not offered against windburn (MB-1
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from random import Random
+from typing import Any, Self
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.actions import after
@@ -69,6 +71,23 @@ class Windburn(Frame):
     decided: tuple[str, ...] = ()
     card: str = ""
     points: int = 0
+
+    @classmethod
+    def rebuilt(
+        cls,
+        battle: Battle,
+        data: Mapping[str, Any],
+        rng: Random,
+        now: Mapping[str, Any] | None,
+    ) -> Self:
+        """Another player's view counts the cards kept (14.1, ruling MB-22): which they
+        are is drawn among the cards left in that hand."""
+        values = cls.shown_values(data)
+        if "kept" in data:
+            hand = [c for c in battle.hands[values["player"]] if c not in values["decided"]]
+            values["decided"] = (*values["decided"], *rng.sample(hand, data["kept"]))
+            values["card"] = ""
+        return cls(**values)
 
     def _left(self, battle: Battle) -> tuple[str, ...]:
         return tuple(c for c in battle.hands[self.player] if c not in self.decided)

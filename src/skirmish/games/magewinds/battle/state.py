@@ -13,7 +13,7 @@ happens next. A frame's ``advance`` does the work that needs no decision; ``act`
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -157,6 +157,13 @@ class Frame(stack.Frame["Battle"]):
         """Whether this frame is dealing the poison damage of one moment (1.2, 13.5;
         ruling MB-33)."""
         return False
+
+    @classmethod
+    def named_by_seat(cls, data: Mapping[str, Any]) -> list[tuple[int, str]]:
+        """The answers a view of this frame (``data``, :meth:`shown`) shows each player
+        gave, by seat: a battle rebuilt from the view reads the cards a payment named
+        among them as still in that hand. None by default."""
+        return []
 
 
 Log = stack.Log[LogLine]

@@ -9,10 +9,11 @@ reaction does not begin a named action (ruling MB-38).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from random import Random
-from typing import Any
+from typing import Any, Self
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.abilities.common import (
@@ -146,6 +147,23 @@ class InsightDraw(Frame):
     player: int
     seer: str
     seen: tuple[str, ...] = ()
+
+    @classmethod
+    def rebuilt(
+        cls,
+        battle: Battle,
+        data: Mapping[str, Any],
+        rng: Random,
+        now: Mapping[str, Any] | None,
+    ) -> Self:
+        """Another player's view counts the cards taken: which they are is drawn among
+        the cards of the Seer's player's hand that nobody else knows (ruling MB-42)."""
+        values = cls.shown_values(data)
+        if isinstance(data["seen"], int):
+            known = battle.known[values["player"]]
+            hand = [c for c in battle.hands[values["player"]] if c not in known]
+            values["seen"] = tuple(rng.sample(hand, data["seen"]))
+        return cls(**values)
 
     def node(self, battle: Battle) -> Node:
         if len(self.seen) < 2:

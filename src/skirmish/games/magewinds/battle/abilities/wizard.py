@@ -14,14 +14,17 @@ not attacked; when the Wizard is taken down (by Mirrorshield), no further attack
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from random import Random
+from typing import Any, Self
 
 from skirmish.engine.battle import Action, Node, Turn
 from skirmish.games.magewinds.attack import AttackResult
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
+from skirmish.games.magewinds.battle.attackview import attack_from, result_from
 from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import RADIUS
 from skirmish.games.magewinds.battle.state import Battle, Frame, Point
@@ -60,6 +63,20 @@ class BlastFrame(Frame):
     steps: tuple[tuple[str, str], ...] = ()
     """(fighter, reaction) whose step move waits, in the order they were attacked."""
     source_at: Point | None = None
+
+    @classmethod
+    def rebuilt(
+        cls,
+        battle: Battle,
+        data: Mapping[str, Any],
+        rng: Random,
+        now: Mapping[str, Any] | None,
+    ) -> Self:
+        """The attack and the first attack's result read back as the view shows them."""
+        values = cls.shown_values(data)
+        values["attack"] = attack_from(battle.setup, data["attack"])
+        values["first"] = result_from(data["first"])
+        return cls(**values)
 
     def _left(self, battle: Battle) -> list[str]:
         """Fighters on the battlefield within 1" of where the target stood, not yet
