@@ -65,6 +65,11 @@ class ViewError(SkirmishError):
     """A view that does not describe a battle of this setup."""
 
 
+Shown = Mapping[str, Any]
+"""What a view shows of a frame (:meth:`Frame.shown`), JSON-ready."""
+Fields = dict[str, Any]
+"""A frame's fields by name, as its class is called with them."""
+
 MAX_SETTLE = 10_000
 """How many pieces of work settling does before it gives up (a frame that never waits)."""
 SIDES = 6
@@ -132,18 +137,17 @@ class Frame(Generic[S]):
         return data
 
     @classmethod
-    def rebuilt(
-        cls, battle: S, data: Mapping[str, Any], rng: Random, now: Mapping[str, Any] | None
-    ) -> Self:
+    def rebuilt(cls, battle: S, data: Shown, rng: Random, now: Shown | None) -> Self:
         """The frame a view showed as ``data`` (:meth:`shown`), in ``battle`` rebuilt from
         that view: what the view hid from the player drawn with ``rng`` among what is
         consistent with it (``now``, the view's pending decision or chance, when this is
-        the top frame). Every field as shown, lists as tuples, unless a frame says more."""
-        return cls(**cls.shown_values(data))
+        the top frame)."""
+        return cls(**cls.read_back(battle, data, rng, now))
 
     @classmethod
-    def shown_values(cls, data: Mapping[str, Any]) -> dict[str, Any]:
-        """The frame's fields as :meth:`shown` wrote them, lists read back as tuples."""
+    def read_back(cls, battle: S, data: Shown, rng: Random, now: Shown | None) -> Fields:
+        """The frame's fields for :meth:`rebuilt`: every field as shown, lists read back
+        as tuples. A frame whose view hides or reshapes a field draws or reads it here."""
         return {f.name: tupled(data[f.name]) for f in fields(cls)}  # type: ignore[arg-type]
 
 

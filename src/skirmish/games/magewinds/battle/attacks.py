@@ -11,13 +11,13 @@ the reacting fighter's step move (13.3).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import partial
 from random import Random
-from typing import Any, Self
+from typing import Any
 
 from skirmish.dice import CountAtMost
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
@@ -30,6 +30,7 @@ from skirmish.engine.procedure import (
     logged_so_far,
     next_step,
 )
+from skirmish.engine.stack import Fields, Shown
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import (
     ATTACKER,
@@ -421,25 +422,19 @@ class AttackFrame(Frame):
         return setup.profile
 
     @classmethod
-    def rebuilt(
-        cls,
-        battle: Battle,
-        data: Mapping[str, Any],
-        rng: Random,
-        now: Mapping[str, Any] | None,
-    ) -> Self:
+    def read_back(cls, battle: Battle, data: Shown, rng: Random, now: Shown | None) -> Fields:
         """The situation and result read back; each face-down answer drawn among the
         options that lead where the battle is now (18.3, :func:`.attackview.answers_from`)."""
-        values = cls.shown_values(data)
+        values = super().read_back(battle, data, rng, now)
         profile = cls.attacker_profile(battle.setup)
         situation = situation_from(battle, data["situation"], values, profile)
         values["situation"] = situation
         values["result"] = result_from(data["result"])
         values["answers"] = answers_from(situation, tuple(data["answers"]), rng, now)
-        return cls(**values)
+        return values
 
     @classmethod
-    def named_by_seat(cls, data: Mapping[str, Any]) -> list[tuple[int, str]]:
+    def named_by_seat(cls, data: Shown) -> list[tuple[int, str]]:
         """The answers the view shows a player gave, by seat (a payment among them names
         the cards it pays, still in that hand until the attack is over)."""
         return [

@@ -20,9 +20,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from random import Random
-from typing import Any, Self
+from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.engine.stack import Fields, Shown
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle.actions import after, same
 from skirmish.games.magewinds.battle.deployment import SetupFrame, check_deployment_room
@@ -143,22 +144,16 @@ class WarbandBuilding(Frame):
     stage: BuildingStage = BuildingStage.START
 
     @classmethod
-    def rebuilt(
-        cls,
-        battle: Battle,
-        data: Mapping[str, Any],
-        rng: Random,
-        now: Mapping[str, Any] | None,
-    ) -> Self:
+    def read_back(cls, battle: Battle, data: Shown, rng: Random, now: Shown | None) -> Fields:
         """Another player's secret picks drawn (:func:`_drawn_picks`, ruling MB-31)."""
-        values = cls.shown_values(data)
+        values = super().read_back(battle, data, rng, now)
         values["mode"] = Building(values["mode"])
         values["finished"] = frozenset(values["finished"])
         values["picks"] = tuple(
             band if band is not None else _drawn_picks(battle.setup, rng, seat, values)
             for seat, band in enumerate(values["picks"])
         )
-        return cls(**values)
+        return values
 
     # -- who builds when -----------------------------------------------------------------
 

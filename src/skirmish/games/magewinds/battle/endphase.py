@@ -9,13 +9,13 @@ cannot keep a card (ruling MB-17). Barrier is not offered against windburn (MB-1
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from random import Random
-from typing import Any, Self
+from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.engine.stack import Fields, Shown
 from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.damage import PoisonDamage, deal_damage
 from skirmish.games.magewinds.battle.eventkinds import EventKind
@@ -73,21 +73,15 @@ class Windburn(Frame):
     points: int = 0
 
     @classmethod
-    def rebuilt(
-        cls,
-        battle: Battle,
-        data: Mapping[str, Any],
-        rng: Random,
-        now: Mapping[str, Any] | None,
-    ) -> Self:
+    def read_back(cls, battle: Battle, data: Shown, rng: Random, now: Shown | None) -> Fields:
         """Another player's view counts the cards kept (14.1, ruling MB-22): which they
         are is drawn among the cards left in that hand."""
-        values = cls.shown_values(data)
+        values = super().read_back(battle, data, rng, now)
         if "kept" in data:
             hand = [c for c in battle.hands[values["player"]] if c not in values["decided"]]
             values["decided"] = (*values["decided"], *rng.sample(hand, data["kept"]))
             values["card"] = ""
-        return cls(**values)
+        return values
 
     def _left(self, battle: Battle) -> tuple[str, ...]:
         return tuple(c for c in battle.hands[self.player] if c not in self.decided)

@@ -13,7 +13,7 @@ happens next. A frame's ``advance`` does the work that needs no decision; ``act`
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -159,7 +159,7 @@ class Frame(stack.Frame["Battle"]):
         return False
 
     @classmethod
-    def named_by_seat(cls, data: Mapping[str, Any]) -> list[tuple[int, str]]:
+    def named_by_seat(cls, data: stack.Shown) -> list[tuple[int, str]]:
         """The answers a view of this frame (``data``, :meth:`shown`) shows each player
         gave, by seat: a battle rebuilt from the view reads the cards a payment named
         among them as still in that hand. None by default."""

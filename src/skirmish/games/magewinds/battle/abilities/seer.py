@@ -9,13 +9,13 @@ reaction does not begin a named action (ruling MB-38).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from random import Random
-from typing import Any, Self
+from typing import Any
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
+from skirmish.engine.stack import Fields, Shown
 from skirmish.games.magewinds.battle.abilities.common import (
     cited,
     marks,
@@ -149,21 +149,15 @@ class InsightDraw(Frame):
     seen: tuple[str, ...] = ()
 
     @classmethod
-    def rebuilt(
-        cls,
-        battle: Battle,
-        data: Mapping[str, Any],
-        rng: Random,
-        now: Mapping[str, Any] | None,
-    ) -> Self:
+    def read_back(cls, battle: Battle, data: Shown, rng: Random, now: Shown | None) -> Fields:
         """Another player's view counts the cards taken: which they are is drawn among
         the cards of the Seer's player's hand that nobody else knows (ruling MB-42)."""
-        values = cls.shown_values(data)
+        values = super().read_back(battle, data, rng, now)
         if isinstance(data["seen"], int):
             known = battle.known[values["player"]]
             hand = [c for c in battle.hands[values["player"]] if c not in known]
             values["seen"] = tuple(rng.sample(hand, data["seen"]))
-        return cls(**values)
+        return values
 
     def node(self, battle: Battle) -> Node:
         if len(self.seen) < 2:

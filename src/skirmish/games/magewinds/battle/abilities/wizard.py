@@ -14,13 +14,13 @@ not attacked; when the Wizard is taken down (by Mirrorshield), no further attack
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from random import Random
-from typing import Any, Self
+from typing import Any
 
 from skirmish.engine.battle import Action, Node, Turn
+from skirmish.engine.stack import Fields, Shown
 from skirmish.games.magewinds.attack import AttackResult
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
@@ -65,18 +65,12 @@ class BlastFrame(Frame):
     source_at: Point | None = None
 
     @classmethod
-    def rebuilt(
-        cls,
-        battle: Battle,
-        data: Mapping[str, Any],
-        rng: Random,
-        now: Mapping[str, Any] | None,
-    ) -> Self:
+    def read_back(cls, battle: Battle, data: Shown, rng: Random, now: Shown | None) -> Fields:
         """The attack and the first attack's result read back as the view shows them."""
-        values = cls.shown_values(data)
+        values = super().read_back(battle, data, rng, now)
         values["attack"] = attack_from(battle.setup, data["attack"])
         values["first"] = result_from(data["first"])
-        return cls(**values)
+        return values
 
     def _left(self, battle: Battle) -> list[str]:
         """Fighters on the battlefield within 1" of where the target stood, not yet
