@@ -3,7 +3,8 @@
 Each fighter starts with ``health``. On their turn a player picks ``strike`` (one die:
 4 or more takes 1 health) or ``heavy`` (one die: a 6 takes 3 health); the die is a chance
 event. A fighter at 0 health loses; after ``turns`` turns the battle is a draw. Nothing is
-hidden. It implements :class:`~skirmish.engine.battle.BattleState`,
+hidden. It is built on the engine's frame stack and log records (:mod:`skirmish.engine.stack`,
+:mod:`skirmish.engine.logbook`), as Magewinds' battle is, and implements :class:`~skirmish.engine.battle.BattleState`,
 :class:`~skirmish.engine.battle.BattleRules`, :class:`~skirmish.games.base.Battles`, the
 computer players (:class:`~skirmish.ai.players.Computers`) and a simulation's settings,
 and nothing more: the terminal, the record replay, the simulation and the look-ahead
@@ -12,16 +13,16 @@ search run it by the code they run Magewinds with.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 from pathlib import Path
 from random import Random
 from typing import Any
 
 from skirmish.ai.lookahead import LookaheadPlayer
+from skirmish.engine import stack
 from skirmish.engine.battle import (
     Chance,
     End,
@@ -37,10 +38,19 @@ from skirmish.engine.battle import (
     replay,
     to_record,
 )
+from skirmish.engine.logbook import BattleEvent
+from skirmish.engine.stack import Frame, FrameStack, Log, dice_outcomes
 
 GAME = "duel"
 HIT = {"strike": (4, 1), "heavy": (6, 3)}
 """Each attack: the least die that hits, and the health it takes."""
+
+
+class DuelKind(StrEnum):
+    """What a line of the duel's log records."""
+
+    TRY = "try"
+    DIE = "die"
 
 
 @dataclass(frozen=True)
@@ -60,37 +70,103 @@ class DuelSetup:
 
 
 @dataclass(frozen=True)
-class Line:
-    rule: str
-    text: str
-    seen_by: int | None = None
+class Strikes(Frame["Duel"]):
+    """The bottom of the stack: the player whose turn it is picks an attack."""
+
+    def node(self, battle: Duel) -> Node:
+        return Turn(battle.turn, "duel", "strike or heavy")
+
+    def options(self, battle: Duel) -> tuple[str, ...]:
+        return tuple(HIT)
+
+    def act(self, battle: Duel, action: str) -> Duel:
+        if action not in HIT:
+            raise IllegalAction(f"pick strike or heavy, not {action!r}")
+        said = battle.logged(DuelKind.TRY, "fighter {fighter} tries a {attack}", attack=action)
+        return said.push(Roll(action))
 
 
 @dataclass(frozen=True)
-class Duel:
+class Roll(Frame["Duel"]):
+    """The die of ``attack``: chance acts, then the turn passes."""
+
+    attack: str
+
+    def node(self, battle: Duel) -> Node:
+        return Chance(battle.turns, "duel", f"the {self.attack}'s die")
+
+    def outcomes(self, battle: Duel) -> tuple[tuple[str, Fraction], ...]:
+        return dice_outcomes("die", 1)
+
+    def sample(self, battle: Duel, rng: Random) -> str:
+        return f"die {rng.randint(1, 6)}"
+
+    def chance(self, battle: Duel, action: str) -> Duel:
+        if action not in dict(self.outcomes(battle)):
+            raise IllegalAction(f"the die shows 1 to 6, not {action!r}")
+        face = int(action.split()[1])
+        least, damage = HIT[self.attack]
+        foe = 1 - battle.turn
+        health = list(battle.health)
+        hit = face >= least
+        if hit:
+            health[foe] = max(0, health[foe] - damage)
+        said = battle.logged(
+            DuelKind.DIE,
+            "die {face}: {result}",
+            face=face,
+            result=f"takes {damage}" if hit else "misses",
+        )
+        after = replace(said, health=(health[0], health[1]), turn=foe, turns=battle.turns + 1)
+        return after.finish()
+
+
+@dataclass(frozen=True)
+class Duel(FrameStack):
+    """The duel's state: a stack of frames (:mod:`skirmish.engine.stack`), its log the
+    engine's (:mod:`skirmish.engine.logbook`)."""
+
     setup: DuelSetup
     health: tuple[int, int]
     turn: int = 0
-    attack: str | None = None
-    """The attack whose die is to be rolled."""
     turns: int = 0
-    log: tuple[Line, ...] = ()
+    frames: tuple[Frame[Duel], ...] = (Strikes(),)
+    log: Log[BattleEvent] | None = None
+    chances: int = 0
+    result: End | None = None
 
-    def node(self) -> Node:
+    @property
+    def attack(self) -> str | None:
+        """The attack whose die is to be rolled."""
+        top = self.frames[-1]
+        return top.attack if isinstance(top, Roll) else None
+
+    def ending(self) -> End | None:
         for seat in (0, 1):
             if self.health[seat] <= 0:
                 return End(1 - seat, f"fighter {seat + 1} falls")
-        if self.attack is not None:
-            return Chance(self.turns, "duel", f"the {self.attack}'s die")
-        if self.turns >= self.setup.turns:
+        if self.attack is None and self.turns >= self.setup.turns:
             return End(None, "time runs out")
-        return Turn(self.turn, "duel", "strike or heavy")
+        return None
+
+    def ended(self, end: End) -> Duel:
+        return replace(self, result=end)
+
+    def logged(self, kind: DuelKind, sentence: str, **data: object) -> Duel:
+        line = BattleEvent(kind, "duel", sentence, (("fighter", self.turn + 1), *data.items()))
+        return replace(self, log=Log(line, self.log, (self.log.length if self.log else 0) + 1))
+
+    def events(self) -> tuple[BattleEvent, ...]:
+        return self.log.events() if self.log else ()
+
+    def node(self) -> Node:
+        return self.result or self.ending() or self.frames[-1].node(self)
 
     def legal_actions(self, player: int) -> tuple[DuelAction, ...]:
         node = self.node()
         if not isinstance(node, Turn) or node.player != player:
             return ()
-        return (DuelAction("strike"), DuelAction("heavy"))
+        return tuple(map(self.parse_action, self.options()))
 
     def parse_action(self, text: str) -> DuelAction:
         word, _, face = text.strip().casefold().partition(" ")
@@ -100,34 +176,18 @@ class Duel:
         node = self.node()
         if isinstance(node, End):
             raise IllegalAction(f"the duel is over: {node.reason}")
-        if isinstance(node, Chance):
-            if action.kind != "die" or not 1 <= action.face <= 6:
-                raise IllegalAction(f"duel: {str(action)!r} is not a die")
-            least, damage = HIT[self.attack or "strike"]
-            foe = 1 - self.turn
-            health = list(self.health)
-            hit = action.face >= least
-            if hit:
-                health[foe] = max(0, health[foe] - damage)
-            said = f"die {action.face}: {'takes ' + str(damage) if hit else 'misses'}"
-            return replace(
-                self,
-                health=(health[0], health[1]),
-                attack=None,
-                turn=foe,
-                turns=self.turns + 1,
-                log=(*self.log, Line("duel", said)),
-            )
-        if action not in self.legal_actions(node.player):
+        if isinstance(node, Turn) and action not in self.legal_actions(node.player):
             raise IllegalAction(f"duel: {str(action)!r} is not strike or heavy")
-        said = f"fighter {self.turn + 1} tries a {action.kind}"
-        return replace(self, attack=action.kind, log=(*self.log, Line("duel", said)))
+        return self.acted(node, str(action))
 
     def sample_chance(self, rng: Random) -> DuelAction:
-        return DuelAction("die", rng.randint(1, 6))
+        return self.parse_action(self.frames[-1].sample(self, rng))
 
     def chance_outcomes(self) -> tuple[tuple[DuelAction, Fraction], ...]:
-        return tuple((DuelAction("die", face), Fraction(1, 6)) for face in range(1, 7))
+        if not isinstance(self.node(), Chance):
+            return ()
+        outcomes = self.frames[-1].outcomes(self)
+        return tuple((self.parse_action(text), chance) for text, chance in outcomes)
 
     def view(self, player: int) -> dict[str, Any]:
         return {
@@ -136,11 +196,15 @@ class Duel:
             "turn": self.turn,
             "attack": self.attack,
             "turns": self.turns,
+            "frames": [frame.shown(self, player) for frame in self.frames],
         }
 
     def state_hash(self) -> str:
-        text = json.dumps([self.health, self.turn, self.attack, self.turns])
-        return hashlib.sha256(text.encode()).hexdigest()
+        return stack.state_hash({"state": [self.health, self.turn, self.attack, self.turns]})
+
+
+FRAMES: dict[str, type[Frame[Duel]]] = {kind.__name__: kind for kind in (Strikes, Roll)}
+"""The duel's frames by the name a view shows them under."""
 
 
 class DuelRules:
@@ -160,7 +224,11 @@ class DuelRules:
     def resample(self, setup: DuelSetup, view: Mapping[str, Any], rng: Random) -> Duel:
         """Nothing is hidden: the view is the whole state."""
         health = view["health"]
-        return Duel(setup, (health[0], health[1]), view["turn"], view["attack"], view["turns"])
+        duel = Duel(setup, (health[0], health[1]), view["turn"], view["turns"])
+        shown = view["frames"]
+        return replace(
+            duel, frames=tuple(FRAMES[f["frame"]].rebuilt(duel, f, rng, None) for f in shown)
+        )
 
     def evaluate(self, state: Duel, player: int) -> float:
         node = state.node()
@@ -209,8 +277,8 @@ class DuelBattles:
         result = RULES.result(state) if isinstance(state.node(), End) else None
         return to_record(session.history, GAME, session.setup, session.kinds, result).dumps()
 
-    def log(self, battle: Duel) -> Sequence[Line]:
-        return battle.log
+    def log(self, battle: Duel) -> Sequence[BattleEvent]:
+        return battle.events()
 
     def title(self, battle: Duel) -> str:
         return f"turn {battle.turns + 1}"

@@ -11,6 +11,7 @@ import re
 import sys
 from fractions import Fraction
 from pathlib import Path
+from random import Random
 from types import SimpleNamespace
 
 import pytest
@@ -105,3 +106,15 @@ def test_the_lookahead_player_is_a_computer_kind_of_the_duel():
 def test_the_shared_battle_code_names_no_game(module):
     text = (SRC / module).read_text(encoding="utf-8")
     assert not re.search(r"magewinds|\bBattleAction\b", text, re.IGNORECASE)
+
+
+def test_the_duel_view_shows_its_frames_and_resample_reads_them_back():
+    """The engine's frames draw themselves in a view and read themselves back: the duel's
+    resampled state, with a die pending, is the state it was drawn from."""
+    state = duel.RULES.start(duel.DuelSetup()).apply(duel.DuelAction("heavy"))
+    view = state.view(1)
+    assert view["frames"] == [{"frame": "Strikes"}, {"frame": "Roll", "attack": "heavy"}]
+    again = duel.RULES.resample(state.setup, view, Random(3))
+    assert again.frames == state.frames
+    assert again.state_hash() == state.state_hash()
+    assert again.chance_outcomes() == state.chance_outcomes()

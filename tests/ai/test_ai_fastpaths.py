@@ -29,10 +29,10 @@ from skirmish.engine.matrix import solve
 from skirmish.games.magewinds.advice import SINGLE, Objective, matrix_game
 from skirmish.games.magewinds.attack import AttackSituation, Combatant
 from skirmish.games.magewinds.battle import Length, new_setup, setup, start_battle
+from skirmish.games.magewinds.battle.abilities.effect_spells import EFFECTS
 from skirmish.games.magewinds.battle.actions import point_text
 from skirmish.games.magewinds.battle.attacks import combatant_of
 from skirmish.games.magewinds.battle.setup import Options, Setup
-from skirmish.games.magewinds.battle.spells import EFFECTS
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Phase
 from skirmish.games.magewinds.battle.steps import NO_STEP, StepFrame
 from skirmish.games.magewinds.pack import bundled_pack

@@ -47,7 +47,7 @@ from skirmish.games.magewinds.battle import (
 )
 from skirmish.games.magewinds.battle.building import WarbandBuilding, fits
 from skirmish.games.magewinds.battle.catalogue import SCENARIOS
-from skirmish.games.magewinds.battle.public import from_view
+from skirmish.games.magewinds.battle.rebuild import from_view
 from skirmish.games.magewinds.battles import COMPUTERS
 
 

@@ -37,8 +37,9 @@ from test_ability_oracle_2 import (
 )
 
 from skirmish.engine.battle import Chance, Turn
+from skirmish.engine.logbook import field_of
 from skirmish.games.magewinds.battle import grammar
-from skirmish.games.magewinds.battle.logbook import EventKind, field_of
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.pack import bundled_pack, load_pack
 

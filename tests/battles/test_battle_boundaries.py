@@ -11,9 +11,10 @@ from mwbattle import deploy, events, new_battle, open_table, play, ready, set_up
 
 from skirmish.engine.battle import Chance, End, IllegalAction, Turn
 from skirmish.games.magewinds.battle import grammar
+from skirmish.games.magewinds.battle.abilities.effect_spells import white_hot
 from skirmish.games.magewinds.battle.geometry import RADIUS
 from skirmish.games.magewinds.battle.objects import in_contact
-from skirmish.games.magewinds.battle.spells import blink_problem, white_hot
+from skirmish.games.magewinds.battle.spells import blink_problem
 from skirmish.games.magewinds.battle.state import Battle
 
 WALL = {"name": "Wall", "height": 2.5, "rectangle": {"centre": [3, 4], "size": [4, 0.4]}}

@@ -19,7 +19,7 @@ from test_battle_abilities import doppelganger_pack
 from skirmish.games.magewinds.battle.abilities.mesmer import CLONE, GENUINE, cloned
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.invariants import problems
-from skirmish.games.magewinds.battle.public import ViewError, from_view
+from skirmish.games.magewinds.battle.rebuild import ViewError, from_view
 from skirmish.games.magewinds.battle.state import Battle, Status
 
 POSITIONS = {"Mesmer": (4, 8), "Wizard": (3, 2), "Guardian": (8, 8), "Seer": (9, 1)}

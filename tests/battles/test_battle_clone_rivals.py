@@ -31,7 +31,7 @@ from skirmish.games.magewinds.battle.abilities.mesmer import CLONE, GENUINE, clo
 from skirmish.games.magewinds.battle.abilities.witch import CHARM, KEY
 from skirmish.games.magewinds.battle.damage import take_down
 from skirmish.games.magewinds.battle.invariants import problems
-from skirmish.games.magewinds.battle.public import ViewError, from_view
+from skirmish.games.magewinds.battle.rebuild import ViewError, from_view
 from skirmish.games.magewinds.battle.state import Battle, Status
 
 POSITIONS = {

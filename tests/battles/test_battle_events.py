@@ -12,15 +12,9 @@ import pytest
 
 from skirmish.engine import Event
 from skirmish.engine.battle import load_record
+from skirmish.engine.logbook import BattleEvent, field_of, line_dict, render
 from skirmish.games.magewinds.battle import replay_record
-from skirmish.games.magewinds.battle.logbook import (
-    BattleEvent,
-    EventKind,
-    field_of,
-    kind_of,
-    line_dict,
-    render,
-)
+from skirmish.games.magewinds.battle.eventkinds import EventKind, kind_of
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.battle.view import log_lines
 

@@ -26,11 +26,12 @@ from skirmish.games.magewinds.battle import (
 )
 from skirmish.games.magewinds.battle.abilities.seer import InsightDraw
 from skirmish.games.magewinds.battle.attacks import AttackFrame
+from skirmish.games.magewinds.battle.attackview import FACE_DOWN
 from skirmish.games.magewinds.battle.building import WarbandBuilding, fits
 from skirmish.games.magewinds.battle.catalogue import SCENARIOS, find_scenario
 from skirmish.games.magewinds.battle.endphase import Windburn
 from skirmish.games.magewinds.battle.invariants import problems
-from skirmish.games.magewinds.battle.public import FACE_DOWN, FRAMES, ViewError, from_view
+from skirmish.games.magewinds.battle.rebuild import FRAMES, ViewError, from_view
 from skirmish.games.magewinds.battle.state import Battle, Frame, Mark, Status
 
 
@@ -45,6 +46,47 @@ def test_every_kind_of_pending_work_can_be_rebuilt():
     import skirmish.games.magewinds.battle.game  # noqa: F401 - every frame module loaded
 
     assert all_subclasses(Frame) <= set(FRAMES)
+
+
+def frame_tests(source: str, names: set[str]) -> list[str]:
+    """The tests in ``source`` of a frame's class: ``isinstance``, ``issubclass``, ``is``
+    or ``==`` with a frame class or its name."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        called = isinstance(node, ast.Call) and ast.unparse(node.func) in (
+            "isinstance",
+            "issubclass",
+        )
+        if not (called or isinstance(node, ast.Compare)):
+            continue
+        inside = list(ast.walk(node))
+        if {n.id for n in inside if isinstance(n, ast.Name)} & names or any(
+            isinstance(n, ast.Constant) and n.value in names for n in inside
+        ):
+            found.append(ast.unparse(node))
+    return found
+
+
+def test_drawing_and_rebuilding_single_out_no_kind_of_frame():
+    """Each frame says what of it is public (``hidden_fields``, ``shown``) and how it is
+    read back (``rebuilt``, ``named_by_seat``): neither the public part nor the rebuild
+    tests a frame's class."""
+    import inspect
+
+    from skirmish.games.magewinds.battle import public, rebuild
+
+    names = {kind.__name__ for kind in FRAMES}
+    for module in (public, rebuild):
+        assert frame_tests(inspect.getsource(module), names) == [], module.__name__
+    chain = (
+        "if issubclass(kind, AttackFrame):\n    pass\n"
+        "if kind is BlastFrame:\n    pass\n"
+        "if data['frame'] != 'AttackFrame':\n    pass\n"
+        "if kind is None:\n    pass\n"
+    )
+    assert len(frame_tests(chain, names)) == 3
 
 
 def battle_states(seed: int, scenario: str | None = None, players: int = 2) -> list[Battle]:

@@ -259,7 +259,7 @@ def test_each_seat_gets_only_the_log_lines_it_may_see(client: Any) -> None:
     ones (cards drawn face down), the spectators' the public lines alone: the battle's
     view, never more."""
     from skirmish.engine.battle import Turn
-    from skirmish.games.magewinds.battle.logbook import line_dict
+    from skirmish.engine.logbook import line_dict
 
     links = start(client, players="human,human")
     seats = links["seats"]

@@ -29,7 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from skirmish.games.magewinds.battle.logbook import EventKind, LogLine, field_of, kind_of
+from skirmish.engine.logbook import LogLine, field_of
+from skirmish.games.magewinds.battle.eventkinds import EventKind, kind_of
 
 ATTACK_ENDS = frozenset(
     {

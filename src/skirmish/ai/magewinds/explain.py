@@ -21,12 +21,12 @@ from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.outlook import outlook
 from skirmish.ai.magewinds.plans import Plan, cheapest
 from skirmish.engine.battle import Action
+from skirmish.engine.procedure import NeedsDecision, next_step
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.attack import ATTACK_CHOICE, DEFENCE_CHOICE, resolve_attack
 from skirmish.games.magewinds.battle.attacks import AttackFrame, AttackStage
 from skirmish.games.magewinds.battle.grammar import BattleAction, texts
-from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
-from skirmish.games.magewinds.battle.public import from_view
+from skirmish.games.magewinds.battle.rebuild import from_view
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle
 

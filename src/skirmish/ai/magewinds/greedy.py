@@ -11,7 +11,7 @@ windburn, knock back or step where the position scores best, cast Barrier agains
 take-down.
 
 The player sees only ``view(player)``: it plays on a battle rebuilt from the view with the
-hidden facts drawn at random (:func:`~skirmish.games.magewinds.battle.public.from_view`),
+hidden facts drawn at random (:func:`~skirmish.games.magewinds.battle.rebuild.from_view`),
 and nothing it decides reads those drawn facts; its generator is seeded by its seed, its
 seat and how many decisions it has made.
 """
@@ -38,6 +38,7 @@ from skirmish.ai.magewinds.setting import (
 )
 from skirmish.ai.magewinds.threats import GREEDY
 from skirmish.engine.battle import Action
+from skirmish.engine.procedure import NeedsDecision, next_step
 from skirmish.fastpaths import RECORDS
 from skirmish.games.magewinds.attack import (
     ATTACK_CHOICE,
@@ -60,8 +61,7 @@ from skirmish.games.magewinds.battle.endphase import Windburn
 from skirmish.games.magewinds.battle.geometry import SITUATION, moved
 from skirmish.games.magewinds.battle.grammar import BattleAction, among, split_paid, texts
 from skirmish.games.magewinds.battle.placement import Placement
-from skirmish.games.magewinds.battle.procedure import NeedsDecision, next_step
-from skirmish.games.magewinds.battle.public import from_view
+from skirmish.games.magewinds.battle.rebuild import from_view
 from skirmish.games.magewinds.battle.rolloff import OrderChoice
 from skirmish.games.magewinds.battle.royale import STORM_DAMAGE, Storm
 from skirmish.games.magewinds.battle.setup import Setup

@@ -16,7 +16,7 @@ from typing import Any
 
 from skirmish.engine.battle import Action
 from skirmish.errors import SkirmishError
-from skirmish.games.magewinds.battle.public import from_view
+from skirmish.games.magewinds.battle.rebuild import from_view
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.picture import active_fighter

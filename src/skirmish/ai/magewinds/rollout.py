@@ -26,6 +26,7 @@ from skirmish.ai.magewinds.outlook import outlook, settled
 from skirmish.ai.magewinds.plans import Course
 from skirmish.dice import CountAtMost
 from skirmish.engine.battle import Action, Chance, Turn
+from skirmish.engine.procedure import Done, NeedsDecision, NeedsRoll, next_step
 from skirmish.games.magewinds.attack import (
     ATTACK_CHOICE,
     ATTACKER_BARRIER,
@@ -37,7 +38,6 @@ from skirmish.games.magewinds.attack import (
     resolve_attack,
 )
 from skirmish.games.magewinds.battle.attacks import AttackFrame
-from skirmish.games.magewinds.battle.procedure import Done, NeedsDecision, NeedsRoll, next_step
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.profiles import AttackChoice
 

@@ -1,6 +1,6 @@
 """Magewinds battles under the battle protocol's rules (:class:`.BattleRules`): how a
 battle starts from its setup, the setup a record keeps, a battle resampled from what
-one player has seen (:func:`~skirmish.games.magewinds.battle.public.from_view`), and the
+one player has seen (:func:`~skirmish.games.magewinds.battle.rebuild.from_view`), and the
 greedy player's evaluation (:class:`.evaluation.Evaluator`) as the value of a position.
 A game-independent computer player, such as :class:`skirmish.ai.lookahead.LookaheadPlayer`,
 searches Magewinds through this object alone."""
@@ -14,7 +14,7 @@ from typing import Any
 from skirmish.ai.magewinds.evaluation import Evaluator
 from skirmish.engine.battle import BattleRules
 from skirmish.games.magewinds.battle import GAME, Battle, result_of, start_battle
-from skirmish.games.magewinds.battle.public import from_view
+from skirmish.games.magewinds.battle.rebuild import from_view
 from skirmish.games.magewinds.battle.setup import Setup, setup_from_record
 
 

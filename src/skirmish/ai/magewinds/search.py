@@ -4,7 +4,7 @@ consistent with what the player has seen, within a time budget per decision.
 Perfect-information Monte Carlo over the hidden facts: at each of its activations the
 player takes the greedy player's best candidates (:mod:`.plans`), then, as long as its
 budget lasts, rebuilds the battle from its view with the other hands and the deck drawn
-afresh (:func:`~skirmish.games.magewinds.battle.public.from_view`) and plays every
+afresh (:func:`~skirmish.games.magewinds.battle.rebuild.from_view`) and plays every
 candidate in it: the candidate's actions through the rules, its attack as one chance node
 over the attack's exact distinct results (:func:`.rollout.attack_outcomes`), the rest of
 the activation and the other player's reply as the greedy player would play them
@@ -44,7 +44,7 @@ from skirmish.games.magewinds.attack import defence_decision
 from skirmish.games.magewinds.battle.actionphase import ActionPhase, ActionPhaseStage
 from skirmish.games.magewinds.battle.attacks import AttackFrame, AttackStage
 from skirmish.games.magewinds.battle.grammar import BattleAction, among, texts
-from skirmish.games.magewinds.battle.public import from_view
+from skirmish.games.magewinds.battle.rebuild import from_view
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle, Phase
 

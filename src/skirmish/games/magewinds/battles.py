@@ -661,8 +661,8 @@ class MagewindsBattles:
         return report
 
     def replay_json(self, record: Record, battle: Battle) -> dict[str, Any]:
+        from skirmish.engine.logbook import line_dict
         from skirmish.games.magewinds.battle import GAME, result_of
-        from skirmish.games.magewinds.battle.logbook import line_dict
 
         result = dict(result_of(battle))
         return {

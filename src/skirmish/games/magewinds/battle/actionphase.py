@@ -2,8 +2,9 @@
 
 Turns follow the order in which players passed in the Channelling Phase. On your turn you
 activate one of your fighters that can be activated (13.0); only when none can may you
-pass, and once passed you take no more turns. Wildform is cast as the phase starts (several
-players' casts there are ordered by 1.2, it being nobody's turn). When every player has
+pass, and once passed you take no more turns. The abilities' spells cast as the phase
+starts (Wildform, asked through :data:`.hooks.ABILITIES`) come first (several players'
+casts there are ordered by 1.2, it being nobody's turn). When every player has
 passed the phase ends (13.5): poison deals its damage, and spells "until the Action Phase
 ends" and Guard (13.4) end with it. Where 1.2 applies is ruling MB-19.
 """
@@ -19,25 +20,23 @@ from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.activation import MAX_COUNTERS, Activation
 from skirmish.games.magewinds.battle.channelling import next_player
 from skirmish.games.magewinds.battle.damage import PoisonDamage
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.grammar import Names, parse
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.objects import drop_everything
 from skirmish.games.magewinds.battle.rolloff import sequence
 from skirmish.games.magewinds.battle.spells import (
-    EFFECTS,
     apply_cast,
     cast,
-    wildform_casters,
-    wildform_options,
+    phase_start_casters,
+    phase_start_options,
+    spell_name,
 )
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame
 from skirmish.games.magewinds.effects import effect_name
 
 PASS = "pass"
 DONE = "done"
-PHASE_END_EFFECTS = frozenset(EFFECTS)
-"""The spells on a fighter that last until the Action Phase ends (ruling MB-18)."""
 
 
 def activatable(battle: Battle, player: int) -> list[Fighter]:
@@ -58,6 +57,17 @@ class ActionPhaseStage(StrEnum):
     WINDOWS = "windows"
 
 
+def _spells(battle: Battle, players: tuple[int, ...]) -> str:
+    """The names of the spells ``players`` may cast as the Action Phase starts (Wildform),
+    as its window's rule and prompt say them."""
+    names = [
+        spell_name(battle, c.caster, c.key)
+        for player in players
+        for c in phase_start_casters(battle, player)
+    ]
+    return " or ".join(dict.fromkeys(names)) or "17.0"
+
+
 @dataclass(frozen=True)
 class ActionPhase(Frame):
     """13.0: the Action Phase; finishes with the order in which players passed."""
@@ -74,15 +84,16 @@ class ActionPhase(Frame):
 
     def advance(self, battle: Battle) -> Battle | None:
         if self.stage == ActionPhaseStage.START:
-            casting = tuple(p for p in self.order if wildform_casters(battle, p))
+            casting = tuple(p for p in self.order if phase_start_casters(battle, p))
             if len(casting) > 1:
                 battle = battle.top(replace(self, stage=ActionPhaseStage.ORDERING))
+                spells = _spells(battle, casting)
                 return sequence(
-                    battle, casting, "casting Wildform as the Action Phase starts", None
+                    battle, casting, f"casting {spells} as the Action Phase starts", None
                 )
             return battle.top(replace(self, stage=ActionPhaseStage.WINDOWS, queue=casting))
         if self.stage == ActionPhaseStage.WINDOWS:
-            if self.window is not None and not wildform_casters(battle, self.window):
+            if self.window is not None and not phase_start_casters(battle, self.window):
                 return battle.top(replace(self, window=None))
             if self.window is None:
                 if self.queue:
@@ -117,17 +128,18 @@ class ActionPhase(Frame):
     def node(self, battle: Battle) -> Node:
         if self.stage == ActionPhaseStage.WINDOWS:
             assert self.window is not None
+            spells = _spells(battle, (self.window,))
             return Turn(
                 self.window,
-                "Wildform",
-                f"player {self.window + 1}: cast Wildform as the Action Phase starts?",
+                spells,
+                f"player {self.window + 1}: cast {spells} as the Action Phase starts?",
             )
         return Turn(self.turn, "13.0", f"player {self.turn + 1}: activate a fighter")
 
     def options(self, battle: Battle) -> tuple[Action, ...]:
         if self.stage == ActionPhaseStage.WINDOWS:
             assert self.window is not None
-            return (*wildform_options(battle, self.window), DONE)
+            return (*phase_start_options(battle, self.window), DONE)
         fighters = activatable(battle, self.turn)
         if not fighters:
             return (PASS,)
@@ -180,15 +192,18 @@ class ActionPhase(Frame):
         assert self.window is not None
         if action.strip().casefold() == DONE:
             return battle.top(replace(self, window=None))
-        chosen = pick(action, tuple(wildform_options(battle, self.window)), "17.0", "Wildform cast")
+        spells = _spells(battle, (self.window,))
+        offered = tuple(phase_start_options(battle, self.window))
+        chosen = pick(action, offered, "17.0", f"{spells} cast")
         words = parse(chosen, Names.of(battle))
-        assert words.target is not None  # one of the offered casts, on the Druid
+        assert words.target is not None and words.spell is not None  # an offered cast
         caster = target = battle.fighter(words.target)
-        battle = cast(battle, self.window, chosen, "Wildform", caster.name)
+        battle = cast(battle, self.window, chosen, words.spell, caster.name)
         battle = apply_cast(battle, chosen, caster, target)
-        druid = battle.fighter(target.name)
-        if druid.carrying and druid.at is not None:
-            battle = drop_everything(battle, druid, druid.at, "Wildform")
+        cast_on = battle.fighter(target.name)
+        refused = abilities.carry_refused(cast_on)
+        if refused is not None and cast_on.carrying and cast_on.at is not None:
+            battle = drop_everything(battle, cast_on, cast_on.at, refused)
         return battle
 
     def _next_turn(self, battle: Battle, passed: tuple[int, ...]) -> Battle:
@@ -210,13 +225,12 @@ class ActionPhase(Frame):
         )
 
     def _expire(self, battle: Battle) -> Battle:
+        lasting = abilities.lasting_effects()
         fighters = tuple(
-            replace(f, effects=f.effects - PHASE_END_EFFECTS, guarding=False)
-            for f in battle.fighters
+            replace(f, effects=f.effects - lasting, guarding=False) for f in battle.fighters
         )
         ended = sorted(
-            {e for f in battle.fighters for e in f.effects & PHASE_END_EFFECTS}
-            | {k for k, _ in battle.auras}
+            {e for f in battle.fighters for e in f.effects & lasting} | {k for k, _ in battle.auras}
         )
         battle = replace(battle, fighters=fighters, auras=(), energized=frozenset())
         battle = abilities.phase_ended(battle)

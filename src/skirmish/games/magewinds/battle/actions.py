@@ -11,7 +11,7 @@ actions against the battle's own names, never splitting at a keyword.
 from __future__ import annotations
 
 from skirmish.engine.battle import Action, IllegalAction
-from skirmish.games.magewinds.battle.logbook import point_text as point_text
+from skirmish.engine.logbook import point_text as point_text
 from skirmish.games.magewinds.battle.points import MAX_COORDINATE as MAX_COORDINATE
 from skirmish.games.magewinds.battle.points import Point, rounded
 from skirmish.games.magewinds.battle.points import parse_point as parse_point

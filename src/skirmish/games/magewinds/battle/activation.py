@@ -27,10 +27,11 @@ from skirmish.games.magewinds.battle.actions import (
 )
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
 from skirmish.games.magewinds.battle.candidates import move_candidates
+from skirmish.games.magewinds.battle.eventkinds import POISON_ENDS, EventKind
 from skirmish.games.magewinds.battle.geometry import Path, move_allowance, move_path
+from skirmish.games.magewinds.battle.grammar import Names, parse
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.hooks import SCENARIOS as scenarios
-from skirmish.games.magewinds.battle.logbook import POISON_ENDS, EventKind
 from skirmish.games.magewinds.battle.objects import (
     drop,
     drop_everything,
@@ -52,7 +53,6 @@ from skirmish.games.magewinds.battle.spells import (
     haste_options,
     paid_casts,
     parse_cast,
-    start_of_activation,
 )
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Item, Point, rounded
 from skirmish.games.magewinds.battle.steps import StepFrame
@@ -127,7 +127,6 @@ class Activation(Frame):
         me = self._me(battle)
         if self.stage == ActivationStage.START:
             return (
-                *start_of_activation(battle, me),
                 *abilities.start_casts(battle, me),
                 *drop_options(battle, me),
                 *self.kinds(battle),
@@ -189,7 +188,7 @@ class Activation(Frame):
 
     def _start(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         if action.casefold().startswith("cast "):
-            legal = start_of_activation(battle, me) + abilities.start_casts(battle, me)
+            legal = abilities.start_casts(battle, me)
             return self._cast(battle, me, action, legal)
         if action.casefold().startswith("drop "):
             return drop(battle, me, action)
@@ -261,7 +260,9 @@ class Activation(Frame):
             chosen = next((o for o in phase if same(action, o)), None)
             if chosen is not None:
                 caster, _ = parse_cast(battle, chosen, me)
-                battle = cast(battle, battle.controller(me), chosen, "Phasewalk", caster.name)
+                spell = parse(chosen, Names.of(battle)).spell
+                assert spell is not None  # one of the offered casts
+                battle = cast(battle, battle.controller(me), chosen, spell, caster.name)
                 battle = abilities.phase_walk_cast(battle, caster, me)
                 return battle.top(replace(self, phased=True))
         if action.casefold().startswith("cast "):

@@ -11,6 +11,7 @@ the reacting fighter's step move (13.3).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -20,6 +21,16 @@ from typing import Any
 
 from skirmish.dice import CountAtMost
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
+from skirmish.engine.logbook import LogLine
+from skirmish.engine.procedure import (
+    Done,
+    NeedsDecision,
+    NeedsRoll,
+    logged_run,
+    logged_so_far,
+    next_step,
+)
+from skirmish.engine.stack import Fields, Shown
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.attack import (
     ATTACKER,
@@ -29,8 +40,16 @@ from skirmish.games.magewinds.attack import (
     resolve_attack,
 )
 from skirmish.games.magewinds.battle.actions import after, pick
+from skirmish.games.magewinds.battle.attackview import (
+    FACE_DOWN,
+    answers_from,
+    public_situation,
+    result_from,
+    situation_from,
+)
 from skirmish.games.magewinds.battle.candidates import knockback_choices
 from skirmish.games.magewinds.battle.damage import take_down
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import (
     attack_line,
     dodge_possible,
@@ -40,16 +59,7 @@ from skirmish.games.magewinds.battle.geometry import (
     push_end,
 )
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
-from skirmish.games.magewinds.battle.logbook import EventKind, LogLine
 from skirmish.games.magewinds.battle.objects import drop_everything
-from skirmish.games.magewinds.battle.procedure import (
-    Done,
-    NeedsDecision,
-    NeedsRoll,
-    logged_run,
-    logged_so_far,
-    next_step,
-)
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.spells import attacking_as, effects_of
 from skirmish.games.magewinds.battle.state import (
@@ -59,11 +69,9 @@ from skirmish.games.magewinds.battle.state import (
     dice_outcomes,
 )
 from skirmish.games.magewinds.battle.steps import StepFrame
-from skirmish.games.magewinds.profiles import AttackProfile, Reaction
+from skirmish.games.magewinds.profiles import AttackProfile, FighterProfile, Reaction
 
 NO_KNOCKBACK = "no knockback"
-FACE_DOWN = "(face down)"
-"""An answer another player may not see yet (18.3), as a view shows it."""
 
 
 def build_situation(
@@ -408,6 +416,33 @@ class AttackFrame(Frame):
         assert self.result is not None
         return battle.finish(self.result)
 
+    @classmethod
+    def attacker_profile(cls, setup: Setup) -> Callable[[str], FighterProfile]:
+        """How the attacker's profile is found from the name a view shows: a fighter's."""
+        return setup.profile
+
+    @classmethod
+    def read_back(cls, battle: Battle, data: Shown, rng: Random, now: Shown | None) -> Fields:
+        """The situation and result read back; each face-down answer drawn among the
+        options that lead where the battle is now (18.3, :func:`.attackview.answers_from`)."""
+        values = super().read_back(battle, data, rng, now)
+        profile = cls.attacker_profile(battle.setup)
+        situation = situation_from(battle, data["situation"], values, profile)
+        values["situation"] = situation
+        values["result"] = result_from(data["result"])
+        values["answers"] = answers_from(situation, tuple(data["answers"]), rng, now)
+        return values
+
+    @classmethod
+    def named_by_seat(cls, data: Shown) -> list[tuple[int, str]]:
+        """The answers the view shows a player gave, by seat (a payment among them names
+        the cards it pays, still in that hand until the attack is over)."""
+        return [
+            (seat, answer)
+            for answer, seat in zip(data["answers"], data["deciders"], strict=False)
+            if seat is not None and isinstance(answer, str)
+        ]
+
     def shown_answers(self, player: int | None) -> list[Any]:
         """The attack's answers so far as ``player`` sees them (None: all of them). 18.3: the
         Attack Choice lies face down before every other player until the Defence Choice
@@ -485,31 +520,3 @@ def apply_result(battle: Battle, frame: AttackFrame, result: AttackResult) -> Ba
     if result.attacker_taken_down:
         battle = take_down(battle, frame.attacker, by=frame.defender_player)
     return battle
-
-
-def public_situation(situation: AttackSituation) -> dict[str, Any]:
-    """An attack's situation without the hands it was given: they are the hands as they
-    are while the attack is resolved, and no rule reads them once it is."""
-
-    def combatant(c: Combatant) -> dict[str, Any]:
-        return {
-            "profile": c.profile.name,
-            "damage": c.damage,
-            "action_counters": c.action_counters,
-            "guarding": c.guarding,
-            "effects": sorted(e.key for e in c.effects),
-            "label": c.label,
-        }
-
-    return {
-        "attacker": combatant(situation.attacker),
-        "target": combatant(situation.target),
-        "attack": situation.attack.name,
-        "cover": situation.cover,
-        "can_dodge": situation.can_dodge,
-        "barrier_clubs": situation.barrier_clubs,
-        "distance": situation.distance,
-        "cards": situation.defender_cards is not None,
-        "attacker_cards": situation.attacker_cards is not None,
-        "barrier_cost": situation.barrier_cost,
-    }

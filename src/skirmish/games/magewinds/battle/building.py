@@ -19,13 +19,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from random import Random
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.engine.stack import Fields, Shown
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle.actions import after, same
 from skirmish.games.magewinds.battle.deployment import SetupFrame, check_deployment_room
-from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.rolloff import RollOff
 from skirmish.games.magewinds.battle.setup import (
     Building,
@@ -140,6 +142,18 @@ class WarbandBuilding(Frame):
     """Who builds in what order: the roll-off's placings, or the seats (Secret)."""
     turn: int | None = None
     stage: BuildingStage = BuildingStage.START
+
+    @classmethod
+    def read_back(cls, battle: Battle, data: Shown, rng: Random, now: Shown | None) -> Fields:
+        """Another player's secret picks drawn (:func:`_drawn_picks`, ruling MB-31)."""
+        values = super().read_back(battle, data, rng, now)
+        values["mode"] = Building(values["mode"])
+        values["finished"] = frozenset(values["finished"])
+        values["picks"] = tuple(
+            band if band is not None else _drawn_picks(battle.setup, rng, seat, values)
+            for seat, band in enumerate(values["picks"])
+        )
+        return values
 
     # -- who builds when -----------------------------------------------------------------
 
@@ -333,3 +347,22 @@ def building_lines(view: Mapping[str, Any]) -> list[str]:
             done = " (built)" if seat in frame["finished"] else ""
             lines.append(f"warband building ({frame['mode']}): {who}: {text}{done}")
     return lines
+
+
+def _drawn_picks(
+    setup: Setup, rng: Random, seat: int, building: Mapping[str, Any]
+) -> tuple[str, ...]:
+    """Another player's secret picks (ruling MB-31), drawn: profiles added at random while
+    the assembly rules allow, stopping at random. A finished warband holds at least one
+    fighter; the warband being built may hold none yet; one whose turn has not come (in
+    Secret each player builds after the one before has finished) holds none."""
+    finished = seat in building["finished"]
+    if not finished and seat != building["turn"]:
+        return ()
+    band: list[str] = []
+    while True:
+        profiles = tuple(setup.profile(name) for name in band)
+        allowed = [p.name for p in setup.pack.fighters if fits(setup, profiles, p)]
+        if not allowed or ((band or not finished) and rng.random() < 1 / 3):
+            return tuple(band)
+        band.append(rng.choice(allowed))

@@ -23,8 +23,8 @@ from skirmish.games.magewinds.battle.deck import (
     sample_card,
     take_from_deck,
 )
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Frame
 from skirmish.games.magewinds.cards import check_card, sort_cards
 

@@ -18,8 +18,8 @@ from skirmish.dice import CountAtMost
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
 from skirmish.games.magewinds.attack import NO_BARRIER
 from skirmish.games.magewinds.battle.actions import pick
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.objects import drop_everything
 from skirmish.games.magewinds.battle.paying import chosen_payment, ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Frame, Status, dice_outcomes

@@ -15,8 +15,8 @@ from random import Random
 
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.games.magewinds.battle.actions import after
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.hooks import ABILITIES
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.cards import check_card, sort_cards
 

@@ -32,8 +32,8 @@ from skirmish.games.magewinds.battle.deck import (
     sample_card,
     take_from_deck,
 )
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import MARGIN, OVERLAP, can_stand_at, stand_problem
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.rolloff import RollOff
 from skirmish.games.magewinds.battle.scenarios import (

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from random import Random
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.engine.stack import Fields, Shown
 from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.damage import PoisonDamage, deal_damage
-from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.scenarios import WindburnBarrier
 from skirmish.games.magewinds.battle.state import Battle, Frame
 from skirmish.games.magewinds.cards import card_value, check_card
@@ -69,6 +71,17 @@ class Windburn(Frame):
     decided: tuple[str, ...] = ()
     card: str = ""
     points: int = 0
+
+    @classmethod
+    def read_back(cls, battle: Battle, data: Shown, rng: Random, now: Shown | None) -> Fields:
+        """Another player's view counts the cards kept (14.1, ruling MB-22): which they
+        are is drawn among the cards left in that hand."""
+        values = super().read_back(battle, data, rng, now)
+        if "kept" in data:
+            hand = [c for c in battle.hands[values["player"]] if c not in values["decided"]]
+            values["decided"] = (*values["decided"], *rng.sample(hand, data["kept"]))
+            values["card"] = ""
+        return values
 
     def _left(self, battle: Battle) -> tuple[str, ...]:
         return tuple(c for c in battle.hands[self.player] if c not in self.decided)

@@ -7,7 +7,7 @@ from typing import Any
 
 from skirmish.games.magewinds.battle.building import fighters_of, log_warbands, start_building
 from skirmish.games.magewinds.battle.deployment import SetupFrame, check_deployment_room
-from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.rounds import Round
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle, Item

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 from skirmish.engine.battle import End
 from skirmish.games.magewinds.battle.abilities.fallen import gone
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.hooks import SCENARIOS
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.scenarios import Scenario, defender
 from skirmish.games.magewinds.battle.state import Phase, Status
 from skirmish.games.magewinds.battle.territory import CONTACT_EDGE, OPPOSITE, distance_to_edge

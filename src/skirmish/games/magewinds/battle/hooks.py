@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from skirmish.engine.battle import Action
     from skirmish.games.magewinds.battle.scenarios import Scenario
     from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Point
+    from skirmish.games.magewinds.effects import Effect
     from skirmish.games.magewinds.field import Battlefield
     from skirmish.games.magewinds.profiles import AttackProfile
     from skirmish.games.magewinds.sightlines import LineOfAttack
@@ -42,6 +44,18 @@ class Hooks:
                 "when skirmish.games.magewinds.battle is imported"
             )
         raise AttributeError(name)
+
+
+@dataclass(frozen=True)
+class Castable:
+    """A spell that may be cast now, as far as everyone can see: ``caster`` has the
+    spell ``key`` and ``target`` is a legal target (named in the action when ``by`` or
+    ``on`` says so). Whether its player can pay is theirs alone to know."""
+
+    caster: Fighter
+    key: str
+    target: Fighter | None = None
+    by: bool = False
 
 
 class ActionRules(Protocol):
@@ -76,6 +90,25 @@ class AbilityHooks(Hooks):
     """The action ability chosen by a word."""
     start_casts: Callable[[Battle, Fighter], list[Action]]
     """Ability spells a fighter may cast as its activation starts."""
+    end_spells: Callable[[Battle, Fighter], list[Castable]]
+    """Ability spells with a casting cost that may be cast as a fighter's activation ends,
+    offered before the universal ones, whatever the hand (ruling MB-23)."""
+    phase_start_casts: Callable[[Battle, int], list[Castable]]
+    """Ability spells a player's fighters may cast as the Action Phase starts, whatever the
+    hand (rulings MB-19, MB-23)."""
+    spell_effect: Callable[[Battle, str, Fighter, Fighter], Battle | None]
+    """The effect of an ability spell (named as its cast action writes it) cast by the
+    first fighter on the second, once paid for; None when it is not one of them."""
+    lasting_effects: Callable[[], frozenset[str]]
+    """The spells on fighters that end with the Action Phase (13.5), by key."""
+    effect_keys: Callable[[], tuple[str, ...]]
+    """Every spell a fighter may have among its effects, by key (a position file's)."""
+    attacking_as: Callable[[Battle, Fighter], Fighter]
+    """A fighter as it attacks: the auras that reach it among its effects (asked only
+    when the battle has auras)."""
+    spell_effects: Callable[[Fighter, bool], frozenset[Effect]]
+    """The spells in effect on a fighter as the attack procedure reads them (18.0), an
+    aura only while it attacks (the flag)."""
     end_moment: Callable[[Battle, Fighter], bool]
     """Whether the end of an activation has an ability spell to decide on (ruling MB-23)."""
     end_casts: Callable[[Battle, Fighter], list[Action]]

@@ -17,6 +17,7 @@ from shapely import Point as ShapelyPoint
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.candidates import contact_points
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import (
     RADIUS,
     field_of,
@@ -25,7 +26,6 @@ from skirmish.games.magewinds.battle.geometry import (
     visible_spot,
 )
 from skirmish.games.magewinds.battle.hooks import ABILITIES
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.rolloff import SIDES as DIE_SIDES
 from skirmish.games.magewinds.battle.state import MARKER, Battle, Fighter, Item, Point
 from skirmish.games.magewinds.profiles import AttackProfile, Special

@@ -16,8 +16,8 @@ from typing import Any
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
 from skirmish.games.magewinds.battle.candidates import GRID, free_points, grid
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import stand_problem
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import (
     MARKER,
     Battle,

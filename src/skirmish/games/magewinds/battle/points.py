@@ -12,7 +12,7 @@ import math
 import re
 
 from skirmish.engine.battle import IllegalAction
-from skirmish.games.magewinds.battle.logbook import point_text as point_text
+from skirmish.engine.logbook import point_text as point_text
 
 Point = tuple[float, float]
 POSITION_DIGITS = 4

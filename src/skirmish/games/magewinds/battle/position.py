@@ -40,10 +40,10 @@ from skirmish.games.magewinds.battle import grammar
 from skirmish.games.magewinds.battle.actionphase import DONE, ActionPhase, ActionPhaseStage
 from skirmish.games.magewinds.battle.channelling import Channelling
 from skirmish.games.magewinds.battle.deployment import Deployment
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.game import start_battle
 from skirmish.games.magewinds.battle.geometry import stand_problem
-from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
-from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.hooks import ABILITIES
 from skirmish.games.magewinds.battle.placement import Placement, markers
 from skirmish.games.magewinds.battle.rounds import Round, RoundStage
 from skirmish.games.magewinds.battle.scenarios import deployment_problem
@@ -53,7 +53,6 @@ from skirmish.games.magewinds.battle.setup import (
     new_setup,
     setup_from_record,
 )
-from skirmish.games.magewinds.battle.spells import EFFECTS, WHITE_HOT
 from skirmish.games.magewinds.battle.state import Battle, Phase, Status
 from skirmish.games.magewinds.battle.tables import parse_table
 from skirmish.games.magewinds.cards import DECK, check_card, sort_cards
@@ -62,7 +61,6 @@ from skirmish.games.magewinds.pack import Pack
 FORMAT = "skirmish magewinds position"
 RECORDED = "position"
 """The key under which a record's setup keeps the position it started from."""
-KNOWN_EFFECTS = (*sorted(EFFECTS), WHITE_HOT)
 """The effects a fighter may be under in a position (spells lasting the Action Phase)."""
 MOST_FIGHTERS = 40
 MOST_ROUNDS = 99
@@ -261,7 +259,7 @@ def _mid_phase(
     turn = model.turn - 1 if model.turn is not None else waiting[0]
     battle = battle.top(replace(frame, order=order, turn=turn, passed=passed))
     if isinstance(frame, ActionPhase) and turn != frame.turn:
-        battle = abilities.turn_started(battle, turn)
+        battle = ABILITIES.turn_started(battle, turn)
     return battle
 
 
@@ -444,11 +442,11 @@ def _with_fighters(battle: Battle, model: PositionModel) -> Battle:
         data = given.get(fighter.name)
         if data is None:
             raise SkirmishError(f"fighter {fighter.name!r}: missing from the position")
-        unknown = [e for e in data.effects if e not in KNOWN_EFFECTS]
+        known = ABILITIES.effect_keys()
+        unknown = [e for e in data.effects if e not in known]
         if unknown:
             raise SkirmishError(
-                f"fighter {fighter.name!r}: effect {unknown[0]!r} is none of "
-                f"{', '.join(KNOWN_EFFECTS)}"
+                f"fighter {fighter.name!r}: effect {unknown[0]!r} is none of {', '.join(known)}"
             )
         for name in data.carrying:
             item = items.get(name)

@@ -18,7 +18,7 @@ from random import Random
 from typing import Any
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
-from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Frame, dice_outcomes
 
 SIDES = 6

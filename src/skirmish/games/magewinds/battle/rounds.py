@@ -15,7 +15,7 @@ from skirmish.engine.battle import Node
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
 from skirmish.games.magewinds.battle.channelling import Channelling
 from skirmish.games.magewinds.battle.endphase import EndPhase
-from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Frame, Phase
 
 

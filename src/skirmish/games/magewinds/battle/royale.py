@@ -23,7 +23,7 @@ from skirmish.engine.battle import Action, Chance, End, IllegalAction, Node, Tur
 from skirmish.games.magewinds.attack import NO_BARRIER
 from skirmish.games.magewinds.battle.actions import pick
 from skirmish.games.magewinds.battle.damage import deal_damage
-from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.paying import chosen_payment, ways_to_pay
 from skirmish.games.magewinds.battle.rolloff import sequence
 from skirmish.games.magewinds.battle.scenarios import (

@@ -17,7 +17,7 @@ from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle.abilities.mesmer import shown_profile
 from skirmish.games.magewinds.battle.abilities.notes import public_notes
 from skirmish.games.magewinds.battle.actions import point_text
-from skirmish.games.magewinds.battle.attacks import FACE_DOWN
+from skirmish.games.magewinds.battle.attackview import FACE_DOWN
 from skirmish.games.magewinds.battle.building import building_lines
 from skirmish.games.magewinds.battle.deck import hand_limit
 from skirmish.games.magewinds.battle.geometry import field_of

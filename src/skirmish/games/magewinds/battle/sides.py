@@ -14,7 +14,7 @@ from typing import Any
 
 from skirmish.engine.battle import Action, Node, Turn
 from skirmish.games.magewinds.battle.actions import pick
-from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Frame
 from skirmish.games.magewinds.battle.territory import CORNERS, OPPOSITE
 

@@ -3,17 +3,18 @@
 Spells are offered as complete actions, ``cast SPELL [by CASTER] [on TARGET] paying CARDS``,
 one for every legal caster, target and payment (17.0): the list is the exact legal set.
 Costs come from the pack (the fighter's ability, or the pack's universal abilities); the
-moments come from each spell's text:
+moments come from each spell's text. The universal spells are here:
 
-- start of a fighter's activation: White-Hot Weapons (the Enchanter itself), Third Eye
-  (a friendly Seer on another fighter);
-- end of an activation (the end of your turn): Hex (the Witch, on a visible fighter),
-  Energize (once per warband per Action Phase, on a visible friendly fighter);
+- end of an activation (the end of your turn): Energize (once per warband per Action
+  Phase, on a visible friendly fighter);
 - start of a Move action: Haste (a friendly fighter that sees the mover; ruling MB-9);
 - a step move: Leap (the stepping fighter);
-- start of the Action Phase: Wildform (the Druid);
 - spell actions: Blink, Recover; attack spells with the attack; Mirrorshield and
   Barrier inside the attack (18.0).
+
+The fighters' own spells cast at these moments (as an activation starts or ends, as the
+Action Phase starts) and what they do to an attack are asked of the abilities through
+:data:`~skirmish.games.magewinds.battle.hooks.ABILITIES`.
 
 Targets and timings the pages leave open are ruling MB-18.
 """
@@ -22,52 +23,32 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle.actions import point_text
 from skirmish.games.magewinds.battle.candidates import free_points, grid
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem, visible_spot
 from skirmish.games.magewinds.battle.grammar import Kind, Names, parse, split_paid
-from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.hooks import ABILITIES, Castable
 from skirmish.games.magewinds.battle.paying import named_payment, ways_to_pay
 from skirmish.games.magewinds.battle.state import Battle, Fighter
-from skirmish.games.magewinds.effects import HEX, THIRD_EYE, WHITE_HOT_WEAPONS, WILDFORM, Effect
+from skirmish.games.magewinds.effects import Effect
 from skirmish.games.magewinds.profiles import Ability
 
-WHITE_HOT_RANGE = 9.0
-"""White-Hot Weapons (Enchanter v1.3.1): friendly fighters within 9" and visible."""
 BLINK_CLEARANCE = 3.0
 """Blink: more than 3" from every enemy fighter."""
 LEAP_BONUS = 2.0
-WILDFORM_MOVEMENT = 2
-"""Leap +2" on a step, Wildform +2 Movement (v1.5.x); Haste's bonus depends on the
-version (:mod:`.abilities.universal`)."""
-
-EFFECTS: dict[str, Effect] = {"third_eye": THIRD_EYE, "hex": HEX, "wildform": WILDFORM}
-WHITE_HOT = "white_hot_weapons"
-AURAS: dict[str, Effect] = {WHITE_HOT: WHITE_HOT_WEAPONS}
-"""Spells another fighter cast that work on a fighter only while it attacks in reach."""
+"""Leap +2" on a step; Haste's bonus depends on the version (:mod:`.abilities.universal`)."""
 
 
 def ability(battle: Battle, fighter: Fighter, key: str) -> Ability | None:
     """The fighter's own ability with rule ``key``, or the pack's universal one."""
     own = battle.setup.profile(fighter.profile).ability(key)
     return own if own is not None else battle.setup.pack.universal(key)
-
-
-@dataclass(frozen=True)
-class Castable:
-    """A spell that may be cast now, as far as everyone can see: ``caster`` has the
-    spell ``key`` and ``target`` is a legal target (named in the action when ``by`` or
-    ``on`` says so). Whether its player can pay is theirs alone to know."""
-
-    caster: Fighter
-    key: str
-    target: Fighter | None = None
-    by: bool = False
 
 
 def castable(battle: Battle, caster: Fighter, key: str, **where: Any) -> list[Castable]:
@@ -111,32 +92,11 @@ def cast(battle: Battle, player: int, action: Action, spell: str, caster: str) -
 # -- the moments ----------------------------------------------------------------------------
 
 
-def start_of_activation(battle: Battle, fighter: Fighter) -> list[Action]:
-    """White-Hot Weapons and Third Eye, cast as ``fighter``'s activation starts (MB-18)."""
-    options: list[Action] = []
-    if ("white_hot_weapons", fighter.name) not in battle.auras and battle.setup.profile(
-        fighter.profile
-    ).has_ability("white_hot_weapons"):
-        options += cast_options(battle, fighter, "white_hot_weapons")
-    if "third_eye" not in fighter.effects:
-        for seer in battle.on_battlefield(fighter.player):
-            if (
-                seer.name != fighter.name
-                and battle.setup.profile(seer.profile).has_ability("third_eye")
-                and battle.controller(seer) == battle.controller(fighter)
-            ):
-                options += cast_options(battle, seer, "third_eye", by=True, on=fighter)
-    return options
-
-
 def end_of_activation(battle: Battle, fighter: Fighter) -> list[Castable]:
-    """Hex by the activated Witch; Energize once per warband per Action Phase (MB-18).
-    Whether the moment is offered depends on these alone, never on the hand (ruling MB-23)."""
-    casts: list[Castable] = []
-    if fighter.on_battlefield and battle.setup.profile(fighter.profile).has_ability("hex"):
-        for target in battle.on_battlefield():
-            if "hex" not in target.effects and sees(battle, fighter, target):
-                casts += castable(battle, fighter, "hex", target=target)
+    """The abilities' spells cast as an activation ends (Hex), then Energize once per
+    warband per Action Phase (MB-18). Whether the moment is offered depends on these
+    alone, never on the hand (ruling MB-23)."""
+    casts = ABILITIES.end_spells(battle, fighter)
     if fighter.player not in battle.energized:
         for target in battle.on_battlefield(fighter.player):
             if target.counters and battle.controller(target) == battle.controller(fighter):
@@ -144,7 +104,8 @@ def end_of_activation(battle: Battle, fighter: Fighter) -> list[Castable]:
     return casts
 
 
-def _name(battle: Battle, fighter: Fighter, key: str) -> str:
+def spell_name(battle: Battle, fighter: Fighter, key: str) -> str:
+    """The name of ``fighter``'s spell ``key`` as a cast action writes it."""
     spell = ability(battle, fighter, key)
     return spell.name if spell else key
 
@@ -163,20 +124,14 @@ def leap_options(battle: Battle, fighter: Fighter) -> list[Action]:
     return cast_options(battle, fighter, "leap")
 
 
-def wildform_casters(battle: Battle, player: int) -> list[Castable]:
-    """Wildform: ``player``'s Druids on the battlefield not yet in Wildform, each of which
-    may cast it on itself as the Action Phase starts, whatever the hand (rulings MB-19,
-    MB-23)."""
-    casts: list[Castable] = []
-    for druid in battle.on_battlefield(player):
-        profile = battle.setup.profile(druid.profile)
-        if profile.has_ability("wildform") and "wildform" not in druid.effects:
-            casts += castable(battle, druid, "wildform", target=druid)
-    return casts
+def phase_start_casters(battle: Battle, player: int) -> list[Castable]:
+    """The spells ``player``'s fighters may cast as the Action Phase starts, whatever the
+    hand (rulings MB-19, MB-23): the abilities' (Wildform)."""
+    return ABILITIES.phase_start_casts(battle, player)
 
 
-def wildform_options(battle: Battle, player: int) -> list[Action]:
-    return paid_casts(battle, wildform_casters(battle, player))
+def phase_start_options(battle: Battle, player: int) -> list[Action]:
+    return paid_casts(battle, phase_start_casters(battle, player))
 
 
 def blink_allowed(battle: Battle, fighter: Fighter) -> str | None:
@@ -208,37 +163,16 @@ def blink_problem(battle: Battle, fighter: Fighter, at: tuple[float, float]) -> 
 
 
 def apply_cast(battle: Battle, action: Action, caster: Fighter, target: Fighter) -> Battle:
-    """The effect of a non-action spell cast with ``action`` (after it is paid for)."""
+    """The effect of a non-action spell cast with ``action`` (after it is paid for):
+    Energize's here, an ability's through :data:`.hooks.ABILITIES`."""
     spell = parse(action, Names.of(battle)).spell
-
-    def casts(key: str) -> bool:
-        return spell is not None and spell == _name(battle, caster, key)
-
-    if casts("white_hot_weapons"):
-        battle = replace(battle, auras=(*battle.auras, ("white_hot_weapons", caster.name)))
-        return battle.logged(
-            "White-Hot Weapons",
-            EventKind.SPELL,
-            "{caster} casts {spell}: until the Action Phase ends, friendly fighters within "
-            '9" that it sees ignore 1 Armour with non-magical melee attacks',
-            caster=caster.name,
-            spell="White-Hot Weapons",
-        )
-    if casts("energize"):
+    if spell is not None and spell == spell_name(battle, caster, "energize"):
         battle = replace(battle, energized=battle.energized | {target.player})
         return recover_action(battle, target, "Energize: ", caster=caster.name, spell="Energize")
-    for key in ("third_eye", "hex", "wildform"):
-        if casts(key):
-            battle = battle.with_fighter(replace(target, effects=target.effects | {key}))
-            return battle.logged(
-                EFFECTS[key].name,
-                EventKind.SPELL,
-                "{caster} casts {spell} on {target} until the Action Phase ends (ruling MB-18)",
-                caster=caster.name,
-                spell=EFFECTS[key].name,
-                target=target.name,
-            )
-    raise IllegalAction(f"17.0: {action!r} is not a spell this battle plays")
+    done = None if spell is None else ABILITIES.spell_effect(battle, spell, caster, target)
+    if done is None:
+        raise IllegalAction(f"17.0: {action!r} is not a spell this battle plays")
+    return done
 
 
 def recover_action(battle: Battle, fighter: Fighter, why: str, **data: Any) -> Battle:
@@ -257,44 +191,22 @@ def recover_action(battle: Battle, fighter: Fighter, why: str, **data: Any) -> B
     )
 
 
-def white_hot(battle: Battle, attacker: Fighter) -> bool:
-    """White-Hot Weapons in effect for ``attacker``: a friendly Enchanter that cast it this
-    Action Phase is on the battlefield, within 9" of the attacker and sees it (ruling MB-10)."""
-    for key, source in battle.auras:
-        if key != "white_hot_weapons":
-            continue
-        enchanter = battle.fighter(source)
-        if not enchanter.on_battlefield or enchanter.player != attacker.player:
-            continue
-        assert enchanter.at is not None and attacker.at is not None
-        if math.dist(enchanter.at, attacker.at) - 2 * RADIUS <= WHITE_HOT_RANGE and sees(
-            battle, enchanter, attacker
-        ):
-            return True
-    return False
-
-
 def attacking_as(battle: Battle, fighter: Fighter) -> Fighter:
     """``fighter`` as it attacks: the auras that reach it written among its effects
     (White-Hot Weapons, ruling MB-10), so that whatever reads a fighter's effects, and a
     computer player's kept values keyed by them, reads those too."""
-    if WHITE_HOT not in fighter.effects and white_hot(battle, fighter):
-        return replace(fighter, effects=fighter.effects | {WHITE_HOT})
-    return fighter
+    return ABILITIES.attacking_as(battle, fighter) if battle.auras else fighter
 
 
 def effects_of(fighter: Fighter, *, attacking: bool) -> frozenset[Effect]:
     """The spells in effect on a fighter, as the attack procedure reads them (18.0): an
     aura among its effects (:func:`attacking_as`) only while it attacks."""
-    effects = {EFFECTS[key] for key in fighter.effects if key in EFFECTS}
-    if attacking:
-        effects |= {AURAS[key] for key in fighter.effects if key in AURAS}
-    return frozenset(effects)
+    return ABILITIES.spell_effects(fighter, attacking)
 
 
 def attack_effects(battle: Battle, fighter: Fighter, *, attacking: bool) -> frozenset[Effect]:
     """The spells in effect on a fighter in ``battle``, as the attack procedure reads them
-    (18.0), White-Hot Weapons included while it attacks within the Enchanter's reach."""
+    (18.0), the auras that reach it included while it attacks."""
     return effects_of(attacking_as(battle, fighter) if attacking else fighter, attacking=attacking)
 
 

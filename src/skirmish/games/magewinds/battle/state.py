@@ -13,22 +13,20 @@ happens next. A frame's ``advance`` does the work that needs no decision; ``act`
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from itertools import product
 from random import Random
-from typing import TYPE_CHECKING, Any, TypeVar
-from weakref import WeakKeyDictionary
+from typing import TYPE_CHECKING, Any
 
+from skirmish.engine import stack
 from skirmish.engine.battle import Action, Chance, End, IllegalAction, Node, Turn
-from skirmish.errors import SkirmishError
+from skirmish.engine.logbook import BattleEvent, LogLine
+from skirmish.engine.stack import FrameStack
 from skirmish.fastpaths import replaced
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.hooks import ABILITIES, VIEWS
-from skirmish.games.magewinds.battle.logbook import BattleEvent, EventKind, LogLine
 from skirmish.games.magewinds.battle.points import POSITION_DIGITS as POSITION_DIGITS
 from skirmish.games.magewinds.battle.points import Point as Point
 from skirmish.games.magewinds.battle.points import rounded as rounded
@@ -36,8 +34,6 @@ from skirmish.games.magewinds.battle.points import rounded as rounded
 if TYPE_CHECKING:
     from skirmish.games.magewinds.battle.grammar import BattleAction
     from skirmish.games.magewinds.battle.setup import Setup
-
-T = TypeVar("T")
 
 
 class Phase(StrEnum):
@@ -153,112 +149,36 @@ MARKER = "marker"
 fragments): a mark of no fighter, named by its ``detail``."""
 
 
-@dataclass(frozen=True, slots=True)
-class Log:
-    """The log as a shared linked list: adding an event never copies the earlier ones.
-    Its lines are :class:`.logbook.BattleEvent` records and the attack procedure's own
-    records, as they are."""
-
-    event: LogLine
-    previous: Log | None
-    length: int
-
-    def events(self) -> tuple[LogLine, ...]:
-        out: list[LogLine] = []
-        node: Log | None = self
-        while node is not None:
-            out.append(node.event)
-            node = node.previous
-        return tuple(reversed(out))
-
-
-class Frame:
-    """Pending work. Subclasses are frozen dataclasses; the top of the stack acts."""
-
-    def node(self, battle: Battle) -> Node:
-        raise NotImplementedError
-
-    def options(self, battle: Battle) -> tuple[Action, ...]:
-        """The representative legal actions at this frame's decision."""
-        return ()
-
-    def act(self, battle: Battle, action: Action) -> Battle:
-        """A player's action at this frame (checked: illegal ones raise)."""
-        raise IllegalAction(f"no decision is pending here ({type(self).__name__})")
-
-    def chance(self, battle: Battle, action: Action) -> Battle:
-        """A chance outcome at this frame (checked)."""
-        raise IllegalAction(f"no chance event is pending here ({type(self).__name__})")
-
-    def sample(self, battle: Battle, rng: Random) -> Action:
-        raise IllegalAction(f"no chance event is pending here ({type(self).__name__})")
-
-    def outcomes(self, battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
-        """Every outcome :meth:`sample` may give, with its exact probability."""
-        raise IllegalAction(f"no chance event is pending here ({type(self).__name__})")
-
-    def advance(self, battle: Battle) -> Battle | None:
-        """Work that needs no decision: the next state, or None when waiting."""
-        return None
-
-    def resume(self, battle: Battle, result: Any) -> Battle:
-        """The frame above this one finished with ``result``."""
-        return battle
-
-    def summary(self, battle: Battle, player: int | None) -> dict[str, Any]:
-        """What this frame is doing, as ``player`` may see it (None: everything)."""
-        return {"frame": type(self).__name__}
-
-    def refused(self, battle: Battle) -> tuple[str, ...]:
-        """Why actions a player might expect are not legal now, each with its rule."""
-        return ()
-
-    def hidden_fields(self, battle: Battle, player: int) -> dict[str, Any]:
-        """The fields ``player`` may not see as they are, each with what a view shows in
-        its place (JSON-ready), and anything a view adds; empty when all is public. The
-        view's frames (:func:`.public.public_part`) show every other field as it is."""
-        return {}
+class Frame(stack.Frame["Battle"]):
+    """Pending work in a Magewinds battle (:class:`skirmish.engine.stack.Frame`).
+    Subclasses are frozen dataclasses; the top of the stack acts."""
 
     def dealing_poison(self) -> bool:
         """Whether this frame is dealing the poison damage of one moment (1.2, 13.5;
         ruling MB-33)."""
         return False
 
-
-MAX_SETTLE = 10_000
-SIDES = 6
-
-
-def dice_outcomes(word: str, dice: int) -> tuple[tuple[Action, Fraction], ...]:
-    """Every ordered roll of ``dice`` six-sided dice written ``word N N ...`` (3.0), each
-    with probability 1/6^dice: the outcomes of a chance step that rolls them."""
-    each = Fraction(1, SIDES**dice)
-    return tuple(
-        (" ".join((word, *map(str, faces))), each)
-        for faces in product(range(1, SIDES + 1), repeat=dice)
-    )
+    @classmethod
+    def named_by_seat(cls, data: stack.Shown) -> list[tuple[int, str]]:
+        """The answers a view of this frame (``data``, :meth:`shown`) shows each player
+        gave, by seat: a battle rebuilt from the view reads the cards a payment named
+        among them as still in that hand. None by default."""
+        return []
 
 
-def _illegal(error: SkirmishError, rule: str) -> IllegalAction:
-    """Any error an action raises, as an illegal action that names a rule: the rule of the
-    decision (or chance event) when the message does not start with one. A rule is cited
-    first, as a number or a name ("17.0: ...", "Blink: ..."); plain words start in
-    lower case."""
-    text = str(error)
-    if text[:1].islower():
-        return IllegalAction(f"{rule}: {text}")
-    return error if isinstance(error, IllegalAction) else IllegalAction(text)
+Log = stack.Log[LogLine]
+"""The battle's log (:class:`skirmish.engine.stack.Log`): its lines are
+:class:`.logbook.BattleEvent` records and the attack procedure's own records, as they
+are."""
+dice_outcomes = stack.dice_outcomes
 
-
-_OPTIONS: WeakKeyDictionary[Battle, tuple[Action, ...]] = WeakKeyDictionary()
-"""The top frame's options of a battle state, worked out once (states never change)."""
 _LEGAL = "legal actions"
 """The key the top frame's options as records (:mod:`.grammar`) are remembered under, read
 once per state (:meth:`Battle.remembered`)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False, weakref_slot=True)
-class Battle:
+class Battle(FrameStack):
     """A Magewinds battle at one moment. Never changed: every step returns a new one.
 
     Two states are compared by their :meth:`state_hash`; ``==`` is identity.
@@ -327,31 +247,13 @@ class Battle:
 
         return read(" ".join(text.split()), Names.of(self))
 
-    def options(self) -> tuple[Action, ...]:
-        """The top frame's representative legal actions as texts (computed once per
-        state): what the frames offer and check answers against."""
-        found = _OPTIONS.get(self)
-        if found is None:
-            found = self.frames[-1].options(self)
-            _OPTIONS[self] = found
-        return found
-
     def apply(self, action: BattleAction | Action) -> Battle:
         """The state after ``action``: a record (:mod:`.grammar`), or its text (read the
         same way; tests and scripts write actions as a person types them)."""
         node = self.node()
         if isinstance(node, End):
             raise IllegalAction(f"the battle is over: {node.reason}")
-        text = " ".join(str(action).split())
-        try:
-            if isinstance(node, Chance):
-                after = self.frames[-1].chance(self, text)
-                after = replaced(after, chances=self.chances + 1)
-            else:
-                after = self.frames[-1].act(self, text)
-        except SkirmishError as error:
-            raise _illegal(error, node.rule) from None
-        return after.settle()
+        return self.acted(node, " ".join(str(action).split()))
 
     def sample_chance(self, rng: Random) -> BattleAction:
         return self.parse_action(self.frames[-1].sample(self, rng))
@@ -370,54 +272,17 @@ class Battle:
         return VIEWS.view(self, player)
 
     def state_hash(self) -> str:
-        text = json.dumps(self.as_dict(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()
-
-    def remembered(self, key: Hashable, compute: Callable[[], T]) -> T:
-        """``compute()``, worked out once for this state (states never change)."""
-        derived = self.derived
-        if derived is None:
-            derived = {}
-            object.__setattr__(self, "derived", derived)
-        elif key in derived:
-            found: T = derived[key]
-            return found
-        answer = derived[key] = compute()
-        return answer
+        return stack.state_hash(self.as_dict())
 
     # -- helpers the rules use -----------------------------------------------------------
 
-    def settle(self) -> Battle:
-        """Do every piece of work that needs no decision, until a decision or chance waits
-        (or the battle is over)."""
-        battle = self
-        for _ in range(MAX_SETTLE):
-            if battle.result is not None:
-                return battle
-            ended = battle.setup.scenario.ends_now(battle)
-            if ended is not None:
-                return battle.ended(ended)
-            after = battle.frames[-1].advance(battle)
-            if after is None:
-                return battle
-            battle = after
-        raise RuntimeError("the battle state did not settle")  # pragma: no cover
+    def ending(self) -> End | None:
+        """The scenario's end condition (14.0), checked before each piece of work."""
+        return self.setup.scenario.ends_now(self)
 
     def ended(self, end: End) -> Battle:
         battle = self.logged("14.0", EventKind.END, "the battle ends: {reason}", reason=end.reason)
         return replaced(battle, result=end, phase=Phase.OVER, frames=battle.frames[:1])
-
-    def push(self, frame: Frame) -> Battle:
-        return replaced(self, frames=(*self.frames, frame))
-
-    def top(self, frame: Frame) -> Battle:
-        """The battle with its top frame replaced by ``frame``."""
-        return replaced(self, frames=(*self.frames[:-1], frame))
-
-    def finish(self, result: Any = None) -> Battle:
-        """Pop the top frame and hand ``result`` to the frame below it."""
-        battle = replaced(self, frames=self.frames[:-1])
-        return battle.frames[-1].resume(battle, result)
 
     def logged(
         self,
@@ -441,13 +306,10 @@ class Battle:
             seen_by,
         )
         length = self.log.length + 1 if self.log else 1
-        return replaced(self, log=Log(entry, self.log, length))
+        return replaced(self, log=stack.Log(entry, self.log, length))
 
     def with_events(self, events: tuple[LogLine, ...]) -> Battle:
-        log = self.log
-        for entry in events:
-            log = Log(entry, log, (log.length if log else 0) + 1)
-        return replaced(self, log=log)
+        return replaced(self, log=stack.Log.extended(self.log, events))
 
     def events(self) -> tuple[LogLine, ...]:
         return self.log.events() if self.log else ()

@@ -16,6 +16,7 @@ from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
 from skirmish.games.magewinds.battle.candidates import step_candidates
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import (
     RADIUS,
     away_problem,
@@ -25,7 +26,6 @@ from skirmish.games.magewinds.battle.geometry import (
 )
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.hooks import SCENARIOS as scenarios
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.paying import ways_to_pay
 from skirmish.games.magewinds.battle.spells import (
     LEAP_BONUS,

@@ -11,10 +11,10 @@ from functools import partial
 from typing import Any
 
 from skirmish.engine.battle import Chance, End, Turn
+from skirmish.engine.logbook import LogLine, line_dict
 from skirmish.fastpaths import Kept, fast
 from skirmish.games.magewinds.battle.abilities.mesmer import shown_profile
 from skirmish.games.magewinds.battle.hooks import VIEWS
-from skirmish.games.magewinds.battle.logbook import LogLine, line_dict
 from skirmish.games.magewinds.battle.public import public_part
 from skirmish.games.magewinds.battle.state import Battle, Log
 

@@ -3,7 +3,9 @@ the few places the rest of the battle asks them something:
 
 - :data:`ACTIONS`: abilities that are actions (13.0), chosen like Move or Attack;
 - :func:`start_casts`, :func:`end_casts`, :func:`cast`: spells cast as an activation starts
-  or ends (Heal, Prediction);
+  or ends (Heal, Prediction; White-Hot Weapons and Third Eye, of :mod:`.effect_spells`,
+  whose Hex and Wildform the kernel asks for as an activation ends and as the Action
+  Phase starts, with what each does to an attack);
 - :func:`activated`, :func:`began`, :func:`activation_ended`, :func:`turn_started`,
   :func:`phase_ended`, :func:`redeployed`: what abilities do when a fighter is activated,
   begins an action or ends its activation, when a player's turn begins, when the Action
@@ -28,6 +30,7 @@ from skirmish.games.magewinds.battle.abilities import (
     cleric,
     deadeye,
     druid,
+    effect_spells,
     enchanter,
     fallen,
     guardian,
@@ -40,10 +43,9 @@ from skirmish.games.magewinds.battle.abilities import (
 )
 from skirmish.games.magewinds.battle.abilities.common import ActionAbility, marks, without
 from skirmish.games.magewinds.battle.actions import after, pick
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.grammar import Names, parse
 from skirmish.games.magewinds.battle.hooks import ABILITIES
-from skirmish.games.magewinds.battle.logbook import EventKind
-from skirmish.games.magewinds.battle.spells import WILDFORM_MOVEMENT
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Point
 from skirmish.games.magewinds.profiles import AttackProfile
 
@@ -93,8 +95,12 @@ def _kinds(battle: Battle) -> dict[str, list[str]]:
 
 
 def start_casts(battle: Battle, fighter: Fighter) -> list[Action]:
-    """Spells ``fighter`` may cast as its activation starts: Prediction."""
-    return seer.options(battle, fighter, _kinds(battle))
+    """Spells ``fighter`` may cast as its activation starts: White-Hot Weapons, Third Eye
+    (:mod:`.effect_spells`), then Prediction."""
+    return [
+        *effect_spells.start_casts(battle, fighter),
+        *seer.options(battle, fighter, _kinds(battle)),
+    ]
 
 
 def end_moment(battle: Battle, fighter: Fighter) -> bool:
@@ -226,7 +232,7 @@ def controller(battle: Battle, fighter: Fighter) -> int | None:
 def movement_bonuses(battle: Battle, fighter: Fighter) -> list[tuple[int, str]]:
     """Wildform (Druid v1.5.x): +2 Movement."""
     if "wildform" in fighter.effects:
-        return [(WILDFORM_MOVEMENT, f"+{WILDFORM_MOVEMENT} Wildform")]
+        return [(effect_spells.WILDFORM_MOVEMENT, f"+{effect_spells.WILDFORM_MOVEMENT} Wildform")]
     return []
 
 
@@ -253,6 +259,13 @@ ABILITIES.start_casts = start_casts
 ABILITIES.end_moment = end_moment
 ABILITIES.end_casts = end_casts
 ABILITIES.cast = cast
+ABILITIES.end_spells = effect_spells.end_casts
+ABILITIES.phase_start_casts = effect_spells.phase_start_casts
+ABILITIES.spell_effect = effect_spells.effect
+ABILITIES.lasting_effects = effect_spells.lasting
+ABILITIES.effect_keys = effect_spells.effect_keys
+ABILITIES.attacking_as = effect_spells.attacking_as
+ABILITIES.spell_effects = effect_spells.effects_of
 ABILITIES.activated = activated
 ABILITIES.began = began
 ABILITIES.activation_ended = activation_ended

@@ -14,6 +14,7 @@ import math
 from dataclasses import replace
 
 from skirmish.engine.battle import Action, IllegalAction
+from skirmish.engine.logbook import line_fighters
 from skirmish.games.magewinds.battle.abilities.common import (
     ActionAbility,
     cited,
@@ -23,10 +24,11 @@ from skirmish.games.magewinds.battle.abilities.common import (
     split_paying,
 )
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
+from skirmish.games.magewinds.battle.eventkinds import POISON_ENDS, EventKind
 from skirmish.games.magewinds.battle.geometry import RADIUS, sees, stand_problem
-from skirmish.games.magewinds.battle.logbook import POISON_ENDS, EventKind, line_fighters
+from skirmish.games.magewinds.battle.hooks import Castable
 from skirmish.games.magewinds.battle.paying import healing_cost, ways_to_pay
-from skirmish.games.magewinds.battle.spells import Castable, castable
+from skirmish.games.magewinds.battle.spells import castable
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Status, rounded
 from skirmish.games.magewinds.cards import card_value
 

@@ -23,8 +23,8 @@ from skirmish.games.magewinds.battle.abilities.common import (
     without,
 )
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import RADIUS
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark, Point, rounded
 from skirmish.games.magewinds.profiles import AttackProfile, Special
 from skirmish.geometry import HeightClass

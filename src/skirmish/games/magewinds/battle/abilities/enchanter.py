@@ -13,8 +13,8 @@ from dataclasses import replace
 
 from skirmish.engine.battle import Action
 from skirmish.games.magewinds.battle.abilities.common import cited, own
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import field_of, sees
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.spells import cast_options
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.field import Battlefield

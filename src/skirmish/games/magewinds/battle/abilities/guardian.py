@@ -22,8 +22,8 @@ from skirmish.games.magewinds.battle.abilities.common import (
     split_paying,
     with_mark,
 )
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import RADIUS, attack_line
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark
 from skirmish.games.magewinds.profiles import AttackProfile
 from skirmish.games.magewinds.sightlines import LineOfAttack

@@ -32,6 +32,7 @@ from skirmish.games.magewinds.battle.abilities.common import (
 )
 from skirmish.games.magewinds.battle.abilities.witch import KEY as CHARM
 from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import (
     RADIUS,
     in_sight,
@@ -39,7 +40,6 @@ from skirmish.games.magewinds.battle.geometry import (
     sees,
     stand_problem,
 )
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.objects import CONTACT, drop_everything
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark, Point, rounded

@@ -29,20 +29,18 @@ from skirmish.games.magewinds.battle.abilities.common import (
     split_paying,
 )
 from skirmish.games.magewinds.battle.abilities.deadeye import point_visible
+from skirmish.games.magewinds.battle.abilities.quake_attack import QuakeAttack, feature_profile
 from skirmish.games.magewinds.battle.actions import after, pick
+from skirmish.games.magewinds.battle.attacks import combatant
 from skirmish.games.magewinds.battle.candidates import step_candidates
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import RADIUS, moved
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Point
-from skirmish.games.magewinds.profiles import AttackProfile, AttackType, FighterProfile, Strike
 from skirmish.geometry import Terrain
 
 KEY = "quake"
 QUAKE_RANGE = 9.0
 QUAKE_AREA = 1.0
-POWER, PRECISION = 6, 3
-ARMOUR = 99
-"""The feature's Armour: no hit sent back by Mirrorshield does it damage."""
 SAMPLE = 0.5
 """Points along a feature's outline tried for sight, this far apart."""
 
@@ -62,22 +60,6 @@ def feature_visible(battle: Battle, druid: Fighter, piece: Terrain) -> bool:
             if point_visible(battle, druid, (point.x, point.y), besides=piece.name):
                 return True
     return False
-
-
-def quake_attack(piece: Terrain) -> AttackProfile:
-    return AttackProfile(
-        name="Quake",
-        type=AttackType.MISSILE,
-        minimum_range=0.0,
-        maximum_range=math.inf,
-        single=Strike(POWER, PRECISION),
-        source="Druid v1.5.2, Quake",
-    )
-
-
-def feature_profile(piece: Terrain) -> FighterProfile:
-    """The terrain feature as the attacker: only its attack and Armour matter."""
-    return FighterProfile(piece.name, 99, 0, ARMOUR, 0, 0, 0, attacks=(quake_attack(piece),))
 
 
 class Quake(ActionAbility):
@@ -168,9 +150,6 @@ class QuakeFrame(Frame):
         return self._attack(battle, chosen.removeprefix("quake attacks "))
 
     def _attack(self, battle: Battle, name: str) -> Battle:
-        from skirmish.games.magewinds.battle.abilities.quake_attack import QuakeAttack
-        from skirmish.games.magewinds.battle.attacks import combatant
-
         piece = self._piece(battle)
         target = battle.fighter(name)
         assert target.at is not None

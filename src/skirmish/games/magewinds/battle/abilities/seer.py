@@ -15,6 +15,7 @@ from random import Random
 from typing import Any
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
+from skirmish.engine.stack import Fields, Shown
 from skirmish.games.magewinds.battle.abilities.common import (
     cited,
     marks,
@@ -32,7 +33,7 @@ from skirmish.games.magewinds.battle.deck import (
     sample_card,
     take_from_deck,
 )
-from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.paying import ways_to_pay
 from skirmish.games.magewinds.battle.spells import recover_action
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Mark
@@ -146,6 +147,17 @@ class InsightDraw(Frame):
     player: int
     seer: str
     seen: tuple[str, ...] = ()
+
+    @classmethod
+    def read_back(cls, battle: Battle, data: Shown, rng: Random, now: Shown | None) -> Fields:
+        """Another player's view counts the cards taken: which they are is drawn among
+        the cards of the Seer's player's hand that nobody else knows (ruling MB-42)."""
+        values = super().read_back(battle, data, rng, now)
+        if isinstance(data["seen"], int):
+            known = battle.known[values["player"]]
+            hand = [c for c in battle.hands[values["player"]] if c not in known]
+            values["seen"] = tuple(rng.sample(hand, data["seen"]))
+        return values
 
     def node(self, battle: Battle) -> Node:
         if len(self.seen) < 2:

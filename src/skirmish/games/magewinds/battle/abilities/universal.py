@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from skirmish.games.magewinds.battle.abilities.common import marks, with_mark, without
 from skirmish.games.magewinds.battle.activation import recovered
-from skirmish.games.magewinds.battle.logbook import EventKind
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.spells import ability
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark
 

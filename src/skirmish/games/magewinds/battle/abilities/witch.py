@@ -20,8 +20,8 @@ from skirmish.games.magewinds.battle.abilities.common import (
     with_mark,
     without,
 )
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import sees
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Mark
 from skirmish.games.magewinds.profiles import Ability
 

@@ -16,14 +16,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from random import Random
 from typing import Any
 
 from skirmish.engine.battle import Action, Node, Turn
+from skirmish.engine.stack import Fields, Shown
 from skirmish.games.magewinds.attack import AttackResult
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
+from skirmish.games.magewinds.battle.attackview import attack_from, result_from
+from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import RADIUS
-from skirmish.games.magewinds.battle.logbook import EventKind
 from skirmish.games.magewinds.battle.state import Battle, Frame, Point
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.profiles import AttackProfile, Reaction, Special
@@ -60,6 +63,14 @@ class BlastFrame(Frame):
     steps: tuple[tuple[str, str], ...] = ()
     """(fighter, reaction) whose step move waits, in the order they were attacked."""
     source_at: Point | None = None
+
+    @classmethod
+    def read_back(cls, battle: Battle, data: Shown, rng: Random, now: Shown | None) -> Fields:
+        """The attack and the first attack's result read back as the view shows them."""
+        values = super().read_back(battle, data, rng, now)
+        values["attack"] = attack_from(battle.setup, data["attack"])
+        values["first"] = result_from(data["first"])
+        return values
 
     def _left(self, battle: Battle) -> list[str]:
         """Fighters on the battlefield within 1" of where the target stood, not yet

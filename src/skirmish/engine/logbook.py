@@ -1,12 +1,21 @@
-"""The battle log as records: each line a frozen :class:`BattleEvent` of an
-:class:`EventKind`, with its rule, the fighters and players it concerns, its numbers and
-who may see it. The sentence a person reads is rendered from the record by :func:`render`,
-only when someone reads it.
+"""A battle's log as records: each line a frozen :class:`BattleEvent` of a kind (a
+game's own ``StrEnum``), with its rule, the fighters and players it concerns, its numbers
+and who may see it. The sentence a person reads is rendered from the record by
+:func:`render`, only when someone reads it.
 
-A battle's log also holds the attack procedure's own records
-(:mod:`skirmish.games.magewinds.events`) as they are: every line answers ``rule``,
-``event`` (its kind), ``text``, ``data`` and ``seen_by``, and :func:`kind_of` gives any
-line's kind as an :class:`EventKind`. docs/json.md lists every kind and its fields.
+A battle's log may also hold a rules procedure's own records (Magewinds' attack,
+:mod:`skirmish.games.magewinds.events`) as they are: every line answers ``rule``,
+``event`` (its kind), ``text``, ``data`` and ``seen_by`` (:class:`LogLine`). Nothing here
+knows a game: Magewinds' kinds are in :mod:`skirmish.games.magewinds.battle.eventkinds`,
+and docs/json.md lists them with their fields.
+
+>>> from enum import StrEnum
+>>> class Kind(StrEnum):
+...     HIT = "hit"
+>>> said = "{fighter} takes {damage}"
+>>> line = BattleEvent(Kind.HIT, "duel", said, (("fighter", "Ann"), ("damage", 2)))
+>>> str(line), line.fighters, line_dict(line)["data"]
+('[duel] Ann takes 2', ('Ann',), {'fighter': 'Ann', 'damage': 2})
 """
 
 from __future__ import annotations
@@ -16,112 +25,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from enum import StrEnum
 from typing import Any, Protocol
-
-
-class EventKind(StrEnum):
-    """What a line of the battle log records. The value is the ``event`` name programs
-    and the JSON read."""
-
-    # 10.0 setting up
-    SCENARIO = "scenario"
-    POSITION = "position"
-    WARBAND = "warband"
-    BUILDING = "building"
-    BUILDING_ORDER = "building_order"
-    PICK = "pick"
-    BUILT = "built"
-    BATTLEFIELD = "battlefield"
-    ROLL_OFF = "roll-off"
-    PLACING = "placing"
-    SEQUENCING = "sequencing"
-    PLAYER_1 = "player_1"
-    TERRITORIES = "territories"
-    PLACE = "place"
-    PLACEMENT_SKIPPED = "placement_skipped"
-    PLACEMENT_ENDS = "placement_ends"
-    FACE_UP = "face_up"
-    DEPLOY = "deploy"
-    # 11.0 rounds and phases
-    ROUND = "round"
-    PHASE = "phase"
-    PHASE_END = "phase_end"
-    EFFECTS_END = "effects_end"
-    COUNTERS_REMOVED = "counters_removed"
-    END = "end"
-    # 12.0 channelling and the deck
-    DRAW = "draw"
-    DRAW_DECK = "draw_deck"
-    DRAW_SEEN = "draw_seen"
-    REFILL = "refill"
-    RESHUFFLE = "reshuffle"
-    PASS = "pass"
-    INSIGHT = "insight"
-    INSIGHT_SEEN = "insight_seen"
-    # 13.0 activations and actions
-    ACTIVATE = "activate"
-    ACTION = "action"
-    ACTION_COUNTER = "action_counter"
-    FREE = "free"
-    GUARD = "guard"
-    GUARD_ENDS = "guard_ends"
-    MOVE = "move"
-    STEP = "step"
-    NO_STEP = "no_step"
-    REDEPLOY = "redeploy"
-    HEAL = "heal"
-    RECOVER_ACTION = "recover_action"
-    RECOVER_LATER = "recover_later"
-    REVIVE = "revive"
-    # 17.0 spells and cards
-    SPEND = "spend"
-    SPELL = "spell"
-    SPELL_ENDS = "spell_ends"
-    WARD = "ward"
-    CHARM = "charm"
-    CHARM_NOTE = "charm_note"
-    CHARM_REVEALED = "charm_revealed"
-    CLONE = "clone"
-    CLONE_NOTE = "clone_note"
-    CLONE_REVEALED = "clone_revealed"
-    QUAKE = "quake"
-    TAKE_AIM = "take_aim"
-    AIM_REMOVED = "aim_removed"
-    BLAST = "blast"
-    BLAST_ATTACK = "blast_attack"
-    # 18.0 attacks: the procedure's steps (magewinds.events) and the battle's own
-    ATTACK = "attack"
-    ROLL = "roll"
-    RANGE = "range"
-    ATTACK_CHOICE = "attack_choice"
-    REVEAL = "reveal"
-    DEFENCE_CHOICE = "defence_choice"
-    TARGET_NUMBER = "target_number"
-    POWER = "power"
-    NO_ROLL = "no_roll"
-    REROLL = "reroll"
-    HITS = "hits"
-    ARMOUR = "armour"
-    PUSH = "push"
-    BARRIER = "barrier"
-    POISONED = "poisoned"
-    REFLECT = "reflect"
-    FEINT = "feint"
-    DAMAGE = "damage"
-    TAKEN_DOWN = "taken_down"
-    KNOCKBACK = "knockback"
-    SHOVE = "shove"
-    # 14.0 the End Phase
-    DISCARD = "discard"
-    KEEP = "keep"
-    KEEP_SEEN = "keep_seen"
-    WINDBURN = "windburn"
-    # 19.0 objects and scenarios
-    PICK_UP = "pick_up"
-    DROP = "drop"
-    COLLECT = "collect"
-    ESCAPE = "escape"
-    STORM = "storm"
-
 
 FIGHTER_FIELDS = ("fighter", "target", "attacker", "caster", "genuine", "twins", "fighters")
 """Fields that name a fighter of the battle: a line's ``fighters`` are theirs."""
@@ -151,7 +54,8 @@ class LogLine(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class BattleEvent:
-    """One thing that happened in a battle, under one rule.
+    """One thing that happened in a battle, under one rule: ``kind`` is a member of the
+    game's own ``StrEnum`` of kinds, its value the ``event`` name programs read.
 
     ``data`` holds the line's fields by name: fighters by their names in the battle
     (``fighter``, ``target``...), players by seat number from 1 (``player``, ``order``),
@@ -162,7 +66,7 @@ class BattleEvent:
     who may see it.
     """
 
-    kind: EventKind
+    kind: StrEnum
     rule: str
     sentence: str
     data: tuple[tuple[str, Any], ...] = ()
@@ -246,12 +150,6 @@ def field_of(line: LogLine, name: str, default: Any = None) -> Any:
     return getattr(line, name, default)
 
 
-def kind_of(line: LogLine) -> EventKind:
-    """Any line's kind, as an :class:`EventKind`."""
-    kind = getattr(line, "kind", None)
-    return kind if isinstance(kind, EventKind) else EventKind(line.event)
-
-
 def plain(value: Any) -> Any:
     """A field's value, JSON-ready."""
     if isinstance(value, (tuple, list, frozenset, set)):
@@ -307,7 +205,3 @@ def render(event: BattleEvent) -> str:
     """The sentence a person reads for ``event``: its template filled from its fields."""
     fields: Mapping[str, Any] = {**dict(event.data), **dict(event.words)}
     return _FILL.vformat(event.sentence, (), fields)
-
-
-POISON_ENDS = "; healing ends its poison (ruling MB-15)"
-"""What a healing line adds when the healed fighter was poisoned (ruling MB-15)."""

@@ -1,9 +1,11 @@
-"""The one place a battle runs a rules procedure: the single attack (18.0), step by step.
+"""A rules procedure run inside a battle, step by step, by replaying its answers.
 
-An attack in progress is the procedure plus the answers given so far (dice outcomes and
-decisions). Replaying that prefix says what the procedure needs next: a roll, a player's
-decision, or nothing more (its result). The same procedure serves the referee, the exact
-odds and the advisor, so the battle cannot disagree with them.
+A procedure in progress (Magewinds' single attack, 18.0) is the procedure plus the answers
+given so far (dice outcomes and decisions). Replaying that prefix says what the procedure
+needs next: a roll, a player's decision, or nothing more (its result). A battle frame
+keeps only the answers, so its state stays a small frozen record, and the same procedure
+serves the referee, the exact odds and the advisor: the battle cannot disagree with them.
+Nothing here knows a game.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any, Generic, NoReturn, TypeVar
 
 from skirmish.dice import Roll
-from skirmish.engine import Context, Decision, Event
+from skirmish.engine.context import Context
 from skirmish.engine.continuation import Continuation, Frame, Leaf, Step, run_frame
 from skirmish.engine.play import roll_entry
-from skirmish.engine.records import as_event
+from skirmish.engine.records import Decision, Entry, Event, as_event
 
 R = TypeVar("R")
 Answer = int | str
@@ -65,7 +67,7 @@ class _Replay:
         self._faces = faces
         self._next = 0
         self._rolls = 0
-        self.entries: list[Any] = []
+        self.entries: list[Entry] = []
 
     @property
     def logging(self) -> bool:
@@ -119,7 +121,7 @@ def logged_run(
     procedure: Callable[[Context], R],
     answers: tuple[Answer, ...],
     faces: tuple[tuple[int, ...], ...],
-) -> tuple[R, tuple[Any, ...]]:
+) -> tuple[R, tuple[Entry, ...]]:
     """Run ``procedure`` along all its answers, keeping the log it writes."""
     context = _Replay(answers, faces)
     result = _run(procedure, context)
@@ -130,7 +132,7 @@ def logged_so_far(
     procedure: Callable[[Context], Any],
     answers: tuple[Answer, ...],
     faces: tuple[tuple[int, ...], ...],
-) -> tuple[Any, ...]:
+) -> tuple[Entry, ...]:
     """The log ``procedure`` writes along ``answers``, up to its next question (or its
     end): what has happened so far, for the players to see before they answer."""
     context = _Replay(answers, faces)
