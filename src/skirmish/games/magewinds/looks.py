@@ -26,6 +26,8 @@ from shapely.geometry.base import BaseGeometry
 from skirmish.fastpaths import Kept, fast
 from skirmish.games.magewinds.field import Battlefield, Layout
 from skirmish.geometry import EPSILON, Based, HeightClass
+from skirmish.geometry.arcs import Discs, Prepared, arcs
+from skirmish.geometry.clearance import true_circles
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 from skirmish.geometry.pieces import ConvexParts
 from skirmish.geometry.shapes import disc
@@ -84,6 +86,7 @@ class _Drawn:
     """The convex pieces and bounding boxes of a set of blockers, once worked out."""
 
     parts: ConvexParts | None = None
+    circles: Prepared | None = None
     bounds: tuple[tuple[float, float, float, float], ...] | None = None
 
 
@@ -143,6 +146,26 @@ class Blockers:
         if drawn.parts is None:
             drawn.parts = ConvexParts.of(self.footprints)
         return drawn.parts
+
+    @property
+    def circles(self) -> Prepared:
+        """The terrain as convex pieces and every fighter's base as a true circle, for the
+        closed form (:func:`skirmish.geometry.arcs.arcs`)."""
+        drawn = self._drawn
+        if drawn.circles is None:
+            terrain = [i for i, item in enumerate(self.items) if item.kind != "fighter"]
+            fighters = [i for i, item in enumerate(self.items) if item.kind == "fighter"]
+            drawn.circles = Prepared.of(
+                ConvexParts.of([self.footprints[i] for i in terrain], terrain),
+                Discs.of(
+                    [
+                        (base.x, base.y, base.radius)
+                        for base in (self.bases[self.items[i].index] for i in fighters)
+                    ],
+                    fighters,
+                ),
+            )
+        return drawn.circles
 
     def touching_as(self, bases: Sequence[Based]) -> Blockers:
         """These blockers, with each of ``bases`` touching what a fighter of its name
@@ -351,12 +374,23 @@ def seen_straight(among: Blockers, chosen: Look) -> bool:
 
 def views(among: Blockers, looks: Sequence[Look], method: SightMethod) -> list[EdgeView]:
     """What each look sees, found by ``method``: looks already answered on these blockers
-    are answered again from memory, the others all at once (the sweep hands the rare look
-    whose edge runs inside a blocker to the shadows, which subtract each blocker's own
-    inside)."""
+    are answered again from memory, the others all at once (the sweep and the closed form
+    on true circles hand the rare look whose edge runs inside a blocker to the shadows,
+    which subtract each blocker's own inside). The closed form answers as the sweep under
+    :func:`skirmish.geometry.clearance.polygons`."""
+    if method is SightMethod.CIRCLES and not true_circles():
+        method = SightMethod.SWEEP
     asked = [q for q in dict.fromkeys(looks) if (q, method) not in among._seen]
     if method is SightMethod.SHADOWS:
         found = [_shadows(among, q) for q in asked]
+    elif method is SightMethod.CIRCLES:
+        rays = [
+            Ray(q.source, q.centre, q.radius, None, q.skip, tuple(n.pieces for n in q.replaced))
+            for q in asked
+            if not q.inside
+        ]
+        seen = iter(arcs(among.circles, rays))
+        found = [_shadows(among, q) if q.inside else next(seen) for q in asked]
     else:
         rays = [
             Ray(q.source, q.centre, q.radius, q.edge, q.skip, tuple(n.pieces for n in q.replaced))

@@ -1,0 +1,551 @@
+"""What a point sees of a true circle, in closed form over numpy arrays.
+
+The edge looked at is a round base's edge as a true circle, its points named by their
+angle round the centre (measured from the direction of the source, so the nearest point is
+at angle 0 and the distance from the source grows with the angle either way). A blocker is
+a convex piece (a corner list, from :mod:`skirmish.geometry.pieces`) or a disc (another
+fighter's base, a true circle too). A straight line from the source to a point of the edge
+is blocked by a piece when it runs through the piece's inside (a line that only grazes
+it is not blocked).
+
+Whether the line to an edge point is blocked changes only where that line passes a corner
+of a convex piece or touches a disc (the lines from the source through each corner, or
+along the two tangents to the disc, meet the edge at two points each), or where the edge
+point itself crosses a blocker's outline (the edge meets each side of a piece, and each
+disc, at two points at most): each a quadratic's root. Between two such angles the answer is
+the same throughout, so it is asked once, at the middle, by clipping the line against the
+piece's sides (or measuring its distance from the disc's centre). The hidden angles of
+each blocker, merged, and then of all of them, leave the visible arcs; their lengths, the
+nearest visible point and the blockers that hide something follow in closed form.
+
+The answers are those of :func:`skirmish.geometry.sight.visible_part` on the true circle
+(the tests compare them with its shadows on the circle drawn with 4,096 corners). As with
+the sweep, the source must lie outside every blocker it does not skip, and the edge must not
+run inside one.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import pairwise
+
+import numpy as np
+import shapely
+from shapely import LineString, Point
+from shapely.geometry.base import BaseGeometry
+
+from skirmish.geometry.measure import EPSILON
+from skirmish.geometry.pieces import ConvexParts
+from skirmish.geometry.sight import TIE
+from skirmish.geometry.sweep import Ray
+
+Array = np.ndarray
+DRAWN = 1024
+"""Corners of the whole circle when a visible arc is drawn as a line (for pictures; every
+answer is worked out on the true circle)."""
+TURN = 2 * math.pi
+
+
+@dataclass(frozen=True)
+class Discs:
+    """Round blockers: centres (n, 2), radii and the blocker each is."""
+
+    centres: Array
+    radii: Array
+    owners: Array
+
+    @classmethod
+    def of(cls, circles: Sequence[tuple[float, float, float]], owners: Sequence[int]) -> Discs:
+        array = np.array(circles, dtype=float).reshape(-1, 3)
+        return cls(array[:, :2], array[:, 2], np.array(owners, dtype=np.intp))
+
+    def __len__(self) -> int:
+        return len(self.radii)
+
+
+NO_DISCS = Discs(np.empty((0, 2)), np.empty(0), np.empty(0, dtype=np.intp))
+
+
+@dataclass(frozen=True, eq=False)
+class ArcView:
+    """What a source sees of a true circle (see :class:`~skirmish.geometry.sight.EdgeView`):
+    the visible arcs as angles from the direction of the source (-pi to pi)."""
+
+    origin: tuple[float, float]
+    """The source's x and y."""
+    centre: tuple[float, float]
+    radius: float
+    facing: float
+    """The angle (from the x axis) of the direction from the centre to the source."""
+    arcs: tuple[tuple[float, float], ...]
+    """The visible arcs in order, as (low, high) angles."""
+    blockers: tuple[int, ...]
+    visible_length: float
+
+    @cached_property
+    def source(self) -> Point:
+        return Point(self.origin)
+
+    @property
+    def any(self) -> bool:
+        return self.visible_length > EPSILON
+
+    @property
+    def all(self) -> bool:
+        return TURN * self.radius - self.visible_length <= EPSILON * 10
+
+    def point(self, angle: float) -> Point:
+        """The edge's point at ``angle`` from the direction of the source."""
+        return Point(
+            self.centre[0] + self.radius * math.cos(self.facing + angle),
+            self.centre[1] + self.radius * math.sin(self.facing + angle),
+        )
+
+    def gap(self, angle: float) -> float:
+        """The distance from the source to the edge's point at ``angle``."""
+        apart = math.dist(self.origin, self.centre)
+        r = self.radius
+        return math.sqrt(max(0.0, apart * apart + r * r - 2 * apart * r * math.cos(angle)))
+
+    def nearest(self) -> tuple[float, Point] | None:
+        """The nearest visible point: of each arc the angle nearest 0 (the distance grows
+        with the angle either way); of equally near ones (within TIE), the least x."""
+        if not self.any:
+            return None
+        found = []
+        for low, high in self.arcs:
+            angle = min(max(0.0, low), high)
+            end = self.point(angle)
+            found.append((self.gap(angle), end.x, end.y, end))
+        least = min(f[0] for f in found)
+        gap, _, _, end = min((f for f in found if f[0] <= least + TIE), key=lambda f: f[1:3])
+        return gap, end
+
+    def _pieces(self) -> list[tuple[float, float]]:
+        """The visible arcs, the one across the back (pi to -pi) joined."""
+        arcs = [(low, high) for low, high in self.arcs if (high - low) * self.radius > 0]
+        if len(arcs) > 1 and arcs[0][0] == -math.pi and arcs[-1][1] == math.pi:
+            arcs = [(arcs[-1][0], arcs[0][1] + TURN), *arcs[1:-1]]
+        return arcs
+
+    def distances(self) -> list[tuple[float, float]]:
+        """For each connected visible arc longer than EPSILON, its nearest and farthest
+        distance from the source."""
+        out = []
+        for low, high in self._pieces():
+            if (high - low) * self.radius <= EPSILON:
+                continue
+            near = 0.0 if low <= 0.0 <= high else min(abs(_wrap(low)), abs(_wrap(high)))
+            far = math.pi if low <= math.pi <= high else max(abs(_wrap(low)), abs(_wrap(high)))
+            out.append((self.gap(near), self.gap(far)))
+        return out
+
+    def _drawn(self, low: float, high: float) -> Array:
+        """The arc from ``low`` to ``high`` as points: its ends, and between them the
+        corners of the whole edge drawn (so the edge less the visible arcs is the hidden
+        part, give or take a chord at each end)."""
+        grid = np.arange(math.ceil(low / TURN * DRAWN), math.floor(high / TURN * DRAWN) + 1)
+        inside = grid * (TURN / DRAWN)
+        inside = inside[(inside > low) & (inside < high)]
+        angles = self.facing + np.concatenate([[low], inside, [high]])
+        points: Array = np.column_stack(
+            [
+                self.centre[0] + self.radius * np.cos(angles),
+                self.centre[1] + self.radius * np.sin(angles),
+            ]
+        )
+        return points
+
+    @cached_property
+    def edge(self) -> LineString:
+        """The whole circle drawn as a line (for pictures)."""
+        return LineString(self._drawn(-math.pi, math.pi))
+
+    @cached_property
+    def visible(self) -> BaseGeometry:
+        """The visible arcs drawn as lines (for pictures)."""
+        lines = [self._drawn(low, high) for low, high in self._pieces()]
+        if not lines:
+            return LineString()
+        if len(lines) == 1:
+            return LineString(lines[0])
+        return shapely.MultiLineString(lines)
+
+
+def _wrap(angle: float) -> float:
+    return (angle + math.pi) % TURN - math.pi
+
+
+Interval = tuple[float, float]
+Corners = tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Prepared:
+    """Blockers made ready for the closed form: each convex piece's corners and inward
+    normals as plain floats (a question looks at a few pieces, where plain Python is
+    quicker than numpy's calls), and every piece's and disc's bounding circle as arrays
+    for finding the few near a line."""
+
+    corners: tuple[Corners, ...]
+    inward: tuple[Corners, ...]
+    discs: tuple[tuple[float, float, float], ...]
+    owners: Array
+    """The blocker each piece, then each disc, is."""
+    centres: Array
+    reaches: Array
+
+    @classmethod
+    def of(cls, parts: ConvexParts, discs: Discs = NO_DISCS) -> Prepared:
+        corners, inward = _plain(parts)
+        return cls(
+            corners,
+            inward,
+            tuple(
+                (x, y, r)
+                for (x, y), r in zip(discs.centres.tolist(), discs.radii.tolist(), strict=True)
+            ),
+            np.concatenate([parts.owners, discs.owners]).astype(np.intp),
+            np.concatenate([parts.centres.reshape(-1, 2), discs.centres]),
+            np.concatenate([parts.reaches, discs.radii]),
+        )
+
+
+def _plain(parts: ConvexParts) -> tuple[tuple[Corners, ...], tuple[Corners, ...]]:
+    corners = parts.corners.tolist()
+    inward = parts.inward.tolist()
+    counts = parts.counts.tolist()
+    return (
+        tuple(tuple((x, y) for x, y in c[:n]) for c, n in zip(corners, counts, strict=True)),
+        tuple(tuple((x, y) for x, y in c[:n]) for c, n in zip(inward, counts, strict=True)),
+    )
+
+
+_REPLACED: dict[int, tuple[ConvexParts, tuple[Corners, ...], tuple[Corners, ...]]] = {}
+
+
+def _replaced(parts: ConvexParts) -> tuple[tuple[Corners, ...], tuple[Corners, ...]]:
+    """The corners of pieces drawn instead of their owners, as plain floats (kept by the
+    pieces, which the blockers keep; bounded)."""
+    found = _REPLACED.get(id(parts))
+    if found is None or found[0] is not parts:
+        if len(_REPLACED) >= 4096:
+            _REPLACED.clear()
+        found = (parts, *_plain(parts))
+        _REPLACED[id(parts)] = found
+    return found[1], found[2]
+
+
+@dataclass(frozen=True)
+class _Target:
+    """One question's source and circle, and the frame the angles are measured in."""
+
+    sx: float
+    sy: float
+    cx: float
+    cy: float
+    r: float
+    d: float
+    """The distance from the source to the centre."""
+    fx: float
+    fy: float
+    """The unit direction from the centre to the source (angle 0)."""
+
+    def angle(self, x: float, y: float) -> float:
+        """The angle round the centre of the point (x, y), from the direction of the source."""
+        vx, vy = x - self.cx, y - self.cy
+        return math.atan2(self.fx * vy - self.fy * vx, self.fx * vx + self.fy * vy)
+
+    def at(self, angle: float) -> tuple[float, float]:
+        c, s = math.cos(angle), math.sin(angle)
+        return (
+            self.cx + self.r * (self.fx * c - self.fy * s),
+            self.cy + self.r * (self.fy * c + self.fx * s),
+        )
+
+    def crossings(self, px: float, py: float, qx: float, qy: float) -> list[float]:
+        """The angles where the line through (px, py) and (qx, qy) meets the circle."""
+        ux, uy = qx - px, qy - py
+        ox, oy = px - self.cx, py - self.cy
+        a = ux * ux + uy * uy
+        b = 2 * (ux * ox + uy * oy)
+        c = ox * ox + oy * oy - self.r * self.r
+        disc = b * b - 4 * a * c
+        if a <= 0 or disc < 0:
+            return []
+        root = math.sqrt(disc)
+        return [
+            self.angle(px + t * ux, py + t * uy)
+            for t in ((-b - root) / (2 * a), (-b + root) / (2 * a))
+        ]
+
+    def near(self, circles: list[tuple[float, float, float]]) -> list[int]:
+        """The indexes of the ``circles`` (x, y, radius) that :meth:`may_meet` the region
+        between the tangents (the same test, written out for speed)."""
+        sx, sy, d, r = self.sx, self.sy, self.d, self.r
+        if d <= r:
+            return list(range(len(circles)))
+        ux, uy = (self.cx - sx) / d, (self.cy - sy) / d
+        sine = r / d
+        cosine = math.sqrt(1.0 - sine * sine)
+        end = d + r
+        out = []
+        for i, (x, y, reach) in enumerate(circles):
+            ex, ey = x - sx, y - sy
+            along = ex * ux + ey * uy
+            if -reach <= along <= end + reach and (
+                abs(ey * ux - ex * uy) * cosine - along * sine <= reach
+            ):
+                out.append(i)
+        return out
+
+    def may_meet(self, x: float, y: float, reach: float) -> bool:
+        """Whether the circle round (x, y) of radius ``reach`` may reach the region between
+        the two tangents from the source to the circle: its distance to each tangent line,
+        and its reach along the line to the centre (a rough test, never one that leaves out
+        a blocker that hides something)."""
+        if self.d <= 0:
+            return True
+        ux, uy = (self.cx - self.sx) / self.d, (self.cy - self.sy) / self.d
+        ex, ey = x - self.sx, y - self.sy
+        along = ex * ux + ey * uy
+        across = abs(ey * ux - ex * uy)
+        sine = min(self.r / self.d, 1.0)
+        cosine = math.sqrt(1.0 - sine * sine)
+        return -reach <= along <= self.d + self.r + reach and (
+            across * cosine - along * sine <= reach or self.d <= self.r
+        )
+
+    def wedge(self, heading: float, low: float, high: float) -> list[Interval]:
+        """The edge's points in the directions from the source ``heading + low`` to
+        ``heading + high`` (the near and the far arc they reach)."""
+        if self.d <= self.r:
+            raise ValueError("the source lies within the circle: the wedge reaches no arc")
+        towards = math.atan2(self.cy - self.sy, self.cx - self.sx)
+        spread = math.asin(self.r / self.d)
+        first = _wrap(heading + low - towards)
+        out: list[Interval] = []
+        for shift in (0.0, -TURN) if first + high - low > math.pi else (0.0,):
+            a = max(first + shift, -spread)
+            b = min(first + shift + high - low, spread)
+            if a < b:
+                out += self._reached(a, b, spread)
+        return out
+
+    def _reached(self, a: float, b: float, spread: float) -> list[Interval]:
+        """The near and far arcs reached by directions ``a`` to ``b`` from the line to the
+        centre (within ``spread``, the circle's half-width as seen)."""
+        d, r = self.d, self.r
+
+        def near(delta: float) -> float:
+            t = d * math.cos(delta) - math.sqrt(max(0.0, r * r - (d * math.sin(delta)) ** 2))
+            return math.atan2(-t * math.sin(delta), d - t * math.cos(delta))
+
+        def far(delta: float) -> float:
+            """Unwrapped: pi at delta 0, growing with delta."""
+            t = d * math.cos(delta) + math.sqrt(max(0.0, r * r - (d * math.sin(delta)) ** 2))
+            return math.atan2(t * math.sin(delta), t * math.cos(delta) - d) + math.pi
+
+        out = [(near(b), near(a))]
+        low_far, high_far = far(a), far(b)
+        for lo, hi in (
+            (low_far, min(high_far, math.pi)),
+            (max(low_far, math.pi) - TURN, high_far - TURN),
+        ):
+            if lo < hi:
+                out.append((lo, hi))
+        return out
+
+
+def _cut(
+    target: _Target, events: list[float], hides: Callable[[float, float], bool]
+) -> list[Interval]:
+    """The intervals between the sorted ``events`` (from -pi to pi) whose middle point
+    ``hides`` says is hidden."""
+    cuts = [-math.pi, *sorted(e for e in events if -math.pi < e < math.pi), math.pi]
+    out: list[Interval] = []
+    for low, high in pairwise(cuts):
+        if high > low and hides(*target.at((low + high) / 2)):
+            if out and out[-1][1] == low:
+                out[-1] = (out[-1][0], high)
+            else:
+                out.append((low, high))
+    return out
+
+
+def _piece(target: _Target, corners: Corners, inward: Corners) -> list[Interval]:
+    """What one convex piece hides of the circle."""
+    sx, sy = target.sx, target.sy
+    count = len(corners)
+    facing = [
+        (sx - x) * nx + (sy - y) * ny < 0 for (x, y), (nx, ny) in zip(corners, inward, strict=True)
+    ]
+    if not any(facing):
+        return []  # the source lies in the piece: the sweep passes it over too
+    reach = max(
+        math.hypot(corners[i][0] - sx, corners[i][1] - sy)
+        for i in range(count)
+        if facing[i] or facing[i - 1]
+    )
+    if target.d - target.r > reach:
+        # The whole circle lies beyond the piece's near side: its tangent rays decide.
+        mx = sum(x for x, _ in corners) / count
+        my = sum(y for _, y in corners) / count
+        heading = math.atan2(my - sy, mx - sx)
+        gx, gy = math.cos(heading), math.sin(heading)
+        turns = [
+            math.atan2(gx * (y - sy) - gy * (x - sx), gx * (x - sx) + gy * (y - sy))
+            for x, y in corners
+        ]
+        return target.wedge(heading, min(turns), max(turns))
+    events = []
+    for i, (x, y) in enumerate(corners):
+        events += target.crossings(sx, sy, x, y)
+        events += target.crossings(x, y, *corners[(i + 1) % count])
+
+    def hides(px: float, py: float) -> bool:
+        """Whether the line from the source to (px, py) runs through the piece."""
+        low, high = 0.0, 1.0
+        ux, uy = px - sx, py - sy
+        for (x, y), (nx, ny) in zip(corners, inward, strict=True):
+            alpha = (sx - x) * nx + (sy - y) * ny
+            beta = ux * nx + uy * ny
+            if beta > 0:
+                low = max(low, -alpha / beta)
+            elif beta < 0:
+                high = min(high, -alpha / beta)
+            elif alpha <= 0:
+                return False
+        return high > low
+
+    return _cut(target, events, hides)
+
+
+def _disc(target: _Target, x: float, y: float, span: float) -> list[Interval]:
+    """What one round blocker (centre x, y, radius ``span``) hides of the circle."""
+    sx, sy = target.sx, target.sy
+    apart = math.hypot(x - sx, y - sy)
+    heading = math.atan2(y - sy, x - sx)
+    if apart > span:
+        half = math.asin(span / apart)
+        if target.d - target.r > math.sqrt(apart * apart - span * span):
+            return target.wedge(heading, -half, half)
+        events = []
+        for turn in (heading - half, heading + half):
+            events += target.crossings(sx, sy, sx + math.cos(turn), sy + math.sin(turn))
+    else:
+        events = []
+    events += _rims(target, x, y, span)
+
+    def hides(px: float, py: float) -> bool:
+        ux, uy = px - sx, py - sy
+        length = ux * ux + uy * uy
+        t = ((x - sx) * ux + (y - sy) * uy) / length if length > 0 else 0.0
+        t = min(1.0, max(0.0, t))
+        return math.hypot(sx + t * ux - x, sy + t * uy - y) < span
+
+    return _cut(target, events, hides)
+
+
+def _rims(target: _Target, x: float, y: float, span: float) -> list[float]:
+    """The angles where the circle meets the circle round (x, y) of radius ``span``."""
+    bx, by = x - target.cx, y - target.cy
+    d = math.hypot(bx, by)
+    r = target.r
+    if d <= 0:
+        return []
+    along = (d * d + r * r - span * span) / (2 * d)
+    if r * r - along * along < 0:
+        return []
+    across = math.sqrt(r * r - along * along)
+    ux, uy = bx / d, by / d
+    mx, my = target.cx + along * ux, target.cy + along * uy
+    return [
+        target.angle(mx - across * uy, my + across * ux),
+        target.angle(mx + across * uy, my - across * ux),
+    ]
+
+
+def _merged(intervals: list[Interval]) -> list[Interval]:
+    out: list[Interval] = []
+    for low, high in sorted(intervals):
+        if out and low <= out[-1][1]:
+            if high > out[-1][1]:
+                out[-1] = (out[-1][0], high)
+        else:
+            out.append((low, high))
+    return out
+
+
+def arcs(prepared: Prepared, rays: Sequence[Ray]) -> list[ArcView]:
+    """What each ray's source sees of the true circle round its target's centre (of the
+    ray's radius) among the ``prepared`` blockers (see the module's text). ``Ray.edge`` is
+    not read; blockers in ``Ray.skip`` are passed over and ``Ray.replaced`` drawn instead
+    of their owners' pieces, as the sweep does."""
+    owners = prepared.owners.tolist()
+    circles = list(
+        zip(
+            prepared.centres[:, 0].tolist(),
+            prepared.centres[:, 1].tolist(),
+            (prepared.reaches + EPSILON).tolist(),
+            strict=True,
+        )
+    )
+    return [_view(prepared, ray, circles, owners) for ray in rays]
+
+
+def _view(
+    prepared: Prepared, ray: Ray, circles: list[tuple[float, float, float]], owners: list[int]
+) -> ArcView:
+    (sx, sy), (cx, cy), r = ray.source, ray.centre, ray.radius
+    d = math.hypot(sx - cx, sy - cy)
+    fx, fy = ((sx - cx) / d, (sy - cy) / d) if d > 0 else (1.0, 0.0)
+    target = _Target(sx, sy, cx, cy, r, d, fx, fy)
+    replaced = {int(o) for own in ray.replaced for o in own.owners.tolist()}
+    hidden: dict[int, list[Interval]] = {}
+    pieces = len(prepared.corners)
+    for i in target.near(circles):
+        owner = owners[i]
+        if owner in ray.skip or owner in replaced:
+            continue
+        if i < pieces:
+            cast = _piece(target, prepared.corners[i], prepared.inward[i])
+        else:
+            cast = _disc(target, *prepared.discs[i - pieces])
+        if cast:
+            hidden.setdefault(owner, []).extend(cast)
+    for own in ray.replaced:
+        corners, inward = _replaced(own)
+        for owner, piece_corners, piece_inward, (mx, my), reach in zip(
+            own.owners.tolist(),
+            corners,
+            inward,
+            own.centres.tolist(),
+            own.reaches.tolist(),
+            strict=True,
+        ):
+            if owner in ray.skip or not target.may_meet(mx, my, reach + EPSILON):
+                continue
+            cast = _piece(target, piece_corners, piece_inward)
+            if cast:
+                hidden.setdefault(owner, []).extend(cast)
+    casting = []
+    every: list[Interval] = []
+    for owner in sorted(hidden):
+        merged = _merged(hidden[owner])
+        if sum(high - low for low, high in merged) * r > EPSILON:
+            casting.append(owner)
+        every += merged
+    seen: list[Interval] = []
+    reached = -math.pi
+    for low, high in _merged(every):
+        if low > reached:
+            seen.append((reached, low))
+        reached = max(reached, high)
+    if reached < math.pi:
+        seen.append((reached, math.pi))
+    total = sum(high - low for low, high in seen) * r
+    return ArcView((sx, sy), (cx, cy), r, math.atan2(fy, fx), tuple(seen), tuple(casting), total)
