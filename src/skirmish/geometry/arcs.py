@@ -97,9 +97,9 @@ class ArcView:
     def all(self) -> bool:
         return TURN * self.radius - self.visible_length <= EPSILON * 10
 
-    def point(self, angle: float) -> Point:
+    def point(self, angle: float) -> tuple[float, float]:
         """The edge's point at ``angle`` from the direction of the source."""
-        return Point(
+        return (
             self.centre[0] + self.radius * math.cos(self.facing + angle),
             self.centre[1] + self.radius * math.sin(self.facing + angle),
         )
@@ -113,16 +113,23 @@ class ArcView:
     def nearest(self) -> tuple[float, Point] | None:
         """The nearest visible point: of each arc the angle nearest 0 (the distance grows
         with the angle either way); of equally near ones (within TIE), the least x."""
+        return self._nearest
+
+    @cached_property
+    def _nearest(self) -> tuple[float, Point] | None:
         if not self.any:
             return None
         found = []
         for low, high in self.arcs:
             angle = min(max(0.0, low), high)
-            end = self.point(angle)
-            found.append((self.gap(angle), end.x, end.y, end))
-        least = min(f[0] for f in found)
-        gap, _, _, end = min((f for f in found if f[0] <= least + TIE), key=lambda f: f[1:3])
-        return gap, end
+            found.append((self.gap(angle), self.point(angle)))
+        least = min(gap for gap, _ in found)
+        gap, end = min((f for f in found if f[0] <= least + TIE), key=lambda f: f[1])
+        if "source" in self.__dict__:
+            return gap, Point(end)
+        source, point = np.asarray(shapely.points([self.origin, end])).tolist()
+        self.__dict__["source"] = source  # both made in one call: a line of attack needs both
+        return gap, point
 
     def _pieces(self) -> list[tuple[float, float]]:
         """The visible arcs, the one across the back (pi to -pi) joined."""
@@ -181,62 +188,73 @@ def _wrap(angle: float) -> float:
 
 Interval = tuple[float, float]
 Corners = tuple[tuple[float, float], ...]
+Circle = tuple[float, float, float]
 
 
 @dataclass(frozen=True, eq=False)
 class Prepared:
-    """Blockers made ready for the closed form: each convex piece's corners and inward
-    normals as plain floats (a question looks at a few pieces, where plain Python is
-    quicker than numpy's calls), and every piece's and disc's bounding circle as arrays
-    for finding the few near a line."""
+    """Blockers made ready for the closed form, as plain floats (a question looks at a few
+    blockers, where plain Python is quicker than numpy's calls): each convex piece's
+    corners and inward normals, each disc, and the bounding circle of every piece, then
+    every disc (widened by EPSILON), for finding the few near a line."""
 
     corners: tuple[Corners, ...]
     inward: tuple[Corners, ...]
-    discs: tuple[tuple[float, float, float], ...]
-    owners: Array
+    discs: tuple[Circle, ...]
+    owners: tuple[int, ...]
     """The blocker each piece, then each disc, is."""
-    centres: Array
-    reaches: Array
+    bounds: tuple[Circle, ...]
+    whole: Circle
+    """A circle round every bound: what reaches none of it is passed over at once."""
 
     @classmethod
     def of(cls, parts: ConvexParts, discs: Discs = NO_DISCS) -> Prepared:
-        corners, inward = _plain(parts)
+        corners = parts.corners.tolist()
+        inward = parts.inward.tolist()
+        counts = parts.counts.tolist()
+        circles = tuple(
+            (x, y, r)
+            for (x, y), r in zip(discs.centres.tolist(), discs.radii.tolist(), strict=True)
+        )
+        bounds = tuple(
+            (x, y, r + EPSILON)
+            for (x, y), r in zip(parts.centres.tolist(), parts.reaches.tolist(), strict=True)
+        ) + tuple((x, y, r + EPSILON) for x, y, r in circles)
         return cls(
-            corners,
-            inward,
-            tuple(
-                (x, y, r)
-                for (x, y), r in zip(discs.centres.tolist(), discs.radii.tolist(), strict=True)
-            ),
-            np.concatenate([parts.owners, discs.owners]).astype(np.intp),
-            np.concatenate([parts.centres.reshape(-1, 2), discs.centres]),
-            np.concatenate([parts.reaches, discs.radii]),
+            tuple(tuple((x, y) for x, y in c[:n]) for c, n in zip(corners, counts, strict=True)),
+            tuple(tuple((x, y) for x, y in c[:n]) for c, n in zip(inward, counts, strict=True)),
+            circles,
+            tuple(parts.owners.tolist() + discs.owners.tolist()),
+            bounds,
+            _around(bounds),
         )
 
 
-def _plain(parts: ConvexParts) -> tuple[tuple[Corners, ...], tuple[Corners, ...]]:
-    corners = parts.corners.tolist()
-    inward = parts.inward.tolist()
-    counts = parts.counts.tolist()
-    return (
-        tuple(tuple((x, y) for x, y in c[:n]) for c, n in zip(corners, counts, strict=True)),
-        tuple(tuple((x, y) for x, y in c[:n]) for c, n in zip(inward, counts, strict=True)),
-    )
+def _around(circles: Sequence[Circle]) -> Circle:
+    """A circle round all of ``circles`` (round their bounding box's centre)."""
+    if not circles:
+        return (0.0, 0.0, -1.0)
+    low_x = min(x - r for x, _, r in circles)
+    high_x = max(x + r for x, _, r in circles)
+    low_y = min(y - r for _, y, r in circles)
+    high_y = max(y + r for _, y, r in circles)
+    mx, my = (low_x + high_x) / 2, (low_y + high_y) / 2
+    return mx, my, max(math.hypot(x - mx, y - my) + r for x, y, r in circles)
 
 
-_REPLACED: dict[int, tuple[ConvexParts, tuple[Corners, ...], tuple[Corners, ...]]] = {}
+_REPLACED: dict[int, tuple[ConvexParts, Prepared]] = {}
 
 
-def _replaced(parts: ConvexParts) -> tuple[tuple[Corners, ...], tuple[Corners, ...]]:
-    """The corners of pieces drawn instead of their owners, as plain floats (kept by the
-    pieces, which the blockers keep; bounded)."""
+def _replaced(parts: ConvexParts) -> Prepared:
+    """Pieces drawn instead of their owners, made ready (kept by the pieces, which the
+    blockers keep; bounded)."""
     found = _REPLACED.get(id(parts))
     if found is None or found[0] is not parts:
         if len(_REPLACED) >= 4096:
             _REPLACED.clear()
-        found = (parts, *_plain(parts))
+        found = (parts, Prepared.of(parts))
         _REPLACED[id(parts)] = found
-    return found[1], found[2]
+    return found[1]
 
 
 @dataclass(frozen=True)
@@ -282,9 +300,11 @@ class _Target:
             for t in ((-b - root) / (2 * a), (-b + root) / (2 * a))
         ]
 
-    def near(self, circles: list[tuple[float, float, float]]) -> list[int]:
-        """The indexes of the ``circles`` (x, y, radius) that :meth:`may_meet` the region
-        between the tangents (the same test, written out for speed)."""
+    def near(self, circles: Sequence[Circle]) -> list[int]:
+        """The indexes of the ``circles`` (x, y, radius) that may reach the region between
+        the two tangents from the source to the circle: their distance to each tangent line
+        and their reach along the line to the centre (a rough test, never one that leaves
+        out a blocker that hides something)."""
         sx, sy, d, r = self.sx, self.sy, self.d, self.r
         if d <= r:
             return list(range(len(circles)))
@@ -301,23 +321,6 @@ class _Target:
             ):
                 out.append(i)
         return out
-
-    def may_meet(self, x: float, y: float, reach: float) -> bool:
-        """Whether the circle round (x, y) of radius ``reach`` may reach the region between
-        the two tangents from the source to the circle: its distance to each tangent line,
-        and its reach along the line to the centre (a rough test, never one that leaves out
-        a blocker that hides something)."""
-        if self.d <= 0:
-            return True
-        ux, uy = (self.cx - self.sx) / self.d, (self.cy - self.sy) / self.d
-        ex, ey = x - self.sx, y - self.sy
-        along = ex * ux + ey * uy
-        across = abs(ey * ux - ex * uy)
-        sine = min(self.r / self.d, 1.0)
-        cosine = math.sqrt(1.0 - sine * sine)
-        return -reach <= along <= self.d + self.r + reach and (
-            across * cosine - along * sine <= reach or self.d <= self.r
-        )
 
     def wedge(self, heading: float, low: float, high: float) -> list[Interval]:
         """The edge's points in the directions from the source ``heading + low`` to
@@ -485,31 +488,21 @@ def arcs(prepared: Prepared, rays: Sequence[Ray]) -> list[ArcView]:
     ray's radius) among the ``prepared`` blockers (see the module's text). ``Ray.edge`` is
     not read; blockers in ``Ray.skip`` are passed over and ``Ray.replaced`` drawn instead
     of their owners' pieces, as the sweep does."""
-    owners = prepared.owners.tolist()
-    circles = list(
-        zip(
-            prepared.centres[:, 0].tolist(),
-            prepared.centres[:, 1].tolist(),
-            (prepared.reaches + EPSILON).tolist(),
-            strict=True,
-        )
-    )
-    return [_view(prepared, ray, circles, owners) for ray in rays]
+    return [_view(prepared, ray) for ray in rays]
 
 
-def _view(
-    prepared: Prepared, ray: Ray, circles: list[tuple[float, float, float]], owners: list[int]
-) -> ArcView:
-    (sx, sy), (cx, cy), r = ray.source, ray.centre, ray.radius
-    d = math.hypot(sx - cx, sy - cy)
-    fx, fy = ((sx - cx) / d, (sy - cy) / d) if d > 0 else (1.0, 0.0)
-    target = _Target(sx, sy, cx, cy, r, d, fx, fy)
-    replaced = {int(o) for own in ray.replaced for o in own.owners.tolist()}
-    hidden: dict[int, list[Interval]] = {}
+def _cast(
+    target: _Target, prepared: Prepared, skip: frozenset[int], hidden: dict[int, list[Interval]]
+) -> None:
+    """Adds what each of the ``prepared`` blockers near the target hides to ``hidden`` (by
+    blocker), passing over those in ``skip``."""
+    if not target.near([prepared.whole]):
+        return
     pieces = len(prepared.corners)
-    for i in target.near(circles):
+    owners = prepared.owners
+    for i in target.near(prepared.bounds):
         owner = owners[i]
-        if owner in ray.skip or owner in replaced:
+        if owner in skip:
             continue
         if i < pieces:
             cast = _piece(target, prepared.corners[i], prepared.inward[i])
@@ -517,21 +510,18 @@ def _view(
             cast = _disc(target, *prepared.discs[i - pieces])
         if cast:
             hidden.setdefault(owner, []).extend(cast)
+
+
+def _view(prepared: Prepared, ray: Ray) -> ArcView:
+    (sx, sy), (cx, cy), r = ray.source, ray.centre, ray.radius
+    d = math.hypot(sx - cx, sy - cy)
+    fx, fy = ((sx - cx) / d, (sy - cy) / d) if d > 0 else (1.0, 0.0)
+    target = _Target(sx, sy, cx, cy, r, d, fx, fy)
+    replaced = frozenset(o for own in ray.replaced for o in _replaced(own).owners)
+    hidden: dict[int, list[Interval]] = {}
+    _cast(target, prepared, ray.skip | replaced, hidden)
     for own in ray.replaced:
-        corners, inward = _replaced(own)
-        for owner, piece_corners, piece_inward, (mx, my), reach in zip(
-            own.owners.tolist(),
-            corners,
-            inward,
-            own.centres.tolist(),
-            own.reaches.tolist(),
-            strict=True,
-        ):
-            if owner in ray.skip or not target.may_meet(mx, my, reach + EPSILON):
-                continue
-            cast = _piece(target, piece_corners, piece_inward)
-            if cast:
-                hidden.setdefault(owner, []).extend(cast)
+        _cast(target, _replaced(own), ray.skip, hidden)
     casting = []
     every: list[Interval] = []
     for owner in sorted(hidden):
