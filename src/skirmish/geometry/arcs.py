@@ -316,9 +316,10 @@ class _Target:
         for i, (x, y, reach) in enumerate(circles):
             ex, ey = x - sx, y - sy
             along = ex * ux + ey * uy
-            if -reach <= along <= end + reach and (
-                abs(ey * ux - ex * uy) * cosine - along * sine <= reach
-            ):
+            if along < -reach or along > end + reach:
+                continue
+            across = ey * ux - ex * uy
+            if (across if across > 0 else -across) * cosine - along * sine <= reach:
                 out.append(i)
         return out
 
@@ -386,14 +387,17 @@ def _piece(target: _Target, corners: Corners, inward: Corners) -> list[Interval]
     facing = [
         (sx - x) * nx + (sy - y) * ny < 0 for (x, y), (nx, ny) in zip(corners, inward, strict=True)
     ]
-    if not any(facing):
+    if True not in facing:
         return []  # the source lies in the piece: the sweep passes it over too
-    reach = max(
-        math.hypot(corners[i][0] - sx, corners[i][1] - sy)
-        for i in range(count)
-        if facing[i] or facing[i - 1]
-    )
-    if target.d - target.r > reach:
+    # How far the near side (the sides facing the source) reaches from the source.
+    furthest = 0.0
+    before = facing[-1]
+    for (x, y), now in zip(corners, facing, strict=True):
+        if now or before:
+            furthest = max(furthest, (x - sx) * (x - sx) + (y - sy) * (y - sy))
+        before = now
+    gap = target.d - target.r
+    if gap > 0 and gap * gap > furthest:
         # The whole circle lies beyond the piece's near side: its tangent rays decide.
         mx = sum(x for x, _ in corners) / count
         my = sum(y for _, y in corners) / count
