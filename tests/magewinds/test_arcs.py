@@ -50,7 +50,7 @@ coordinate = st.floats(0.8, WIDTH - 0.8)
 @st.composite
 def scenes(draw):
     """A source, a target circle and blockers: a box, a sharp triangle, a notched (U-shaped)
-    obstacle cut into convex pieces, bases at random, a base in contact with the target
+    obstacle cut into convex pieces, a round tower drawn with 64 corners, bases at random, a base in contact with the target
     (touching, or pressed within the tolerance as MW-18 draws it smaller), a triangle with a
     corner exactly on the line from the source to the target's centre, and a base whose
     tangent from the source is the target's own (its shadow grazes the target)."""
@@ -73,6 +73,8 @@ def scenes(draw):
         .union(Polygon([(x, y), (x + 0.4, y), (x + 0.4, y + 1), (x, y + 1)]))
         .simplify(0)
     )
+    x, y = draw(coordinate), draw(coordinate)
+    solid.append(Point(x, y).buffer(draw(st.floats(0.3, 1.2)), quad_segs=16))  # a round tower
     along = draw(st.floats(0.2, 0.8))
     cx, cy = sx + along * (tx - sx), sy + along * (ty - sy)  # a corner on the sight line
     turn = draw(st.floats(0, 2 * math.pi))

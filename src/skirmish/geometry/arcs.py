@@ -47,6 +47,9 @@ DRAWN = 1024
 """Corners of the whole circle when a visible arc is drawn as a line (for pictures; every
 answer is worked out on the true circle)."""
 TURN = 2 * math.pi
+SLACK = 1e-9
+"""Of a side's length: where the edge crosses a side this near one of its corners, the
+crossing is counted (an extra angle between events changes nothing)."""
 
 
 @dataclass(frozen=True)
@@ -229,6 +232,20 @@ class Prepared:
             _around(bounds),
         )
 
+    def joined(self, discs: Discs) -> Prepared:
+        """These blockers and ``discs`` besides (the terrain, made ready once, and the
+        fighters where they stand)."""
+        more = Prepared.of(ConvexParts.of([]), discs)
+        bounds = self.bounds + more.bounds
+        return Prepared(
+            self.corners,
+            self.inward,
+            self.discs + more.discs,
+            self.owners + more.owners,
+            bounds,
+            _around(bounds),
+        )
+
 
 def _around(circles: Sequence[Circle]) -> Circle:
     """A circle round all of ``circles`` (round their bounding box's centre)."""
@@ -257,7 +274,7 @@ def _replaced(parts: ConvexParts) -> Prepared:
     return found[1]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Target:
     """One question's source and circle, and the frame the angles are measured in."""
 
@@ -284,8 +301,11 @@ class _Target:
             self.cy + self.r * (self.fy * c + self.fx * s),
         )
 
-    def crossings(self, px: float, py: float, qx: float, qy: float) -> list[float]:
-        """The angles where the line through (px, py) and (qx, qy) meets the circle."""
+    def crossings(
+        self, px: float, py: float, qx: float, qy: float, segment: bool = False
+    ) -> list[float]:
+        """The angles where the line through (px, py) and (qx, qy) meets the circle (with
+        ``segment``, only between the two points, ends included)."""
         ux, uy = qx - px, qy - py
         ox, oy = px - self.cx, py - self.cy
         a = ux * ux + uy * uy
@@ -298,6 +318,7 @@ class _Target:
         return [
             self.angle(px + t * ux, py + t * uy)
             for t in ((-b - root) / (2 * a), (-b + root) / (2 * a))
+            if not segment or -SLACK <= t <= 1 + SLACK
         ]
 
     def near(self, circles: Sequence[Circle]) -> list[int]:
@@ -408,10 +429,13 @@ def _piece(target: _Target, corners: Corners, inward: Corners) -> list[Interval]
             for x, y in corners
         ]
         return target.wedge(heading, min(turns), max(turns))
+    # The answer changes only across the lines through the two corners the tangent rays
+    # touch (where the facing sides begin and end), or where the edge crosses a side.
     events = []
     for i, (x, y) in enumerate(corners):
-        events += target.crossings(sx, sy, x, y)
-        events += target.crossings(x, y, *corners[(i + 1) % count])
+        if facing[i] != facing[i - 1]:
+            events += target.crossings(sx, sy, x, y)
+        events += target.crossings(x, y, *corners[(i + 1) % count], segment=True)
 
     def hides(px: float, py: float) -> bool:
         """Whether the line from the source to (px, py) runs through the piece."""

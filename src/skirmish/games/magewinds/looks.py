@@ -88,6 +88,9 @@ class _Drawn:
     parts: ConvexParts | None = None
     circles: Prepared | None = None
     bounds: tuple[tuple[float, float, float, float], ...] | None = None
+    terrain: tuple[object, tuple[HeightClass, ...]] | None = None
+    """The battlefield's terrain and the height classes the blockers take from it, by which
+    the terrain made ready for the closed form is kept (:data:`_TERRAIN`)."""
 
 
 @dataclass(frozen=True)
@@ -155,15 +158,23 @@ class Blockers:
         if drawn.circles is None:
             terrain = [i for i, item in enumerate(self.items) if item.kind != "fighter"]
             fighters = [i for i, item in enumerate(self.items) if item.kind == "fighter"]
-            drawn.circles = Prepared.of(
-                ConvexParts.of([self.footprints[i] for i in terrain], terrain),
+
+            def ready() -> Prepared:
+                return Prepared.of(ConvexParts.of([self.footprints[i] for i in terrain], terrain))
+
+            kept = (
+                _TERRAIN.get(drawn.terrain[0], ready, drawn.terrain[1])
+                if fast() and drawn.terrain is not None
+                else ready()
+            )
+            drawn.circles = kept.joined(
                 Discs.of(
                     [
                         (base.x, base.y, base.radius)
                         for base in (self.bases[self.items[i].index] for i in fighters)
                     ],
                     fighters,
-                ),
+                )
             )
         return drawn.circles
 
@@ -230,8 +241,14 @@ def _blockers(layout: Layout, classes: tuple[HeightClass, ...], bases: bool) -> 
         if gaps:
             touching[base.name] = gaps
     near = _NEAR.get(layout.terrain, dict, classes) if fast() else {}
-    return Blockers(tuple(items), footprints, tree, touching, tuple(fighters), near)
+    drawn = _Drawn(terrain=(layout.terrain, classes))
+    return Blockers(tuple(items), footprints, tree, touching, tuple(fighters), near, _drawn=drawn)
 
+
+_TERRAIN: Kept[Prepared] = Kept("terrain made ready for the closed form", size=64)
+"""The terrain of a table (of some height classes) made ready for
+:func:`skirmish.geometry.arcs.arcs`, shared by the blockers of every battlefield with that
+terrain (the fast path; on the plain path each battlefield's blockers make it afresh)."""
 
 NEAR_KEPT = 5_000
 """Places kept by :meth:`Blockers.near` (for every battlefield of a table, on the fast
