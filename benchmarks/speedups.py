@@ -99,6 +99,20 @@ def seconds(work: Callable[[], object], repeat: int) -> float:
     return (time.process_time() - started) / repeat
 
 
+def compared(
+    rows: tuple[tuple[str, Callable[[], None], int], ...],
+    old_way: Callable[[], contextlib.AbstractContextManager[None]],
+    count: int,
+) -> None:
+    """Each row's work (name, work, repeats) timed the new way and inside ``old_way()``,
+    a ``count``-th of it a question, and the ratio printed."""
+    for name, work, repeat in rows:
+        new = seconds(work, repeat) / count
+        with old_way():
+            old = seconds(work, repeat) / count
+        print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x")
+
+
 def questions() -> None:
     field = crowded_battlefield()
     spaces: list[tuple[FreeSpace, tuple[float, float]]] = []
@@ -181,32 +195,26 @@ def questions() -> None:
         for attacker, target in pairs:
             cover(field, attacker, target)
 
-    print("1. Movement questions on the crowded table (20 fighters, 15 obstacles)")
-    print("   question                          circles ms  polygons ms   ratio  (aim 10x)")
-    for name, work, repeat in (
+    movement = (
         ("straight rooms, 32 directions", rays, 5),
         ("32 straight paths clear", paths, 2),
         ("stand at 100 points", stands, 5),
         ("one ray (knockback, Push)", one_ray, 20),
         ("a path from a new position", fresh, 2),
         ("Dodge possible (x19 attackers)", dodges, 1),
-    ):
-        new = seconds(work, repeat) / len(spaces)
-        with polygons():
-            old = seconds(work, repeat) / len(spaces)
-        print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x")
-    print("   Sight, lines of attack and cover, each fighter against the 19 others, one pair a")
-    print("   question: true circles in closed form against the sweep over 64-cornered bases")
-    print("   (the code before: polygons, no witness)")
-    for name, work, repeat in (
+    )
+    looks = (
         ("sight (x19 targets)", sight, 3),
         ("line of attack (x19 targets)", lines, 3),
         ("cover (x19 targets)", covers, 3),
-    ):
-        new = seconds(work, repeat) / len(field.fighters)
-        with old_code():
-            old = seconds(work, repeat) / len(field.fighters)
-        print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x")
+    )
+    print("1. Movement questions on the crowded table (20 fighters, 15 obstacles)")
+    print("   question                          circles ms  polygons ms   ratio  (aim 10x)")
+    compared(movement, polygons, len(field.fighters))
+    print("   Sight, lines of attack and cover, each fighter against the 19 others, one pair a")
+    print("   question: true circles in closed form against the sweep over 64-cornered bases")
+    print("   (the code before: polygons, no witness)")
+    compared(looks, old_code, len(field.fighters))
     cover_among = blockers(field, OBSTACLES, True)
     inside = sum(_cover_look(field, cover_among, a, t)[0].inside for a, t in pairs)
     print(

@@ -215,10 +215,7 @@ class Prepared:
         corners = parts.corners.tolist()
         inward = parts.inward.tolist()
         counts = parts.counts.tolist()
-        circles = tuple(
-            (x, y, r)
-            for (x, y), r in zip(discs.centres.tolist(), discs.radii.tolist(), strict=True)
-        )
+        circles = _circles(discs)
         bounds = tuple(
             (x, y, r + EPSILON)
             for (x, y), r in zip(parts.centres.tolist(), parts.reaches.tolist(), strict=True)
@@ -235,16 +232,22 @@ class Prepared:
     def joined(self, discs: Discs) -> Prepared:
         """These blockers and ``discs`` besides (the terrain, made ready once, and the
         fighters where they stand)."""
-        more = Prepared.of(ConvexParts.of([]), discs)
-        bounds = self.bounds + more.bounds
+        circles = _circles(discs)
+        bounds = self.bounds + tuple((x, y, r + EPSILON) for x, y, r in circles)
         return Prepared(
             self.corners,
             self.inward,
-            self.discs + more.discs,
-            self.owners + more.owners,
+            self.discs + circles,
+            self.owners + tuple(discs.owners.tolist()),
             bounds,
             _around(bounds),
         )
+
+
+def _circles(discs: Discs) -> tuple[Circle, ...]:
+    return tuple(
+        (x, y, r) for (x, y), r in zip(discs.centres.tolist(), discs.radii.tolist(), strict=True)
+    )
 
 
 def _around(circles: Sequence[Circle]) -> Circle:
