@@ -1,4 +1,4 @@
-"""What a point sees of a true circle, in closed form over numpy arrays.
+"""What a point sees of a true circle (16.0, 18.1, 18.2 on true circles), in closed form.
 
 The edge looked at is a round base's edge as a true circle, its points named by their
 angle round the centre (measured from the direction of the source, so the nearest point is
@@ -8,15 +8,21 @@ fighter's base, a true circle too). A straight line from the source to a point o
 is blocked by a piece when it runs through the piece's inside (a line that only grazes
 it is not blocked).
 
-Whether the line to an edge point is blocked changes only where that line passes a corner
-of a convex piece or touches a disc (the lines from the source through each corner, or
-along the two tangents to the disc, meet the edge at two points each), or where the edge
-point itself crosses a blocker's outline (the edge meets each side of a piece, and each
-disc, at two points at most): each a quadratic's root. Between two such angles the answer is
-the same throughout, so it is asked once, at the middle, by clipping the line against the
-piece's sides (or measuring its distance from the disc's centre). The hidden angles of
-each blocker, merged, and then of all of them, leave the visible arcs; their lengths, the
-nearest visible point and the blockers that hide something follow in closed form.
+Whether the line to an edge point is blocked changes only where that line passes one of
+the two corners a convex piece shows the source (its silhouette) or touches a disc (along
+its two tangents), or where the edge point itself crosses a blocker's outline: each a
+quadratic's root. Between two such angles the answer is the same throughout, so it is
+asked once, at the middle, by clipping the line against the piece's sides (or measuring its
+distance from the disc's centre). A blocker whose near side is nearer the source than the
+whole circle needs no such test: it hides the directions between its tangents, and the near
+and far arcs those directions reach are worked out directly. The hidden angles of each
+blocker, merged, and then of all of them, leave the visible arcs; their lengths, the nearest
+visible point and the blockers that hide something follow in closed form.
+
+A look meets a few blockers, so the algebra is done in plain Python floats (numpy's cost a
+call is more than a blocker's whole answer); the blockers are made ready once
+(:class:`Prepared`), and only those whose bounding circle reaches the region between the
+source's two tangents to the circle are looked at.
 
 The answers are those of :func:`skirmish.geometry.sight.visible_part` on the true circle
 (the tests compare them with its shadows on the circle drawn with 4,096 corners). As with
