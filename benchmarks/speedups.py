@@ -12,15 +12,15 @@ turns to go first).
    fighter can Dodge each of the 19 others (18.4) from cold caches, a straight step away
    found in closed form (``moves.steps_away``) against the free sectors and the region a
    step reaches on polygons. Aim: each at least 10 times faster.
-   Sight (16.0) for every ordered pair among the high obstacles, one pair a question as a
-   battle asks it and nothing remembered: one clear straight line first
-   (``looks.seen_straight``), the sweep only where it does not decide, against the sweep
-   for every pair; and a line of attack (18.1) for every ordered pair, one clear straight
-   line first (``battle.sight._straight_line``), against the sweep for every pair.
+   Sight (16.0), a line of attack (18.1) and cover (18.2) for every ordered pair, one pair
+   a question as a battle asks it and nothing remembered (sight: one clear straight line
+   first, ``looks.seen_straight``): true circles in closed form (:mod:`skirmish.geometry.arcs`)
+   against the code before (``clearance.polygons()`` and the witnesses off: the sweep over
+   64-cornered bases for every pair); and how many cover looks still go to the shadows.
 2. Random-versus-random battles per CPU-second, 4v4 and 2v2 Deathmatch (Wizard, Guardian,
    Cleric, Deadeye), each battle played both ways from cold caches: the closed forms (true
-   circles, the Dodge and sight witnesses) against the code before them (polygons, the
-   witnesses off). The two ways play different battles (positions differ in the last
+   circles for moves, sight, lines of attack and cover; the Dodge and sight witnesses)
+   against the code before them (polygons and the sweep, the witnesses off). The two ways play different battles (positions differ in the last
    digits), so these ratios carry the noise of battles of different lengths. Aim: 5 times.
 3. Greedy-versus-greedy battles per CPU-second, 2v2 and 4v4, the same two ways (attack
    outlooks and values forgotten before each battle). Aim: 4 times.
@@ -57,12 +57,20 @@ from skirmish.ai.magewinds import outlook
 from skirmish.ai.magewinds.evaluation import _GAINS
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
-from skirmish.fastpaths import plain
+from skirmish.fastpaths import fast, plain
 from skirmish.games.magewinds.battle import new_setup, start_battle
 from skirmish.games.magewinds.battle.geometry import AWAY_TURNS, free_to_step_away
-from skirmish.games.magewinds.battle.sight import STRAIGHT_SIGHT, _straight_line
+from skirmish.games.magewinds.battle.sight import STRAIGHT_SIGHT
 from skirmish.games.magewinds.battle.straight import _ray_rooms
-from skirmish.games.magewinds.looks import HIGH, _blockers, blockers, look, seen_straight, views
+from skirmish.games.magewinds.looks import (
+    HIGH,
+    OBSTACLES,
+    _blockers,
+    blockers,
+    look,
+    seen_straight,
+    views,
+)
 from skirmish.games.magewinds.moves import (
     STEP_MOVE,
     STEPS_AWAY,
@@ -76,7 +84,7 @@ from skirmish.games.magewinds.moves import (
     steps_away,
     surroundings,
 )
-from skirmish.games.magewinds.sightlines import line_of_attack
+from skirmish.games.magewinds.sightlines import _cover_look, cover, line_of_attack
 from skirmish.geometry.clearance import polygons
 from skirmish.geometry.movement import FreeSpace, ray_room
 from skirmish.geometry.sight import SightMethod
@@ -89,6 +97,20 @@ def seconds(work: Callable[[], object], repeat: int) -> float:
     for _ in range(repeat):
         work()
     return (time.process_time() - started) / repeat
+
+
+def compared(
+    rows: tuple[tuple[str, Callable[[], None], int], ...],
+    old_way: Callable[[], contextlib.AbstractContextManager[None]],
+    count: int,
+) -> None:
+    """Each row's work (name, work, repeats) timed the new way and inside ``old_way()``,
+    a ``count``-th of it a question, and the ratio printed."""
+    for name, work, repeat in rows:
+        new = seconds(work, repeat) / count
+        with old_way():
+            old = seconds(work, repeat) / count
+        print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x")
 
 
 def questions() -> None:
@@ -152,47 +174,52 @@ def questions() -> None:
     among = blockers(field, HIGH, False)
     pairs = [(v, t) for v in field.fighters for t in field.fighters if v is not t]
 
-    def sight(witness: bool) -> Callable[[], None]:
-        def work() -> None:
-            among._seen.clear()
-            for viewer, target in pairs:
-                chosen = look(among, viewer.base, target.base)
-                if not (witness and seen_straight(among, chosen)):
-                    views(among, [chosen], SightMethod.SWEEP)
-
-        return work
+    def sight() -> None:
+        # 16.0 as a battle asks it, one pair a question, nothing remembered: the straight
+        # line's witness first, then the look (true circles in closed form, or the sweep).
+        among._seen.clear()
+        for viewer, target in pairs:
+            chosen = look(among, viewer.base, target.base)
+            if not (fast(STRAIGHT_SIGHT) and seen_straight(among, chosen)):
+                views(among, [chosen], SightMethod.CIRCLES)
 
     zap = field.fighters[0].profile.attacks[0]
 
-    def lines(witness: bool) -> Callable[[], None]:
-        def work() -> None:
-            _blockers.cache_clear()  # the looks remembered on the blockers go with them
-            for attacker, target in pairs:
-                if not (witness and _straight_line(field, attacker, target, zap) is not None):
-                    line_of_attack(field, attacker, target, zap)
+    def lines() -> None:
+        _blockers.cache_clear()  # the looks remembered on the blockers go with them
+        for attacker, target in pairs:
+            line_of_attack(field, attacker, target, zap)
 
-        return work
+    def covers() -> None:
+        _blockers.cache_clear()
+        for attacker, target in pairs:
+            cover(field, attacker, target)
 
-    print("1. Movement questions on the crowded table (20 fighters, 15 obstacles)")
-    print("   question                          circles ms  polygons ms   ratio  (aim 10x)")
-    for name, work, repeat in (
+    movement = (
         ("straight rooms, 32 directions", rays, 5),
         ("32 straight paths clear", paths, 2),
         ("stand at 100 points", stands, 5),
         ("one ray (knockback, Push)", one_ray, 20),
         ("a path from a new position", fresh, 2),
         ("Dodge possible (x19 attackers)", dodges, 1),
-    ):
-        new = seconds(work, repeat) / len(spaces)
-        with polygons():
-            old = seconds(work, repeat) / len(spaces)
-        print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x")
-    new, old = (seconds(sight(witness), 2) / len(field.fighters) for witness in (True, False))
-    name = "sight (x19 targets)"
-    print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x  (the sweep)")
-    new, old = (seconds(lines(witness), 2) / len(field.fighters) for witness in (True, False))
-    name = "line of attack (x19 targets)"
-    print(f"   {name:32s} {new * 1e3:10.3f} {old * 1e3:12.3f} {old / new:7.1f}x  (the sweep)")
+    )
+    looks = (
+        ("sight (x19 targets)", sight, 3),
+        ("line of attack (x19 targets)", lines, 3),
+        ("cover (x19 targets)", covers, 3),
+    )
+    print("1. Movement questions on the crowded table (20 fighters, 15 obstacles)")
+    print("   question                          circles ms  polygons ms   ratio  (aim 10x)")
+    compared(movement, polygons, len(field.fighters))
+    print("   Sight, lines of attack and cover, each fighter against the 19 others, one pair a")
+    print("   question: true circles in closed form against the sweep over 64-cornered bases")
+    print("   (the code before: polygons, no witness)")
+    compared(looks, old_code, len(field.fighters))
+    cover_among = blockers(field, OBSTACLES, True)
+    inside = sum(_cover_look(field, cover_among, a, t)[0].inside for a, t in pairs)
+    print(
+        f"   cover looks left to the shadows (the edge inside a blocker): {inside} of {len(pairs)}"
+    )
 
 
 STEPS = [0]

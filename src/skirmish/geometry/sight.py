@@ -36,11 +36,16 @@ def closest_point_towards(centre: Point, radius: float, other: BaseGeometry) -> 
 
 
 class SightMethod(StrEnum):
-    """How the visible part of an edge is found; both give the same answers."""
+    """How the visible part of an edge is found. The sweep and the shadows give the same
+    answers on bases drawn as polygons; the closed form answers on true circles."""
 
     SWEEP = "sweep"
     """Intervals of the edge clipped by each convex piece of each blocker, in numpy
     (:mod:`skirmish.geometry.sweep`): the fast one."""
+    CIRCLES = "circles"
+    """The edge as a true circle and other fighters' bases as true circles, in closed form
+    (:mod:`skirmish.geometry.arcs`): what battles ask. Under
+    :func:`skirmish.geometry.clearance.polygons` it answers as the sweep does."""
     SHADOWS = "shadows"
     """Each blocker's shadow as a shapely polygon, taken away from the edge: the reference."""
 

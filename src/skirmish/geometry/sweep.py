@@ -40,7 +40,8 @@ TOGETHER = 64
 class Ray:
     """One question: what ``source`` sees of the edge of the round base at ``centre``.
 
-    ``edge`` is that base drawn as a polygon's outline (of ``radius``); blockers in ``skip``
+    ``edge`` is that base drawn as a polygon's outline (of ``radius``; None for a question
+    about the true circle, :func:`skirmish.geometry.arcs.arcs`); blockers in ``skip``
     are passed over, and the blockers owning the pieces in ``replaced`` are drawn as those
     pieces instead.
     """
@@ -48,7 +49,7 @@ class Ray:
     source: tuple[float, float]
     centre: tuple[float, float]
     radius: float
-    edge: LineString
+    edge: LineString | None
     skip: frozenset[int] = frozenset()
     replaced: tuple[ConvexParts, ...] = ()
 
@@ -247,7 +248,9 @@ def _cross(a: Array, b: Array) -> Array:
     return z
 
 
-def _ring(edge: LineString) -> Array:
+def _ring(edge: LineString | None) -> Array:
+    if edge is None:
+        raise ValueError("the sweep looks at an edge drawn as a polygon, and none was given")
     ring: Array = shapely.get_coordinates(edge)
     return ring
 
@@ -394,7 +397,7 @@ def sweep(parts: ConvexParts, rays: Sequence[Ray]) -> list[SweptPart]:
     return [
         SweptPart(
             origins[q],
-            question.edge,
+            shapely.LineString(padded[q]) if question.edge is None else question.edge,
             padded[q],
             segment[bounds[q] : bounds[q + 1]],
             seen_low[bounds[q] : bounds[q + 1]],

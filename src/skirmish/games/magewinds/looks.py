@@ -26,6 +26,8 @@ from shapely.geometry.base import BaseGeometry
 from skirmish.fastpaths import Kept, fast
 from skirmish.games.magewinds.field import Battlefield, Layout
 from skirmish.geometry import EPSILON, Based, HeightClass
+from skirmish.geometry.arcs import Discs, Prepared, arcs
+from skirmish.geometry.clearance import true_circles
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 from skirmish.geometry.pieces import ConvexParts
 from skirmish.geometry.shapes import disc
@@ -84,7 +86,11 @@ class _Drawn:
     """The convex pieces and bounding boxes of a set of blockers, once worked out."""
 
     parts: ConvexParts | None = None
+    circles: Prepared | None = None
     bounds: tuple[tuple[float, float, float, float], ...] | None = None
+    terrain: tuple[object, tuple[HeightClass, ...]] | None = None
+    """The battlefield's terrain and the height classes the blockers take from it, by which
+    the terrain made ready for the closed form is kept (:data:`_TERRAIN`)."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +149,34 @@ class Blockers:
         if drawn.parts is None:
             drawn.parts = ConvexParts.of(self.footprints)
         return drawn.parts
+
+    @property
+    def circles(self) -> Prepared:
+        """The terrain as convex pieces and every fighter's base as a true circle, for the
+        closed form (:func:`skirmish.geometry.arcs.arcs`)."""
+        drawn = self._drawn
+        if drawn.circles is None:
+            terrain = [i for i, item in enumerate(self.items) if item.kind != "fighter"]
+            fighters = [i for i, item in enumerate(self.items) if item.kind == "fighter"]
+
+            def ready() -> Prepared:
+                return Prepared.of(ConvexParts.of([self.footprints[i] for i in terrain], terrain))
+
+            kept = (
+                _TERRAIN.get(drawn.terrain[0], ready, drawn.terrain[1])
+                if fast() and drawn.terrain is not None
+                else ready()
+            )
+            drawn.circles = kept.joined(
+                Discs.of(
+                    [
+                        (base.x, base.y, base.radius)
+                        for base in (self.bases[self.items[i].index] for i in fighters)
+                    ],
+                    fighters,
+                )
+            )
+        return drawn.circles
 
     def touching_as(self, bases: Sequence[Based]) -> Blockers:
         """These blockers, with each of ``bases`` touching what a fighter of its name
@@ -207,8 +241,14 @@ def _blockers(layout: Layout, classes: tuple[HeightClass, ...], bases: bool) -> 
         if gaps:
             touching[base.name] = gaps
     near = _NEAR.get(layout.terrain, dict, classes) if fast() else {}
-    return Blockers(tuple(items), footprints, tree, touching, tuple(fighters), near)
+    drawn = _Drawn(terrain=(layout.terrain, classes))
+    return Blockers(tuple(items), footprints, tree, touching, tuple(fighters), near, _drawn=drawn)
 
+
+_TERRAIN: Kept[Prepared] = Kept("terrain made ready for the closed form", size=64)
+"""The terrain of a table (of some height classes) made ready for
+:func:`skirmish.geometry.arcs.arcs`, shared by the blockers of every battlefield with that
+terrain (the fast path; on the plain path each battlefield's blockers make it afresh)."""
 
 NEAR_KEPT = 5_000
 """Places kept by :meth:`Blockers.near` (for every battlefield of a table, on the fast
@@ -351,12 +391,23 @@ def seen_straight(among: Blockers, chosen: Look) -> bool:
 
 def views(among: Blockers, looks: Sequence[Look], method: SightMethod) -> list[EdgeView]:
     """What each look sees, found by ``method``: looks already answered on these blockers
-    are answered again from memory, the others all at once (the sweep hands the rare look
-    whose edge runs inside a blocker to the shadows, which subtract each blocker's own
-    inside)."""
+    are answered again from memory, the others all at once (the sweep and the closed form
+    on true circles hand the rare look whose edge runs inside a blocker to the shadows,
+    which subtract each blocker's own inside). The closed form answers as the sweep under
+    :func:`skirmish.geometry.clearance.polygons`."""
+    if method is SightMethod.CIRCLES and not true_circles():
+        method = SightMethod.SWEEP
     asked = [q for q in dict.fromkeys(looks) if (q, method) not in among._seen]
     if method is SightMethod.SHADOWS:
         found = [_shadows(among, q) for q in asked]
+    elif method is SightMethod.CIRCLES:
+        rays = [
+            Ray(q.source, q.centre, q.radius, None, q.skip, tuple(n.pieces for n in q.replaced))
+            for q in asked
+            if not q.inside
+        ]
+        seen = iter(arcs(among.circles, rays))
+        found = [_shadows(among, q) if q.inside else next(seen) for q in asked]
     else:
         rays = [
             Ray(q.source, q.centre, q.radius, q.edge, q.skip, tuple(n.pieces for n in q.replaced))

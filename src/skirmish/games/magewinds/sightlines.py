@@ -63,7 +63,7 @@ def visibilities(
     field: Battlefield,
     pairs: Sequence[Pair],
     *,
-    method: SightMethod = SightMethod.SWEEP,
+    method: SightMethod = SightMethod.CIRCLES,
     among: Blockers | None = None,
 ) -> list[Sight]:
     """16.0 for each (viewer, target): a straight line along the ground from the target to
@@ -86,7 +86,7 @@ def visibilities(
 
 
 def visibility(
-    field: Battlefield, viewer: Placed, target: Placed, *, method: SightMethod = SightMethod.SWEEP
+    field: Battlefield, viewer: Placed, target: Placed, *, method: SightMethod = SightMethod.CIRCLES
 ) -> Sight:
     """16.0: whether ``target`` is visible to ``viewer`` (see :func:`visibilities`)."""
     return visibilities(field, [(viewer, target)], method=method)[0]
@@ -122,7 +122,7 @@ def lines_of_attack(
     pairs: Sequence[Pair],
     attacks: Sequence[AttackProfile],
     *,
-    method: SightMethod = SightMethod.SWEEP,
+    method: SightMethod = SightMethod.CIRCLES,
     among: Blockers | None = None,
 ) -> list[LineOfAttack]:
     """18.1 for each (attacker, target) with the attack at the same place in ``attacks``:
@@ -185,7 +185,7 @@ def line_of_attack(
     target: Placed,
     attack: AttackProfile,
     *,
-    method: SightMethod = SightMethod.SWEEP,
+    method: SightMethod = SightMethod.CIRCLES,
 ) -> LineOfAttack:
     """18.1 for one attacker and target (see :func:`lines_of_attack`)."""
     return lines_of_attack(field, [(attacker, target)], [attack], method=method)[0]
@@ -239,7 +239,7 @@ def _cover_look(
 
 
 def covers(
-    field: Battlefield, pairs: Sequence[Pair], *, method: SightMethod = SightMethod.SWEEP
+    field: Battlefield, pairs: Sequence[Pair], *, method: SightMethod = SightMethod.CIRCLES
 ) -> list[Cover]:
     """18.2 for each (attacker, target): in the open when lines of attack reach every point
     of the target's base edge without crossing an obstacle or another fighter; against a
@@ -270,7 +270,7 @@ def cover(
     attacker: Placed,
     target: Placed,
     *,
-    method: SightMethod = SightMethod.SWEEP,
+    method: SightMethod = SightMethod.CIRCLES,
 ) -> Cover:
     """18.2 for one attacker and target (see :func:`covers`)."""
     return covers(field, [(attacker, target)], method=method)[0]
@@ -290,7 +290,7 @@ def survey(
     pairs: Sequence[Pair],
     attacks: Sequence[AttackProfile],
     *,
-    method: SightMethod = SightMethod.SWEEP,
+    method: SightMethod = SightMethod.CIRCLES,
 ) -> list[PairSight]:
     """Visibility (16.0), line of attack (18.1) and cover (18.2) for every pair at once:
     who can hit whom."""

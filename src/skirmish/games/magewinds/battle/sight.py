@@ -48,6 +48,7 @@ from skirmish.games.magewinds.sightlines import (
     visibilities,
 )
 from skirmish.geometry import EPSILON, Based
+from skirmish.geometry.clearance import true_circles
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 from skirmish.geometry.shapes import CIRCLE_SEGMENTS
 
@@ -156,11 +157,14 @@ def open_line(
     trial position) has a line of attack to ``target`` within Range, or None when a look
     is needed (bases in contact, or a gap within :data:`POLYGON_GAP` of a Range). Where
     something comes near the path, on the fast path (part :data:`STRAIGHT_SIGHT`) one
-    clear straight line may still decide it (:func:`_straight_line`)."""
+    clear straight line may still decide it (:func:`_straight_line`) where bases are drawn
+    as polygons (:func:`~skirmish.geometry.clearance.polygons`); on true circles the look
+    in closed form costs less than that line's test."""
     if field.terrain is not setup.table.field.terrain:
         return None
     if not _clear((*_high(setup), *_others(field, attacker, target)), attacker.base, target.base):
-        return _straight_line(field, attacker, target, attack) if fast(STRAIGHT_SIGHT) else None
+        witness = fast(STRAIGHT_SIGHT) and not true_circles()
+        return _straight_line(field, attacker, target, attack) if witness else None
     a, b = attacker.base, target.base
     gap = math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
     if gap < EPSILON:  # the look starts inside the target's edge: it measures to the edge
