@@ -303,3 +303,33 @@ def test_a_repeatable_option_is_taken_each_time(tmp_path: Path) -> None:
     assert outcome.code == 0 and "Rifle" in outcome.out and "Blade" in outcome.out, (
         outcome.explain()
     )
+
+
+# --- Names the system cannot hold ----------------------------------------------------------
+
+TOO_LONG = "x" * 300  # past the 255 bytes a file name may have on Linux
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (
+            ("play", "magewinds", "--scenario", "deathmatch", "--warband", "Wizard",
+             "--warband", "Druid", "--players", "random,random", "--seed", "1",
+             "--save", f"{TOO_LONG}.json"),
+            ("File name too long", "..."),
+        ),
+        (
+            ("simulate", "magewinds", "--scenario", "deathmatch", "--warband", "Wizard",
+             "--warband", "Druid", "--battles", "1", "--battlefield", TOO_LONG),
+            ("unknown battlefield",),
+        ),
+        (("serve", "--sweeps", TOO_LONG), ("File name too long",)),
+        (("odds", TOO_LONG), ("unknown game",)),
+    ],
+)  # fmt: skip
+def test_a_path_too_long_for_the_system_is_one_line(tmp_path, args, words):
+    """A name longer than the system allows is refused in one line (cut short, so the
+    line stays readable), never an OSError traceback."""
+    line = refused(tmp_path, *args, words=words)
+    assert len(line) < 200, line

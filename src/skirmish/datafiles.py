@@ -305,6 +305,15 @@ def read_text(
     return text, str(file)
 
 
+def present(path: str | Path) -> bool:
+    """Whether something is at ``path``; a name the system cannot even look up (too long,
+    holding a NUL byte) is nothing there, not an error: a caller then says what it expected."""
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):
+        return False
+
+
 def regular_file(path: str | Path, what: str) -> Path:
     """``path``, a regular file that can be read: a missing path, a directory or a device
     is a one-line :class:`DataError` naming the file and ``what`` it should hold."""

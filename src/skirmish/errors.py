@@ -15,12 +15,21 @@ class SkirmishError(ValueError):
     """Base class for every input or rules error skirmish raises."""
 
 
+def shortened(text: str, most: int = 80) -> str:
+    """``text`` cut to ``most`` characters, so a hostile name keeps its error one short line.
+
+    >>> shortened("x" * 10, 8)
+    'xxxxx...'
+    """
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
 class UnknownName(SkirmishError):
     """A game, fighter, attack or option name that is not known."""
 
     def __init__(self, kind: str, name: str, valid: object) -> None:
         choices = ", ".join(str(v) for v in valid)  # type: ignore[attr-defined]
-        super().__init__(f"unknown {kind} {name!r}; expected one of: {choices}")
+        super().__init__(f"unknown {kind} {shortened(name, 60)!r}; expected one of: {choices}")
         self.kind = kind
         self.name = name
 

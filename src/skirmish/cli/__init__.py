@@ -12,7 +12,7 @@ import sys
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from skirmish.errors import SkirmishError
+from skirmish.errors import SkirmishError, shortened
 
 if TYPE_CHECKING:
     import typer
@@ -115,6 +115,13 @@ def main() -> None:
     except typer.Abort:
         typer.echo("skirmish: aborted", err=True)
         sys.exit(1)
+    except OSError as error:
+        if error.filename is None:
+            raise
+        # a path given on the command line the system refuses (a name too long, a folder
+        # that cannot be written): one line naming it, as any bad input
+        typer.echo(f"skirmish: error: {shortened(str(error.filename))}: {error.strerror}", err=True)
+        sys.exit(2)
     except Exception as error:
         if not hasattr(error, "format_message") or not hasattr(error, "exit_code"):
             raise

@@ -132,7 +132,9 @@ class VerbGroup(TyperGroup):
         try:
             info = find_game(cmd_name)
         except SkirmishError as error:
-            if Path(cmd_name).exists():
+            from skirmish.datafiles import present
+
+            if present(cmd_name):
                 raise SkirmishError(
                     f"skirmish {self.verb} names the game first: skirmish {self.verb} GAME "
                     f"{cmd_name} ... ({error})"

@@ -19,7 +19,7 @@ from typing import Any
 
 from shapely import Point
 
-from skirmish.datafiles import read_bundled, read_yaml
+from skirmish.datafiles import present, read_bundled, read_yaml
 from skirmish.errors import DataError, UnknownName
 from skirmish.games.magewinds.field import (
     STANDARD_LENGTH,
@@ -148,7 +148,7 @@ def find_table(name_or_path: str) -> Table:
     """A bundled battlefield by name, or a file by path."""
     if name_or_path in bundled_names():
         return bundled_table(name_or_path)
-    if Path(name_or_path).suffix.lower() in (".yaml", ".yml") or Path(name_or_path).exists():
+    if Path(name_or_path).suffix.lower() in (".yaml", ".yml") or present(name_or_path):
         return load_table(name_or_path)
     raise UnknownName("battlefield", name_or_path, [*bundled_names(), "FILE.yaml"])
 
