@@ -36,7 +36,7 @@ from skirmish.ai.magewinds.setting import (
     profile_worth,
     side_choice,
 )
-from skirmish.ai.magewinds.threats import GREEDY
+from skirmish.ai.magewinds.threats import GREEDY, LEAN
 from skirmish.engine.battle import Action
 from skirmish.fastpaths import RECORDS
 from skirmish.games.magewinds.attack import (
@@ -83,11 +83,12 @@ PLAN_STAGES = frozenset(
         ActivationStage.RECOVER,
     }
 )
-SHORTCUTS = (GREEDY, SITUATION, LINES, RECORDS, TERRAIN)
+SHORTCUTS = (GREEDY, LEAN, SITUATION, LINES, RECORDS, TERRAIN)
 """Every part of the fast paths a greedy choice goes through: the player's own (kept
-threats and settled results, the steps before an attack, the evaluation's terrain
-answers), the attack situation's cover and Dodge, lines of attack remembered, and records
-made and hashed quicker; ``fastpaths.plain(*SHORTCUTS)`` plays the plain way."""
+threats and settled results, the steps before an attack, the lean re-scoring of only the
+threats a candidate changes, the evaluation's terrain answers), the attack situation's
+cover and Dodge, lines of attack remembered, and records made and hashed quicker;
+``fastpaths.plain(*SHORTCUTS)`` plays the plain way."""
 
 
 def sample(mix: Mix, legal: tuple[Action, ...], rng: Random) -> Action:
