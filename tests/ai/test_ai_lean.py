@@ -1,8 +1,9 @@
 """The lean greedy player (fast-path part ``LEAN``) against the way before it.
 
-The lean player finds the threats of fighters a candidate did not change by the very
-records, works out a pair's distance and sight once for all its attacks, and asks its own
-table's sight first. None of it may change a choice: here whole greedy battles on generated
+The lean player finds a fighter's attack list by the very hands and marks before hashing
+their contents, works out a pair's distance and sight once for all its attacks, and asks
+its own table's sight first. None of it may change a choice: here whole greedy battles on
+generated
 setups (every scenario the random setup draws, two to four players) are played both ways
 and every decision, every candidate list the planner scored (actions, value and parts) and
 the final state and log are compared; and one evaluator scoring a run of positions (so

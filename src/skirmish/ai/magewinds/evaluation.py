@@ -186,38 +186,20 @@ class Evaluator:
             parts["actions"] = sum(self._actions(f) for f in mine) - sum(
                 self._actions(f) for f in theirs
             )
-        # On the fast path the attack lists and pair values are the ones kept by .threats;
-        # on the plain path every one is worked out afresh.
-        # On the lean path (LEAN) the threats of fighters no candidate changed are found
-        # by the very records, not re-scored.
+        # On the fast path the attack lists and pair values are the ones kept by .threats
+        # (on the lean path, LEAN, the lists found by the very hands and marks first); on
+        # the plain path every one is worked out afresh.
         kept = fast(GREEDY) and battle.setup is self.setup
         lean = kept and fast(LEAN)
         attacks = self._threats.armed if lean else self._threats.attacks if kept else self.attacks
         pair = self._threats.pair if kept else self.pair
         armed = {f.name: attacks(battle, f, player) for f in (*mine, *theirs)}
-        if lean:
-            best = self._threats.best
-            danger = [
-                0.0
-                if acting and e.counters >= MAX_COUNTERS
-                else best(attacking_as(battle, e), mine, armed[e.name])
-                for e in theirs
-            ]
-            offence = [
-                0.0
-                if acting and m.counters >= MAX_COUNTERS
-                else best(attacking_as(battle, m), theirs, armed[m.name])
-                for m in mine
-            ]
-        else:
-            danger = [
-                self._best(attacking_as(battle, e), mine, acting, armed[e.name], pair)
-                for e in theirs
-            ]
-            offence = [
-                self._best(attacking_as(battle, m), theirs, acting, armed[m.name], pair)
-                for m in mine
-            ]
+        danger = [
+            self._best(attacking_as(battle, e), mine, acting, armed[e.name], pair) for e in theirs
+        ]
+        offence = [
+            self._best(attacking_as(battle, m), theirs, acting, armed[m.name], pair) for m in mine
+        ]
         gaps = [self._gap_to_reach(m, theirs, armed[m.name]) for m in mine]
         parts["danger"] = -_weighted(danger, w.danger)
         parts["offence"] = _weighted(offence, w.offence)

@@ -27,17 +27,18 @@ GREEDY = "greedy"
 own shortcuts belong to: these kept threats, and the planner's (:mod:`.plans`)."""
 LEAN = "lean greedy"
 """The part of the fast paths that makes the greedy player leaner without changing a choice
-(``fastpaths.plain(LEAN)`` plays the way before it): a position's threats re-scored only
-for the fighters a candidate changed (:meth:`Threats.best`, the pairs and attack lists
-found by the very records in front of it before any key is built), and the evaluation's
-sight stand-in asked of the evaluator's own table first."""
+(``fastpaths.plain(LEAN)`` plays the way before it): the attack lists found by the very
+hands and marks before any key of their contents is built (:meth:`Threats.armed`), a pair
+worked out afresh taking its distance and sight once for all its attacks, and the
+evaluation's sight stand-in asked of the evaluator's own table first. (The threats of the
+fighters a candidate did not change are found kept by :meth:`Threats.pair` already.)"""
 KEPT_PAIRS = 100_000
 """Pairs of fighters kept per evaluator; when full, the store starts again from empty."""
 KEPT_ARMED = 20_000
 """Attack lists kept per evaluator; when full, the store starts again from empty."""
-KEPT_SAME = 50_000
-"""Answers kept per evaluator by the very records asked about (:data:`LEAN`); when full,
-each store starts again from empty."""
+KEPT_SAME = 1_000
+"""Attack lists kept per evaluator by the very hands and marks (:data:`LEAN`); when full,
+the store starts again from empty."""
 
 ArmedList = tuple[AttackProfile, ...]
 ArmedKey = tuple[str, str, int, int, tuple[tuple[str, ...], ...], tuple[object, ...]]
@@ -67,7 +68,6 @@ class Threats:
         self._pairs: dict[PairKey, tuple[tuple[AttackProfile, ...], float]] = {}
         self._armed: dict[ArmedKey, tuple[AttackProfile, ...]] = {}
         self._same_armed: dict[tuple[object, ...], tuple[object, object, ArmedList]] = {}
-        self._same_best: dict[tuple[object, ...], tuple[object, ...]] = {}
 
     def armed(self, battle: Battle, fighter: Fighter, player: int) -> ArmedList:
         """:meth:`attacks` (the very list it gives), found first by the battle's very hands
@@ -83,30 +83,6 @@ class Threats:
             self._same_armed.clear()
         self._same_armed[key] = (hands, marks, attacks)
         return attacks
-
-    def best(self, attacker: Fighter, targets: list[Fighter], attacks: ArmedList) -> float:
-        """The value of the best of ``attacks`` that ``attacker`` could make on one of
-        ``targets`` (0 for none), as :meth:`pair` gives each: kept by the very records (the
-        attacker, each target and the list), so a candidate that changes one fighter
-        re-scores only the threats that fighter is part of (:data:`LEAN`). Records are
-        frozen: the same record is the same fighter, and each record kept is held, so its
-        ``id`` stays its own."""
-        key = (id(attacker), id(attacks), *map(id, targets))
-        found = self._same_best.get(key)
-        if (
-            found is not None
-            and found[0] is attacker
-            and found[1] is attacks
-            and all(a is b for a, b in zip(found[3:], targets, strict=True))
-        ):
-            value = found[2]
-            assert isinstance(value, float)
-            return value
-        value = max((self.pair(attacker, t, attacks) for t in targets), default=0.0)
-        if len(self._same_best) >= KEPT_SAME:
-            self._same_best.clear()
-        self._same_best[key] = (attacker, attacks, value, *targets)
-        return value
 
     def attacks(self, battle: Battle, fighter: Fighter, player: int) -> tuple[AttackProfile, ...]:
         """:meth:`Evaluator.attacks`, kept by everything it reads."""
