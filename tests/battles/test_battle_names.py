@@ -95,14 +95,16 @@ def test_the_cheapest_way_to_pay_is_found_when_a_name_holds_paying():
     """The greedy planner keeps, of the options that differ only in their payment, the one
     spending least (17.0): the cards are the text's last part, whatever the name holds."""
     from skirmish.ai.magewinds.plans import cheapest
+    from skirmish.games.magewinds.battle.grammar import Names
 
+    names = Names(fighters=("Enchanter paying Dues", "Witch"), spells=("Hex",))
     options = [
         "cast Hex on Enchanter paying Dues paying KC",
         "cast Hex on Enchanter paying Dues paying 2C",
         "cast Hex on Witch paying 3C",
         "end activation",
     ]
-    assert cheapest(options) == [
+    assert cheapest(options, names) == [
         "cast Hex on Enchanter paying Dues paying 2C",
         "cast Hex on Witch paying 3C",
         "end activation",
