@@ -32,8 +32,17 @@ turns to go first).
    for the old way): they change no answer, so both ways play the very same battles and
    the ratio is the witnesses' own, random and greedy, 4v4 and 2v2.
 
+7. The lean greedy player (issue 32 item 2: threats re-scored only for the fighters a
+   candidate changes) against the greedy before it (``fastpaths.plain(LEAN)``): it makes
+   the very same choices, so both ways play the same battles. Greedy 4v4 and 2v2, each
+   battle from cold (outlooks and attack values forgotten), and in a run: the battles one
+   after another with the outlooks and values kept between them, as ``simulate`` and its
+   workers keep them (each way's run starting cold); and the run against cold battles,
+   the lean way, for what keeping the outlooks across a run is worth. Aim: 4 times.
+
 Run with ``python benchmarks/speedups.py [BATTLES]`` (default 6 random battles of each
-size; a third as many greedy ones, at least 1).
+size; a third as many greedy ones, at least 1); ``python benchmarks/speedups.py BATTLES
+lean`` runs part 7 alone, with BATTLES greedy battles of each size.
 """
 
 from __future__ import annotations
@@ -56,6 +65,7 @@ from skirmish.ai.collection import THRESHOLDS, tuned
 from skirmish.ai.magewinds import outlook
 from skirmish.ai.magewinds.evaluation import _GAINS
 from skirmish.ai.magewinds.greedy import GreedyPlayer
+from skirmish.ai.magewinds.threats import LEAN
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.fastpaths import fast, plain
 from skirmish.games.magewinds.battle import new_setup, start_battle
@@ -369,6 +379,41 @@ def log_text() -> None:
     print(f"   Battle.logged: {logged * 1e3:.1f} ms of {total * 1e3:.0f} ms ({logged / total:.1%})")
 
 
+def lean(count: int) -> None:
+    print("7. The lean greedy against the greedy before it (the same battles; aim 4x)")
+    for size in (4, 2):
+        setup = setup_of(size)
+        new, old = both_ways(setup, count, "greedy", lambda: plain(LEAN))
+        print(
+            f"   {size}v{size} cold: lean {count / new:5.2f}/s, before {count / old:5.2f}/s: "
+            f"{old / new:.2f}x" + per_step(new, old)
+        )
+        runs = {True: 0.0, False: 0.0}
+        for lean_first in (True, False):
+            for lean_way in (lean_first, not lean_first):
+                with contextlib.nullcontext() if lean_way else plain(LEAN):
+                    runs[lean_way] += in_a_run(setup, count)
+        print(
+            f"   {size}v{size} in a run: lean {2 * count / runs[True]:5.2f}/s, before "
+            f"{2 * count / runs[False]:5.2f}/s: {runs[False] / runs[True]:.2f}x; "
+            f"the run against cold battles (lean) {new * 2 / runs[True]:.2f}x, "
+            f"against the cold battles before {old * 2 / runs[True]:.2f}x"
+        )
+
+
+def in_a_run(setup, count: int) -> float:
+    """CPU seconds of ``count`` greedy battles one after another, starting cold and keeping
+    the outlooks and attack values between them (as a run of ``simulate`` does)."""
+    forget()
+    outlook.forget()
+    _GAINS.clear()
+    started = time.process_time()
+    for seed in range(count):
+        players: list[Player] = [GreedyPlayer(setup, seed, 0), GreedyPlayer(setup, seed, 1)]
+        play_out(History.start(start_battle(setup), seed), players)
+    return time.process_time() - started
+
+
 def main(count: int = 6) -> None:
     questions()
     circles_against_polygons(
@@ -386,7 +431,11 @@ def main(count: int = 6) -> None:
     collection(count, max(1, count // 3))
     log_text()
     witnesses(count, max(1, count // 3))
+    lean(max(1, count // 3))
 
 
 if __name__ == "__main__":
-    main(*[int(a) for a in sys.argv[1:2]])
+    if sys.argv[2:3] == ["lean"]:
+        lean(int(sys.argv[1]))
+    else:
+        main(*[int(a) for a in sys.argv[1:2]])

@@ -95,15 +95,47 @@ def test_the_cheapest_way_to_pay_is_found_when_a_name_holds_paying():
     """The greedy planner keeps, of the options that differ only in their payment, the one
     spending least (17.0): the cards are the text's last part, whatever the name holds."""
     from skirmish.ai.magewinds.plans import cheapest
+    from skirmish.games.magewinds.battle.grammar import Names
 
+    names = Names(fighters=("Enchanter paying Dues", "Witch"), spells=("Hex",))
     options = [
         "cast Hex on Enchanter paying Dues paying KC",
         "cast Hex on Enchanter paying Dues paying 2C",
         "cast Hex on Witch paying 3C",
         "end activation",
     ]
-    assert cheapest(options) == [
+    assert cheapest(options, names) == [
         "cast Hex on Enchanter paying Dues paying 2C",
         "cast Hex on Witch paying 3C",
         "end activation",
     ]
+
+
+def test_greedy_players_build_and_deploy_warbands_of_keyword_names():
+    """The greedy player's rules of thumb read the records of what they weigh: it adds
+    profiles whose names hold keywords (``add Guardian by the Sea``), deploys each fighter
+    at a point (``deploy Guardian by the Sea-1 at 6.75,9.5``: one name, one point) and
+    plays the battle to its end."""
+    from skirmish.ai.magewinds.greedy import GreedyPlayer
+    from skirmish.engine.battle import History, play_out
+    from skirmish.games.magewinds.battle.setup import Building, Options, new_setup
+
+    pack = keyword_pack()
+    options = Options(length=Length.QUICK, rounds=1, overtime=0)
+    chosen = new_setup(
+        "deathmatch", [[], []], options=options, pack=pack, building=Building.OPEN_SEQUENTIAL
+    )
+    history = History.start(start_battle(chosen), 2)
+    play_out(history, [GreedyPlayer(chosen, 2, 0), GreedyPlayer(chosen, 2, 1)])
+    assert isinstance(history.state.node(), End)
+    read = [  # each action against the names of the state it was taken in
+        grammar.parse(step.action, grammar.Names.of(before))
+        for step, before in zip(history.steps, history.states, strict=False)
+        if step.action.startswith(("add ", "deploy "))
+    ]
+    added = [r for r in read if r.kind is grammar.Kind.ADD]
+    deployed = [r for r in read if r.kind is grammar.Kind.DEPLOY]
+    assert added and deployed and len(added) + len(deployed) == len(read)
+    keyworded = {p.name for p in pack.fighters}
+    assert all(a.fighter in keyworded for a in added)
+    assert all(d.fighter and d.point is not None for d in deployed)

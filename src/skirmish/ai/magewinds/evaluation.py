@@ -48,7 +48,7 @@ import shapely
 from shapely import LineString, Point
 
 from skirmish.ai.magewinds.outlook import outlook, settled_results
-from skirmish.ai.magewinds.threats import GREEDY, FighterKey, Threats, fighter_key
+from skirmish.ai.magewinds.threats import GREEDY, LEAN, FighterKey, Threats, fighter_key
 from skirmish.fastpaths import Kept, fast
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.battle.abilities.deadeye import attack_refused
@@ -149,6 +149,11 @@ class Evaluator:
     weights: Weights = field(default_factory=Weights)
     _gains: dict[tuple[FighterKey, FighterKey, str], float] = field(default_factory=dict)
     """Attack values by names (quick to look up), in front of the store by value."""
+    _clear: dict[tuple[tuple[float, float], tuple[float, float]], bool] = field(
+        default_factory=dict
+    )
+    """Sight stand-ins on this evaluator's own table (:data:`LEAN`), in front of the
+    process's store kept by the battlefield."""
 
     def __post_init__(self) -> None:
         self._threats = Threats(self)
@@ -181,10 +186,12 @@ class Evaluator:
             parts["actions"] = sum(self._actions(f) for f in mine) - sum(
                 self._actions(f) for f in theirs
             )
-        # On the fast path the attack lists and pair values are the ones kept by .threats;
-        # on the plain path every one is worked out afresh.
+        # On the fast path the attack lists and pair values are the ones kept by .threats
+        # (on the lean path, LEAN, the lists found by the very hands and marks first); on
+        # the plain path every one is worked out afresh.
         kept = fast(GREEDY) and battle.setup is self.setup
-        attacks = self._threats.attacks if kept else self.attacks
+        lean = kept and fast(LEAN)
+        attacks = self._threats.armed if lean else self._threats.attacks if kept else self.attacks
         pair = self._threats.pair if kept else self.pair
         armed = {f.name: attacks(battle, f, player) for f in (*mine, *theirs)}
         danger = [
@@ -444,8 +451,22 @@ class Evaluator:
 
     def pair(self, attacker: Fighter, target: Fighter, attacks: Iterable[AttackProfile]) -> float:
         """The value of the best of ``attacks`` that ``attacker`` could make at once on
-        ``target`` (0 when none reaches)."""
+        ``target`` (0 when none reaches). On the lean path (:data:`LEAN`) the distance
+        and the sight stand-in are worked out once for the pair, not once an attack."""
         best = 0.0
+        if fast(LEAN):
+            if attacker.at is None or target.at is None:
+                return best
+            gap = math.dist(attacker.at, target.at) - 2 * RADIUS
+            seen: bool | None = "third_eye" in attacker.effects or None
+            for attack in attacks:
+                if gap > attack.maximum_range + STEP or gap < attack.minimum_range - STEP:
+                    continue
+                if seen is None:
+                    seen = self.clear(attacker.at, target.at)
+                if seen:
+                    best = max(best, self.gain(attacker, target, attack))
+            return best
         for attack in attacks:
             if self.reaches(attacker, target, attack):
                 best = max(best, self.gain(attacker, target, attack))
@@ -487,7 +508,15 @@ class Evaluator:
 
         if not fast(TERRAIN):
             return looked()
-        return _SIGHT.get(self.setup.table.field, looked, *ends)
+        if not fast(LEAN):
+            return _SIGHT.get(self.setup.table.field, looked, *ends)
+        found = self._clear.get(ends)
+        if found is None:
+            found = _SIGHT.get(self.setup.table.field, looked, *ends)
+            if len(self._clear) >= KEPT_TERRAIN:
+                self._clear.clear()
+            self._clear[ends] = found
+        return found
 
     def gain(self, attacker: Fighter, target: Fighter, attack: AttackProfile) -> float:
         """The expected value of the attack to the attacker's side, both players choosing at

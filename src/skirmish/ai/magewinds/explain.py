@@ -17,9 +17,9 @@ from functools import partial
 from random import Random
 from typing import Any
 
-from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
+from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable, weighed
 from skirmish.ai.magewinds.outlook import outlook
-from skirmish.ai.magewinds.plans import Plan, cheapest
+from skirmish.ai.magewinds.plans import Plan
 from skirmish.engine.battle import Action
 from skirmish.engine.procedure import NeedsDecision, next_step
 from skirmish.errors import SkirmishError
@@ -163,7 +163,7 @@ def _damage_by_choice(
 def _by_value(greedy: GreedyPlayer, battle: Battle, legal: tuple[Action, ...]) -> list[Advice]:
     """Each option by the position it leads to."""
     scored = []
-    for option in cheapest([o for o in legal if not o.startswith("drop ")]):
+    for option in weighed(battle, legal):
         score = greedy.evaluator.value(greedy.position_after(battle, option), greedy.seat)
         biggest = sorted(score.parts, key=lambda part: -abs(part[1]))[:PARTS_SHOWN]
         why = ", ".join(f"{name} {value:+.2f}" for name, value in biggest)

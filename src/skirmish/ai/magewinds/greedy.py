@@ -36,7 +36,7 @@ from skirmish.ai.magewinds.setting import (
     profile_worth,
     side_choice,
 )
-from skirmish.ai.magewinds.threats import GREEDY
+from skirmish.ai.magewinds.threats import GREEDY, LEAN
 from skirmish.engine.battle import Action
 from skirmish.engine.procedure import NeedsDecision, next_step
 from skirmish.fastpaths import RECORDS
@@ -50,7 +50,6 @@ from skirmish.games.magewinds.attack import (
 )
 from skirmish.games.magewinds.battle.abilities.seer import DRAW_TWO, InsightDraw
 from skirmish.games.magewinds.battle.actionphase import ActionPhase, ActionPhaseStage
-from skirmish.games.magewinds.battle.actions import after, parse_point
 from skirmish.games.magewinds.battle.activation import END, Activation, ActivationStage
 from skirmish.games.magewinds.battle.attacks import AttackFrame, AttackStage
 from skirmish.games.magewinds.battle.building import WarbandBuilding
@@ -59,7 +58,7 @@ from skirmish.games.magewinds.battle.damage import PoisonDamage
 from skirmish.games.magewinds.battle.deployment import Deployment
 from skirmish.games.magewinds.battle.endphase import Windburn
 from skirmish.games.magewinds.battle.geometry import SITUATION, moved
-from skirmish.games.magewinds.battle.grammar import BattleAction, among, split_paid, texts
+from skirmish.games.magewinds.battle.grammar import BattleAction, Kind, Names, among, read, texts
 from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.rebuild import from_view
 from skirmish.games.magewinds.battle.rolloff import OrderChoice
@@ -71,6 +70,8 @@ from skirmish.games.magewinds.battle.state import Battle
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.cards import card_suit, card_value
 
+NO_NAMES = Names()
+"""The names a payment of cards alone needs: none."""
 SUIT_WORTH = {"D": 1.0, "C": 0.8, "H": 0.7, "S": 0.5}
 """How useful each suit is to any warband: Spark (Diamonds), Barrier (Clubs), Recover
 (Hearts), Blink (three Spades)."""
@@ -83,11 +84,12 @@ PLAN_STAGES = frozenset(
         ActivationStage.RECOVER,
     }
 )
-SHORTCUTS = (GREEDY, SITUATION, LINES, RECORDS, TERRAIN)
+SHORTCUTS = (GREEDY, LEAN, SITUATION, LINES, RECORDS, TERRAIN)
 """Every part of the fast paths a greedy choice goes through: the player's own (kept
-threats and settled results, the steps before an attack, the evaluation's terrain
-answers), the attack situation's cover and Dodge, lines of attack remembered, and records
-made and hashed quicker; ``fastpaths.plain(*SHORTCUTS)`` plays the plain way."""
+threats and settled results, the steps before an attack, the lean re-scoring of only the
+threats a candidate changes, the evaluation's terrain answers), the attack situation's
+cover and Dodge, lines of attack remembered, and records made and hashed quicker;
+``fastpaths.plain(*SHORTCUTS)`` plays the plain way."""
 
 
 def sample(mix: Mix, legal: tuple[Action, ...], rng: Random) -> Action:
@@ -145,7 +147,7 @@ class GreedyPlayer:
                 return self.follow(self.planner.plans(battle), legal)
             if top.stage in (ActivationStage.END, ActivationStage.ABILITY):
                 return self.by_value(battle, legal)
-            return self.after_moving(legal)
+            return self.after_moving(battle, legal)
         if isinstance(top, StepFrame):
             if top.reaction:
                 return self.by_value(battle, legal)
@@ -157,7 +159,7 @@ class GreedyPlayer:
         if isinstance(top, Channelling):
             return self.channel(battle, legal)
         if isinstance(top, InsightDraw):
-            return insight_keep(legal)
+            return insight_keep(battle, legal)
         if isinstance(top, Deployment):
             return self.deploy(battle, legal)
         if isinstance(top, Windburn):
@@ -204,9 +206,9 @@ class GreedyPlayer:
             return "the option whose position scores best"
         return " ".join((handler.__doc__ or "").split())
 
-    def after_moving(self, legal: tuple[Action, ...]) -> Action:
+    def after_moving(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
         """19.1: pick up an object in contact when one is offered; else done."""
-        picking = [o for o in legal if o.startswith("pick up ")]
+        picking = [o for o, a in read_all(battle, legal) if a.kind is Kind.PICK_UP]
         if picking:
             return picking[0]
         return "done" if "done" in legal else legal[-1]
@@ -220,7 +222,7 @@ class GreedyPlayer:
         """The option whose position scores best (one of each spell, paid the cheapest way;
         steps and knockback as they end; a drop of an object is not considered)."""
         best, chosen = -math.inf, legal[0]
-        for option in cheapest([o for o in legal if not o.startswith("drop ")]):
+        for option in weighed(battle, legal):
             value = self.evaluator.value(self.position_after(battle, option), self.seat).total
             if value > best + 1e-9:
                 best, chosen = value, option
@@ -228,11 +230,11 @@ class GreedyPlayer:
 
     def position_after(self, battle: Battle, option: Action) -> Battle:
         """The battle once ``option`` is taken (a step or knockback as it ends)."""
-        where = after(option, "step")
-        if where is not None:
+        action = read(option, Names.of(battle))
+        if action.kind is Kind.STEP and action.point is not None:
             top = battle.frames[-1]
             assert isinstance(top, StepFrame)
-            return moved(battle, battle.fighter(top.fighter), parse_point(where, "13.1"))
+            return moved(battle, battle.fighter(top.fighter), action.point)
         if option in (END, "done", "no step"):
             return battle
         return battle.apply(option)
@@ -254,17 +256,17 @@ class GreedyPlayer:
             fighter = frame.target if decision.key == BARRIER else frame.attacker
             assert decision.amount is not None  # Barrier decisions carry their damage
             return self.barrier(battle, fighter, decision.amount, legal)
-        return cheapest_payment(legal)
+        return cheapest_payment(legal, Names.of(battle))
 
     def barrier(self, battle: Battle, name: str, damage: int, legal: tuple[Action, ...]) -> Action:
         """Barrier (ruling MW-6) only when the damage would take the fighter down, with the
         most Clubs offered."""
         fighter = battle.fighter(name)
         left = self.setup.profile(fighter.profile).toughness - fighter.damage
-        paying = [o for o in legal if o != NO_BARRIER]
+        paying = [(o, a) for o, a in read_all(battle, legal) if o != NO_BARRIER]
         if damage < left or not paying:
             return NO_BARRIER if NO_BARRIER in legal else legal[0]
-        return max(paying, key=lambda o: (_worth(o), -len(o.split("+"))))
+        return max(paying, key=lambda oa: (_worth(oa[1]), -max(1, len(oa[1].cards))))[0]
 
     def channel(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
         """12.0: take the most useful face-up card, or the top of the deck (two with a
@@ -274,49 +276,52 @@ class GreedyPlayer:
         gains (a mirror battle's first player won 29% of battles when it stopped at three
         and about half when both drew alike)."""
         assert isinstance(battle.frames[-1], Channelling)
-        face_up = [o for o in legal if o.startswith("draw ") and o not in (DRAW_DECK, DRAW_TWO)]
-        best = max(face_up, key=lambda o: _usefulness(o.removeprefix("draw ")), default=None)
-        if best is not None and _usefulness(best.removeprefix("draw ")) >= 1.0:
-            return best
+        face_up = [(o, a) for o, a in read_all(battle, legal) if a.kind is Kind.DRAW and a.cards]
+        best = max(face_up, key=lambda oa: _usefulness(oa[1].cards[0]), default=None)
+        if best is not None and _usefulness(best[1].cards[0]) >= 1.0:
+            return best[0]
         if DRAW_TWO in legal:
             return DRAW_TWO
         if DRAW_DECK in legal:
             return DRAW_DECK
-        return best or (PASS if PASS in legal else legal[0])
+        return best[0] if best is not None else PASS if PASS in legal else legal[0]
 
     def deploy(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
         """10.5: toward what the scenario is won by (its objective marker, the objects
         lying free, Hold the Line's objective edge for the Attacker, else the centre of
         the table), apart from friends."""
-        first = legal[0].split(" at ")[0]
+        offered = read_all(battle, legal)
+        first = offered[0][1].fighter
 
-        def score(option: Action) -> float:
-            return deployment_score(battle, self.seat, point_of(option, "10.5"))
+        def score(option: tuple[Action, BattleAction]) -> float:
+            return deployment_score(battle, self.seat, point_of(option[1], "10.5"))
 
-        return max((o for o in legal if o.startswith(first + " at ")), key=score)
+        deploying = [(o, a) for o, a in offered if a.kind is Kind.DEPLOY and a.fighter == first]
+        return max(deploying, key=score)[0]
 
     def place(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
         """Place the scenario's object where the player's warband (or territory) is
         nearest compared with every other warband."""
+        offered = read_all(battle, legal)
         return max(
-            legal,
-            key=lambda o: (
-                placement_score(battle, self.seat, point_of(o, "10.4")),
-                -legal.index(o),
+            offered,
+            key=lambda oa: (
+                placement_score(battle, self.seat, point_of(oa[1], "10.4")),
+                -legal.index(oa[0]),
             ),
-        )
+        )[0]
 
     def build(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
         """10.2 (ruling MB-31): add the profile worth most per slot among those the
         assembly rules allow (its Toughness, its best attack against the pack's profiles
         and theirs against it), and stop only when the warband is full."""
-        adds = [o for o in legal if o.startswith("add ")]
+        adds = [(o, a.fighter) for o, a in read_all(battle, legal) if a.kind is Kind.ADD]
         if not adds:
             return legal[0]
         pack = battle.setup.pack.fighters
 
-        def worth(option: Action) -> float:
-            name = option.removeprefix("add ")
+        def worth(name: str | None) -> float:
+            assert name is not None  # an added profile is named
             found = self.worths.get(name)
             if found is None:
                 profile = battle.setup.profile(name)
@@ -324,20 +329,21 @@ class GreedyPlayer:
                 self.worths[name] = found
             return found
 
-        return max(adds, key=lambda o: (worth(o), -adds.index(o)))
+        return max(adds, key=lambda added: (worth(added[1]), -adds.index(added)))[0]
 
     def windburn(self, battle: Battle, legal: tuple[Action, ...]) -> Action:
         """14.1: discard every card; damage (if any card was kept) on the fighter with the
         most Toughness left."""
-        discards = [o for o in legal if o.startswith("discard ")]
+        offered = read_all(battle, legal)
+        discards = [o for o, a in offered if a.kind is Kind.DISCARD]
         if discards:
             return discards[0]
 
-        def left(option: Action) -> int:
-            fighter = battle.fighter(option.removeprefix("damage "))
+        def left(option: tuple[Action, BattleAction]) -> int:
+            fighter = battle.fighter(option[1].target or option[0])
             return self.setup.profile(fighter.profile).toughness - fighter.damage
 
-        return max(legal, key=left)
+        return max(offered, key=left)[0]
 
 
 def first_of(plans: list[Plan], legal: tuple[Action, ...]) -> tuple[Action, Course]:
@@ -359,21 +365,36 @@ def plannable(battle: Battle) -> bool:
     return isinstance(top, StepFrame) and not top.reaction
 
 
-def cheapest_payment(legal: tuple[Action, ...]) -> Action:
-    return min(legal, key=lambda o: (_worth(o), legal.index(o)))
+def weighed(battle: Battle, legal: tuple[Action, ...]) -> list[Action]:
+    """The options :meth:`GreedyPlayer.by_value` scores: one of each, paid the cheapest way
+    (17.0), and no drop of an object."""
+    kept = [o for o, a in read_all(battle, legal) if a.kind is not Kind.DROP]
+    return cheapest(kept, Names.of(battle))
 
 
-def _worth(payment: Action) -> int:
-    cards = split_paid(payment)[1] or tuple(payment.split("+"))  # a cast, or cards alone
-    try:
-        return sum(card_value(c) for c in cards)
-    except (ValueError, IndexError):
-        return 0
+def read_all(battle: Battle, legal: tuple[Action, ...]) -> list[tuple[Action, BattleAction]]:
+    """Each offered text with its record (read against the battle's names), in order: the
+    rules of thumb weigh the records' fields and answer with the text offered."""
+    names = Names.of(battle)
+    return [(o, read(o, names)) for o in legal]
 
 
-def insight_keep(legal: tuple[Action, ...]) -> Action:
+def cheapest_payment(legal: tuple[Action, ...], names: Names = NO_NAMES) -> Action:
+    """The payment (cards alone, or an action paying cards) of the least card worth, the
+    first offered among equals; ``names``: the battle's, for actions that name anything."""
+    worths = [_worth(read(o, names)) for o in legal]
+    return legal[min(range(len(legal)), key=lambda i: (worths[i], i))]
+
+
+def _worth(payment: BattleAction) -> int:
+    """The card worth a payment spends (17.0); nothing for an answer that pays none."""
+    return sum(card_value(c) for c in payment.cards)
+
+
+def insight_keep(battle: Battle, legal: tuple[Action, ...]) -> Action:
     """Insight (Seer v1.4.0): keep the more useful of the two cards."""
-    return max(legal, key=lambda o: (_usefulness(o.removeprefix("keep ")), -legal.index(o)))
+    offered = read_all(battle, legal)
+    return max(offered, key=lambda oa: (_usefulness(oa[1].cards[0]), -offered.index(oa)))[0]
 
 
 def _usefulness(card: str) -> float:

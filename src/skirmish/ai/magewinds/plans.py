@@ -31,7 +31,7 @@ from skirmish.fastpaths import fast, replaced
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.battle import abilities
 from skirmish.games.magewinds.battle.actionphase import ActionPhase, ActionPhaseStage
-from skirmish.games.magewinds.battle.actions import after, parse_point, point_text
+from skirmish.games.magewinds.battle.actions import parse_point, point_text
 from skirmish.games.magewinds.battle.activation import (
     ATTACK,
     BLINK,
@@ -45,10 +45,10 @@ from skirmish.games.magewinds.battle.activation import (
 )
 from skirmish.games.magewinds.battle.attacks import build_situation
 from skirmish.games.magewinds.battle.geometry import moved
-from skirmish.games.magewinds.battle.grammar import BattleAction, Kind, Names, parse, split_paid
+from skirmish.games.magewinds.battle.grammar import BattleAction, Kind, Names, parse, read
 from skirmish.games.magewinds.battle.objects import pick_up, pickup_options
 from skirmish.games.magewinds.battle.spells import attacking_as, blink_spots
-from skirmish.games.magewinds.battle.state import Battle, Fighter, Status
+from skirmish.games.magewinds.battle.state import Battle, Fighter, Point, Status
 from skirmish.games.magewinds.battle.steps import NO_STEP, StepFrame
 from skirmish.games.magewinds.battle.targets import has_line, parse_attack, reachable_attacks
 from skirmish.games.magewinds.cards import card_value
@@ -115,14 +115,18 @@ class Decisions:
         return Random(f"{self.label} decision {self.made}")
 
 
-def cheapest(options: list[Action]) -> list[Action]:
-    """Of the options that differ only in how they are paid (``... paying CARDS``), the one
-    that spends the least card worth (17.0); options without a payment are kept."""
-    best: dict[str, tuple[int, int, Action]] = {}
-    order: list[str] = []
+def cheapest(options: list[Action], names: Names) -> list[Action]:
+    """Of the options that differ only in how they are paid (their records but for the
+    cards, read against the battle's ``names``), the one that spends the least card worth
+    (17.0); options without a payment are kept."""
+    if len(options) < 2:
+        return list(options)
+    best: dict[BattleAction, tuple[int, int, Action]] = {}
+    order: list[BattleAction] = []
     for index, option in enumerate(options):
-        head, paying = split_paid(option)
-        worth = sum(card_value(c) for c in paying)
+        action = read(option, names)
+        head = replaced(action, cards=()) if action.cards else action
+        worth = sum(card_value(c) for c in action.cards)
         if head not in best:
             order.append(head)
         if head not in best or (worth, index) < best[head][:2]:
@@ -153,8 +157,9 @@ class Planner:
         if not isinstance(node, Turn) or node.player != self.player:
             return
         if isinstance(top, ActionPhase) and top.stage == ActionPhaseStage.TURNS:
+            names = Names.of(battle)
             for option in battle.options():
-                if option.startswith("activate "):
+                if read(option, names).kind is Kind.ACTIVATE:
                     yield from self._walk(battle.apply(option), (*done, option))
                 else:
                     yield Plan((*done, option), self.score(battle), option)
@@ -171,15 +176,17 @@ class Planner:
             yield from self._blink(battle, me, done)
             return
         options = battle.options()
+        names = Names.of(battle)
         if frame.stage == ActivationStage.START:
-            casts = cheapest([o for o in options if o.startswith("cast ")])
+            casts = cheapest([o for o in options if read(o, names).kind is Kind.CAST], names)
             kinds = [o for o in options if o in (MOVE, ATTACK, GUARD, BLINK, RECOVER, ESCAPE)]
             for kind in kinds:
                 yield from self._walk(battle.apply(kind), (*done, kind))
             own = abilities.words(battle, me)
             for kind in [o for o in options if o in own]:
                 yield from self._walk(battle.apply(kind), (*done, kind))
-            if not any(a.startswith("cast ") for a in done) and ATTACK in kinds:
+            cast_before = any(read(a, names).kind is Kind.CAST for a in done)
+            if not cast_before and ATTACK in kinds:
                 for cast in casts:
                     cast_done = (*done, cast)
                     after_cast = battle.apply(cast)
@@ -187,17 +194,16 @@ class Planner:
                         yield from self._walk(after_cast.apply(ATTACK), (*cast_done, ATTACK))
         elif frame.stage == ActivationStage.MOVING:
             for option in options:
-                if option.startswith("pick up "):  # 19.1: as the Move begins, then the Move
+                action = read(option, names)
+                if action.kind is Kind.PICK_UP:  # 19.1: as the Move begins, then the Move
                     yield from self._walk(battle.apply(option), (*done, option))
-                    continue
-                where = after(option, "to")
-                if where is not None:
-                    yield from self._move(battle, me, option, where, done)
+                elif action.kind is Kind.MOVE_TO and action.point is not None:
+                    yield from self._move(battle, me, option, action.point, done)
         elif frame.stage == ActivationStage.TARGET:
-            for option in cheapest(at_fighters(battle, options)):
+            for option in cheapest(at_fighters(battle, options), names):
                 yield self._attack(battle, me, option, done)
         elif frame.stage == ActivationStage.ABILITY:
-            for option in cheapest(list(options)):
+            for option in cheapest(list(options), names):
                 leaf = self._spent(battle.apply(option), me)
                 yield Plan((*done, option), self.score(leaf), f"{me.name}: {option}")
         elif frame.stage == ActivationStage.RECOVER:
@@ -206,17 +212,15 @@ class Planner:
                 yield Plan((*done, option), self.score(leaf), f"{me.name} recovers")
 
     def _move(
-        self, battle: Battle, me: Fighter, option: Action, where: str, done: tuple[Action, ...]
+        self, battle: Battle, me: Fighter, option: Action, where: Point, done: tuple[Action, ...]
     ) -> Iterator[Plan]:
         """A Move to ``where``, then each way the player may end it: the fighter placed
         there (no path traced) when the scenario asks nothing after a Move, else the rules'
         own Move and the scenario's question (Fragment Frenzy v1.3.0's fragments crossed);
         then every object picked up in contact (19.1)."""
-        what = f"{me.name} moves to {where}"
+        what = f"{me.name} moves to {point_text(where)}"
         if battle.setup.scenario.after_move is None:
-            yield from self._moved(
-                moved(battle, me, parse_point(where, "15.0")), me, (*done, option), what
-            )
+            yield from self._moved(moved(battle, me, where), me, (*done, option), what)
             return
         yield from self._moved(battle.apply(option), me, (*done, option), what)
 
@@ -239,11 +243,11 @@ class Planner:
             return
         yield Plan(done, self.score(self._spent(battle, me)), what)
         mover = battle.fighter(me.name)
+        names = Names.of(battle)
         for option in pickup_options(battle, mover):
             picked = pick_up(battle, mover, option)
-            yield from self._moved(
-                picked, me, (*done, option), f"{what}, {option.replace('pick up', 'picks up')}"
-            )
+            item = read(option, names).target
+            yield from self._moved(picked, me, (*done, option), f"{what}, picks up {item}")
 
     def _step(self, battle: Battle, frame: StepFrame, done: tuple[Action, ...]) -> Iterator[Plan]:
         """The step before an action (13.1): for an attack, every step the rules offer;
@@ -256,7 +260,8 @@ class Planner:
         if fast(GREEDY) and frame.purpose == "attack":
             options = self._attack_steps(battle, frame)
         else:
-            options = [o for o in battle.options() if not o.startswith("cast ")]
+            names = Names.of(battle)
+            options = [o for o in battle.options() if read(o, names).kind is not Kind.CAST]
         if frame.purpose == ESCAPE:
             for option in options:
                 escaped = battle.apply(option)
@@ -300,9 +305,11 @@ class Planner:
         """The :data:`REFINED` attacks with the best first guess, of every attack the rules
         offer from every step (ties in the order they are offered)."""
         quick: list[tuple[float, int, Battle, Fighter, Action, tuple[Action, ...]]] = []
+        names = Names.of(battle)
         for option in options:
             stepped, mover, standing = self._stepped(battle, me, option)
-            for attack in cheapest(at_fighters(stepped, _attack_options(stepped, mover))):
+            offered = at_fighters(stepped, _attack_options(stepped, mover))
+            for attack in cheapest(offered, names):
                 target, profile = named(stepped, mover, attack)
                 guess = standing + self.evaluator.gain(
                     attacking_as(stepped, mover), target, profile
@@ -318,13 +325,14 @@ class Planner:
         attacks that could be among the best: every attack in range is ranked by its first
         guess, in the order the rules would offer it, and taken while it has a line."""
         quick: list[tuple[float, int, Battle, Fighter, Fighter, AttackProfile, Action, int]] = []
+        names = Names.of(battle)
         for index, option in enumerate(options):
             stepped, mover, standing = self._stepped(battle, me, option)
             for target, profile, written in reachable_attacks(stepped, mover):
                 guess = standing + self.evaluator.gain(
                     attacking_as(stepped, mover), target, profile
                 )
-                attack = cheapest(list(written))[0]
+                attack = cheapest(list(written), names)[0]
                 quick.append((guess, len(quick), stepped, mover, target, profile, attack, index))
         chosen: list[tuple[Battle, Fighter, Action, tuple[Action, ...]]] = []
         for _, _, stepped, mover, target, profile, attack, index in sorted(
@@ -341,8 +349,9 @@ class Planner:
     ) -> tuple[Battle, Fighter, float]:
         """The battle after a step option (13.1), the fighter there, and the position's
         score with its action spent."""
-        where = after(option, "step")
-        stepped = battle if where is None else moved(battle, me, parse_point(where, "13.1"))
+        action = read(option, Names.of(battle))
+        where = action.point if action.kind is Kind.STEP else None
+        stepped = battle if where is None else moved(battle, me, where)
         return stepped, stepped.fighter(me.name), self.score(self._spent(stepped, me)).total
 
     def _attack(
@@ -376,21 +385,25 @@ class Planner:
         every spot on the table."""
         enemies = [f.at for f in battle.on_battlefield() if f.player != me.player and f.at]
 
-        def distance(where: str) -> float:
-            x, y = parse_point(where, "20.2")
+        def distance(where: Point) -> float:
+            x, y = where
             return min(((x - ex) ** 2 + (y - ey) ** 2 for ex, ey in enemies), default=0.0)
 
+        names = Names.of(battle)
         if fast(GREEDY):
             spots = blink_spots(
-                battle, me, best=lambda at: distance(point_text(at)), most=BLINK_SPOTS
+                battle,
+                me,
+                best=lambda at: distance(parse_point(point_text(at), "20.2")),
+                most=BLINK_SPOTS,
             )
-            chosen = [cheapest(list(blink_options(battle, me, [at])))[0] for at in spots]
+            chosen = [cheapest(list(blink_options(battle, me, [at])), names)[0] for at in spots]
         else:
 
             def written(option: Action) -> float:
-                return distance((after(option, "blink to") or "").split(" paying ")[0])
+                return distance(read(option, names).point or (0.0, 0.0))
 
-            options = cheapest(list(battle.options()))
+            options = cheapest(list(battle.options()), names)
             chosen = sorted(options, key=written, reverse=True)[:BLINK_SPOTS]
         for option in chosen:
             leaf = self._spent(battle.apply(option), me)

@@ -14,9 +14,9 @@ import math
 from collections.abc import Iterable, Sequence
 
 from skirmish.ai.magewinds.evaluation import Evaluator
-from skirmish.engine.battle import Action
+from skirmish.engine.battle import Action, IllegalAction
 from skirmish.games.magewinds.battle.abilities.deadeye import aimed
-from skirmish.games.magewinds.battle.actions import parse_point
+from skirmish.games.magewinds.battle.grammar import BattleAction, Names, read
 from skirmish.games.magewinds.battle.holdtheline import attacker as hold_attacker
 from skirmish.games.magewinds.battle.rolloff import OrderChoice, order_text
 from skirmish.games.magewinds.battle.scenarios import objective_point
@@ -112,9 +112,11 @@ def deployment_score(battle: Battle, player: int, at: Point) -> float:
     return -nearest(goals(battle, player), at) + 0.5 * min(apart, APART)
 
 
-def point_of(option: Action, rule: str) -> Point:
-    """The point an option names after its last ``at``."""
-    return parse_point(option.rsplit(" at ", 1)[1], rule)
+def point_of(option: BattleAction, rule: str) -> Point:
+    """The point an offered option names (a deployment's, 10.5, or a placement's, 10.4)."""
+    if option.point is None:
+        raise IllegalAction(f"{rule}: {option} names no point")
+    return option.point
 
 
 def cover_near(battle: Battle, point: Point) -> float:
@@ -129,12 +131,14 @@ def cover_near(battle: Battle, point: Point) -> float:
 def side_choice(battle: Battle, frame: SideChoice, legal: tuple[Action, ...]) -> Action:
     """A corner or quarter with the most cover near it; as Hold the Line's Defender, the
     objective edge whose half has the most cover (where the Attacker must come)."""
+    names = Names.of(battle)
+
+    def where(option: Action) -> str:
+        return read(option, names).option or ""
+
     return max(
         legal,
-        key=lambda o: (
-            cover_near(battle, territory_middle(battle, o.split(" ", 1)[1])),
-            -legal.index(o),
-        ),
+        key=lambda o: (cover_near(battle, territory_middle(battle, where(o))), -legal.index(o)),
     )
 
 

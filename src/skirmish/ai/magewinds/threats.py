@@ -25,11 +25,22 @@ from skirmish.games.magewinds.profiles import AttackProfile
 GREEDY = "greedy"
 """The part of the fast paths (:func:`skirmish.fastpaths.fast`) that the greedy player's
 own shortcuts belong to: these kept threats, and the planner's (:mod:`.plans`)."""
+LEAN = "lean greedy"
+"""The part of the fast paths that makes the greedy player leaner without changing a choice
+(``fastpaths.plain(LEAN)`` plays the way before it): the attack lists found by the very
+hands and marks before any key of their contents is built (:meth:`Threats.armed`), a pair
+worked out afresh taking its distance and sight once for all its attacks, and the
+evaluation's sight stand-in asked of the evaluator's own table first. (The threats of the
+fighters a candidate did not change are found kept by :meth:`Threats.pair` already.)"""
 KEPT_PAIRS = 100_000
 """Pairs of fighters kept per evaluator; when full, the store starts again from empty."""
 KEPT_ARMED = 20_000
 """Attack lists kept per evaluator; when full, the store starts again from empty."""
+KEPT_SAME = 1_000
+"""Attack lists kept per evaluator by the very hands and marks (:data:`LEAN`); when full,
+the store starts again from empty."""
 
+ArmedList = tuple[AttackProfile, ...]
 ArmedKey = tuple[str, str, int, int, tuple[tuple[str, ...], ...], tuple[object, ...]]
 FighterKey = tuple[str, int, int, bool, frozenset[str]]
 PairKey = tuple[object, ...]
@@ -56,6 +67,22 @@ class Threats:
         self.evaluator = evaluator
         self._pairs: dict[PairKey, tuple[tuple[AttackProfile, ...], float]] = {}
         self._armed: dict[ArmedKey, tuple[AttackProfile, ...]] = {}
+        self._same_armed: dict[tuple[object, ...], tuple[object, object, ArmedList]] = {}
+
+    def armed(self, battle: Battle, fighter: Fighter, player: int) -> ArmedList:
+        """:meth:`attacks` (the very list it gives), found first by the battle's very hands
+        and marks: the positions a player weighs at one decision share them, so no key of
+        their contents is hashed again (:data:`LEAN`)."""
+        hands, marks = battle.hands, battle.marks
+        key = (fighter.name, fighter.profile, fighter.player, player, id(hands), id(marks))
+        found = self._same_armed.get(key)
+        if found is not None and found[0] is hands and found[1] is marks:
+            return found[2]
+        attacks = self.attacks(battle, fighter, player)
+        if len(self._same_armed) >= KEPT_SAME:
+            self._same_armed.clear()
+        self._same_armed[key] = (hands, marks, attacks)
+        return attacks
 
     def attacks(self, battle: Battle, fighter: Fighter, player: int) -> tuple[AttackProfile, ...]:
         """:meth:`Evaluator.attacks`, kept by everything it reads."""
