@@ -4,6 +4,7 @@ limit off the event loop."""
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -21,6 +22,18 @@ WORKERS = 2
 """Questions worked on at once; more wait their turn, so a burst cannot starve the machine."""
 
 T = TypeVar("T")
+
+CORE = threading.Lock()
+"""Held while the core (rules, odds, geometry) works for a request. The core keeps
+process-wide memos, and some hold prepared GEOS geometries, which two threads may not use
+at once: a server answering two seats at once crashed inside GEOS. Pages still wait off the
+event loop; only the core's work is one request at a time."""
+
+
+def in_core(work: Callable[[], T]) -> T:
+    """``work()`` with the core to itself (:data:`CORE`)."""
+    with CORE:
+        return work()
 
 
 class Problem(SkirmishError):
@@ -54,7 +67,9 @@ async def worked_out(work: Callable[[], T], *, seconds: float = SECONDS) -> T:
     left to finish, still holding its place, so runaway work cannot pile up)."""
     try:
         with anyio.fail_after(seconds):
-            return await anyio.to_thread.run_sync(work, abandon_on_cancel=True, limiter=_limiter())
+            return await anyio.to_thread.run_sync(
+                in_core, work, abandon_on_cancel=True, limiter=_limiter()
+            )
     except TimeoutError:
         raise Problem(
             f"the question took longer than {seconds:g} s to answer; ask a smaller one",
@@ -67,4 +82,4 @@ def render(name: str, **values: Any) -> str:
     return templates().get_template(name).render(**values)
 
 
-__all__ = ["SECONDS", "WORKERS", "Problem", "render", "templates", "worked_out"]
+__all__ = ["CORE", "SECONDS", "WORKERS", "Problem", "in_core", "render", "templates", "worked_out"]

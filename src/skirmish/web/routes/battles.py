@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from skirmish.errors import SkirmishError
 from skirmish.web.forms import Question
-from skirmish.web.pages import Problem, render, worked_out
+from skirmish.web.pages import Problem, in_core, render, worked_out
 from skirmish.web.seen import hint, paid, pointed, shown
 from skirmish.web.tables import SPECTATOR, Table, Tables, at_step
 
@@ -300,7 +300,7 @@ async def act(request: Request, battle: str, token: str, body: ActRequest) -> JS
         return shown(table, seat)
 
     await worked_out(work)
-    await anyio.to_thread.run_sync(saved.play_computers, table)
+    await anyio.to_thread.run_sync(in_core, lambda: saved.play_computers(table))
     return JSONResponse(await worked_out(lambda: shown(table, seat)))
 
 
@@ -357,7 +357,7 @@ async def events(request: Request, battle: str, token: str) -> StreamingResponse
         while waited < STREAM_SECONDS:
             table = saved.held(battle)
             if table is None:  # dropped from memory meanwhile: read back off the event loop
-                table = await anyio.to_thread.run_sync(saved.get, battle)
+                table = await anyio.to_thread.run_sync(in_core, lambda: saved.get(battle))
             if (table.epoch, table.changed) != last:
                 last = (table.epoch, table.changed)
                 yield f"event: changed\ndata: {table.epoch} {table.changed}\n\n"
