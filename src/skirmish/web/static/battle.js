@@ -331,26 +331,35 @@
     root.hidden = true;
   }
   function uncover() { document.getElementById("pass").hidden = true; root.hidden = false; }
+  // Whether it covered the page for another human seat to take the device.
   async function passOn(s) {
-    if (!hotseat || s.result || !s.now.decides || s.now.decides === s.seat) return;
+    if (!hotseat || s.result || !s.now.decides || s.now.decides === s.seat) return false;
     if (!seatLinks) {
       const answer = await fetch("/magewinds/battles/" + root.dataset.battle + "/" + hotseat + "/links",
                                  { headers: { "Accept": "application/json" } });
-      if (!answer.ok) return;
+      if (!answer.ok) return false;
       seatLinks = await answer.json();
     }
-    if (seatLinks.kinds[s.now.decides - 1] !== "human") return;
+    if (seatLinks.kinds[s.now.decides - 1] !== "human") return false;
     const next = seatLinks.seats[s.now.decides - 1] + "?hotseat=" + encodeURIComponent(hotseat);
     cover("Pass the device to player " + s.now.decides, "Player " + s.now.decides + " has it: go on",
           () => { location.href = next; });
+    return true;
   }
   if (hotseat) {
+    // One cover only, decided before either shows: the page is hidden while it is decided,
+    // so a click can never land on a cover that is being replaced.
+    root.hidden = true;
     const shown = show;
+    shown(state);
     show = function (s, clear) { shown(s, clear); passOn(s); };
-    cover("Player " + state.seat + "'s seat", "I am player " + state.seat + ": show my hand", uncover);
+    passOn(state).then((covered) => {
+      if (!covered) cover("Player " + state.seat + "'s seat", "I am player " + state.seat + ": show my hand", uncover);
+    });
+  } else {
+    show(state);
   }
 
-  show(state);
   if (window.EventSource) {
     const source = new EventSource(base + "/events");
     source.addEventListener("changed", (event) => {
