@@ -1,0 +1,89 @@
+"""``simulate`` in a page: many battles between computer players, the wins counted, as
+``skirmish simulate GAME`` counts them, within a budget a page keeps to.
+
+The battles are seeded, so the question in the URL (its options and ``--seed``) plays the
+same battles again into the same table: a link is the answer. A page plays at most
+:data:`PAGE_BATTLES` battles, by the players of :data:`PAGE_PLAYERS` only (a search
+player thinks for seconds a decision), so no request runs for minutes; longer runs are
+the command line's. The options that write or read files or start processes (``-o``,
+``--tally``, ``--workers``) are not offered (:data:`WITHHELD`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from skirmish.web.pages import Problem
+
+if TYPE_CHECKING:
+    from skirmish.options import Options
+    from skirmish.report import Report
+    from skirmish.web.forms import Question
+
+PAGE_BATTLES = 20
+"""The most battles one page plays, side-by-side answers counted together: greedy
+battles take a second or two of CPU each, so a page answers within about half a minute."""
+
+PAGE_PLAYERS = ("random", "greedy")
+"""The computer players a page may seat: neither looks ahead for seconds a decision."""
+
+WITHHELD = {
+    "tally": "reads result files a run wrote with -o; the page plays its battles itself",
+    "workers": "starts processes; a page plays its few battles in one (the same answer)",
+}
+"""``simulate``'s options a page does not offer (``-o`` is in
+:data:`~skirmish.web.forms.OUTPUTS`), and why."""
+
+PAGE_LIMITS = {
+    "battles": f"in a page at most {PAGE_BATTLES} (the command line: more)",
+    "players": f"in a page {' or '.join(PAGE_PLAYERS)} only",
+}
+"""What a page adds to a control's limits beside it."""
+
+PAGE_VALUES = {"battles": str(PAGE_BATTLES)}
+"""What a blank form fills in, where the command's default is past a page's budget."""
+
+
+def simulated(question: Question, options: Options) -> Report:
+    """``skirmish simulate``'s answer to ``options`` (its table and ``--json``), once the
+    page's budget allows it: too many battles or a search player is one :class:`Problem`
+    beside its control (422)."""
+    from dataclasses import replace
+
+    from skirmish.ai.simulate import Match, plural, report, rows_csv, simulate
+
+    settings: Any = options
+    sides = max(1, len(question.side_values()))
+    if settings.battles * sides > PAGE_BATTLES:
+        each = f" x {sides} side by side" if sides > 1 else ""
+        raise Problem(
+            f"--battles {settings.battles}{each}: a page plays at most {PAGE_BATTLES} "
+            f"battles; run 'skirmish simulate {question.game.name}' for more",
+            status=422,
+            field="--battles",
+        )
+    for kind in (part.strip().casefold() for part in settings.players.split(",")):
+        if kind not in PAGE_PLAYERS:
+            raise Problem(
+                f"--players {settings.players!r}: a page seats only "
+                f"{' or '.join(PAGE_PLAYERS)} players; run 'skirmish simulate "
+                f"{question.game.name}' for {kind[:20]!r}",
+                status=422,
+                field="--players",
+            )
+    match = Match.from_options(settings)
+    first = settings.first_battle - 1
+    outcomes = simulate(match, battles=settings.battles, seed=settings.seed, first=first)
+    count = len(outcomes)
+    battles = f"{count} {plural(count, 'battle')}"
+    if settings.first_battle > 1:
+        battles += f" ({settings.first_battle}-{settings.first_battle + count - 1})"
+    pack = "" if settings.pack is None else f", pack {settings.pack.name}"
+    title = f"{question.game.info.title}: {settings.scenario}, {battles}{pack}"
+    found = report(match, outcomes, title)
+    if settings.output is not None:  # ?format=csv: the rows -o writes, offered as a download
+        found = replace(found, files=((settings.output, rows_csv(match, outcomes)),))
+    return found
+
+
+__all__ = ["PAGE_BATTLES", "PAGE_LIMITS", "PAGE_PLAYERS", "PAGE_VALUES", "WITHHELD", "simulated"]
