@@ -211,11 +211,13 @@ class Question:
         return Problem(message, status=status, field=named[0] if len(named) == 1 else None)
 
 
-def roster_names(game: Game) -> tuple[str, ...]:
+def roster_names(game: Game, path: Path | None = None) -> tuple[str, ...]:
+    """The roster's names a page suggests: the bundled roster's, with those of the user's
+    file at ``path`` (an uploaded pack) added as the game's own reader adds them."""
     try:
-        return tuple(str(item.name) for item in game.bundled().items)
-    except SkirmishError:  # pragma: no cover - the bundled rosters load
-        return ()
+        return tuple(str(item.name) for item in game.roster(path).items)
+    except SkirmishError:  # the bundled rosters load; a bad pack is refused where it is read
+        return roster_names(game) if path is not None else ()
 
 
 def read_question(game: Game, verb: str, params: Sequence[tuple[str, str]]) -> Question:
