@@ -11,7 +11,7 @@ import re
 from fractions import Fraction
 from urllib.parse import urlencode
 
-from skirmish.web.simulating import PAGE_BATTLES
+from skirmish.web.simulating import PAGE_BATTLES, PAGE_GREEDY
 
 TINY = [
     ("scenario", "deathmatch"),
@@ -98,5 +98,30 @@ def test_a_blank_form_states_and_fills_the_pages_budget(client):
     assert f"in a page at most {PAGE_BATTLES}" in page
     assert "in a page random or greedy only" in page
     assert re.search(rf'name="battles"[^>]*value="{PAGE_BATTLES}"', page), page
+    assert len(re.findall(r'name="warband"', page)) == 4  # a warband for each seat
     for withheld in ("tally", "workers", "output"):
         assert f'name="{withheld}"' not in page
+
+
+def test_greedy_fighter_battles_past_the_budget_are_refused_before_any_battle(client):
+    """11 battles of three greedy fighters a side is 66 greedy fighter-battles, past the
+    page's budget, though 11 battles alone are within its 20; refused beside --battles
+    before any battle is played (the JSON says which option)."""
+    asked = [
+        ("scenario", "deathmatch"),
+        ("warband", "Wizard,Witch,Druid"),
+        ("warband", "Guardian,Mesmer,Seer"),
+        ("players", "greedy,greedy"),
+        ("battles", "11"),
+    ]
+    assert 11 * 6 > PAGE_GREEDY >= 10 * 6 and PAGE_BATTLES >= 11
+    page = client.get(f"/magewinds/simulate?{urlencode(asked)}")
+    assert page.status_code == 422
+    problem = re.search(r'id="p-battles">([^<]*)<', page.text)
+    assert problem, page.text
+    assert (
+        f"11 battles x 6 fighters of greedy players is 66; a page plays at most {PAGE_GREEDY}"
+        in (problem.group(1).replace("&#39;", "'"))
+    )
+    body = client.get(f"/magewinds/simulate?{urlencode([*asked, ('format', 'json')])}")
+    assert body.status_code == 422 and body.json()["option"] == "--battles"

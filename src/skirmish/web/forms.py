@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from skirmish.errors import SkirmishError
 from skirmish.options import OptionField, Options, once, option_fields, parse
 from skirmish.web.pages import Problem
-from skirmish.web.simulating import PAGE_LIMITS, PAGE_VALUES, WITHHELD
+from skirmish.web.simulating import PAGE_LIMITS, PAGE_SLOTS, PAGE_VALUES, WITHHELD
 
 if TYPE_CHECKING:
     from skirmish.games.base import Game
@@ -148,6 +148,8 @@ class Question:
             repeat = option.multiple or name == self.side
             most = option.max_items or 4 if option.multiple else SIDE_MOST
             slots = min(most, len(values) + 1) if repeat else 1
+            if self.verb == "simulate" and option.name in PAGE_SLOTS:
+                slots = min(most, max(slots, PAGE_SLOTS[option.name]))
             found.append(
                 Control(
                     option=option,

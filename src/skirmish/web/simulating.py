@@ -4,7 +4,8 @@
 The battles are seeded, so the question in the URL (its options and ``--seed``) plays the
 same battles again into the same table: a link is the answer. A page plays at most
 :data:`PAGE_BATTLES` battles, by the players of :data:`PAGE_PLAYERS` only (a search
-player thinks for seconds a decision), so no request runs for minutes; longer runs are
+player thinks for seconds a decision), and at most :data:`PAGE_GREEDY` battles x fighters
+of greedy players, so no request runs past a page's bound; longer runs are
 the command line's. The options that write or read files or start processes (``-o``,
 ``--tally``, ``--workers``) are not offered (:data:`WITHHELD`).
 """
@@ -24,6 +25,13 @@ PAGE_BATTLES = 20
 """The most battles one page plays, side-by-side answers counted together: greedy
 battles take a second or two of CPU each, so a page answers within about half a minute."""
 
+PAGE_GREEDY = 60
+"""The most greedy fighter-battles one page plays (battles x fighters in the warbands of
+greedy players): a greedy player weighs every action of each of its fighters, measured
+about 0.3 s of CPU per fighter per battle (20 battles of three fighters a side, both
+greedy: 35 s), so 60 is about 20 s, within a page's 30 s bound. Random players cost
+about a tenth of that (20 battles of five a side: 8 s) and are bounded by battles alone."""
+
 PAGE_PLAYERS = ("random", "greedy")
 """The computer players a page may seat: neither looks ahead for seconds a decision."""
 
@@ -35,13 +43,18 @@ WITHHELD = {
 :data:`~skirmish.web.forms.OUTPUTS`), and why."""
 
 PAGE_LIMITS = {
-    "battles": f"in a page at most {PAGE_BATTLES} (the command line: more)",
+    "battles": f"in a page at most {PAGE_BATTLES}, and battles x fighters of greedy players "
+    f"at most {PAGE_GREEDY} (the command line: more)",
     "players": f"in a page {' or '.join(PAGE_PLAYERS)} only",
 }
 """What a page adds to a control's limits beside it."""
 
 PAGE_VALUES = {"battles": str(PAGE_BATTLES)}
 """What a blank form fills in, where the command's default is past a page's budget."""
+
+PAGE_SLOTS = {"warband": 4}
+"""Boxes a repeatable option shows at least: a simulation needs a warband per player (up
+to four seats); blank boxes are dropped from the link."""
 
 
 def simulated(question: Question, options: Options) -> Report:
@@ -72,6 +85,18 @@ def simulated(question: Question, options: Options) -> Report:
                 field="--players",
             )
     match = Match.from_options(settings)
+    greedy = sum(
+        len(w) for w, kind in zip(match.warbands, match.kinds, strict=True) if kind == "greedy"
+    )
+    if settings.battles * sides * greedy > PAGE_GREEDY:
+        raise Problem(
+            f"--battles {settings.battles}: {settings.battles * sides} battles x {greedy} "
+            f"fighters of greedy players is {settings.battles * sides * greedy}; a page plays "
+            f"at most {PAGE_GREEDY} (about 20 s); give fewer battles, fighters or greedy "
+            f"players, or run 'skirmish simulate {question.game.name}'",
+            status=422,
+            field="--battles",
+        )
     first = settings.first_battle - 1
     outcomes = simulate(match, battles=settings.battles, seed=settings.seed, first=first)
     count = len(outcomes)
@@ -86,4 +111,13 @@ def simulated(question: Question, options: Options) -> Report:
     return found
 
 
-__all__ = ["PAGE_BATTLES", "PAGE_LIMITS", "PAGE_PLAYERS", "PAGE_VALUES", "WITHHELD", "simulated"]
+__all__ = [
+    "PAGE_BATTLES",
+    "PAGE_GREEDY",
+    "PAGE_LIMITS",
+    "PAGE_PLAYERS",
+    "PAGE_SLOTS",
+    "PAGE_VALUES",
+    "WITHHELD",
+    "simulated",
+]
