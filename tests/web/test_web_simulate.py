@@ -68,6 +68,8 @@ def test_the_csv_download_is_the_rows_simulate_writes(client, cli, tmp_path):
     assert run.code == 0, run.err
     assert got.text == (tmp_path / "rows.csv").read_text()
     assert len(list(csv.DictReader(io.StringIO(got.text)))) == 2
+    picture = client.get(f"/magewinds/simulate?{urlencode([*TINY, ('format', 'png')])}")
+    assert picture.status_code == 400 and "simulate writes its battles' rows as CSV" in picture.text
 
 
 def test_too_many_battles_are_refused_in_one_line_beside_the_field(client):

@@ -66,6 +66,12 @@ def simulated(question: Question, options: Options) -> Report:
     from skirmish.ai.simulate import Match, plural, report, rows_csv, simulate
 
     settings: Any = options
+    if settings.output is not None and settings.output.suffix != ".csv":
+        raise Problem(
+            f"format {settings.output.suffix.lstrip('.')}: simulate writes its battles' rows "
+            "as CSV; ask ?format=csv (or json for its answer)",
+            status=400,
+        )
     sides = max(1, len(question.side_values()))
     if settings.battles * sides > PAGE_BATTLES:
         each = f" x {sides} side by side" if sides > 1 else ""
