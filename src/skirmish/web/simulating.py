@@ -12,14 +12,25 @@ the command line's. The options that write or read files or start processes (``-
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from skirmish.web.pages import Problem
 
 if TYPE_CHECKING:
+    from skirmish.games.base import Game
     from skirmish.options import Options
     from skirmish.report import Report
-    from skirmish.web.forms import Question
+
+
+class Asked(Protocol):
+    """What :func:`simulated` reads of a page's question (a
+    :class:`~skirmish.web.forms.Question`, which reads this module's budget)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    def side_values(self) -> list[str]: ...
+
 
 PAGE_BATTLES = 20
 """The most battles one page plays, side-by-side answers counted together: greedy
@@ -57,7 +68,7 @@ PAGE_SLOTS = {"warband": 4}
 to four seats); blank boxes are dropped from the link."""
 
 
-def simulated(question: Question, options: Options) -> Report:
+def simulated(question: Asked, options: Options) -> Report:
     """``skirmish simulate``'s answer to ``options`` (its table and ``--json``), once the
     page's budget allows it: too many battles or a search player is one :class:`Problem`
     beside its control (422)."""
@@ -125,5 +136,6 @@ __all__ = [
     "PAGE_SLOTS",
     "PAGE_VALUES",
     "WITHHELD",
+    "Asked",
     "simulated",
 ]
