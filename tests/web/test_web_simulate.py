@@ -127,3 +127,16 @@ def test_greedy_fighter_battles_past_the_budget_are_refused_before_any_battle(cl
     )
     body = client.get(f"/magewinds/simulate?{urlencode([*asked, ('format', 'json')])}")
     assert body.status_code == 422 and body.json()["option"] == "--battles"
+
+
+def test_a_second_simulation_while_one_is_played_is_refused_in_one_line(client):
+    """One simulation at a time: while one holds the server's battles, another page's
+    is one line (503), and once it is done the same link is answered."""
+    from skirmish.web.simulating import PLAYING
+
+    link = f"/magewinds/simulate?{urlencode([*TINY, ('format', 'json')])}"
+    with PLAYING:
+        busy = client.get(link)
+    assert busy.status_code == 503
+    assert busy.json()["error"].startswith("another simulation is being played")
+    assert client.get(link).status_code == 200

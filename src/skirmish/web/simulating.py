@@ -12,6 +12,7 @@ the command line's. The options that write or read files or start processes (``-
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any, Protocol
 
 from skirmish.web.pages import Problem
@@ -62,6 +63,11 @@ PAGE_LIMITS = {
 
 PAGE_VALUES = {"battles": str(PAGE_BATTLES)}
 """What a blank form fills in, where the command's default is past a page's budget."""
+
+PLAYING = threading.Lock()
+"""Held while a page plays its battles: one simulation at a time, so two pages never take
+both of a small server's worker threads, and the collector's tuning for a run of battles
+(:func:`skirmish.ai.collection.tuned`, process-wide) is never entered twice at once."""
 
 PAGE_SLOTS = {"warband": 4}
 """Boxes a repeatable option shows at least: a simulation needs a warband per player (up
@@ -115,7 +121,16 @@ def simulated(question: Asked, options: Options) -> Report:
             field="--battles",
         )
     first = settings.first_battle - 1
-    outcomes = simulate(match, battles=settings.battles, seed=settings.seed, first=first)
+    if not PLAYING.acquire(blocking=False):
+        raise Problem(
+            "another simulation is being played on this server; ask again in a moment "
+            "(a page plays one at a time)",
+            status=503,
+        )
+    try:
+        outcomes = simulate(match, battles=settings.battles, seed=settings.seed, first=first)
+    finally:
+        PLAYING.release()
     count = len(outcomes)
     battles = f"{count} {plural(count, 'battle')}"
     if settings.first_battle > 1:
