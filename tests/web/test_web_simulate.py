@@ -140,3 +140,24 @@ def test_a_second_simulation_while_one_is_played_is_refused_in_one_line(client):
     assert busy.status_code == 503
     assert busy.json()["error"].startswith("another simulation is being played")
     assert client.get(link).status_code == 200
+
+
+def test_side_by_side_seeds_are_compared_in_one_table(client):
+    """Two seeds side by side: one row each in the compared table, each row's wins those
+    of that seed's own answer."""
+    asked = [(k, v) for k, v in TINY if k != "seed"] + [("side", "seed"), ("seed", "1")]
+    asked.append(("seed", "3"))
+    page = client.get(f"/magewinds/simulate?{urlencode(asked)}")
+    assert page.status_code == 200, page.text
+    compared = re.search(r"Side by side: seed</p>.*?</table>", page.text, re.S)
+    assert compared, page.text
+    rows = re.findall(r"<tr><td>(.*?)</tr>", compared.group(0), re.S)
+    assert len(rows) == 2
+    for seed, row in zip(("1", "3"), rows, strict=True):
+        one = [(k, seed if k == "seed" else v) for k, v in TINY] + [("format", "json")]
+        data = client.get(f"/magewinds/simulate?{urlencode(one)}").json()
+        cells = re.findall(r">([^<]*)</td>", "<td>" + row)
+        assert cells[0] == seed and cells[1] == "2"
+        for n, key in enumerate(sorted(data["wins"])):
+            assert cells[2 + n].startswith(f"{data['wins'][key]} (")
+        assert cells[-1] == str(data["draws"])

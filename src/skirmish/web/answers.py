@@ -126,7 +126,15 @@ def compared(side: str, answers: tuple[Answer, ...], fractions: bool) -> Table:
     rows: list[dict[str, str]] = []
     for answer in answers:
         data = answer.data
-        if "cases" in data:
+        if "wins" in data and "battles" in data:  # a simulation's: wins and rate by warband
+            battles = int(data["battles"])
+            row = {side: answer.label, "battles": str(battles)}
+            for key, wins in data["wins"].items():
+                rate = _number(Fraction(int(wins), battles), Chance, fractions)
+                row[f"#{key} wins"] = f"{wins} ({rate})"
+            row["draws"] = str(data.get("draws", 0))
+            rows.append(row)
+        elif "cases" in data:
             for case in data["cases"]:
                 row = {side: answer.label, "case": _case_label(case)}
                 for name, value in (case.get("expected") or {}).items():
@@ -151,7 +159,9 @@ def compared(side: str, answers: tuple[Answer, ...], fractions: bool) -> Table:
         keys.update(dict.fromkeys(row))
     columns = tuple(keys)
     cells = tuple(tuple(row.get(c, "") for c in columns) for row in rows)
-    numeric = tuple(c.startswith(("E(", "P(")) or c == "value" for c in columns)
+    numeric = tuple(
+        c.startswith(("E(", "P(")) or c in ("value", "battles", "draws") for c in columns
+    )
     return Table(columns, cells, numeric, title=f"Side by side: {side}")
 
 
