@@ -25,8 +25,8 @@ TINY = [
 """A tiny run: two quick battles between random players (one won, one drawn)."""
 
 
-def _args() -> list[str]:
-    return [part for key, value in TINY for part in (f"--{key}", value)]
+def _args(asked: list[tuple[str, str]] = TINY) -> list[str]:
+    return [part for key, value in asked for part in (f"--{key}", value)]
 
 
 def test_the_pages_json_is_the_command_lines(client, cli):
@@ -161,3 +161,19 @@ def test_side_by_side_seeds_are_compared_in_one_table(client):
         for n, key in enumerate(sorted(data["wins"])):
             assert cells[2 + n].startswith(f"{data['wins'][key]} (")
         assert cells[-1] == str(data["draws"])
+
+
+def test_a_slice_of_a_run_is_titled_and_counted_as_the_command_lines(client, cli):
+    """--first-battle 3 --battles 1: the third battle of the run alone, the same table
+    title and numbers as the command line's."""
+    asked = [(k, "1" if k == "battles" else v) for k, v in TINY] + [("first-battle", "3")]
+    page = client.get(f"/magewinds/simulate?{urlencode(asked)}")
+    assert page.status_code == 200, page.text
+    run = cli("simulate", "magewinds", *_args(asked))
+    assert run.code == 0, run.err
+    title = run.out.strip().splitlines()[0].strip()
+    assert title.endswith("1 battle (3)")
+    assert f'<p class="table-title">{title}</p>' in page.text
+    json_run = cli("simulate", "magewinds", *_args(asked), "--json")
+    data = client.get(f"/magewinds/simulate?{urlencode([*asked, ('format', 'json')])}").json()
+    assert data == json.loads(json_run.out)

@@ -80,7 +80,7 @@ def simulated(question: Asked, options: Options) -> Report:
     beside its control (422)."""
     from dataclasses import replace
 
-    from skirmish.ai.simulate import Match, plural, report, rows_csv, simulate
+    from skirmish.ai.simulate import Match, plural, report, rows_csv, simulate, spans
 
     settings: Any = options
     if settings.output is not None and settings.output.suffix != ".csv":
@@ -133,8 +133,9 @@ def simulated(question: Asked, options: Options) -> Report:
         PLAYING.release()
     count = len(outcomes)
     battles = f"{count} {plural(count, 'battle')}"
-    if settings.first_battle > 1:
-        battles += f" ({settings.first_battle}-{settings.first_battle + count - 1})"
+    numbers = spans(o.index + 1 for o in outcomes)
+    if numbers not in (f"1-{count}", "1"):  # a slice of a run, numbered as the CLI does
+        battles += f" ({numbers})"
     pack = "" if settings.pack is None else f", pack {settings.pack.name}"
     title = f"{question.game.info.title}: {settings.scenario}, {battles}{pack}"
     found = report(match, outcomes, title)
