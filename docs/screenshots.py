@@ -33,6 +33,12 @@ PAGES = [
     ),
     ("mswars-odds", LAPTOP, "/mswars/advise?attacker=Amago&target=Pelham&aid=1"),
     ("matchups", LAPTOP, "/magewinds/matchups?ask=1"),
+    (
+        "simulate",
+        LAPTOP,
+        "/magewinds/simulate?scenario=deathmatch&warband=Wizard,Witch&warband=Druid,Seer"
+        "&length=quick&players=greedy,random&battles=6&seed=1",
+    ),
     ("attack", LAPTOP, "/magewinds/attack?attacker=Witch&target=Mesmer&seed=3&choose=heavy"),
     ("scenarios", LAPTOP, "/magewinds/scenarios"),
     ("editor", LAPTOP, "/magewinds/battlefield?attacker=Wizard&target=Mesmer&reach=Druid"),

@@ -33,16 +33,21 @@ def _ask(page, server, game, verb, params):
     """Fill the form as a person would and press Answer."""
     page.goto(f"{server}/{game}/{verb}")
     for name, value in params:
-        control = page.locator(f'form.question [name="{name}"]').first
-        kind = control.evaluate("e => e.tagName + ':' + (e.type || '')")
-        if kind == "INPUT:checkbox":
-            control.check()
-        elif kind.startswith("SELECT"):
-            control.select_option(value)
-        else:
-            control.fill(value)
+        _put(page, name, value)
     page.get_by_role("button", name="Answer").click()
     page.wait_for_load_state("load")
+
+
+def _put(page, name, value, box=0):
+    """Fill the form's ``box``-th control named ``name`` as a person would."""
+    control = page.locator(f'form.question [name="{name}"]').nth(box)
+    kind = control.evaluate("e => e.tagName + ':' + (e.type || '')")
+    if kind == "INPUT:checkbox":
+        control.check()
+    elif kind.startswith("SELECT"):
+        control.select_option(value)
+    else:
+        control.fill(value)
 
 
 def _argv(params):
@@ -116,4 +121,37 @@ def test_an_invalid_field_shows_its_message_beside_it(browser, server, cli):
     assert field.get_by_role("alert").inner_text() == line.removeprefix("skirmish: error: ")
     assert field.locator("input").get_attribute("aria-invalid") == "true"
     assert page.locator('[data-chart="distribution"]').count() == 0
+    context.close()
+
+
+def test_a_simulation_asked_in_its_form_gives_the_command_lines_table(browser, server, cli):
+    """The simulate form filled as a person would (two warbands in their two boxes, the
+    battles box already holding the page's 20, typed over): the table's wins are those of
+    ``skirmish simulate --json`` for the same options."""
+    asked = [
+        ("scenario", "deathmatch"),
+        ("warband", "Wizard"),
+        ("length", "quick"),
+        ("players", "random,random"),
+        ("battles", "2"),
+        ("seed", "1"),
+    ]
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{server}/magewinds/simulate")
+    for name, value in asked:
+        _put(page, name, value)
+    _put(page, "warband", "Druid", box=1)
+    page.get_by_role("button", name="Answer").click()
+    page.wait_for_load_state("load")
+    params = [*asked[:2], ("warband", "Druid"), *asked[2:]]
+    data = json.loads(cli("simulate", "magewinds", *_argv(params), "--json").out)
+    rows = page.locator("section.answers table tbody tr")
+    assert rows.count() == 2
+    for n in range(2):
+        cells = rows.nth(n).locator("td").all_inner_texts()
+        assert cells[0] == str(n + 1) and cells[3] == str(data["wins"][str(n + 1)])
+    assert "battles 2, draws" in page.locator("section.answers").inner_text()
+    link = page.get_by_role("link", name="Link to this answer").get_attribute("href")
+    assert link == page.url.removeprefix(server) and "warband=Druid" in link
     context.close()

@@ -69,3 +69,29 @@ def test_a_pack_that_is_not_a_stored_file_is_refused_in_one_line(client):
     page = client.get(f"/magewinds/battlefield?file={table}&pack=/etc/passwd")
     assert page.status_code == 422
     assert "--pack '/etc/passwd': not an uploaded file's name" in page.text
+
+
+def test_add_base_suggests_the_uploaded_packs_fighters_too(client):
+    """The names offered for a base added are the roster the page reads: the bundled
+    pack's, and with a pack picked, its fighters as well."""
+    import re
+
+    from skirmish.games.magewinds.pack import bundled_pack, load_pack
+
+    bundled = TABLE.replace("name: Brute", "name: Wizard")
+    table = _kept(client, bundled, "file")
+    pack = _kept(client, PACK.read_text(), "pack")
+
+    def suggested(link: str) -> list[str]:
+        page = client.get(link)
+        assert page.status_code == 200, page.text
+        found = re.search(r'<datalist id="roster-names">(.*?)</datalist>', page.text, re.S)
+        assert found, page.text
+        return re.findall(r'<option value="([^"]*)">', found.group(1))
+
+    alone = suggested(f"/magewinds/battlefield?file={table}")
+    assert alone == [str(f.name) for f in bundled_pack().items]
+    assert "Brute" not in alone
+    with_pack = suggested(f"/magewinds/battlefield?file={table}&pack={pack}")
+    own = {str(f.name) for f in load_pack(PACK).items}
+    assert "Brute" in own and own <= set(with_pack) and set(alone) <= set(with_pack)

@@ -1,4 +1,5 @@
-"""Every option of every odds, advise, matchups and attack command is in its form, and bad input is refused
+"""Every option of every odds, advise, matchups, attack and simulate command is in its form
+(but those that write or read files or start processes), and bad input is refused
 with the command line's own one-line message."""
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from skirmish.games import GAMES
 from skirmish.options import option_fields
 from skirmish.web.forms import OUTPUTS, input_name, read_question
 from skirmish.web.refereeing import seed_option
+from skirmish.web.simulating import WITHHELD
 
 COMMANDS = [
     (info.name, verb)
     for info in GAMES
-    for verb in ("odds", "advise", "matchups", "attack")
+    for verb in ("odds", "advise", "matchups", "attack", "simulate")
     if verb in info.load().commands
 ]
 
@@ -59,6 +61,9 @@ def test_every_option_of_the_command_is_reachable_in_its_form(client, game, verb
     for option in option_fields(model):
         if option.name in OUTPUTS:
             continue  # written as a file by the command line; the page draws it itself
+        if option.name in WITHHELD:  # simulate's --tally and --workers: files, processes
+            assert verb == "simulate" and f'name="{input_name(option)}"' not in page
+            continue
         name = input_name(option)
         assert name in parser.controls, f"{verb} {game}: {option.flag} has no control"
         tag, kind, offered = parser.controls[name]

@@ -14,6 +14,7 @@ from skirmish.errors import SkirmishError
 from skirmish.report import Chance, Grid, Mean, Report
 from skirmish.web import charts
 from skirmish.web.forms import Question
+from skirmish.web.pages import Problem
 
 if TYPE_CHECKING:
     from skirmish.options import Options
@@ -92,6 +93,11 @@ def _charts(data: Mapping[str, Any], fractions: bool) -> tuple[str, ...]:
             drawn.append(charts.bars(title, distribution, fractions=fractions))
     if data.get("cells"):
         drawn.append(charts.heatmap(data, fractions=fractions))
+    if isinstance(data.get("wins"), Mapping) and data.get("battles"):  # a simulation's
+        battles = int(data["battles"])
+        shares = {f"#{k} wins": str(Fraction(int(v), battles)) for k, v in data["wins"].items()}
+        shares["draws"] = str(Fraction(int(data.get("draws", 0)), battles))
+        drawn.append(charts.bars("Share of the battles", shares, fractions=fractions))
     for decision in data.get("decisions") or ():
         options = decision.get("options") or {}
         shares = {k: v["probability"] for k, v in options.items() if "probability" in v}
@@ -120,7 +126,15 @@ def compared(side: str, answers: tuple[Answer, ...], fractions: bool) -> Table:
     rows: list[dict[str, str]] = []
     for answer in answers:
         data = answer.data
-        if "cases" in data:
+        if "wins" in data and "battles" in data:  # a simulation's: wins and rate by warband
+            battles = int(data["battles"])
+            row = {side: answer.label, "battles": str(battles)}
+            for key, wins in data["wins"].items():
+                rate = _number(Fraction(int(wins), battles), Chance, fractions)
+                row[f"#{key} wins"] = f"{wins} ({rate})"
+            row["draws"] = str(data.get("draws", 0))
+            rows.append(row)
+        elif "cases" in data:
             for case in data["cases"]:
                 row = {side: answer.label, "case": _case_label(case)}
                 for name, value in (case.get("expected") or {}).items():
@@ -145,20 +159,35 @@ def compared(side: str, answers: tuple[Answer, ...], fractions: bool) -> Table:
         keys.update(dict.fromkeys(row))
     columns = tuple(keys)
     cells = tuple(tuple(row.get(c, "") for c in columns) for row in rows)
-    numeric = tuple(c.startswith(("E(", "P(")) or c == "value" for c in columns)
+    numeric = tuple(
+        c.startswith(("E(", "P(")) or c in ("value", "battles", "draws") for c in columns
+    )
     return Table(columns, cells, numeric, title=f"Side by side: {side}")
 
 
-def work(question: Question, store: Store) -> Answers:
+Answering = Callable[[Question, "Options"], Report]
+"""A command's answer to a question's options, where the game has no method of its name."""
+
+
+def _asker(question: Question, answer: Answering | None) -> Callable[[Options], Report]:
+    if answer is None:
+        found: Callable[[Options], Report] = getattr(question.game, question.verb)
+        return found
+    return lambda options: answer(question, options)
+
+
+def work(question: Question, store: Store, answer: Answering | None = None) -> Answers:
     """Answer ``question`` as its command would (each side-by-side value in turn); a
     refusal is one :class:`~skirmish.web.pages.Problem` naming the control."""
-    asked: Callable[[Options], Report] = getattr(question.game, question.verb)
+    asked = _asker(question, answer)
     values: list[str | None] = list(question.side_values()) or [None]
     found = []
     for value in values:
         options = question.options(store, value)
         try:
             report = asked(options)
+        except Problem:
+            raise
         except SkirmishError as error:
             raise question.refusal(store.shown(str(error))) from None
         found.append(answer_of(report, value or "", question.fractions))
@@ -174,17 +203,19 @@ def work(question: Question, store: Store) -> Answers:
     return Answers(answers, json=answers[0].data)
 
 
-def download(question: Question, store: Store) -> bytes:
+def download(question: Question, store: Store, answer: Answering | None = None) -> bytes:
     """The file the command writes with ``--output`` (a table or a picture), made by the
     command's own code into a folder of its own and read back."""
     import tempfile
     from pathlib import Path
 
-    asked: Callable[[Options], Report] = getattr(question.game, question.verb)
+    asked = _asker(question, answer)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"{question.verb}{question.download}"
         try:
             report = asked(question.options(store, output=path))
+        except Problem:
+            raise
         except SkirmishError as error:
             raise question.refusal(store.shown(str(error))) from None
         for _, content in report.files:
@@ -197,4 +228,4 @@ def download(question: Question, store: Store) -> bytes:
     raise question.refusal(f"{question.verb} {question.game.name} wrote no file")
 
 
-__all__ = ["Answer", "Answers", "Table", "answer_of", "compared", "download", "work"]
+__all__ = ["Answer", "Answering", "Answers", "Table", "answer_of", "compared", "download", "work"]

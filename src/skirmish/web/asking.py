@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 
 from skirmish.errors import SkirmishError
 from skirmish.games import GAMES, find_game
-from skirmish.web.answers import download, work
+from skirmish.web.answers import Answering, download, work
 from skirmish.web.forms import (
     DOWNLOADS,
     PRESENTATION,
@@ -29,6 +29,7 @@ TITLES = {
     "fighters": "Profiles",
     "attack": "Attack",
     "scenarios": "Scenarios",
+    "simulate": "Simulate",
 }
 
 
@@ -47,9 +48,10 @@ def game_of(name: str, verb: str) -> Any:
     return game
 
 
-def question_router(verb: str) -> APIRouter:
+def question_router(verb: str, answer: Answering | None = None) -> APIRouter:
     """The routes of ``verb``'s page: ``GET /{game}/{verb}`` with the question in the
-    query string, ``?format=json`` for the command line's ``--json`` answer."""
+    query string, ``?format=json`` for the command line's ``--json`` answer; ``answer``
+    makes the report where the game has no method of the verb's name."""
     router = APIRouter()
 
     @router.get(f"/{{name}}/{verb}", response_model=None)
@@ -65,7 +67,7 @@ def question_router(verb: str) -> APIRouter:
         store = request.app.state.store
         answers = None
         if question.download:
-            content = await worked_out(lambda: download(question, store))
+            content = await worked_out(lambda: download(question, store, answer))
             return Response(
                 content,
                 media_type=DOWNLOADS[question.download],
@@ -76,7 +78,7 @@ def question_router(verb: str) -> APIRouter:
             )
         if not question.empty:
             try:
-                answers = await worked_out(lambda: work(question, store))
+                answers = await worked_out(lambda: work(question, store, answer))
             except Problem as problem:
                 if question.as_json:
                     body = {"error": str(problem)}
@@ -103,7 +105,8 @@ def question_router(verb: str) -> APIRouter:
                     f"{request.url.path}?{urlencode([*kept, ('format', s.lstrip('.'))])}",
                 )
                 for s in DOWNLOADS
-                if "output" in question.model.model_fields and s != ".svg"
+                if "output" in question.model.model_fields
+                and s in (".csv",) + ((".png",) if answer is None else ())
             ],
             question=question,
             controls=question.controls(),

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from skirmish.errors import SkirmishError
 from skirmish.options import OptionField, Options, once, option_fields, parse
 from skirmish.web.pages import Problem
+from skirmish.web.simulating import PAGE_LIMITS, PAGE_SLOTS, PAGE_VALUES, WITHHELD
 
 if TYPE_CHECKING:
     from skirmish.games.base import Game
@@ -56,14 +57,15 @@ def input_name(option: OptionField) -> str:
 
 
 def form_options(model: type[Options]) -> tuple[OptionField, ...]:
-    """The options a page's form offers: all of the model's but the files it writes."""
-    return tuple(f for f in option_fields(model) if f.name not in OUTPUTS)
+    """The options a page's form offers: all of the model's but the files it writes and
+    those of ``simulate`` a page plays without (:data:`~skirmish.web.simulating.WITHHELD`)."""
+    return tuple(f for f in option_fields(model) if f.name not in OUTPUTS | WITHHELD.keys())
 
 
-def _limits(option: OptionField) -> str:
+def _limits(option: OptionField, verb: str = "") -> str:
     if option.kind is bool:
         return ""
-    parts = []
+    parts = [PAGE_LIMITS[option.name]] if verb == "simulate" and option.name in PAGE_LIMITS else []
     if option.minimum is not None and option.maximum is not None:
         parts.append(f"{option.minimum} to {option.maximum}")
     elif option.minimum is not None:
@@ -133,6 +135,8 @@ class Question:
         for option in form_options(self.model):
             name = input_name(option)
             values = self.given.get(name, [])
+            if self.empty and self.verb == "simulate" and option.name in PAGE_VALUES:
+                values = [PAGE_VALUES[option.name]]  # a blank form within a page's budget
             if option.kind is bool:
                 kind = "checkbox"
             elif option.choices is not None and not option.multiple:
@@ -144,6 +148,8 @@ class Question:
             repeat = option.multiple or name == self.side
             most = option.max_items or 4 if option.multiple else SIDE_MOST
             slots = min(most, len(values) + 1) if repeat else 1
+            if self.verb == "simulate" and option.name in PAGE_SLOTS:
+                slots = min(most, max(slots, PAGE_SLOTS[option.name]))
             found.append(
                 Control(
                     option=option,
@@ -151,7 +157,7 @@ class Question:
                     kind=kind,
                     values=values,
                     slots=max(slots, 2 if name == self.side else 1),
-                    limits=_limits(option),
+                    limits=_limits(option, self.verb),
                     names=names if option.name in NAMED else (),
                     problem=self.problem if self.problem_field == option.flag else "",
                 )
@@ -207,11 +213,13 @@ class Question:
         return Problem(message, status=status, field=named[0] if len(named) == 1 else None)
 
 
-def roster_names(game: Game) -> tuple[str, ...]:
+def roster_names(game: Game, path: Path | None = None) -> tuple[str, ...]:
+    """The roster's names a page suggests: the bundled roster's, with those of the user's
+    file at ``path`` (an uploaded pack) added as the game's own reader adds them."""
     try:
-        return tuple(str(item.name) for item in game.bundled().items)
-    except SkirmishError:  # pragma: no cover - the bundled rosters load
-        return ()
+        return tuple(str(item.name) for item in game.roster(path).items)
+    except SkirmishError:  # the bundled rosters load; a bad pack is refused where it is read
+        return roster_names(game) if path is not None else ()
 
 
 def read_question(game: Game, verb: str, params: Sequence[tuple[str, str]]) -> Question:

@@ -59,7 +59,8 @@ class Look:
     legend: tuple[tuple[str, str], ...] = ()
     """Each kind of line or area the rules drew, and what the first of them says."""
     roster: tuple[str, ...] = ()
-    """The bundled roster's names, offered for a base added."""
+    """The roster's names offered for a base added: the bundled roster's, and those of the
+    pack picked (a Magewinds ``--pack`` uploaded)."""
 
 
 def _options(game: Game, verb: str, given: Mapping[str, object], store: Store) -> Any:
@@ -123,7 +124,7 @@ def look(game: Game, store: Store, name: str, picks: Mapping[str, str], *, overl
         _offered(game),
         grid_step(scene),
         _legend(scene),
-        roster_names(game),
+        roster_names(game, store.path(picks["pack"], "--pack") if picks.get("pack") else None),
     )
 
 

@@ -13,6 +13,7 @@ from skirmish.web.routes import (
     matchups,
     odds,
     scenarios,
+    simulate,
     sweeps,
     tiles,
 )
@@ -27,6 +28,7 @@ ROUTERS = (
     fighters.router,
     matchups.router,
     scenarios.router,
+    simulate.router,
     battles.router,
     sweeps.router,
     tiles.router,
