@@ -47,11 +47,13 @@ def direct(sweep: Plan) -> tuple[float, dict[str, list[object]]]:
     return time.perf_counter() - started, rows
 
 
-def on_cluster(sweep: Plan, workers: int, folder: Path) -> tuple[float, float, float, int]:
+def on_cluster(sweep: Plan, workers: int, folder: Path) -> tuple[float, float, float, int, float]:
     """The same sweep on a local cluster of ``workers`` processes (started first, not
     timed: a cluster is started once a sweep, whatever its length): the wall time, the
     seconds the workers spent computing batches (Dask's task stream), the CPU seconds the
-    worker processes used (everything they did, not only the battles), bytes written."""
+    worker processes used (everything they did, not only the battles), bytes written, and
+    the seconds of the sweep's last merge of shards, after every battle (storage, not
+    scheduling; the other writes overlap the workers' play)."""
     import logging
 
     from distributed import Client, LocalCluster, get_task_stream
@@ -62,6 +64,9 @@ def on_cluster(sweep: Plan, workers: int, folder: Path) -> tuple[float, float, f
     address = cluster.scheduler_address
     with Client(address) as client:
         client.run(lambda: __import__("skirmish.ai.sweep"))  # warm the workers' imports
+        import pyarrow.parquet  # noqa: F401  (and this process's, which writes the shards:
+
+        # paid once a sweep, not a battle, and by the first cluster run only)
         shutil.rmtree(folder, ignore_errors=True)
         before = client.run(time.process_time)
         with get_task_stream(client) as stream:
@@ -77,7 +82,7 @@ def on_cluster(sweep: Plan, workers: int, folder: Path) -> tuple[float, float, f
         )
     cluster.close()
     cpu = sum(after[w] - before[w] for w in after)
-    return took, computing, cpu, found.written
+    return took, computing, cpu, found.written, found.closing
 
 
 def bytes_per_battle(
@@ -254,15 +259,15 @@ def main() -> None:
             f"battle, {battles / alone:.1f} battles a second; {load()})"
         )
         if not given.skip_cluster:
-            one, busy, cpu_one, _ = on_cluster(sweep, 1, work / "one")
-            overhead = (one - busy) / battles
+            one, busy, cpu_one, _, closing = on_cluster(sweep, 1, work / "one")
+            overhead = (one - busy - closing) / battles
             print(
                 f"  1 worker: {one:.2f} s ({battles / one:.1f} battles a second), {busy:.2f} s "
-                f"of it playing, {cpu_one:.2f} CPU seconds; scheduler overhead "
-                f"{overhead * 1000:.1f} ms a battle, {(one - busy) / busy:.1%} of a battle's "
-                f"time (aim < 1%; {load()})"
+                f"of it playing, {closing:.2f} s the last merge, {cpu_one:.2f} CPU "
+                f"seconds; scheduler overhead (the rest) {overhead * 1000:.1f} ms a battle, "
+                f"{overhead * battles / busy:.1%} of a battle's time (aim < 1%; {load()})"
             )
-            two, busy_two, cpu_two, _ = on_cluster(sweep, 2, work / "two")
+            two, busy_two, cpu_two, _, _ = on_cluster(sweep, 2, work / "two")
             print(
                 f"  2 workers: {two:.2f} s; speed-up {one / two:.2f}, parallel efficiency "
                 f"{one / (2 * two):.0%} of two cores, workers busy {busy_two / (2 * two):.0%} "

@@ -18,6 +18,7 @@ Dask is imported here only, when a sweep runs.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -47,6 +48,12 @@ class Progress:
     """Bytes of the sweep's rows on disk at the end (its shards and parts)."""
     played: int = 0
     """Battles played by this run (the rest were on disk)."""
+    storing: float = 0.0
+    """Seconds this process spent writing shards and merging them into parts, mostly while
+    the workers play on."""
+    closing: float = 0.0
+    """Of those, the seconds of the last merge, after every battle is played (what the
+    benchmark tells apart from the scheduler's own overhead)."""
 
 
 Tell = Callable[[Progress], None]
@@ -120,7 +127,10 @@ def run_sweep(
             _play(client, plan, folder, streams, left, progress, tell)
     loose = [name for name, file in holdings(folder).items() if file == name]
     if len(loose) > 1:  # every batch played: the last shards of their own become a part
+        started = time.perf_counter()
         progress.written += merge(folder, loose)
+        progress.closing = time.perf_counter() - started
+        progress.storing += progress.closing
     progress.on_disk = sum(p.stat().st_size for p in folder.glob("*.parquet"))
     return progress
 
@@ -207,11 +217,13 @@ def _play(
                 f"batch {batch.name} failed on the cluster ({name}: {said}); the shards "
                 "written so far are kept"
             ) from None
+        started = time.perf_counter()
         progress.written += write_shard(folder, batch, rows)
         loose.append(batch)
         if sum(b.count for b in loose) >= MERGED:
             progress.written += merge(folder, [b.name for b in loose])
             loose = []
+        progress.storing += time.perf_counter() - started
         progress.battles += batch.count
         progress.played += batch.count
         stream = (batch.pairing, batch.scenario)
