@@ -16,12 +16,13 @@ class SkirmishError(ValueError):
 
 
 def shortened(text: str, most: int = 80) -> str:
-    """``text`` cut to ``most`` characters, so a hostile name keeps its error one short line.
+    """``text`` as an error message shows it: whole up to ``most`` characters, else its first
+    ``most - 4`` and an ellipsis, so a hostile name keeps its error one short line.
 
     >>> shortened("x" * 10, 8)
-    'xxxxx...'
+    'xxxx...'
     """
-    return text if len(text) <= most else text[: most - 3] + "..."
+    return text if len(text) <= most else text[: most - 4] + "..."
 
 
 class UnknownName(SkirmishError):

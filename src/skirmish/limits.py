@@ -27,7 +27,7 @@ from typing import Any, Generic, TypeVar
 
 import pydantic
 
-from skirmish.errors import SkirmishError
+from skirmish.errors import SkirmishError, shortened
 
 N = TypeVar("N", int, float, Fraction)
 
@@ -104,8 +104,7 @@ def _number(value: object) -> str:
 
 def shown(value: object) -> str:
     """``value`` as a message shows it: at most 24 characters."""
-    text = str(value)
-    return text if len(text) <= 24 else text[:20] + "..."
+    return shortened(str(value), 24)
 
 
 # --- Files -------------------------------------------------------------------------------
