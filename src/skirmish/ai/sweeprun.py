@@ -48,12 +48,10 @@ class Progress:
     """Bytes of the sweep's rows on disk at the end (its shards and parts)."""
     played: int = 0
     """Battles played by this run (the rest were on disk)."""
-    storing: float = 0.0
-    """Seconds this process spent writing shards and merging them into parts, mostly while
-    the workers play on."""
     closing: float = 0.0
-    """Of those, the seconds of the last merge, after every battle is played (what the
-    benchmark tells apart from the scheduler's own overhead)."""
+    """Seconds of the last merge of shards into a part, after every battle is played (what
+    the benchmark tells apart from the scheduler's own overhead; the other writes overlap
+    the workers' play)."""
 
 
 Tell = Callable[[Progress], None]
@@ -130,7 +128,6 @@ def run_sweep(
         started = time.perf_counter()
         progress.written += merge(folder, loose)
         progress.closing = time.perf_counter() - started
-        progress.storing += progress.closing
     progress.on_disk = sum(p.stat().st_size for p in folder.glob("*.parquet"))
     return progress
 
@@ -217,13 +214,11 @@ def _play(
                 f"batch {batch.name} failed on the cluster ({name}: {said}); the shards "
                 "written so far are kept"
             ) from None
-        started = time.perf_counter()
         progress.written += write_shard(folder, batch, rows)
         loose.append(batch)
         if sum(b.count for b in loose) >= MERGED:
             progress.written += merge(folder, [b.name for b in loose])
             loose = []
-        progress.storing += time.perf_counter() - started
         progress.battles += batch.count
         progress.played += batch.count
         stream = (batch.pairing, batch.scenario)
