@@ -119,8 +119,8 @@ def test_the_page_colours_cells_as_the_report_png(sweeps_client, served):
     """A cell's colour is the row's share of the decided battles, as the PNG's heat map
     (``decided_matrix``) colours it, grey where every battle was drawn, so the page and the
     downloaded picture never tell a designer different things."""
-    from skirmish.ai.sweepreport import counted, decided_matrix
-    from skirmish.web.charts import _ALL_DRAWN, _rate_shade
+    from skirmish.ai.sweepreport import NONE_DECIDED, counted, decided_matrix
+    from skirmish.web.charts import _rate_shade
 
     data = sweeps_client.get("/sweeps/first?format=json").json()
     share, _drawn = decided_matrix(counted(served[0] / "first"))
@@ -140,7 +140,7 @@ def test_the_page_colours_cells_as_the_report_png(sweeps_client, served):
                 assert share[row, column] == wins / decided
                 assert fills[row, column] == _rate_shade(wins / decided)
             else:
-                assert fills[row, column] == _ALL_DRAWN
+                assert fills[row, column] == NONE_DECIDED
 
 
 @pytest.mark.parametrize(

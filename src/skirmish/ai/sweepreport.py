@@ -410,6 +410,11 @@ def matrix(found: Found) -> Any:
     return grid
 
 
+NONE_DECIDED = "#d9d9d9"
+"""The heat maps' grey (the PNG's and the web page's): the two did not meet, or every
+battle between them was drawn."""
+
+
 def decided_matrix(found: Found) -> tuple[Any, Any]:
     """Row's share of the decided battles against column (NaN where they did not meet or
     every battle was drawn), and the share of battles drawn (NaN where they did not meet):
@@ -444,7 +449,7 @@ def figure(found: Found) -> Any:
     )
     share, drawn = decided_matrix(found)
     colours = plt.get_cmap("RdBu").copy()
-    colours.set_bad("#d9d9d9")  # grey: not met, or every battle drawn
+    colours.set_bad(NONE_DECIDED)
     image = heat.imshow(share, cmap=colours, vmin=0, vmax=1)
     fig.colorbar(
         image, ax=heat, fraction=0.046, pad=0.04, label="row's share of the decided battles"

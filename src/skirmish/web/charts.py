@@ -141,9 +141,6 @@ def heatmap(data: Mapping[str, Any], *, fractions: bool = False) -> str:
     return "".join(parts)
 
 
-_ALL_DRAWN = "#d9d9d9"  # grey, as the report's PNG shows a pairing with no battle decided
-
-
 def _rate_shade(rate: float) -> str:
     """A share's colour: red below even, blue above, white at even (as the report's
     PNG heat map, matplotlib's RdBu)."""
@@ -162,6 +159,8 @@ def sweep_matrix(data: Mapping[str, Any]) -> str:
     share of the decided battles, so pairings that mostly draw do not look lost by both,
     grey where none was decided; each cell's text the row's win rate over every battle and
     its title the battles, wins, draws and 95% interval."""
+    from skirmish.ai.sweepreport import NONE_DECIDED
+
     warbands = data["warbands"]
     count = len(warbands)
     cell = 46 if count <= 12 else max(8, 560 // max(1, count))
@@ -192,7 +191,7 @@ def sweep_matrix(data: Mapping[str, Any]) -> str:
             if rate["rate"] is None:
                 continue
             x, y = left + column * cell, top + row * cell
-            fill = _rate_shade(wins / decided) if decided else _ALL_DRAWN
+            fill = _rate_shade(wins / decided) if decided else NONE_DECIDED
             low, high = rate["ci95"]
             tip = (
                 f"{_band(warbands, row)} against {_band(warbands, column)}: won {wins} of "
