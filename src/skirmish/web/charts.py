@@ -173,7 +173,7 @@ def sweep_matrix(data: Mapping[str, Any]) -> str:
         "<title>Win rate, row's warband against column's</title>",
         '<text x="10" y="16" class="heading">Win rate, row\'s warband against column\'s '
         "(95% interval below)</text>",
-        '<text x="10" y="31" class="tick">colour: the row\'s share of the decided battles; '
+        '<text x="10" y="31" class="caption">colour: the row\'s share of the decided battles; '
         "grey: none decided</text>",
     ]
     step = 1 if count <= 30 else max(1, count // 8)
