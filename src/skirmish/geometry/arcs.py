@@ -464,6 +464,91 @@ def _piece(target: _Target, corners: Corners, inward: Corners) -> list[Interval]
     return _cut(target, events, hides)
 
 
+def _piece_beyond(
+    target: _Target, corners: Corners, inward: Corners, cut: Circle
+) -> list[Interval]:
+    """What one convex piece hides of the circle with the open disc ``cut`` (x, y, radius)
+    taken out of it (ruling MW-14: an obstacle's part within 1" of the attacker is ignored):
+    a line is blocked where it runs through the piece's inside outside the disc.
+
+    The answer changes only where the line passes one of the piece's silhouette corners
+    (as :func:`_piece`), a point where the disc's rim crosses a side of the piece, or is
+    tangent to the disc (a source outside it), or where the edge crosses a side of the
+    piece or the disc's rim: a quadratic's root each. Between two such angles it is asked
+    at the middle: the line clipped against the piece's sides, less its part in the disc
+    (one more quadratic)."""
+    ax, ay, reach = cut
+    square = reach * reach
+    if all((x - ax) * (x - ax) + (y - ay) * (y - ay) <= square for x, y in corners):
+        return []  # the piece lies within the disc: nothing of it is left
+    sx, sy = target.sx, target.sy
+    count = len(corners)
+    rims: list[tuple[float, float]] = []  # where the disc's rim crosses the piece's sides
+    for i, (x, y) in enumerate(corners):
+        qx, qy = corners[(i + 1) % count]
+        ux, uy = qx - x, qy - y
+        ox, oy = x - ax, y - ay
+        a = ux * ux + uy * uy
+        b = ux * ox + uy * oy
+        disc = b * b - a * (ox * ox + oy * oy - square)
+        if a <= 0 or disc <= 0:
+            continue
+        root = math.sqrt(disc)
+        for t in ((-b - root) / a, (-b + root) / a):
+            if -SLACK <= t <= 1 + SLACK:
+                rims.append((x + t * ux, y + t * uy))
+    centre_inside = all(
+        (ax - x) * nx + (ay - y) * ny >= 0 for (x, y), (nx, ny) in zip(corners, inward, strict=True)
+    )
+    if not rims and not centre_inside:
+        return _piece(target, corners, inward)  # the disc misses the piece: it is whole
+    facing = [
+        (sx - x) * nx + (sy - y) * ny < 0 for (x, y), (nx, ny) in zip(corners, inward, strict=True)
+    ]
+    events = []
+    for i, (x, y) in enumerate(corners):
+        if facing[i] != facing[i - 1]:
+            events += target.crossings(sx, sy, x, y)
+        events += target.crossings(x, y, *corners[(i + 1) % count], segment=True)
+    for x, y in rims:
+        events += target.crossings(sx, sy, x, y)
+    ox, oy = sx - ax, sy - ay
+    outside = ox * ox + oy * oy - square
+    if outside > 0:  # a source outside the disc: its tangents to it
+        heading = math.atan2(-oy, -ox)
+        half = math.asin(min(1.0, reach / math.sqrt(ox * ox + oy * oy)))
+        for turn in (heading - half, heading + half):
+            events += target.crossings(sx, sy, sx + math.cos(turn), sy + math.sin(turn))
+    events += _rims(target, ax, ay, reach)
+
+    def hides(px: float, py: float) -> bool:
+        """Whether the line from the source to (px, py) runs through the piece outside the
+        disc."""
+        low, high = 0.0, 1.0
+        ux, uy = px - sx, py - sy
+        for (x, y), (nx, ny) in zip(corners, inward, strict=True):
+            alpha = (sx - x) * nx + (sy - y) * ny
+            beta = ux * nx + uy * ny
+            if beta > 0:
+                low = max(low, -alpha / beta)
+            elif beta < 0:
+                high = min(high, -alpha / beta)
+            elif alpha <= 0:
+                return False
+        if not high > low:
+            return False
+        a = ux * ux + uy * uy
+        b = ux * ox + uy * oy
+        disc = b * b - a * outside
+        if a <= 0 or disc <= 0:
+            return True  # the line misses the disc
+        root = math.sqrt(disc)
+        enter, leave = (-b - root) / a, (-b + root) / a
+        return min(high, enter) > low or high > max(low, leave)
+
+    return _cut(target, events, hides)
+
+
 def _disc(target: _Target, x: float, y: float, span: float) -> list[Interval]:
     """What one round blocker (centre x, y, radius ``span``) hides of the circle."""
     sx, sy = target.sx, target.sy
@@ -524,15 +609,21 @@ def arcs(prepared: Prepared, rays: Sequence[Ray]) -> list[ArcView]:
     """What each ray's source sees of the true circle round its target's centre (of the
     ray's radius) among the ``prepared`` blockers (see the module's text). ``Ray.edge`` is
     not read; blockers in ``Ray.skip`` are passed over and ``Ray.replaced`` drawn instead
-    of their owners' pieces, as the sweep does."""
+    of their owners' pieces, as the sweep does; the pieces of a blocker in ``Ray.beyond``
+    hide only with their parts outside its disc (:func:`_piece_beyond`)."""
     return [_view(prepared, ray) for ray in rays]
 
 
 def _cast(
-    target: _Target, prepared: Prepared, skip: frozenset[int], hidden: dict[int, list[Interval]]
+    target: _Target,
+    prepared: Prepared,
+    skip: frozenset[int],
+    hidden: dict[int, list[Interval]],
+    beyond: dict[int, Circle] | None = None,
 ) -> None:
     """Adds what each of the ``prepared`` blockers near the target hides to ``hidden`` (by
-    blocker), passing over those in ``skip``."""
+    blocker), passing over those in ``skip``; a piece of a blocker in ``beyond`` hides
+    only with its part outside that blocker's disc."""
     if not target.near([prepared.whole]):
         return
     pieces = len(prepared.corners)
@@ -541,10 +632,12 @@ def _cast(
         owner = owners[i]
         if owner in skip:
             continue
-        if i < pieces:
-            cast = _piece(target, prepared.corners[i], prepared.inward[i])
-        else:
+        if i >= pieces:
             cast = _disc(target, *prepared.discs[i - pieces])
+        elif beyond and owner in beyond:
+            cast = _piece_beyond(target, prepared.corners[i], prepared.inward[i], beyond[owner])
+        else:
+            cast = _piece(target, prepared.corners[i], prepared.inward[i])
         if cast:
             hidden.setdefault(owner, []).extend(cast)
 
@@ -556,7 +649,7 @@ def _view(prepared: Prepared, ray: Ray) -> ArcView:
     target = _Target(sx, sy, cx, cy, r, d, fx, fy)
     replaced = frozenset(o for own in ray.replaced for o in _replaced(own).owners)
     hidden: dict[int, list[Interval]] = {}
-    _cast(target, prepared, ray.skip | replaced, hidden)
+    _cast(target, prepared, ray.skip | replaced, hidden, dict(ray.beyond))
     for own in ray.replaced:
         _cast(target, _replaced(own), ray.skip, hidden)
     casting = []

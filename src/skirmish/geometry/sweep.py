@@ -43,7 +43,9 @@ class Ray:
     ``edge`` is that base drawn as a polygon's outline (of ``radius``; None for a question
     about the true circle, :func:`skirmish.geometry.arcs.arcs`); blockers in ``skip``
     are passed over, and the blockers owning the pieces in ``replaced`` are drawn as those
-    pieces instead.
+    pieces instead. ``beyond`` (read by :func:`skirmish.geometry.arcs.arcs` alone, for which
+    the sweep has ``replaced``): blockers that count only beyond a disc, each as its index
+    and the disc (x, y, radius).
     """
 
     source: tuple[float, float]
@@ -52,6 +54,7 @@ class Ray:
     edge: LineString | None
     skip: frozenset[int] = frozenset()
     replaced: tuple[ConvexParts, ...] = ()
+    beyond: tuple[tuple[int, tuple[float, float, float]], ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -346,6 +349,8 @@ def sweep(parts: ConvexParts, rays: Sequence[Ray]) -> list[SweptPart]:
     """What each ray's source sees of its edge among ``parts`` (see the module's text)."""
     if not rays:
         return []
+    if any(r.beyond for r in rays):
+        raise ValueError("the sweep draws blockers cut by a disc from Ray.replaced, not beyond")
     count = len(rays)
     sources = np.array([r.source for r in rays], dtype=float)
     rings = [_ring(r.edge) for r in rays]

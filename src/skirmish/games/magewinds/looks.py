@@ -69,16 +69,54 @@ def edge_of(x: float, y: float, radius: float) -> LineString:
 
 @dataclass(frozen=True)
 class Near:
-    """A blocker near a base, and what is left of it beyond the distance asked about:
-    known by the base's place, the distance and the blocker (``key``)."""
+    """A terrain blocker within a distance of a base (18.2, ruling MW-14), known by the
+    base's place and radius, the distance and the blocker (``key``): what counts of it is
+    what lies outside :attr:`disc`."""
 
     key: tuple[float, float, float, float, int]
-    rest: BaseGeometry = field(compare=False)
-    pieces: ConvexParts = field(compare=False)
+    footprint: BaseGeometry = field(compare=False)
 
     @property
     def index(self) -> int:
         return self.key[-1]
+
+    @property
+    def disc(self) -> tuple[float, float, float]:
+        """The base's centre, and its radius and the distance (and EPSILON) together."""
+        x, y, radius, inches, _ = self.key
+        return (x, y, radius + inches + EPSILON)
+
+    @property
+    def clear_of_base(self) -> bool:
+        """Whether what counts of it (drawn either way) lies further than
+        ``OVERLAP_TOLERANCE`` from every point of the base."""
+        inches, reach = self.key[3], self.disc[2]
+        return inches - reach * (1 - math.cos(math.pi / 4 / NEAR_SEGMENTS)) > OVERLAP_TOLERANCE
+
+    @cached_property
+    def rest(self) -> BaseGeometry:
+        """What is left of the blocker beyond the distance, the disc drawn as a polygon
+        (``NEAR_SEGMENTS`` a quarter circle; the sweep's and the shadows' way)."""
+        x, y, reach = self.disc
+        return self.footprint.difference(Point(x, y).buffer(reach, quad_segs=NEAR_SEGMENTS))
+
+    @cached_property
+    def pieces(self) -> ConvexParts:
+        """:attr:`rest` as convex pieces, for the sweep."""
+        return ConvexParts.of([self.rest], [self.index])
+
+    @property
+    def within(self) -> bool:
+        """Whether the whole blocker lies within the distance: on true circles, every corner
+        of its footprint in the disc; on polygons, nothing left of it beyond the polygon."""
+        return self._in_disc if true_circles() else bool(self.rest.is_empty)
+
+    @cached_property
+    def _in_disc(self) -> bool:
+        x, y, reach = self.disc
+        corners = shapely.get_coordinates(self.footprint)
+        gaps = (corners[:, 0] - x) ** 2 + (corners[:, 1] - y) ** 2
+        return bool((gaps <= reach * reach).all())
 
 
 @dataclass(eq=False)
@@ -198,19 +236,18 @@ class Blockers:
         return replace(self, touching=touching)
 
     def near(self, base: Based, inches: float) -> tuple[Near, ...]:
-        """The terrain blockers within ``inches`` of ``base`` (8.0), each with what is left
-        of it beyond that distance."""
+        """The terrain blockers within ``inches`` of ``base`` (8.0)."""
         key = (base.x, base.y, base.radius, inches)
         if key not in self._near:
-            reach = base.centre.buffer(inches + base.radius + EPSILON, quad_segs=NEAR_SEGMENTS)
+            reach = inches + base.radius + EPSILON
             found = []
-            for i in sorted(int(j) for j in self.tree.query(reach, predicate="intersects")):
+            close = self.tree.query(base.centre, predicate="dwithin", distance=reach)
+            for i in sorted(int(j) for j in close):
                 item = self.items[i]
                 if item.kind == "fighter":
                     continue
                 if float(item.footprint.distance(base.centre)) - base.radius <= inches + EPSILON:
-                    rest = item.footprint.difference(reach)
-                    found.append(Near((*key, i), rest, ConvexParts.of([rest], [i])))
+                    found.append(Near((*key, i), item.footprint))
             if len(self._near) >= NEAR_KEPT:  # shared by a table's battlefields: bounded
                 self._near.clear()
             self._near[key] = tuple(found)
@@ -322,7 +359,15 @@ def look(
         return looker.x + dx / length * reach, looker.y + dy / length * reach
 
     source = towards(looker.radius)
-    own = [(i, gap) for i, gap in among.touching.get(looker.name, ()) if i not in skip]
+    # What is left of a blocker beyond a disc round the looker's centre at least a base's
+    # radius and the tolerance wide lies further than the tolerance from the source: it
+    # is neither touched nor stood on (MW-14's parts beyond 1").
+    apart = frozenset(near.index for near in replaced if near.clear_of_base)
+    own = [
+        (i, gap)
+        for i, gap in among.touching.get(looker.name, ())
+        if i not in skip and i not in apart
+    ]
     if own:
         shapes = {near.index: near.rest for near in replaced}
         nearby = [(shapes.get(i, among.footprints[i]), gap) for i, gap in own]
@@ -402,7 +447,7 @@ def views(among: Blockers, looks: Sequence[Look], method: SightMethod) -> list[E
         found = [_shadows(among, q) for q in asked]
     elif method is SightMethod.CIRCLES:
         rays = [
-            Ray(q.source, q.centre, q.radius, None, q.skip, tuple(n.pieces for n in q.replaced))
+            Ray(q.source, q.centre, q.radius, None, q.skip, (), _beyond(q))
             for q in asked
             if not q.inside
         ]
@@ -420,6 +465,13 @@ def views(among: Blockers, looks: Sequence[Look], method: SightMethod) -> list[E
         among._seen.clear()
     among._seen.update(((q, method), view) for q, view in zip(asked, found, strict=True))
     return [among._seen[q, method] for q in looks]
+
+
+def _beyond(chosen: Look) -> tuple[tuple[int, tuple[float, float, float]], ...]:
+    """The blockers the look counts only beyond a disc (MW-14's parts), for the closed form
+    (each piece less the true disc, rather than what is left of the blocker beyond the
+    disc drawn as a polygon, cut into pieces)."""
+    return tuple((near.index, near.disc) for near in chosen.replaced)
 
 
 def _shadows(among: Blockers, chosen: Look) -> EdgeView:

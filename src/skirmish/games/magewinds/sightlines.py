@@ -230,7 +230,7 @@ def _cover_look(
     near = among.near(attacker.base, COVER_IGNORE_DISTANCE) if far else ()
     replaced = []
     for found in near:
-        if field.near_obstacles is NearObstacles.WHOLE or found.rest.is_empty:
+        if field.near_obstacles is NearObstacles.WHOLE or found.within:
             skip |= {found.index}
         else:
             replaced.append(found)
