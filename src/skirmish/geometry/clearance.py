@@ -40,6 +40,10 @@ SLACK = 1e-9
 """Inches: a point this close to a region's boundary is on it (free), and a ray that runs
 no deeper than this into a region only grazes it."""
 _CIRCLES = [True]
+PATHS = "straight paths on edges"
+"""The part of the fast paths (:func:`skirmish.fastpaths.fast`) that measures a straight
+path against each footprint from the footprint's edges in closed form (plain floats for
+one path, numpy for many), rather than by shapely's distance."""
 
 
 def true_circles() -> bool:
@@ -58,25 +62,36 @@ def polygons() -> Iterator[None]:
         _CIRCLES.pop()
 
 
-def _edges(footprints: Sequence[BaseGeometry]) -> tuple[Array, Array, Array]:
+def _edges(footprints: Sequence[BaseGeometry]) -> tuple[Array, Array, Array, tuple[Edged, ...]]:
     """Every edge of every ring of the footprints, (edges, 2, 2), the footprint each edge
-    belongs to, and each footprint's bounding box (min x, min y, max x, max y)."""
-    starts: list[Array] = [np.empty((0, 2, 2))]
-    owners: list[Array] = [np.empty(0, dtype=np.intp)]
-    boxes = np.empty((len(footprints), 4))
-    for index, footprint in enumerate(footprints):
-        if fast():
-            edges = _EDGES.get(footprint, partial(_edges_of, footprint))
-        else:
-            edges = _edges_of(footprint)
-        starts.append(edges)
-        owners.append(np.full(len(edges), index, dtype=np.intp))
-        corners = edges.reshape(-1, 2)
-        if len(corners):
-            boxes[index, :2], boxes[index, 2:] = corners.min(axis=0), corners.max(axis=0)
-        else:
-            boxes[index] = (np.inf, np.inf, -np.inf, -np.inf)
-    return np.concatenate(starts), np.concatenate(owners), boxes
+    belongs to, each footprint's bounding box (min x, min y, max x, max y), and each
+    footprint's box and edges as plain floats."""
+    if fast():
+        found = [_EDGES.get(footprint, partial(_edged, footprint)) for footprint in footprints]
+    else:
+        found = [_edged(footprint) for footprint in footprints]
+    edges = np.concatenate([np.empty((0, 2, 2)), *(edges for edges, _ in found)])
+    counts = [len(edges) for edges, _ in found]
+    owners = np.repeat(np.arange(len(found), dtype=np.intp), counts)
+    boxes = np.array([edged[:4] for _, edged in found], dtype=float).reshape(-1, 4)
+    return edges, owners, boxes, tuple(edged for _, edged in found)
+
+
+Line = tuple[float, float, float, float]
+Edged = tuple[float, float, float, float, tuple[Line, ...]]
+"""A footprint's bounding box (min x, min y, max x, max y) and its edges (x0, y0, x1, y1)."""
+
+
+def _edged(footprint: BaseGeometry) -> tuple[Array, Edged]:
+    """One footprint's edges, and its box and edges as plain floats (empty: a box no
+    question meets)."""
+    edges = _edges_of(footprint)
+    corners = edges.reshape(-1, 2)
+    lines = tuple((a, b, c, d) for (a, b), (c, d) in edges.tolist())
+    if not len(corners):
+        return edges, (np.inf, np.inf, -np.inf, -np.inf, lines)
+    (low_x, low_y), (high_x, high_y) = corners.min(axis=0).tolist(), corners.max(axis=0).tolist()
+    return edges, (low_x, low_y, high_x, high_y, lines)
 
 
 def _edges_of(footprint: BaseGeometry) -> Array:
@@ -89,9 +104,9 @@ def _edges_of(footprint: BaseGeometry) -> Array:
     return np.concatenate(found)
 
 
-_EDGES: Kept[Array] = Kept("footprint edges", size=4096)
-"""Each footprint's edges, worked out once (the fast path): the terrain is the same all
-battle."""
+_EDGES: Kept[tuple[Array, Edged]] = Kept("footprint edges", size=4096)
+"""Each footprint's edges and bounding box, worked out once (the fast path): the terrain
+is the same all battle."""
 
 
 def _shapes(footprints: Sequence[BaseGeometry]) -> Array:
@@ -139,6 +154,9 @@ class Clearance:
     low_boxes: Array
     low_shapes: Array
     """The low footprints (crossed, never stopped on)."""
+    solid_lines: tuple[Edged, ...]
+    """Each medium and high footprint's box and edges as plain floats (one path at a
+    time)."""
 
     @classmethod
     def of(
@@ -156,8 +174,8 @@ class Clearance:
         other bases as (x, y, radius)."""
         centres = np.array([(x, y) for x, y, _ in bases], dtype=float).reshape(-1, 2)
         reaches = np.array([radius + r - tolerance for _, _, r in bases], dtype=float)
-        solid_edges, solid_owners, solid_boxes = _edges(solid)
-        _, _, low_boxes = _edges(low)
+        solid_edges, solid_owners, solid_boxes, solid_lines = _edges(solid)
+        _, _, low_boxes, _ = _edges(low)
         return cls(
             width,
             length,
@@ -171,6 +189,7 @@ class Clearance:
             _shapes(solid),
             low_boxes,
             _shapes(low),
+            solid_lines,
         )
 
     @property
@@ -330,12 +349,20 @@ class Clearance:
         """(ends,): whether the centre may travel from ``start`` straight to each end (15.0:
         the path is as wide as the base): both ends on the table (shrunk by the reach, a
         convex region), and no base's centre nor footprint nearer to the path than the
-        reach, measured exactly (numpy for the centres, shapely for the footprints)."""
+        reach, measured exactly: the distance from the path to each centre, and to each
+        footprint the least distance between the path and one of its edges (0 where they
+        cross), with the start not inside one (:data:`PATHS`; shapely's distance on the
+        plain path)."""
         ends = np.asarray(ends, dtype=float).reshape(-1, 2)
         if len(ends) == 1:
             return np.array([self._clear_to(start, float(ends[0, 0]), float(ends[0, 1]))])
         here = np.array(start, dtype=float)
-        ok: Array = self.is_free(here[None, :])[0] & self._on_table(ends)
+        on_edges = fast(PATHS)
+        if on_edges:
+            sx, sy = float(start[0]), float(start[1])
+            ok: Array = self._on_table(ends) & (self._free_at(sx, sy) and not self._within(sx, sy))
+        else:
+            ok = self.is_free(here[None, :])[0] & self._on_table(ends)
         if len(self.centres) and ok.any():
             span = ends[:, None, :] - here[None, None, :]
             towards = self.centres[None, :, :] - here[None, None, :]
@@ -349,7 +376,22 @@ class Clearance:
             chosen = np.flatnonzero(ok)
             around = self._around(np.vstack([here[None, :], ends[chosen]]))
             meets = _meeting(self.solid_boxes, *around)
-            if meets.any():
+            if on_edges:
+                edges = self.solid[meets[self.solid_owners]]
+                if len(edges):
+                    (px, py), q = start, ends[chosen]
+                    gaps = _path_gaps(
+                        float(px),
+                        float(py),
+                        q[:, 0:1],
+                        q[:, 1:2],
+                        edges[None, :, 0, 0],
+                        edges[None, :, 0, 1],
+                        edges[None, :, 1, 0],
+                        edges[None, :, 1, 1],
+                    )
+                    ok[chosen] = ~(gaps < self._edge_limit).any(axis=1)
+            elif meets.any():
                 coords = np.stack([np.repeat(here[None, :], len(chosen), axis=0), ends[chosen]], 1)
                 paths = np.asarray(shapely.linestrings(coords)).reshape(-1)
                 gaps = np.asarray(
@@ -358,6 +400,22 @@ class Clearance:
                 ok[chosen] = (gaps >= self._reach - SLACK).all(axis=1)
         return ok
 
+    @property
+    def _edge_limit(self) -> float:
+        """How near a path may come to a footprint, squared (the reach less the slack)."""
+        return (self._reach - SLACK) * (self._reach - SLACK)
+
+    def _within(self, x: float, y: float) -> bool:
+        """Whether the point lies inside a medium or high footprint (an odd number of its
+        edges crossed by the ray from the point towards +x)."""
+        inside = False
+        for minx, miny, maxx, maxy, lines in self.solid_lines:
+            if minx <= x <= maxx and miny <= y <= maxy:
+                for x0, y0, x1, y1 in lines:
+                    if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+                        inside = not inside
+        return inside
+
     def _clear_to(self, start: tuple[float, float], ex: float, ey: float) -> bool:
         """:meth:`clear` for one end, in plain Python with the very same operations."""
         sx, sy = float(start[0]), float(start[1])
@@ -365,7 +423,8 @@ class Clearance:
         on_table = ex >= low and ey >= low and ex <= self.width - high and ey <= self.length - high
         if not on_table or not self._free_at(sx, sy):
             return False
-        if self._near_any(self._solid_list, sx, sy):
+        on_edges = fast(PATHS)
+        if self._within(sx, sy) if on_edges else self._near_any(self._solid_list, sx, sy):
             return False
         span_x, span_y = ex - sx, ey - sy
         size = span_x * span_x + span_y * span_y
@@ -379,6 +438,20 @@ class Clearance:
         grow = self._reach + SLACK
         low_x, high_x = min(sx, ex) - grow, max(sx, ex) + grow
         low_y, high_y = min(sy, ey) - grow, max(sy, ey) + grow
+        if on_edges:
+            edge_limit = self._edge_limit
+            for minx, miny, maxx, maxy, lines in self.solid_lines:
+                if minx <= high_x and miny <= high_y and maxx >= low_x and maxy >= low_y:
+                    for x0, y0, x1, y1 in lines:
+                        if (
+                            (x0 if x0 > x1 else x1) >= low_x
+                            and (x0 if x0 < x1 else x1) <= high_x
+                            and (y0 if y0 > y1 else y1) >= low_y
+                            and (y0 if y0 < y1 else y1) <= high_y
+                            and _path_gap(sx, sy, ex, ey, x0, y0, x1, y1) < edge_limit
+                        ):
+                            return False
+            return True
         path = None
         for minx, miny, maxx, maxy, shape in self._solid_list:
             if minx <= high_x and miny <= high_y and maxx >= low_x and maxy >= low_y:
@@ -446,4 +519,75 @@ def _slab_entries(start: tuple[float, float], units: Array, edges: Array, reach:
     leave = np.minimum(highs[0], highs[1])
     deep = leave > np.maximum(enter, 0.0) + SLACK
     found: Array = np.where(deep, np.maximum(enter, 0.0), np.inf).min(axis=1)
+    return found
+
+
+def _point_gap(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """The squared distance from (px, py) to the segment from (ax, ay) to (bx, by)."""
+    ux, uy = bx - ax, by - ay
+    size = ux * ux + uy * uy
+    tx, ty = px - ax, py - ay
+    along = tx * ux + ty * uy
+    along = min(max(along / (size if size > 0 else 1.0), 0.0), 1.0)
+    gap_x, gap_y = tx - along * ux, ty - along * uy
+    return gap_x * gap_x + gap_y * gap_y
+
+
+def _path_gap(
+    px: float, py: float, qx: float, qy: float, ax: float, ay: float, bx: float, by: float
+) -> float:
+    """The squared distance between the segments from p to q and from a to b: 0 where they
+    cross, else the least of each end's distance to the other segment (:func:`_path_gaps`
+    for one pair, with the very same operations)."""
+    dx, dy = qx - px, qy - py
+    ex, ey = bx - ax, by - ay
+    o1 = dx * (ay - py) - dy * (ax - px)
+    o2 = dx * (by - py) - dy * (bx - px)
+    o3 = ex * (py - ay) - ey * (px - ax)
+    o4 = ex * (qy - ay) - ey * (qx - ax)
+    if ((o1 > 0 and o2 < 0) or (o1 < 0 and o2 > 0)) and (
+        (o3 > 0 and o4 < 0) or (o3 < 0 and o4 > 0)
+    ):
+        return 0.0
+    return min(
+        _point_gap(px, py, ax, ay, bx, by),
+        _point_gap(qx, qy, ax, ay, bx, by),
+        _point_gap(ax, ay, px, py, qx, qy),
+        _point_gap(bx, by, px, py, qx, qy),
+    )
+
+
+def _point_gaps(px: Array, py: Array, ax: Array, ay: Array, bx: Array, by: Array) -> Array:
+    """:func:`_point_gap` over arrays (elementwise, so each answer is the same to the last
+    bit as asked alone)."""
+    ux, uy = bx - ax, by - ay
+    size = ux * ux + uy * uy
+    tx, ty = px - ax, py - ay
+    along = tx * ux + ty * uy
+    along = np.minimum(np.maximum(along / np.where(size > 0, size, 1.0), 0.0), 1.0)
+    gap_x, gap_y = tx - along * ux, ty - along * uy
+    found: Array = gap_x * gap_x + gap_y * gap_y
+    return found
+
+
+def _path_gaps(
+    px: float, py: float, qx: Array, qy: Array, ax: Array, ay: Array, bx: Array, by: Array
+) -> Array:
+    """:func:`_path_gap` for paths from one start to many ends (qx, qy: (paths, 1)) against
+    many segments (ax ... by: (1, segments)): (paths, segments)."""
+    dx, dy = qx - px, qy - py
+    ex, ey = bx - ax, by - ay
+    o1 = dx * (ay - py) - dy * (ax - px)
+    o2 = dx * (by - py) - dy * (bx - px)
+    o3 = ex * (py - ay) - ey * (px - ax)
+    o4 = ex * (qy - ay) - ey * (qx - ax)
+    crossing = (((o1 > 0) & (o2 < 0)) | ((o1 < 0) & (o2 > 0))) & (
+        ((o3 > 0) & (o4 < 0)) | ((o3 < 0) & (o4 > 0))
+    )
+    p_x, p_y = np.full_like(qx, px), np.full_like(qy, py)
+    gaps = np.minimum(
+        np.minimum(_point_gaps(p_x, p_y, ax, ay, bx, by), _point_gaps(qx, qy, ax, ay, bx, by)),
+        np.minimum(_point_gaps(ax, ay, p_x, p_y, qx, qy), _point_gaps(bx, by, p_x, p_y, qx, qy)),
+    )
+    found: Array = np.where(crossing, 0.0, gaps)
     return found
