@@ -24,6 +24,7 @@ form off, so that the old answers can be measured and compared beside the new.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -400,6 +401,11 @@ class Clearance:
                 ok[chosen] = (gaps >= self._reach - SLACK).all(axis=1)
         return ok
 
+    @cached_property
+    def _widest(self) -> float:
+        """The most any other base's reach is, and the slack."""
+        return float(self.reaches.max()) + SLACK if len(self.reaches) else 0.0
+
     @property
     def _edge_limit(self) -> float:
         """How near a path may come to a footprint, squared (the reach less the slack)."""
@@ -428,7 +434,15 @@ class Clearance:
             return False
         span_x, span_y = ex - sx, ey - sy
         size = span_x * span_x + span_y * span_y
+        # A base whose centre lies further from the path's box than the widest reach is
+        # further from the path than its own: passed over (on the fast path), as it would
+        # pass the test below.
+        wide = self._widest if on_edges else math.inf
+        low_x, high_x = min(sx, ex) - wide, max(sx, ex) + wide
+        low_y, high_y = min(sy, ey) - wide, max(sy, ey) + wide
         for cx, cy, limit in self._discs:
+            if cx < low_x or cx > high_x or cy < low_y or cy > high_y:
+                continue
             tx, ty = cx - sx, cy - sy
             along = tx * span_x + ty * span_y
             along = min(max(along / (size if size > 0 else 1.0), 0.0), 1.0)

@@ -442,29 +442,43 @@ def views(among: Blockers, looks: Sequence[Look], method: SightMethod) -> list[E
     :func:`skirmish.geometry.clearance.polygons`."""
     if method is SightMethod.CIRCLES and not true_circles():
         method = SightMethod.SWEEP
-    asked = [q for q in dict.fromkeys(looks) if (q, method) not in among._seen]
+    seen = among._seen
+    if len(looks) == 1:  # as a battle asks: the look's key made and hashed once
+        key = (looks[0], method)
+        view = seen.get(key)
+        if view is None:
+            view = _answered(among, [looks[0]], method)[0]
+            if len(seen) >= REMEMBERED:
+                seen.clear()
+            seen[key] = view
+        return [view]
+    asked = [q for q in dict.fromkeys(looks) if (q, method) not in seen]
+    found = _answered(among, asked, method)
+    if len(seen) + len(asked) > REMEMBERED:
+        seen.clear()
+    seen.update(((q, method), view) for q, view in zip(asked, found, strict=True))
+    return [seen[q, method] for q in looks]
+
+
+def _answered(among: Blockers, asked: Sequence[Look], method: SightMethod) -> list[EdgeView]:
+    """What each look sees, found by ``method`` all at once (see :func:`views`)."""
     if method is SightMethod.SHADOWS:
-        found = [_shadows(among, q) for q in asked]
-    elif method is SightMethod.CIRCLES:
+        return [_shadows(among, q) for q in asked]
+    if method is SightMethod.CIRCLES:
         rays = [
             Ray(q.source, q.centre, q.radius, None, q.skip, (), _beyond(q))
             for q in asked
             if not q.inside
         ]
         seen = iter(arcs(among.circles, rays))
-        found = [_shadows(among, q) if q.inside else next(seen) for q in asked]
-    else:
-        rays = [
-            Ray(q.source, q.centre, q.radius, q.edge, q.skip, tuple(n.pieces for n in q.replaced))
-            for q in asked
-            if not q.inside
-        ]
-        swept = iter(sweep(among.parts, rays))
-        found = [_shadows(among, q) if q.inside else next(swept) for q in asked]
-    if len(among._seen) + len(asked) > REMEMBERED:
-        among._seen.clear()
-    among._seen.update(((q, method), view) for q, view in zip(asked, found, strict=True))
-    return [among._seen[q, method] for q in looks]
+        return [_shadows(among, q) if q.inside else next(seen) for q in asked]
+    rays = [
+        Ray(q.source, q.centre, q.radius, q.edge, q.skip, tuple(n.pieces for n in q.replaced))
+        for q in asked
+        if not q.inside
+    ]
+    swept = iter(sweep(among.parts, rays))
+    return [_shadows(among, q) if q.inside else next(swept) for q in asked]
 
 
 def _beyond(chosen: Look) -> tuple[tuple[int, tuple[float, float, float]], ...]:
