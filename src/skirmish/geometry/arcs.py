@@ -297,6 +297,10 @@ class _Target:
     fx: float
     fy: float
     """The unit direction from the centre to the source (angle 0)."""
+    towards: float = 0.0
+    """The angle (from the x axis) of the direction from the source to the centre."""
+    spread: float = math.nan
+    """The circle's half-width as seen from the source (nan for a source within it)."""
 
     def angle(self, x: float, y: float) -> float:
         """The angle round the centre of the point (x, y), from the direction of the source."""
@@ -358,9 +362,8 @@ class _Target:
         ``heading + high`` (the near and the far arc they reach)."""
         if self.d <= self.r:
             raise ValueError("the source lies within the circle: the wedge reaches no arc")
-        towards = math.atan2(self.cy - self.sy, self.cx - self.sx)
-        spread = math.asin(self.r / self.d)
-        first = _wrap(heading + low - towards)
+        spread = self.spread
+        first = _wrap(heading + low - self.towards)
         out: list[Interval] = []
         for shift in (0.0, -TURN) if first + high - low > math.pi else (0.0,):
             a = max(first + shift, -spread)
@@ -373,18 +376,20 @@ class _Target:
         """The near and far arcs reached by directions ``a`` to ``b`` from the line to the
         centre (within ``spread``, the circle's half-width as seen)."""
         d, r = self.d, self.r
-
-        def near(delta: float) -> float:
-            t = d * math.cos(delta) - math.sqrt(max(0.0, r * r - (d * math.sin(delta)) ** 2))
-            return math.atan2(-t * math.sin(delta), d - t * math.cos(delta))
-
-        def far(delta: float) -> float:
-            """Unwrapped: pi at delta 0, growing with delta."""
-            t = d * math.cos(delta) + math.sqrt(max(0.0, r * r - (d * math.sin(delta)) ** 2))
-            return math.atan2(t * math.sin(delta), t * math.cos(delta) - d) + math.pi
-
-        out = [(near(b), near(a))]
-        low_far, high_far = far(a), far(b)
+        # Along the direction delta the line meets the circle at t = d cos - root (near)
+        # and d cos + root (far); the far angle is unwrapped: pi at delta 0, growing.
+        cos_a, sin_a, cos_b, sin_b = math.cos(a), math.sin(a), math.cos(b), math.sin(b)
+        root_a = math.sqrt(max(0.0, r * r - (d * sin_a) ** 2))
+        root_b = math.sqrt(max(0.0, r * r - (d * sin_b) ** 2))
+        t = d * cos_b - root_b
+        near_b = math.atan2(-t * sin_b, d - t * cos_b)
+        t = d * cos_a - root_a
+        near_a = math.atan2(-t * sin_a, d - t * cos_a)
+        out = [(near_b, near_a)]
+        t = d * cos_a + root_a
+        low_far = math.atan2(t * sin_a, t * cos_a - d) + math.pi
+        t = d * cos_b + root_b
+        high_far = math.atan2(t * sin_b, t * cos_b - d) + math.pi
         for lo, hi in (
             (low_far, min(high_far, math.pi)),
             (max(low_far, math.pi) - TURN, high_far - TURN),
@@ -646,12 +651,27 @@ def _view(prepared: Prepared, ray: Ray) -> ArcView:
     (sx, sy), (cx, cy), r = ray.source, ray.centre, ray.radius
     d = math.hypot(sx - cx, sy - cy)
     fx, fy = ((sx - cx) / d, (sy - cy) / d) if d > 0 else (1.0, 0.0)
-    target = _Target(sx, sy, cx, cy, r, d, fx, fy)
-    replaced = frozenset(o for own in ray.replaced for o in _replaced(own).owners)
+    target = _Target(
+        sx,
+        sy,
+        cx,
+        cy,
+        r,
+        d,
+        fx,
+        fy,
+        math.atan2(cy - sy, cx - sx),
+        math.asin(r / d) if d > r else math.nan,
+    )
     hidden: dict[int, list[Interval]] = {}
-    _cast(target, prepared, ray.skip | replaced, hidden, dict(ray.beyond))
-    for own in ray.replaced:
-        _cast(target, _replaced(own), ray.skip, hidden)
+    beyond = dict(ray.beyond) if ray.beyond else None
+    if ray.replaced:
+        replaced = frozenset(o for own in ray.replaced for o in _replaced(own).owners)
+        _cast(target, prepared, ray.skip | replaced, hidden, beyond)
+        for own in ray.replaced:
+            _cast(target, _replaced(own), ray.skip, hidden)
+    else:
+        _cast(target, prepared, ray.skip, hidden, beyond)
     casting = []
     every: list[Interval] = []
     for owner in sorted(hidden):

@@ -86,7 +86,7 @@ class Near:
         x, y, radius, inches, _ = self.key
         return (x, y, radius + inches + EPSILON)
 
-    @property
+    @cached_property
     def clear_of_base(self) -> bool:
         """Whether what counts of it (drawn either way) lies further than
         ``OVERLAP_TOLERANCE`` from every point of the base."""
@@ -362,7 +362,7 @@ def look(
     # What is left of a blocker beyond a disc round the looker's centre at least a base's
     # radius and the tolerance wide lies further than the tolerance from the source: it
     # is neither touched nor stood on (MW-14's parts beyond 1").
-    apart = frozenset(near.index for near in replaced if near.clear_of_base)
+    apart = frozenset(near.index for near in replaced if near.clear_of_base) if replaced else skip
     own = [
         (i, gap)
         for i, gap in among.touching.get(looker.name, ())

@@ -37,6 +37,8 @@ Pair = tuple[Placed, Placed]
 
 
 def _named(among: Blockers, view: EdgeView) -> tuple[str, ...]:
+    if not view.blockers:
+        return ()
     return tuple(dict.fromkeys(among.items[i].label for i in view.blockers))
 
 
@@ -247,22 +249,33 @@ def covers(
     MW-14, MW-15: only their parts within 1" by default, all of them as an option)."""
     among = blockers(field, OBSTACLES, True)
     asked = [_cover_look(field, among, a, t) for a, t in pairs]
-    out = []
-    for (attacker, target), (_, ignored), view in zip(
-        pairs, asked, views(among, [q for q, _ in asked], method), strict=True
-    ):
-        out.append(
-            Cover(
-                attacker.name,
-                target.name,
-                not view.all,
-                _named(among, view),
-                tuple(dict.fromkeys(among.items[i].label for i in ignored)),
-                view,
-                field.near_obstacles,
-            )
+    return [
+        _cover(field, among, attacker, target, ignored, view)
+        for (attacker, target), (_, ignored), view in zip(
+            pairs, asked, views(among, [q for q, _ in asked], method), strict=True
         )
-    return out
+    ]
+
+
+def _cover(
+    field: Battlefield,
+    among: Blockers,
+    attacker: Placed,
+    target: Placed,
+    ignored: tuple[int, ...],
+    view: EdgeView,
+) -> Cover:
+    """18.2's answer from the look at the target's whole edge: in cover when some of it is
+    hidden."""
+    return Cover(
+        attacker.name,
+        target.name,
+        not view.all,
+        _named(among, view),
+        tuple(dict.fromkeys(among.items[i].label for i in ignored)) if ignored else (),
+        view,
+        field.near_obstacles,
+    )
 
 
 def cover(
@@ -272,8 +285,10 @@ def cover(
     *,
     method: SightMethod = SightMethod.CIRCLES,
 ) -> Cover:
-    """18.2 for one attacker and target (see :func:`covers`)."""
-    return covers(field, [(attacker, target)], method=method)[0]
+    """18.2 for one attacker and target (see :func:`covers`), as a battle asks it."""
+    among = blockers(field, OBSTACLES, True)
+    chosen, ignored = _cover_look(field, among, attacker, target)
+    return _cover(field, among, attacker, target, ignored, views(among, [chosen], method)[0])
 
 
 @dataclass(frozen=True)
