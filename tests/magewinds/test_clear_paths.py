@@ -162,16 +162,7 @@ def test_one_path_alone_is_answered_as_among_many(table, angles, lengths):
     together = space.clear(start, ends).tolist()
     assert together == [bool(space.clear(start, end[None, :])[0]) for end in ends]
     edges = space.solid
-    gaps = _path_gaps(
-        start[0],
-        start[1],
-        ends[:, 0:1],
-        ends[:, 1:2],
-        edges[None, :, 0, 0],
-        edges[None, :, 0, 1],
-        edges[None, :, 1, 0],
-        edges[None, :, 1, 1],
-    )
+    gaps = _path_gaps(start, ends, edges)
     alone = [
         [_path_gap(start[0], start[1], ex, ey, *edge[0], *edge[1]) for edge in edges.tolist()]
         for ex, ey in ends.tolist()

@@ -14,33 +14,25 @@ import pytest
 import shapely
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
-from shapely import LineString, Point, Polygon
+from shapely import Point, Polygon
+from test_arcs import CLOSE, FINE, decided, fine_circle
+from test_arcs import reference as fine_shadows
 
 from skirmish.games.magewinds.looks import CONTACT_GAP, NEAR_SEGMENTS
 from skirmish.geometry.arcs import Prepared, arcs
 from skirmish.geometry.measure import EPSILON
 from skirmish.geometry.pieces import ConvexParts
 from skirmish.geometry.shapes import BASE_DIAMETER
-from skirmish.geometry.sight import shadow, visible_part
 from skirmish.geometry.sweep import Ray
 
 R = BASE_DIAMETER / 2
 NEAR = 1.0
 """18.2: the distance within which the attacker's obstacles are ignored."""
-FINE = 1024
-CLOSE = 2e-3
-"""Inches of visible length the reference and the closed form agree within (as in
-``test_arcs``: a shadow's end grazing the target moves as the square root of the
-reference's error)."""
 BEFORE = 0.05
 """Inches of visible length today's answer (the disc drawn with 128 corners, at most
 0.0004" inside the circle) and the closed form agree within: a shadow's end from an
 obstacle 1" away moves by that error times how much further the target lies, more where
 the shadow's edge meets the target's edge at a grazing angle."""
-
-
-def fine_circle(x: float, y: float, r: float) -> list[tuple[float, float]]:
-    return list(Point(x, y).buffer(r, quad_segs=FINE).exterior.coords)
 
 
 @st.composite
@@ -129,23 +121,19 @@ def today(scene):
 
 
 def reference(scene):
+    """The reference shadows (``test_arcs``: circles drawn with 4,096 corners) of what is
+    left of each obstacle beyond the disc drawn with 4,096 corners: the visible length, and
+    each obstacle's own hidden length."""
     source, centre, radius, solid, (ax, ay, reach) = scene
     cut = Polygon(fine_circle(ax, ay, reach))
     rests = [f.difference(cut) for f in solid]
-    shapes = [r for r in rests if not r.is_empty]
-    edge = LineString(fine_circle(*centre, radius))
-    seen = visible_part(Point(source), edge, shapes)
-    whole = 2 * math.pi * radius
-    length = float(seen.visible.length) * whole / float(edge.length)
-    hidden = [
-        float(edge.intersection(shadow(Point(source), r)).length) if not r.is_empty else 0.0
-        for r in rests
-    ]
-    return length, hidden
-
-
-def decided(value: float, threshold: float) -> bool:
-    return abs(value - threshold) > CLOSE
+    kept = [i for i, rest in enumerate(rests) if not rest.is_empty]
+    seen, hidden = fine_shadows((source, centre, radius, [rests[i] for i in kept], []))
+    length = float(seen.visible.length) * 2 * math.pi * radius / float(seen.edge.length)
+    by_obstacle = [0.0] * len(solid)
+    for i, length_hidden in zip(kept, hidden, strict=True):
+        by_obstacle[i] = length_hidden
+    return length, by_obstacle
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])

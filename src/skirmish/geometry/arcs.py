@@ -419,9 +419,7 @@ def _piece(target: _Target, corners: Corners, inward: Corners) -> list[Interval]
     """What one convex piece hides of the circle."""
     sx, sy = target.sx, target.sy
     count = len(corners)
-    facing = [
-        (sx - x) * nx + (sy - y) * ny < 0 for (x, y), (nx, ny) in zip(corners, inward, strict=True)
-    ]
+    facing = _facing(sx, sy, corners, inward)
     if True not in facing:
         return []  # the source lies in the piece: the sweep passes it over too
     # How far the near side (the sides facing the source) reaches from the source.
@@ -443,30 +441,63 @@ def _piece(target: _Target, corners: Corners, inward: Corners) -> list[Interval]
             for x, y in corners
         ]
         return target.wedge(heading, min(turns), max(turns))
-    # The answer changes only across the lines through the two corners the tangent rays
-    # touch (where the facing sides begin and end), or where the edge crosses a side.
+    events = _outline(target, corners, facing)
+
+    def hides(px: float, py: float) -> bool:
+        """Whether the line from the source to (px, py) runs through the piece."""
+        low, high = _clip(sx, sy, px - sx, py - sy, corners, inward)
+        return high > low
+
+    return _cut(target, events, hides)
+
+
+def _facing(sx: float, sy: float, corners: Corners, inward: Corners) -> list[bool]:
+    """Whether each side of a convex piece faces the source (sx, sy)."""
+    return [
+        (sx - x) * nx + (sy - y) * ny < 0 for (x, y), (nx, ny) in zip(corners, inward, strict=True)
+    ]
+
+
+def _outline(target: _Target, corners: Corners, facing: list[bool]) -> list[float]:
+    """Where what a convex piece hides may change: across the lines from the source through
+    the two corners its tangent rays touch (where the facing sides begin and end), and
+    where the edge crosses a side."""
+    sx, sy = target.sx, target.sy
+    count = len(corners)
     events = []
     for i, (x, y) in enumerate(corners):
         if facing[i] != facing[i - 1]:
             events += target.crossings(sx, sy, x, y)
         events += target.crossings(x, y, *corners[(i + 1) % count], segment=True)
+    return events
 
-    def hides(px: float, py: float) -> bool:
-        """Whether the line from the source to (px, py) runs through the piece."""
-        low, high = 0.0, 1.0
-        ux, uy = px - sx, py - sy
-        for (x, y), (nx, ny) in zip(corners, inward, strict=True):
-            alpha = (sx - x) * nx + (sy - y) * ny
-            beta = ux * nx + uy * ny
-            if beta > 0:
-                low = max(low, -alpha / beta)
-            elif beta < 0:
-                high = min(high, -alpha / beta)
-            elif alpha <= 0:
-                return False
-        return high > low
 
-    return _cut(target, events, hides)
+def _clip(
+    sx: float, sy: float, ux: float, uy: float, corners: Corners, inward: Corners
+) -> tuple[float, float]:
+    """The part (low, high) of the line from (sx, sy) to (sx + ux, sy + uy), as fractions
+    from 0 to 1, inside a convex piece (none when high <= low)."""
+    low, high = 0.0, 1.0
+    for (x, y), (nx, ny) in zip(corners, inward, strict=True):
+        alpha = (sx - x) * nx + (sy - y) * ny
+        beta = ux * nx + uy * ny
+        if beta > 0:
+            low = max(low, -alpha / beta)
+        elif beta < 0:
+            high = min(high, -alpha / beta)
+        elif alpha <= 0:
+            return 1.0, 0.0
+    return low, high
+
+
+def _tangents(target: _Target, heading: float, half: float) -> list[float]:
+    """Where the lines from the source in the directions ``heading`` -/+ ``half`` (its
+    tangents to a round blocker) meet the circle."""
+    sx, sy = target.sx, target.sy
+    events = []
+    for turn in (heading - half, heading + half):
+        events += target.crossings(sx, sy, sx + math.cos(turn), sy + math.sin(turn))
+    return events
 
 
 def _piece_beyond(
@@ -507,39 +538,21 @@ def _piece_beyond(
     )
     if not rims and not centre_inside:
         return _piece(target, corners, inward)  # the disc misses the piece: it is whole
-    facing = [
-        (sx - x) * nx + (sy - y) * ny < 0 for (x, y), (nx, ny) in zip(corners, inward, strict=True)
-    ]
-    events = []
-    for i, (x, y) in enumerate(corners):
-        if facing[i] != facing[i - 1]:
-            events += target.crossings(sx, sy, x, y)
-        events += target.crossings(x, y, *corners[(i + 1) % count], segment=True)
+    events = _outline(target, corners, _facing(sx, sy, corners, inward))
     for x, y in rims:
         events += target.crossings(sx, sy, x, y)
     ox, oy = sx - ax, sy - ay
     outside = ox * ox + oy * oy - square
     if outside > 0:  # a source outside the disc: its tangents to it
-        heading = math.atan2(-oy, -ox)
         half = math.asin(min(1.0, reach / math.sqrt(ox * ox + oy * oy)))
-        for turn in (heading - half, heading + half):
-            events += target.crossings(sx, sy, sx + math.cos(turn), sy + math.sin(turn))
+        events += _tangents(target, math.atan2(-oy, -ox), half)
     events += _rims(target, ax, ay, reach)
 
     def hides(px: float, py: float) -> bool:
         """Whether the line from the source to (px, py) runs through the piece outside the
         disc."""
-        low, high = 0.0, 1.0
         ux, uy = px - sx, py - sy
-        for (x, y), (nx, ny) in zip(corners, inward, strict=True):
-            alpha = (sx - x) * nx + (sy - y) * ny
-            beta = ux * nx + uy * ny
-            if beta > 0:
-                low = max(low, -alpha / beta)
-            elif beta < 0:
-                high = min(high, -alpha / beta)
-            elif alpha <= 0:
-                return False
+        low, high = _clip(sx, sy, ux, uy, corners, inward)
         if not high > low:
             return False
         a = ux * ux + uy * uy
@@ -563,9 +576,7 @@ def _disc(target: _Target, x: float, y: float, span: float) -> list[Interval]:
         half = math.asin(span / apart)
         if target.d - target.r > math.sqrt(apart * apart - span * span):
             return target.wedge(heading, -half, half)
-        events = []
-        for turn in (heading - half, heading + half):
-            events += target.crossings(sx, sy, sx + math.cos(turn), sy + math.sin(turn))
+        events = _tangents(target, heading, half)
     else:
         events = []
     events += _rims(target, x, y, span)

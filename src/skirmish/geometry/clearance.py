@@ -29,6 +29,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property, partial
+from typing import Any
 
 import numpy as np
 import shapely
@@ -380,17 +381,7 @@ class Clearance:
             if on_edges:
                 edges = self.solid[meets[self.solid_owners]]
                 if len(edges):
-                    (px, py), q = start, ends[chosen]
-                    gaps = _path_gaps(
-                        float(px),
-                        float(py),
-                        q[:, 0:1],
-                        q[:, 1:2],
-                        edges[None, :, 0, 0],
-                        edges[None, :, 0, 1],
-                        edges[None, :, 1, 0],
-                        edges[None, :, 1, 1],
-                    )
+                    gaps = _path_gaps(start, ends[chosen], edges)
                     ok[chosen] = ~(gaps < self._edge_limit).any(axis=1)
             elif meets.any():
                 coords = np.stack([np.repeat(here[None, :], len(chosen), axis=0), ends[chosen]], 1)
@@ -547,18 +538,28 @@ def _point_gap(px: float, py: float, ax: float, ay: float, bx: float, by: float)
     return gap_x * gap_x + gap_y * gap_y
 
 
+def _turns(
+    px: Any, py: Any, qx: Any, qy: Any, ax: Any, ay: Any, bx: Any, by: Any
+) -> tuple[Any, Any, Any, Any]:
+    """Which side of the line p-q the ends a and b lie on, and of the line a-b the ends p
+    and q (twice the signed areas; floats or arrays alike, the same operations)."""
+    dx, dy = qx - px, qy - py
+    ex, ey = bx - ax, by - ay
+    return (
+        dx * (ay - py) - dy * (ax - px),
+        dx * (by - py) - dy * (bx - px),
+        ex * (py - ay) - ey * (px - ax),
+        ex * (qy - ay) - ey * (qx - ax),
+    )
+
+
 def _path_gap(
     px: float, py: float, qx: float, qy: float, ax: float, ay: float, bx: float, by: float
 ) -> float:
     """The squared distance between the segments from p to q and from a to b: 0 where they
     cross, else the least of each end's distance to the other segment (:func:`_path_gaps`
     for one pair, with the very same operations)."""
-    dx, dy = qx - px, qy - py
-    ex, ey = bx - ax, by - ay
-    o1 = dx * (ay - py) - dy * (ax - px)
-    o2 = dx * (by - py) - dy * (bx - px)
-    o3 = ex * (py - ay) - ey * (px - ax)
-    o4 = ex * (qy - ay) - ey * (qx - ax)
+    o1, o2, o3, o4 = _turns(px, py, qx, qy, ax, ay, bx, by)
     if ((o1 > 0 and o2 < 0) or (o1 < 0 and o2 > 0)) and (
         (o3 > 0 and o4 < 0) or (o3 < 0 and o4 > 0)
     ):
@@ -584,17 +585,14 @@ def _point_gaps(px: Array, py: Array, ax: Array, ay: Array, bx: Array, by: Array
     return found
 
 
-def _path_gaps(
-    px: float, py: float, qx: Array, qy: Array, ax: Array, ay: Array, bx: Array, by: Array
-) -> Array:
-    """:func:`_path_gap` for paths from one start to many ends (qx, qy: (paths, 1)) against
-    many segments (ax ... by: (1, segments)): (paths, segments)."""
-    dx, dy = qx - px, qy - py
-    ex, ey = bx - ax, by - ay
-    o1 = dx * (ay - py) - dy * (ax - px)
-    o2 = dx * (by - py) - dy * (bx - px)
-    o3 = ex * (py - ay) - ey * (px - ax)
-    o4 = ex * (qy - ay) - ey * (qx - ax)
+def _path_gaps(start: tuple[float, float], ends: Array, edges: Array) -> Array:
+    """:func:`_path_gap` for the paths from ``start`` to each of ``ends`` (n, 2) against
+    each of the segments ``edges`` (m, 2, 2): (n, m)."""
+    px, py = float(start[0]), float(start[1])
+    qx, qy = ends[:, 0:1], ends[:, 1:2]
+    ax, ay = edges[None, :, 0, 0], edges[None, :, 0, 1]
+    bx, by = edges[None, :, 1, 0], edges[None, :, 1, 1]
+    o1, o2, o3, o4 = _turns(px, py, qx, qy, ax, ay, bx, by)
     crossing = (((o1 > 0) & (o2 < 0)) | ((o1 < 0) & (o2 > 0))) & (
         ((o3 > 0) & (o4 < 0)) | ((o3 < 0) & (o4 > 0))
     )

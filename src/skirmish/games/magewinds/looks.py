@@ -80,7 +80,7 @@ class Near:
     def index(self) -> int:
         return self.key[-1]
 
-    @property
+    @cached_property
     def disc(self) -> tuple[float, float, float]:
         """The base's centre, and its radius and the distance (and EPSILON) together."""
         x, y, radius, inches, _ = self.key
