@@ -236,7 +236,8 @@ def test_true_circles_answer_as_the_sweep_did_on_battlefields(field, reading):
     it, cover, what gives it and what is ignored) on true circles equal the sweep's over
     64-cornered bases, but where a shadow's edge passes within the polygon's error of the
     target's silhouette (there the fine reference decides: see the test above); lengths of
-    lines of attack differ by no more than the polygon lies inside the circle."""
+    lines of attack differ by no more than the polygon lies inside the circle, but where a
+    shadow grazes the target."""
     field = replace(field, near_obstacles=reading)
     pairs = [(a, b) for a in field.fighters for b in field.fighters if a.name != b.name]
     attacks = [a.profile.attack() for a, _ in pairs]
@@ -251,7 +252,9 @@ def test_true_circles_answer_as_the_sweep_did_on_battlefields(field, reading):
         if now != then:
             differ += 1
             assert _grazing(new, old), (a.name, b.name, now, then)
-        if new.line.exists and old.line.exists:
+        if new.line.exists and old.line.exists and not _grazing(new, old):
+            # (Where a shadow grazes the target, the nearest seen point is that shadow's
+            # end, which moves round the edge by more than the polygon's error.)
             assert abs(old.line.length - new.line.length) <= POLYGON_GAP, (
                 a.name,
                 b.name,
