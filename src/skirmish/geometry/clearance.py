@@ -12,7 +12,9 @@ questions a battle asks every step are a few lines of algebra over arrays:
 - :meth:`Clearance.rooms`: how far the centre can travel in each of many directions (the
   entry of each ray into each disc is a quadratic's root; into each slab a clipped
   interval);
-- :meth:`Clearance.clear`: whether straight paths are free (their room is their length);
+- :meth:`Clearance.clear`: whether straight paths are free: the distance from the path to
+  each other base's centre, and to each footprint the least distance between the path and
+  one of its edges (0 where they cross);
 - :meth:`Clearance.can_stand`: whether points are free and off low obstacles.
 
 Touching is allowed: a ray that only grazes a region, or a point on its boundary, is free

@@ -359,9 +359,9 @@ def look(
         return looker.x + dx / length * reach, looker.y + dy / length * reach
 
     source = towards(looker.radius)
-    # What is left of a blocker beyond a disc round the looker's centre at least a base's
-    # radius and the tolerance wide lies further than the tolerance from the source: it
-    # is neither touched nor stood on (MW-14's parts beyond 1").
+    # What is left of a blocker beyond the disc round the looker (MW-14's parts beyond 1")
+    # lies further than the tolerance from every point of its base, the source among them:
+    # it is neither touched nor stood on, and no shape need be measured for it.
     apart = frozenset(near.index for near in replaced if near.clear_of_base) if replaced else skip
     own = [
         (i, gap)
