@@ -16,7 +16,10 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+import shapely
+
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.fastpaths import OFFERS, fast
 from skirmish.games.magewinds.battle.actions import (
     after,
     parse_point,
@@ -26,9 +29,14 @@ from skirmish.games.magewinds.battle.actions import (
     written,
 )
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
-from skirmish.games.magewinds.battle.candidates import move_candidates
+from skirmish.games.magewinds.battle.candidates import move_candidates, straight_move_ends
 from skirmish.games.magewinds.battle.eventkinds import POISON_ENDS, EventKind
-from skirmish.games.magewinds.battle.geometry import Path, move_allowance, move_path
+from skirmish.games.magewinds.battle.geometry import (
+    Path,
+    free_space_of,
+    move_allowance,
+    move_path,
+)
 from skirmish.games.magewinds.battle.grammar import Names, parse
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.hooks import SCENARIOS as scenarios
@@ -133,11 +141,7 @@ class Activation(Frame):
             )
         if self.stage == ActivationStage.MOVING:
             inches, reason = self.allowance(battle)
-            ends = [
-                f"to {point_text(p)}"
-                for p in move_candidates(battle, me, inches)
-                if self._refusal(battle, me, written(p, "15.0"), inches, reason)[1] is None
-            ]
+            ends = [f"to {point_text(p)}" for p in self._move_ends(battle, me, inches, reason)]
             phase = [] if self.phased else abilities.phase_walks(battle, me)
             hastes = haste_options(battle, me, self.haste)
             return (*hastes, *phase, *pickup_options(battle, me), *ends)
@@ -194,7 +198,9 @@ class Activation(Frame):
             return drop(battle, me, action)
         own = tuple(abilities.words(battle, me))
         kind = pick(action, (*CORE, *own), "13.4", "action")
-        if kind not in (MOVE, GUARD) and not self._available(battle, me, kind):
+        # An action offered here was offered because it is available (:meth:`kinds`).
+        offered = battle.offered(action)
+        if kind not in (MOVE, GUARD) and not offered and not self._available(battle, me, kind):
             raise IllegalAction(_why_not(battle, me, kind))
         article = "an" if kind[0] in "aeiou" else "a"
         battle = battle.logged(
@@ -303,6 +309,39 @@ class Activation(Frame):
         moved = battle.setup.scenario.after_move
         work = moved(battle, me.name, self.player, path.route) if moved is not None else None
         return battle if work is None else battle.push(work)
+
+    def _move_ends(self, battle: Battle, me: Fighter, inches: float, reason: str) -> list[Point]:
+        """The representative Move ends (ruling MB-6) the rules accept (:meth:`_refusal`).
+        On the fast path (part ``OFFERS``) an end a straight Move was found to reach (clear
+        all the way, the base free to stand there: :func:`straight_move_ends`) is asked only
+        what that left open: whether it ends on low terrain (15.0, ruling MB-7) and whether
+        a spell refuses it; the length is within the allowance by construction."""
+        candidates = move_candidates(battle, me, inches)
+        straight: frozenset[Point] = frozenset()
+        if fast(OFFERS) and not self.phased:
+            free = free_space_of(battle, me)
+            if free.circles is not None:
+                straight = straight_move_ends(battle, me, inches)
+        if not straight:
+            return [
+                p
+                for p in candidates
+                if self._refusal(battle, me, written(p, "15.0"), inches, reason)[1] is None
+            ]
+        low = free.no_end
+        on_low = dict.fromkeys(straight, False)
+        if not low.is_empty:
+            inside = shapely.contains(low, shapely.points(list(on_low)))
+            on_low = dict(zip(on_low, (bool(v) for v in inside), strict=True))
+        return [
+            p
+            for p in candidates
+            if (
+                abilities.move_problem(battle, me, p) is None and not on_low[p]
+                if p in on_low
+                else self._refusal(battle, me, written(p, "15.0"), inches, reason)[1] is None
+            )
+        ]
 
     def _refusal(
         self, battle: Battle, me: Fighter, end: Point, inches: float, reason: str

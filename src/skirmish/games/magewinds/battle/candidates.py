@@ -188,17 +188,43 @@ def move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At]
     scenario's goals (:func:`goals`) whose straight Move is :func:`cut_short`, along the
     shortest path round what stands in the way; plus staying put."""
     if fast():
-        placed = tuple(m.at for m in battle.marks if m.key == MARKER)
-        key = (field_of(battle), battle.setup, fighter.name, inches, placed)
-        return list(_MOVES.get(key, lambda: tuple(_move_candidates(battle, fighter, inches))))
-    return _move_candidates(battle, fighter, inches)
+        return list(_kept_moves(battle, fighter, inches)[0])
+    return _move_candidates(battle, fighter, inches)[0]
 
 
-_MOVES: Memo[tuple[At, ...]] = Memo("move candidates")
+def straight_move_ends(battle: Battle, fighter: Fighter, inches: float) -> frozenset[At]:
+    """The ends among :func:`move_candidates` that a straight Move reaches, each found
+    clear all the way and a place the base may stand (:func:`straight_ends`), on the fast
+    path (empty on the plain one): what checking such an end as a Move leaves to ask is
+    whether it ends on low terrain and whether a spell refuses it."""
+    if fast():
+        return _kept_moves(battle, fighter, inches)[1]
+    return frozenset()
+
+
+def _kept_moves(
+    battle: Battle, fighter: Fighter, inches: float
+) -> tuple[tuple[At, ...], frozenset[At]]:
+    placed = tuple(m.at for m in battle.marks if m.key == MARKER)
+    key = (field_of(battle), battle.setup, fighter.name, inches, placed)
+    return _MOVES.get(key, lambda: _candidates_kept(battle, fighter, inches))
+
+
+def _candidates_kept(
+    battle: Battle, fighter: Fighter, inches: float
+) -> tuple[tuple[At, ...], frozenset[At]]:
+    ends, straight = _move_candidates(battle, fighter, inches)
+    return tuple(ends), straight
+
+
+_MOVES: Memo[tuple[tuple[At, ...], frozenset[At]]] = Memo("move candidates")
 _STEPS: Memo[tuple[At, ...]] = Memo("step candidates")
 
 
-def _move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At]:
+def _move_candidates(
+    battle: Battle, fighter: Fighter, inches: float
+) -> tuple[list[At], frozenset[At]]:
+    """The ends (sorted) and those of them a straight move reaches."""
     assert fighter.at is not None
     x, y = fighter.at
     directions = list(COMPASS)
@@ -220,7 +246,7 @@ def _move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At
         found = route_end(battle, fighter, nearest, inches)
         if found is not None:
             ends.add(found)
-    return sorted(ends)
+    return sorted(ends), frozenset(e for e in found_ends if e is not None)
 
 
 SHORT_BY = 0.2

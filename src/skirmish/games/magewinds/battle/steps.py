@@ -283,7 +283,8 @@ class StepFrame(Frame):
             if problem:
                 raise IllegalAction(problem)
         after_step = moved(battle, mover, end)
-        if not self.viable(after_step):
+        # A step offered here was offered because the action stays possible after it.
+        if not battle.offered(action) and not self.viable(after_step):
             raise IllegalAction(
                 f"13.1: after a step to ({point_text(end)}) {mover.name} could not {self.purpose}"
             )

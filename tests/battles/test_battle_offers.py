@@ -1,0 +1,197 @@
+"""The fast paths of part ``OFFERS`` against the plain computations they replace.
+
+What a stage offers is worked out once and shared: the parts of the attack check at each
+step end that do not depend on the step, the straight Move ends already found clear, and
+an offered action not judged again where its check only repeats what offering it found.
+Random battles are played with the part on and off (``fastpaths.plain(OFFERS)``, every
+other fast path on): every legal action list, step, state hash and log line must be the
+same. Then each piece is checked alone against the plain computation on the states of
+random battles (every fighter, every end), comparing whole answers.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_battle_fastpaths import Trace, assert_same, on_table, traced
+
+from skirmish import fastpaths
+from skirmish.engine.battle import History, IllegalAction, RandomPlayer, play_out
+from skirmish.fastpaths import OFFERS
+from skirmish.games.magewinds.battle import (
+    Length,
+    find_scenario,
+    new_setup,
+    setup,
+    start_battle,
+)
+from skirmish.games.magewinds.battle.activation import Activation, ActivationStage
+from skirmish.games.magewinds.battle.candidates import move_candidates, straight_move_ends
+from skirmish.games.magewinds.battle.geometry import moved
+from skirmish.games.magewinds.battle.spells import haste_options
+from skirmish.games.magewinds.battle.state import Battle, Phase
+from skirmish.games.magewinds.battle.steps import StepFrame
+from skirmish.games.magewinds.battle.targets import any_attack, attack_from
+
+BAND = ["Wizard", "Guardian", "Cleric", "Deadeye"]
+SCENARIOS = ("deathmatch", "treasure-dash", "hold-the-line", "king-of-the-hill", "the-prize")
+
+
+def offers_both_ways(seed: int, *, quick: bool = True) -> tuple[Trace, Trace]:
+    fast = traced(seed, quick=quick)
+    with fastpaths.plain(OFFERS):
+        slow = traced(seed, quick=quick)
+    return fast, slow
+
+
+@pytest.mark.parametrize("seed", range(1, 40, 4))
+def test_offers_shared_play_the_same_quick_battles(seed):
+    assert_same(*offers_both_ways(seed))
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_offers_shared_play_the_same_standard_battles(seed):
+    assert_same(*offers_both_ways(seed, quick=False))
+
+
+def deathmatch_trace(size: int, seed: int) -> Trace:
+    """A random 4v4 or 2v2 Deathmatch of the benchmark's warbands, traced."""
+    chosen = new_setup("deathmatch", [BAND[:size], BAND[:size]])
+    trace = Trace()
+    history = History.start(start_battle(chosen), seed)
+
+    class Recorder(RandomPlayer):
+        def act(self, view, legal):  # type: ignore[no-untyped-def]
+            trace.legal.append(tuple(legal))
+            return super().act(view, legal)
+
+    def after_step(history: History) -> None:
+        trace.hashes.append(history.state.state_hash())
+
+    play_out(history, [Recorder(seed, 0), Recorder(seed, 1)], after_step=after_step)
+    trace.steps = [(s.player, s.action) for s in history.steps]
+    trace.log = [str(event) for event in history.state.events()]
+    return trace
+
+
+@pytest.mark.parametrize(("size", "seed"), [(4, 0), (4, 3), (2, 1)])
+def test_offers_shared_play_the_same_benchmark_deathmatches(size, seed):
+    """The battles ``benchmarks/speedups.py`` measures, step for step alike."""
+    fast = deathmatch_trace(size, seed)
+    with fastpaths.plain(OFFERS):
+        slow = deathmatch_trace(size, seed)
+    assert_same(fast, slow)
+
+
+def action_states(seed: int, scenario: str, every: int = 5) -> list[Battle]:
+    """Action Phase states of a random battle of ``scenario``, one every ``every``."""
+    chosen = setup.random_setup(
+        seed, length=Length.QUICK, most=3, rounds=2, scenario=find_scenario(scenario)
+    )
+    history = History.start(start_battle(chosen), seed)
+    play_out(history, [RandomPlayer(seed, 0), RandomPlayer(seed, 1)])
+    states = [s for s in history.states if isinstance(s, Battle) and s.phase is Phase.ACTION]
+    return states[::every]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_attack_checks_worked_out_once_equal_the_trial_step_at_every_end(scenario):
+    """13.1, 13.4: whether an attack is possible from each representative step end (and
+    from where the fighter stands), with the step's own parts worked out once for the
+    state, is what the plain check gives after a trial step there; objects, marks and an
+    Aimed Shot in reach included where the battle has them."""
+    checked = 0
+    for battle in action_states(7, scenario):
+        for fighter in on_table(battle):
+            frame = StepFrame(fighter.name, fighter.player, purpose="attack")
+            with fastpaths.plain():
+                ends = frame.allowed_ends(battle)
+                expected = [any_attack(moved(battle, fighter, e), fighter.name) for e in ends]
+                here = any_attack(battle, fighter.name)
+            assert [attack_from(battle, fighter.name, e) for e in ends] == expected
+            assert any_attack(battle, fighter.name) == here
+            checked += len(ends)
+    assert checked
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_straight_move_ends_are_accepted_exactly_as_checked_in_full(scenario):
+    """13.4, 15.0, MB-6, MB-7: the Move ends offered, straight ends asked only what their
+    search left open, are the candidates the full check (path, standing, low terrain,
+    spells) accepts, in order."""
+    straight = 0
+    for battle in action_states(11, scenario, every=3):
+        for fighter in on_table(battle):
+            frame = Activation(fighter.name, fighter.player, ActivationStage.MOVING, "move")
+            inches, reason = frame.allowance(battle)
+            expected = [
+                p
+                for p in move_candidates(battle, fighter, inches)
+                if frame._refusal(battle, fighter, p, inches, reason)[1] is None
+            ]
+            assert frame._move_ends(battle, fighter, inches, reason) == expected
+            with fastpaths.plain(OFFERS):
+                assert frame._move_ends(battle, fighter, inches, reason) == expected
+            straight += len(straight_move_ends(battle, fighter, inches))
+    assert straight
+
+
+def test_phasewalk_moves_are_checked_in_full():
+    """A Move under Phasewalk traces its path on another battlefield: its ends are never
+    taken as found clear."""
+    battle = action_states(3, "deathmatch")[0]
+    fighter = on_table(battle)[0]
+    frame = Activation(fighter.name, fighter.player, ActivationStage.MOVING, "move", phased=True)
+    inches, reason = frame.allowance(battle)
+    calls = []
+    real = frame._refusal
+
+    class Counting(Activation):
+        def _refusal(self, *args):  # type: ignore[no-untyped-def]
+            calls.append(args)
+            return real(*args)
+
+    counting = Counting(**{f: getattr(frame, f) for f in frame.__dataclass_fields__})
+    counting._move_ends(battle, fighter, inches, reason)
+    assert len(calls) == len(move_candidates(battle, fighter, inches))
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_haste_casts_offered_are_the_plain_ones(scenario):
+    """Haste (ruling MB-9): a caster's sight of the mover asked last changes no cast."""
+    asked = 0
+    for battle in action_states(5, scenario, every=2):
+        for fighter in on_table(battle):
+            with fastpaths.plain(OFFERS):
+                expected = haste_options(battle, fighter, ())
+            assert haste_options(battle, fighter, ()) == expected
+            asked += 1
+    assert asked
+
+
+def test_an_action_not_offered_by_this_state_is_judged_in_full():
+    """An action is taken as offered only when this very state offered it: a step typed
+    to an end the fighter may reach but from which no attack is possible is refused
+    (13.1), whether or not the state's options were worked out; an offered one is known
+    as offered, and with the part off nothing is."""
+    refused = 0
+    for seed in range(6):
+        chosen = new_setup("deathmatch", [BAND[:2], BAND[:2]])
+        history = History.start(start_battle(chosen), seed)
+        play_out(history, [RandomPlayer(seed, 0), RandomPlayer(seed, 1)])
+        for battle in history.states:
+            frame = battle.frames[-1] if isinstance(battle, Battle) else None
+            if not isinstance(frame, StepFrame) or frame.purpose != "attack":
+                continue
+            offered = battle.legal_actions(frame.player)
+            assert all(battle.offered(str(a)) for a in offered)
+            with fastpaths.plain(OFFERS):
+                assert not any(battle.offered(str(a)) for a in offered)
+            for end in frame.allowed_ends(battle):
+                if frame.viable_at(battle, end):
+                    continue
+                text = f"step {end[0]:g},{end[1]:g}"
+                assert not battle.offered(text)
+                with pytest.raises(IllegalAction, match="could not attack"):
+                    battle.apply(text)
+                refused += 1
+    assert refused
