@@ -12,14 +12,14 @@ that made none could be repeated forever (ruling MB-16).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 import shapely
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
-from skirmish.fastpaths import OFFERS, fast
+from skirmish.fastpaths import OFFERS, fast, replaced
 from skirmish.games.magewinds.battle.actions import (
     after,
     parse_point,
@@ -213,9 +213,9 @@ class Activation(Frame):
         )
         battle = abilities.began(battle, me, kind)
         if kind == MOVE:
-            return battle.top(replace(self, stage=ActivationStage.MOVING, kind=MOVE))
+            return battle.top(replaced(self, stage=ActivationStage.MOVING, kind=MOVE))
         purpose = kind if kind not in (MOVE, GUARD, RECOVER) else ""
-        battle = battle.top(replace(self, stage=ActivationStage.EFFECT, kind=kind))
+        battle = battle.top(replaced(self, stage=ActivationStage.EFFECT, kind=kind))
         return battle.push(StepFrame(me.name, battle.controller(me), purpose=purpose))
 
     def _cast(self, battle: Battle, me: Fighter, action: Action, legal: list[Action]) -> Battle:
@@ -270,7 +270,7 @@ class Activation(Frame):
                 assert spell is not None  # one of the offered casts
                 battle = cast(battle, battle.controller(me), chosen, spell, caster.name)
                 battle = abilities.phase_walk_cast(battle, caster, me)
-                return battle.top(replace(self, phased=True))
+                return battle.top(replaced(self, phased=True))
         if action.casefold().startswith("cast "):
             hastes = tuple(haste_options(battle, me, self.haste))
             chosen = pick(action, hastes, "17.0", "Haste cast")
@@ -285,7 +285,7 @@ class Activation(Frame):
                 target=me.name,
                 inches=abilities.haste_bonus(battle, caster),
             )
-            return battle.top(replace(self, haste=(*self.haste, caster.name)))
+            return battle.top(replaced(self, haste=(*self.haste, caster.name)))
         if action.casefold().startswith("pick up "):
             return pick_up(battle, me, action)
         where = after(action, "to")
@@ -296,7 +296,7 @@ class Activation(Frame):
         path, refused = self._refusal(battle, me, end, inches, reason)
         if refused:
             raise IllegalAction(refused)
-        battle = battle.with_fighter(replace(me, at=end)).logged(
+        battle = battle.with_fighter(replaced(me, at=end)).logged(
             "15.0",
             EventKind.MOVE,
             '{fighter} moves {shown:.2f}" to ({at:point}) ({reason})',
@@ -305,7 +305,7 @@ class Activation(Frame):
             length=round(path.length, 4),
             words={"shown": path.length, "reason": reason.removeprefix("13.4: ")},
         )
-        battle = battle.top(replace(self, stage=ActivationStage.MOVED))
+        battle = battle.top(replaced(self, stage=ActivationStage.MOVED))
         moved = battle.setup.scenario.after_move
         work = moved(battle, me.name, self.player, path.route) if moved is not None else None
         return battle if work is None else battle.push(work)
@@ -360,7 +360,7 @@ class Activation(Frame):
         if action.casefold().startswith("pick up "):
             return pick_up(battle, me, action)
         pick(action, (DONE,), "19.1", "choice")
-        return battle.top(replace(self, stage=ActivationStage.COUNTER))
+        return battle.top(replaced(self, stage=ActivationStage.COUNTER))
 
     def _target(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         target, attack, payment = parse_attack(battle, me, action)
@@ -371,7 +371,7 @@ class Activation(Frame):
             me = battle.fighter(me.name)
         if isinstance(target, Item):
             battle = push_object(battle, me, target, attack)
-            return battle.top(replace(self, stage=ActivationStage.COUNTER))
+            return battle.top(replaced(self, stage=ActivationStage.COUNTER))
         target = battle.fighter(target.name)
         situation = build_situation(battle, me, target, attack)
         battle = abilities.attack_declared(battle, me, target, attack)
@@ -384,7 +384,7 @@ class Activation(Frame):
             source_at=me.at,
             deferred=abilities.defers(attack),
         )
-        battle = battle.top(replace(self, stage=ActivationStage.ATTACKING))
+        battle = battle.top(replaced(self, stage=ActivationStage.ATTACKING))
         if abilities.defers(attack):
             battle = battle.push(abilities.after_attack(battle, me, target, attack))
         return battle.push(frame)
@@ -403,7 +403,7 @@ class Activation(Frame):
         battle = battle.spend(
             battle.controller(me), payment.cards, "Blink", fighter=me.name, spell="Blink"
         )
-        battle = battle.with_fighter(replace(me, at=at)).logged(
+        battle = battle.with_fighter(replaced(me, at=at)).logged(
             "20.2",
             EventKind.REDEPLOY,
             "Blink: {fighter} is re-deployed at ({at:point})",
@@ -411,10 +411,10 @@ class Activation(Frame):
             at=at,
         )
         battle = abilities.redeployed(battle, battle.fighter(me.name))
-        return battle.top(replace(self, stage=ActivationStage.COUNTER))
+        return battle.top(replaced(self, stage=ActivationStage.COUNTER))
 
     def _ability(self, battle: Battle, me: Fighter, action: Action) -> Battle:
-        battle = battle.top(replace(self, stage=ActivationStage.COUNTER))
+        battle = battle.top(replaced(self, stage=ActivationStage.COUNTER))
         return abilities.action(self.kind).act(battle, me, " ".join(action.split()))
 
     def _recover(self, battle: Battle, me: Fighter, action: Action) -> Battle:
@@ -430,10 +430,10 @@ class Activation(Frame):
         )
         if abilities.recovers_later(battle, me):
             return abilities.recover_later(battle, me).top(
-                replace(self, stage=ActivationStage.COUNTER)
+                replaced(self, stage=ActivationStage.COUNTER)
             )
         battle = recovered(battle, me, payment.amount, "Recover")
-        return battle.top(replace(self, stage=ActivationStage.COUNTER))
+        return battle.top(replaced(self, stage=ActivationStage.COUNTER))
 
     def _end(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         if action.casefold().startswith("cast "):
@@ -450,31 +450,31 @@ class Activation(Frame):
         me = self._me(battle)
         if self.stage == ActivationStage.EFFECT:
             if not me.on_battlefield:
-                return battle.top(replace(self, stage=ActivationStage.COUNTER))
+                return battle.top(replaced(self, stage=ActivationStage.COUNTER))
             if self.kind == ESCAPE:
                 if me.carrying and me.at is not None:
                     battle = drop_everything(battle, me, me.at, "escaping")
                 return scenarios.escape(battle, battle.fighter(me.name)).finish()
             if self.kind == GUARD:
-                battle = battle.with_fighter(replace(me, guarding=True)).logged(
+                battle = battle.with_fighter(replaced(me, guarding=True)).logged(
                     "13.4",
                     EventKind.GUARD,
                     "{fighter} guards: its next Dodge or Deflect reaction is free",
                     fighter=me.name,
                 )
-                return battle.top(replace(self, stage=ActivationStage.COUNTER))
+                return battle.top(replaced(self, stage=ActivationStage.COUNTER))
             stages = {
                 ATTACK: ActivationStage.TARGET,
                 BLINK: ActivationStage.BLINK,
                 RECOVER: ActivationStage.RECOVER,
             }
-            return battle.top(replace(self, stage=stages.get(self.kind, ActivationStage.ABILITY)))
+            return battle.top(replaced(self, stage=stages.get(self.kind, ActivationStage.ABILITY)))
         if self.stage == ActivationStage.MOVED and not pickup_options(battle, me):
-            return battle.top(replace(self, stage=ActivationStage.COUNTER))
+            return battle.top(replaced(self, stage=ActivationStage.COUNTER))
         if self.stage == ActivationStage.COUNTER:
             if me.on_battlefield and not self.free:
                 counters = min(MAX_COUNTERS, me.counters + 1)
-                battle = battle.with_fighter(replace(me, counters=counters)).logged(
+                battle = battle.with_fighter(replaced(me, counters=counters)).logged(
                     "13.0",
                     EventKind.ACTION_COUNTER,
                     "{fighter} gets a {size} action counter",
@@ -489,7 +489,7 @@ class Activation(Frame):
                     "{fighter}'s action was free: no action counter",
                     fighter=me.name,
                 )
-            return battle.top(replace(self, stage=ActivationStage.END))
+            return battle.top(replaced(self, stage=ActivationStage.END))
         if self.stage == ActivationStage.END and not self.ending(battle):
             return abilities.activation_ended(battle, me).finish()
         return None
@@ -508,7 +508,7 @@ class Activation(Frame):
     def resume(self, battle: Battle, result: Any) -> Battle:
         if self.stage == ActivationStage.ATTACKING:
             return battle.top(
-                replace(
+                replaced(
                     self,
                     stage=ActivationStage.COUNTER,
                     free=bool(getattr(result, "action_free", False)),
@@ -583,7 +583,7 @@ def recovered(battle: Battle, fighter: Fighter, amount: int, cited: str) -> Batt
     """Recover heals ``fighter`` by up to ``amount`` (20.1), ending its poison (ruling
     MB-15); ``cited`` names the rule played in the log."""
     heal = min(fighter.damage, amount)
-    battle = battle.with_fighter(replace(fighter, damage=fighter.damage - heal, poisoned=False))
+    battle = battle.with_fighter(replaced(fighter, damage=fighter.damage - heal, poisoned=False))
     return battle.logged(
         "20.1",
         EventKind.HEAL,
