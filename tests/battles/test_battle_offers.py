@@ -12,6 +12,8 @@ random battles (every fighter, every end), comparing whole answers.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_battle_fastpaths import Trace, assert_same, on_table, traced
 
 from skirmish import fastpaths
@@ -27,6 +29,7 @@ from skirmish.games.magewinds.battle import (
 from skirmish.games.magewinds.battle.activation import Activation, ActivationStage
 from skirmish.games.magewinds.battle.candidates import move_candidates, straight_move_ends
 from skirmish.games.magewinds.battle.geometry import moved
+from skirmish.games.magewinds.battle.invariants import CHECKED, problems
 from skirmish.games.magewinds.battle.spells import haste_options
 from skirmish.games.magewinds.battle.state import Battle, Phase
 from skirmish.games.magewinds.battle.steps import StepFrame
@@ -195,3 +198,39 @@ def test_an_action_not_offered_by_this_state_is_judged_in_full():
                     battle.apply(text)
                 refused += 1
     assert refused
+
+
+# -- the bases' invariants remembered by where the bases stand (part CHECKED) --------------
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_problems_remembered_by_where_bases_stand_are_the_fresh_ones(seed, data):
+    """2.1, 0.8.1, 15.0: what the invariants find in states of a random battle, and in
+    those states with a base moved anywhere (off the table's edge, onto another base, into
+    an obstacle, back where it stood), asked again after other states filled the memo, is
+    what a fresh check finds."""
+    states = action_states(seed % 50, SCENARIOS[seed % len(SCENARIOS)], every=9)
+    asked = []
+    for battle in states:
+        fighters = on_table(battle)
+        if not fighters:
+            continue
+        fighter = data.draw(st.sampled_from(fighters))
+        table = battle.setup.table
+        spots = [
+            (data.draw(st.floats(-1, table.width + 1)), data.draw(st.floats(-1, table.length + 1))),
+            *(f.at for f in fighters if f.at is not None and f.name != fighter.name),
+            *(t.footprint.centroid.coords[0] for t in battle.setup.table.field.terrain),
+        ]
+        spot = data.draw(st.sampled_from(spots))
+        asked += [battle, moved(battle, fighter, (round(spot[0], 2), round(spot[1], 2)))]
+        if len(fighters) > 1:  # onto another base: 0.8.1 is broken for sure
+            asked.append(moved(battle, fighter, spots[1]))
+    found = [problems(b) for b in asked]
+    with fastpaths.plain(CHECKED):
+        assert [problems(b) for b in asked] == found
+    with fastpaths.plain():
+        fresh = [problems(b) for b in asked]
+    assert found == fresh
+    assert any(fresh)  # some moved base broke an invariant
