@@ -16,8 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_battle_fastpaths import Trace, assert_same, on_table, traced
 
+from conftest import battlefields
 from skirmish import fastpaths
 from skirmish.engine.battle import History, IllegalAction, RandomPlayer, play_out
+from skirmish.errors import SkirmishError
 from skirmish.fastpaths import OFFERS
 from skirmish.games.magewinds.battle import (
     Length,
@@ -28,7 +30,7 @@ from skirmish.games.magewinds.battle import (
 )
 from skirmish.games.magewinds.battle.activation import Activation, ActivationStage
 from skirmish.games.magewinds.battle.candidates import move_candidates, straight_move_ends
-from skirmish.games.magewinds.battle.geometry import moved
+from skirmish.games.magewinds.battle.geometry import moved, placed
 from skirmish.games.magewinds.battle.invariants import CHECKED, problems
 from skirmish.games.magewinds.battle.spells import haste_options
 from skirmish.games.magewinds.battle.state import Battle, Phase
@@ -234,3 +236,21 @@ def test_problems_remembered_by_where_bases_stand_are_the_fresh_ones(seed, data)
         fresh = [problems(b) for b in asked]
     assert found == fresh
     assert any(fresh)  # some moved base broke an invariant
+
+
+@settings(max_examples=30, deadline=None)
+@given(field=battlefields(), data=st.data())
+def test_fighters_found_by_name_from_a_table_are_the_plain_ones(field, data):
+    """A fighter looked up by its name in any case is the one ``find_named`` finds; a
+    name not on the battlefield is refused with the same message."""
+    for fighter in field.fighters:
+        for name in (fighter.name, fighter.name.upper(), fighter.name.lower()):
+            with fastpaths.plain(OFFERS):
+                expected = placed(field, name)
+            assert placed(field, name) is expected
+    unknown = data.draw(st.text(min_size=1, max_size=6)) + " nobody"
+    with pytest.raises(SkirmishError) as plain_error, fastpaths.plain(OFFERS):
+        placed(field, unknown)
+    with pytest.raises(SkirmishError) as fast_error:
+        placed(field, unknown)
+    assert str(fast_error.value) == str(plain_error.value)
