@@ -29,8 +29,12 @@ from skirmish.games.magewinds.battle import (
     start_battle,
 )
 from skirmish.games.magewinds.battle.activation import Activation, ActivationStage
-from skirmish.games.magewinds.battle.candidates import move_candidates, straight_move_ends
-from skirmish.games.magewinds.battle.geometry import moved, placed
+from skirmish.games.magewinds.battle.candidates import (
+    knockback_choices,
+    move_candidates,
+    straight_move_ends,
+)
+from skirmish.games.magewinds.battle.geometry import knockback_of, moved, placed
 from skirmish.games.magewinds.battle.invariants import CHECKED, problems
 from skirmish.games.magewinds.battle.spells import haste_options
 from skirmish.games.magewinds.battle.state import Battle, Phase
@@ -254,3 +258,27 @@ def test_fighters_found_by_name_from_a_table_are_the_plain_ones(field, data):
     with pytest.raises(SkirmishError) as fast_error:
         placed(field, unknown)
     assert str(fast_error.value) == str(plain_error.value)
+
+
+@pytest.mark.parametrize("scenario", ["deathmatch", "treasure-dash", "king-of-the-hill"])
+def test_knockbacks_remembered_by_the_battlefield_are_the_fresh_ones(scenario):
+    """18.5.4, MW-17, MB-6: every fighter's knockback room, the ends it may stop at and the
+    distances offered, asked of each other fighter, are the fresh computation's, whether
+    found first or remembered from an earlier state with the same battlefield."""
+    asked = 0
+    for battle in action_states(13, scenario, every=4):
+        fighters = on_table(battle)
+        for attacker in fighters:
+            for target in fighters:
+                if attacker.name == target.name:
+                    continue
+                with fastpaths.plain(OFFERS):
+                    room = knockback_of(battle, attacker, target)
+                    choices = knockback_choices(battle, attacker, target)
+                for _ in range(2):  # found, then remembered
+                    found = knockback_of(battle, attacker, target)
+                    assert (found.room, found.reason) == (room.room, room.reason)
+                    assert found.ends.wkb == room.ends.wkb  # the very coordinates
+                    assert knockback_choices(battle, attacker, target) == choices
+                asked += 1
+    assert asked

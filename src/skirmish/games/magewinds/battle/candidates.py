@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import shapely
 from shapely import LineString, Point
 
-from skirmish.fastpaths import Memo, fast
+from skirmish.fastpaths import OFFERS, Memo, fast
 from skirmish.games.magewinds.battle import straight
 from skirmish.games.magewinds.battle.geometry import (
     RADIUS,
@@ -405,7 +405,21 @@ def contact_points(battle: Battle, fighter: Fighter) -> list[At]:
 
 def knockback_choices(battle: Battle, attacker: Fighter, target: Fighter) -> list[float]:
     """Representative knockback distances (ruling MB-6): all the way, half way, and the
-    ends of each stretch where the target may stop, to 0.01"."""
+    ends of each stretch where the target may stop, to 0.01". On the fast path (part
+    ``OFFERS``) remembered by the battlefield of the moment and the two names: whether a
+    knockback is offered after the damage and the distances offered then ask the same."""
+    if fast(OFFERS):
+        key = (field_of(battle), attacker.name, target.name)
+        return list(
+            _KNOCKBACK_CHOICES.get(key, lambda: tuple(_knockback_choices(battle, attacker, target)))
+        )
+    return _knockback_choices(battle, attacker, target)
+
+
+_KNOCKBACK_CHOICES: Memo[tuple[float, ...]] = Memo("knockback choices")
+
+
+def _knockback_choices(battle: Battle, attacker: Fighter, target: Fighter) -> list[float]:
     found = knockback_of(battle, attacker, target)
     assert target.at is not None
     candidates = {found.room, found.room / 2}

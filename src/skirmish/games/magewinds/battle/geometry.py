@@ -319,7 +319,19 @@ def free_to_step_away(field: Battlefield, mover: Placed, source: Placed, turn: f
 
 def knockback_of(battle: Battle, attacker: Fighter, target: Fighter) -> Knockback:
     """18.5.4: how far the target can be knocked back directly away (MW-17), with bases
-    measured as true circles (MW-18)."""
+    measured as true circles (MW-18). On the fast path (part ``OFFERS``) remembered by the
+    battlefield of the moment and the two names: whether a knockback is offered, each
+    distance offered and the one chosen all ask it of the same battlefield."""
+    if fast(OFFERS):
+        key = (field_of(battle), attacker.name, target.name)
+        return _KNOCKBACKS.get(key, lambda: _knockback_of(battle, attacker, target))
+    return _knockback_of(battle, attacker, target)
+
+
+_KNOCKBACKS: Memo[Knockback] = Memo("knockbacks")
+
+
+def _knockback_of(battle: Battle, attacker: Fighter, target: Fighter) -> Knockback:
     field = field_of(battle)
     found = knockback(field, placed(field, attacker.name), placed(field, target.name))
     assert attacker.at is not None and target.at is not None
