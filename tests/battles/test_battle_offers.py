@@ -52,34 +52,17 @@ def offers_both_ways(seed: int, *, quick: bool = True) -> tuple[Trace, Trace]:
     return fast, slow
 
 
-@pytest.mark.parametrize("seed", range(1, 40, 4))
-def test_offers_shared_play_the_same_quick_battles(seed):
-    assert_same(*offers_both_ways(seed))
-
-
-@pytest.mark.parametrize("seed", [2, 5])
-def test_offers_shared_play_the_same_standard_battles(seed):
-    assert_same(*offers_both_ways(seed, quick=False))
+@pytest.mark.parametrize(
+    ("seed", "quick"), [*((seed, True) for seed in range(1, 40, 4)), (2, False), (5, False)]
+)
+def test_offers_shared_play_the_same_random_battles(seed, quick):
+    """Quick battles of every kind random setups give, and standard ones."""
+    assert_same(*offers_both_ways(seed, quick=quick))
 
 
 def deathmatch_trace(size: int, seed: int) -> Trace:
     """A random 4v4 or 2v2 Deathmatch of the benchmark's warbands, traced."""
-    chosen = new_setup("deathmatch", [BAND[:size], BAND[:size]])
-    trace = Trace()
-    history = History.start(start_battle(chosen), seed)
-
-    class Recorder(RandomPlayer):
-        def act(self, view, legal):  # type: ignore[no-untyped-def]
-            trace.legal.append(tuple(legal))
-            return super().act(view, legal)
-
-    def after_step(history: History) -> None:
-        trace.hashes.append(history.state.state_hash())
-
-    play_out(history, [Recorder(seed, 0), Recorder(seed, 1)], after_step=after_step)
-    trace.steps = [(s.player, s.action) for s in history.steps]
-    trace.log = [str(event) for event in history.state.events()]
-    return trace
+    return traced(seed, chosen=new_setup("deathmatch", [BAND[:size], BAND[:size]]))
 
 
 @pytest.mark.parametrize(("size", "seed"), [(4, 0), (4, 3), (2, 1)])
