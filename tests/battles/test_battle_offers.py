@@ -11,6 +11,9 @@ random battles (every fighter, every end), comparing whole answers.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import cache
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -36,10 +39,12 @@ from skirmish.games.magewinds.battle.candidates import (
 )
 from skirmish.games.magewinds.battle.geometry import knockback_of, moved, placed
 from skirmish.games.magewinds.battle.invariants import CHECKED, problems
+from skirmish.games.magewinds.battle.paying import ways_to_pay
 from skirmish.games.magewinds.battle.spells import haste_options
 from skirmish.games.magewinds.battle.state import Battle, Phase
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.battle.targets import any_attack, attack_from
+from skirmish.games.magewinds.cards import DECK, CardWorth, parse_cost, payments, useful_cards
 
 BAND = ["Wizard", "Guardian", "Cleric", "Deadeye"]
 SCENARIOS = ("deathmatch", "treasure-dash", "hold-the-line", "king-of-the-hill", "the-prize")
@@ -265,3 +270,40 @@ def test_knockbacks_remembered_by_the_battlefield_are_the_fresh_ones(scenario):
                     assert knockback_choices(battle, attacker, target) == choices
                 asked += 1
     assert asked
+
+
+def pack_costs() -> list[str]:
+    """Every casting cost of the standard warbands' spells and attack spells."""
+    pack = new_setup("deathmatch", [BAND, BAND]).pack
+    costs = {a.cost for p in pack.fighters for a in (*p.abilities, *p.attacks) if a.cost}
+    costs |= {a.cost for a in pack.universal_abilities if a.cost}
+    return sorted(costs)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    hand=st.lists(st.sampled_from(DECK), unique=True, max_size=10),
+    cost=st.sampled_from(pack_costs()),
+    worth=st.sampled_from(list(CardWorth)),
+)
+def test_ways_to_pay_from_the_useful_cards_are_those_from_the_whole_hand(hand, cost, worth):
+    """17.0, rulings MB-1 and MB-2: the payments found from the cards of a suit the cost
+    takes are those found from the whole hand, and remembered by those cards alone they
+    are the whole hand's too (asked again with other cards in hand)."""
+    parsed = parse_cost(cost)
+    whole = payments(parsed, hand, worth=worth)
+    assert payments(parsed, useful_cards(parsed, hand), worth=worth) == whole
+    battle = small_battle()
+    if battle.setup.options.card_worth is not worth:
+        return  # the battle's own reading is asked below; the rest is payments' alone
+    for extra in ((), tuple(c for c in DECK if c not in hand)[:3]):
+        held = replace(battle, hands=(tuple(hand) + extra, battle.hands[1]))
+        with fastpaths.plain(OFFERS):
+            expected = ways_to_pay(held, 0, cost)
+        assert ways_to_pay(held, 0, cost) == expected
+    assert ways_to_pay(replace(battle, hands=(tuple(hand), battle.hands[1])), 0, cost) == whole
+
+
+@cache
+def small_battle() -> Battle:
+    return start_battle(new_setup("deathmatch", [BAND[:2], BAND[:2]]))
