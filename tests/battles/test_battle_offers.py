@@ -37,7 +37,14 @@ from skirmish.games.magewinds.battle.candidates import (
     move_candidates,
     straight_move_ends,
 )
-from skirmish.games.magewinds.battle.geometry import knockback_of, moved, placed
+from skirmish.games.magewinds.battle.geometry import (
+    RADIUS,
+    can_stand_at,
+    knockback_of,
+    moved,
+    placed,
+    stand_problem,
+)
 from skirmish.games.magewinds.battle.invariants import CHECKED, problems
 from skirmish.games.magewinds.battle.paying import ways_to_pay
 from skirmish.games.magewinds.battle.spells import haste_options
@@ -45,6 +52,7 @@ from skirmish.games.magewinds.battle.state import Battle, Phase
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.battle.targets import any_attack, attack_from
 from skirmish.games.magewinds.cards import DECK, CardWorth, parse_cost, payments, useful_cards
+from skirmish.geometry.measure import OVERLAP_TOLERANCE
 
 BAND = ["Wizard", "Guardian", "Cleric", "Deadeye"]
 SCENARIOS = ("deathmatch", "treasure-dash", "hold-the-line", "king-of-the-hill", "the-prize")
@@ -307,3 +315,35 @@ def test_ways_to_pay_from_the_useful_cards_are_those_from_the_whole_hand(hand, c
 @cache
 def small_battle() -> Battle:
     return start_battle(new_setup("deathmatch", [BAND[:2], BAND[:2]]))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_where_bases_may_stand_measured_near_boxes_alone_is_the_whole_measure(seed, data):
+    """15.0, MB-7: whether a base may stand at points all about the terrain (at a box's
+    corners and sides, a base's standing distance away give or take a hair, inside, far
+    off) is the same when only the pieces whose bounding box comes near are measured."""
+    battle = action_states(seed % 40, SCENARIOS[seed % len(SCENARIOS)], every=50)[0]
+    reach = RADIUS - OVERLAP_TOLERANCE
+    points = []
+    for piece in battle.setup.table.field.terrain:
+        minx, miny, maxx, maxy = piece.footprint.bounds
+        for hair in (0.0, 1e-12, -1e-12, 1e-6, -1e-6, 0.3, -0.3):
+            gap = reach + hair
+            points += [
+                (minx - gap, (miny + maxy) / 2),
+                (maxx + gap, (miny + maxy) / 2),
+                ((minx + maxx) / 2, miny - gap),
+                ((minx + maxx) / 2, maxy + gap),
+                (minx - gap / 2**0.5, miny - gap / 2**0.5),
+                (maxx + gap / 2**0.5, maxy + gap / 2**0.5),
+            ]
+    table = battle.setup.table
+    points += [
+        (data.draw(st.floats(0, table.width)), data.draw(st.floats(0, table.length)))
+        for _ in range(20)
+    ]
+    with fastpaths.plain(OFFERS):
+        expected = can_stand_at(battle, points)
+    assert can_stand_at(battle, points) == expected
+    assert expected == [stand_problem(battle, p) is None for p in points]

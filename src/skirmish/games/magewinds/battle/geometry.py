@@ -614,10 +614,42 @@ def can_stand_at(battle: Battle, points: Sequence[At], exclude: str | None = Non
     solid = np.array([piece.height_class in STANDING for piece in terrain], dtype=bool)
     if solid.any() and ok.any():
         chosen = np.flatnonzero(ok)
-        spots = np.asarray(shapely.points(where[chosen]))
-        gaps = shapely.distance(_footprints(terrain)[solid][:, None], spots[None, :])
-        ok[chosen] = ~(gaps < RADIUS - OVERLAP_TOLERANCE).any(axis=0)
+        pieces = _footprints(terrain)[solid]
+        if fast(OFFERS):
+            # A piece's bounding box is never further from a point than the piece is: a
+            # pair whose box is clear of the base (with a margin far above rounding) is
+            # clear, and its distance is not measured.
+            rows, columns = _near_boxes(_boxes(terrain)[solid], where[chosen])
+            pieces, chosen = pieces[rows], chosen[columns]
+        if len(pieces) and len(chosen):
+            spots = np.asarray(shapely.points(where[chosen]))
+            gaps = shapely.distance(pieces[:, None], spots[None, :])
+            ok[chosen] = ~(gaps < RADIUS - OVERLAP_TOLERANCE).any(axis=0)
     return [bool(v) for v in ok]
+
+
+BOX_MARGIN = 1e-9
+"""Inches beyond the standing distance a bounding box must be for its piece to be passed
+over (:func:`can_stand_at`): far above the rounding of a distance, far below any gap."""
+
+
+def _near_boxes(boxes: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Which pieces (rows of ``boxes``: min x, min y, max x, max y) have a bounding box
+    within a base's standing distance (and :data:`BOX_MARGIN`) of some point, and which
+    points are within it of some box."""
+    xs, ys = points[:, 0][None, :], points[:, 1][None, :]
+    dx = np.maximum(np.maximum(boxes[:, 0:1] - xs, xs - boxes[:, 2:3]), 0.0)
+    dy = np.maximum(np.maximum(boxes[:, 1:2] - ys, ys - boxes[:, 3:4]), 0.0)
+    near = np.hypot(dx, dy) < RADIUS - OVERLAP_TOLERANCE + BOX_MARGIN
+    return near.any(axis=1), near.any(axis=0)
+
+
+def _boxes(terrain: tuple[Terrain, ...]) -> np.ndarray:
+    """The bounding box of each piece's footprint (kept for the very terrain)."""
+    return _BOXES.get(terrain, lambda: np.asarray(shapely.bounds(_footprints(terrain))))
+
+
+_BOXES: Kept[np.ndarray] = Kept("terrain boxes", size=64)
 
 
 def _footprints(terrain: tuple[Terrain, ...]) -> np.ndarray:
