@@ -564,8 +564,14 @@ def stand_problem(battle: Battle, at: At, exclude: str | None = None) -> str | N
     overlap = overlap_problem(battle, exclude or "", at)
     if overlap:
         return overlap
-    gaps = shapely.distance(_footprints(field.terrain), Point(at))
-    for piece, gap in zip(field.terrain, gaps, strict=True):
+    terrain = field.terrain
+    if fast(OFFERS):  # only the pieces whose box comes near (see can_stand_at)
+        near = _near_boxes(_boxes(terrain), np.array([at], dtype=float))[0]
+        terrain = tuple(piece for piece, close in zip(terrain, near, strict=True) if close)
+        gaps = shapely.distance(_footprints(field.terrain)[near], Point(at))
+    else:
+        gaps = shapely.distance(_footprints(terrain), Point(at))
+    for piece, gap in zip(terrain, gaps, strict=True):
         if (
             piece.height_class in (HeightClass.MEDIUM, HeightClass.HIGH)
             and gap < RADIUS - OVERLAP_TOLERANCE
