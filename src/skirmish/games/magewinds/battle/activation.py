@@ -321,7 +321,10 @@ class Activation(Frame):
         if fast(OFFERS) and not self.phased:
             free = free_space_of(battle, me)
             if free.circles is not None:
-                straight = straight_move_ends(battle, me, inches)
+                # an end as its action reads it back (always itself: ends are written to
+                # 0.01"), so the Move checked is the one found
+                found = straight_move_ends(battle, me, inches)
+                straight = frozenset(p for p in found if written(p, "15.0") == p)
         if not straight:
             return [
                 p
