@@ -3,7 +3,8 @@
 the code of an older commit (``PYTHONPATH`` pointing at that commit's ``src``), and the
 benchmark asks each in turn for the same battles, so both meet the same load.
 
-It reads one seed a line on standard input and answers one JSON line a battle: the
+It reads one seed a line on standard input (``SEED SIZE``: a SIZE-a-side Deathmatch of
+Wizard, Guardian, Cleric and Deadeye, as ``speedups.py`` plays) and answers one JSON line a battle: the
 processor time of its setup (``start_battle``) and of its play, its steps, and a digest of
 its steps' texts (the same battles give the same digest on both commits). It uses only what
 both commits have (``random_setup``, ``start_battle``, ``History``, ``RandomPlayer``,
@@ -48,9 +49,13 @@ def forget() -> None:
     fastpaths.forget()
 
 
-def play(seed: int) -> dict[str, Any]:
+BAND = ["Wizard", "Guardian", "Cleric", "Deadeye"]
+"""The warband of each side of a Deathmatch (its first SIZE fighters), as speedups.py."""
+
+
+def play(seed: int, size: int = 0) -> dict[str, Any]:
     from skirmish.engine.battle import History, RandomPlayer, play_out
-    from skirmish.games.magewinds.battle import start_battle
+    from skirmish.games.magewinds.battle import new_setup, start_battle
     from skirmish.games.magewinds.battle.invariants import problems
     from skirmish.games.magewinds.battle.setup import random_setup
 
@@ -59,7 +64,9 @@ def play(seed: int) -> dict[str, Any]:
         if found:
             raise AssertionError(found)
 
-    setup = random_setup(seed)  # standard warbands, 3 rounds, random terrain
+    # A SIZE-a-side Deathmatch of the benchmark's warbands, as speedups.py plays; else the
+    # standard warbands, 3 rounds, random terrain.
+    setup = new_setup("deathmatch", [BAND[:size], BAND[:size]]) if size else random_setup(seed)
     forget()
     started = time.process_time()
     history = History.start(start_battle(setup), seed)
@@ -93,7 +100,8 @@ def main() -> None:
     for line in sys.stdin:
         if not line.strip():
             continue
-        print(json.dumps(play(int(line))), flush=True)
+        seed, *size = (int(word) for word in line.split())
+        print(json.dumps(play(seed, *size)), flush=True)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,8 @@ Run alone with ``python benchmarks/battles.py [BATTLES [PLAIN]]`` (default 1000 
    (``battle_worker.py``), asked battle by battle in turn (the order swapped each battle
    and each round), so both meet the same load on a shared machine. Each round reports
    both speeds and their ratio, whether the battles were the same step for step, and the
-   range over the rounds.
+   range over the rounds. With ``--deathmatch SIZE``, SIZE-a-side Deathmatches of Wizard,
+   Guardian, Cleric and Deadeye (the battles ``speedups.py`` plays) instead.
 """
 
 from __future__ import annotations
@@ -259,9 +260,9 @@ class Worker:
             env=os.environ | {"PYTHONPATH": str(source)},
         )
 
-    def play(self, seed: int) -> dict[str, object]:
+    def play(self, seed: int, size: int = 0) -> dict[str, object]:
         assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(f"{seed}\n")
+        self.process.stdin.write(f"{seed} {size}\n" if size else f"{seed}\n")
         self.process.stdin.flush()
         answer = self.process.stdout.readline()
         if not answer:
@@ -286,15 +287,17 @@ def exported(commit: str, into: Path) -> Path:
     return into / "src"
 
 
-def against_commit(commit: str, count: int, rounds: int) -> None:
-    """5. The random battles of 2., by this tree's code and by ``commit``'s, in turn."""
+def against_commit(commit: str, count: int, rounds: int, size: int = 0) -> None:
+    """5. The random battles of 2. (``size``: SIZE-a-side Deathmatches of the warbands of
+    ``speedups.py`` instead), by this tree's code and by ``commit``'s, in turn."""
     with tempfile.TemporaryDirectory(prefix="skirmish-baseline-") as folder:
         workers = {
             "this tree": Worker(ROOT / "src"),
             commit: Worker(exported(commit, Path(folder))),
         }
         try:
-            print(f"5. Random battles ({count}, as in 2.), this tree against {commit}, in turn")
+            what = f"{size}v{size} Deathmatch" if size else "as in 2."
+            print(f"5. Random battles ({count}, {what}), this tree against {commit}, in turn")
             print("   round  code        battles/s  steps/s  setup ms/battle  same battles")
             ratios: dict[str, list[float]] = {"play": [], "whole": [], "setup": []}
             for round_ in range(rounds):
@@ -306,7 +309,7 @@ def against_commit(commit: str, count: int, rounds: int) -> None:
                     order = list(workers)
                     if (seed + round_) % 2:
                         order.reverse()
-                    answers = {label: workers[label].play(seed) for label in order}
+                    answers = {label: workers[label].play(seed, size) for label in order}
                     for label, answer in answers.items():
                         total = totals[label]
                         if "error" in answer:
@@ -355,8 +358,17 @@ if __name__ == "__main__":
         help="only play the random battles by this tree's code and COMMIT's, in turn",
     )
     parser.add_argument("--rounds", type=int, default=2, help="rounds against the commit")
+    parser.add_argument(
+        "--deathmatch",
+        metavar="SIZE",
+        type=int,
+        default=0,
+        help="against the commit, SIZE-a-side Deathmatches (Wizard, Guardian, Cleric, Deadeye)",
+    )
     arguments = parser.parse_args()
     if arguments.baseline_commit:
-        against_commit(arguments.baseline_commit, arguments.battles, arguments.rounds)
+        against_commit(
+            arguments.baseline_commit, arguments.battles, arguments.rounds, arguments.deathmatch
+        )
     else:
         main(arguments.battles, arguments.plain)

@@ -40,9 +40,18 @@ turns to go first).
    workers keep them (each way's run starting cold); and the run against cold battles,
    the lean way, for what keeping the outlooks across a run is worth. Aim: 4 times.
 
+8. What a stage offers shared (``fastpaths.OFFERS``: the attack check at each step end
+   worked out once per state where it does not depend on the step, straight Move ends
+   already found clear, offered actions not judged again) and the bases' invariants
+   remembered by where the bases stand (``invariants.CHECKED``), against neither
+   (``fastpaths.plain(OFFERS, CHECKED)``): they change no answer, so both ways play the
+   very same battles. Random 4v4 and 2v2, without and with every state checked against
+   the invariants (as ``battles.py`` checks them).
+
 Run with ``python benchmarks/speedups.py [BATTLES]`` (default 6 random battles of each
 size; a third as many greedy ones, at least 1); ``python benchmarks/speedups.py BATTLES
-lean`` runs part 7 alone, with BATTLES greedy battles of each size.
+lean`` runs part 7 alone, with BATTLES greedy battles of each size; ``python
+benchmarks/speedups.py BATTLES offers`` part 8 alone.
 """
 
 from __future__ import annotations
@@ -67,9 +76,10 @@ from skirmish.ai.magewinds.evaluation import _GAINS
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.ai.magewinds.threats import LEAN
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
-from skirmish.fastpaths import fast, plain
+from skirmish.fastpaths import OFFERS, fast, plain
 from skirmish.games.magewinds.battle import new_setup, start_battle
 from skirmish.games.magewinds.battle.geometry import AWAY_TURNS, free_to_step_away
+from skirmish.games.magewinds.battle.invariants import CHECKED, problems
 from skirmish.games.magewinds.battle.sight import STRAIGHT_SIGHT
 from skirmish.games.magewinds.battle.straight import _ray_rooms
 from skirmish.games.magewinds.looks import (
@@ -237,8 +247,9 @@ STEPS = [0]
 battles of different lengths, and the CPU time a step tells them apart from that."""
 
 
-def battle(setup, seed: int, kind: str = "random") -> float:
-    """CPU seconds of one battle between two players of ``kind``, from cold caches."""
+def battle(setup, seed: int, kind: str = "random", *, checked: bool = False) -> float:
+    """CPU seconds of one battle between two players of ``kind``, from cold caches
+    (``checked``: every state checked against the invariants, as ``battles.py`` does)."""
     forget()
     outlook.forget()
     _GAINS.clear()
@@ -248,7 +259,8 @@ def battle(setup, seed: int, kind: str = "random") -> float:
     else:
         players = [RandomPlayer(seed, 0), RandomPlayer(seed, 1)]
     started = time.process_time()
-    play_out(History.start(start_battle(setup), seed), players, after_step=_counted)
+    after = _checked if checked else _counted
+    play_out(History.start(start_battle(setup), seed), players, after_step=after)
     return time.process_time() - started
 
 
@@ -256,7 +268,16 @@ def _counted(history: History) -> None:
     STEPS[0] += 1
 
 
-def both_ways(setup, count: int, kind: str, old_way) -> tuple[float, float]:
+def _checked(history: History) -> None:
+    STEPS[0] += 1
+    found = problems(history.state)
+    if found:
+        raise AssertionError(found)
+
+
+def both_ways(
+    setup, count: int, kind: str, old_way, *, checked: bool = False
+) -> tuple[float, float]:
     """CPU seconds of ``count`` battles the new way and the old way (``old_way()``: a
     context manager), taking turns to go first; the steps each way played are in
     :data:`WAYS_STEPS`."""
@@ -266,10 +287,10 @@ def both_ways(setup, count: int, kind: str, old_way) -> tuple[float, float]:
         for first in (True, False) if seed % 2 == 0 else (False, True):
             before = STEPS[0]
             if first:
-                new += battle(setup, seed, kind)
+                new += battle(setup, seed, kind, checked=checked)
             else:
                 with old_way():
-                    old += battle(setup, seed, kind)
+                    old += battle(setup, seed, kind, checked=checked)
             WAYS_STEPS[0 if first else 1] += STEPS[0] - before
     return new, old
 
@@ -290,8 +311,9 @@ def setup_of(size: int):
 
 @contextlib.contextmanager
 def old_code():
-    """The code before issue 32's closed forms: polygons, and neither witness."""
-    with polygons(), plain(STEPS_AWAY, STRAIGHT_SIGHT):
+    """The code before issue 32's closed forms: polygons, neither witness, and no stage's
+    offers shared nor invariants remembered (the fourth sitting's parts)."""
+    with polygons(), plain(STEPS_AWAY, STRAIGHT_SIGHT, OFFERS, CHECKED):
         yield
 
 
@@ -414,6 +436,25 @@ def in_a_run(setup, count: int) -> float:
     return time.process_time() - started
 
 
+def offers(count: int) -> None:
+    """8. What a stage offers shared (part OFFERS) and the bases' invariants remembered
+    (part CHECKED) against neither: the very same battles."""
+    print("8. Offers shared and invariants remembered (OFFERS, CHECKED) against neither")
+    print("   battles                           new /s    old /s   ratio  same steps")
+    for checked in (False, True):
+        for size in (4, 2):
+            setup = setup_of(size)
+            new, old = both_ways(
+                setup, count, "random", lambda: plain(OFFERS, CHECKED), checked=checked
+            )
+            what = f"random {size}v{size}" + (", invariants checked" if checked else "")
+            same = "yes" if WAYS_STEPS[0] == WAYS_STEPS[1] else "NO"
+            print(
+                f"   {what:32s} {count / new:7.2f}  {count / old:7.2f}  {old / new:5.2f}x  {same}"
+                + per_step(new, old)
+            )
+
+
 def main(count: int = 6) -> None:
     questions()
     circles_against_polygons(
@@ -432,10 +473,13 @@ def main(count: int = 6) -> None:
     log_text()
     witnesses(count, max(1, count // 3))
     lean(max(1, count // 3))
+    offers(count)
 
 
 if __name__ == "__main__":
     if sys.argv[2:3] == ["lean"]:
         lean(int(sys.argv[1]))
+    elif sys.argv[2:3] == ["offers"]:
+        offers(int(sys.argv[1]))
     else:
         main(*[int(a) for a in sys.argv[1:2]])

@@ -31,6 +31,15 @@ RECORDS = "records"
 :func:`replaced`, :func:`kept_hash`, and those of the games' records that use them (the
 order of a card, the centre of a base)."""
 
+OFFERS = "offers"
+"""The part of the fast paths that works out what a stage offers once and shares it: the
+parts of the attack check at each step end that do not depend on the step (worked out
+once per state and fighter), the straight Move ends whose paths were already found clear
+(only the checks those leave are made again), and an action offered by the very state it
+is applied to not judged again where its check only repeats what offering it found; and
+the small tables those checks read made once (a profile's action words, a battlefield's
+fighters by name)."""
+
 _fast = [True]
 _off: list[frozenset[str]] = [frozenset()]
 _memos: list[Memo[Any]] = []

@@ -115,11 +115,12 @@ class Recorder(RandomPlayer):
         return super().act(view, legal)
 
 
-def traced(seed: int, *, quick: bool = True) -> Trace:
-    """A random-versus-random battle from ``seed``, with every state's hash."""
-    if quick:
+def traced(seed: int, *, quick: bool = True, chosen: Setup | None = None) -> Trace:
+    """A random-versus-random battle from ``seed``, with every state's hash (``chosen``:
+    of that setup, else of a random one, quick or standard)."""
+    if chosen is None and quick:
         chosen = setup.random_setup(seed, length=Length.QUICK, most=3, rounds=1 + seed % 2)
-    else:
+    elif chosen is None:
         chosen = setup.random_setup(seed)
     trace = Trace()
     history = History.start(start_battle(chosen), seed)

@@ -49,7 +49,7 @@ from weakref import WeakKeyDictionary
 
 from skirmish.engine.battle import Action, Chance, End, IllegalAction, Node, Turn
 from skirmish.errors import SkirmishError
-from skirmish.fastpaths import replaced
+from skirmish.fastpaths import OFFERS, fast, replaced
 
 if TYPE_CHECKING:
     from skirmish.engine.battle import LogLine
@@ -296,6 +296,14 @@ class FrameStack:
             found = self.frames[-1].options(self)
             _OPTIONS[self] = found
         return found
+
+    def offered(self, action: Action) -> bool:
+        """Whether ``action`` (its text form) is among the options this very state offered,
+        when they were worked out already (as ``legal_actions`` works them out): a frame
+        may then skip a check that only repeats what offering it found, on the fast path
+        (part ``OFFERS``). False when they were not, so a typed action is judged in full."""
+        found = _OPTIONS.get(self)
+        return found is not None and fast(OFFERS) and action in found
 
     def acted(self, node: Turn | Chance, text: str) -> Self:
         """The settled state after the answer ``text`` to ``node`` (a decision or a chance

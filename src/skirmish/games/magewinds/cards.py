@@ -264,9 +264,16 @@ def _matches(cost: Cost, card: str) -> bool:
     return any(card_suit(card) in r.type.suits() for r in cost.requirements)
 
 
+def useful_cards(cost: Cost, hand: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """The cards of ``hand`` of a suit some part of ``cost`` takes, in the hand's order:
+    the only cards a payment of it may hold (:func:`payments` finds the same payments
+    from these alone)."""
+    return tuple(card for card in hand if _matches(cost, card))
+
+
 @cache
 def _payments(cost: Cost, hand: tuple[str, ...], worth: CardWorth) -> tuple[Payment, ...]:
-    useful = [card for card in hand if _matches(cost, card)]
+    useful = useful_cards(cost, hand)
     found = []
     for size in range(1, len(useful) + 1):
         for chosen in combinations(useful, size):

@@ -12,11 +12,14 @@ that made none could be repeated forever (ruling MB-16).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+import shapely
+
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.fastpaths import OFFERS, fast, replaced
 from skirmish.games.magewinds.battle.actions import (
     after,
     parse_point,
@@ -26,9 +29,14 @@ from skirmish.games.magewinds.battle.actions import (
     written,
 )
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
-from skirmish.games.magewinds.battle.candidates import move_candidates
+from skirmish.games.magewinds.battle.candidates import move_candidates, straight_move_ends
 from skirmish.games.magewinds.battle.eventkinds import POISON_ENDS, EventKind
-from skirmish.games.magewinds.battle.geometry import Path, move_allowance, move_path
+from skirmish.games.magewinds.battle.geometry import (
+    Path,
+    free_space_of,
+    move_allowance,
+    move_path,
+)
 from skirmish.games.magewinds.battle.grammar import Names, parse
 from skirmish.games.magewinds.battle.hooks import ABILITIES as abilities
 from skirmish.games.magewinds.battle.hooks import SCENARIOS as scenarios
@@ -133,11 +141,7 @@ class Activation(Frame):
             )
         if self.stage == ActivationStage.MOVING:
             inches, reason = self.allowance(battle)
-            ends = [
-                f"to {point_text(p)}"
-                for p in move_candidates(battle, me, inches)
-                if self._refusal(battle, me, written(p, "15.0"), inches, reason)[1] is None
-            ]
+            ends = [f"to {point_text(p)}" for p in self._move_ends(battle, me, inches, reason)]
             phase = [] if self.phased else abilities.phase_walks(battle, me)
             hastes = haste_options(battle, me, self.haste)
             return (*hastes, *phase, *pickup_options(battle, me), *ends)
@@ -194,7 +198,9 @@ class Activation(Frame):
             return drop(battle, me, action)
         own = tuple(abilities.words(battle, me))
         kind = pick(action, (*CORE, *own), "13.4", "action")
-        if kind not in (MOVE, GUARD) and not self._available(battle, me, kind):
+        # An action offered here was offered because it is available (:meth:`kinds`).
+        offered = battle.offered(action)
+        if kind not in (MOVE, GUARD) and not offered and not self._available(battle, me, kind):
             raise IllegalAction(_why_not(battle, me, kind))
         article = "an" if kind[0] in "aeiou" else "a"
         battle = battle.logged(
@@ -207,9 +213,9 @@ class Activation(Frame):
         )
         battle = abilities.began(battle, me, kind)
         if kind == MOVE:
-            return battle.top(replace(self, stage=ActivationStage.MOVING, kind=MOVE))
+            return battle.top(replaced(self, stage=ActivationStage.MOVING, kind=MOVE))
         purpose = kind if kind not in (MOVE, GUARD, RECOVER) else ""
-        battle = battle.top(replace(self, stage=ActivationStage.EFFECT, kind=kind))
+        battle = battle.top(replaced(self, stage=ActivationStage.EFFECT, kind=kind))
         return battle.push(StepFrame(me.name, battle.controller(me), purpose=purpose))
 
     def _cast(self, battle: Battle, me: Fighter, action: Action, legal: list[Action]) -> Battle:
@@ -264,7 +270,7 @@ class Activation(Frame):
                 assert spell is not None  # one of the offered casts
                 battle = cast(battle, battle.controller(me), chosen, spell, caster.name)
                 battle = abilities.phase_walk_cast(battle, caster, me)
-                return battle.top(replace(self, phased=True))
+                return battle.top(replaced(self, phased=True))
         if action.casefold().startswith("cast "):
             hastes = tuple(haste_options(battle, me, self.haste))
             chosen = pick(action, hastes, "17.0", "Haste cast")
@@ -279,7 +285,7 @@ class Activation(Frame):
                 target=me.name,
                 inches=abilities.haste_bonus(battle, caster),
             )
-            return battle.top(replace(self, haste=(*self.haste, caster.name)))
+            return battle.top(replaced(self, haste=(*self.haste, caster.name)))
         if action.casefold().startswith("pick up "):
             return pick_up(battle, me, action)
         where = after(action, "to")
@@ -290,7 +296,7 @@ class Activation(Frame):
         path, refused = self._refusal(battle, me, end, inches, reason)
         if refused:
             raise IllegalAction(refused)
-        battle = battle.with_fighter(replace(me, at=end)).logged(
+        battle = battle.with_fighter(replaced(me, at=end)).logged(
             "15.0",
             EventKind.MOVE,
             '{fighter} moves {shown:.2f}" to ({at:point}) ({reason})',
@@ -299,10 +305,46 @@ class Activation(Frame):
             length=round(path.length, 4),
             words={"shown": path.length, "reason": reason.removeprefix("13.4: ")},
         )
-        battle = battle.top(replace(self, stage=ActivationStage.MOVED))
+        battle = battle.top(replaced(self, stage=ActivationStage.MOVED))
         moved = battle.setup.scenario.after_move
         work = moved(battle, me.name, self.player, path.route) if moved is not None else None
         return battle if work is None else battle.push(work)
+
+    def _move_ends(self, battle: Battle, me: Fighter, inches: float, reason: str) -> list[Point]:
+        """The representative Move ends (ruling MB-6) the rules accept (:meth:`_refusal`).
+        On the fast path (part ``OFFERS``) an end a straight Move was found to reach (clear
+        all the way, the base free to stand there: :func:`straight_move_ends`) is asked only
+        what that left open: whether it ends on low terrain (15.0, ruling MB-7) and whether
+        a spell refuses it; the length is within the allowance by construction."""
+        candidates = move_candidates(battle, me, inches)
+        straight: frozenset[Point] = frozenset()
+        if fast(OFFERS) and not self.phased:
+            free = free_space_of(battle, me)
+            if free.circles is not None:
+                # an end as its action reads it back (always itself: ends are written to
+                # 0.01"), so the Move checked is the one found
+                found = straight_move_ends(battle, me, inches)
+                straight = frozenset(p for p in found if written(p, "15.0") == p)
+        if not straight:
+            return [
+                p
+                for p in candidates
+                if self._refusal(battle, me, written(p, "15.0"), inches, reason)[1] is None
+            ]
+        low = free.no_end
+        on_low = dict.fromkeys(straight, False)
+        if not low.is_empty:
+            inside = shapely.contains(low, shapely.points(list(on_low)))
+            on_low = dict(zip(on_low, (bool(v) for v in inside), strict=True))
+        return [
+            p
+            for p in candidates
+            if (
+                abilities.move_problem(battle, me, p) is None and not on_low[p]
+                if p in on_low
+                else self._refusal(battle, me, written(p, "15.0"), inches, reason)[1] is None
+            )
+        ]
 
     def _refusal(
         self, battle: Battle, me: Fighter, end: Point, inches: float, reason: str
@@ -321,7 +363,7 @@ class Activation(Frame):
         if action.casefold().startswith("pick up "):
             return pick_up(battle, me, action)
         pick(action, (DONE,), "19.1", "choice")
-        return battle.top(replace(self, stage=ActivationStage.COUNTER))
+        return battle.top(replaced(self, stage=ActivationStage.COUNTER))
 
     def _target(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         target, attack, payment = parse_attack(battle, me, action)
@@ -332,7 +374,7 @@ class Activation(Frame):
             me = battle.fighter(me.name)
         if isinstance(target, Item):
             battle = push_object(battle, me, target, attack)
-            return battle.top(replace(self, stage=ActivationStage.COUNTER))
+            return battle.top(replaced(self, stage=ActivationStage.COUNTER))
         target = battle.fighter(target.name)
         situation = build_situation(battle, me, target, attack)
         battle = abilities.attack_declared(battle, me, target, attack)
@@ -345,7 +387,7 @@ class Activation(Frame):
             source_at=me.at,
             deferred=abilities.defers(attack),
         )
-        battle = battle.top(replace(self, stage=ActivationStage.ATTACKING))
+        battle = battle.top(replaced(self, stage=ActivationStage.ATTACKING))
         if abilities.defers(attack):
             battle = battle.push(abilities.after_attack(battle, me, target, attack))
         return battle.push(frame)
@@ -364,7 +406,7 @@ class Activation(Frame):
         battle = battle.spend(
             battle.controller(me), payment.cards, "Blink", fighter=me.name, spell="Blink"
         )
-        battle = battle.with_fighter(replace(me, at=at)).logged(
+        battle = battle.with_fighter(replaced(me, at=at)).logged(
             "20.2",
             EventKind.REDEPLOY,
             "Blink: {fighter} is re-deployed at ({at:point})",
@@ -372,10 +414,10 @@ class Activation(Frame):
             at=at,
         )
         battle = abilities.redeployed(battle, battle.fighter(me.name))
-        return battle.top(replace(self, stage=ActivationStage.COUNTER))
+        return battle.top(replaced(self, stage=ActivationStage.COUNTER))
 
     def _ability(self, battle: Battle, me: Fighter, action: Action) -> Battle:
-        battle = battle.top(replace(self, stage=ActivationStage.COUNTER))
+        battle = battle.top(replaced(self, stage=ActivationStage.COUNTER))
         return abilities.action(self.kind).act(battle, me, " ".join(action.split()))
 
     def _recover(self, battle: Battle, me: Fighter, action: Action) -> Battle:
@@ -391,10 +433,10 @@ class Activation(Frame):
         )
         if abilities.recovers_later(battle, me):
             return abilities.recover_later(battle, me).top(
-                replace(self, stage=ActivationStage.COUNTER)
+                replaced(self, stage=ActivationStage.COUNTER)
             )
         battle = recovered(battle, me, payment.amount, "Recover")
-        return battle.top(replace(self, stage=ActivationStage.COUNTER))
+        return battle.top(replaced(self, stage=ActivationStage.COUNTER))
 
     def _end(self, battle: Battle, me: Fighter, action: Action) -> Battle:
         if action.casefold().startswith("cast "):
@@ -411,31 +453,31 @@ class Activation(Frame):
         me = self._me(battle)
         if self.stage == ActivationStage.EFFECT:
             if not me.on_battlefield:
-                return battle.top(replace(self, stage=ActivationStage.COUNTER))
+                return battle.top(replaced(self, stage=ActivationStage.COUNTER))
             if self.kind == ESCAPE:
                 if me.carrying and me.at is not None:
                     battle = drop_everything(battle, me, me.at, "escaping")
                 return scenarios.escape(battle, battle.fighter(me.name)).finish()
             if self.kind == GUARD:
-                battle = battle.with_fighter(replace(me, guarding=True)).logged(
+                battle = battle.with_fighter(replaced(me, guarding=True)).logged(
                     "13.4",
                     EventKind.GUARD,
                     "{fighter} guards: its next Dodge or Deflect reaction is free",
                     fighter=me.name,
                 )
-                return battle.top(replace(self, stage=ActivationStage.COUNTER))
+                return battle.top(replaced(self, stage=ActivationStage.COUNTER))
             stages = {
                 ATTACK: ActivationStage.TARGET,
                 BLINK: ActivationStage.BLINK,
                 RECOVER: ActivationStage.RECOVER,
             }
-            return battle.top(replace(self, stage=stages.get(self.kind, ActivationStage.ABILITY)))
+            return battle.top(replaced(self, stage=stages.get(self.kind, ActivationStage.ABILITY)))
         if self.stage == ActivationStage.MOVED and not pickup_options(battle, me):
-            return battle.top(replace(self, stage=ActivationStage.COUNTER))
+            return battle.top(replaced(self, stage=ActivationStage.COUNTER))
         if self.stage == ActivationStage.COUNTER:
             if me.on_battlefield and not self.free:
                 counters = min(MAX_COUNTERS, me.counters + 1)
-                battle = battle.with_fighter(replace(me, counters=counters)).logged(
+                battle = battle.with_fighter(replaced(me, counters=counters)).logged(
                     "13.0",
                     EventKind.ACTION_COUNTER,
                     "{fighter} gets a {size} action counter",
@@ -450,7 +492,7 @@ class Activation(Frame):
                     "{fighter}'s action was free: no action counter",
                     fighter=me.name,
                 )
-            return battle.top(replace(self, stage=ActivationStage.END))
+            return battle.top(replaced(self, stage=ActivationStage.END))
         if self.stage == ActivationStage.END and not self.ending(battle):
             return abilities.activation_ended(battle, me).finish()
         return None
@@ -469,7 +511,7 @@ class Activation(Frame):
     def resume(self, battle: Battle, result: Any) -> Battle:
         if self.stage == ActivationStage.ATTACKING:
             return battle.top(
-                replace(
+                replaced(
                     self,
                     stage=ActivationStage.COUNTER,
                     free=bool(getattr(result, "action_free", False)),
@@ -544,7 +586,7 @@ def recovered(battle: Battle, fighter: Fighter, amount: int, cited: str) -> Batt
     """Recover heals ``fighter`` by up to ``amount`` (20.1), ending its poison (ruling
     MB-15); ``cited`` names the rule played in the log."""
     heal = min(fighter.damage, amount)
-    battle = battle.with_fighter(replace(fighter, damage=fighter.damage - heal, poisoned=False))
+    battle = battle.with_fighter(replaced(fighter, damage=fighter.damage - heal, poisoned=False))
     return battle.logged(
         "20.1",
         EventKind.HEAL,

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import shapely
 from shapely import LineString, Point
 
-from skirmish.fastpaths import Memo, fast
+from skirmish.fastpaths import OFFERS, Memo, fast
 from skirmish.games.magewinds.battle import straight
 from skirmish.games.magewinds.battle.geometry import (
     RADIUS,
@@ -188,17 +188,43 @@ def move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At]
     scenario's goals (:func:`goals`) whose straight Move is :func:`cut_short`, along the
     shortest path round what stands in the way; plus staying put."""
     if fast():
-        placed = tuple(m.at for m in battle.marks if m.key == MARKER)
-        key = (field_of(battle), battle.setup, fighter.name, inches, placed)
-        return list(_MOVES.get(key, lambda: tuple(_move_candidates(battle, fighter, inches))))
-    return _move_candidates(battle, fighter, inches)
+        return list(_kept_moves(battle, fighter, inches)[0])
+    return _move_candidates(battle, fighter, inches)[0]
 
 
-_MOVES: Memo[tuple[At, ...]] = Memo("move candidates")
+def straight_move_ends(battle: Battle, fighter: Fighter, inches: float) -> frozenset[At]:
+    """The ends among :func:`move_candidates` that a straight Move reaches, each found
+    clear all the way and a place the base may stand (:func:`straight_ends`), on the fast
+    path (empty on the plain one): what checking such an end as a Move leaves to ask is
+    whether it ends on low terrain and whether a spell refuses it."""
+    if fast():
+        return _kept_moves(battle, fighter, inches)[1]
+    return frozenset()
+
+
+def _kept_moves(
+    battle: Battle, fighter: Fighter, inches: float
+) -> tuple[tuple[At, ...], frozenset[At]]:
+    placed = tuple(m.at for m in battle.marks if m.key == MARKER)
+    key = (field_of(battle), battle.setup, fighter.name, inches, placed)
+    return _MOVES.get(key, lambda: _candidates_kept(battle, fighter, inches))
+
+
+def _candidates_kept(
+    battle: Battle, fighter: Fighter, inches: float
+) -> tuple[tuple[At, ...], frozenset[At]]:
+    ends, straight = _move_candidates(battle, fighter, inches)
+    return tuple(ends), straight
+
+
+_MOVES: Memo[tuple[tuple[At, ...], frozenset[At]]] = Memo("move candidates")
 _STEPS: Memo[tuple[At, ...]] = Memo("step candidates")
 
 
-def _move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At]:
+def _move_candidates(
+    battle: Battle, fighter: Fighter, inches: float
+) -> tuple[list[At], frozenset[At]]:
+    """The ends (sorted) and those of them a straight move reaches."""
     assert fighter.at is not None
     x, y = fighter.at
     directions = list(COMPASS)
@@ -220,7 +246,7 @@ def _move_candidates(battle: Battle, fighter: Fighter, inches: float) -> list[At
         found = route_end(battle, fighter, nearest, inches)
         if found is not None:
             ends.add(found)
-    return sorted(ends)
+    return sorted(ends), frozenset(e for e in found_ends if e is not None)
 
 
 SHORT_BY = 0.2
@@ -379,7 +405,21 @@ def contact_points(battle: Battle, fighter: Fighter) -> list[At]:
 
 def knockback_choices(battle: Battle, attacker: Fighter, target: Fighter) -> list[float]:
     """Representative knockback distances (ruling MB-6): all the way, half way, and the
-    ends of each stretch where the target may stop, to 0.01"."""
+    ends of each stretch where the target may stop, to 0.01". On the fast path (part
+    ``OFFERS``) remembered by the battlefield of the moment and the two names: whether a
+    knockback is offered after the damage and the distances offered then ask the same."""
+    if fast(OFFERS):
+        key = (field_of(battle), attacker.name, target.name)
+        return list(
+            _KNOCKBACK_CHOICES.get(key, lambda: tuple(_knockback_choices(battle, attacker, target)))
+        )
+    return _knockback_choices(battle, attacker, target)
+
+
+_KNOCKBACK_CHOICES: Memo[tuple[float, ...]] = Memo("knockback choices")
+
+
+def _knockback_choices(battle: Battle, attacker: Fighter, target: Fighter) -> list[float]:
     found = knockback_of(battle, attacker, target)
     assert target.at is not None
     candidates = {found.room, found.room / 2}

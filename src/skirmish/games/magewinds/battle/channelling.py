@@ -8,12 +8,13 @@ passing is the next Action Phase's turn order (13.0).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from random import Random
 from typing import Any
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
+from skirmish.fastpaths import replaced
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.deck import (
     card_outcomes,
@@ -94,7 +95,7 @@ class Channelling(Frame):
                 )
             slot = battle.face_up.index(card)
             battle = _to_hand(battle, self.turn, card, known=True)
-            battle = replace(battle, face_up=tuple(c for c in battle.face_up if c != card))
+            battle = replaced(battle, face_up=tuple(c for c in battle.face_up if c != card))
             battle = battle.logged(
                 "12.0",
                 EventKind.DRAW,
@@ -104,10 +105,10 @@ class Channelling(Frame):
             )
             if not battle.deck:
                 return self._next(battle)
-            return battle.top(replace(self, waiting="refill", slot=slot))
+            return battle.top(replaced(self, waiting="refill", slot=slot))
         chosen = pick(action, battle.options(), "12.0", "channelling action")
         if chosen == DRAW_DECK:
-            return battle.top(replace(self, waiting="draw"))
+            return battle.top(replaced(self, waiting="draw"))
         battle = battle.logged(
             "12.0", EventKind.PASS, "player {player} passes", player=self.turn + 1
         )
@@ -128,7 +129,7 @@ class Channelling(Frame):
         battle = take_from_deck(battle, card)
         if self.waiting == "refill":
             face_up = (*battle.face_up[: self.slot], card, *battle.face_up[self.slot :])
-            battle = replace(battle, face_up=face_up).logged(
+            battle = replaced(battle, face_up=face_up).logged(
                 "12.0", EventKind.REFILL, "{card} is turned face up from the deck", card=card
             )
         else:
@@ -154,7 +155,7 @@ class Channelling(Frame):
         following = next_player(self.order, passed, self.turn)
         if following is None:
             return battle.finish(passed)
-        return battle.top(replace(self, turn=following, passed=passed, waiting=""))
+        return battle.top(replaced(self, turn=following, passed=passed, waiting=""))
 
     def refused(self, battle: Battle) -> tuple[str, ...]:
         limit, why = hand_limit(battle, self.turn)
@@ -178,5 +179,5 @@ def _to_hand(battle: Battle, player: int, card: str, *, known: bool) -> Battle:
     battle = battle.with_hand(player, sort_cards(battle.hands[player] + (card,)))
     if known:
         known_cards = tuple(k | {card} if i == player else k for i, k in enumerate(battle.known))
-        battle = replace(battle, known=known_cards)
+        battle = replaced(battle, known=known_cards)
     return battle

@@ -21,7 +21,7 @@ from shapely import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
-from skirmish.fastpaths import Kept, Memo, fast, replaced
+from skirmish.fastpaths import OFFERS, Kept, Memo, fast, replaced
 from skirmish.games.magewinds.battle.hooks import ABILITIES
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.sight import in_the_open, line_on, visible
@@ -106,7 +106,25 @@ def moved(battle: Battle, fighter: Fighter, at: At) -> Battle:
 
 
 def placed(field: Battlefield, name: str) -> Placed:
+    """``field.fighter(name)``; on the fast path (part ``OFFERS``) found in a table made
+    once for the battlefield, by the name in any case (the first of the fighters so named,
+    as ``find_named`` finds it), a name not on it looked for the plain way (which says
+    which names are)."""
+    if fast(OFFERS):
+        found = _BY_NAME.get(field, lambda: _by_name(field)).get(name.casefold())
+        if found is not None:
+            return found
     return field.fighter(name)
+
+
+def _by_name(field: Battlefield) -> dict[str, Placed]:
+    table: dict[str, Placed] = {}
+    for fighter in field.fighters:
+        table.setdefault(fighter.name.casefold(), fighter)
+    return table
+
+
+_BY_NAME: Kept[dict[str, Placed]] = Kept("fighters by name")
 
 
 # -- sight and attacks (16.0, 18.1, 18.2) ------------------------------------------------
@@ -301,7 +319,19 @@ def free_to_step_away(field: Battlefield, mover: Placed, source: Placed, turn: f
 
 def knockback_of(battle: Battle, attacker: Fighter, target: Fighter) -> Knockback:
     """18.5.4: how far the target can be knocked back directly away (MW-17), with bases
-    measured as true circles (MW-18)."""
+    measured as true circles (MW-18). On the fast path (part ``OFFERS``) remembered by the
+    battlefield of the moment and the two names: whether a knockback is offered, each
+    distance offered and the one chosen all ask it of the same battlefield."""
+    if fast(OFFERS):
+        key = (field_of(battle), attacker.name, target.name)
+        return _KNOCKBACKS.get(key, lambda: _knockback_of(battle, attacker, target))
+    return _knockback_of(battle, attacker, target)
+
+
+_KNOCKBACKS: Memo[Knockback] = Memo("knockbacks")
+
+
+def _knockback_of(battle: Battle, attacker: Fighter, target: Fighter) -> Knockback:
     field = field_of(battle)
     found = knockback(field, placed(field, attacker.name), placed(field, target.name))
     assert attacker.at is not None and target.at is not None
@@ -534,8 +564,14 @@ def stand_problem(battle: Battle, at: At, exclude: str | None = None) -> str | N
     overlap = overlap_problem(battle, exclude or "", at)
     if overlap:
         return overlap
-    gaps = shapely.distance(_footprints(field.terrain), Point(at))
-    for piece, gap in zip(field.terrain, gaps, strict=True):
+    terrain = field.terrain
+    if fast(OFFERS):  # only the pieces whose box comes near (see can_stand_at)
+        near = _near_boxes(_boxes(terrain), np.array([at], dtype=float))[0]
+        terrain = tuple(piece for piece, close in zip(terrain, near, strict=True) if close)
+        gaps = shapely.distance(_footprints(field.terrain)[near], Point(at))
+    else:
+        gaps = shapely.distance(_footprints(terrain), Point(at))
+    for piece, gap in zip(terrain, gaps, strict=True):
         if (
             piece.height_class in (HeightClass.MEDIUM, HeightClass.HIGH)
             and gap < RADIUS - OVERLAP_TOLERANCE
@@ -584,10 +620,42 @@ def can_stand_at(battle: Battle, points: Sequence[At], exclude: str | None = Non
     solid = np.array([piece.height_class in STANDING for piece in terrain], dtype=bool)
     if solid.any() and ok.any():
         chosen = np.flatnonzero(ok)
-        spots = np.asarray(shapely.points(where[chosen]))
-        gaps = shapely.distance(_footprints(terrain)[solid][:, None], spots[None, :])
-        ok[chosen] = ~(gaps < RADIUS - OVERLAP_TOLERANCE).any(axis=0)
+        pieces = _footprints(terrain)[solid]
+        if fast(OFFERS):
+            # A piece's bounding box is never further from a point than the piece is: a
+            # pair whose box is clear of the base (with a margin far above rounding) is
+            # clear, and its distance is not measured.
+            rows, columns = _near_boxes(_boxes(terrain)[solid], where[chosen])
+            pieces, chosen = pieces[rows], chosen[columns]
+        if len(pieces) and len(chosen):
+            spots = np.asarray(shapely.points(where[chosen]))
+            gaps = shapely.distance(pieces[:, None], spots[None, :])
+            ok[chosen] = ~(gaps < RADIUS - OVERLAP_TOLERANCE).any(axis=0)
     return [bool(v) for v in ok]
+
+
+BOX_MARGIN = 1e-9
+"""Inches beyond the standing distance a bounding box must be for its piece to be passed
+over (:func:`can_stand_at`): far above the rounding of a distance, far below any gap."""
+
+
+def _near_boxes(boxes: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Which pieces (rows of ``boxes``: min x, min y, max x, max y) have a bounding box
+    within a base's standing distance (and :data:`BOX_MARGIN`) of some point, and which
+    points are within it of some box."""
+    xs, ys = points[:, 0][None, :], points[:, 1][None, :]
+    dx = np.maximum(np.maximum(boxes[:, 0:1] - xs, xs - boxes[:, 2:3]), 0.0)
+    dy = np.maximum(np.maximum(boxes[:, 1:2] - ys, ys - boxes[:, 3:4]), 0.0)
+    near = np.hypot(dx, dy) < RADIUS - OVERLAP_TOLERANCE + BOX_MARGIN
+    return near.any(axis=1), near.any(axis=0)
+
+
+def _boxes(terrain: tuple[Terrain, ...]) -> np.ndarray:
+    """The bounding box of each piece's footprint (kept for the very terrain)."""
+    return _BOXES.get(terrain, lambda: np.asarray(shapely.bounds(_footprints(terrain))))
+
+
+_BOXES: Kept[np.ndarray] = Kept("terrain boxes", size=64)
 
 
 def _footprints(terrain: tuple[Terrain, ...]) -> np.ndarray:

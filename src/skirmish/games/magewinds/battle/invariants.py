@@ -15,8 +15,10 @@ import math
 import shapely
 from shapely import Point
 
+from skirmish.fastpaths import Memo, fast
 from skirmish.games.magewinds.battle.geometry import RADIUS, field_of
 from skirmish.games.magewinds.battle.state import Battle, Status
+from skirmish.games.magewinds.battle.state import Point as At
 from skirmish.games.magewinds.cards import DECK
 from skirmish.geometry import EPSILON, HeightClass
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
@@ -54,11 +56,30 @@ def _cards(battle: Battle) -> list[str]:
     return []
 
 
+CHECKED = "invariant checks"
+"""The part of the fast paths (:func:`~skirmish.fastpaths.fast`) that remembers what the
+bases' checks (2.1, 0.8.1, 15.0) found by the setup and where every base stands: most steps
+move nobody, and a fuzz checks every state."""
+
+
 def _bases(battle: Battle) -> list[str]:
+    placed = tuple((f.name, f.at) for f in battle.on_battlefield() if f.at is not None)
+    placed += tuple((i.name, i.at) for i in battle.items if i.at is not None)
+    if fast(CHECKED):
+        key = (battle.setup, placed)
+        return list(_PLACED.get(key, lambda: tuple(_bases_at(battle, placed))))
+    return _bases_at(battle, placed)
+
+
+_PLACED: Memo[tuple[str, ...]] = Memo("bases checked")
+
+
+def _bases_at(battle: Battle, placed: tuple[tuple[str, At], ...]) -> list[str]:
+    """What is wrong with the bases standing at ``placed`` (names and centres, the
+    fighters on the battlefield then the objects on the table): the table's terrain and
+    size are the setup's."""
     found = []
     table = battle.setup.table
-    placed = [(f.name, f.at) for f in battle.on_battlefield() if f.at is not None]
-    placed += [(i.name, i.at) for i in battle.items if i.at is not None]
     field = field_of(battle)
     for index, (name, at) in enumerate(placed):
         x, y = at

@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skirmish.fastpaths import Memo, fast
-from skirmish.games.magewinds.cards import Payment, find_payment, parse_cost, payments
+from skirmish.fastpaths import OFFERS, Memo, fast
+from skirmish.games.magewinds.cards import (
+    Payment,
+    find_payment,
+    parse_cost,
+    payments,
+    useful_cards,
+)
 
 if TYPE_CHECKING:
     from skirmish.games.magewinds.battle.state import Battle
@@ -16,6 +22,12 @@ def ways_to_pay(battle: Battle, player: int, cost: str) -> tuple[Payment, ...]:
     """17.0: every way ``player`` can pay ``cost`` from their hand (ruling MB-2)."""
     hand = battle.hands[player]
     worth = battle.setup.options.card_worth
+    if fast(OFFERS):
+        # Remembered by the cards that can pay (the hand's others never do): a card drawn
+        # of a suit the cost does not take leaves the ways to pay as they were.
+        parsed = parse_cost(cost)
+        useful = useful_cards(parsed, hand)
+        return _WAYS.get((cost, useful, worth), lambda: payments(parsed, useful, worth=worth))
     if fast():
         return _WAYS.get((cost, hand, worth), lambda: payments(parse_cost(cost), hand, worth=worth))
     return payments(parse_cost(cost), hand, worth=worth)

@@ -264,7 +264,12 @@ def distance_shortfall(battle: Battle, at: tuple[float, float]) -> tuple[float, 
 
 
 def count_on_battlefield(battle: Battle) -> list[int]:
-    return [sum(1 for _ in battle.on_battlefield(p)) for p in range(battle.players)]
+    """How many fighters each player has on the battlefield (4.4), in one pass."""
+    counts = [0] * battle.players
+    for fighter in battle.fighters:
+        if fighter.on_battlefield:
+            counts[fighter.player] += 1
+    return counts
 
 
 def winner_by(counts: list[int], what: str) -> End:
@@ -348,10 +353,10 @@ def poison_pending(battle: Battle) -> bool:
 def _deathmatch_wiped_out(battle: Battle) -> End | None:
     if not _deployed(battle):
         return None
-    if poison_pending(battle):
-        return None  # ruling MB-33: the poison of one moment is dealt before anyone loses
     counts = count_on_battlefield(battle)
     standing = [p for p, c in enumerate(counts) if c > 0]
+    if len(standing) > 1 or poison_pending(battle):
+        return None  # ruling MB-33: the poison of one moment is dealt before anyone loses
     if len(standing) == 1:
         return End(standing[0], f"only player {standing[0] + 1}'s warband is left (ruling MB-4)")
     if not standing:

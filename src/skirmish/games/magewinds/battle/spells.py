@@ -28,6 +28,7 @@ from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction
 from skirmish.errors import SkirmishError
+from skirmish.fastpaths import OFFERS, fast
 from skirmish.games.magewinds.battle.actions import point_text
 from skirmish.games.magewinds.battle.candidates import free_points, grid
 from skirmish.games.magewinds.battle.eventkinds import EventKind
@@ -111,11 +112,20 @@ def spell_name(battle: Battle, fighter: Fighter, key: str) -> str:
 
 
 def haste_options(battle: Battle, mover: Fighter, casters: tuple[str, ...]) -> list[Action]:
-    """Haste: each friendly fighter that sees the mover may cast it once (ruling MB-9)."""
+    """Haste: each friendly fighter that sees the mover may cast it once (ruling MB-9).
+    On the fast path (part ``OFFERS``) whether a caster sees the mover is asked only of
+    one that has Haste and can pay for it (the rest offer no cast either way)."""
     options: list[Action] = []
+    first = fast(OFFERS)
     for caster in battle.on_battlefield(mover.player):
         mine = battle.controller(caster) == battle.controller(mover)
-        if caster.name not in casters and mine and sees(battle, caster, mover):
+        if caster.name in casters or not mine:
+            continue
+        if first:
+            offered = cast_options(battle, caster, "haste", by=True, on=mover)
+            if offered and sees(battle, caster, mover):
+                options += offered
+        elif sees(battle, caster, mover):
             options += cast_options(battle, caster, "haste", by=True, on=mover)
     return options
 

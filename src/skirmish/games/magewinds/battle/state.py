@@ -24,7 +24,7 @@ from skirmish.engine import stack
 from skirmish.engine.battle import Action, Chance, End, IllegalAction, Node, Turn
 from skirmish.engine.logbook import BattleEvent, LogLine
 from skirmish.engine.stack import FrameStack
-from skirmish.fastpaths import replaced
+from skirmish.fastpaths import OFFERS, fast, replaced
 from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.hooks import ABILITIES, VIEWS
 from skirmish.games.magewinds.battle.points import POSITION_DIGITS as POSITION_DIGITS
@@ -173,6 +173,7 @@ are."""
 dice_outcomes = stack.dice_outcomes
 
 _LEGAL = "legal actions"
+_NODE = "node"
 """The key the top frame's options as records (:mod:`.grammar`) are remembered under, read
 once per state (:meth:`Battle.remembered`)."""
 
@@ -226,8 +227,12 @@ class Battle(FrameStack):
     # -- the battle protocol -------------------------------------------------------------
 
     def node(self) -> Node:
+        """Whose decision it is, or chance's, or the end; on the fast path (part
+        ``OFFERS``) worked out once for the state (a step asks it several times)."""
         if self.result is not None:
             return self.result
+        if fast(OFFERS):
+            return self.remembered(_NODE, lambda: self.frames[-1].node(self))
         return self.frames[-1].node(self)
 
     def legal_actions(self, player: int) -> tuple[BattleAction, ...]:

@@ -9,11 +9,11 @@ computer player picks among representative ones (ruling MB-6).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
-from skirmish.fastpaths import fast
+from skirmish.fastpaths import fast, replaced
 from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
 from skirmish.games.magewinds.battle.candidates import step_candidates
 from skirmish.games.magewinds.battle.eventkinds import EventKind
@@ -75,7 +75,7 @@ class StepFrame(Frame):
         down since, and the step is still measured from there (18.4, 4.4, ruling MB-52)."""
         if not self.source:
             return None
-        return replace(battle.fighter(self.source), at=self.source_at)
+        return replaced(battle.fighter(self.source), at=self.source_at)
 
     def node(self, battle: Battle) -> Node:
         what = (
@@ -197,7 +197,7 @@ class StepFrame(Frame):
         out = []
         for option in leap_options(battle, mover):
             paid = cast(battle, self.player, option, "Leap", mover.name)
-            if not self.purpose or replace(self, leap=True).can_step(paid):
+            if not self.purpose or replaced(self, leap=True).can_step(paid):
                 out.append(option)
         return out
 
@@ -253,7 +253,7 @@ class StepFrame(Frame):
                 spell="Leap",
                 inches=self.inches + LEAP_BONUS,
             )
-            return battle.top(replace(self, leap=True))
+            return battle.top(replaced(self, leap=True))
         if action.casefold() == NO_STEP:
             if self.reaction == "dodge":
                 raise IllegalAction('18.4: a Dodge reaction must make a step move of at least 1"')
@@ -283,7 +283,8 @@ class StepFrame(Frame):
             if problem:
                 raise IllegalAction(problem)
         after_step = moved(battle, mover, end)
-        if not self.viable(after_step):
+        # A step offered here was offered because the action stays possible after it.
+        if not battle.offered(action) and not self.viable(after_step):
             raise IllegalAction(
                 f"13.1: after a step to ({point_text(end)}) {mover.name} could not {self.purpose}"
             )

@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from skirmish.engine.battle import Action, IllegalAction
-from skirmish.fastpaths import Memo, fast
+from skirmish.fastpaths import OFFERS, Memo, fast
 from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.geometry import (
     attack_line,
@@ -120,6 +120,10 @@ def _object_in_reach(battle: Battle, name: str) -> bool:
 def any_attack(battle: Battle, name: str) -> bool:
     """Whether the fighter can make any attack from where it stands now (a fighter, or a
     moveable object for Push)."""
+    if fast(OFFERS):
+        plan = battle.remembered(("step plan", name), lambda: _step_plan(battle, name))
+        if plan is not None:
+            return _attack_possible(battle, name, None, plan)
     if battle.items and _object_in_reach(battle, name):
         return True
     if _aimed_possible(battle, name):
@@ -159,7 +163,12 @@ def _checked(battle: Battle, name: str, *, aimed_only: bool) -> bool:
 
 def attack_from(battle: Battle, name: str, at: At) -> bool:
     """Whether the fighter could make any attack if it stood at ``at`` (everything else as
-    it is): :func:`any_attack` after a trial step."""
+    it is): :func:`any_attack` after a trial step. On the fast path (part ``OFFERS``) what
+    does not depend on the step (:func:`_step_plan`) is worked out once for the state."""
+    if fast(OFFERS):
+        plan = battle.remembered(("step plan", name), lambda: _step_plan(battle, name))
+        if plan is not None:
+            return _attack_possible(battle, name, at, plan)
     there = moved(battle, battle.fighter(name), at)
     if battle.items and _object_in_reach(there, name):
         return True
@@ -168,16 +177,40 @@ def attack_from(battle: Battle, name: str, at: At) -> bool:
     return _attack_possible(battle, name, at)
 
 
-def _attack_possible(battle: Battle, name: str, at: At | None) -> bool:
-    """:func:`any_attack` on the fast path, from where the fighter stands or from ``at``
-    (sight remembered by place; lines from ``at`` among the blockers as they stand)."""
+_Plan = tuple[tuple[AttackProfile, ...], bool]
+"""The attacks a fighter may make at any target (no Aimed Shot), and whether it sees
+everything (Third Eye): what :func:`_attack_possible` asks of the state."""
+
+
+def _step_plan(battle: Battle, name: str) -> _Plan | None:
+    """What :func:`attack_from` asks wherever the step ends, when the answer at every end
+    is :func:`_attack_possible`'s (None when it may not be): no object on the battlefield
+    (a Push's target depends on where the step ends), no mark naming the fighter (a
+    Hypnotize holds its sight only while it sees the Mesmer), and no Aimed Shot the
+    fighter may make (Take Aim's marker; which attacks a fighter may make and pay for
+    depends on marks and hands, never on where it stands)."""
+    if not fast() or battle.items or any(mark.target == name for mark in battle.marks):
+        return None
     fighter = battle.fighter(name)
-    attacks = tuple(attack for attack, _ in usable(battle, fighter) if not abilities.aimed(attack))
+    attacks = usable(battle, fighter)
+    if any(abilities.aimed(attack) for attack, _ in attacks):
+        return None
+    return tuple(attack for attack, _ in attacks), abilities.sees_all(fighter)
+
+
+def _attack_possible(battle: Battle, name: str, at: At | None, plan: _Plan | None = None) -> bool:
+    """:func:`any_attack` on the fast path, from where the fighter stands or from ``at``
+    (sight remembered by place; lines from ``at`` among the blockers as they stand);
+    ``plan``: the fighter's attacks and Third Eye, when already worked out."""
+    if plan is None:
+        fighter = battle.fighter(name)
+        attacks = tuple(
+            attack for attack, _ in usable(battle, fighter) if not abilities.aimed(attack)
+        )
+        sees_all = abilities.sees_all(fighter)
+    else:
+        attacks, sees_all = plan
     field = field_of(battle)
-    sees_all = abilities.sees_all(fighter)
-    me = placed(field, name)
-    if at is not None:
-        me = replace(me, base=me.base.moved_to(*at))
 
     def line(me: Placed, other: Placed, attack: AttackProfile) -> bool:
         answer = open_line(battle.setup, field, me, other, attack)
@@ -187,17 +220,20 @@ def _attack_possible(battle: Battle, name: str, at: At | None) -> bool:
             return line_on(field, me.name, other.name, attack).exists
         return line_from(field, me, other, attack).exists
 
-    return _ATTACKS.get(
-        (field, name, at, sees_all, attacks),
-        lambda: _attack_exists(
+    def exists() -> bool:
+        me = placed(field, name)
+        if at is not None:
+            me = replace(me, base=me.base.moved_to(*at))
+        return _attack_exists(
             field,
             me,
             sees_all,
             attacks,
             lambda me, other: visible(battle.setup, field, me, other, (me.base, other.base)),
             line,
-        ),
-    )
+        )
+
+    return _ATTACKS.get((field, name, at, sees_all, attacks), exists)
 
 
 _ATTACKS: Memo[bool] = Memo("any attack")

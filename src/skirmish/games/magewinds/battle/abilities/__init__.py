@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from skirmish.engine.battle import Action, IllegalAction
+from skirmish.fastpaths import OFFERS, Memo, fast
 from skirmish.games.magewinds.battle.abilities import (
     cleric,
     deadeye,
@@ -65,7 +66,18 @@ UNTIL_NEXT_ACTION = ("ward", "entangle", "hypnotize")
 
 
 def words(battle: Battle, fighter: Fighter) -> list[str]:
-    """The action abilities on ``fighter``'s profile, by the word that chooses them."""
+    """The action abilities on ``fighter``'s profile, by the word that chooses them (on the
+    fast path, part ``OFFERS``, worked out once for each profile of a setup)."""
+    if fast(OFFERS):
+        key = (battle.setup, fighter.profile)
+        return list(_WORDS.get(key, lambda: tuple(_words(battle, fighter))))
+    return _words(battle, fighter)
+
+
+_WORDS: Memo[tuple[str, ...]] = Memo("action words")
+
+
+def _words(battle: Battle, fighter: Fighter) -> list[str]:
     profile = battle.setup.profile(fighter.profile)
     return [a.word for a in ACTIONS if profile.has_ability(a.key)]
 
@@ -79,7 +91,15 @@ def action(word: str) -> ActionAbility:
 
 def _kinds(battle: Battle) -> dict[str, list[str]]:
     """Every fighter's action words (what Prediction may name): Hold the Line's Escape too
-    for the Attacker's fighters (rulings MB-30, MB-38)."""
+    for the Attacker's fighters (rulings MB-30, MB-38); on the fast path (part ``OFFERS``)
+    worked out once for each state (the start and end of an activation both ask)."""
+    if fast(OFFERS):
+        kept = battle.remembered("action words", lambda: _all_kinds(battle))
+        return {name: list(found) for name, found in kept.items()}
+    return _all_kinds(battle)
+
+
+def _all_kinds(battle: Battle) -> dict[str, list[str]]:
     # imported here: Hold the Line's Escape ends spells with :mod:`.fallen`, of this package
     from skirmish.games.magewinds.battle.holdtheline import attacker
 
