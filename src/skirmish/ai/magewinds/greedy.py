@@ -141,17 +141,17 @@ class GreedyPlayer:
         if isinstance(top, ActionPhase):
             if top.stage == ActionPhaseStage.WINDOWS:
                 return self.by_value(battle, legal)
-            return self.follow(self.planner.plans(battle), legal)
+            return self.follow(self.planner, battle, legal)
         if isinstance(top, Activation):
             if top.stage in PLAN_STAGES:
-                return self.follow(self.planner.plans(battle), legal)
+                return self.follow(self.planner, battle, legal)
             if top.stage in (ActivationStage.END, ActivationStage.ABILITY):
                 return self.by_value(battle, legal)
             return self.after_moving(battle, legal)
         if isinstance(top, StepFrame):
             if top.reaction:
                 return self.by_value(battle, legal)
-            return self.follow(self.planner.plans(battle), legal)
+            return self.follow(self.planner, battle, legal)
         if isinstance(top, AttackFrame):
             if top.stage == AttackStage.KNOCKBACK:
                 return self.by_value(battle, legal)
@@ -213,8 +213,13 @@ class GreedyPlayer:
             return picking[0]
         return "done" if "done" in legal else legal[-1]
 
-    def follow(self, plans: list[Plan], legal: tuple[Action, ...]) -> Action:
-        """The first action of the best candidate; the rest are played in turn."""
+    def follow(self, planner: Planner, battle: Battle, legal: tuple[Action, ...]) -> Action:
+        """The first action of the best candidate; the rest are played in turn. The
+        candidates are those that could be best (:meth:`Planner.best_plans`); when the
+        best of them does not start with a legal action, every candidate is weighed."""
+        plans = planner.best_plans(battle)
+        if plans and plans[0].actions and plans[0].actions[0] not in legal:
+            plans = planner.plans(battle)
         action, self.decisions.course = first_of(plans, legal)
         return action
 
