@@ -395,7 +395,8 @@ class Planner:
         """:meth:`_best_attacks_plain`, with the line of attack (18.1) checked only for the
         attacks that could be among the best: every attack in range is ranked by its first
         guess, in the order the rules would offer it, and taken while it has a line."""
-        quick: list[tuple[float, int, Battle, Fighter, Fighter, AttackProfile, Action, int]] = []
+        Quick = tuple[float, int, Battle, Fighter, Fighter, AttackProfile, tuple[Action, ...], int]
+        quick: list[Quick] = []
         names = Names.of(battle)
         for index, option in enumerate(options):
             stepped, mover, standing = self._stepped(battle, me, option)
@@ -403,15 +404,15 @@ class Planner:
                 guess = standing + self.evaluator.gain(
                     attacking_as(stepped, mover), target, profile
                 )
-                attack = cheapest(list(written), names)[0]
-                quick.append((guess, len(quick), stepped, mover, target, profile, attack, index))
+                quick.append((guess, len(quick), stepped, mover, target, profile, written, index))
         chosen: list[tuple[Battle, Fighter, Action, tuple[Action, ...]]] = []
-        for _, _, stepped, mover, target, profile, attack, index in sorted(
+        for _, _, stepped, mover, target, profile, written, index in sorted(
             quick, key=lambda q: (-q[0], q[1])
         ):
             if len(chosen) == REFINED:
                 break
             if has_line(stepped, mover, target, profile):
+                attack = cheapest(list(written), names)[0]  # paid the cheapest way, 17.0
                 chosen.append((stepped, mover, attack, (*done, options[index])))
         return chosen
 
