@@ -25,9 +25,9 @@ from functools import partial
 from random import Random
 from typing import Any
 
-from skirmish.ai.magewinds.evaluation import TERRAIN, Evaluator, Weights
-from skirmish.ai.magewinds.outlook import Mix, outlook
-from skirmish.ai.magewinds.plans import Course, Decisions, Plan, Planner, cheapest
+from skirmish.ai.magewinds.evaluation import SAME_POSITION, TERRAIN, Evaluator, Weights
+from skirmish.ai.magewinds.outlook import SHIFTED, Mix, outlook
+from skirmish.ai.magewinds.plans import MOVE_BOUND, Course, Decisions, Plan, Planner, cheapest
 from skirmish.ai.magewinds.setting import (
     deployment_score,
     order_choice,
@@ -36,7 +36,7 @@ from skirmish.ai.magewinds.setting import (
     profile_worth,
     side_choice,
 )
-from skirmish.ai.magewinds.threats import GREEDY, LEAN
+from skirmish.ai.magewinds.threats import GREEDY, KEYED, LEAN
 from skirmish.engine.battle import Action
 from skirmish.engine.procedure import NeedsDecision, next_step
 from skirmish.fastpaths import RECORDS
@@ -84,10 +84,23 @@ PLAN_STAGES = frozenset(
         ActivationStage.RECOVER,
     }
 )
-SHORTCUTS = (GREEDY, LEAN, SITUATION, LINES, RECORDS, TERRAIN)
+SHORTCUTS = (
+    GREEDY,
+    LEAN,
+    KEYED,
+    SAME_POSITION,
+    MOVE_BOUND,
+    SHIFTED,
+    SITUATION,
+    LINES,
+    RECORDS,
+    TERRAIN,
+)
 """Every part of the fast paths a greedy choice goes through: the player's own (kept
 threats and settled results, the steps before an attack, the lean re-scoring of only the
-threats a candidate changes, the evaluation's terrain answers), the attack situation's
+threats a candidate changes, each fighter keyed once a position, scores kept by position,
+the Moves left out by their bound, the outlook shifted by a counter, the evaluation's
+terrain answers), the attack situation's
 cover and Dodge, lines of attack remembered, and records made and hashed quicker;
 ``fastpaths.plain(*SHORTCUTS)`` plays the plain way."""
 
