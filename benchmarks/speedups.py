@@ -47,11 +47,18 @@ turns to go first).
    (``fastpaths.plain(OFFERS, CHECKED)``): they change no answer, so both ways play the
    very same battles. Random 4v4 and 2v2, without and with every state checked against
    the invariants (as ``battles.py`` checks them).
+9. The greedy player's fourth sitting (issue 32 item 2): each fighter keyed once a
+   position (``threats.KEYED``), scores kept by position (``evaluation.SAME_POSITION``),
+   the Moves a bound shows cannot be best left out (``plans.MOVE_BOUND``) and the outlook
+   on a target with one counter found from the one with none (``outlook.SHIFTED``),
+   against ``fastpaths.plain`` of those four (the same battles), and against the code before
+   issue 32 (polygons, no witnesses, and the lean greedy and these four off), greedy 4v4
+   and 2v2, each battle cold and in a run. Aim: 4 times the code before issue 32.
 
 Run with ``python benchmarks/speedups.py [BATTLES]`` (default 6 random battles of each
 size; a third as many greedy ones, at least 1); ``python benchmarks/speedups.py BATTLES
-lean`` runs part 7 alone, with BATTLES greedy battles of each size; ``python
-benchmarks/speedups.py BATTLES offers`` part 8 alone.
+lean`` runs part 7 alone, with BATTLES greedy battles of each size; ``... BATTLES offers``
+part 8 alone, and ``... BATTLES greedy`` part 9 alone.
 """
 
 from __future__ import annotations
@@ -72,9 +79,11 @@ from battles import forget  # benchmarks/battles.py, beside this file
 from geometry import crowded_battlefield  # benchmarks/geometry.py
 from skirmish.ai.collection import THRESHOLDS, tuned
 from skirmish.ai.magewinds import outlook
-from skirmish.ai.magewinds.evaluation import _GAINS
+from skirmish.ai.magewinds.evaluation import _GAINS, SAME_POSITION
 from skirmish.ai.magewinds.greedy import GreedyPlayer
-from skirmish.ai.magewinds.threats import LEAN
+from skirmish.ai.magewinds.outlook import SHIFTED
+from skirmish.ai.magewinds.plans import MOVE_BOUND
+from skirmish.ai.magewinds.threats import KEYED, LEAN
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.fastpaths import OFFERS, fast, plain
 from skirmish.games.magewinds.battle import new_setup, start_battle
@@ -311,9 +320,10 @@ def setup_of(size: int):
 
 @contextlib.contextmanager
 def old_code():
-    """The code before issue 32's closed forms: polygons, neither witness, and no stage's
-    offers shared nor invariants remembered (the fourth sitting's parts)."""
-    with polygons(), plain(STEPS_AWAY, STRAIGHT_SIGHT, OFFERS, CHECKED):
+    """The code before issue 32: polygons, neither witness, no stage's offers shared nor
+    invariants remembered, and neither the lean greedy evaluation nor the greedy player's
+    fourth-sitting shortcuts (every part issue 32 added, each switched off)."""
+    with polygons(), plain(STEPS_AWAY, STRAIGHT_SIGHT, OFFERS, CHECKED, LEAN, *FOURTH):
         yield
 
 
@@ -455,6 +465,50 @@ def offers(count: int) -> None:
             )
 
 
+FOURTH = (KEYED, SAME_POSITION, MOVE_BOUND, SHIFTED)
+"""The greedy player's shortcuts of the fourth sitting."""
+
+
+@contextlib.contextmanager
+def before_issue_32():
+    """The greedy player and geometry before issue 32: polygons, no witnesses, and neither
+    the lean greedy nor the fourth sitting's shortcuts."""
+    with old_code():
+        yield
+
+
+def greedy_fourth(count: int) -> None:
+    print("9. The greedy player's fourth sitting (aim 4x the code before issue 32)")
+    for size in (4, 2):
+        setup = setup_of(size)
+        new, old = both_ways(setup, count, "greedy", lambda: plain(*FOURTH))
+        print(
+            f"   {size}v{size} cold: now {count / new:5.2f}/s, without the four "
+            f"{count / old:5.2f}/s: {old / new:.2f}x" + per_step(new, old)
+        )
+        new2, before = both_ways(setup, count, "greedy", before_issue_32)
+        print(
+            f"   {size}v{size} cold: now {count / new2:5.2f}/s, before issue 32 "
+            f"{count / before:5.2f}/s: {before / new2:.2f}x" + per_step(new2, before)
+        )
+        runs = {"now": 0.0, "without": 0.0, "before": 0.0}
+        ways = {
+            "now": contextlib.nullcontext,
+            "without": lambda: plain(*FOURTH),
+            "before": before_issue_32,
+        }
+        for turn in range(2):
+            for name in list(ways) if turn == 0 else list(ways)[::-1]:
+                with ways[name]():
+                    runs[name] += in_a_run(setup, count)
+        print(
+            f"   {size}v{size} in a run: now {2 * count / runs['now']:5.2f}/s, without the "
+            f"four {2 * count / runs['without']:5.2f}/s ({runs['without'] / runs['now']:.2f}x),"
+            f" before issue 32 {2 * count / runs['before']:5.2f}/s "
+            f"({runs['before'] / runs['now']:.2f}x)"
+        )
+
+
 def main(count: int = 6) -> None:
     questions()
     circles_against_polygons(
@@ -474,6 +528,7 @@ def main(count: int = 6) -> None:
     witnesses(count, max(1, count // 3))
     lean(max(1, count // 3))
     offers(count)
+    greedy_fourth(max(1, count // 3))
 
 
 if __name__ == "__main__":
@@ -481,5 +536,7 @@ if __name__ == "__main__":
         lean(int(sys.argv[1]))
     elif sys.argv[2:3] == ["offers"]:
         offers(int(sys.argv[1]))
+    elif sys.argv[2:3] == ["greedy"]:
+        greedy_fourth(int(sys.argv[1]))
     else:
         main(*[int(a) for a in sys.argv[1:2]])

@@ -13,46 +13,17 @@ plain path.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from tests.ai.test_ai_greedy_shortcuts import played
 
 from skirmish import fastpaths
-from skirmish.ai.magewinds.evaluation import Evaluator
-from skirmish.ai.magewinds.greedy import GreedyPlayer
-from skirmish.ai.magewinds.outlook import forget
-from skirmish.ai.magewinds.plans import Plan, Planner
-from skirmish.ai.magewinds.threats import LEAN
+from skirmish.ai.magewinds.evaluation import SAME_POSITION, Evaluator
+from skirmish.ai.magewinds.threats import KEYED, LEAN
 from skirmish.engine.battle import History, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import Length, setup, start_battle
-from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle, Phase
-
-
-class Recording(Planner):
-    """A planner that keeps every candidate list it gives (actions, value, parts)."""
-
-    def __init__(self, planner: Planner, seen: list[object]) -> None:
-        super().__init__(planner.evaluator, planner.player)
-        self.seen = seen
-
-    def plans(self, battle: Battle) -> list[Plan]:
-        found = super().plans(battle)
-        self.seen.append([(p.actions, p.value, p.score.parts) for p in found])
-        return found
-
-
-def played(chosen: Setup, seed: int) -> tuple[list[object], list[object], str, tuple]:
-    """A greedy battle: every decision, every candidate list scored, the final hash and
-    the log."""
-    forget()
-    seen: list[object] = []
-    players = [GreedyPlayer(chosen, seed, seat) for seat in range(len(chosen.warbands))]
-    for player in players:
-        player.planner = Recording(player.planner, seen)
-    history = History.start(start_battle(chosen), seed)
-    play_out(history, players)
-    steps: list[object] = [(s.player, s.action) for s in history.steps]
-    return steps, seen, history.state.state_hash(), history.state.events()
 
 
 @settings(max_examples=6, deadline=None)
@@ -69,20 +40,23 @@ def test_the_lean_greedy_makes_every_choice_the_plain_one_makes(seed, players):
     assert lean[1], "the greedy player planned no activation"
 
 
+@pytest.mark.parametrize("part", [LEAN, KEYED, SAME_POSITION])
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]))
-def test_one_lean_evaluator_scores_a_run_of_positions_as_a_fresh_plain_one(seed, players):
+def test_one_lean_evaluator_scores_a_run_of_positions_as_a_fresh_plain_one(part, seed, players):
     """Every state of a random battle, scored by one evaluator in turn (positions sharing
-    fighter records and hands, as candidates do), for every player, every part equal."""
+    fighter records and hands, as candidates do; every third met twice), for every player,
+    every part equal to a fresh evaluator's with ``part`` off: the lean evaluation, each
+    fighter keyed once, scores kept by position (tests/ai/test_ai_greedy_shortcuts.py)."""
     chosen = setup.random_setup(seed, length=Length.QUICK, most=3, rounds=2, players=players)
     history = History.start(start_battle(chosen), seed)
     play_out(history, [RandomPlayer(seed, p) for p in range(players)])
     states = [s for s in history.states if isinstance(s, Battle) and s.phase is Phase.ACTION]
     assume(states)
     kept = Evaluator(chosen)
-    for battle in states:
+    for battle in [*states, *states[::3]]:
         for player in range(battle.players):
             found = kept.value(battle, player)
-            with fastpaths.plain(LEAN):
+            with fastpaths.plain(part):
                 fresh = Evaluator(chosen).value(battle, player)
             assert found == fresh

@@ -42,14 +42,25 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 
 import shapely
 from shapely import LineString, Point
 
 from skirmish.ai.magewinds.outlook import outlook, settled_results
-from skirmish.ai.magewinds.threats import GREEDY, LEAN, FighterKey, Threats, fighter_key
-from skirmish.fastpaths import Kept, fast
+from skirmish.ai.magewinds.threats import (
+    GREEDY,
+    KEYED,
+    LEAN,
+    ArmedList,
+    FighterKey,
+    Keyed,
+    Threats,
+    fighter_key,
+    keyed,
+)
+from skirmish.fastpaths import Kept, fast, replaced
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.battle.abilities.deadeye import attack_refused
 from skirmish.games.magewinds.battle.attacks import combatant_of
@@ -135,6 +146,22 @@ the way round the obstacles (:meth:`Evaluator.way`) and whether the straight lin
 two centres crosses a high obstacle (:meth:`Evaluator.clear`). They are kept by the very
 battlefield and the two points, shared by every evaluator of a process (both players and
 the search's replies ask about the same fighters); the plain path works each out afresh."""
+MoveBound = Callable[[tuple[float, float]], float]
+"""A bound on the value of a position by where one fighter Moves (:meth:`Evaluator.move_bound`)."""
+SAME_POSITION = "greedy same position"
+"""The part of the fast paths that keeps each evaluator's scores by position: the player and
+the fighters' records (hashed), and every other field of the battle but its log (compared,
+the very objects at once: the positions a player weighs at one decision share them). The
+candidates of one decision often reach one position twice (an attack's miss, and the step
+before it scored alone, change the same counter); ``fastpaths.plain(SAME_POSITION)`` scores
+every one afresh."""
+KEPT_POSITIONS = 20_000
+"""Scores kept per evaluator (:data:`SAME_POSITION`); when full, the store starts again."""
+_REST = attrgetter(
+    *(f.name for f in fields(Battle) if f.compare and f.name not in ("fighters", "log"))
+)
+"""Every field of a battle that is part of its value, but its fighters and log, as one
+tuple."""
 KEPT_TERRAIN = 200_000
 """Answers kept by each of the terrain memos; when full, a memo starts again from empty."""
 _WAYS: Kept[float] = Kept("ways round the terrain", KEPT_TERRAIN)
@@ -154,6 +181,11 @@ class Evaluator:
     )
     """Sight stand-ins on this evaluator's own table (:data:`LEAN`), in front of the
     process's store kept by the battlefield."""
+    _positions: dict[tuple[int, tuple[Fighter, ...]], tuple[tuple[object, ...], Score]] = field(
+        default_factory=dict
+    )
+    """Scores by player and fighters, with the rest of the position they were given for
+    (:data:`SAME_POSITION`)."""
 
     def __post_init__(self) -> None:
         self._threats = Threats(self)
@@ -169,7 +201,24 @@ class Evaluator:
     # -- the parts -------------------------------------------------------------------------
 
     def value(self, battle: Battle, player: int) -> Score:
-        """How good ``battle`` is for ``player``."""
+        """How good ``battle`` is for ``player``. On the fast path (:data:`SAME_POSITION`)
+        a position scored before by this evaluator (equal in every field the battle has,
+        its log aside) is answered with the score it was given."""
+        if not (fast(SAME_POSITION) and fast(GREEDY) and battle.setup is self.setup):
+            return self._value(battle, player)
+        key = (player, battle.fighters)
+        rest = _REST(battle)
+        found = self._positions.get(key)
+        if found is not None and found[0] == rest:
+            return found[1]
+        score = self._value(battle, player)
+        if len(self._positions) >= KEPT_POSITIONS:
+            self._positions.clear()
+        self._positions[key] = (rest, score)
+        return score
+
+    def _value(self, battle: Battle, player: int) -> Score:
+        """:meth:`value` worked out."""
         w = self.weights
         if battle.result is not None:
             winner = battle.result.winner
@@ -194,12 +243,17 @@ class Evaluator:
         attacks = self._threats.armed if lean else self._threats.attacks if kept else self.attacks
         pair = self._threats.pair if kept else self.pair
         armed = {f.name: attacks(battle, f, player) for f in (*mine, *theirs)}
-        danger = [
-            self._best(attacking_as(battle, e), mine, acting, armed[e.name], pair) for e in theirs
-        ]
-        offence = [
-            self._best(attacking_as(battle, m), theirs, acting, armed[m.name], pair) for m in mine
-        ]
+        if lean and fast(KEYED):
+            danger, offence = self._keyed_threats(battle, mine, theirs, acting, armed)
+        else:
+            danger = [
+                self._best(attacking_as(battle, e), mine, acting, armed[e.name], pair)
+                for e in theirs
+            ]
+            offence = [
+                self._best(attacking_as(battle, m), theirs, acting, armed[m.name], pair)
+                for m in mine
+            ]
         gaps = [self._gap_to_reach(m, theirs, armed[m.name]) for m in mine]
         parts["danger"] = -_weighted(danger, w.danger)
         parts["offence"] = _weighted(offence, w.offence)
@@ -223,6 +277,79 @@ class Evaluator:
                 sum(card_value(c) for c in battle.hands[player]) - MEAN_CARD * others
             )
         return Score(sum(parts.values()), tuple(parts.items()))
+
+    def move_bound(self, battle: Battle, player: int, name: str) -> MoveBound | None:
+        """For ``battle`` (an Action Phase position of ``player``'s, with the fighter
+        ``name`` about to Move and its action already counted), a function giving for each
+        point a value that :meth:`value` of the battle with that fighter moved there cannot
+        exceed; None where no such bound is known (a scenario part or an aura that reads
+        where the fighter stands, a negative weight, or the fast paths of the kept threats
+        off).
+
+        Only the danger, offence and approach read where the mover stands; the other parts
+        are the same wherever it goes. Every enemy's danger is at least its best attack on
+        the player's other fighters; the mover's offence is at most its best attack value
+        on the enemies in reach, sight aside; the mover's approach is exact. The parts are summed
+        in :meth:`value`'s order, and float sums and the ranked weighting (non-negative
+        weights) never decrease when a term grows, so the bound holds to the last bit."""
+        w = self.weights
+        scenario = battle.setup.scenario
+        if (
+            battle.result is not None
+            or battle.phase is not Phase.ACTION
+            or battle.auras
+            or scenario.objective
+            or scenario.treasures is not None
+            or scenario.collect
+            or scenario.markers
+            or scenario.escape
+            or scenario.id == BATTLE_ROYALE.id
+            or min(w.danger + w.offence + (w.approach,)) < 0
+            or not (fast(GREEDY) and fast(LEAN) and battle.setup is self.setup)
+        ):
+            return None
+        mine = [f for f in battle.on_battlefield() if f.player == player]
+        theirs = [f for f in battle.on_battlefield() if f.player != player]
+        mover = next((f for f in mine if f.name == name), None)
+        if mover is None or mover.at is None or battle.fighter(name) is not mover:
+            return None
+        armed = {f.name: self._threats.armed(battle, f, player) for f in (*mine, *theirs)}
+        others = [f for f in mine if f.name != name]
+        pair = self._threats.pair
+        danger = [self._best(e, others, True, armed[e.name], pair) for e in theirs]
+        offence = [
+            0.0 if m is mover else self._best(m, theirs, True, armed[m.name], pair) for m in mine
+        ]
+        parts = dict(self.value(battle, player).parts)
+        parts["danger"] = -_weighted(danger, w.danger)
+        gaps = [self._gap_to_reach(m, theirs, armed[m.name]) for m in mine]
+        index = mine.index(mover)
+
+        def bound(where: tuple[float, float]) -> float:
+            there = replaced(mover, at=where)
+            offence[index] = self._most(there, theirs, armed[name])
+            parts["offence"] = _weighted(offence, w.offence)
+            gaps[index] = self._gap_to_reach(there, theirs, armed[name])
+            parts["approach"] = -w.approach * sum(gaps)
+            return sum(parts.values())
+
+        return bound
+
+    def _most(self, attacker: Fighter, targets: list[Fighter], attacks: ArmedList) -> float:
+        """At least :meth:`_best` of ``attacker`` on ``targets`` (acting): the value of its
+        best attack on any of them in reach (as :meth:`pair` reckons it), sight aside."""
+        if attacker.counters >= MAX_COUNTERS or attacker.at is None:
+            return 0.0
+        best = 0.0
+        for target in targets:
+            if target.at is None:
+                continue
+            gap = math.dist(attacker.at, target.at) - 2 * RADIUS
+            for attack in attacks:
+                if gap > attack.maximum_range + STEP or gap < attack.minimum_range - STEP:
+                    continue
+                best = max(best, self.gain(attacker, target, attack))
+        return best
 
     def _material(self, fighter: Fighter) -> float:
         toughness = self.setup.profile(fighter.profile).toughness
@@ -448,6 +575,31 @@ class Evaluator:
         if acting and attacker.counters >= MAX_COUNTERS:
             return 0.0
         return max((pair(attacker, t, attacks) for t in targets), default=0.0)
+
+    def _keyed_threats(
+        self,
+        battle: Battle,
+        mine: list[Fighter],
+        theirs: list[Fighter],
+        acting: bool,
+        armed: dict[str, tuple[AttackProfile, ...]],
+    ) -> tuple[list[float], list[float]]:
+        """The danger (each enemy's best attack on the player's fighters) and offence (each
+        of the player's fighters' best attack on the enemies) of :meth:`value`, as
+        :meth:`_best` gives them from the kept pairs, each fighter keyed once as an
+        attacker and once as a target (:data:`KEYED`)."""
+        threats = self._threats
+        as_targets = {f.name: keyed(f) for f in (*mine, *theirs)}
+        targets = ([as_targets[f.name] for f in mine], [as_targets[f.name] for f in theirs])
+
+        def best(fighter: Fighter, against: list[Keyed]) -> float:
+            attacker = attacking_as(battle, fighter)
+            if acting and attacker.counters >= MAX_COUNTERS:
+                return 0.0
+            keys = as_targets[fighter.name] if attacker is fighter else keyed(attacker)
+            return threats.best(keys, armed[fighter.name], against)
+
+        return [best(e, targets[0]) for e in theirs], [best(m, targets[1]) for m in mine]
 
     def pair(self, attacker: Fighter, target: Fighter, attacks: Iterable[AttackProfile]) -> float:
         """The value of the best of ``attacks`` that ``attacker`` could make at once on

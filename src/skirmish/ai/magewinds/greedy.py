@@ -25,9 +25,9 @@ from functools import partial
 from random import Random
 from typing import Any
 
-from skirmish.ai.magewinds.evaluation import TERRAIN, Evaluator, Weights
-from skirmish.ai.magewinds.outlook import Mix, outlook
-from skirmish.ai.magewinds.plans import Course, Decisions, Plan, Planner, cheapest
+from skirmish.ai.magewinds.evaluation import SAME_POSITION, TERRAIN, Evaluator, Weights
+from skirmish.ai.magewinds.outlook import SHIFTED, Mix, outlook
+from skirmish.ai.magewinds.plans import MOVE_BOUND, Course, Decisions, Plan, Planner, cheapest
 from skirmish.ai.magewinds.setting import (
     deployment_score,
     order_choice,
@@ -36,7 +36,7 @@ from skirmish.ai.magewinds.setting import (
     profile_worth,
     side_choice,
 )
-from skirmish.ai.magewinds.threats import GREEDY, LEAN
+from skirmish.ai.magewinds.threats import GREEDY, KEYED, LEAN
 from skirmish.engine.battle import Action
 from skirmish.engine.procedure import NeedsDecision, next_step
 from skirmish.fastpaths import RECORDS
@@ -84,10 +84,23 @@ PLAN_STAGES = frozenset(
         ActivationStage.RECOVER,
     }
 )
-SHORTCUTS = (GREEDY, LEAN, SITUATION, LINES, RECORDS, TERRAIN)
+SHORTCUTS = (
+    GREEDY,
+    LEAN,
+    KEYED,
+    SAME_POSITION,
+    MOVE_BOUND,
+    SHIFTED,
+    SITUATION,
+    LINES,
+    RECORDS,
+    TERRAIN,
+)
 """Every part of the fast paths a greedy choice goes through: the player's own (kept
 threats and settled results, the steps before an attack, the lean re-scoring of only the
-threats a candidate changes, the evaluation's terrain answers), the attack situation's
+threats a candidate changes, each fighter keyed once a position, scores kept by position,
+the Moves left out by their bound, the outlook shifted by a counter, the evaluation's
+terrain answers), the attack situation's
 cover and Dodge, lines of attack remembered, and records made and hashed quicker;
 ``fastpaths.plain(*SHORTCUTS)`` plays the plain way."""
 
@@ -141,17 +154,17 @@ class GreedyPlayer:
         if isinstance(top, ActionPhase):
             if top.stage == ActionPhaseStage.WINDOWS:
                 return self.by_value(battle, legal)
-            return self.follow(self.planner.plans(battle), legal)
+            return self.follow(self.planner, battle, legal)
         if isinstance(top, Activation):
             if top.stage in PLAN_STAGES:
-                return self.follow(self.planner.plans(battle), legal)
+                return self.follow(self.planner, battle, legal)
             if top.stage in (ActivationStage.END, ActivationStage.ABILITY):
                 return self.by_value(battle, legal)
             return self.after_moving(battle, legal)
         if isinstance(top, StepFrame):
             if top.reaction:
                 return self.by_value(battle, legal)
-            return self.follow(self.planner.plans(battle), legal)
+            return self.follow(self.planner, battle, legal)
         if isinstance(top, AttackFrame):
             if top.stage == AttackStage.KNOCKBACK:
                 return self.by_value(battle, legal)
@@ -213,8 +226,13 @@ class GreedyPlayer:
             return picking[0]
         return "done" if "done" in legal else legal[-1]
 
-    def follow(self, plans: list[Plan], legal: tuple[Action, ...]) -> Action:
-        """The first action of the best candidate; the rest are played in turn."""
+    def follow(self, planner: Planner, battle: Battle, legal: tuple[Action, ...]) -> Action:
+        """The first action of the best candidate; the rest are played in turn. The
+        candidates are those that could be best (:meth:`Planner.best_plans`); when the
+        best of them does not start with a legal action, every candidate is weighed."""
+        plans = planner.best_plans(battle)
+        if plans and plans[0].actions and plans[0].actions[0] not in legal:
+            plans = planner.plans(battle)
         action, self.decisions.course = first_of(plans, legal)
         return action
 

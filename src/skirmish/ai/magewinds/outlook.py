@@ -29,10 +29,19 @@ from skirmish.ai.magewinds.threats import GREEDY
 from skirmish.engine.matrix import solve
 from skirmish.fastpaths import Kept, fast, replaced
 from skirmish.games.magewinds.advice import SINGLE, Objective, matrix_game
-from skirmish.games.magewinds.attack import AttackResult, AttackSituation
+from skirmish.games.magewinds.attack import (
+    MAX_ACTION_COUNTERS,
+    AttackResult,
+    AttackSituation,
+)
 from skirmish.games.magewinds.profiles import AttackChoice
 
 Mix = tuple[tuple[str, Fraction], ...]
+SHIFTED = "outlook shifted counters"
+"""The part of the fast paths that finds the outlook of an attack on a target with a single
+action counter from the same attack on the target with none (:func:`shifted`), instead of
+enumerating the attack and solving its game again; ``fastpaths.plain(SHIFTED)`` works out
+each afresh."""
 KEPT = 8192
 """Outlooks kept in memory; when full, the store starts again from empty."""
 
@@ -87,10 +96,39 @@ def outlook(situation: AttackSituation, reactions: Iterable[str] | None = None) 
         return fresh_outlook(*key)
     found = _KEPT.get(key)
     if found is None:
+        shift = key[0].target.action_counters
+        if fast(SHIFTED) and 0 < shift < MAX_ACTION_COUNTERS:
+            found = shifted(outlook(_counters(key[0], 0), reactions), key[0], shift)
+        else:
+            found = fresh_outlook(*key)
         if len(_KEPT) >= KEPT:
             _KEPT.clear()
-        found = _KEPT[key] = fresh_outlook(*key)
+        _KEPT[key] = found
     return found
+
+
+def shifted(found: Outlook, situation: AttackSituation, shift: int) -> Outlook:
+    """The outlook of ``situation`` (already :func:`key_of`), whose target has ``shift``
+    more action counters than ``found``'s, none of them double (:data:`SHIFTED`). The
+    attack reads the target's counters only to refuse every reaction to a fighter with a
+    double counter (13.0), and to add one for a reaction paid (13.3); the tempo objective
+    counts the counters won, not held. So the same reactions are offered, every result is
+    ``found``'s with ``shift`` more counters on the target, the payoffs and the equilibrium
+    are the same, and the results come in the same order."""
+    return Outlook(
+        situation,
+        found.attack_mix,
+        found.defence_mix,
+        found.value,
+        tuple(
+            (replaced(r, target_action_counters=r.target_action_counters + shift), p)
+            for r, p in found.results
+        ),
+    )
+
+
+def _counters(situation: AttackSituation, counters: int) -> AttackSituation:
+    return replaced(situation, target=replaced(situation.target, action_counters=counters))
 
 
 def fresh_outlook(situation: AttackSituation, reactions: frozenset[str] | None) -> Outlook:

@@ -18,12 +18,13 @@ steps and attacks are the options the rules offer there.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import math
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from random import Random
 
-from skirmish.ai.magewinds.evaluation import Evaluator, Score
+from skirmish.ai.magewinds.evaluation import Evaluator, MoveBound, Score
 from skirmish.ai.magewinds.outlook import Outlook, outlook, settled_results
 from skirmish.ai.magewinds.threats import GREEDY
 from skirmish.engine.battle import Action, Turn
@@ -58,9 +59,22 @@ REFINED = 3
 """Attacks scored in full (cover, Dodge and every result), of those from every step at every
 target: the best by a first guess (the position after the step, plus the attack's value
 with no cover and Dodge possible)."""
+MOVE_BOUND = "greedy move bound"
+"""The part of the fast paths that leaves out, when the greedy player chooses
+(:meth:`Planner.best_plans`), the ends of a Move that a bound shows cannot beat a candidate
+already scored; ``fastpaths.plain(MOVE_BOUND)`` scores every one."""
+SLACK = 1e-6
+"""How far below the best a Move's bound must be for the Move to be left out: the bound
+holds exactly in float arithmetic, and this margin covers a float sum that compensates its
+rounding (as Python's ``sum`` does from 3.12), a few units of 1e-16 of values below 1,000."""
 BLINK_SPOTS = 4
 """Blink destinations scored in full (the most distant from the enemy first)."""
 MAX_COUNTERS = 2
+
+
+Deferred = tuple[float, int, int, "Callable[[], Iterator[Plan]]"]
+"""A Move set aside by :meth:`Planner.best_plans`: its bound, how many candidates the walk
+had met before it, its order among those set aside, and the walk of its ends."""
 
 
 @dataclass(frozen=True)
@@ -140,11 +154,46 @@ class Planner:
     def __init__(self, evaluator: Evaluator, player: int) -> None:
         self.evaluator = evaluator
         self.player = player
+        self._walked: list[Plan] | None = None
+        """The candidates walked so far, while :meth:`best_plans` walks."""
+        self._deferred: list[Deferred] | None = None
+        """The Moves set aside while :meth:`best_plans` walks (None while :meth:`plans`
+        does: every candidate is scored as it is met)."""
+        self._bounds: tuple[Battle, str, MoveBound | None] | None = None
 
     def plans(self, battle: Battle) -> list[Plan]:
         """Every candidate from ``battle`` (the player's decision), best first."""
         found = list(self._walk(battle, ()))
         return sorted(found, key=lambda plan: -plan.value)
+
+    def best_plans(self, battle: Battle) -> list[Plan]:
+        """The candidates of :meth:`plans` that could be the best, best first: on the fast
+        path (:data:`MOVE_BOUND`) the ends of a Move are set aside as the walk meets them,
+        each with a bound its value cannot exceed (:meth:`Evaluator.move_bound`), and
+        scored after every other candidate, the highest bound first, leaving out those
+        whose bound is below the best value found. The best candidates are those of
+        :meth:`plans`, in the same order (ties in the order the walk meets them); the
+        search and ``hint``, which weigh every candidate, ask :meth:`plans`."""
+        if not fast(MOVE_BOUND):
+            return self.plans(battle)
+        walked: list[Plan] = []
+        self._walked, self._deferred = walked, []
+        try:
+            for plan in self._walk(battle, ()):
+                walked.append(plan)
+            deferred = self._deferred
+        finally:
+            self._walked, self._deferred, self._bounds = None, None, None
+        placed: list[tuple[tuple[int, ...], Plan]] = [((k, 0), p) for k, p in enumerate(walked)]
+        best = max((p.value for p in walked), default=-math.inf)
+        for bound, position, order, moving in sorted(deferred, key=lambda d: (-d[0], d[2])):
+            if bound + SLACK < best:
+                continue
+            for sub, plan in enumerate(moving()):
+                placed.append(((position, -1, order, sub), plan))
+                best = max(best, plan.value)
+        placed.sort(key=lambda kp: (-kp[1].value, kp[0]))
+        return [plan for _, plan in placed]
 
     def score(self, battle: Battle) -> Score:
         return self.evaluator.value(battle, self.player)
@@ -220,6 +269,16 @@ class Planner:
         then every object picked up in contact (19.1)."""
         what = f"{me.name} moves to {point_text(where)}"
         if battle.setup.scenario.after_move is None:
+            if self._deferred is not None and self._walked is not None:
+                bound = self._bounded(battle, me, where)
+                if bound < math.inf:
+
+                    def moving() -> Iterator[Plan]:
+                        return self._moved(moved(battle, me, where), me, (*done, option), what)
+
+                    order = len(self._deferred)
+                    self._deferred.append((bound, len(self._walked), order, moving))
+                    return
             yield from self._moved(moved(battle, me, where), me, (*done, option), what)
             return
         yield from self._moved(battle.apply(option), me, (*done, option), what)
@@ -286,6 +345,18 @@ class Planner:
         stay = [NO_STEP] if frame.can_stay(battle) else []
         return [*stay, *(f"step {point_text(end)}" for end in frame.allowed_ends(battle))]
 
+    def _bounded(self, battle: Battle, me: Fighter, where: Point) -> float:
+        """A value no end of a Move by ``me`` to ``where`` from ``battle`` exceeds
+        (:meth:`Evaluator.move_bound` of the battle with the fighter's action spent, found
+        once for the Moves of one decision); infinite where no bound is known."""
+        if self._bounds is None or self._bounds[0] is not battle or self._bounds[1] != me.name:
+            bound = None
+            if not battle.items:
+                bound = self.evaluator.move_bound(self._spent(battle, me), self.player, me.name)
+            self._bounds = (battle, me.name, bound)
+        bound = self._bounds[2]
+        return math.inf if bound is None else bound(where)
+
     def _stay(
         self, battle: Battle, me: Fighter, chosen: Action, done: tuple[Action, ...]
     ) -> Iterator[Plan]:
@@ -324,7 +395,8 @@ class Planner:
         """:meth:`_best_attacks_plain`, with the line of attack (18.1) checked only for the
         attacks that could be among the best: every attack in range is ranked by its first
         guess, in the order the rules would offer it, and taken while it has a line."""
-        quick: list[tuple[float, int, Battle, Fighter, Fighter, AttackProfile, Action, int]] = []
+        Quick = tuple[float, int, Battle, Fighter, Fighter, AttackProfile, tuple[Action, ...], int]
+        quick: list[Quick] = []
         names = Names.of(battle)
         for index, option in enumerate(options):
             stepped, mover, standing = self._stepped(battle, me, option)
@@ -332,15 +404,15 @@ class Planner:
                 guess = standing + self.evaluator.gain(
                     attacking_as(stepped, mover), target, profile
                 )
-                attack = cheapest(list(written), names)[0]
-                quick.append((guess, len(quick), stepped, mover, target, profile, attack, index))
+                quick.append((guess, len(quick), stepped, mover, target, profile, written, index))
         chosen: list[tuple[Battle, Fighter, Action, tuple[Action, ...]]] = []
-        for _, _, stepped, mover, target, profile, attack, index in sorted(
+        for _, _, stepped, mover, target, profile, written, index in sorted(
             quick, key=lambda q: (-q[0], q[1])
         ):
             if len(chosen) == REFINED:
                 break
             if has_line(stepped, mover, target, profile):
+                attack = cheapest(list(written), names)[0]  # paid the cheapest way, 17.0
                 chosen.append((stepped, mover, attack, (*done, options[index])))
         return chosen
 

@@ -32,6 +32,12 @@ hands and marks before any key of their contents is built (:meth:`Threats.armed`
 worked out afresh taking its distance and sight once for all its attacks, and the
 evaluation's sight stand-in asked of the evaluator's own table first. (The threats of the
 fighters a candidate did not change are found kept by :meth:`Threats.pair` already.)"""
+KEYED = "greedy keys once"
+"""The part of the fast paths that works out what each fighter's threats are kept by (where
+it stands and :func:`fighter_key`, as an attacker and as a target) once for each position
+scored, not once for each pair of fighters, and finds each fighter's best attack among the
+kept pairs in one loop (:meth:`Threats.best`); ``fastpaths.plain(KEYED)`` asks
+:meth:`Threats.pair` pair by pair as before. Both read and keep the very same pairs."""
 KEPT_PAIRS = 100_000
 """Pairs of fighters kept per evaluator; when full, the store starts again from empty."""
 KEPT_ARMED = 20_000
@@ -44,6 +50,7 @@ ArmedList = tuple[AttackProfile, ...]
 ArmedKey = tuple[str, str, int, int, tuple[tuple[str, ...], ...], tuple[object, ...]]
 FighterKey = tuple[str, int, int, bool, frozenset[str]]
 PairKey = tuple[object, ...]
+Keyed = tuple[Fighter, object, FighterKey]
 
 
 class Valuing(Protocol):
@@ -114,6 +121,37 @@ class Threats:
             self._pairs.clear()
         self._pairs[key] = (attacks, value)
         return value
+
+    def best(
+        self, attacker: Keyed, attacks: tuple[AttackProfile, ...], targets: list[Keyed]
+    ) -> float:
+        """The value of the best of ``attacks`` that the keyed ``attacker`` could make on
+        one of the keyed ``targets`` (0 when none reaches): :meth:`pair` for each target,
+        with the keys worked out once for the position (:data:`KEYED`)."""
+        fighter, at, key = attacker
+        pairs = self._pairs
+        marked = id(attacks)
+        best = 0.0
+        first = True
+        for target, target_at, target_key in targets:
+            pair = (marked, at, key, target_at, target_key)
+            found = pairs.get(pair)
+            if found is not None and found[0] is attacks:
+                value = found[1]
+            else:
+                value = self.evaluator.pair(fighter, target, attacks)
+                if len(pairs) >= KEPT_PAIRS:
+                    pairs.clear()
+                pairs[pair] = (attacks, value)
+            if first or value > best:
+                best, first = value, False
+        return best
+
+
+def keyed(fighter: Fighter) -> Keyed:
+    """A fighter with what its kept pairs are found by: where it stands and
+    :func:`fighter_key` (:data:`KEYED`)."""
+    return (fighter, fighter.at, fighter_key(fighter))
 
 
 def pair_key(attacker: Fighter, target: Fighter, attacks: tuple[AttackProfile, ...]) -> PairKey:
