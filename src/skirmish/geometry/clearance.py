@@ -24,22 +24,31 @@ form off, so that the old answers can be measured and compared beside the new.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property, partial
+from typing import Generic, TypeVar
 
 import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from skirmish.fastpaths import Kept, fast
+from skirmish.fastpaths import Kept, Memo, fast
 
 Array = np.ndarray
+PREPARED = "prepared clearance"
+"""The part of the fast paths (:func:`skirmish.fastpaths.fast`) that prepares the terrain's
+side of a :class:`Clearance` once for every position on a table (each footprint's edges,
+bounding boxes and the frame of each edge's band: its direction, normal and length) and
+answers :meth:`Clearance.rooms` from it with fewer array operations; the very same
+arithmetic on each element, so the very same answers, bit for bit.
+``fastpaths.plain(PREPARED)`` turns it off alone (the benchmarks' ratio, the tests)."""
 SLACK = 1e-9
 """Inches: a point this close to a region's boundary is on it (free), and a ray that runs
 no deeper than this into a region only grazes it."""
 _CIRCLES = [True]
+T = TypeVar("T")
 
 
 def true_circles() -> bool:
@@ -60,7 +69,15 @@ def polygons() -> Iterator[None]:
 
 def _edges(footprints: Sequence[BaseGeometry]) -> tuple[Array, Array, Array]:
     """Every edge of every ring of the footprints, (edges, 2, 2), the footprint each edge
-    belongs to, and each footprint's bounding box (min x, min y, max x, max y)."""
+    belongs to, and each footprint's bounding box (min x, min y, max x, max y); on the
+    fast path (part :data:`PREPARED`) worked out once for the very same footprints (every
+    position on a table has the same terrain), the same arrays each time."""
+    if fast(PREPARED) and footprints:
+        return _TERRAIN.get(footprints, lambda: _edges_afresh(footprints))
+    return _edges_afresh(footprints)
+
+
+def _edges_afresh(footprints: Sequence[BaseGeometry]) -> tuple[Array, Array, Array]:
     starts: list[Array] = [np.empty((0, 2, 2))]
     owners: list[Array] = [np.empty(0, dtype=np.intp)]
     boxes = np.empty((len(footprints), 4))
@@ -94,10 +111,68 @@ _EDGES: Kept[Array] = Kept("footprint edges", size=4096)
 battle."""
 
 
+class _ByIdentity(Generic[T]):
+    """Answers kept for a sequence of the very same objects (footprints: shapely hashes a
+    geometry by its whole shape, which is dear), held so that their ids stay theirs."""
+
+    def __init__(self, name: str, size: int = 256) -> None:
+        self.memo: Memo[tuple[tuple[object, ...], T]] = Memo(name, size)
+
+    def get(self, things: Sequence[object], compute: Callable[[], T]) -> T:
+        held = tuple(things)
+        key = tuple(id(thing) for thing in held)
+        kept = self.memo.answers.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], held, strict=True)):
+            self.memo.hits += 1
+            return kept[1]
+        return self.memo.get(key, lambda: (held, compute()), fresh=True)[1]
+
+
+_TERRAIN: _ByIdentity[tuple[Array, Array, Array]] = _ByIdentity("terrain edges")
+_SHAPES: _ByIdentity[Array] = _ByIdentity("terrain shapes")
+
+
 def _shapes(footprints: Sequence[BaseGeometry]) -> Array:
+    """The footprints as one object array (kept for the very footprints on the fast
+    path)."""
+    if fast(PREPARED) and footprints:
+        return _SHAPES.get(footprints, lambda: _shapes_afresh(footprints))
+    return _shapes_afresh(footprints)
+
+
+def _shapes_afresh(footprints: Sequence[BaseGeometry]) -> Array:
     shapes = np.empty(len(footprints), dtype=object)
     shapes[:] = list(footprints)
     return shapes
+
+
+@dataclass(frozen=True, eq=False)
+class _Bands:
+    """The frame of each edge's band (:func:`_slab_entries`), for every edge of a set of
+    footprints at once: where it starts, its unit direction and normal, its length, and
+    which edges have a length at all (a band of none is skipped)."""
+
+    starts: Array
+    along: Array
+    normal: Array
+    size: Array
+    keep: Array
+
+    @classmethod
+    def of(cls, edges: Array) -> _Bands:
+        a = edges[:, 0, :]
+        span = edges[:, 1, :] - a
+        size = np.hypot(span[:, 0], span[:, 1])
+        keep = size > 0
+        with np.errstate(divide="ignore", invalid="ignore"):
+            along = span / size[:, None]
+        normal = np.stack([-along[:, 1], along[:, 0]], axis=1)
+        return cls(a, along, normal, size, keep)
+
+
+_BANDS: Kept[_Bands] = Kept("terrain bands", size=256)
+"""Each terrain's band frames, kept for its very edges array (the fast path shares one
+edges array among every position on a table)."""
 
 
 def _near_edges(edges: Array, owners: Array, boxes: Array, low: Array, high: Array) -> Array:
@@ -292,6 +367,8 @@ class Clearance:
         0 in every direction when ``start`` itself is not free (deeper than
         :data:`SLACK` in a region: a ray from there enters it at once)."""
         units = np.asarray(units, dtype=float).reshape(-1, 2)
+        if fast(PREPARED) and len(units):
+            return self._rooms_prepared(start, units, float(length))
         room = np.full(len(units), float(length))
         if not len(units):
             return room
@@ -324,6 +401,60 @@ class Clearance:
             room = np.minimum(room, _disc_entries(start, units, discs, radii))
         if len(edges):
             room = np.minimum(room, _slab_entries(start, units, edges, reach))
+        return room
+
+    @cached_property
+    def _bands(self) -> _Bands:
+        """The band frames of every solid edge (kept for the terrain's very edges array,
+        which every position on a table shares on the fast path)."""
+        return _BANDS.get(self.solid, lambda: _Bands.of(self.solid))
+
+    def _rooms_prepared(self, start: tuple[float, float], units: Array, length: float) -> Array:
+        """:meth:`rooms` on the fast path (part :data:`PREPARED`): the terrain's band
+        frames made once (:class:`_Bands`), the start's freedom asked in plain Python (as
+        :meth:`is_free` asks one point), and every step elementwise as in :meth:`rooms`,
+        :func:`_disc_entries` and :func:`_slab_entries`, so each answer is theirs, bit
+        for bit, and one direction asked alone is answered as among many."""
+        sx, sy = start
+        if not (
+            self._free_at(float(sx), float(sy))
+            and not self._near_any(self._solid_list, float(sx), float(sy))
+        ):
+            return np.zeros(len(units))
+        room = np.full(len(units), length)
+        ux, uy = units[:, 0], units[:, 1]
+        reach = self._reach
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            for s, u, low, high in (
+                (sx, ux, reach, self.width - reach),
+                (sy, uy, reach, self.length - reach),
+            ):
+                exit_ = np.where(u > 0, (high - s) / u, np.where(u < 0, (low - s) / u, np.inf))
+                room = np.minimum(room, np.maximum(exit_, 0.0))
+            discs, radii = self.centres, self.reaches
+            bands = None
+            if len(self.solid):
+                grow = reach + length + SLACK
+                low_corner = np.array([sx - grow, sy - grow])
+                high_corner = np.array([sx + grow, sy + grow])
+                chosen = _meeting(self.solid_boxes, low_corner, high_corner)[self.solid_owners]
+                if chosen.any():
+                    corners = self.solid[chosen, 0, :]
+                    discs = np.concatenate([discs, corners])
+                    radii = np.concatenate([radii, np.full(len(corners), reach)])
+                    frames = self._bands
+                    kept = chosen & frames.keep
+                    if kept.any():
+                        bands = (
+                            frames.starts[kept],
+                            frames.along[kept],
+                            frames.normal[kept],
+                            frames.size[kept],
+                        )
+            if len(discs):
+                room = np.minimum(room, _disc_entries(start, units, discs, radii))
+            if bands is not None:
+                room = np.minimum(room, _band_entries(start, units, *bands, reach))
         return room
 
     def clear(self, start: tuple[float, float], ends: Array) -> Array:
@@ -436,6 +567,40 @@ def _slab_entries(start: tuple[float, float], units: Array, edges: Array, reach:
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             t1 = (low - origin[None, :]) / rate
             t2 = (high - origin[None, :]) / rate
+        still = rate == 0
+        inside = (origin[None, :] > low) & (origin[None, :] < high)
+        t_low = np.where(still, np.where(inside, -np.inf, np.inf), np.minimum(t1, t2))
+        t_high = np.where(still, np.where(inside, np.inf, -np.inf), np.maximum(t1, t2))
+        lows.append(t_low)
+        highs.append(t_high)
+    enter = np.maximum(lows[0], lows[1])
+    leave = np.minimum(highs[0], highs[1])
+    deep = leave > np.maximum(enter, 0.0) + SLACK
+    found: Array = np.where(deep, np.maximum(enter, 0.0), np.inf).min(axis=1)
+    return found
+
+
+def _band_entries(
+    start: tuple[float, float],
+    units: Array,
+    a: Array,
+    along_unit: Array,
+    normal: Array,
+    size: Array,
+    reach: float,
+) -> Array:
+    """:func:`_slab_entries` from band frames made beforehand (:class:`_Bands`, edges of
+    some length only), inside the caller's ``np.errstate``: the same operations on each
+    element, so the same answers."""
+    rel = np.array(start, dtype=float)[None, :] - a
+    p0 = np.einsum("ec,ec->e", rel, along_unit)
+    q0 = np.einsum("ec,ec->e", rel, normal)
+    dp = units[:, 0:1] * along_unit[None, :, 0] + units[:, 1:2] * along_unit[None, :, 1]
+    dq = units[:, 0:1] * normal[None, :, 0] + units[:, 1:2] * normal[None, :, 1]
+    lows, highs = [], []
+    for origin, rate, low, high in ((p0, dp, 0.0, size), (q0, dq, -reach, reach)):
+        t1 = (low - origin[None, :]) / rate
+        t2 = (high - origin[None, :]) / rate
         still = rate == 0
         inside = (origin[None, :] > low) & (origin[None, :] < high)
         t_low = np.where(still, np.where(inside, -np.inf, np.inf), np.minimum(t1, t2))

@@ -23,9 +23,10 @@ from shapely import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from skirmish import limits
+from skirmish.fastpaths import fast
 from skirmish.games.magewinds.field import Battlefield, Layout, Placed
 from skirmish.geometry import BASE_DIAMETER, EPSILON, HeightClass, Terrain, within
-from skirmish.geometry.clearance import true_circles
+from skirmish.geometry.clearance import PREPARED, true_circles
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 from skirmish.geometry.movement import FreeSpace, Roadmap, free_space, path_length, ray_room
 
@@ -66,15 +67,28 @@ def _surroundings(layout: Layout, mover: str) -> Surroundings:
     others = [b for b in layout.bases if b.name != mover]
     low = [t for t in layout.terrain if t.height_class is HeightClass.LOW]
     free = free_space(
-        box(0, 0, layout.width, layout.length),
+        table_area(layout.width, layout.length),
         base.radius,
         solid=[t.footprint for t in solid],
-        bases=[(b.centre, b.radius) for b in others],
+        discs=[(b.x, b.y, b.radius) for b in others],
         no_end=[t.footprint for t in low],
     )
     names = [f"{t.height_class.value} obstacle {t.name!r}" for t in solid]
     names += [f"{b.kind} {b.name!r}" for b in others]
     return Surroundings(free, tuple(names), tuple(f"low obstacle {t.name!r}" for t in low))
+
+
+def table_area(width: float, length: float) -> Polygon:
+    """The table as a rectangle; on the fast path one polygon for each size (so what is
+    kept for the very polygon, its grown and shrunk shapes, is found again)."""
+    if fast(PREPARED):
+        return _table_area(width, length)
+    return box(0, 0, width, length)
+
+
+@lru_cache(maxsize=64)
+def _table_area(width: float, length: float) -> Polygon:
+    return box(0, 0, width, length)
 
 
 def roadmap(field: Battlefield, mover: str) -> Roadmap:
@@ -96,7 +110,7 @@ def terrain_space(field: Battlefield) -> FreeSpace:
 @lru_cache(maxsize=64)
 def _terrain_space(width: float, length: float, terrain: tuple[Terrain, ...]) -> FreeSpace:
     solid = [t.footprint for t in terrain if t.height_class in SOLID]
-    return free_space(box(0, 0, width, length), BASE_DIAMETER / 2, solid=solid)
+    return free_space(table_area(width, length), BASE_DIAMETER / 2, solid=solid)
 
 
 def terrain_roadmap(field: Battlefield) -> Roadmap:
@@ -168,10 +182,10 @@ def neighbourhood(field: Battlefield, mover: Placed, inches: float) -> Neighbour
 def local_space(around: Neighbourhood) -> FreeSpace:
     """15.0 free space for the base of ``around`` among what is near it."""
     return free_space(
-        box(0, 0, around.width, around.length),
+        table_area(around.width, around.length),
         around.radius,
         solid=around.solid,
-        bases=[(Point(x, y), r) for x, y, r in around.bases],
+        discs=around.bases,
         no_end=around.low,
     )
 
@@ -229,14 +243,18 @@ def check_move(
     has at most :data:`~skirmish.limits.PATH_POINTS` points.
     """
     limits.PATH_POINTS.check(len(path), "points of the path:")
-    points = [Point(limits.check_point(p, "point of the path")) for p in path]
-    if not points or points[0].distance(mover.base.centre) > EPSILON:
-        points.insert(0, mover.base.centre)
+    checked = [limits.check_point(p, "point of the path") for p in path]
     if limit is None:
         limit, _ = allowance(field, mover)
     around = surroundings(field, mover.name)
-    line = LineString(points) if len(points) > 1 else LineString([points[0], points[0]])
-    length = path_length(points)
+    if fast(PREPARED):
+        points, line, length = _path_made(checked, mover)
+    else:
+        points = [Point(p) for p in checked]
+        if not points or points[0].distance(mover.base.centre) > EPSILON:
+            points.insert(0, mover.base.centre)
+        line = LineString(points) if len(points) > 1 else LineString([points[0], points[0]])
+        length = path_length(points)
     problems = []
     if length > limit + EPSILON:
         shown = f"{length:.2f}"
@@ -266,6 +284,27 @@ def check_move(
         ]
         problems.append(f"15.0: the move may not end on {', '.join(on)}")
     return MoveCheck(not problems, length, limit, tuple(problems), tuple(points))
+
+
+def _path_made(
+    path: Sequence[tuple[float, float]], mover: Placed
+) -> tuple[list[Point], LineString, float]:
+    """:func:`check_move`'s points, line and length made with shapely's array calls (the
+    fast path, part :data:`~skirmish.geometry.clearance.PREPARED`): the very geometries
+    and GEOS measures the plain path makes one object at a time (``Point``,
+    ``LineString``, :func:`~skirmish.geometry.movement.path_length`), for a fraction of
+    the cost."""
+    centre = mover.base.centre
+    corners = np.array(path, dtype=float).reshape(-1, 2)
+    away = not len(corners) or float(shapely.distance(shapely.points(corners[0]), centre)) > EPSILON
+    if away:
+        corners = np.vstack([[(centre.x, centre.y)], corners])
+    points: list[Point] = list(shapely.points(corners))
+    if away:
+        points[0] = centre
+    line = shapely.linestrings(corners if len(corners) > 1 else np.vstack([corners, corners]))
+    length = float(shapely.length(line)) if len(corners) > 1 else 0.0
+    return points, line, length
 
 
 def shortest_move(
