@@ -148,15 +148,21 @@ def _shapes_afresh(footprints: Sequence[BaseGeometry]) -> Array:
 
 @dataclass(frozen=True, eq=False)
 class _Bands:
-    """The frame of each edge's band (:func:`_slab_entries`), for every edge of a set of
-    footprints at once: where it starts, its unit direction and normal, its length, and
-    which edges have a length at all (a band of none is skipped)."""
+    """The terrain's side of :meth:`Clearance.rooms`, for every edge of a set of
+    footprints at once: each edge's corner (a disc of the reach) and, for the edges of
+    some length (a band of none is skipped), the frame of its band
+    (:func:`_slab_entries`): where it starts, its unit direction and normal, its length.
 
-    starts: Array
-    along: Array
-    normal: Array
-    size: Array
-    keep: Array
+    The fast path looks at the discs and bands a ray of the room's length may reach from
+    its start (their nearest point within that length and :data:`BEYOND`), rather than
+    the footprints whose bounding box meets the ray's: both leave out only what a ray
+    enters, if at all, beyond its length, so neither changes a room."""
+
+    corners: Array
+    """(edges, 2): each edge's first corner."""
+    frames: Array
+    """(7, edges of some length), a row each: start x, y; unit direction x, y; normal x,
+    y; length (rows, so that the part of the edges asked about is whole rows)."""
 
     @classmethod
     def of(cls, edges: Array) -> _Bands:
@@ -167,7 +173,8 @@ class _Bands:
         with np.errstate(divide="ignore", invalid="ignore"):
             along = span / size[:, None]
         normal = np.stack([-along[:, 1], along[:, 0]], axis=1)
-        return cls(a, along, normal, size, keep)
+        frames = np.concatenate([a, along, normal, size[:, None]], axis=1)[keep].T.copy()
+        return cls(a.copy(), frames)
 
 
 _BANDS: Kept[_Bands] = Kept("terrain bands", size=256)
@@ -405,56 +412,64 @@ class Clearance:
 
     @cached_property
     def _bands(self) -> _Bands:
-        """The band frames of every solid edge (kept for the terrain's very edges array,
+        """The terrain's side of :meth:`rooms` (kept for the terrain's very edges array,
         which every position on a table shares on the fast path)."""
         return _BANDS.get(self.solid, lambda: _Bands.of(self.solid))
 
+    @cached_property
+    def _discs_all(self) -> tuple[Array, Array]:
+        """Every disc a ray may run into: the other bases (within both radii less the
+        tolerance), then the corners of the solid footprints (within the reach)."""
+        if not len(self.solid):
+            return self.centres, self.reaches
+        corners = self._bands.corners
+        return (
+            np.concatenate([self.centres, corners]),
+            np.concatenate([self.reaches, np.full(len(corners), self._reach)]),
+        )
+
+    @cached_property
+    def _table(self) -> tuple[Array, Array]:
+        """Where the centre may go on the table: the least and most x and y."""
+        reach = self._reach
+        return np.array([reach, reach]), np.array([self.width - reach, self.length - reach])
+
     def _rooms_prepared(self, start: tuple[float, float], units: Array, length: float) -> Array:
-        """:meth:`rooms` on the fast path (part :data:`PREPARED`): the terrain's band
-        frames made once (:class:`_Bands`), the start's freedom asked in plain Python (as
-        :meth:`is_free` asks one point), and every step elementwise as in :meth:`rooms`,
-        :func:`_disc_entries` and :func:`_slab_entries`, so each answer is theirs, bit
-        for bit, and one direction asked alone is answered as among many."""
+        """:meth:`rooms` on the fast path (part :data:`PREPARED`): the terrain's side made
+        once (:class:`_Bands`), the start's freedom asked in plain Python (as
+        :meth:`is_free` asks one point), both table edges in one array operation, and
+        every step of :func:`_disc_entries` and :func:`_slab_entries` elementwise on the
+        same numbers, so each answer is theirs, bit for bit (a least of exact values is
+        exact, in whatever order it is taken), and one direction asked alone is answered
+        as among many."""
         sx, sy = start
         if not (
             self._free_at(float(sx), float(sy))
             and not self._near_any(self._solid_list, float(sx), float(sy))
         ):
             return np.zeros(len(units))
-        room = np.full(len(units), length)
-        ux, uy = units[:, 0], units[:, 1]
         reach = self._reach
+        here = np.array([sx, sy], dtype=float)
+        lows, highs = self._table
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            for s, u, low, high in (
-                (sx, ux, reach, self.width - reach),
-                (sy, uy, reach, self.length - reach),
-            ):
-                exit_ = np.where(u > 0, (high - s) / u, np.where(u < 0, (low - s) / u, np.inf))
-                room = np.minimum(room, np.maximum(exit_, 0.0))
-            discs, radii = self.centres, self.reaches
-            bands = None
-            if len(self.solid):
-                grow = reach + length + SLACK
-                low_corner = np.array([sx - grow, sy - grow])
-                high_corner = np.array([sx + grow, sy + grow])
-                chosen = _meeting(self.solid_boxes, low_corner, high_corner)[self.solid_owners]
-                if chosen.any():
-                    corners = self.solid[chosen, 0, :]
-                    discs = np.concatenate([discs, corners])
-                    radii = np.concatenate([radii, np.full(len(corners), reach)])
-                    frames = self._bands
-                    kept = chosen & frames.keep
-                    if kept.any():
-                        bands = (
-                            frames.starts[kept],
-                            frames.along[kept],
-                            frames.normal[kept],
-                            frames.size[kept],
-                        )
+            exits = np.where(
+                units > 0,
+                (highs - here) / units,
+                np.where(units < 0, (lows - here) / units, np.inf),
+            )
+            least = np.minimum(exits[:, 0], exits[:, 1])
+            room: Array = np.minimum(np.maximum(least, 0.0), length)
+            discs, radii = self._discs_all
             if len(discs):
-                room = np.minimum(room, _disc_entries(start, units, discs, radii))
-            if bands is not None:
-                room = np.minimum(room, _band_entries(start, units, *bands, reach))
+                near = _within(here, discs, radii, length)
+                if near.any():
+                    discs, radii = discs[near], radii[near]
+                    room = np.minimum(room, _disc_entries(start, units, discs, radii))
+            frames = self._bands.frames if len(self.solid) else None
+            if frames is not None and frames.shape[1]:
+                frames = frames[:, _band_within(here, frames, reach, length)]
+                if frames.shape[1]:
+                    room = np.minimum(room, _band_entries(here, units, frames, reach))
         return room
 
     def clear(self, start: tuple[float, float], ends: Array) -> Array:
@@ -580,35 +595,54 @@ def _slab_entries(start: tuple[float, float], units: Array, edges: Array, reach:
     return found
 
 
-def _band_entries(
-    start: tuple[float, float],
-    units: Array,
-    a: Array,
-    along_unit: Array,
-    normal: Array,
-    size: Array,
-    reach: float,
-) -> Array:
+BEYOND = 1e-6
+"""Inches: a disc or band whose nearest point is further from a ray's start than the
+ray's length and this is left out of :meth:`Clearance.rooms`'s fast path: a ray enters
+it, if at all, beyond where its room ends anyway (the room is a least of exact values, so
+leaving out what cannot be least changes no bit of it). Far more than the rounding of
+the distances measured."""
+
+
+def _within(here: Array, centres: Array, radii: Array | float, length: float) -> Array:
+    """(discs,): whether a ray of ``length`` from ``here`` might reach each disc."""
+    gaps = np.hypot(centres[:, 0] - here[0], centres[:, 1] - here[1]) - radii
+    near: Array = gaps <= length + BEYOND
+    return near
+
+
+def _band_within(here: Array, frames: Array, reach: float, length: float) -> Array:
+    """(bands,): whether a ray of ``length`` from ``here`` might reach each band (the
+    points within ``reach`` of a segment, from its frame in :class:`_Bands`)."""
+    rel_x, rel_y = here[0] - frames[0], here[1] - frames[1]
+    along = rel_x * frames[2] + rel_y * frames[3]
+    across = rel_x * frames[4] + rel_y * frames[5]
+    beyond = along - np.clip(along, 0.0, frames[6])
+    near: Array = np.hypot(beyond, across) - reach <= length + BEYOND
+    return near
+
+
+def _band_entries(here: Array, units: Array, frames: Array, reach: float) -> Array:
     """:func:`_slab_entries` from band frames made beforehand (:class:`_Bands`, edges of
-    some length only), inside the caller's ``np.errstate``: the same operations on each
-    element, so the same answers."""
-    rel = np.array(start, dtype=float)[None, :] - a
-    p0 = np.einsum("ec,ec->e", rel, along_unit)
-    q0 = np.einsum("ec,ec->e", rel, normal)
-    dp = units[:, 0:1] * along_unit[None, :, 0] + units[:, 1:2] * along_unit[None, :, 1]
-    dq = units[:, 0:1] * normal[None, :, 0] + units[:, 1:2] * normal[None, :, 1]
-    lows, highs = [], []
-    for origin, rate, low, high in ((p0, dp, 0.0, size), (q0, dq, -reach, reach)):
-        t1 = (low - origin[None, :]) / rate
-        t2 = (high - origin[None, :]) / rate
-        still = rate == 0
-        inside = (origin[None, :] > low) & (origin[None, :] < high)
-        t_low = np.where(still, np.where(inside, -np.inf, np.inf), np.minimum(t1, t2))
-        t_high = np.where(still, np.where(inside, np.inf, -np.inf), np.maximum(t1, t2))
-        lows.append(t_low)
-        highs.append(t_high)
-    enter = np.maximum(lows[0], lows[1])
-    leave = np.minimum(highs[0], highs[1])
-    deep = leave > np.maximum(enter, 0.0) + SLACK
-    found: Array = np.where(deep, np.maximum(enter, 0.0), np.inf).min(axis=1)
+    some length only), inside the caller's ``np.errstate``: the interval along each edge
+    and across it worked out side by side (axis 0: along, across) rather than one after
+    the other, each element by the same operations, so the same answers."""
+    rel_x, rel_y = here[0] - frames[0], here[1] - frames[1]
+    axes_x, axes_y = frames[2:6:2], frames[3:6:2]  # (along, normal) x and y
+    origin = rel_x * axes_x + rel_y * axes_y  # (2, edges)
+    ux, uy = units[None, :, 0:1], units[None, :, 1:2]
+    rate = ux * axes_x[:, None, :] + uy * axes_y[:, None, :]  # (2, directions, edges)
+    low = np.array([[0.0], [-reach]])
+    high = np.empty_like(origin)
+    high[0] = frames[6]
+    high[1] = reach
+    t1 = (low - origin)[:, None, :] / rate
+    t2 = (high - origin)[:, None, :] / rate
+    still = rate == 0
+    inside = ((origin > low) & (origin < high))[:, None, :]
+    in_low = np.where(inside, -np.inf, np.inf)
+    t_low = np.where(still, in_low, np.minimum(t1, t2))
+    t_high = np.where(still, -in_low, np.maximum(t1, t2))
+    enter = np.maximum(np.maximum(t_low[0], t_low[1]), 0.0)
+    deep = np.minimum(t_high[0], t_high[1]) > enter + SLACK
+    found: Array = np.where(deep, enter, np.inf).min(axis=1)
     return found

@@ -247,21 +247,24 @@ def check_move(
     if limit is None:
         limit, _ = allowance(field, mover)
     around = surroundings(field, mover.name)
+    line: LineString | None = None
     if fast(PREPARED):
-        points, line, length = _path_made(checked, mover)
+        points, length, clear = _traced(checked, mover, around.free)
     else:
         points = [Point(p) for p in checked]
         if not points or points[0].distance(mover.base.centre) > EPSILON:
             points.insert(0, mover.base.centre)
-        line = LineString(points) if len(points) > 1 else LineString([points[0], points[0]])
+        line = _line(points)
         length = path_length(points)
+        clear = around.free.is_clear(line)
     problems = []
     if length > limit + EPSILON:
         shown = f"{length:.2f}"
         if float(shown) <= limit:  # too long by less than the rounding shows
             shown = f"{length:.4f}"
         problems.append(f'15.0: the path is {shown}" but {mover.name} may move {limit:g}"')
-    if not around.free.is_clear(line):
+    if not clear:
+        line = line or _line(points)
         hit = [
             around.names[i]
             for i, blocker in enumerate(around.free.blockers)
@@ -286,25 +289,39 @@ def check_move(
     return MoveCheck(not problems, length, limit, tuple(problems), tuple(points))
 
 
-def _path_made(
-    path: Sequence[tuple[float, float]], mover: Placed
-) -> tuple[list[Point], LineString, float]:
-    """:func:`check_move`'s points, line and length made with shapely's array calls (the
-    fast path, part :data:`~skirmish.geometry.clearance.PREPARED`): the very geometries
-    and GEOS measures the plain path makes one object at a time (``Point``,
-    ``LineString``, :func:`~skirmish.geometry.movement.path_length`), for a fraction of
-    the cost."""
-    centre = mover.base.centre
-    corners = np.array(path, dtype=float).reshape(-1, 2)
-    away = not len(corners) or float(shapely.distance(shapely.points(corners[0]), centre)) > EPSILON
-    if away:
-        corners = np.vstack([[(centre.x, centre.y)], corners])
-    points: list[Point] = list(shapely.points(corners))
-    if away:
-        points[0] = centre
-    line = shapely.linestrings(corners if len(corners) > 1 else np.vstack([corners, corners]))
-    length = float(shapely.length(line)) if len(corners) > 1 else 0.0
-    return points, line, length
+def _line(points: Sequence[Point]) -> LineString:
+    """The path as a line (a point alone as a line of no length)."""
+    return LineString(points) if len(points) > 1 else LineString([points[0], points[0]])
+
+
+def _traced(
+    path: Sequence[tuple[float, float]], mover: Placed, free: FreeSpace
+) -> tuple[list[Point], float, bool]:
+    """:func:`check_move`'s points, length and whether the path is clear, on the fast path
+    (part :data:`~skirmish.geometry.clearance.PREPARED`). A straight path from the mover
+    (a Move's or a step's, nearly every path asked) is measured in plain floats with the
+    very operations GEOS measures two points and a two-point line with (the square root
+    of the squares' sum, added to nothing), and its clearance asked of the free space
+    without drawing the line; any other path is drawn and measured as on the plain path.
+    The tests compare both ways on generated paths, to the last bit."""
+    base = mover.base
+    cx, cy = base.x, base.y
+    corners = list(path)
+    if corners:
+        dx, dy = corners[0][0] - cx, corners[0][1] - cy
+        away = math.sqrt(dx * dx + dy * dy) > EPSILON
+    if not corners or away:
+        corners.insert(0, (cx, cy))
+        points = [base.centre, *(Point(p) for p in path)]
+    else:
+        points = [Point(p) for p in path]
+    if len(corners) == 2:
+        (sx, sy), (ex, ey) = corners
+        dx, dy = ex - sx, ey - sy
+        length = 0.0 + math.sqrt(dx * dx + dy * dy)
+        return points, length, free.is_clear_between((sx, sy), (ex, ey))
+    line = _line(points)
+    return points, path_length(points), free.is_clear(line)
 
 
 def shortest_move(
