@@ -43,10 +43,11 @@ turns to go first).
 8. Straight moves and free space prepared once a table (the fast-path part
    ``clearance.PREPARED``) against the same computed afresh (``fastpaths.plain(PREPARED)``):
    the free space made for a new position, straight rooms (a Move's 6" and a step's 1",
-   12 directions), a straight path checked (``check_move``), and a Move's straight ends in
-   16 directions from positions of random battles (the free space made afresh each time, as
-   a battle's new positions need); then random 4v4 and 2v2 battles, which play the very
-   same battles both ways (the same steps).
+   12 directions), a straight path checked (``check_move``), whether a base may stand at 100
+   points, a step's possible ends (``moves.step_ends``, the Dodge witness's), and a Move's
+   straight ends in 16 directions from positions of random battles (each position's free
+   space made afresh, as a battle's new positions need it); then random 4v4 and 2v2
+   battles, which play the very same battles both ways (the same steps).
 
 Run with ``python benchmarks/speedups.py [BATTLES]`` (default 6 random battles of each
 size; a third as many greedy ones, at least 1); ``python benchmarks/speedups.py BATTLES
@@ -77,6 +78,7 @@ from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.ai.magewinds.threats import LEAN
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.fastpaths import fast, plain
+from skirmish.games.magewinds import moves
 from skirmish.games.magewinds.battle import new_setup, start_battle, straight
 from skirmish.games.magewinds.battle.geometry import AWAY_TURNS, free_to_step_away
 from skirmish.games.magewinds.battle.sight import STRAIGHT_SIGHT
@@ -436,6 +438,18 @@ def straight_moves(count: int) -> None:
             goal = (placed.base.x + 0.8, placed.base.y + 0.3)
             check_move(field, placed, [goal], limit=6.0)
 
+    points = shapely.points(np.random.default_rng(1).uniform((0.5, 0.5), (11.5, 15.5), (100, 2)))
+
+    def stands() -> None:
+        for free, _ in spaces:
+            free.can_stand_all(points)
+
+    arounds = [neighbourhood(field, p, STEP_MOVE) for p in field.fighters]
+
+    def step_ends() -> None:
+        for around in arounds:
+            moves.step_ends(around)
+
     states = _battle_states(setup_of(4), 3, 12)
     directions = [(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 16).tolist()]
 
@@ -451,6 +465,8 @@ def straight_moves(count: int) -> None:
         ('straight rooms, 6", 12 directions', rooms(6.0), len(spaces), 20),
         ('straight rooms, 1", 12 directions', rooms(1.0), len(spaces), 20),
         ("a straight path checked", checks, len(field.fighters), 20),
+        ("stand at 100 points", stands, len(spaces), 10),
+        ("a step's ends, 64 directions x 4", step_ends, len(arounds), 10),
         ("straight ends, 16 directions", ends, asked, 2),
     )
     print("   question (each)                        prepared ms    afresh ms   ratio")

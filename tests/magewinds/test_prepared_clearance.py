@@ -141,6 +141,32 @@ def test_straight_rooms_prepared_are_the_rooms_worked_out_afresh(field, ray, dat
             assert alone == fast[:3].tolist()
 
 
+@settings(max_examples=60, deadline=None)
+@given(battlefields(), st.data())
+def test_where_a_base_may_stand_prepared_is_where_it_may_stand_afresh(field, data):
+    """Points at random, on the table's edge and pressed against every terrain piece's
+    corners at, inside and just outside the reach: standing, freedom and low obstacles,
+    whole answers, many at once and one alone."""
+    for fighter in field.fighters[:2]:
+        exact = prepared(field, fighter.name).exact
+        assert exact is not None
+        points = [
+            (data.draw(st.floats(0.0, field.width)), data.draw(st.floats(0.0, field.length)))
+            for _ in range(20)
+        ]
+        reach = exact.radius - exact.tolerance
+        for piece in field.terrain:
+            for x, y in shapely.get_coordinates(piece.footprint)[:4].tolist():
+                for gap in (0.0, reach - 1e-6, reach, reach + 1e-6, reach + 0.3):
+                    points += [(x + gap, y), (x, y - gap)]
+        where = np.array(points)
+        fast = [exact.can_stand(where), exact.is_free(where), exact.off_low(where)]
+        with plain(PREPARED):
+            slow = [exact.can_stand(where), exact.is_free(where), exact.off_low(where)]
+        assert [a.tolist() for a in fast] == [a.tolist() for a in slow]
+        assert exact.can_stand(where[:1]).tolist() == fast[0][:1].tolist()
+
+
 @st.composite
 def paths(draw, field):
     """A path for one of the field's fighters: a goal alone (a Move's or a step's), the

@@ -47,11 +47,28 @@ SOLID = (HeightClass.MEDIUM, HeightClass.HIGH)
 
 @dataclass(frozen=True)
 class Surroundings:
-    """Free space for one fighter, with a name for each blocker it holds."""
+    """Free space for one fighter, with a name for each blocker it holds (written when
+    first read: only a move found blocked names what blocks it)."""
 
     free: FreeSpace
-    names: tuple[str, ...]
-    low: tuple[str, ...]
+    layout: Layout
+    mover: str
+
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """The medium and high obstacles, then the other bases, as :attr:`free` holds
+        them."""
+        solid = [t for t in self.layout.terrain if t.height_class in SOLID]
+        others = [b for b in self.layout.bases if b.name != self.mover]
+        names = [f"{t.height_class.value} obstacle {t.name!r}" for t in solid]
+        names += [f"{b.kind} {b.name!r}" for b in others]
+        return tuple(names)
+
+    @cached_property
+    def low(self) -> tuple[str, ...]:
+        """The low obstacles, as :attr:`free` holds them."""
+        low = [t for t in self.layout.terrain if t.height_class is HeightClass.LOW]
+        return tuple(f"low obstacle {t.name!r}" for t in low)
 
 
 def surroundings(field: Battlefield, mover: str) -> Surroundings:
@@ -63,19 +80,14 @@ def surroundings(field: Battlefield, mover: str) -> Surroundings:
 @lru_cache(maxsize=128)
 def _surroundings(layout: Layout, mover: str) -> Surroundings:
     base = next(b for b in layout.bases if b.name == mover)
-    solid = [t for t in layout.terrain if t.height_class in SOLID]
-    others = [b for b in layout.bases if b.name != mover]
-    low = [t for t in layout.terrain if t.height_class is HeightClass.LOW]
     free = free_space(
         table_area(layout.width, layout.length),
         base.radius,
-        solid=[t.footprint for t in solid],
-        discs=[(b.x, b.y, b.radius) for b in others],
-        no_end=[t.footprint for t in low],
+        solid=[t.footprint for t in layout.terrain if t.height_class in SOLID],
+        discs=[(b.x, b.y, b.radius) for b in layout.bases if b.name != mover],
+        no_end=[t.footprint for t in layout.terrain if t.height_class is HeightClass.LOW],
     )
-    names = [f"{t.height_class.value} obstacle {t.name!r}" for t in solid]
-    names += [f"{b.kind} {b.name!r}" for b in others]
-    return Surroundings(free, tuple(names), tuple(f"low obstacle {t.name!r}" for t in low))
+    return Surroundings(free, layout, mover)
 
 
 def table_area(width: float, length: float) -> Polygon:
