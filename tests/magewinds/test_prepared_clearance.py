@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,6 +21,7 @@ from skirmish.fastpaths import plain
 from skirmish.games.magewinds import moves
 from skirmish.games.magewinds.battle import new_setup, start_battle
 from skirmish.games.magewinds.field import parse_battlefield
+from skirmish.geometry import clearance
 from skirmish.geometry.clearance import PREPARED, Clearance
 from skirmish.geometry.movement import FreeSpace
 
@@ -117,7 +119,15 @@ def rays(draw):
 def test_straight_rooms_prepared_are_the_rooms_worked_out_afresh(field, ray, data):
     """From where each fighter stands, from random points (some inside blockers, some on
     the table's edge) and from points pressed against a terrain piece's corner: every
-    ray's room, bit for bit, asked among many and alone."""
+    ray's room, bit for bit, asked among many and alone, in numpy and in plain floats."""
+    monkeypatch = pytest.MonkeyPatch()
+    try:
+        _rooms_both_ways(field, ray, data, monkeypatch)
+    finally:
+        monkeypatch.undo()
+
+
+def _rooms_both_ways(field, ray, data, monkeypatch):
     units, length = ray
     for fighter in field.fighters:
         exact = prepared(field, fighter.name).exact
@@ -132,13 +142,15 @@ def test_straight_rooms_prepared_are_the_rooms_worked_out_afresh(field, ray, dat
             for gap in (exact.radius - exact.tolerance, exact.radius, exact.radius + 0.01):
                 starts.append((x + gap, y))
         for start in starts:
-            fast = exact.rooms(start, units, length)
             with plain(PREPARED):
                 slow = exact.rooms(start, units, length)
-            assert fast.tolist() == slow.tolist(), start
+            for few in (0, clearance.FEW, 10**6):  # numpy, as chosen, plain floats
+                monkeypatch.setattr(clearance, "FEW", few)
+                fast = exact.rooms(start, units, length)
+                assert fast.tolist() == slow.tolist(), (start, few)
+                alone = [float(exact.rooms(start, units[i : i + 1], length)[0]) for i in range(3)]
+                assert alone == fast[:3].tolist()
             assert (fast >= 0).all() and (fast <= length).all()
-            alone = [float(exact.rooms(start, units[i : i + 1], length)[0]) for i in range(3)]
-            assert alone == fast[:3].tolist()
 
 
 @settings(max_examples=60, deadline=None)

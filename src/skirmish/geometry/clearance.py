@@ -24,6 +24,7 @@ form off, so that the old answers can be measured and compared beside the new.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -474,6 +475,15 @@ class Clearance:
             return np.zeros(len(units))
         reach = self._reach
         here = np.array([sx, sy], dtype=float)
+        discs, radii = self._discs_all
+        if len(discs):
+            near = _within(here, discs, radii, length)
+            discs, radii = discs[near], radii[near]
+        frames = self._bands.frames if len(self.solid) else np.empty((7, 0))
+        if frames.shape[1]:
+            frames = frames[:, _band_within(here, frames, reach, length)]
+        if len(units) * (len(discs) + frames.shape[1]) <= FEW:
+            return np.array(self._rooms_in_floats(start, units, length, discs, radii, frames))
         lows, highs = self._table
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             exits = np.where(
@@ -483,18 +493,59 @@ class Clearance:
             )
             least = np.minimum(exits[:, 0], exits[:, 1])
             room: Array = np.minimum(np.maximum(least, 0.0), length)
-            discs, radii = self._discs_all
             if len(discs):
-                near = _within(here, discs, radii, length)
-                if near.any():
-                    discs, radii = discs[near], radii[near]
-                    room = np.minimum(room, _disc_entries(start, units, discs, radii))
-            frames = self._bands.frames if len(self.solid) else None
-            if frames is not None and frames.shape[1]:
-                frames = frames[:, _band_within(here, frames, reach, length)]
-                if frames.shape[1]:
-                    room = np.minimum(room, _band_entries(here, units, frames, reach))
+                room = np.minimum(room, _disc_entries(start, units, discs, radii))
+            if frames.shape[1]:
+                room = np.minimum(room, _band_entries(here, units, frames, reach))
         return room
+
+    def _rooms_in_floats(
+        self,
+        start: tuple[float, float],
+        units: Array,
+        length: float,
+        discs: Array,
+        radii: Array,
+        frames: Array,
+    ) -> list[float]:
+        """:meth:`_rooms_prepared` for a few directions among a few discs and bands, in
+        plain Python floats (numpy's cost a call is more than the arithmetic): each step
+        the very operation numpy applies to each element (:func:`_disc_entries`,
+        :func:`_band_entries`), so the same rooms (a zero's sign aside, which nothing
+        after reads)."""
+        sx, sy = float(start[0]), float(start[1])
+        reach = self._reach
+        low_x = low_y = reach
+        high_x, high_y = self.width - reach, self.length - reach
+        circles = []
+        for (cx, cy), r in zip(discs.tolist(), radii.tolist(), strict=True):
+            ox, oy = sx - cx, sy - cy
+            circles.append((ox, oy, ox * ox + oy * oy - r * r))
+        bands = []
+        for fx, fy, ax, ay, nx, ny, size in frames.T.tolist():
+            rel_x, rel_y = sx - fx, sy - fy
+            bands.append((rel_x * ax + rel_y * ay, rel_x * nx + rel_y * ny, ax, ay, nx, ny, size))
+        rooms = []
+        for ux, uy in units.tolist():
+            ex = (high_x - sx) / ux if ux > 0 else (low_x - sx) / ux if ux < 0 else math.inf
+            ey = (high_y - sy) / uy if uy > 0 else (low_y - sy) / uy if uy < 0 else math.inf
+            room = min(max(min(ex, ey), 0.0), length)
+            for ox, oy, c in circles:
+                b = ux * ox + uy * oy
+                disc = b * b - c
+                if disc > 0:
+                    root = math.sqrt(disc)
+                    enter = max(-b - root, 0.0)
+                    if -b + root > enter + SLACK and enter < room:
+                        room = enter
+            for p0, q0, ax, ay, nx, ny, size in bands:
+                p_low, p_high = _interval(p0, ux * ax + uy * ay, 0.0, size)
+                q_low, q_high = _interval(q0, ux * nx + uy * ny, -reach, reach)
+                enter = max(max(p_low, q_low), 0.0)
+                if min(p_high, q_high) > enter + SLACK and enter < room:
+                    room = enter
+            rooms.append(room)
+        return rooms
 
     def clear(self, start: tuple[float, float], ends: Array) -> Array:
         """(ends,): whether the centre may travel from ``start`` straight to each end (15.0:
@@ -643,6 +694,21 @@ def _band_within(here: Array, frames: Array, reach: float, length: float) -> Arr
     beyond = along - np.clip(along, 0.0, frames[6])
     near: Array = np.hypot(beyond, across) - reach <= length + BEYOND
     return near
+
+
+FEW = 48
+"""Directions times discs and bands up to which :meth:`Clearance.rooms`'s fast path works
+in plain floats rather than numpy (a step's six directions among a few neighbours)."""
+
+
+def _interval(origin: float, rate: float, low: float, high: float) -> tuple[float, float]:
+    """When a ray moving at ``rate`` from ``origin`` is between ``low`` and ``high``, as
+    :func:`_band_entries` works it for one element."""
+    if rate == 0:
+        inside = origin > low and origin < high
+        return (-math.inf, math.inf) if inside else (math.inf, -math.inf)
+    t1, t2 = (low - origin) / rate, (high - origin) / rate
+    return min(t1, t2), max(t1, t2)
 
 
 def _band_entries(here: Array, units: Array, frames: Array, reach: float) -> Array:
