@@ -425,11 +425,11 @@ def straight_moves(count: int) -> None:
         for placed in field.fighters:
             _surroundings.__wrapped__(field.layout, placed.name)
 
-    def rooms(length: float) -> Callable[[], None]:
+    def rooms(length: float, directions: np.ndarray = units) -> Callable[[], None]:
         def work() -> None:
             for free, start in spaces:
                 assert free.exact is not None
-                free.exact.rooms(start, units, length)
+                free.exact.rooms(start, directions, length)
 
         return work
 
@@ -464,6 +464,7 @@ def straight_moves(count: int) -> None:
         ("free space for a new position", fresh, len(field.fighters), 10),
         ('straight rooms, 6", 12 directions', rooms(6.0), len(spaces), 20),
         ('straight rooms, 1", 12 directions', rooms(1.0), len(spaces), 20),
+        ('straight rooms, 1", 4 directions', rooms(1.0, units[::3]), len(spaces), 20),
         ("a straight path checked", checks, len(field.fighters), 20),
         ("stand at 100 points", stands, len(spaces), 10),
         ("a step's ends, 64 directions x 4", step_ends, len(arounds), 10),
