@@ -54,11 +54,19 @@ turns to go first).
    against ``fastpaths.plain`` of those four (the same battles), and against the code before
    issue 32 (polygons, no witnesses, and the lean greedy and these four off), greedy 4v4
    and 2v2, each battle cold and in a run. Aim: 4 times the code before issue 32.
+10. Straight moves and free space prepared once a table (the fast-path part
+    ``clearance.PREPARED``) against the same computed afresh (``fastpaths.plain(PREPARED)``):
+    the free space made for a new position, straight rooms (a Move's 6" and a step's 1",
+    12 directions), a straight path checked (``check_move``), whether a base may stand at 100
+    points, a step's possible ends (``moves.step_ends``, the Dodge witness's), and a Move's
+    straight ends in 16 directions from positions of random battles (each position's free
+    space made afresh, as a battle's new positions need it); then random 4v4 and 2v2
+    battles, which play the very same battles both ways (the same steps).
 
 Run with ``python benchmarks/speedups.py [BATTLES]`` (default 6 random battles of each
 size; a third as many greedy ones, at least 1); ``python benchmarks/speedups.py BATTLES
 lean`` runs part 7 alone, with BATTLES greedy battles of each size; ``... BATTLES offers``
-part 8 alone, and ``... BATTLES greedy`` part 9 alone.
+part 8 alone, ``... BATTLES greedy`` part 9 alone and ``... BATTLES moves`` part 10 alone.
 """
 
 from __future__ import annotations
@@ -86,7 +94,8 @@ from skirmish.ai.magewinds.plans import MOVE_BOUND
 from skirmish.ai.magewinds.threats import KEYED, LEAN
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.fastpaths import OFFERS, fast, plain
-from skirmish.games.magewinds.battle import new_setup, start_battle
+from skirmish.games.magewinds import moves
+from skirmish.games.magewinds.battle import new_setup, start_battle, straight
 from skirmish.games.magewinds.battle.geometry import AWAY_TURNS, free_to_step_away
 from skirmish.games.magewinds.battle.invariants import CHECKED, problems
 from skirmish.games.magewinds.battle.sight import STRAIGHT_SIGHT
@@ -107,6 +116,7 @@ from skirmish.games.magewinds.moves import (
     _kept_reach,
     _step_ends,
     _surroundings,
+    check_move,
     dodge_region,
     local_space,
     neighbourhood,
@@ -114,7 +124,7 @@ from skirmish.games.magewinds.moves import (
     surroundings,
 )
 from skirmish.games.magewinds.sightlines import _cover_look, cover, line_of_attack
-from skirmish.geometry.clearance import polygons
+from skirmish.geometry.clearance import PATHS, PREPARED, polygons
 from skirmish.geometry.movement import FreeSpace, ray_room
 from skirmish.geometry.sight import SightMethod
 
@@ -322,8 +332,12 @@ def setup_of(size: int):
 def old_code():
     """The code before issue 32: polygons, neither witness, no stage's offers shared nor
     invariants remembered, and neither the lean greedy evaluation nor the greedy player's
-    fourth-sitting shortcuts (every part issue 32 added, each switched off)."""
-    with polygons(), plain(STEPS_AWAY, STRAIGHT_SIGHT, OFFERS, CHECKED, LEAN, *FOURTH):
+    fourth-sitting shortcuts, nor the terrain prepared once a table nor straight paths on
+    edges (every part issue 32 added, each switched off)."""
+    with (
+        polygons(),
+        plain(STEPS_AWAY, STRAIGHT_SIGHT, OFFERS, CHECKED, LEAN, *FOURTH, PREPARED, PATHS),
+    ):
         yield
 
 
@@ -433,6 +447,96 @@ def lean(count: int) -> None:
         )
 
 
+def straight_moves(count: int) -> None:
+    """Part 8: straight moves and free space, prepared once a table against afresh."""
+    print("10. Straight moves and free space prepared once a table (PREPARED) against afresh")
+    field = crowded_battlefield()
+    spaces = [(surroundings(field, p.name).free, (p.base.x, p.base.y)) for p in field.fighters]
+    angles = np.linspace(0, 2 * math.pi, 12, endpoint=False)
+    units = np.array([(math.cos(a), math.sin(a)) for a in angles.tolist()])
+
+    def fresh() -> None:
+        for placed in field.fighters:
+            _surroundings.__wrapped__(field.layout, placed.name)
+
+    def rooms(length: float, directions: np.ndarray = units) -> Callable[[], None]:
+        def work() -> None:
+            for free, start in spaces:
+                assert free.exact is not None
+                free.exact.rooms(start, directions, length)
+
+        return work
+
+    def checks() -> None:
+        for placed in field.fighters:
+            goal = (placed.base.x + 0.8, placed.base.y + 0.3)
+            check_move(field, placed, [goal], limit=6.0)
+
+    points = shapely.points(np.random.default_rng(1).uniform((0.5, 0.5), (11.5, 15.5), (100, 2)))
+
+    def stands() -> None:
+        for free, _ in spaces:
+            free.can_stand_all(points)
+
+    arounds = [neighbourhood(field, p, STEP_MOVE) for p in field.fighters]
+
+    def step_ends() -> None:
+        for around in arounds:
+            moves.step_ends(around)
+
+    states = _battle_states(setup_of(4), 3, 12)
+    directions = [(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 16).tolist()]
+
+    def ends() -> None:
+        for state in states:
+            _surroundings.cache_clear()  # each position's free space made afresh
+            for fighter in state.on_battlefield():
+                straight.straight_ends(state, fighter, directions, 5.0)
+
+    asked = sum(len(list(state.on_battlefield())) for state in states)
+    rows = (
+        ("free space for a new position", fresh, len(field.fighters), 10),
+        ('straight rooms, 6", 12 directions', rooms(6.0), len(spaces), 20),
+        ('straight rooms, 1", 12 directions', rooms(1.0), len(spaces), 20),
+        ('straight rooms, 1", 4 directions', rooms(1.0, units[::3]), len(spaces), 20),
+        ("a straight path checked", checks, len(field.fighters), 20),
+        ("stand at 100 points", stands, len(spaces), 10),
+        ("a step's ends, 64 directions x 4", step_ends, len(arounds), 10),
+        ("straight ends, 16 directions", ends, asked, 2),
+    )
+    print("   question (each)                        prepared ms    afresh ms   ratio")
+    for name, work, per, repeat in rows:
+        new = old = 0.0
+        for turn in range(4):
+            for prepared in (turn % 2 == 0, turn % 2 == 1):
+                with contextlib.nullcontext() if prepared else plain(PREPARED):
+                    spent = seconds(work, repeat) / per
+                if prepared:
+                    new += spent
+                else:
+                    old += spent
+        print(f"   {name:38s} {new / 4 * 1e3:10.3f} {old / 4 * 1e3:12.3f} {old / new:7.2f}x")
+    for size in (4, 2):
+        battle(setup_of(size), count)  # what a first battle loads, loaded before timing
+        new, old = both_ways(setup_of(size), count, "random", lambda: plain(PREPARED))
+        print(
+            f"   random {size}v{size}: prepared {count / new:5.2f}/s, afresh {count / old:5.2f}/s: "
+            f"{old / new:.2f}x (steps {WAYS_STEPS[0]} and {WAYS_STEPS[1]})" + per_step(new, old)
+        )
+
+
+def _battle_states(setup, battles: int, every: int) -> list:
+    """Every ``every``-th state of the first ``battles`` random battles, deployed."""
+    states = []
+    for seed in range(battles):
+        history = History.start(start_battle(setup), seed)
+        play_out(history, [RandomPlayer(seed, 0), RandomPlayer(seed, 1)])
+        for state in history.states[::every]:
+            if len(list(state.on_battlefield())) >= 2:
+                states.append(state)
+    return states
+
+
 def in_a_run(setup, count: int) -> float:
     """CPU seconds of ``count`` greedy battles one after another, starting cold and keeping
     the outlooks and attack values between them (as a run of ``simulate`` does)."""
@@ -529,6 +633,7 @@ def main(count: int = 6) -> None:
     lean(max(1, count // 3))
     offers(count)
     greedy_fourth(max(1, count // 3))
+    straight_moves(count)
 
 
 if __name__ == "__main__":
@@ -538,5 +643,7 @@ if __name__ == "__main__":
         offers(int(sys.argv[1]))
     elif sys.argv[2:3] == ["greedy"]:
         greedy_fourth(int(sys.argv[1]))
+    elif sys.argv[2:3] == ["moves"]:
+        straight_moves(int(sys.argv[1]))
     else:
         main(*[int(a) for a in sys.argv[1:2]])

@@ -27,19 +27,26 @@ form off, so that the old answers can be measured and compared beside the new.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property, partial
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from skirmish.fastpaths import Kept, fast
+from skirmish.fastpaths import Kept, Memo, fast
 
 Array = np.ndarray
+PREPARED = "prepared clearance"
+"""The part of the fast paths (:func:`skirmish.fastpaths.fast`) that prepares the terrain's
+side of a :class:`Clearance` once for every position on a table (each footprint's edges,
+bounding boxes and the frame of each edge's band: its direction, normal and length) and
+answers :meth:`Clearance.rooms` from it with fewer array operations; the very same
+arithmetic on each element, so the very same answers, bit for bit.
+``fastpaths.plain(PREPARED)`` turns it off alone (the benchmarks' ratio, the tests)."""
 SLACK = 1e-9
 """Inches: a point this close to a region's boundary is on it (free), and a ray that runs
 no deeper than this into a region only grazes it."""
@@ -48,6 +55,7 @@ PATHS = "straight paths on edges"
 """The part of the fast paths (:func:`skirmish.fastpaths.fast`) that measures a straight
 path against each footprint from the footprint's edges in closed form (plain floats for
 one path, numpy for many), rather than by shapely's distance."""
+T = TypeVar("T")
 
 
 def true_circles() -> bool:
@@ -69,7 +77,17 @@ def polygons() -> Iterator[None]:
 def _edges(footprints: Sequence[BaseGeometry]) -> tuple[Array, Array, Array, tuple[Edged, ...]]:
     """Every edge of every ring of the footprints, (edges, 2, 2), the footprint each edge
     belongs to, each footprint's bounding box (min x, min y, max x, max y), and each
-    footprint's box and edges as plain floats."""
+    footprint's box and edges as plain floats; on the fast path (part :data:`PREPARED`)
+    worked out once for the very same footprints (every position on a table has the same
+    terrain), the same arrays each time."""
+    if fast(PREPARED) and footprints:
+        return _TERRAIN.get(footprints, lambda: _edges_afresh(footprints))
+    return _edges_afresh(footprints)
+
+
+def _edges_afresh(
+    footprints: Sequence[BaseGeometry],
+) -> tuple[Array, Array, Array, tuple[Edged, ...]]:
     if fast():
         found = [_EDGES.get(footprint, partial(_edged, footprint)) for footprint in footprints]
     else:
@@ -113,10 +131,75 @@ _EDGES: Kept[tuple[Array, Edged]] = Kept("footprint edges", size=4096)
 is the same all battle."""
 
 
+class _ByIdentity(Generic[T]):
+    """Answers kept for a sequence of the very same objects (footprints: shapely hashes a
+    geometry by its whole shape, which is dear), held so that their ids stay theirs."""
+
+    def __init__(self, name: str, size: int = 256) -> None:
+        self.memo: Memo[tuple[tuple[object, ...], T]] = Memo(name, size)
+
+    def get(self, things: Sequence[object], compute: Callable[[], T]) -> T:
+        held = tuple(things)
+        key = tuple(id(thing) for thing in held)
+        kept = self.memo.answers.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], held, strict=True)):
+            self.memo.hits += 1
+            return kept[1]
+        return self.memo.get(key, lambda: (held, compute()), fresh=True)[1]
+
+
+_TERRAIN: _ByIdentity[tuple[Array, Array, Array, tuple[Edged, ...]]] = _ByIdentity("terrain edges")
+_SHAPES: _ByIdentity[Array] = _ByIdentity("terrain shapes")
+
+
 def _shapes(footprints: Sequence[BaseGeometry]) -> Array:
+    """The footprints as one object array (kept for the very footprints on the fast
+    path)."""
+    if fast(PREPARED) and footprints:
+        return _SHAPES.get(footprints, lambda: _shapes_afresh(footprints))
+    return _shapes_afresh(footprints)
+
+
+def _shapes_afresh(footprints: Sequence[BaseGeometry]) -> Array:
     shapes = np.empty(len(footprints), dtype=object)
     shapes[:] = list(footprints)
     return shapes
+
+
+@dataclass(frozen=True, eq=False)
+class _Bands:
+    """The terrain's side of :meth:`Clearance.rooms`, for every edge of a set of
+    footprints at once: each edge's corner (a disc of the reach) and, for the edges of
+    some length (a band of none is skipped), the frame of its band
+    (:func:`_slab_entries`): where it starts, its unit direction and normal, its length.
+
+    The fast path looks at the discs and bands a ray of the room's length may reach from
+    its start (their nearest point within that length and :data:`BEYOND`), rather than
+    the footprints whose bounding box meets the ray's: both leave out only what a ray
+    enters, if at all, beyond its length, so neither changes a room."""
+
+    corners: Array
+    """(edges, 2): each edge's first corner."""
+    frames: Array
+    """(7, edges of some length), a row each: start x, y; unit direction x, y; normal x,
+    y; length (rows, so that the part of the edges asked about is whole rows)."""
+
+    @classmethod
+    def of(cls, edges: Array) -> _Bands:
+        a = edges[:, 0, :]
+        span = edges[:, 1, :] - a
+        size = np.hypot(span[:, 0], span[:, 1])
+        keep = size > 0
+        with np.errstate(divide="ignore", invalid="ignore"):
+            along = span / size[:, None]
+        normal = np.stack([-along[:, 1], along[:, 0]], axis=1)
+        frames = np.concatenate([a, along, normal, size[:, None]], axis=1)[keep].T.copy()
+        return cls(a.copy(), frames)
+
+
+_BANDS: Kept[_Bands] = Kept("terrain bands", size=256)
+"""Each terrain's band frames, kept for its very edges array (the fast path shares one
+edges array among every position on a table)."""
 
 
 def _near_edges(edges: Array, owners: Array, boxes: Array, low: Array, high: Array) -> Array:
@@ -281,9 +364,33 @@ class Clearance:
         meets = _meeting(boxes, *self._around(points))
         if not meets.any():
             return np.zeros(len(points), dtype=bool)
+        if fast(PREPARED):
+            return self._touches_near(shapes[meets], boxes[meets], points)
         spots = np.asarray(shapely.points(points)).reshape(-1)
         gaps = np.asarray(shapely.distance(shapes[meets][None, :], spots[:, None]))
         found: Array = np.asarray((gaps < self._reach - SLACK).any(axis=1))
+        return found
+
+    def _touches_near(self, shapes: Array, boxes: Array, points: Array) -> Array:
+        """:meth:`_touches` on the fast path (part :data:`PREPARED`): shapely measures only
+        the pairs of a point and a shape whose bounding box, grown by the reach and
+        :data:`SLACK`, holds the point. A point outside it is further than that from the
+        shape, so no nearer than the reach: the pairs left out are those :meth:`_touches`
+        finds not touching, and each pair measured is measured by the same GEOS call."""
+        grow = self._reach + SLACK
+        x, y = points[:, 0:1], points[:, 1:2]
+        near = (
+            (x >= boxes[None, :, 0] - grow)
+            & (x <= boxes[None, :, 2] + grow)
+            & (y >= boxes[None, :, 1] - grow)
+            & (y <= boxes[None, :, 3] + grow)
+        )
+        rows, columns = np.nonzero(near)
+        found: Array = np.zeros(len(points), dtype=bool)
+        if len(rows):
+            spots = np.asarray(shapely.points(points[rows])).reshape(-1)
+            gaps = np.asarray(shapely.distance(shapes[columns], spots))
+            found[rows[gaps < self._reach - SLACK]] = True
         return found
 
     def _around(self, points: Array, extra: float = 0.0) -> tuple[Array, Array]:
@@ -315,6 +422,8 @@ class Clearance:
         0 in every direction when ``start`` itself is not free (deeper than
         :data:`SLACK` in a region: a ray from there enters it at once)."""
         units = np.asarray(units, dtype=float).reshape(-1, 2)
+        if fast(PREPARED) and len(units):
+            return self._rooms_prepared(start, units, float(length))
         room = np.full(len(units), float(length))
         if not len(units):
             return room
@@ -348,6 +457,118 @@ class Clearance:
         if len(edges):
             room = np.minimum(room, _slab_entries(start, units, edges, reach))
         return room
+
+    @cached_property
+    def _bands(self) -> _Bands:
+        """The terrain's side of :meth:`rooms` (kept for the terrain's very edges array,
+        which every position on a table shares on the fast path)."""
+        return _BANDS.get(self.solid, lambda: _Bands.of(self.solid))
+
+    @cached_property
+    def _discs_all(self) -> tuple[Array, Array]:
+        """Every disc a ray may run into: the other bases (within both radii less the
+        tolerance), then the corners of the solid footprints (within the reach)."""
+        if not len(self.solid):
+            return self.centres, self.reaches
+        corners = self._bands.corners
+        return (
+            np.concatenate([self.centres, corners]),
+            np.concatenate([self.reaches, np.full(len(corners), self._reach)]),
+        )
+
+    @cached_property
+    def _table(self) -> tuple[Array, Array]:
+        """Where the centre may go on the table: the least and most x and y."""
+        reach = self._reach
+        return np.array([reach, reach]), np.array([self.width - reach, self.length - reach])
+
+    def _rooms_prepared(self, start: tuple[float, float], units: Array, length: float) -> Array:
+        """:meth:`rooms` on the fast path (part :data:`PREPARED`): the terrain's side made
+        once (:class:`_Bands`), the start's freedom asked in plain Python (as
+        :meth:`is_free` asks one point), both table edges in one array operation, and
+        every step of :func:`_disc_entries` and :func:`_slab_entries` elementwise on the
+        same numbers, so each answer is theirs, bit for bit (a least of exact values is
+        exact, in whatever order it is taken), and one direction asked alone is answered
+        as among many."""
+        sx, sy = start
+        if not (
+            self._free_at(float(sx), float(sy))
+            and not self._near_any(self._solid_list, float(sx), float(sy))
+        ):
+            return np.zeros(len(units))
+        reach = self._reach
+        here = np.array([sx, sy], dtype=float)
+        discs, radii = self._discs_all
+        if len(discs):
+            near = _within(here, discs, radii, length)
+            discs, radii = discs[near], radii[near]
+        frames = self._bands.frames if len(self.solid) else np.empty((7, 0))
+        if frames.shape[1]:
+            frames = frames[:, _band_within(here, frames, reach, length)]
+        if len(units) * (len(discs) + frames.shape[1]) <= FEW:
+            return np.array(self._rooms_in_floats(start, units, length, discs, radii, frames))
+        lows, highs = self._table
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            exits = np.where(
+                units > 0,
+                (highs - here) / units,
+                np.where(units < 0, (lows - here) / units, np.inf),
+            )
+            least = np.minimum(exits[:, 0], exits[:, 1])
+            room: Array = np.minimum(np.maximum(least, 0.0), length)
+            if len(discs):
+                room = np.minimum(room, _disc_entries(start, units, discs, radii))
+            if frames.shape[1]:
+                room = np.minimum(room, _band_entries(here, units, frames, reach))
+        return room
+
+    def _rooms_in_floats(
+        self,
+        start: tuple[float, float],
+        units: Array,
+        length: float,
+        discs: Array,
+        radii: Array,
+        frames: Array,
+    ) -> list[float]:
+        """:meth:`_rooms_prepared` for a few directions among a few discs and bands, in
+        plain Python floats (numpy's cost a call is more than the arithmetic): each step
+        the very operation numpy applies to each element (:func:`_disc_entries`,
+        :func:`_band_entries`), so the same rooms (a zero's sign aside, which nothing
+        after reads)."""
+        sx, sy = float(start[0]), float(start[1])
+        reach = self._reach
+        low_x = low_y = reach
+        high_x, high_y = self.width - reach, self.length - reach
+        circles = []
+        for (cx, cy), r in zip(discs.tolist(), radii.tolist(), strict=True):
+            ox, oy = sx - cx, sy - cy
+            circles.append((ox, oy, ox * ox + oy * oy - r * r))
+        bands = []
+        for fx, fy, ax, ay, nx, ny, size in frames.T.tolist():
+            rel_x, rel_y = sx - fx, sy - fy
+            bands.append((rel_x * ax + rel_y * ay, rel_x * nx + rel_y * ny, ax, ay, nx, ny, size))
+        rooms = []
+        for ux, uy in units.tolist():
+            ex = (high_x - sx) / ux if ux > 0 else (low_x - sx) / ux if ux < 0 else math.inf
+            ey = (high_y - sy) / uy if uy > 0 else (low_y - sy) / uy if uy < 0 else math.inf
+            room = min(max(min(ex, ey), 0.0), length)
+            for ox, oy, c in circles:
+                b = ux * ox + uy * oy
+                disc = b * b - c
+                if disc > 0:
+                    root = math.sqrt(disc)
+                    enter = max(-b - root, 0.0)
+                    if -b + root > enter + SLACK and enter < room:
+                        room = enter
+            for p0, q0, ax, ay, nx, ny, size in bands:
+                p_low, p_high = _interval(p0, ux * ax + uy * ay, 0.0, size)
+                q_low, q_high = _interval(q0, ux * nx + uy * ny, -reach, reach)
+                enter = max(max(p_low, q_low), 0.0)
+                if min(p_high, q_high) > enter + SLACK and enter < room:
+                    room = enter
+            rooms.append(room)
+        return rooms
 
     def clear(self, start: tuple[float, float], ends: Array) -> Array:
         """(ends,): whether the centre may travel from ``start`` straight to each end (15.0:
@@ -604,4 +825,72 @@ def _path_gaps(start: tuple[float, float], ends: Array, edges: Array) -> Array:
         np.minimum(_point_gaps(ax, ay, p_x, p_y, qx, qy), _point_gaps(bx, by, p_x, p_y, qx, qy)),
     )
     found: Array = np.where(crossing, 0.0, gaps)
+    return found
+
+
+BEYOND = 1e-6
+"""Inches: a disc or band whose nearest point is further from a ray's start than the
+ray's length and this is left out of :meth:`Clearance.rooms`'s fast path: a ray enters
+it, if at all, beyond where its room ends anyway (the room is a least of exact values, so
+leaving out what cannot be least changes no bit of it). Far more than the rounding of
+the distances measured."""
+
+
+def _within(here: Array, centres: Array, radii: Array | float, length: float) -> Array:
+    """(discs,): whether a ray of ``length`` from ``here`` might reach each disc."""
+    gaps = np.hypot(centres[:, 0] - here[0], centres[:, 1] - here[1]) - radii
+    near: Array = gaps <= length + BEYOND
+    return near
+
+
+def _band_within(here: Array, frames: Array, reach: float, length: float) -> Array:
+    """(bands,): whether a ray of ``length`` from ``here`` might reach each band (the
+    points within ``reach`` of a segment, from its frame in :class:`_Bands`)."""
+    rel_x, rel_y = here[0] - frames[0], here[1] - frames[1]
+    along = rel_x * frames[2] + rel_y * frames[3]
+    across = rel_x * frames[4] + rel_y * frames[5]
+    beyond = along - np.clip(along, 0.0, frames[6])
+    near: Array = np.hypot(beyond, across) - reach <= length + BEYOND
+    return near
+
+
+FEW = 48
+"""Directions times discs and bands up to which :meth:`Clearance.rooms`'s fast path works
+in plain floats rather than numpy (a step's six directions among a few neighbours)."""
+
+
+def _interval(origin: float, rate: float, low: float, high: float) -> tuple[float, float]:
+    """When a ray moving at ``rate`` from ``origin`` is between ``low`` and ``high``, as
+    :func:`_band_entries` works it for one element."""
+    if rate == 0:
+        inside = origin > low and origin < high
+        return (-math.inf, math.inf) if inside else (math.inf, -math.inf)
+    t1, t2 = (low - origin) / rate, (high - origin) / rate
+    return min(t1, t2), max(t1, t2)
+
+
+def _band_entries(here: Array, units: Array, frames: Array, reach: float) -> Array:
+    """:func:`_slab_entries` from band frames made beforehand (:class:`_Bands`, edges of
+    some length only), inside the caller's ``np.errstate``: the interval along each edge
+    and across it worked out side by side (axis 0: along, across) rather than one after
+    the other, each element by the same operations, so the same answers."""
+    rel_x, rel_y = here[0] - frames[0], here[1] - frames[1]
+    axes_x, axes_y = frames[2:6:2], frames[3:6:2]  # (along, normal) x and y
+    origin = rel_x * axes_x + rel_y * axes_y  # (2, edges)
+    ux, uy = units[None, :, 0:1], units[None, :, 1:2]
+    rate = ux * axes_x[:, None, :] + uy * axes_y[:, None, :]  # (2, directions, edges)
+    low = np.array([[0.0], [-reach]])
+    high = np.empty_like(origin)
+    high[0] = frames[6]
+    high[1] = reach
+    t1 = (low - origin)[:, None, :] / rate
+    t2 = (high - origin)[:, None, :] / rate
+    still = rate == 0
+    inside = ((origin > low) & (origin < high))[:, None, :]
+    in_low = np.where(inside, -np.inf, np.inf)
+    t_low = np.where(still, in_low, np.minimum(t1, t2))
+    t_high = np.where(still, -in_low, np.maximum(t1, t2))
+    enter = np.maximum(np.maximum(t_low[0], t_low[1]), 0.0)
+    deep = np.minimum(t_high[0], t_high[1]) > enter + SLACK
+    found: Array = np.where(deep, enter, np.inf).min(axis=1)
     return found

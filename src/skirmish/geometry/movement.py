@@ -25,7 +25,7 @@ from shapely import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from skirmish.fastpaths import Kept, Memo, fast
-from skirmish.geometry.clearance import Clearance, true_circles
+from skirmish.geometry.clearance import PREPARED, Clearance, true_circles
 from skirmish.geometry.measure import EPSILON, OVERLAP_TOLERANCE
 from skirmish.geometry.sight import shadow
 
@@ -118,6 +118,14 @@ class FreeSpace:
             return bool(exact.clear(start, corners[1:])[0])
         return bool(self.centres.covers(path))
 
+    def is_clear_between(self, start: tuple[float, float], end: tuple[float, float]) -> bool:
+        """:meth:`is_clear` for the straight path from ``start`` to ``end``, asked without
+        drawing the line when the closed form answers (the same answer)."""
+        exact = self.circles
+        if exact is not None:
+            return bool(exact.clear(start, np.array([end], dtype=float))[0])
+        return bool(self.centres.covers(LineString([start, end])))
+
     def blocking(self, path: LineString) -> list[int]:
         """Indexes of the grown blockers the path runs into."""
         return [int(i) for i in self.tree.query(path, predicate="crosses")] + [
@@ -179,23 +187,43 @@ def free_space(
     *,
     solid: Sequence[Polygon] = (),
     bases: Sequence[tuple[Point, float]] = (),
+    discs: Sequence[tuple[float, float, float]] = (),
     no_end: Sequence[Polygon] = (),
 ) -> FreeSpace:
-    """Free space for a base of ``radius``: ``solid`` footprints and other ``bases`` block it."""
-    discs = tuple((c.x, c.y, r) for c, r in bases)
-    minx, miny, maxx, maxy = area.bounds
+    """Free space for a base of ``radius``: ``solid`` footprints and other bases block it,
+    given as ``bases`` (centre, radius) or ``discs`` (x, y, radius), the former first."""
+    circles = tuple((c.x, c.y, r) for c, r in bases) + tuple(discs)
     exact = None
-    if minx == 0 and miny == 0 and area.equals(shapely.box(0, 0, maxx, maxy)):
+    table = _table_of(area)
+    if table is not None:
         exact = Clearance.of(
-            maxx,
-            maxy,
+            *table,
             radius,
             tolerance=TOUCHING,
             solid=solid,
-            bases=discs,
+            bases=circles,
             low=no_end,
         )
-    return FreeSpace(radius, area, tuple(solid), discs, tuple(no_end), exact)
+    return FreeSpace(radius, area, tuple(solid), circles, tuple(no_end), exact)
+
+
+def _table_of(area: Polygon) -> tuple[float, float] | None:
+    """The width and length of ``area`` when it is a table (a rectangle from the origin),
+    else None; on the fast path (part :data:`~skirmish.geometry.clearance.PREPARED`) kept
+    for the very polygon (every position on a table shares its area)."""
+    if fast(PREPARED):
+        return _TABLES.get(area, lambda: _table_afresh(area))
+    return _table_afresh(area)
+
+
+def _table_afresh(area: Polygon) -> tuple[float, float] | None:
+    minx, miny, maxx, maxy = area.bounds
+    if minx == 0 and miny == 0 and area.equals(shapely.box(0, 0, maxx, maxy)):
+        return maxx, maxy
+    return None
+
+
+_TABLES: Kept[tuple[float, float] | None] = Kept("table areas", size=256)
 
 
 def _no_end(no_end: Sequence[Polygon], radius: float) -> BaseGeometry:

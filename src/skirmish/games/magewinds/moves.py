@@ -23,9 +23,10 @@ from shapely import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from skirmish import limits
+from skirmish.fastpaths import fast
 from skirmish.games.magewinds.field import Battlefield, Layout, Placed
 from skirmish.geometry import BASE_DIAMETER, EPSILON, HeightClass, Terrain, within
-from skirmish.geometry.clearance import true_circles
+from skirmish.geometry.clearance import PREPARED, true_circles
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 from skirmish.geometry.movement import FreeSpace, Roadmap, free_space, path_length, ray_room
 
@@ -46,11 +47,28 @@ SOLID = (HeightClass.MEDIUM, HeightClass.HIGH)
 
 @dataclass(frozen=True)
 class Surroundings:
-    """Free space for one fighter, with a name for each blocker it holds."""
+    """Free space for one fighter, with a name for each blocker it holds (written when
+    first read: only a move found blocked names what blocks it)."""
 
     free: FreeSpace
-    names: tuple[str, ...]
-    low: tuple[str, ...]
+    layout: Layout
+    mover: str
+
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """The medium and high obstacles, then the other bases, as :attr:`free` holds
+        them."""
+        solid = [t for t in self.layout.terrain if t.height_class in SOLID]
+        others = [b for b in self.layout.bases if b.name != self.mover]
+        names = [f"{t.height_class.value} obstacle {t.name!r}" for t in solid]
+        names += [f"{b.kind} {b.name!r}" for b in others]
+        return tuple(names)
+
+    @cached_property
+    def low(self) -> tuple[str, ...]:
+        """The low obstacles, as :attr:`free` holds them."""
+        low = [t for t in self.layout.terrain if t.height_class is HeightClass.LOW]
+        return tuple(f"low obstacle {t.name!r}" for t in low)
 
 
 def surroundings(field: Battlefield, mover: str) -> Surroundings:
@@ -62,19 +80,27 @@ def surroundings(field: Battlefield, mover: str) -> Surroundings:
 @lru_cache(maxsize=128)
 def _surroundings(layout: Layout, mover: str) -> Surroundings:
     base = next(b for b in layout.bases if b.name == mover)
-    solid = [t for t in layout.terrain if t.height_class in SOLID]
-    others = [b for b in layout.bases if b.name != mover]
-    low = [t for t in layout.terrain if t.height_class is HeightClass.LOW]
     free = free_space(
-        box(0, 0, layout.width, layout.length),
+        table_area(layout.width, layout.length),
         base.radius,
-        solid=[t.footprint for t in solid],
-        bases=[(b.centre, b.radius) for b in others],
-        no_end=[t.footprint for t in low],
+        solid=[t.footprint for t in layout.terrain if t.height_class in SOLID],
+        discs=[(b.x, b.y, b.radius) for b in layout.bases if b.name != mover],
+        no_end=[t.footprint for t in layout.terrain if t.height_class is HeightClass.LOW],
     )
-    names = [f"{t.height_class.value} obstacle {t.name!r}" for t in solid]
-    names += [f"{b.kind} {b.name!r}" for b in others]
-    return Surroundings(free, tuple(names), tuple(f"low obstacle {t.name!r}" for t in low))
+    return Surroundings(free, layout, mover)
+
+
+def table_area(width: float, length: float) -> Polygon:
+    """The table as a rectangle; on the fast path one polygon for each size (so what is
+    kept for the very polygon, its grown and shrunk shapes, is found again)."""
+    if fast(PREPARED):
+        return _table_area(width, length)
+    return box(0, 0, width, length)
+
+
+@lru_cache(maxsize=64)
+def _table_area(width: float, length: float) -> Polygon:
+    return box(0, 0, width, length)
 
 
 def roadmap(field: Battlefield, mover: str) -> Roadmap:
@@ -96,7 +122,7 @@ def terrain_space(field: Battlefield) -> FreeSpace:
 @lru_cache(maxsize=64)
 def _terrain_space(width: float, length: float, terrain: tuple[Terrain, ...]) -> FreeSpace:
     solid = [t.footprint for t in terrain if t.height_class in SOLID]
-    return free_space(box(0, 0, width, length), BASE_DIAMETER / 2, solid=solid)
+    return free_space(table_area(width, length), BASE_DIAMETER / 2, solid=solid)
 
 
 def terrain_roadmap(field: Battlefield) -> Roadmap:
@@ -168,10 +194,10 @@ def neighbourhood(field: Battlefield, mover: Placed, inches: float) -> Neighbour
 def local_space(around: Neighbourhood) -> FreeSpace:
     """15.0 free space for the base of ``around`` among what is near it."""
     return free_space(
-        box(0, 0, around.width, around.length),
+        table_area(around.width, around.length),
         around.radius,
         solid=around.solid,
-        bases=[(Point(x, y), r) for x, y, r in around.bases],
+        discs=around.bases,
         no_end=around.low,
     )
 
@@ -229,21 +255,28 @@ def check_move(
     has at most :data:`~skirmish.limits.PATH_POINTS` points.
     """
     limits.PATH_POINTS.check(len(path), "points of the path:")
-    points = [Point(limits.check_point(p, "point of the path")) for p in path]
-    if not points or points[0].distance(mover.base.centre) > EPSILON:
-        points.insert(0, mover.base.centre)
+    checked = [limits.check_point(p, "point of the path") for p in path]
     if limit is None:
         limit, _ = allowance(field, mover)
     around = surroundings(field, mover.name)
-    line = LineString(points) if len(points) > 1 else LineString([points[0], points[0]])
-    length = path_length(points)
+    line: LineString | None = None
+    if fast(PREPARED):
+        points, length, clear = _traced(checked, mover, around.free)
+    else:
+        points = [Point(p) for p in checked]
+        if not points or points[0].distance(mover.base.centre) > EPSILON:
+            points.insert(0, mover.base.centre)
+        line = _line(points)
+        length = path_length(points)
+        clear = around.free.is_clear(line)
     problems = []
     if length > limit + EPSILON:
         shown = f"{length:.2f}"
         if float(shown) <= limit:  # too long by less than the rounding shows
             shown = f"{length:.4f}"
         problems.append(f'15.0: the path is {shown}" but {mover.name} may move {limit:g}"')
-    if not around.free.is_clear(line):
+    if not clear:
+        line = line or _line(points)
         hit = [
             around.names[i]
             for i, blocker in enumerate(around.free.blockers)
@@ -266,6 +299,41 @@ def check_move(
         ]
         problems.append(f"15.0: the move may not end on {', '.join(on)}")
     return MoveCheck(not problems, length, limit, tuple(problems), tuple(points))
+
+
+def _line(points: Sequence[Point]) -> LineString:
+    """The path as a line (a point alone as a line of no length)."""
+    return LineString(points) if len(points) > 1 else LineString([points[0], points[0]])
+
+
+def _traced(
+    path: Sequence[tuple[float, float]], mover: Placed, free: FreeSpace
+) -> tuple[list[Point], float, bool]:
+    """:func:`check_move`'s points, length and whether the path is clear, on the fast path
+    (part :data:`~skirmish.geometry.clearance.PREPARED`). A straight path from the mover
+    (a Move's or a step's, nearly every path asked) is measured in plain floats with the
+    very operations GEOS measures two points and a two-point line with (the square root
+    of the squares' sum, added to nothing), and its clearance asked of the free space
+    without drawing the line; any other path is drawn and measured as on the plain path.
+    The tests compare both ways on generated paths, to the last bit."""
+    base = mover.base
+    cx, cy = base.x, base.y
+    corners = list(path)
+    if corners:
+        dx, dy = corners[0][0] - cx, corners[0][1] - cy
+        away = math.sqrt(dx * dx + dy * dy) > EPSILON
+    if not corners or away:
+        corners.insert(0, (cx, cy))
+        points = [base.centre, *(Point(p) for p in path)]
+    else:
+        points = [Point(p) for p in path]
+    if len(corners) == 2:
+        (sx, sy), (ex, ey) = corners
+        dx, dy = ex - sx, ey - sy
+        length = 0.0 + math.sqrt(dx * dx + dy * dy)
+        return points, length, free.is_clear_between((sx, sy), (ex, ey))
+    line = _line(points)
+    return points, path_length(points), free.is_clear(line)
 
 
 def shortest_move(
