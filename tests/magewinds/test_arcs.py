@@ -251,7 +251,12 @@ def test_true_circles_answer_as_the_sweep_did_on_battlefields(field, reading):
     ):
         if now != then:
             differ += 1
-            assert _grazing(new, old), (a.name, b.name, now, then)
+            assert _grazing(new, old) or _contact_sliver(field, b, now, then), (
+                a.name,
+                b.name,
+                now,
+                then,
+            )
         if new.line.exists and old.line.exists and not _grazing(new, old):
             # (Where a shadow grazes the target, the nearest seen point is that shadow's
             # end, which moves round the edge by more than the polygon's error.)
@@ -276,6 +281,27 @@ def _grazing(new, old) -> bool:
         )
         for view in views
     )
+
+
+def _contact_sliver(field, target, now, then) -> bool:
+    """Whether the two answers differ only in what blocks some of a line or gives cover,
+    and only by bases touching the target: at a contact the blocker's shadow edge meets
+    the target's edge in a cusp, so a base pressed in within the touching tolerance hides
+    a sliver there as long as the square root of how far it is pressed in (0.02" for
+    0.0003"), which 64-cornered bases, their corners inside the circle, miss. The closed
+    form is exact there (the fine reference decides, as in
+    test_a_base_in_contact_from_behind_gives_no_cover_and_one_in_front_does)."""
+    if (now[0], now[1], now[2], now[4], now[6]) != (then[0], then[1], then[2], then[4], then[6]):
+        return False
+    differing = (set(now[3]) ^ set(then[3])) | (set(now[5]) ^ set(then[5]))
+    touching = {
+        f"fighter '{other.name}'"
+        for other in field.fighters
+        if other.name != target.name
+        and math.dist((other.base.x, other.base.y), (target.base.x, target.base.y))
+        <= other.base.radius + target.base.radius + POLYGON_GAP
+    }
+    return bool(differing) and differing <= touching
 
 
 GRAZE = 0.01
