@@ -10,7 +10,7 @@ strength ladder with 95% intervals.
    budget of 1 s on the clock (aim: the 95th percentile within the budget plus 10%).
 3. The strength ladder, each rung a simulation (:func:`skirmish.ai.simulate.simulate`,
    seed 1) in each of two scenarios (Deathmatch and King of the Hill), the same warband on
-   both sides, the search budget counted in look-aheads
+   both sides, the search budget counted in the greedy activations its look-aheads plan
    (:data:`skirmish.ai.magewinds.search.PLAYOUTS_PER_SECOND` to a second) so every run
    gives the same battles: greedy against random (aim: at least 90%, the interval's lower
    bound above 85%), the scenario's Player 1 between two greedy players (aim: within 5
@@ -144,6 +144,7 @@ def search_speed(decisions: int = 30) -> None:
     chosen = setups()[0]
     seconds: list[float] = []
     playouts: list[int] = []
+    planned: list[int] = []
     seed = 0
     while len(seconds) < decisions:
         seed += 1
@@ -152,12 +153,14 @@ def search_speed(decisions: int = 30) -> None:
         play_out(history, [searcher, GreedyPlayer(chosen, seed, 1)])
         seconds += searcher.stats.seconds
         playouts += searcher.stats.playouts
+        planned += searcher.stats.cost
     rate = sum(playouts) / sum(seconds)
     ranked = sorted(seconds)
     p95 = ranked[min(len(ranked) - 1, round(0.95 * (len(ranked) - 1)))]
     print("\nSearch player, 1 s a decision on the clock (wall time)")
     print(
-        f"  {len(seconds)} searched decisions in {seed} battles: {rate:.1f} look-aheads/s "
+        f"  {len(seconds)} searched decisions in {seed} battles: {rate:.1f} look-aheads/s, "
+        f"{sum(planned) / sum(seconds):.1f} greedy activations planned in them a second "
         f"(counted budget assumes {PLAYOUTS_PER_SECOND}/s); per decision median "
         f"{statistics.median(seconds):.2f} s, 95th percentile {p95:.2f} s, most "
         f"{max(seconds):.2f} s (aim: 95th percentile within 1.10 s)"

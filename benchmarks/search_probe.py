@@ -34,7 +34,7 @@ from typing import Any
 
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.ai.magewinds.plans import Plan
-from skirmish.ai.magewinds.search import CANDIDATES, SearchPlayer, chosen
+from skirmish.ai.magewinds.search import SearchPlayer, chosen
 from skirmish.engine.battle import History, Player, play_out
 from skirmish.games.magewinds.battle import new_setup, start_battle
 from skirmish.games.magewinds.battle.rebuild import from_view
@@ -42,6 +42,8 @@ from skirmish.games.magewinds.battle.state import Battle
 
 WARBAND = "Wizard,Guardian,Cleric"
 SCENARIOS = ("deathmatch", "king-of-the-hill")
+CANDIDATES = 4
+"""The candidates the search compared before the fourth speed sitting."""
 
 
 class Probe(SearchPlayer):
@@ -93,7 +95,9 @@ def play(battles: int, wide: int, worlds: int) -> list[dict[str, Any]]:
         setup = new_setup(scenario, [band, band])
         for seed in range(1, battles + 1):
             for seat in (0, 1):
-                probe = Probe(setup, seed, seat, seconds=1.0, clock=False)
+                probe = Probe(
+                    setup, seed, seat, seconds=1.0, clock=False, width=CANDIDATES, halving=False
+                )
                 probe.wide, probe.worlds = wide, worlds
                 players: list[Player[Any]] = [GreedyPlayer(setup, seed, 1 - seat)] * 2
                 players[seat] = probe

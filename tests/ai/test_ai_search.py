@@ -19,12 +19,15 @@ from scipy.stats import t as t_distribution
 from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.rollout import ReplyPlayer
 from skirmish.ai.magewinds.search import (
+    CANDIDATES,
+    LONG,
     MARGIN,
     MIN_SECONDS,
     SearchPlayer,
     chosen,
     counted_playouts,
     halved,
+    shape,
     stages,
 )
 from skirmish.engine.battle import Chance, History, LazyView, Turn
@@ -160,6 +163,16 @@ def test_the_stages_halve_the_field_down_to_two():
         for _ in range(stages(count) - 1):
             field = (field + 1) // 2
         assert field in (2, 3, 4) and (field + 1) // 2 <= 2
+
+
+def test_a_longer_budget_looks_deeper_over_the_same_halved_field():
+    short, long = shape(1.0), shape(LONG)
+    assert (short.width, short.halving, short.through) == (CANDIDATES, True, 0)
+    assert (long.width, long.halving, long.through) == (CANDIDATES, True, 1)
+    assert shape(LONG - 0.01) == short and shape(4.0) == long
+    player = SearchPlayer(_guardian_to_act().setup, 1, 0, seconds=4.0, clock=False)
+    assert (player.width, player.halving, player.through) == (CANDIDATES, True, 1)
+    assert counted_playouts(4.0) == 4 * counted_playouts(1.0)
 
 
 # -- the search on a set position ----------------------------------------------------------

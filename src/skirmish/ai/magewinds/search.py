@@ -21,8 +21,17 @@ choice is played unless another candidate beats it, over the battles drawn, by m
 by chance do not overturn the evaluation the candidates were ranked by.
 
 The budget is seconds on the clock, or (``clock=False``, for simulations that must give the
-same battles on any machine and with any number of workers) a count of playouts: one
-candidate played in one drawn battle, :data:`PLAYOUTS_PER_SECOND` to a second.
+same battles on any machine and with any number of workers) a count of what the
+look-aheads' time goes to: the greedy activations planned in them (the replies' and, in a
+deeper look-ahead, the player's own; a look-ahead that plans none counts one),
+:data:`PLAYOUTS_PER_SECOND` to a second. A look-ahead is not started once the count has
+reached the budget, so a decision passes it by less than one look-ahead's count.
+
+Two ways to spend a larger budget other than on more drawn battles are built in and
+measured (docs/speed.md, "Fourth sitting: search"): a wider field of candidates halved
+between stages of the budget (sequential halving, :func:`halved`, the greedy player's
+choice always kept to the end, where :func:`chosen` decides), and look-aheads that play
+through the player's own later activations before scoring (:data:`THROUGH`).
 """
 
 from __future__ import annotations
@@ -48,12 +57,16 @@ from skirmish.games.magewinds.battle.rebuild import from_view
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle, Phase
 
-CANDIDATES = 4
-"""How many of the greedy player's best candidates are searched."""
+CANDIDATES = 8
+"""How many of the greedy player's best candidates are searched (4 before the fourth speed
+sitting, with no halving)."""
 PLAYOUTS_PER_SECOND = 30
-"""Playouts counted as one second of budget when the budget is not on the clock (measured
-on the reference machine, a shared 2-core server: 13.2 playouts a second of CPU, in the
-same battles where the quick replies played before ran 42.7)."""
+"""Greedy activations planned in look-aheads counted as one second of budget when the
+budget is not on the clock: 13 look-aheads a second (13.2 a second of CPU measured on the
+reference machine, a shared 2-core server) of 2.0 to 2.35 planned activations each
+(a Deathmatch and a King of the Hill battle against greedy, seed 3; a planned activation
+took 24 to 26 ms of CPU in look-aheads stopping at the player's next activation and in
+those playing through one more, so the count follows the CPU either way)."""
 LOOKAHEAD = 300
 """Most steps a playout takes after the candidate (a safety bound: it stops at the player's
 next activation or the end of the Action Phase long before)."""
@@ -63,12 +76,15 @@ candidate must beat the greedy player's choice by to be played instead. With the
 battles of a counted second, a candidate no better than the greedy choice passes 2 about
 one time in eleven (Student's t, 2 degrees of freedom), 1 about one time in five, and three
 candidates are compared with it."""
-HALVING = False
+HALVING = True
 """Whether the field of candidates is halved between stages of the budget (sequential
 halving)."""
 THROUGH = 0
 """How many of the player's own later activations a look-ahead plays through (as the
 greedy player would play them) before it scores the position."""
+LONG = 2.0
+"""From this budget a decision (seconds), the search's look-aheads go deeper
+(:func:`shape`)."""
 MIN_SECONDS = 0.05
 MAX_SECONDS = 600.0
 """The budget a search may be given per decision."""
@@ -94,6 +110,24 @@ def chosen(values: Sequence[Sequence[float]], margin: float = MARGIN) -> int:
         if gain > needed and gain > best_gain:
             best, best_gain = index, gain
     return best
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How a search spends its budget: ``width`` candidates, halved between stages or
+    not, each look-ahead played ``through`` that many of the player's own activations."""
+
+    width: int
+    halving: bool
+    through: int
+
+
+def shape(seconds: float) -> Shape:
+    """The search's shape at a budget of ``seconds`` a decision: the :data:`CANDIDATES`
+    best candidates, halved (:data:`HALVING`), each look-ahead to the player's next
+    activation (:data:`THROUGH`); from :data:`LONG`, through one more activation of the
+    player's own."""
+    return Shape(CANDIDATES, HALVING, THROUGH + (seconds >= LONG))
 
 
 def stages(candidates: int) -> int:
@@ -157,14 +191,15 @@ class SearchPlayer:
         seconds: float = 1.0,
         clock: bool = True,
         weights: Weights | None = None,
-        width: int = CANDIDATES,
-        halving: bool = HALVING,
-        through: int = THROUGH,
+        width: int | None = None,
+        halving: bool | None = None,
+        through: int | None = None,
     ) -> None:
         self.setup = setup
-        self.width = width
-        self.halving = halving
-        self.through = through
+        shaped = shape(seconds)
+        self.width = shaped.width if width is None else width
+        self.halving = shaped.halving if halving is None else halving
+        self.through = shaped.through if through is None else through
         self.seat = seat
         self.seconds = seconds
         self.clock = clock
