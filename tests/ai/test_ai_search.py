@@ -104,13 +104,13 @@ def test_a_candidate_no_better_than_the_greedy_choice_is_played_about_one_time_i
     assert before / trials == pytest.approx(float(t_distribution.sf(1.0, 2)), abs=0.01)
 
 
-@given(
-    st.lists(
-        st.lists(st.floats(-50, 50, allow_nan=False), min_size=3, max_size=3),
-        min_size=2,
-        max_size=5,
-    )
-)
+def _tables(battles: int, most: int) -> st.SearchStrategy[list[list[float]]]:
+    """Value tables: 2 to ``most`` candidates, each valued in ``battles`` drawn battles."""
+    row = st.lists(st.floats(-50, 50, allow_nan=False), min_size=battles, max_size=battles)
+    return st.lists(row, min_size=2, max_size=most)
+
+
+@given(_tables(3, 5))
 def test_with_no_margin_the_best_mean_is_played_when_it_beats_the_greedy_choice(rows):
     # A brute-force restatement at margin 0: the best mean among those above the first.
     found = chosen(rows, margin=0.0)
@@ -139,13 +139,7 @@ def test_halving_keeps_the_better_half_by_mean_and_always_the_greedy_choice():
     assert halved({0: [0.0], 1: [1.0, 3.0], 2: [2.0, 2.0], 3: [2.0, 2.0]}) == [0, 1]
 
 
-@given(
-    st.lists(
-        st.lists(st.floats(-50, 50, allow_nan=False), min_size=2, max_size=2),
-        min_size=2,
-        max_size=12,
-    )
-)
+@given(_tables(2, 12))
 def test_halving_against_the_plain_rule(rows):
     # Brute force: the greedy choice and the best (count + 1) // 2 - 1 of the others by
     # mean (the earlier of equals); the halved field is the same set in the same order.

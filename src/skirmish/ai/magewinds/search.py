@@ -63,7 +63,7 @@ sitting, with no halving)."""
 PLAYOUTS_PER_SECOND = 30
 """Greedy activations planned in look-aheads counted as one second of budget when the
 budget is not on the clock: 13 look-aheads a second (13.2 a second of CPU measured on the
-reference machine, a shared 2-core server) of 2.0 to 2.35 planned activations each
+reference machine, a shared 2-core server) of 1.85 to 2.35 planned activations each
 (a Deathmatch and a King of the Hill battle against greedy, seed 3; a planned activation
 took 24 to 26 ms of CPU in look-aheads stopping at the player's next activation and in
 those playing through one more, so the count follows the CPU either way)."""
