@@ -287,9 +287,10 @@ def tally(folder: Path) -> None:
     """Every rung kept under ``folder`` (by :func:`rung`'s ``rows``, or ``simulate -o``
     files named as :func:`rows_path` names them), each scenario's slices read together
     and checked against the rung's run (:func:`skirmish.ai.simulate.read_rows`), the
-    battles kept named by number so a gap shows."""
+    battles kept named by number so a gap shows; folders not named for a rung (``A-v-B``)
+    are passed over."""
     print(f"\nStrength ladder kept in {folder}: {WARBAND} a side, seed {SEED}")
-    for kept in sorted(p for p in folder.iterdir() if p.is_dir()):
+    for kept in sorted(p for p in folder.iterdir() if p.is_dir() and "-v-" in p.name):
         first, _, second = kept.name.replace("_", ":").partition("-v-")
         files: dict[str, list[Path]] = {}
         for path in sorted(kept.glob("*.csv")):
@@ -320,14 +321,13 @@ def ladder(
     print(f"\nStrength ladder: {WARBAND} a side, seed {SEED}; rate [95% interval]")
     if start:
         print(f"  (a slice: each rung from battle {start + 1} of its run)")
-    where = {"start": start, "rows": rows}
     if battles:
-        rung("greedy", "random", battles, workers, more, **where)
-        rung("greedy", "greedy", battles, workers, more, **where)
+        rung("greedy", "random", battles, workers, more, start=start, rows=rows)
+        rung("greedy", "greedy", battles, workers, more, start=start, rows=rows)
     if search_battles:
-        rung("search:1", "greedy", search_battles, workers, **where)
+        rung("search:1", "greedy", search_battles, workers, start=start, rows=rows)
     if deep_battles:
-        rung("search:4", "search:1", deep_battles, workers, **where)
+        rung("search:4", "search:1", deep_battles, workers, start=start, rows=rows)
 
 
 def main(
