@@ -301,7 +301,7 @@ class SearchPlayer:
         """Whether ``share`` of the budget is spent: on the clock, when one more look-ahead
         (as long as the mean so far) would pass it (and a look-ahead under way stops before
         a greedy reply that, as long as the mean reply so far, would pass the whole budget:
-        :meth:`play_on`); counted, when the look-aheads' cost (:data:`PLANS_PER_SECOND`)
+        :meth:`play_on`); counted, when the look-aheads' cost (:data:`PLAYOUTS_PER_SECOND`)
         reaches it."""
         if self.clock:
             elapsed = time.perf_counter() - started
