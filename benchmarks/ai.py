@@ -10,7 +10,7 @@ strength ladder with 95% intervals.
    budget of 1 s on the clock (aim: the 95th percentile within the budget plus 10%).
 3. The strength ladder, each rung a simulation (:func:`skirmish.ai.simulate.simulate`,
    seed 1) in each of two scenarios (Deathmatch and King of the Hill), the same warband on
-   both sides, the search budget counted in look-aheads
+   both sides, the search budget counted in the greedy activations its look-aheads plan
    (:data:`skirmish.ai.magewinds.search.PLAYOUTS_PER_SECOND` to a second) so every run
    gives the same battles: greedy against random (aim: at least 90%, the interval's lower
    bound above 85%), the scenario's Player 1 between two greedy players (aim: within 5
@@ -144,6 +144,7 @@ def search_speed(decisions: int = 30) -> None:
     chosen = setups()[0]
     seconds: list[float] = []
     playouts: list[int] = []
+    planned: list[int] = []
     seed = 0
     while len(seconds) < decisions:
         seed += 1
@@ -152,12 +153,14 @@ def search_speed(decisions: int = 30) -> None:
         play_out(history, [searcher, GreedyPlayer(chosen, seed, 1)])
         seconds += searcher.stats.seconds
         playouts += searcher.stats.playouts
+        planned += searcher.stats.cost
     rate = sum(playouts) / sum(seconds)
     ranked = sorted(seconds)
     p95 = ranked[min(len(ranked) - 1, round(0.95 * (len(ranked) - 1)))]
     print("\nSearch player, 1 s a decision on the clock (wall time)")
     print(
-        f"  {len(seconds)} searched decisions in {seed} battles: {rate:.1f} look-aheads/s "
+        f"  {len(seconds)} searched decisions in {seed} battles: {rate:.1f} look-aheads/s, "
+        f"{sum(planned) / sum(seconds):.1f} greedy activations planned in them a second "
         f"(counted budget assumes {PLAYOUTS_PER_SECOND}/s); per decision median "
         f"{statistics.median(seconds):.2f} s, 95th percentile {p95:.2f} s, most "
         f"{max(seconds):.2f} s (aim: 95th percentile within 1.10 s)"
@@ -284,9 +287,10 @@ def tally(folder: Path) -> None:
     """Every rung kept under ``folder`` (by :func:`rung`'s ``rows``, or ``simulate -o``
     files named as :func:`rows_path` names them), each scenario's slices read together
     and checked against the rung's run (:func:`skirmish.ai.simulate.read_rows`), the
-    battles kept named by number so a gap shows."""
+    battles kept named by number so a gap shows; folders not named for a rung (``A-v-B``)
+    are passed over."""
     print(f"\nStrength ladder kept in {folder}: {WARBAND} a side, seed {SEED}")
-    for kept in sorted(p for p in folder.iterdir() if p.is_dir()):
+    for kept in sorted(p for p in folder.iterdir() if p.is_dir() and "-v-" in p.name):
         first, _, second = kept.name.replace("_", ":").partition("-v-")
         files: dict[str, list[Path]] = {}
         for path in sorted(kept.glob("*.csv")):
@@ -317,14 +321,13 @@ def ladder(
     print(f"\nStrength ladder: {WARBAND} a side, seed {SEED}; rate [95% interval]")
     if start:
         print(f"  (a slice: each rung from battle {start + 1} of its run)")
-    where = {"start": start, "rows": rows}
     if battles:
-        rung("greedy", "random", battles, workers, more, **where)
-        rung("greedy", "greedy", battles, workers, more, **where)
+        rung("greedy", "random", battles, workers, more, start=start, rows=rows)
+        rung("greedy", "greedy", battles, workers, more, start=start, rows=rows)
     if search_battles:
-        rung("search:1", "greedy", search_battles, workers, **where)
+        rung("search:1", "greedy", search_battles, workers, start=start, rows=rows)
     if deep_battles:
-        rung("search:4", "search:1", deep_battles, workers, **where)
+        rung("search:4", "search:1", deep_battles, workers, start=start, rows=rows)
 
 
 def main(

@@ -18,7 +18,18 @@ from scipy.stats import t as t_distribution
 
 from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.rollout import ReplyPlayer
-from skirmish.ai.magewinds.search import MARGIN, SearchPlayer, chosen
+from skirmish.ai.magewinds.search import (
+    CANDIDATES,
+    LONG,
+    MARGIN,
+    MIN_SECONDS,
+    SearchPlayer,
+    chosen,
+    counted_playouts,
+    halved,
+    shape,
+    stages,
+)
 from skirmish.engine.battle import Chance, History, LazyView, Turn
 from skirmish.games.magewinds.battle import Length, grammar, setup, start_battle
 from skirmish.games.magewinds.battle.actionphase import ActionPhase
@@ -93,13 +104,13 @@ def test_a_candidate_no_better_than_the_greedy_choice_is_played_about_one_time_i
     assert before / trials == pytest.approx(float(t_distribution.sf(1.0, 2)), abs=0.01)
 
 
-@given(
-    st.lists(
-        st.lists(st.floats(-50, 50, allow_nan=False), min_size=3, max_size=3),
-        min_size=2,
-        max_size=5,
-    )
-)
+def _tables(battles: int, most: int) -> st.SearchStrategy[list[list[float]]]:
+    """Value tables: 2 to ``most`` candidates, each valued in ``battles`` drawn battles."""
+    row = st.lists(st.floats(-50, 50, allow_nan=False), min_size=battles, max_size=battles)
+    return st.lists(row, min_size=2, max_size=most)
+
+
+@given(_tables(3, 5))
 def test_with_no_margin_the_best_mean_is_played_when_it_beats_the_greedy_choice(rows):
     # A brute-force restatement at margin 0: the best mean among those above the first.
     found = chosen(rows, margin=0.0)
@@ -111,6 +122,131 @@ def test_with_no_margin_the_best_mean_is_played_when_it_beats_the_greedy_choice(
     else:
         assert found in better
         assert means[found] == pytest.approx(max(means[i] for i in better), abs=1e-9)
+
+
+# -- sequential halving -----------------------------------------------------------------
+
+
+def test_halving_keeps_the_better_half_by_mean_and_always_the_greedy_choice():
+    # Eight candidates, the greedy choice (0) the worst by mean: it stays, with the three
+    # best of the others (means 7, 6 and 5), in the order given.
+    columns = {i: [float(v), float(v)] for i, v in enumerate([-1, 3, 7, 2, 5, 6, 0, 4])}
+    assert halved(columns) == [0, 2, 4, 5]
+    # Four: two stay; an odd field keeps its larger half (rounded up).
+    assert halved({0: [9.0], 1: [1.0], 2: [3.0], 3: [2.0]}) == [0, 2]
+    assert halved({0: [0.0], 3: [1.0], 5: [2.0]}) == [0, 5]
+    # Equal means: the better greedy rank (earlier in the order) stays.
+    assert halved({0: [0.0], 1: [1.0, 3.0], 2: [2.0, 2.0], 3: [2.0, 2.0]}) == [0, 1]
+
+
+@given(_tables(2, 12))
+def test_halving_against_the_plain_rule(rows):
+    # Brute force: the greedy choice and the best (count + 1) // 2 - 1 of the others by
+    # mean (the earlier of equals); the halved field is the same set in the same order.
+    columns = dict(enumerate(rows))
+    kept = halved(columns)
+    others = sorted(range(1, len(rows)), key=lambda i: (-statistics.fmean(rows[i]), i))
+    assert kept == sorted([0, *others[: (len(rows) + 1) // 2 - 1]])
+
+
+def test_the_stages_halve_the_field_down_to_two():
+    # 8 candidates: 8 -> 4 -> 2 is two stages before the last; 16: 16 -> 8 -> 4 -> 2.
+    assert [stages(n) for n in (1, 2, 3, 4, 5, 8, 9, 16)] == [1, 1, 1, 1, 2, 2, 3, 3]
+    for count in range(3, 40):
+        field = count
+        for _ in range(stages(count) - 1):
+            field = (field + 1) // 2
+        assert field in (2, 3, 4) and (field + 1) // 2 <= 2
+
+
+def test_a_longer_budget_looks_deeper_over_the_same_halved_field():
+    short, long = shape(1.0), shape(LONG)
+    assert (short.width, short.halving, short.through) == (CANDIDATES, True, 0)
+    assert (long.width, long.halving, long.through) == (CANDIDATES, True, 1)
+    assert shape(LONG - 0.01) == short and shape(4.0) == long
+    player = SearchPlayer(_guardian_to_act().setup, 1, 0, seconds=4.0, clock=False)
+    assert (player.width, player.halving, player.through) == (CANDIDATES, True, 1)
+    assert counted_playouts(4.0) == 4 * counted_playouts(1.0)
+
+
+# -- the search on a set position ----------------------------------------------------------
+
+
+def _guardian_to_act() -> Battle:
+    """Player 2's Guardian activated beside the Wizard (the reply tests' position), its
+    action to choose."""
+    return placed(
+        ("Wizard", "Cleric"),
+        ("Guardian",),
+        {"Wizard": (5.0, 8.0), "Cleric": (3.0, 9.0), "Guardian": (6.6, 8.0)},
+    ).apply("activate Guardian")
+
+
+class _Watched(SearchPlayer):
+    """A search player that notes the counted cost spent as each look-ahead starts."""
+
+    def __init__(self, *args: object, **options: object) -> None:
+        super().__init__(*args, **options)  # type: ignore[arg-type]
+        self.started_at: list[int] = []
+
+    def playout(self, battle: Battle, plan: object, rng: Random) -> float:
+        self.started_at.append(self._cost)
+        return super().playout(battle, plan, rng)  # type: ignore[arg-type]
+
+
+def _decide(player: SearchPlayer, battle: Battle) -> str:
+    legal = grammar.texts(battle.legal_actions(player.seat))
+    return str(player.choose(LazyView(battle, player.seat), legal))
+
+
+@pytest.mark.parametrize(("halving", "through"), [(False, 0), (True, 0), (False, 1)])
+def test_a_search_repeats_itself_and_keeps_to_its_counted_budget(halving, through):
+    """Seeded alike, two searches of the same position choose alike at the same cost; no
+    look-ahead starts once the counted cost has reached the budget."""
+    battle = _guardian_to_act()
+    found = []
+    for _ in range(2):
+        player = _Watched(
+            battle.setup,
+            3,
+            1,
+            seconds=0.5,
+            clock=False,
+            width=6,
+            halving=halving,
+            through=through,
+        )
+        found.append((_decide(player, battle), player.stats.cost, player.stats.playouts))
+        budget = counted_playouts(0.5)
+        assert player.started_at and all(cost < budget for cost in player.started_at)
+        assert player.stats.cost[0] >= budget or player.stats.playouts[0] == len(player.started_at)
+    assert found[0] == found[1]
+
+
+def test_with_no_whole_round_in_the_budget_the_greedy_choice_is_played():
+    """The least budget (one or two counted plans) ends before every candidate is played
+    in one drawn battle, so the greedy player's choice is played."""
+    battle = _guardian_to_act()
+    greedy = GreedyPlayer(battle.setup, 3, 1)
+    plans = [p for p in greedy.planner.plans(battle) if p.actions[0] in battle.options()]
+    assert len(plans) >= 4
+    player = _Watched(battle.setup, 3, 1, seconds=MIN_SECONDS, clock=False)
+    assert counted_playouts(MIN_SECONDS) <= 2
+    assert _decide(player, battle) == plans[0].actions[0]
+    assert 1 <= len(player.started_at) < 4
+
+
+def test_a_deeper_lookahead_plays_on_past_the_players_next_activation():
+    """Played through one activation of its own, a look-ahead takes more steps and plans
+    more greedy activations than one that stops at that activation."""
+    battle = _guardian_to_act()
+    steps = {}
+    for through in (0, 1):
+        player = SearchPlayer(battle.setup, 3, 1, seconds=0.1, clock=False, through=through)
+        before = player.stats.steps
+        player.play_on(battle.apply("guard").apply("no step"), Random(1))
+        steps[through] = (player.stats.steps - before, player.replies.planned)
+    assert steps[1][0] > steps[0][0] and steps[1][1] > steps[0][1]
 
 
 # -- the replies -------------------------------------------------------------------------

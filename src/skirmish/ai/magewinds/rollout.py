@@ -133,6 +133,9 @@ class ReplyPlayer:
     def __init__(self, greedy: dict[int, GreedyPlayer]) -> None:
         self.greedy = greedy
         self._course = Course()
+        self.planned = 0
+        """Activations planned so far (each the greedy player's whole listing of its
+        candidates, what a look-ahead's time mostly goes to)."""
 
     def start(self) -> None:
         """Forget the course being followed (a new look-ahead starts)."""
@@ -151,6 +154,7 @@ class ReplyPlayer:
             return legal[0]
         player = self.greedy[node.player]
         if plannable(battle):  # the greedy player's choice, its course kept here
+            self.planned += 1
             action, self._course = first_of(player.planner.plans(battle), legal)
             return action
         return player.decide(battle, legal, rng)

@@ -21,8 +21,17 @@ choice is played unless another candidate beats it, over the battles drawn, by m
 by chance do not overturn the evaluation the candidates were ranked by.
 
 The budget is seconds on the clock, or (``clock=False``, for simulations that must give the
-same battles on any machine and with any number of workers) a count of playouts: one
-candidate played in one drawn battle, :data:`PLAYOUTS_PER_SECOND` to a second.
+same battles on any machine and with any number of workers) a count of what the
+look-aheads' time goes to: the greedy activations planned in them (the replies' and, in a
+deeper look-ahead, the player's own; a look-ahead that plans none counts one),
+:data:`PLAYOUTS_PER_SECOND` to a second. A look-ahead is not started once the count has
+reached the budget, so a decision passes it by less than one look-ahead's count.
+
+Two ways to spend a larger budget other than on more drawn battles are built in and
+measured (docs/speed.md, "Fourth sitting: search"): a wider field of candidates halved
+between stages of the budget (sequential halving, :func:`halved`, the greedy player's
+choice always kept to the end, where :func:`chosen` decides), and look-aheads that play
+through the player's own later activations before scoring (:data:`THROUGH`).
 """
 
 from __future__ import annotations
@@ -48,12 +57,16 @@ from skirmish.games.magewinds.battle.rebuild import from_view
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle, Phase
 
-CANDIDATES = 4
-"""How many of the greedy player's best candidates are searched."""
-PLAYOUTS_PER_SECOND = 13
-"""Playouts counted as one second of budget when the budget is not on the clock (measured
-on the reference machine, a shared 2-core server: 13.2 playouts a second of CPU, in the
-same battles where the quick replies played before ran 42.7)."""
+CANDIDATES = 8
+"""How many of the greedy player's best candidates are searched (4 before the fourth speed
+sitting, with no halving)."""
+PLAYOUTS_PER_SECOND = 30
+"""Greedy activations planned in look-aheads counted as one second of budget when the
+budget is not on the clock: 13 look-aheads a second (13.2 a second of CPU measured on the
+reference machine, a shared 2-core server) of 1.85 to 2.35 planned activations each
+(a Deathmatch and a King of the Hill battle against greedy, seed 3; a planned activation
+took 24 to 26 ms of CPU in look-aheads stopping at the player's next activation and in
+those playing through one more, so the count follows the CPU either way)."""
 LOOKAHEAD = 300
 """Most steps a playout takes after the candidate (a safety bound: it stops at the player's
 next activation or the end of the Action Phase long before)."""
@@ -63,6 +76,15 @@ candidate must beat the greedy player's choice by to be played instead. With the
 battles of a counted second, a candidate no better than the greedy choice passes 2 about
 one time in eleven (Student's t, 2 degrees of freedom), 1 about one time in five, and three
 candidates are compared with it."""
+HALVING = True
+"""Whether the field of candidates is halved between stages of the budget (sequential
+halving)."""
+THROUGH = 0
+"""How many of the player's own later activations a look-ahead plays through (as the
+greedy player would play them) before it scores the position."""
+LONG = 2.0
+"""From this budget a decision (seconds), the search's look-aheads go deeper
+(:func:`shape`)."""
 MIN_SECONDS = 0.05
 MAX_SECONDS = 600.0
 """The budget a search may be given per decision."""
@@ -90,6 +112,42 @@ def chosen(values: Sequence[Sequence[float]], margin: float = MARGIN) -> int:
     return best
 
 
+@dataclass(frozen=True)
+class Shape:
+    """How a search spends its budget: ``width`` candidates, halved between stages or
+    not, each look-ahead played ``through`` that many of the player's own activations."""
+
+    width: int
+    halving: bool
+    through: int
+
+
+def shape(seconds: float) -> Shape:
+    """The search's shape at a budget of ``seconds`` a decision: the :data:`CANDIDATES`
+    best candidates, halved (:data:`HALVING`), each look-ahead to the player's next
+    activation (:data:`THROUGH`); from :data:`LONG`, through one more activation of the
+    player's own."""
+    return Shape(CANDIDATES, HALVING, THROUGH + (seconds >= LONG))
+
+
+def stages(candidates: int) -> int:
+    """The stages of a search that halves its field of ``candidates`` down to two (one
+    stage for two or fewer)."""
+    return max(1, math.ceil(math.log2(candidates)) - 1) if candidates > 2 else 1
+
+
+def halved(columns: Mapping[int, Sequence[float]]) -> list[int]:
+    """Sequential halving's cut: of the candidates ``columns`` (candidate index to its values
+    in the battles drawn, the greedy player's choice first), the half (rounded up) with the
+    best means, the greedy player's choice always kept, in the order given (the better
+    greedy rank first among equal means)."""
+    order = list(columns)
+    keep = (len(order) + 1) // 2
+    ranked = sorted(order[1:], key=lambda index: -statistics.fmean(columns[index]))
+    kept = {order[0], *ranked[: keep - 1]}
+    return [index for index in order if index in kept]
+
+
 def counted_playouts(seconds: float) -> int:
     """The playouts a decision's budget of ``seconds`` counts when not on the clock (at least
     one)."""
@@ -114,6 +172,7 @@ class SearchStats:
 
     seconds: list[float] = field(default_factory=list)
     playouts: list[int] = field(default_factory=list)
+    cost: list[int] = field(default_factory=list)
     steps: int = 0
 
 
@@ -132,8 +191,15 @@ class SearchPlayer:
         seconds: float = 1.0,
         clock: bool = True,
         weights: Weights | None = None,
+        width: int | None = None,
+        halving: bool | None = None,
+        through: int | None = None,
     ) -> None:
         self.setup = setup
+        shaped = shape(seconds)
+        self.width = shaped.width if width is None else width
+        self.halving = shaped.halving if halving is None else halving
+        self.through = shaped.through if through is None else through
         self.seat = seat
         self.seconds = seconds
         self.clock = clock
@@ -150,9 +216,12 @@ class SearchPlayer:
         self._searching_from = 0.0
         self._deadline = math.inf
         self._planning = Planning()
+        self._playouts = self._cost = 0
 
     @property
-    def playout_budget(self) -> int:
+    def budget(self) -> int:
+        """The counted budget of a decision: greedy activations planned in its look-aheads
+        (:func:`counted_playouts`)."""
         return counted_playouts(self.seconds)
 
     def act(self, view: Mapping[str, Any], legal: tuple[BattleAction, ...]) -> BattleAction:
@@ -171,7 +240,7 @@ class SearchPlayer:
         plans = [p for p in self.greedy.planner.plans(battle) if p.actions[0] in legal]
         if not plans:
             return self.greedy.decide(battle, legal, rng)
-        best = self.search(view, battle, plans[:CANDIDATES], rng, started)
+        best = self.search(view, battle, plans[: self.width], rng, started)
         self.decisions.course = Course(best.actions[1:])
         return best.actions[0]
 
@@ -184,47 +253,62 @@ class SearchPlayer:
         started: float,
     ) -> Plan:
         """The candidate :func:`chosen` by their values in battles drawn from the view
-        (complete rounds only: every candidate played in every battle counted)."""
+        (complete rounds only: every candidate still in the field played in every battle
+        counted); with halving, the field is :func:`halved` at the end of each stage of
+        the budget (:func:`stages`)."""
         if len(plans) == 1:
             return plans[0]
         self._searching_from = time.perf_counter() - started
         label = f"{self.decisions.label} decision {self.decisions.made}"
         columns: list[list[float]] = [[] for _ in plans]
-        rounds = playouts = 0
+        entrants = list(range(len(plans)))
+        count = stages(len(plans)) if self.halving else 1
+        rounds = self._playouts = self._cost = 0
         world = battle
         self._deadline = started + self.seconds if self.clock else math.inf
         late = False
-        while not late and not self._spent(started, playouts):
-            values: list[float] = []
-            for plan in plans:
-                dice = Random(f"{label} world {rounds}")
-                try:
-                    values.append(self.playout(world, plan, dice))
-                except _OutOfTime:  # the round is left unfinished, so it is not counted
-                    late = True
-                    break
-                playouts += 1
-                if self._spent(started, playouts):
-                    break
-            else:
-                for column, value in zip(columns, values, strict=True):
-                    column.append(value)
-                rounds += 1
-                world = from_view(self.setup, view, rng)
+        for stage in range(count):
+            share = (stage + 1) / count
+            while not late and not self._spent(started, share):
+                values: list[float] = []
+                for index in entrants:
+                    dice = Random(f"{label} world {rounds}")
+                    planned = self.replies.planned
+                    try:
+                        values.append(self.playout(world, plans[index], dice))
+                    except _OutOfTime:  # the round is left unfinished, so it is not counted
+                        late = True
+                        break
+                    self._playouts += 1
+                    self._cost += max(1, self.replies.planned - planned)
+                    if self._spent(started, 1.0):
+                        break
+                else:
+                    for index, value in zip(entrants, values, strict=True):
+                        columns[index].append(value)
+                    rounds += 1
+                    world = from_view(self.setup, view, rng)
+                    continue
+                late = True
+            if rounds and stage < count - 1:
+                entrants = halved({index: columns[index] for index in entrants})
         self.stats.seconds.append(time.perf_counter() - started)
-        self.stats.playouts.append(playouts)
-        return plans[chosen(columns)]
+        self.stats.playouts.append(self._playouts)
+        self.stats.cost.append(self._cost)
+        return plans[entrants[chosen([columns[index] for index in entrants])]]
 
-    def _spent(self, started: float, playouts: int) -> bool:
-        """Whether the budget is spent: on the clock, when one more look-ahead (as long as
-        the mean so far) would pass it (and a look-ahead under way stops before a greedy
-        reply that, as long as the mean reply so far, would pass it: :meth:`play_on`)."""
+    def _spent(self, started: float, share: float) -> bool:
+        """Whether ``share`` of the budget is spent: on the clock, when one more look-ahead
+        (as long as the mean so far) would pass it (and a look-ahead under way stops before
+        a greedy reply that, as long as the mean reply so far, would pass the whole budget:
+        :meth:`play_on`); counted, when the look-aheads' cost (:data:`PLAYOUTS_PER_SECOND`)
+        reaches it."""
         if self.clock:
             elapsed = time.perf_counter() - started
             searching = elapsed - self._searching_from
-            mean = searching / playouts if playouts else 0.0
-            return elapsed + mean >= self.seconds
-        return playouts >= self.playout_budget
+            mean = searching / self._playouts if self._playouts else 0.0
+            return elapsed + mean >= self.seconds * share
+        return self._cost >= self.budget * share
 
     def playout(self, battle: Battle, plan: Plan, rng: Random) -> float:
         """The candidate played in ``battle``: its attack collapsed into its distinct results,
@@ -249,13 +333,15 @@ class SearchPlayer:
 
     def play_on(self, state: Battle, rng: Random) -> float:
         """Play on as the greedy player would (:class:`.rollout.ReplyPlayer`) up to the
-        player's next activation, the first attack of another player (scored over its
-        results) or the end of the Action Phase (or of the battle), and score the position
-        reached: the last one of the Action Phase when the phase ends without the battle
-        ending."""
+        player's next activation (past :attr:`through` of them first, their attacks and the
+        replies' before the last stretch rolled), the first attack of another player in the
+        last stretch (scored over its results) or the end of the Action Phase (or of the
+        battle), and score the position reached: the last one of the Action Phase when the
+        phase ends without the battle ending."""
         self._in_time()
         self.replies.start()
-        for _ in range(LOOKAHEAD):
+        through = self.through
+        for _ in range(LOOKAHEAD * (1 + through)):
             node = state.node()
             if isinstance(node, End) or state.phase is not Phase.ACTION:
                 break
@@ -266,9 +352,12 @@ class SearchPlayer:
                 and isinstance(top, ActionPhase)
                 and top.stage == ActionPhaseStage.TURNS
             ):
-                break
-            if (
-                isinstance(top, AttackFrame)
+                if not through:
+                    break
+                through -= 1
+            elif (
+                not through
+                and isinstance(top, AttackFrame)
                 and not top.answers
                 and top.stage == AttackStage.RESOLVING
             ):
