@@ -16,10 +16,12 @@ from skirmish.games.magewinds.moves import (
     STEP_MOVE,
     Neighbourhood,
     dodge_region,
+    local_space,
     reach_around,
     step_ends,
     steps_away,
 )
+from skirmish.geometry import movement
 from skirmish.geometry.clearance import polygons
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 from skirmish.geometry.shapes import BASE_DIAMETER
@@ -121,3 +123,31 @@ def test_a_base_touching_a_sharp_corner_steps_off_it_through_the_region():
     possible, further = dodge_region(around, x, y)
     assert possible
     assert further.area > 0.3
+
+
+@settings(max_examples=60, deadline=None)
+@given(hemmed())
+def test_the_grid_join_moves_the_room_by_no_more_than_a_hair(case):
+    """The room a 1" step reaches (``Roadmap.reachable``, before low terrain is cut away),
+    its seen discs joined on the grid of ``UNION_GRID``, is the room joined in plain
+    floats to within a millionth of a square inch wherever the plain join holds the start
+    (the grid changes no answer but where the plain join lost a hole round it); there the
+    grid's room holds the start of a base in free space."""
+    around, _ = case
+    free = local_space(around)
+
+    def room():
+        graph = movement.Roadmap.build(free, around=around.start, within=around.inches)
+        return graph.reachable(around.start, around.inches)
+
+    grid = room()
+    kept = movement.UNION_GRID
+    movement.UNION_GRID = None
+    try:
+        plain = room()
+    finally:
+        movement.UNION_GRID = kept
+    if not plain.is_empty and plain.distance(around.start) <= 1e-6:
+        assert grid.symmetric_difference(plain).area < 1e-6
+    elif free.centres.covers(around.start):
+        assert not grid.is_empty and grid.distance(around.start) <= 1e-6
