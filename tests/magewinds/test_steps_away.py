@@ -16,8 +16,12 @@ from skirmish.games.magewinds.moves import (
     STEP_MOVE,
     Neighbourhood,
     dodge_region,
+    local_space,
+    reach_around,
+    step_ends,
     steps_away,
 )
+from skirmish.geometry import movement
 from skirmish.geometry.clearance import polygons
 from skirmish.geometry.measure import OVERLAP_TOLERANCE
 from skirmish.geometry.shapes import BASE_DIAMETER
@@ -94,3 +98,56 @@ def test_the_witness_answers_in_the_open_and_leaves_a_hemmed_in_base_to_the_regi
     assert not dodge_region(boxed, 4.0, 2.0)[0]
     with polygons():
         assert not steps_away(open_field, 4.0, 3.0)
+
+
+def test_a_base_touching_a_sharp_corner_steps_off_it_through_the_region():
+    """18.4, MW-16, MW-18: a base whose edge touches a triangle's sharp corner (within the
+    touching tolerance), attacked from straight ahead (the case hypothesis found). The
+    region a 1" step reaches holds the start and every straight step end the witness finds
+    (true circles and polygons agree on straight steps); joined without a grid, the seen
+    discs lost a hole round the start and the region came out empty."""
+    sx, sy = 5.256067290924942, 5.463941306672973
+    tx, ty = sx - 1.5 - R, sy - 0.2
+    triangle = shapely.Polygon([(tx, ty), (tx + 1.5, ty + 0.2), (tx + 0.3, ty + 1.2)])
+    around = Neighbourhood(WIDTH, LENGTH, sx, sy, R, STEP_MOVE, (triangle,), (), ())
+    x, y = 6.240319259428879, 5.463941306672973
+    assert triangle.distance(shapely.Point(sx, sy)) - R < OVERLAP_TOLERANCE
+    region = reach_around(around)
+    assert not region.is_empty
+    assert region.distance(around.start) < 1e-6
+    ends = step_ends(around)
+    assert len(ends) > 0
+    grown = region.buffer(1e-6)
+    assert all(grown.covers(shapely.Point(end)) for end in ends)
+    assert steps_away(around, x, y)
+    possible, further = dodge_region(around, x, y)
+    assert possible
+    assert further.area > 0.3
+
+
+@settings(max_examples=60, deadline=None)
+@given(hemmed())
+def test_the_grid_join_moves_the_room_by_no_more_than_a_hair(case):
+    """The room a 1" step reaches (``Roadmap.reachable``, before low terrain is cut away),
+    its seen discs joined on the grid of ``UNION_GRID``, is the room joined in plain
+    floats to within a millionth of a square inch wherever the plain join holds the start
+    (the grid changes no answer but where the plain join lost a hole round it); there the
+    grid's room holds the start of a base in free space."""
+    around, _ = case
+    free = local_space(around)
+
+    def room():
+        graph = movement.Roadmap.build(free, around=around.start, within=around.inches)
+        return graph.reachable(around.start, around.inches)
+
+    grid = room()
+    kept = movement.UNION_GRID
+    movement.UNION_GRID = None
+    try:
+        plain = room()
+    finally:
+        movement.UNION_GRID = kept
+    if not plain.is_empty and plain.distance(around.start) <= 1e-6:
+        assert grid.symmetric_difference(plain).area < 1e-6
+    elif free.centres.covers(around.start):
+        assert not grid.is_empty and grid.distance(around.start) <= 1e-6

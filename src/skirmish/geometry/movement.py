@@ -38,6 +38,8 @@ TOUCHING = OVERLAP_TOLERANCE
 """Blockers and the table's edge are grown by a base's radius less this much: a base may
 overlap them by up to the tolerance the battlefield files accept as touching (ruling MW-18),
 so a base in contact may move off, and may end a move in contact."""
+UNION_GRID = 1e-9
+"""Inches: the grid the seen discs of :meth:`Roadmap.reachable` are joined on (see there)."""
 
 
 @dataclass(frozen=True)
@@ -575,7 +577,16 @@ class Roadmap:
     def reachable(self, start: Point, allowance: float) -> BaseGeometry:
         """Every centre position within ``allowance`` of travel (stopping allowed or not):
         the room a base can move in, so only the parts with area joined to ``start`` (see
-        :func:`_room`)."""
+        :func:`_room`).
+
+        The seen discs are joined on a grid of :data:`UNION_GRID` (snap-rounding, which
+        cannot fail) rather than in plain floats. A node on a grown blocker casts that
+        blocker's shadow along the blocker's own edges, so the discs of a base in contact
+        (ruling MW-18) meet in many nearly coincident edges; joined in plain floats they
+        once lost a hole round the start itself (a base touching a triangle's sharp
+        corner), and the region came out empty: no Dodge or reaction step (18.4, ruling
+        MW-16) for a base that can step off what it touches. The grid moves no corner by
+        more than half of it, far below :data:`EPSILON`."""
         pieces = []
         for node, travelled in self.distances_from(start, allowance).items():
             left = allowance - travelled
@@ -585,7 +596,8 @@ class Roadmap:
             pieces.append(_seen_within(self.free, origin, left))
         if not pieces:
             return Polygon()
-        return _room(shapely.unary_union(pieces).intersection(self.free.centres), start)
+        seen = shapely.union_all(pieces, grid_size=UNION_GRID)
+        return _room(seen.intersection(self.free.centres), start)
 
 
 def _room(region: BaseGeometry, start: Point) -> BaseGeometry:
