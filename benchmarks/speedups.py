@@ -51,9 +51,11 @@ turns to go first).
    position (``threats.KEYED``), scores kept by position (``evaluation.SAME_POSITION``),
    the Moves a bound shows cannot be best left out (``plans.MOVE_BOUND``) and the outlook
    on a target with one counter found from the one with none (``outlook.SHIFTED``),
-   against ``fastpaths.plain`` of those four (the same battles), and against the code before
-   issue 32 (polygons, no witnesses, and the lean greedy and these four off), greedy 4v4
-   and 2v2, each battle cold and in a run. Aim: 4 times the code before issue 32.
+   against ``fastpaths.plain`` of those four (the same battles); the fifth sitting's parts
+   (the collector set aside while the player thinks, ``collection.SET_ASIDE``) against
+   ``fastpaths.plain`` of them (the same battles); and against the code before issue 32
+   (polygons, no witnesses, and the lean greedy and every greedy part since off), greedy
+   4v4 and 2v2, each battle cold and in a run. Aim: 4 times the code before issue 32.
 10. Straight moves and free space prepared once a table (the fast-path part
     ``clearance.PREPARED``) against the same computed afresh (``fastpaths.plain(PREPARED)``):
     the free space made for a new position, straight rooms (a Move's 6" and a step's 1",
@@ -85,7 +87,7 @@ import shapely
 
 from battles import forget  # benchmarks/battles.py, beside this file
 from geometry import crowded_battlefield  # benchmarks/geometry.py
-from skirmish.ai.collection import THRESHOLDS, tuned
+from skirmish.ai.collection import SET_ASIDE, THRESHOLDS, tuned
 from skirmish.ai.magewinds import outlook
 from skirmish.ai.magewinds.evaluation import _GAINS, SAME_POSITION
 from skirmish.ai.magewinds.greedy import GreedyPlayer
@@ -333,10 +335,11 @@ def old_code():
     """The code before issue 32: polygons, neither witness, no stage's offers shared nor
     invariants remembered, and neither the lean greedy evaluation nor the greedy player's
     fourth-sitting shortcuts, nor the terrain prepared once a table nor straight paths on
-    edges (every part issue 32 added, each switched off)."""
+    edges, nor the greedy player's fifth-sitting parts (every part issue 32 added, each
+    switched off)."""
     with (
         polygons(),
-        plain(STEPS_AWAY, STRAIGHT_SIGHT, OFFERS, CHECKED, LEAN, *FOURTH, PREPARED, PATHS),
+        plain(STEPS_AWAY, STRAIGHT_SIGHT, OFFERS, CHECKED, LEAN, *FOURTH, *FIFTH, PREPARED, PATHS),
     ):
         yield
 
@@ -572,6 +575,10 @@ def offers(count: int) -> None:
 FOURTH = (KEYED, SAME_POSITION, MOVE_BOUND, SHIFTED)
 """The greedy player's shortcuts of the fourth sitting."""
 
+FIFTH = (SET_ASIDE,)
+"""The greedy player's parts of the fifth sitting: the collector set aside while it
+thinks."""
+
 
 @contextlib.contextmanager
 def before_issue_32():
@@ -582,7 +589,7 @@ def before_issue_32():
 
 
 def greedy_fourth(count: int) -> None:
-    print("9. The greedy player's fourth sitting (aim 4x the code before issue 32)")
+    print("9. The greedy player's fourth and fifth sittings (aim 4x the code before issue 32)")
     for size in (4, 2):
         setup = setup_of(size)
         new, old = both_ways(setup, count, "greedy", lambda: plain(*FOURTH))
@@ -590,15 +597,21 @@ def greedy_fourth(count: int) -> None:
             f"   {size}v{size} cold: now {count / new:5.2f}/s, without the four "
             f"{count / old:5.2f}/s: {old / new:.2f}x" + per_step(new, old)
         )
+        new5, old5 = both_ways(setup, count, "greedy", lambda: plain(*FIFTH))
+        print(
+            f"   {size}v{size} cold: now {count / new5:5.2f}/s, without the fifth sitting's "
+            f"{count / old5:5.2f}/s: {old5 / new5:.2f}x" + per_step(new5, old5)
+        )
         new2, before = both_ways(setup, count, "greedy", before_issue_32)
         print(
             f"   {size}v{size} cold: now {count / new2:5.2f}/s, before issue 32 "
             f"{count / before:5.2f}/s: {before / new2:.2f}x" + per_step(new2, before)
         )
-        runs = {"now": 0.0, "without": 0.0, "before": 0.0}
+        runs = {"now": 0.0, "without": 0.0, "fifth": 0.0, "before": 0.0}
         ways = {
             "now": contextlib.nullcontext,
             "without": lambda: plain(*FOURTH),
+            "fifth": lambda: plain(*FIFTH),
             "before": before_issue_32,
         }
         for turn in range(2):
@@ -608,6 +621,8 @@ def greedy_fourth(count: int) -> None:
         print(
             f"   {size}v{size} in a run: now {2 * count / runs['now']:5.2f}/s, without the "
             f"four {2 * count / runs['without']:5.2f}/s ({runs['without'] / runs['now']:.2f}x),"
+            f" without the fifth sitting's {2 * count / runs['fifth']:5.2f}/s "
+            f"({runs['fifth'] / runs['now']:.2f}x),"
             f" before issue 32 {2 * count / runs['before']:5.2f}/s "
             f"({runs['before'] / runs['now']:.2f}x)"
         )

@@ -1,8 +1,10 @@
 """The greedy player's fourth-sitting shortcuts against the way before each (issue 32 item 2).
 
-Three parts of the fast paths, each switched off alone here: each fighter keyed once a
-position (``threats.KEYED``), scores kept by position (``evaluation.SAME_POSITION``), and
-the Moves left out that a bound shows cannot be best (``plans.MOVE_BOUND``). None may change
+Four parts of the fast paths, each switched off alone here: each fighter keyed once a
+position (``threats.KEYED``), scores kept by position (``evaluation.SAME_POSITION``), the
+Moves left out that a bound shows cannot be best (``plans.MOVE_BOUND``), and (fifth
+sitting) the collector set aside while the player thinks (``collection.SET_ASIDE``,
+tested itself in ``test_ai_collection.py``). None may change
 a choice: whole greedy battles on generated setups are played both ways, and every
 decision, every candidate list the player weighed (actions, value and parts), the final
 state and the log are compared; the bound itself is checked against the value of every
@@ -17,6 +19,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from skirmish import fastpaths
+from skirmish.ai.collection import SET_ASIDE
 from skirmish.ai.magewinds.evaluation import SAME_POSITION, Evaluator
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.ai.magewinds.outlook import forget
@@ -73,12 +76,13 @@ def generated(seed: int, players: int) -> Setup:
 DEATHMATCH = new_setup("deathmatch", [["Wizard", "Guardian"], ["Cleric", "Deadeye"]])
 
 
-@pytest.mark.parametrize("part", [KEYED, SAME_POSITION])
+@pytest.mark.parametrize("part", [KEYED, SAME_POSITION, SET_ASIDE])
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 2, 3, 4]))
 def test_a_shortcut_that_changes_no_value_changes_no_candidate(part, seed, players):
-    """Each fighter keyed once, and scores kept by position: the very same battles, and
-    every candidate list the same, values and parts."""
+    """Each fighter keyed once, scores kept by position, and the collector set aside while
+    the player thinks: the very same battles, and every candidate list the same, values
+    and parts."""
     chosen = generated(seed, players)
     fast = played(chosen, seed)
     with fastpaths.plain(part):

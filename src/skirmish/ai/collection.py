@@ -1,4 +1,4 @@
-"""Garbage collection tuned for runs of battles.
+"""Garbage collection tuned for runs of battles, and set aside during a decision.
 
 A battle makes and drops millions of small records (states, frames, events, geometry), few
 of them in reference cycles, so Python's default collector (a young-generation pass every
@@ -9,6 +9,14 @@ to 10,000 objects. Measured in the same run (``benchmarks/speedups.py``), the co
 time in a greedy 2v2 battle falls from about 3.4-4.5% to about 1.6%; the whole battle's CPU
 time changes by less than this shared machine's noise (0.92 to 1.04 times over runs of 4
 battles each way).
+
+Outside such a run (a battle played from the terminal, the web page, a benchmark) the
+collector's full passes walk every object alive, and a process that has played greedy
+battles holds many: the attack outlooks and values kept for the run, the memos of the
+fast paths. A greedy decision (:func:`set_aside`, the fast-path part :data:`SET_ASIDE`)
+moves what was alive before it out of the collector's sight while it thinks and back
+afterwards, so its passes walk only what the decision made; nothing is left frozen and
+nothing the collector would free is kept longer than the decision.
 """
 
 from __future__ import annotations
@@ -17,8 +25,18 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from skirmish.fastpaths import fast
+
 THRESHOLDS = (10_000, 10, 10)
 """Allocations before a young pass, and young (then middle) passes before an older one."""
+
+SET_ASIDE = "collector sets the heap aside"
+"""The fast-path part of :func:`set_aside`: a decision's collector passes walk only the
+objects made during the decision."""
+
+_frozen = [False]
+"""Whether the objects alive are out of the collector's sight already (:func:`tune` for
+the rest of the process, :func:`tuned` or :func:`set_aside` while inside)."""
 
 
 def tune() -> None:
@@ -26,15 +44,38 @@ def tune() -> None:
     worker's start)."""
     gc.freeze()
     gc.set_threshold(*THRESHOLDS)
+    _frozen[0] = True
 
 
 @contextmanager
 def tuned() -> Iterator[None]:
     """Collect as suits a run of battles while inside, as before afterwards."""
     before = gc.get_threshold()
+    was = _frozen[0]
     tune()
     try:
         yield
     finally:
         gc.set_threshold(*before)
+        gc.unfreeze()
+        _frozen[0] = was
+
+
+@contextmanager
+def set_aside() -> Iterator[None]:
+    """While inside, the collector looks only at the objects made inside: those alive on
+    entry are moved out of its sight (``gc.freeze``, a constant-time splice of its lists)
+    and back on leaving (``gc.unfreeze``), where its later passes find them as before.
+    Nothing is done where they are out of sight already (a tuned run, an outer
+    :func:`set_aside`: leaving would bring back what another froze), nor with the part
+    :data:`SET_ASIDE` off."""
+    if _frozen[0] or not fast(SET_ASIDE):
+        yield
+        return
+    gc.freeze()
+    _frozen[0] = True
+    try:
+        yield
+    finally:
+        _frozen[0] = False
         gc.unfreeze()

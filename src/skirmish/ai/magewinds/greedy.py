@@ -25,6 +25,7 @@ from functools import partial
 from random import Random
 from typing import Any
 
+from skirmish.ai.collection import set_aside
 from skirmish.ai.magewinds.evaluation import SAME_POSITION, TERRAIN, Evaluator, Weights
 from skirmish.ai.magewinds.outlook import SHIFTED, Mix, outlook
 from skirmish.ai.magewinds.plans import MOVE_BOUND, Course, Decisions, Plan, Planner, cheapest
@@ -139,12 +140,15 @@ class GreedyPlayer:
         return among(legal, self.choose(view, texts(legal)))
 
     def choose(self, view: Mapping[str, Any], legal: tuple[Action, ...]) -> Action:
+        """The action chosen among ``legal`` at ``view``; the collector walks only what
+        the decision makes (:func:`~skirmish.ai.collection.set_aside`)."""
         forced = self.decisions.forced(legal)
         if forced is not None:
             return forced
-        rng = self.decisions.rng()
-        battle = from_view(self.setup, view, rng)
-        return self.decide(battle, legal, rng)
+        with set_aside():
+            rng = self.decisions.rng()
+            battle = from_view(self.setup, view, rng)
+            return self.decide(battle, legal, rng)
 
     # -- what to do at each kind of decision ----------------------------------------------
 

@@ -1,0 +1,113 @@
+"""The collector set aside during a greedy decision (issue 32 item 4, ``collection.SET_ASIDE``).
+
+While the greedy player thinks, what was alive before the decision is out of the
+collector's sight (its passes walk only what the decision makes) and afterwards back in
+it: nothing stays frozen, and garbage in reference cycles, made before the decision or
+during it, is freed by the next full pass after it. In a tuned run (``collection.tuned``)
+the run's frozen objects stay frozen. The part changes no choice: whole greedy battles
+are compared both ways in ``test_ai_greedy_shortcuts.py``.
+"""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pytest
+
+from skirmish import fastpaths
+from skirmish.ai import collection
+from skirmish.ai.collection import SET_ASIDE, set_aside, tuned
+from skirmish.ai.magewinds.greedy import GreedyPlayer
+from skirmish.engine.battle import History, play_out
+from skirmish.games.magewinds.battle import new_setup, start_battle
+
+DEATHMATCH = new_setup("deathmatch", [["Wizard", "Guardian"], ["Cleric", "Deadeye"]])
+
+
+class Cycle:
+    """Garbage only the collector frees: an object referring to itself."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+class Watching(GreedyPlayer):
+    """A greedy player that, at each decision it thinks about, drops a cycle made before
+    it and one made during it and asks for a full pass, noting which of them that pass
+    freed and how many objects were out of the collector's sight."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.before: weakref.ref[Cycle] | None = None
+        self.seen: list[tuple[int, bool, bool]] = []
+
+    def decide(self, battle, legal, rng):  # type: ignore[no-untyped-def]
+        during = Cycle()
+        dropped_during = weakref.ref(during)
+        del during
+        gc.collect()
+        before = self.before
+        freed_before = before is not None and before() is None
+        self.seen.append((gc.get_freeze_count(), freed_before, dropped_during() is None))
+        return super().decide(battle, legal, rng)
+
+
+def _watched_battle() -> tuple[Watching, list[bool]]:
+    """A greedy battle whose first seat watches; after each decision, whether the cycle
+    made before it was freed by a full pass after it."""
+    players = [Watching(DEATHMATCH, 1, 0), GreedyPlayer(DEATHMATCH, 1, 1)]
+    watcher = players[0]
+    freed_after: list[bool] = []
+
+    def after_step(history: History) -> None:
+        if watcher.before is not None:
+            gc.collect()
+            freed_after.append(watcher.before() is None)
+        cycle = Cycle()
+        watcher.before = weakref.ref(cycle)
+
+    play_out(History.start(start_battle(DEATHMATCH), 1), players, after_step=after_step)
+    return watcher, freed_after
+
+
+def test_a_decision_sees_only_its_own_objects_and_leaves_nothing_frozen():
+    assert gc.get_freeze_count() == 0
+    watcher, freed_after = _watched_battle()
+    assert len(watcher.seen) > 10, "the watching player thought about too few decisions"
+    for frozen, freed_before, freed_during in watcher.seen:
+        assert frozen > 1000, "what was alive before the decision is still in sight"
+        assert not freed_before, "garbage from before the decision was walked during it"
+        assert freed_during, "the decision's own garbage was not collected"
+    assert gc.get_freeze_count() == 0, "objects left frozen after the battle"
+    assert freed_after and all(freed_after), "garbage set aside was never freed"
+
+
+def test_the_plain_way_leaves_everything_in_sight():
+    with fastpaths.plain(SET_ASIDE):
+        watcher, _ = _watched_battle()
+    assert watcher.seen
+    assert all(frozen == 0 and freed_before for frozen, freed_before, _ in watcher.seen)
+
+
+def test_a_tuned_run_keeps_its_frozen_objects_frozen():
+    with tuned():
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        with set_aside():
+            assert gc.get_freeze_count() == frozen
+        assert gc.get_freeze_count() == frozen
+    assert gc.get_freeze_count() == 0
+    assert not collection._frozen[0]
+
+
+def test_an_inner_set_aside_and_an_error_inside_bring_everything_back():
+    with pytest.raises(ValueError, match="inside"), set_aside():
+        outer = gc.get_freeze_count()
+        assert outer > 0
+        with set_aside():
+            assert gc.get_freeze_count() == outer
+        assert gc.get_freeze_count() == outer
+        raise ValueError("inside")
+    assert gc.get_freeze_count() == 0
+    assert not collection._frozen[0]
