@@ -52,7 +52,8 @@ turns to go first).
    the Moves a bound shows cannot be best left out (``plans.MOVE_BOUND``) and the outlook
    on a target with one counter found from the one with none (``outlook.SHIFTED``),
    against ``fastpaths.plain`` of those four (the same battles); the fifth sitting's parts
-   (the collector set aside while the player thinks, ``collection.SET_ASIDE``) against
+   (the collector set aside while the player thinks, ``collection.SET_ASIDE``; the attacks
+   it weighs built without their line of attack, ``plans.NO_LENGTH``) against
    ``fastpaths.plain`` of them (the same battles); and against the code before issue 32
    (polygons, no witnesses, and the lean greedy and every greedy part since off), greedy
    4v4 and 2v2, each battle cold and in a run. Aim: 4 times the code before issue 32.
@@ -92,7 +93,7 @@ from skirmish.ai.magewinds import outlook
 from skirmish.ai.magewinds.evaluation import _GAINS, SAME_POSITION
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.ai.magewinds.outlook import SHIFTED
-from skirmish.ai.magewinds.plans import MOVE_BOUND
+from skirmish.ai.magewinds.plans import MOVE_BOUND, NO_LENGTH
 from skirmish.ai.magewinds.threats import KEYED, LEAN
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.fastpaths import OFFERS, fast, plain
@@ -575,9 +576,9 @@ def offers(count: int) -> None:
 FOURTH = (KEYED, SAME_POSITION, MOVE_BOUND, SHIFTED)
 """The greedy player's shortcuts of the fourth sitting."""
 
-FIFTH = (SET_ASIDE,)
+FIFTH = (SET_ASIDE, NO_LENGTH)
 """The greedy player's parts of the fifth sitting: the collector set aside while it
-thinks."""
+thinks, and the attacks it weighs built without their line of attack."""
 
 
 @contextlib.contextmanager

@@ -1,10 +1,12 @@
 """The greedy player's fourth-sitting shortcuts against the way before each (issue 32 item 2).
 
-Four parts of the fast paths, each switched off alone here: each fighter keyed once a
+Five parts of the fast paths, each switched off alone here: each fighter keyed once a
 position (``threats.KEYED``), scores kept by position (``evaluation.SAME_POSITION``), the
 Moves left out that a bound shows cannot be best (``plans.MOVE_BOUND``), and (fifth
 sitting) the collector set aside while the player thinks (``collection.SET_ASIDE``,
-tested itself in ``test_ai_collection.py``). None may change
+tested itself in ``test_ai_collection.py``) and the attacks weighed without their line's
+length (``plans.NO_LENGTH``, tested itself in ``test_ai_attack_situation.py``). None may
+change
 a choice: whole greedy battles on generated setups are played both ways, and every
 decision, every candidate list the player weighed (actions, value and parts), the final
 state and the log are compared; the bound itself is checked against the value of every
@@ -23,7 +25,7 @@ from skirmish.ai.collection import SET_ASIDE
 from skirmish.ai.magewinds.evaluation import SAME_POSITION, Evaluator
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.ai.magewinds.outlook import forget
-from skirmish.ai.magewinds.plans import MOVE_BOUND, Plan, Planner
+from skirmish.ai.magewinds.plans import MOVE_BOUND, NO_LENGTH, Plan, Planner
 from skirmish.ai.magewinds.threats import KEYED
 from skirmish.engine.battle import History, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import Length, new_setup, setup, start_battle
@@ -76,13 +78,13 @@ def generated(seed: int, players: int) -> Setup:
 DEATHMATCH = new_setup("deathmatch", [["Wizard", "Guardian"], ["Cleric", "Deadeye"]])
 
 
-@pytest.mark.parametrize("part", [KEYED, SAME_POSITION, SET_ASIDE])
+@pytest.mark.parametrize("part", [KEYED, SAME_POSITION, SET_ASIDE, NO_LENGTH])
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 2, 3, 4]))
 def test_a_shortcut_that_changes_no_value_changes_no_candidate(part, seed, players):
-    """Each fighter keyed once, scores kept by position, and the collector set aside while
-    the player thinks: the very same battles, and every candidate list the same, values
-    and parts."""
+    """Each fighter keyed once, scores kept by position, the collector set aside while the
+    player thinks, and attacks weighed without their line's length: the very same battles,
+    and every candidate list the same, values and parts."""
     chosen = generated(seed, players)
     fast = played(chosen, seed)
     with fastpaths.plain(part):

@@ -44,15 +44,20 @@ from skirmish.games.magewinds.battle.activation import (
     ActivationStage,
     blink_options,
 )
-from skirmish.games.magewinds.battle.attacks import build_situation
-from skirmish.games.magewinds.battle.geometry import moved
+from skirmish.games.magewinds.battle.attacks import build_situation, situation_on
+from skirmish.games.magewinds.battle.geometry import attack_line, moved
 from skirmish.games.magewinds.battle.grammar import BattleAction, Kind, Names, parse, read
 from skirmish.games.magewinds.battle.objects import pick_up, pickup_options
 from skirmish.games.magewinds.battle.spells import attacking_as, blink_spots
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Point, Status
 from skirmish.games.magewinds.battle.steps import NO_STEP, StepFrame
-from skirmish.games.magewinds.battle.targets import has_line, parse_attack, reachable_attacks
-from skirmish.games.magewinds.cards import card_value
+from skirmish.games.magewinds.battle.targets import (
+    has_line,
+    named_attack,
+    parse_attack,
+    reachable_attacks,
+)
+from skirmish.games.magewinds.cards import Payment, card_value
 from skirmish.games.magewinds.profiles import AttackProfile
 
 REFINED = 3
@@ -63,6 +68,11 @@ MOVE_BOUND = "greedy move bound"
 """The part of the fast paths that leaves out, when the greedy player chooses
 (:meth:`Planner.best_plans`), the ends of a Move that a bound shows cannot beat a candidate
 already scored; ``fastpaths.plain(MOVE_BOUND)`` scores every one."""
+NO_LENGTH = "greedy attacks without their length"
+"""The part of the fast paths that builds the situation of an attack the planner weighs
+without its line of attack (:meth:`Planner._situation`): the attack is one the rules offer,
+and the outlook leaves out the distance; ``fastpaths.plain(NO_LENGTH)`` checks the attack
+and draws its line as the rules do."""
 SLACK = 1e-6
 """How far below the best a Move's bound must be for the Move to be left out: the bound
 holds exactly in float arithmetic, and this margin covers a float sum that compensates its
@@ -430,9 +440,7 @@ class Planner:
         self, battle: Battle, me: Fighter, option: Action, done: tuple[Action, ...]
     ) -> Plan:
         """An attack collapsed into its distinct results, each scored."""
-        target, attack, payment = parse_attack(battle, me, option)
-        assert isinstance(target, Fighter)
-        situation = build_situation(battle, me, target, attack)
+        situation, target, attack, payment = self._situation(battle, me, option)
         if payment is not None:
             battle = battle.spend(battle.controller(me), payment.cards, attack.name, quiet=True)
         found = outlook(situation)
@@ -449,6 +457,24 @@ class Planner:
             f"{float(found.take_down(target.damage)):.0%} to take it down"
         )
         return Plan((*done, option), Score(total, tuple(parts.items())), what, found)
+
+    def _situation(
+        self, battle: Battle, me: Fighter, option: Action
+    ) -> tuple[AttackSituation, Fighter, AttackProfile, Payment | None]:
+        """The situation of an attack the rules offer at a fighter (13.4, 18.0), with its
+        target, attack and payment. On the fast path (:data:`NO_LENGTH`) the attack is not
+        checked again (the rules offered it) and its line of attack (18.1) is drawn only
+        where a Ward may read it (a mark on the table): the situation's distance is left
+        unknown, which the outlook leaves out (:func:`~.outlook.key_of`) and nothing else
+        the planner reads."""
+        if not fast(NO_LENGTH):
+            target, attack, payment = parse_attack(battle, me, option)
+            assert isinstance(target, Fighter)
+            return build_situation(battle, me, target, attack), target, attack, payment
+        target, attack, payment = named_attack(battle, me, option)
+        assert isinstance(target, Fighter)
+        line = attack_line(battle, me, target, attack)[0] if battle.marks else None
+        return situation_on(battle, me, target, attack, line, None), target, attack, payment
 
     def _blink(self, battle: Battle, me: Fighter, done: tuple[Action, ...]) -> Iterator[Plan]:
         """Blink (20.2) to the :data:`BLINK_SPOTS` spots furthest from the enemy (ties in

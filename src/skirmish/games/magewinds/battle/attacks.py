@@ -70,6 +70,7 @@ from skirmish.games.magewinds.battle.state import (
 )
 from skirmish.games.magewinds.battle.steps import StepFrame
 from skirmish.games.magewinds.profiles import AttackProfile, FighterProfile, Reaction
+from skirmish.games.magewinds.sightlines import LineOfAttack
 
 NO_KNOCKBACK = "no knockback"
 
@@ -91,6 +92,19 @@ def build_situation(
         if line is None or line.length is None:
             raise IllegalAction(reason)
         distance = min(max(round(line.length, 2), attack.minimum_range), attack.maximum_range)
+    return situation_on(battle, attacker, target, attack, line, distance)
+
+
+def situation_on(
+    battle: Battle,
+    attacker: Fighter,
+    target: Fighter,
+    attack: AttackProfile,
+    line: LineOfAttack | None,
+    distance: float | None,
+) -> AttackSituation:
+    """:func:`build_situation` given the line of attack (None: none is known; a Ward
+    reckons then from the bases' centres) and the distance it makes (None: not known)."""
     ward = abilities.cover_from(battle, attacker, target, line)
     cap = abilities.movement_cap(battle, target)
     barrier = battle.setup.pack.universal("barrier")

@@ -290,6 +290,25 @@ def parse_attack(
 ) -> tuple[Fighter | Item, AttackProfile, Payment | None]:
     """The target, attack and payment an ``attack ...`` action names, checked (13.4, 18.1,
     17.0); an illegal one raises with the rule."""
+    target, attack, payment = named_attack(battle, fighter, action)
+    if isinstance(target, Item):
+        return target, attack, payment
+    line, reason = attack_line(battle, fighter, target, attack)
+    if line is None:
+        raise IllegalAction(reason)
+    refused = abilities.target_refused(battle, fighter, attack, target)
+    if refused:
+        raise IllegalAction(refused)
+    return target, attack, payment
+
+
+def named_attack(
+    battle: Battle, fighter: Fighter, action: Action
+) -> tuple[Fighter | Item, AttackProfile, Payment | None]:
+    """The target, attack and payment an ``attack ...`` action names, the payment checked
+    (17.0) and an object's Push (19.2), but not the line of attack to a fighter nor a
+    refusal of it (:func:`parse_attack` checks those: a player that weighs only the
+    attacks the rules offer need not ask again); an illegal one raises with the rule."""
     profile = battle.setup.profile(fighter.profile)
     words = parse(action, Names.of(battle))
     if words.kind is Kind.ATTACK:
@@ -323,18 +342,10 @@ def parse_attack(
             payment = named_payment(battle, battle.controller(fighter), attack.cost, payment_text)
     elif payment_text is not None:
         raise IllegalAction(f"17.0: {attack.name} has no casting cost")
-    if isinstance(target, Item):
-        if target not in pushable(battle, fighter, attack):
-            raise IllegalAction(
-                f"19.2: {attack.name} cannot target {target.name}: only Push targets objects, "
-                f"and only a moveable one {fighter.name} sees within Range {attack.range_text()}"
-                " (ruling MB-34)"
-            )
-        return target, attack, payment
-    line, reason = attack_line(battle, fighter, target, attack)
-    if line is None:
-        raise IllegalAction(reason)
-    refused = abilities.target_refused(battle, fighter, attack, target)
-    if refused:
-        raise IllegalAction(refused)
+    if isinstance(target, Item) and target not in pushable(battle, fighter, attack):
+        raise IllegalAction(
+            f"19.2: {attack.name} cannot target {target.name}: only Push targets objects, "
+            f"and only a moveable one {fighter.name} sees within Range {attack.range_text()}"
+            " (ruling MB-34)"
+        )
     return target, attack, payment
