@@ -4,7 +4,8 @@ While the greedy player thinks, what was alive before the decision is out of the
 collector's sight (its passes walk only what the decision makes) and afterwards back in
 it: nothing stays frozen, and garbage in reference cycles, made before the decision or
 during it, is freed by the next full pass after it. In a tuned run (``collection.tuned``)
-the run's frozen objects stay frozen. The part changes no choice: whole greedy battles
+the run's frozen objects stay frozen. The planner sets the collector aside too when the
+search asks it for candidates outside a greedy decision. The part changes no choice: whole greedy battles
 are compared both ways in ``test_ai_greedy_shortcuts.py``.
 """
 
@@ -18,9 +19,11 @@ import pytest
 from skirmish import fastpaths
 from skirmish.ai import collection
 from skirmish.ai.collection import SET_ASIDE, set_aside, tuned
-from skirmish.ai.magewinds.greedy import GreedyPlayer
-from skirmish.engine.battle import History, play_out
+from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
+from skirmish.ai.magewinds.plans import Planner
+from skirmish.engine.battle import History, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import new_setup, start_battle
+from skirmish.games.magewinds.battle.state import Battle
 
 DEATHMATCH = new_setup("deathmatch", [["Wizard", "Guardian"], ["Cleric", "Deadeye"]])
 
@@ -111,3 +114,39 @@ def test_an_inner_set_aside_and_an_error_inside_bring_everything_back():
         raise ValueError("inside")
     assert gc.get_freeze_count() == 0
     assert not collection._frozen[0]
+
+
+class Counting(Planner):
+    """A planner noting, at each position it scores, how many objects are frozen."""
+
+    def __init__(self, planner: Planner) -> None:
+        super().__init__(planner.evaluator, planner.player)
+        self.frozen: list[int] = []
+
+    def score(self, battle):  # type: ignore[no-untyped-def]
+        self.frozen.append(gc.get_freeze_count())
+        return super().score(battle)
+
+
+def _plannable_positions() -> list[Battle]:
+    history = History.start(start_battle(DEATHMATCH), 3)
+    play_out(history, [RandomPlayer(3, 0), RandomPlayer(3, 1)])
+    return [s for s in history.states if plannable(s) and s.node().player == 0][:4]
+
+
+@pytest.mark.parametrize("best", [False, True])
+def test_a_planner_asked_outside_a_decision_sets_the_heap_aside(best):
+    """The search lists the greedy player's candidates itself (its root and its replies):
+    the planner sets the collector aside while it lists them, and leaves nothing frozen."""
+    positions = _plannable_positions()
+    assert positions, "no position to plan from"
+    planner = Counting(GreedyPlayer(DEATHMATCH, 3, 0).planner)
+    for battle in positions:
+        found = planner.best_plans(battle) if best else planner.plans(battle)
+        assert found
+        assert gc.get_freeze_count() == 0
+    assert planner.frozen and min(planner.frozen) > 1000
+    with fastpaths.plain(SET_ASIDE):
+        planner.frozen.clear()
+        planner.plans(positions[0])
+    assert planner.frozen and max(planner.frozen) == 0

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from random import Random
 
+from skirmish.ai.collection import set_aside
 from skirmish.ai.magewinds.evaluation import Evaluator, MoveBound, Score
 from skirmish.ai.magewinds.outlook import Outlook, outlook, settled_results
 from skirmish.ai.magewinds.threats import GREEDY
@@ -172,8 +173,11 @@ class Planner:
         self._bounds: tuple[Battle, str, MoveBound | None] | None = None
 
     def plans(self, battle: Battle) -> list[Plan]:
-        """Every candidate from ``battle`` (the player's decision), best first."""
-        found = list(self._walk(battle, ()))
+        """Every candidate from ``battle`` (the player's decision), best first; the
+        collector walks only what the listing makes (:func:`~skirmish.ai.collection.set_aside`:
+        the search's root and its replies list candidates outside a greedy decision)."""
+        with set_aside():
+            found = list(self._walk(battle, ()))
         return sorted(found, key=lambda plan: -plan.value)
 
     def best_plans(self, battle: Battle) -> list[Plan]:
@@ -186,6 +190,11 @@ class Planner:
         search and ``hint``, which weigh every candidate, ask :meth:`plans`."""
         if not fast(MOVE_BOUND):
             return self.plans(battle)
+        with set_aside():
+            return self._best_plans(battle)
+
+    def _best_plans(self, battle: Battle) -> list[Plan]:
+        """:meth:`best_plans` on the fast path."""
         walked: list[Plan] = []
         self._walked, self._deferred = walked, []
         try:
