@@ -68,7 +68,8 @@ def set_aside() -> Iterator[None]:
     and back on leaving (``gc.unfreeze``), where its later passes find them as before.
     Nothing is done where they are out of sight already (a tuned run, an outer
     :func:`set_aside`: leaving would bring back what another froze), nor with the part
-    :data:`SET_ASIDE` off."""
+    :data:`SET_ASIDE` off. Decisions on two threads at once (a web server's) each undo their
+    own freeze, so at worst one of them thinks with the collector as usual."""
     if _frozen[0] or not fast(SET_ASIDE):
         yield
         return
