@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 import shapely
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.engine.drawing import Offer
 from skirmish.fastpaths import OFFERS, fast, replaced
 from skirmish.games.magewinds.battle.actions import (
     after,
@@ -111,15 +113,6 @@ class Activation(Frame):
 
     # -- what may be done ---------------------------------------------------------------
 
-    def kinds(self, battle: Battle) -> list[Action]:
-        """13.4 and the spell actions available to the fighter now."""
-        me = self._me(battle)
-        return [
-            k
-            for k in (*CORE, *abilities.words(battle, me))
-            if k in (MOVE, GUARD) or self._available(battle, me, k)
-        ]
-
     def _available(self, battle: Battle, me: Fighter, kind: str) -> bool:
         if kind not in CORE:
             found = abilities.action(kind)
@@ -134,11 +127,7 @@ class Activation(Frame):
     def options(self, battle: Battle) -> tuple[Action, ...]:
         me = self._me(battle)
         if self.stage == ActivationStage.START:
-            return (
-                *abilities.start_casts(battle, me),
-                *drop_options(battle, me),
-                *self.kinds(battle),
-            )
+            return self._start_offer(battle, me).legal()
         if self.stage == ActivationStage.MOVING:
             inches, reason = self.allowance(battle)
             ends = [f"to {point_text(p)}" for p in self._move_ends(battle, me, inches, reason)]
@@ -166,6 +155,25 @@ class Activation(Frame):
         if self.stage == ActivationStage.ABILITY:
             return abilities.action(self.kind).options(battle, me)
         return ()
+
+    def offer(self, battle: Battle) -> Offer | None:
+        """At the activation's start (13.0), its options as candidates: the spells, the
+        objects to drop and the actions (13.4), each action judged available only when
+        visited (whether an attack is possible after some step is what costs); None at
+        the other stages."""
+        if self.stage != ActivationStage.START:
+            return None
+        return self._start_offer(battle, self._me(battle))
+
+    def _start_offer(self, battle: Battle, me: Fighter) -> Offer:
+        """The start's spells and drops, then 13.4's actions and the fighter's own, each
+        judged available (:meth:`_available`; Move and Guard always are)."""
+        judged = [
+            (k, None if k in (MOVE, GUARD) else partial(self._available, battle, me, k))
+            for k in (*CORE, *abilities.words(battle, me))
+        ]
+        casts = [(c, None) for c in abilities.start_casts(battle, me)]
+        return Offer.of(casts, [(d, None) for d in drop_options(battle, me)], judged)
 
     def node(self, battle: Battle) -> Node:
         prompts = {

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.engine.drawing import Offer
 from skirmish.fastpaths import fast, replaced
 from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
 from skirmish.games.magewinds.battle.candidates import step_candidates
@@ -191,15 +193,19 @@ class StepFrame(Frame):
 
     def _leaps(self, battle: Battle) -> list[Action]:
         """Leap casts, each only when the action stays possible after paying for it."""
+        return [option for option in self._leap_casts(battle) if self._leap_keeps(battle, option)]
+
+    def _leap_casts(self, battle: Battle) -> list[Action]:
+        """The Leap casts the fighter may pay for, before any is judged (:meth:`_leaps`)."""
         mover = self._mover(battle)
         if self.leap or abilities.movement_cap(battle, mover) is not None:
             return []
-        out = []
-        for option in leap_options(battle, mover):
-            paid = cast(battle, self.player, option, "Leap", mover.name)
-            if not self.purpose or replaced(self, leap=True).can_step(paid):
-                out.append(option)
-        return out
+        return list(leap_options(battle, mover))
+
+    def _leap_keeps(self, battle: Battle, option: Action) -> bool:
+        """Whether the action stays possible after paying for Leap with ``option``."""
+        paid = cast(battle, self.player, option, "Leap", self.fighter)
+        return not self.purpose or replaced(self, leap=True).can_step(paid)
 
     def can_step(self, battle: Battle) -> bool:
         """Whether :meth:`moves` offers anything; on the fast path it stops at the first
@@ -221,9 +227,23 @@ class StepFrame(Frame):
         return [*stay, *(f"step {point_text(end)}" for end in self._ends(battle))]
 
     def options(self, battle: Battle) -> tuple[Action, ...]:
-        moves = self.moves(battle)
-        stay = moves[:1] if moves[:1] == [NO_STEP] else []
-        return (*stay, *self._leaps(battle), *moves[len(stay) :])
+        return self.offer(battle).legal()
+
+    def offer(self, battle: Battle) -> Offer:
+        """Staying put (never for a Dodge), the Leap casts and the representative step
+        ends (:meth:`allowed_ends`), in that order, each judged by whether the action it
+        comes before stays possible (:meth:`viable`, :meth:`_leap_keeps`,
+        :meth:`viable_at`): what a random player judges one by one (:mod:`.drawing`)."""
+        stay = [] if self.reaction == "dodge" else [(NO_STEP, partial(self.viable, battle))]
+        leaps = [(o, partial(self._leap_keeps, battle, o)) for o in self._leap_casts(battle)]
+        ends = [
+            (
+                f"step {point_text(end)}",
+                partial(self.viable_at, battle, end) if self.purpose else None,
+            )
+            for end in self.allowed_ends(battle)
+        ]
+        return Offer.of(stay, leaps, ends)
 
     def advance(self, battle: Battle) -> Battle | None:
         """No decision when no step (or staying put) is possible without Leap: whether the

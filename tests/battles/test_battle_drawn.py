@@ -1,0 +1,288 @@
+"""The random player that draws one legal action without judging them all.
+
+:class:`~skirmish.engine.drawing.Offer` lists a decision's candidates, each with its judge,
+and draws by visiting them in a random order, the first legal taken. Checked here against
+independent answers: on generated offers and on the decisions of random battles, the
+exact distribution of the draw over every random order (counted with fractions, each
+``randrange`` answer followed) is ``rng.choice`` over the listed legal actions: the same
+set, each text as likely as its share of the list; where the orders are too many to
+count, a chi-square test of 3,000 draws. The offer's legal actions are the state's legal
+actions, in order, with every fast path on and with none. Whole battles: the drawing
+player takes only legal actions, and over 240 short battles each way its battles' lengths
+and winners are distributed as the listing player's.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction
+from random import Random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+from skirmish import fastpaths
+from skirmish.engine.battle import History, LegalActions, RandomPlayer, Turn, play_out
+from skirmish.engine.drawing import Offer
+from skirmish.errors import SkirmishError
+from skirmish.games.magewinds.battle import Length, find_scenario, new_setup, setup, start_battle
+from skirmish.games.magewinds.battle.setup import Options
+from skirmish.games.magewinds.battle.state import Battle, Phase
+
+SCENARIOS = ("deathmatch", "treasure-dash", "hold-the-line", "king-of-the-hill", "the-prize")
+ORDERS = 20_000
+"""The most random orders counted exactly; beyond, the draw is tested by chi-square."""
+THRESHOLD = 1e-3
+"""A chi-square or two-sample test fails below this p-value (deterministic seeds)."""
+
+
+class Scripted:
+    """A generator whose ``randrange`` answers are given in advance; asked beyond them,
+    it says how many answers the next question has (:class:`Branch`)."""
+
+    def __init__(self, answers: list[int]) -> None:
+        self.answers = answers
+        self.asked = 0
+
+    def randrange(self, n: int) -> int:
+        if self.asked == len(self.answers):
+            raise Branch(n)
+        answer = self.answers[self.asked]
+        self.asked += 1
+        assert 0 <= answer < n
+        return answer
+
+
+class Branch(Exception):
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+
+def exact_draw(offer: Offer) -> dict[str | None, Fraction]:
+    """The probability of each answer of ``offer.draw`` over every random order: each
+    sequence of ``randrange`` answers followed to its end, weighted by 1/n a question."""
+    found: Counter[str | None] = Counter()
+    weights: dict[str | None, Fraction] = {}
+    stack: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
+    while stack:
+        answers, weight = stack.pop()
+        try:
+            drawn = offer.draw(Scripted(answers))  # type: ignore[arg-type]
+        except Branch as branch:
+            stack.extend(([*answers, k], weight / branch.n) for k in range(branch.n))
+            continue
+        found[drawn] += 1
+        weights[drawn] = weights.get(drawn, Fraction(0)) + weight
+    return weights
+
+
+def orders(offer: Offer) -> int:
+    """How many sequences of ``randrange`` answers ``exact_draw`` follows (an upper
+    bound: every candidate taken as illegal but the last)."""
+    judged = [judge is None or judge() for judge in offer.judges]
+    bad, good = judged.count(False), judged.count(True)
+    return sum(math.perm(bad, k) * max(good, 1) for k in range(bad + 1))
+
+
+def choice_distribution(legal: tuple[str, ...]) -> dict[str | None, Fraction]:
+    """``rng.choice(legal)``'s distribution: each text its share of the list."""
+    if not legal:
+        return {None: Fraction(1)}
+    return {text: Fraction(n, len(legal)) for text, n in Counter(legal).items()}
+
+
+def judged_once(offer: Offer) -> Offer:
+    """The same offer with each judge asked once and remembered (so counting every order
+    costs no more rules' work than listing)."""
+    answers = [judge is None or judge() for judge in offer.judges]
+    return Offer(offer.candidates, tuple((lambda a=a: a) for a in answers))
+
+
+# -- generated offers ----------------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from("abcdefg"), st.booleans()), min_size=0, max_size=7),
+)
+def test_the_draw_over_every_order_is_the_choice_among_the_legal_list(pairs):
+    """Candidates with repeats and any judgement: the draw's exact distribution over every
+    random order is ``rng.choice`` over the legal list (a repeated legal text twice as
+    likely), and None only when nothing is legal."""
+    offer = Offer.of([(text, (lambda ok=ok: ok)) for text, ok in pairs])
+    assert offer.legal() == tuple(text for text, ok in pairs if ok)
+    assert exact_draw(offer) == choice_distribution(offer.legal())
+
+
+def test_a_judge_is_asked_only_when_its_candidate_is_visited():
+    """The draw stops at the first legal candidate: judges after it are never asked."""
+    asked: list[str] = []
+
+    def judge(text: str, ok: bool):
+        return lambda: asked.append(text) or ok
+
+    offer = Offer.of([(t, judge(t, t != "b")) for t in "abcd"])
+    drawn = offer.draw(Scripted([1, 0]))  # type: ignore[arg-type]
+    assert asked == ["b", "a"] and drawn == "a"
+
+
+def test_a_biased_draw_would_be_caught():
+    """The exact count tells a draw that always takes the first legal candidate (not
+    uniform) from the choice: the test above has teeth."""
+
+    class First(Offer):
+        def draw(self, rng):  # type: ignore[override]
+            return next(iter(self.legal()), None)
+
+    offer = First(("a", "b", "c"), (None, None, None))
+    assert exact_draw(offer) != choice_distribution(offer.legal())
+
+
+# -- the decisions of random battles -------------------------------------------------------
+
+
+def decision_states(seed: int, scenario: str, every: int = 3) -> list[Battle]:
+    """Decision states of the Action Phase of a random battle of ``scenario`` (bundled
+    fighters drawn at random: spells, abilities, objects), one every ``every``, and every
+    one whose top frame makes an offer."""
+    chosen = setup.random_setup(
+        seed, length=Length.QUICK, most=3, rounds=2, scenario=find_scenario(scenario)
+    )
+    history = History.start(start_battle(chosen), seed)
+    play_out(history, [RandomPlayer(seed, p) for p in range(2)])
+    states = [
+        s
+        for s in history.states
+        if isinstance(s, Battle) and s.phase is Phase.ACTION and isinstance(s.node(), Turn)
+    ]
+    offering = [s for s in states if s.frames[-1].offer(s) is not None]
+    return [*states[::every], *offering]
+
+
+@pytest.mark.parametrize(("seed", "scenario"), [(s, c) for s in (1, 2) for c in SCENARIOS])
+def test_the_draw_at_every_decision_is_the_choice_among_the_legal_actions(seed, scenario):
+    """At decisions of random battles of five scenarios: the offer's legal actions are the
+    state's legal actions in order (fast paths on, and all off); the exact distribution of
+    the draw over every random order (or 3,000 draws and a chi-square test where the orders
+    are too many) is ``rng.choice`` over them; and the state's own draw gives the very
+    record the list holds."""
+    offers = 0
+    for state in decision_states(seed, scenario):
+        node = state.node()
+        assert isinstance(node, Turn)
+        legal = tuple(str(a) for a in state.legal_actions(node.player))
+        offer = state.frames[-1].offer(state)
+        for number in range(3):
+            drawn = state.draw_legal(node.player, Random(number))
+            assert str(drawn) in legal
+            assert drawn == next(
+                a for a in state.legal_actions(node.player) if str(a) == str(drawn)
+            )
+        if offer is None:
+            continue
+        offers += 1
+        assert offer.legal() == legal
+        with fastpaths.plain():
+            fresh = replace_derived(state)
+            assert fresh.frames[-1].offer(fresh).legal() == legal  # type: ignore[union-attr]
+        once = judged_once(offer)
+        if orders(once) <= ORDERS:
+            assert exact_draw(once) == choice_distribution(legal)
+        else:
+            chi_square_draws(once, legal)
+    assert offers > 0
+
+
+def replace_derived(state: Battle) -> Battle:
+    """The same state with nothing worked out about it yet."""
+    fresh = Battle(**{f: getattr(state, f) for f in state.__dataclass_fields__ if f != "derived"})
+    return fresh
+
+
+def chi_square_draws(offer: Offer, legal: tuple[str, ...], draws: int = 3_000) -> None:
+    rng = Random(0)
+    counted = Counter(offer.draw(rng) for _ in range(draws))
+    expected = choice_distribution(legal)
+    assert set(counted) <= set(expected)
+    texts = sorted(expected, key=str)
+    result = stats.chisquare(
+        [counted[t] for t in texts], [float(expected[t]) * draws for t in texts]
+    )
+    assert result.pvalue > THRESHOLD
+
+
+# -- whole battles ---------------------------------------------------------------------------
+
+BATTLES = 240
+SHORT = new_setup(
+    "deathmatch",
+    [["Wizard", "Deadeye"], ["Guardian", "Cleric"]],
+    options=Options(length=Length.QUICK, rounds=2, overtime=0),
+)
+
+
+def short_battles(drawn: bool) -> tuple[list[int], list[int | None]]:
+    """The lengths (steps) and winners of short 2v2 Deathmatches (quick, two rounds, no
+    overtime), seeds 0 to BATTLES - 1, by the drawing or the listing player;
+    the drawing player's every decision checked against the whole legal list."""
+    chosen = SHORT
+    lengths, winners = [], []
+    for seed in range(BATTLES):
+        history = History.start(start_battle(chosen), seed)
+
+        def legal_step(history: History) -> None:
+            step = history.steps[-1]
+            if step.player is not None:
+                before = history.states[-2]
+                assert step.action in {str(a) for a in before.legal_actions(step.player)}
+
+        players = [RandomPlayer(seed, p, drawn=drawn) for p in range(2)]
+        end = play_out(history, players, after_step=legal_step if drawn else None)
+        lengths.append(len(history.steps))
+        winners.append(end.winner)
+    return lengths, winners
+
+
+@pytest.fixture(scope="module")
+def both_players():
+    return short_battles(True), short_battles(False)
+
+
+def test_the_drawing_player_plays_other_battles(both_players):
+    """The same seeds give other battles (the generator is used differently)."""
+    (drawn_lengths, _), (listed_lengths, _) = both_players
+    assert drawn_lengths != listed_lengths
+
+
+def test_battle_lengths_are_distributed_alike(both_players):
+    """Two-sample Kolmogorov-Smirnov and Mann-Whitney tests on the battles' steps."""
+    (drawn, _), (listed, _) = both_players
+    assert stats.ks_2samp(drawn, listed).pvalue > THRESHOLD
+    assert stats.mannwhitneyu(drawn, listed).pvalue > THRESHOLD
+
+
+def test_winners_are_distributed_alike(both_players):
+    """A chi-square test of the table of winners (player 1, player 2, draw) by player."""
+    (_, drawn), (_, listed) = both_players
+    outcomes = [0, 1, None]
+    table = [[w.count(o) for o in outcomes] for w in (drawn, listed)]
+    table = [[row[i] for i in range(3)] for row in table]
+    kept = [i for i in range(3) if table[0][i] + table[1][i] > 0]
+    result = stats.chi2_contingency([[row[i] for i in kept] for row in table])
+    assert result.pvalue > THRESHOLD
+
+
+def test_legal_actions_handed_unlisted_are_listed_when_read():
+    """A player that does not draw reads the same tuple through :class:`LegalActions`."""
+    history = History.start(start_battle(SHORT), 3)
+    with pytest.raises(SkirmishError, match="did not end"):
+        play_out(history, [RandomPlayer(3, 0, drawn=True), RandomPlayer(3, 1)], max_steps=40)
+    for state in history.states:
+        node = state.node()
+        if isinstance(node, Turn):
+            unlisted = LegalActions(state, node.player)
+            assert tuple(unlisted) == state.legal_actions(node.player)
+            assert len(unlisted) == len(state.legal_actions(node.player))
