@@ -55,6 +55,9 @@ class Scripted:
         assert 0 <= answer < n
         return answer
 
+    def choice(self, options: tuple[str, ...]) -> str:
+        return options[self.randrange(len(options))]
+
 
 class Branch(Exception):
     def __init__(self, n: int) -> None:
@@ -98,7 +101,12 @@ def judged_once(offer: Offer) -> Offer:
     """The same offer with each judge asked once and remembered (so counting every order
     costs no more rules' work than listing)."""
     answers = [judge is None or judge() for judge in offer.judges]
-    return Offer(offer.candidates, tuple((lambda a=a: a) for a in answers))
+    rest = offer.otherwise() if offer.otherwise is not None and not any(answers) else None
+    return Offer(
+        offer.candidates,
+        tuple((lambda a=a: a) for a in answers),
+        None if rest is None else (lambda: rest),
+    )
 
 
 # -- generated offers ----------------------------------------------------------------------
@@ -107,13 +115,17 @@ def judged_once(offer: Offer) -> Offer:
 @settings(max_examples=150, deadline=None)
 @given(
     st.lists(st.tuples(st.sampled_from("abcdefg"), st.booleans()), min_size=0, max_size=7),
+    st.sampled_from([None, ("x",), ("x", "y", "x")]),
 )
-def test_the_draw_over_every_order_is_the_choice_among_the_legal_list(pairs):
-    """Candidates with repeats and any judgement: the draw's exact distribution over every
-    random order is ``rng.choice`` over the legal list (a repeated legal text twice as
-    likely), and None only when nothing is legal."""
-    offer = Offer.of([(text, (lambda ok=ok: ok)) for text, ok in pairs])
-    assert offer.legal() == tuple(text for text, ok in pairs if ok)
+def test_the_draw_over_every_order_is_the_choice_among_the_legal_list(pairs, fallback):
+    """Candidates with repeats and any judgement, with or without a fall-back: the draw's
+    exact distribution over every random order is ``rng.choice`` over the legal list (a
+    repeated legal text twice as likely; the fall-back's when no candidate is legal), and
+    None only when nothing is legal."""
+    otherwise = None if fallback is None else (lambda: fallback)
+    offer = Offer.of([(text, (lambda ok=ok: ok)) for text, ok in pairs], otherwise=otherwise)
+    accepted = tuple(text for text, ok in pairs if ok)
+    assert offer.legal() == (accepted or fallback or ())
     assert exact_draw(offer) == choice_distribution(offer.legal())
 
 
@@ -145,21 +157,19 @@ def test_a_biased_draw_would_be_caught():
 
 
 def decision_states(seed: int, scenario: str, every: int = 3) -> list[Battle]:
-    """Decision states of the Action Phase of a random battle of ``scenario`` (bundled
-    fighters drawn at random: spells, abilities, objects), one every ``every``, and every
-    one whose top frame makes an offer."""
+    """Decision states of a random battle of ``scenario`` (bundled fighters drawn at
+    random: spells, abilities, objects): one Action Phase decision every ``every``, and
+    every decision whose top frame makes an offer (deployments, activations' starts and
+    targets, steps)."""
     chosen = setup.random_setup(
         seed, length=Length.QUICK, most=3, rounds=2, scenario=find_scenario(scenario)
     )
     history = History.start(start_battle(chosen), seed)
     play_out(history, [RandomPlayer(seed, p) for p in range(2)])
-    states = [
-        s
-        for s in history.states
-        if isinstance(s, Battle) and s.phase is Phase.ACTION and isinstance(s.node(), Turn)
-    ]
-    offering = [s for s in states if s.frames[-1].offer(s) is not None]
-    return [*states[::every], *offering]
+    deciding = [s for s in history.states if isinstance(s, Battle) and isinstance(s.node(), Turn)]
+    acting = [s for s in deciding if s.phase is Phase.ACTION]
+    offering = [s for s in deciding if s.frames[-1].offer(s) is not None]
+    return [*acting[::every], *offering]
 
 
 @pytest.mark.parametrize(("seed", "scenario"), [(s, c) for s in (1, 2) for c in SCENARIOS])
@@ -187,7 +197,9 @@ def test_the_draw_at_every_decision_is_the_choice_among_the_legal_actions(seed, 
         assert offer.legal() == legal
         with fastpaths.plain():
             fresh = replace_derived(state)
-            assert fresh.frames[-1].offer(fresh).legal() == legal  # type: ignore[union-attr]
+            plain_offer = fresh.frames[-1].offer(fresh)
+            listed = fresh.options() if plain_offer is None else plain_offer.legal()
+            assert listed == legal
         once = judged_once(offer)
         if orders(once) <= ORDERS:
             assert exact_draw(once) == choice_distribution(legal)

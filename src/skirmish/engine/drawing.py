@@ -34,6 +34,19 @@ Judge = Callable[[], bool]
 """Whether one candidate is legal (asked only when that candidate is visited)."""
 
 
+def once(judge: Judge) -> Judge:
+    """``judge`` asked at most once, its answer remembered (several candidates that stand
+    or fall together, such as one attack paid in different ways, share one)."""
+    answer: list[bool] = []
+
+    def remembered() -> bool:
+        if not answer:
+            answer.append(judge())
+        return answer[0]
+
+    return remembered
+
+
 @dataclass(frozen=True)
 class Offer:
     """A decision's candidates, in the order its actions are listed, each with its judge
@@ -41,26 +54,37 @@ class Offer:
 
     candidates: tuple[Action, ...]
     judges: tuple[Judge | None, ...]
+    otherwise: Callable[[], tuple[Action, ...]] | None = None
+    """The legal actions when no candidate is (a fall-back the rules give, such as a
+    finer grid of deployment spots); None: then there are none."""
 
     @classmethod
-    def of(cls, *groups: Sequence[tuple[Action, Judge | None]]) -> Offer:
+    def of(
+        cls,
+        *groups: Sequence[tuple[Action, Judge | None]],
+        otherwise: Callable[[], tuple[Action, ...]] | None = None,
+    ) -> Offer:
         """The offer of ``groups`` of (candidate, judge) pairs, one after another."""
         pairs = [pair for group in groups for pair in group]
-        return cls(tuple(a for a, _ in pairs), tuple(j for _, j in pairs))
+        return cls(tuple(a for a, _ in pairs), tuple(j for _, j in pairs), otherwise)
 
     def legal(self) -> tuple[Action, ...]:
-        """Every candidate accepted, in order: the decision's legal actions."""
-        return tuple(
+        """Every candidate accepted, in order (or the fall-back's actions when none is):
+        the decision's legal actions."""
+        found = tuple(
             action
             for action, judge in zip(self.candidates, self.judges, strict=True)
             if judge is None or judge()
         )
+        if not found and self.otherwise is not None:
+            return self.otherwise()
+        return found
 
     def draw(self, rng: Random) -> Action | None:
         """A legal action drawn uniformly with ``rng``, as ``rng.choice(self.legal())``
         draws (a text listed twice twice as likely): the candidates visited in a random
         order (each step one of those left, ``rng.randrange``), the first accepted taken;
-        None when none is."""
+        when none is, ``rng.choice`` among the fall-back's; None when there are none."""
         left = list(range(len(self.candidates)))
         while left:
             index = rng.randrange(len(left))
@@ -70,4 +94,5 @@ class Offer:
             judge = self.judges[chosen]
             if judge is None or judge():
                 return self.candidates[chosen]
-        return None
+        rest = self.otherwise() if self.otherwise is not None else ()
+        return rng.choice(rest) if rest else None

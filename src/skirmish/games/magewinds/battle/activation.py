@@ -66,7 +66,7 @@ from skirmish.games.magewinds.battle.spells import (
 )
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Item, Point, rounded
 from skirmish.games.magewinds.battle.steps import StepFrame
-from skirmish.games.magewinds.battle.targets import attack_options, parse_attack
+from skirmish.games.magewinds.battle.targets import attack_offer, attack_options, parse_attack
 
 MOVE, ATTACK, GUARD, BLINK, RECOVER = "move", "attack", "guard", "blink", "recover"
 ESCAPE = "escape"
@@ -159,8 +159,11 @@ class Activation(Frame):
     def offer(self, battle: Battle) -> Offer | None:
         """At the activation's start (13.0), its options as candidates: the spells, the
         objects to drop and the actions (13.4), each action judged available only when
-        visited (whether an attack is possible after some step is what costs); None at
-        the other stages."""
+        visited (whether an attack is possible after some step is what costs); when the
+        target is chosen, the attacks at each target in Range, judged by the line of
+        attack (:func:`.targets.attack_offer`); None at the other stages."""
+        if self.stage == ActivationStage.TARGET:
+            return attack_offer(battle, self.fighter)
         if self.stage != ActivationStage.START:
             return None
         return self._start_offer(battle, self._me(battle))
