@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 from random import Random
 
@@ -29,10 +30,15 @@ from skirmish.engine.battle import History, LegalActions, RandomPlayer, Turn, pl
 from skirmish.engine.drawing import Offer
 from skirmish.errors import SkirmishError
 from skirmish.games.magewinds.battle import Length, find_scenario, new_setup, setup, start_battle
+from skirmish.games.magewinds.battle.activation import Activation, ActivationStage
+from skirmish.games.magewinds.battle.candidates import StraightEnds, step_candidates
 from skirmish.games.magewinds.battle.setup import Options
-from skirmish.games.magewinds.battle.state import Battle, Phase
+from skirmish.games.magewinds.battle.state import Battle, Phase, Status
+from skirmish.games.magewinds.battle.steps import StepFrame
 
 SCENARIOS = ("deathmatch", "treasure-dash", "hold-the-line", "king-of-the-hill", "the-prize")
+BENCHMARK = "4v4 Deathmatch"
+"""The benchmark's battle: Wizard, Guardian, Cleric and Deadeye a side (many Moves)."""
 ORDERS = 20_000
 """The most random orders counted exactly; beyond, the draw is tested by chi-square."""
 THRESHOLD = 1e-3
@@ -85,8 +91,8 @@ def exact_draw(offer: Offer) -> dict[str | None, Fraction]:
 def orders(offer: Offer) -> int:
     """How many sequences of ``randrange`` answers ``exact_draw`` follows (an upper
     bound: every candidate taken as illegal but the last)."""
-    judged = [judge is None or judge() for judge in offer.judges]
-    bad, good = judged.count(False), judged.count(True)
+    found = [find() for find in offer.finds]
+    bad, good = found.count(None), len(found) - found.count(None)
     return sum(math.perm(bad, k) * max(good, 1) for k in range(bad + 1))
 
 
@@ -98,13 +104,16 @@ def choice_distribution(legal: tuple[str, ...]) -> dict[str | None, Fraction]:
 
 
 def judged_once(offer: Offer) -> Offer:
-    """The same offer with each judge asked once and remembered (so counting every order
-    costs no more rules' work than listing)."""
-    answers = [judge is None or judge() for judge in offer.judges]
-    rest = offer.otherwise() if offer.otherwise is not None and not any(answers) else None
+    """The same offer with each candidate found once and remembered (so counting every
+    order costs no more rules' work than listing)."""
+    found = [find() for find in offer.finds]
+    rest = (
+        offer.otherwise()
+        if offer.otherwise is not None and found.count(None) == len(found)
+        else None
+    )
     return Offer(
-        offer.candidates,
-        tuple((lambda a=a: a) for a in answers),
+        tuple((lambda a=a: a) for a in found),
         None if rest is None else (lambda: rest),
     )
 
@@ -149,7 +158,7 @@ def test_a_biased_draw_would_be_caught():
         def draw(self, rng):  # type: ignore[override]
             return next(iter(self.legal()), None)
 
-    offer = First(("a", "b", "c"), (None, None, None))
+    offer = First.of([("a", None), ("b", None), ("c", None)])
     assert exact_draw(offer) != choice_distribution(offer.legal())
 
 
@@ -158,12 +167,16 @@ def test_a_biased_draw_would_be_caught():
 
 def decision_states(seed: int, scenario: str, every: int = 3) -> list[Battle]:
     """Decision states of a random battle of ``scenario`` (bundled fighters drawn at
-    random: spells, abilities, objects): one Action Phase decision every ``every``, and
+    random: spells, abilities, objects; or the benchmark's 4v4 Deathmatch): one Action Phase decision every ``every``, and
     every decision whose top frame makes an offer (deployments, activations' starts and
     targets, steps)."""
-    chosen = setup.random_setup(
-        seed, length=Length.QUICK, most=3, rounds=2, scenario=find_scenario(scenario)
-    )
+    if scenario == BENCHMARK:
+        band = ["Wizard", "Guardian", "Cleric", "Deadeye"]
+        chosen = new_setup("deathmatch", [band, band])
+    else:
+        chosen = setup.random_setup(
+            seed, length=Length.QUICK, most=3, rounds=2, scenario=find_scenario(scenario)
+        )
     history = History.start(start_battle(chosen), seed)
     play_out(history, [RandomPlayer(seed, p) for p in range(2)])
     deciding = [s for s in history.states if isinstance(s, Battle) and isinstance(s.node(), Turn)]
@@ -172,19 +185,34 @@ def decision_states(seed: int, scenario: str, every: int = 3) -> list[Battle]:
     return [*acting[::every], *offering]
 
 
-@pytest.mark.parametrize(("seed", "scenario"), [(s, c) for s in (1, 2) for c in SCENARIOS])
+@pytest.mark.parametrize(
+    ("seed", "scenario"), [*((s, c) for s in (1, 2) for c in SCENARIOS), (3, BENCHMARK)]
+)
 def test_the_draw_at_every_decision_is_the_choice_among_the_legal_actions(seed, scenario):
-    """At decisions of random battles of five scenarios: the offer's legal actions are the
-    state's legal actions in order (fast paths on, and all off); the exact distribution of
-    the draw over every random order (or 3,000 draws and a chi-square test where the orders
-    are too many) is ``rng.choice`` over them; and the state's own draw gives the very
-    record the list holds."""
-    offers = 0
+    """At decisions of random battles of five scenarios, every memo emptied first (so a
+    step's or a Move's ends are found one direction at a time, as a drawing player meets
+    them): the offer's legal actions are the state's legal actions (in order where they
+    are listed; ends found one at a time come in their directions' order); the exact distribution
+    of the draw over every random order (or 3,000 draws and a chi-square test where the
+    orders are too many) is ``rng.choice`` over them; with every fast path off the offer
+    lists the same; and the state's own draw gives the very record the list holds."""
+    offers = found = moves = 0
     for state in decision_states(seed, scenario):
+        fastpaths.forget()
+        fresh = replace_derived(state)
+        offer = fresh.frames[-1].offer(fresh)
+        frame = fresh.frames[-1]
+        lazy = (
+            isinstance(frame, StepFrame) and frame._step_ends(replace_derived(state)) is not None
+        ) or (
+            isinstance(frame, Activation)
+            and frame.stage is ActivationStage.MOVING
+            and offer is not None
+        )
+        moves += isinstance(frame, Activation) and lazy
         node = state.node()
         assert isinstance(node, Turn)
         legal = tuple(str(a) for a in state.legal_actions(node.player))
-        offer = state.frames[-1].offer(state)
         for number in range(3):
             drawn = state.draw_legal(node.player, Random(number))
             assert str(drawn) in legal
@@ -194,18 +222,60 @@ def test_the_draw_at_every_decision_is_the_choice_among_the_legal_actions(seed, 
         if offer is None:
             continue
         offers += 1
-        assert offer.legal() == legal
-        with fastpaths.plain():
-            fresh = replace_derived(state)
-            plain_offer = fresh.frames[-1].offer(fresh)
-            listed = fresh.options() if plain_offer is None else plain_offer.legal()
-            assert listed == legal
         once = judged_once(offer)
+        if lazy:
+            found += 1
+            assert Counter(once.legal()) == Counter(legal)
+        else:
+            assert once.legal() == legal
+        with fastpaths.plain():
+            plain_state = replace_derived(state)
+            plain_offer = plain_state.frames[-1].offer(plain_state)
+            listed = plain_state.options() if plain_offer is None else plain_offer.legal()
+            assert listed == legal
         if orders(once) <= ORDERS:
             assert exact_draw(once) == choice_distribution(legal)
         else:
             chi_square_draws(once, legal)
     assert offers > 0
+    assert found > 0 or scenario not in ("deathmatch", BENCHMARK)
+    assert moves > 0 or scenario not in ("deathmatch", BENCHMARK)
+
+
+def test_each_step_end_is_found_once_however_many_directions_reach_it():
+    """Steps toward two fighters in a row, and toward a fighter straight along a compass
+    direction: the later direction's end is the earlier one's, and :class:`StraightEnds`
+    gives it once; the ends found are those :func:`step_candidates` lists."""
+    chosen = new_setup(
+        "deathmatch",
+        [["Wizard", "Deadeye"], ["Guardian", "Cleric"]],
+        options=Options(length=Length.QUICK, rounds=2, overtime=0),
+    )
+    battle = start_battle(chosen)
+    placed = {
+        "Wizard": (6.0, 8.0),
+        "Guardian": (8.0, 8.0),
+        "Cleric": (10.0, 8.0),
+        "Deadeye": (2.0, 2.0),
+    }
+    fighters = tuple(
+        replace(f, at=placed[f.name], status=Status.ON_BATTLEFIELD) for f in battle.fighters
+    )
+    battle = replace(battle, fighters=fighters)
+    wizard = battle.fighter("Wizard")
+    fastpaths.forget()
+    toward = ("Guardian", "Cleric")
+    finder = StraightEnds.of_steps(battle, wizard, 1.0, toward=toward, away=())
+    ends = [finder.end(i) for i in range(len(finder.directions))]
+    firsts = [finder.first(i) for i in range(len(finder.directions))]
+    assert ends[0] is not None and ends[0] == ends[1]
+    assert firsts == [ends[0], None]
+    listed = step_candidates(battle, wizard, 1.0, toward=toward, away=())
+    assert sorted(e for e in firsts if e is not None) == listed
+    compass = StraightEnds.of_steps(battle, wizard, 1.0, toward=None, away=())
+    both = [compass.first(i) for i in range(len(compass.directions))]
+    assert sorted({e for e in both if e is not None}) == sorted(e for e in both if e is not None)
+    assert sorted(e for e in both if e is not None) == step_candidates(battle, wizard, 1.0)
 
 
 def replace_derived(state: Battle) -> Battle:

@@ -4,8 +4,10 @@ A decision's legal actions are often a few candidates listed cheaply (the kinds 
 a fighter has, the step ends its neighbourhood gives) of which some are legal, and judging
 one is what costs (whether an attack is still possible after that step). A random player
 needs only one of them. An :class:`Offer` holds the candidates, in the order the decision
-lists its actions, each with its judge: the legal actions are exactly the candidates their
-judges accept, in that order (:meth:`Offer.legal`), so listing and drawing cannot disagree.
+lists its actions, each with its judge (or, where even a candidate's action costs work to
+find, such as the end of a step in one direction, a function that finds it): the legal
+actions are exactly the candidates accepted (:meth:`Offer.legal`), so listing and drawing
+cannot disagree.
 
 :meth:`Offer.draw` visits the candidates in a uniformly random order and takes the first
 accepted. Every legal action is equally likely to come first among the legal
@@ -47,16 +49,27 @@ def once(judge: Judge) -> Judge:
     return remembered
 
 
+Found = Callable[[], Action | None]
+"""The action one candidate offers when it is legal, None when it offers none (asked only
+when that candidate is visited; a candidate whose text is known beforehand is judged)."""
+
+
+def judged(action: Action, judge: Judge | None) -> Found:
+    """The candidate ``action``, legal when ``judge`` (None: always) accepts it."""
+    if judge is None:
+        return lambda: action
+    return lambda: action if judge() else None
+
+
 @dataclass(frozen=True)
 class Offer:
-    """A decision's candidates, in the order its actions are listed, each with its judge
-    (None: legal whenever listed): the legal actions are the candidates accepted."""
+    """A decision's candidates, in the order its actions are listed, each found only when
+    visited: the legal actions are the actions the candidates offer."""
 
-    candidates: tuple[Action, ...]
-    judges: tuple[Judge | None, ...]
+    finds: tuple[Found, ...]
     otherwise: Callable[[], tuple[Action, ...]] | None = None
-    """The legal actions when no candidate is (a fall-back the rules give, such as a
-    finer grid of deployment spots); None: then there are none."""
+    """The legal actions when no candidate offers one (a fall-back the rules give, such as
+    a finer grid of deployment spots); None: then there are none."""
 
     @classmethod
     def of(
@@ -64,18 +77,14 @@ class Offer:
         *groups: Sequence[tuple[Action, Judge | None]],
         otherwise: Callable[[], tuple[Action, ...]] | None = None,
     ) -> Offer:
-        """The offer of ``groups`` of (candidate, judge) pairs, one after another."""
-        pairs = [pair for group in groups for pair in group]
-        return cls(tuple(a for a, _ in pairs), tuple(j for _, j in pairs), otherwise)
+        """The offer of ``groups`` of (candidate, judge) pairs, one after another (a judge
+        None: legal whenever listed)."""
+        return cls(tuple(judged(a, j) for group in groups for a, j in group), otherwise)
 
     def legal(self) -> tuple[Action, ...]:
-        """Every candidate accepted, in order (or the fall-back's actions when none is):
-        the decision's legal actions."""
-        found = tuple(
-            action
-            for action, judge in zip(self.candidates, self.judges, strict=True)
-            if judge is None or judge()
-        )
+        """The action of every candidate that offers one, in order (or the fall-back's
+        actions when none does): the decision's legal actions."""
+        found = tuple(action for action in (find() for find in self.finds) if action is not None)
         if not found and self.otherwise is not None:
             return self.otherwise()
         return found
@@ -83,16 +92,17 @@ class Offer:
     def draw(self, rng: Random) -> Action | None:
         """A legal action drawn uniformly with ``rng``, as ``rng.choice(self.legal())``
         draws (a text listed twice twice as likely): the candidates visited in a random
-        order (each step one of those left, ``rng.randrange``), the first accepted taken;
-        when none is, ``rng.choice`` among the fall-back's; None when there are none."""
-        left = list(range(len(self.candidates)))
+        order (each step one of those left, ``rng.randrange``), the first that offers an
+        action taken; when none does, ``rng.choice`` among the fall-back's; None when there
+        are none."""
+        left = list(range(len(self.finds)))
         while left:
             index = rng.randrange(len(left))
             chosen = left[index]
             left[index] = left[-1]
             left.pop()
-            judge = self.judges[chosen]
-            if judge is None or judge():
-                return self.candidates[chosen]
+            action = self.finds[chosen]()
+            if action is not None:
+                return action
         rest = self.otherwise() if self.otherwise is not None else ()
         return rng.choice(rest) if rest else None
