@@ -29,6 +29,7 @@ from skirmish import fastpaths
 from skirmish.engine.battle import History, LegalActions, RandomPlayer, Turn, play_out
 from skirmish.engine.drawing import Offer
 from skirmish.errors import SkirmishError
+from skirmish.fastpaths import OFFERS
 from skirmish.games.magewinds.battle import Length, find_scenario, new_setup, setup, start_battle
 from skirmish.games.magewinds.battle.activation import Activation, ActivationStage
 from skirmish.games.magewinds.battle.candidates import StraightEnds, step_candidates
@@ -368,3 +369,29 @@ def test_legal_actions_handed_unlisted_are_listed_when_read():
             unlisted = LegalActions(state, node.player)
             assert tuple(unlisted) == state.legal_actions(node.player)
             assert len(unlisted) == len(state.legal_actions(node.player))
+
+
+def test_a_drawn_action_applied_unjudged_gives_the_state_it_gives_judged():
+    """The action drawn counts as offered, so applying it skips the checks offering it
+    found (part ``OFFERS``): at every decision of drawing battles of the benchmark's
+    4v4 Deathmatch and of two scenarios, the state after it is the state after the same
+    text applied to a fresh copy with that part off (judged in full)."""
+    setups = [
+        new_setup("deathmatch", [["Wizard", "Guardian", "Cleric", "Deadeye"]] * 2),
+        setup.random_setup(4, length=Length.QUICK, most=3, rounds=2),
+        setup.random_setup(5, length=Length.QUICK, most=3, rounds=2),
+    ]
+    compared = 0
+    for number, chosen in enumerate(setups):
+        history = History.start(start_battle(chosen), number)
+        seats = start_battle(chosen).players
+        players = [RandomPlayer(number, p, drawn=True) for p in range(seats)]
+        play_out(history, players, max_steps=2_000)
+        for before, step in zip(history.states, history.steps, strict=False):
+            if step.player is None:
+                continue
+            with fastpaths.plain(OFFERS):
+                judged = replace_derived(before).apply(step.action)
+            assert judged.state_hash() == before.apply(step.action).state_hash()
+            compared += 1
+    assert compared > 300
