@@ -32,7 +32,7 @@ from skirmish.errors import SkirmishError
 from skirmish.fastpaths import OFFERS
 from skirmish.games.magewinds.battle import Length, find_scenario, new_setup, setup, start_battle
 from skirmish.games.magewinds.battle.activation import Activation, ActivationStage
-from skirmish.games.magewinds.battle.candidates import StraightEnds, step_candidates
+from skirmish.games.magewinds.battle.candidates import step_candidates, unlisted_steps
 from skirmish.games.magewinds.battle.setup import Options
 from skirmish.games.magewinds.battle.state import Battle, Phase, Status
 from skirmish.games.magewinds.battle.steps import StepFrame
@@ -245,7 +245,7 @@ def test_the_draw_at_every_decision_is_the_choice_among_the_legal_actions(seed, 
 
 def test_each_step_end_is_found_once_however_many_directions_reach_it():
     """Steps toward two fighters in a row, and toward a fighter straight along a compass
-    direction: the later direction's end is the earlier one's, and :class:`StraightEnds`
+    direction: the later direction's end is the earlier one's, and :func:`unlisted_steps`
     gives it once; the ends found are those :func:`step_candidates` lists."""
     chosen = new_setup(
         "deathmatch",
@@ -266,14 +266,16 @@ def test_each_step_end_is_found_once_however_many_directions_reach_it():
     wizard = battle.fighter("Wizard")
     fastpaths.forget()
     toward = ("Guardian", "Cleric")
-    finder = StraightEnds.of_steps(battle, wizard, 1.0, toward=toward, away=())
+    finder = unlisted_steps(battle, wizard, 1.0, toward=toward, away=())
+    assert finder is not None
     ends = [finder.end(i) for i in range(len(finder.directions))]
     firsts = [finder.first(i) for i in range(len(finder.directions))]
     assert ends[0] is not None and ends[0] == ends[1]
     assert firsts == [ends[0], None]
     listed = step_candidates(battle, wizard, 1.0, toward=toward, away=())
     assert sorted(e for e in firsts if e is not None) == listed
-    compass = StraightEnds.of_steps(battle, wizard, 1.0, toward=None, away=())
+    compass = unlisted_steps(battle, wizard, 1.0, toward=None, away=())
+    assert compass is not None
     both = [compass.first(i) for i in range(len(compass.directions))]
     assert sorted({e for e in both if e is not None}) == sorted(e for e in both if e is not None)
     assert sorted(e for e in both if e is not None) == step_candidates(battle, wizard, 1.0)

@@ -251,6 +251,26 @@ def _move_candidates(
     return sorted(ends), frozenset(e for e in found_ends if e is not None)
 
 
+def unlisted_steps(
+    battle: Battle,
+    fighter: Fighter,
+    inches: float,
+    source: Fighter | None = None,
+    *,
+    strictly: bool = False,
+    toward: tuple[str, ...] | None = None,
+    away: tuple[str, ...] = (),
+) -> StraightEnds | None:
+    """The straight steps of :func:`step_candidates` to be found one at a time (the
+    reaction's fall-back, a point of the region a step reaches when no direction gives an
+    end, not among them); None off the fast path or where they are worked out already."""
+    key = _steps_key(battle, fighter, inches, source, strictly, toward, away)
+    if not fast() or key in _STEPS.answers:
+        return None
+    directions = step_directions(battle, fighter, source, toward=toward, away=away)
+    return StraightEnds(battle, fighter, directions, inches, source, strictly=strictly)
+
+
 def move_directions(battle: Battle, fighter: Fighter) -> list[tuple[float, float]]:
     """The directions of :func:`move_candidates`' straight Moves, in its order: the four
     edge directions, then toward and away from each landmark."""
@@ -327,21 +347,6 @@ def _steps_key(
     """What :func:`step_candidates` remembers its answer by."""
     at = None if source is None else (source.name, source.at)
     return (field_of(battle), fighter.name, inches, at, strictly, toward, away)
-
-
-def steps_known(
-    battle: Battle,
-    fighter: Fighter,
-    inches: float,
-    source: Fighter | None = None,
-    *,
-    strictly: bool = False,
-    toward: tuple[str, ...] | None = None,
-    away: tuple[str, ...] = (),
-) -> bool:
-    """Whether :func:`step_candidates` has these worked out already (on the fast path)."""
-    key = _steps_key(battle, fighter, inches, source, strictly, toward, away)
-    return fast() and key in _STEPS.answers
 
 
 def _step_candidates(
@@ -435,23 +440,6 @@ class StraightEnds:
         self.source, self.strictly = source, strictly
         self.directions = directions
         self._ends: dict[int, At | None] = {}
-
-    @classmethod
-    def of_steps(
-        cls,
-        battle: Battle,
-        fighter: Fighter,
-        inches: float,
-        source: Fighter | None = None,
-        *,
-        strictly: bool = False,
-        toward: tuple[str, ...] | None = None,
-        away: tuple[str, ...] = (),
-    ) -> StraightEnds:
-        """The straight steps of :func:`step_candidates` (the reaction's fall-back, a point
-        of the region a step reaches when no direction gives an end, not among them)."""
-        directions = step_directions(battle, fighter, source, toward=toward, away=away)
-        return cls(battle, fighter, directions, inches, source, strictly=strictly)
 
     @classmethod
     def of_moves(cls, battle: Battle, fighter: Fighter, inches: float) -> StraightEnds:

@@ -17,7 +17,11 @@ from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.engine.drawing import Judge, Offer
 from skirmish.fastpaths import fast, replaced
 from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
-from skirmish.games.magewinds.battle.candidates import StraightEnds, step_candidates, steps_known
+from skirmish.games.magewinds.battle.candidates import (
+    StraightEnds,
+    step_candidates,
+    unlisted_steps,
+)
 from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import (
     RADIUS,
@@ -290,9 +294,7 @@ class StepFrame(Frame):
         mover, source = self._mover(battle), self._source(battle)
         toward, away = self._aims(battle)
         inches, strictly = min(STEP_MOVE, reach), self.reaction == "dodge"
-        if steps_known(battle, mover, inches, source, strictly=strictly, toward=toward, away=away):
-            return None
-        return StraightEnds.of_steps(
+        return unlisted_steps(
             battle, mover, inches, source, strictly=strictly, toward=toward, away=away
         )
 
