@@ -11,7 +11,9 @@ both commits have (``random_setup``, ``start_battle``, ``History``, ``RandomPlay
 ``play_out``, ``problems``), and empties every cache the benchmark empties, where that
 commit has it, before each battle: every battle starts cold, as in ``battles.py``. What is
 imported once (networkx, what a first battle loads) is imported before the first timed
-battle, so neither commit pays a one-time cost the other paid at start-up.
+battle, so neither commit pays a one-time cost the other paid at start-up. Started with
+``--drawn`` (this tree only), its random players draw one legal action without listing
+them all (``RandomPlayer(seed, seat, drawn=True)``): other battles from the same seeds.
 """
 
 from __future__ import annotations
@@ -72,7 +74,8 @@ def play(seed: int, size: int = 0) -> dict[str, Any]:
     history = History.start(start_battle(setup), seed)
     playing = time.process_time()
     try:
-        play_out(history, [RandomPlayer(seed, 0), RandomPlayer(seed, 1)], after_step=check)
+        players = [RandomPlayer(seed, p, **DRAWN) for p in (0, 1)]
+        play_out(history, players, after_step=check)
     except Exception as error:  # counted by the benchmark, as in battles.py
         return {"seed": seed, "error": repr(error)[:200]}
     ended = time.process_time()
@@ -86,6 +89,10 @@ def play(seed: int, size: int = 0) -> dict[str, Any]:
     }
 
 
+DRAWN: dict[str, bool] = {}
+"""``{"drawn": True}`` when the worker is started with ``--drawn`` (this tree's code only):
+random players that draw one legal action without listing them all."""
+
 WARM_UP = 1_000_000
 """The seed of a battle played before any timed one and not counted."""
 
@@ -95,6 +102,9 @@ def main() -> None:
     # (imported by an older commit with the battle, by a newer one when a Move first goes
     # round a corner, about 0.1 s) and whatever a first battle loads.
     import networkx  # noqa: F401
+
+    if "--drawn" in sys.argv[1:]:
+        DRAWN["drawn"] = True
 
     play(WARM_UP)
     for line in sys.stdin:

@@ -251,9 +251,9 @@ WORKER = Path(__file__).with_name("battle_worker.py")
 class Worker:
     """A ``battle_worker.py`` process running the code under ``source`` (a ``src``)."""
 
-    def __init__(self, source: Path) -> None:
+    def __init__(self, source: Path, *, drawn: bool = False) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, str(WORKER)],
+            [sys.executable, str(WORKER), *(["--drawn"] if drawn else [])],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -287,16 +287,21 @@ def exported(commit: str, into: Path) -> Path:
     return into / "src"
 
 
-def against_commit(commit: str, count: int, rounds: int, size: int = 0) -> None:
+def against_commit(
+    commit: str, count: int, rounds: int, size: int = 0, *, drawn: bool = False
+) -> None:
     """5. The random battles of 2. (``size``: SIZE-a-side Deathmatches of the warbands of
-    ``speedups.py`` instead), by this tree's code and by ``commit``'s, in turn."""
+    ``speedups.py`` instead), by this tree's code and by ``commit``'s, in turn (``drawn``:
+    this tree's random players draw one legal action without listing them all, so the
+    two play other battles from the same seeds)."""
     with tempfile.TemporaryDirectory(prefix="skirmish-baseline-") as folder:
         workers = {
-            "this tree": Worker(ROOT / "src"),
+            "this tree": Worker(ROOT / "src", drawn=drawn),
             commit: Worker(exported(commit, Path(folder))),
         }
         try:
             what = f"{size}v{size} Deathmatch" if size else "as in 2."
+            what += ", this tree's players drawing" if drawn else ""
             print(f"5. Random battles ({count}, {what}), this tree against {commit}, in turn")
             print("   round  code        battles/s  steps/s  setup ms/battle  same battles")
             ratios: dict[str, list[float]] = {"play": [], "whole": [], "setup": []}
@@ -365,10 +370,19 @@ if __name__ == "__main__":
         default=0,
         help="against the commit, SIZE-a-side Deathmatches (Wizard, Guardian, Cleric, Deadeye)",
     )
+    parser.add_argument(
+        "--drawn",
+        action="store_true",
+        help="against the commit, this tree's random players draw without listing every action",
+    )
     arguments = parser.parse_args()
     if arguments.baseline_commit:
         against_commit(
-            arguments.baseline_commit, arguments.battles, arguments.rounds, arguments.deathmatch
+            arguments.baseline_commit,
+            arguments.battles,
+            arguments.rounds,
+            arguments.deathmatch,
+            drawn=arguments.drawn,
         )
     else:
         main(arguments.battles, arguments.plain)

@@ -12,7 +12,10 @@ its steps, its CPU seconds, and what went wrong if anything. ``--tally`` counts 
 kept files hold without playing.
 
 Run with ``python benchmarks/fuzz_battles.py --battles 10000`` (a progress bar on a
-terminal); ``--battles 500 --first 2000`` plays battles 2001 to 2500.
+terminal); ``--battles 500 --first 2000`` plays battles 2001 to 2500. ``--drawn`` plays
+the random player that draws an action without listing them all
+(``RandomPlayer(..., drawn=True)``, other battles from the same seeds); every decision is
+still checked against the whole list of legal actions of the state before it.
 """
 
 from __future__ import annotations
@@ -88,7 +91,7 @@ def case_battle(index: int) -> tuple[Battle, tuple[str, int, Building | None]]:
     return start_battle(setup), (scenario, players, building)
 
 
-def fuzz_one(index: int) -> dict[str, object]:
+def fuzz_one(index: int, *, drawn: bool = False) -> dict[str, object]:
     """One checked battle: its row (``problem`` empty when every step was sound)."""
     started = time.process_time()
     steps = 0
@@ -109,7 +112,7 @@ def fuzz_one(index: int) -> dict[str, object]:
             if step.player is not None and step.action not in offered:
                 raise AssertionError(f"illegal step taken: {step.action!r}")
 
-        players = [RandomPlayer(index, p) for p in range(battle.players)]
+        players = [RandomPlayer(index, p, drawn=drawn) for p in range(battle.players)]
         play_out(history, players, after_step=after_step)
         steps = len(history.steps)
         final = history.state
@@ -142,12 +145,12 @@ def commit() -> str:
     return found.stdout.strip() or "unknown"
 
 
-def run(battles: int, first: int, out: Path) -> None:
+def run(battles: int, first: int, out: Path, *, drawn: bool = False) -> None:
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"battles-from-{first + 1:05d}.csv"
     gc.freeze()
     with path.open("w", newline="") as file:
-        file.write(f"# commit {commit()}\n")
+        file.write(f"# commit {commit()}" + (" drawn" if drawn else "") + "\n")
         writer = csv.DictWriter(file, COLUMNS)
         writer.writeheader()
         columns = (
@@ -161,7 +164,7 @@ def run(battles: int, first: int, out: Path) -> None:
             task = bar.add_task("fuzz", total=battles, bad=0)
             bad = 0
             for index in range(first, first + battles):
-                row = fuzz_one(index)
+                row = fuzz_one(index, drawn=drawn)
                 writer.writerow(row)
                 file.flush()
                 bad += bool(row["problem"])
@@ -178,7 +181,9 @@ def tally(out: Path) -> None:
         with path.open(newline="") as file:
             text = file.read().splitlines()
         lines = [line for line in text if not line.startswith("#")]
-        played_on = next((line.split()[-1] for line in text if line.startswith("# commit")), "?")
+        played_on = next(
+            (" ".join(line.split()[2:]) for line in text if line.startswith("# commit")), "?"
+        )
         for row in csv.DictReader(lines):
             if row.get("problem") is None:
                 continue  # a row cut short when a run was stopped
@@ -207,11 +212,14 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="start at battle FIRST + 1")
     parser.add_argument("--out", type=Path, default=RESULTS)
     parser.add_argument("--tally", action="store_true", help="count the kept battles only")
+    parser.add_argument(
+        "--drawn", action="store_true", help="random players that draw without listing all"
+    )
     arguments = parser.parse_args()
     if arguments.tally:
         tally(arguments.out)
     else:
-        run(arguments.battles, arguments.first, arguments.out)
+        run(arguments.battles, arguments.first, arguments.out, drawn=arguments.drawn)
 
 
 if __name__ == "__main__":

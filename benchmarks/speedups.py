@@ -66,10 +66,18 @@ turns to go first).
     space made afresh, as a battle's new positions need it); then random 4v4 and 2v2
     battles, which play the very same battles both ways (the same steps).
 
+11. The random player that draws one legal action without judging them all
+    (``RandomPlayer(seed, seat, drawn=True)``, :mod:`skirmish.engine.drawing`) against the
+    random player listing them all: on this code, and on the code before issue 32
+    (``old_code()``). The two play other battles from the same seeds (the same
+    distribution of battles), so the ratios carry the noise of battles of different
+    lengths; the time a step is printed beside them. Random 4v4 and 2v2.
+
 Run with ``python benchmarks/speedups.py [BATTLES]`` (default 6 random battles of each
 size; a third as many greedy ones, at least 1); ``python benchmarks/speedups.py BATTLES
 lean`` runs part 7 alone, with BATTLES greedy battles of each size; ``... BATTLES offers``
-part 8 alone, ``... BATTLES greedy`` part 9 alone and ``... BATTLES moves`` part 10 alone.
+part 8 alone, ``... BATTLES greedy`` part 9 alone, ``... BATTLES moves`` part 10 alone
+and ``... BATTLES drawn`` part 11 alone.
 """
 
 from __future__ import annotations
@@ -279,7 +287,7 @@ def battle(setup, seed: int, kind: str = "random", *, checked: bool = False) -> 
     if kind == "greedy":
         players = [GreedyPlayer(setup, seed, 0), GreedyPlayer(setup, seed, 1)]
     else:
-        players = [RandomPlayer(seed, 0), RandomPlayer(seed, 1)]
+        players = [RandomPlayer(seed, p, drawn=kind == "drawn") for p in (0, 1)]
     started = time.process_time()
     after = _checked if checked else _counted
     play_out(History.start(start_battle(setup), seed), players, after_step=after)
@@ -298,11 +306,11 @@ def _checked(history: History) -> None:
 
 
 def both_ways(
-    setup, count: int, kind: str, old_way, *, checked: bool = False
+    setup, count: int, kind: str, old_way, *, checked: bool = False, old_kind: str = ""
 ) -> tuple[float, float]:
     """CPU seconds of ``count`` battles the new way and the old way (``old_way()``: a
-    context manager), taking turns to go first; the steps each way played are in
-    :data:`WAYS_STEPS`."""
+    context manager; ``old_kind``: the players the old way, when not ``kind``), taking
+    turns to go first; the steps each way played are in :data:`WAYS_STEPS`."""
     new = old = 0.0
     WAYS_STEPS[:] = [0, 0]
     for seed in range(count):
@@ -312,7 +320,7 @@ def both_ways(
                 new += battle(setup, seed, kind, checked=checked)
             else:
                 with old_way():
-                    old += battle(setup, seed, kind, checked=checked)
+                    old += battle(setup, seed, old_kind or kind, checked=checked)
             WAYS_STEPS[0 if first else 1] += STEPS[0] - before
     return new, old
 
@@ -629,6 +637,23 @@ def greedy_fourth(count: int) -> None:
         )
 
 
+def drawn(count: int) -> None:
+    """Part 11: the random player drawing one legal action without judging them all."""
+    print("11. The random player drawing one action against listing them all (aim 5x)")
+    for size in (4, 2):
+        setup = setup_of(size)
+        new, old = both_ways(setup, count, "drawn", contextlib.nullcontext, old_kind="random")
+        print(
+            f"   {size}v{size}: drawing {count / new:5.2f}/s, listing {count / old:5.2f}/s: "
+            f"{old / new:.2f}x" + per_step(new, old)
+        )
+        new, old = both_ways(setup, count, "drawn", old_code, old_kind="random")
+        print(
+            f"   {size}v{size}: drawing {count / new:5.2f}/s, listing on the code before issue "
+            f"32 {count / old:5.2f}/s: {old / new:.2f}x" + per_step(new, old)
+        )
+
+
 def main(count: int = 6) -> None:
     questions()
     circles_against_polygons(
@@ -650,6 +675,7 @@ def main(count: int = 6) -> None:
     offers(count)
     greedy_fourth(max(1, count // 3))
     straight_moves(count)
+    drawn(count)
 
 
 if __name__ == "__main__":
@@ -661,5 +687,7 @@ if __name__ == "__main__":
         greedy_fourth(int(sys.argv[1]))
     elif sys.argv[2:3] == ["moves"]:
         straight_moves(int(sys.argv[1]))
+    elif sys.argv[2:3] == ["drawn"]:
+        drawn(int(sys.argv[1]))
     else:
         main(*[int(a) for a in sys.argv[1:2]])

@@ -255,13 +255,59 @@ class Player(Protocol[A]):
     def act(self, view: Mapping[str, Any], legal: tuple[A, ...]) -> A: ...
 
 
+class LegalActions(Sequence[A]):
+    """The legal actions of ``player`` at ``state``, listed (``legal_actions``) only when
+    first read; :meth:`draw` draws one uniformly without listing them where the state can
+    (its ``draw_legal``: candidates visited in a random order, the first legal taken)."""
+
+    def __init__(self, state: BattleState[A], player: int) -> None:
+        self._state = state
+        self._player = player
+        self._listed: tuple[A, ...] | None = None
+
+    def _all(self) -> tuple[A, ...]:
+        if self._listed is None:
+            self._listed = self._state.legal_actions(self._player)
+        return self._listed
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._all()[index]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[A]:
+        return iter(self._all())
+
+    def draw(self, rng: Random) -> A:
+        """One legal action drawn uniformly with ``rng`` (as ``rng.choice(legal)`` would
+        be); a state without ``draw_legal`` draws among the listed actions."""
+        draw_legal: Callable[[int, Random], A] | None = getattr(self._state, "draw_legal", None)
+        if draw_legal is None or self._listed is not None:
+            if not self._all():
+                raise SkirmishError("the random player was offered no legal action")
+            return rng.choice(self._all())
+        return draw_legal(self._player, rng)
+
+
 class RandomPlayer:
-    """Picks uniformly among the legal actions, with its own seeded generator."""
+    """Picks uniformly among the legal actions, with its own seeded generator.
 
-    def __init__(self, seed: int, seat: int) -> None:
+    ``drawn=True``: handed the legal actions unlisted (:class:`LegalActions`, as
+    :func:`play_out` hands them to a player that :attr:`draws`), it draws one without
+    judging them all (:mod:`skirmish.engine.drawing`): the same distribution, far less
+    work, but another battle from the same seed. The default lists them and picks with
+    ``rng.choice``, so the golden battles, the fuzz's kept rows and every seed quoted
+    elsewhere replay as they were (``docs/players.md``)."""
+
+    def __init__(self, seed: int, seat: int, *, drawn: bool = False) -> None:
         self._rng = Random(f"skirmish random player {seed} seat {seat}")
+        self.draws = drawn
 
-    def act(self, view: Mapping[str, Any], legal: tuple[A, ...]) -> A:
+    def act(self, view: Mapping[str, Any], legal: Sequence[A]) -> A:
+        if self.draws and isinstance(legal, LegalActions):
+            drawn: A = legal.draw(self._rng)
+            return drawn
         if not legal:
             raise SkirmishError("the random player was offered no legal action")
         return self._rng.choice(legal)
@@ -370,7 +416,9 @@ def play_out(
     max_steps: int = limits.BATTLE_STEPS.maximum,
     after_step: Callable[[History[Any]], None] | None = None,
 ) -> End:
-    """Play until the end: chance from the seed, decisions by ``players`` (by seat)."""
+    """Play until the end: chance from the seed, decisions by ``players`` (by seat). A
+    player whose ``draws`` is true is handed the legal actions unlisted
+    (:class:`LegalActions`), the others their tuple."""
     for _ in range(max_steps):
         node = history.state.node()
         if isinstance(node, End):
@@ -379,10 +427,13 @@ def play_out(
             history.roll()
         else:
             state = history.state
-            action = players[node.player].act(
-                LazyView(state, node.player), state.legal_actions(node.player)
+            player = players[node.player]
+            legal: Sequence[Any] = (
+                LegalActions(state, node.player)
+                if getattr(player, "draws", False)
+                else state.legal_actions(node.player)
             )
-            history.act(action)
+            history.act(player.act(LazyView(state, node.player), legal))
         if after_step is not None:
             after_step(history)
     raise SkirmishError(f"the battle did not end within {max_steps} steps")

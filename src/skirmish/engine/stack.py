@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 from weakref import WeakKeyDictionary
 
 from skirmish.engine.battle import Action, Chance, End, IllegalAction, Node, Turn
+from skirmish.engine.drawing import Offer
 from skirmish.errors import SkirmishError
 from skirmish.fastpaths import OFFERS, fast, replaced
 
@@ -84,6 +85,12 @@ class Frame(Generic[S]):
     def options(self, battle: S) -> tuple[Action, ...]:
         """The representative legal actions at this frame's decision."""
         return ()
+
+    def offer(self, battle: S) -> Offer | None:
+        """The decision's actions as candidates each with its judge, where judging them
+        all is what listing :meth:`options` costs (:mod:`.drawing`); the options are then
+        exactly ``offer.legal()``. None: a random player draws among the options."""
+        return None
 
     def act(self, battle: S, action: Action) -> S:
         """A player's action at this frame (checked: illegal ones raise)."""
@@ -232,6 +239,8 @@ def illegal(error: SkirmishError, rule: str) -> IllegalAction:
 
 _OPTIONS: WeakKeyDictionary[FrameStack, tuple[Action, ...]] = WeakKeyDictionary()
 """The top frame's options of a state, worked out once (states never change)."""
+_DRAWN: WeakKeyDictionary[FrameStack, Action] = WeakKeyDictionary()
+"""The action drawn at a state (:meth:`FrameStack.drawn`), judged legal on the way."""
 
 
 class FrameStack:
@@ -297,13 +306,33 @@ class FrameStack:
             _OPTIONS[self] = found
         return found
 
+    def drawn(self: Self, rng: Random) -> Action:
+        """One of the top frame's options drawn uniformly with ``rng``, as
+        ``rng.choice(self.options())`` draws, without judging every candidate where the
+        frame makes an offer (:meth:`Frame.offer`, :mod:`.drawing`). The generator is used
+        differently from ``rng.choice`` there, so a seed plays another battle."""
+        offer = self.frames[-1].offer(self)
+        if offer is None:
+            options = self.options()
+            if not options:
+                raise SkirmishError("no legal action is offered here")
+            return rng.choice(options)
+        action = offer.draw(rng)
+        if action is None:
+            raise SkirmishError("no legal action is offered here")
+        _DRAWN[self] = action
+        return action
+
     def offered(self, action: Action) -> bool:
         """Whether ``action`` (its text form) is among the options this very state offered,
-        when they were worked out already (as ``legal_actions`` works them out): a frame
-        may then skip a check that only repeats what offering it found, on the fast path
-        (part ``OFFERS``). False when they were not, so a typed action is judged in full."""
+        when they were worked out already (as ``legal_actions`` works them out), or is the
+        one drawn here and judged on the way (:meth:`drawn`): a frame may then skip a check
+        that only repeats what offering it found, on the fast path (part ``OFFERS``).
+        False otherwise, so a typed action is judged in full."""
+        if not fast(OFFERS):
+            return False
         found = _OPTIONS.get(self)
-        return found is not None and fast(OFFERS) and action in found
+        return (found is not None and action in found) or _DRAWN.get(self) == action
 
     def acted(self, node: Turn | Chance, text: str) -> Self:
         """The settled state after the answer ``text`` to ``node`` (a decision or a chance

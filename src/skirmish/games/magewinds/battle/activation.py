@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 import shapely
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.engine.drawing import Judge, Offer, once
 from skirmish.fastpaths import OFFERS, fast, replaced
 from skirmish.games.magewinds.battle.actions import (
     after,
@@ -29,7 +31,15 @@ from skirmish.games.magewinds.battle.actions import (
     written,
 )
 from skirmish.games.magewinds.battle.attacks import AttackFrame, build_situation
-from skirmish.games.magewinds.battle.candidates import move_candidates, straight_move_ends
+from skirmish.games.magewinds.battle.candidates import (
+    StraightEnds,
+    free_points,
+    goals,
+    grid,
+    move_candidates,
+    moves_known,
+    straight_move_ends,
+)
 from skirmish.games.magewinds.battle.eventkinds import POISON_ENDS, EventKind
 from skirmish.games.magewinds.battle.geometry import (
     Path,
@@ -64,7 +74,7 @@ from skirmish.games.magewinds.battle.spells import (
 )
 from skirmish.games.magewinds.battle.state import Battle, Fighter, Frame, Item, Point, rounded
 from skirmish.games.magewinds.battle.steps import StepFrame
-from skirmish.games.magewinds.battle.targets import attack_options, parse_attack
+from skirmish.games.magewinds.battle.targets import attack_offer, attack_options, parse_attack
 
 MOVE, ATTACK, GUARD, BLINK, RECOVER = "move", "attack", "guard", "blink", "recover"
 ESCAPE = "escape"
@@ -111,15 +121,6 @@ class Activation(Frame):
 
     # -- what may be done ---------------------------------------------------------------
 
-    def kinds(self, battle: Battle) -> list[Action]:
-        """13.4 and the spell actions available to the fighter now."""
-        me = self._me(battle)
-        return [
-            k
-            for k in (*CORE, *abilities.words(battle, me))
-            if k in (MOVE, GUARD) or self._available(battle, me, k)
-        ]
-
     def _available(self, battle: Battle, me: Fighter, kind: str) -> bool:
         if kind not in CORE:
             found = abilities.action(kind)
@@ -134,11 +135,7 @@ class Activation(Frame):
     def options(self, battle: Battle) -> tuple[Action, ...]:
         me = self._me(battle)
         if self.stage == ActivationStage.START:
-            return (
-                *abilities.start_casts(battle, me),
-                *drop_options(battle, me),
-                *self.kinds(battle),
-            )
+            return self._start_offer(battle, me).legal()
         if self.stage == ActivationStage.MOVING:
             inches, reason = self.allowance(battle)
             ends = [f"to {point_text(p)}" for p in self._move_ends(battle, me, inches, reason)]
@@ -166,6 +163,86 @@ class Activation(Frame):
         if self.stage == ActivationStage.ABILITY:
             return abilities.action(self.kind).options(battle, me)
         return ()
+
+    def offer(self, battle: Battle) -> Offer | None:
+        """At the activation's start (13.0), its options as candidates: the spells, the
+        objects to drop and the actions (13.4), each action judged available only when
+        visited (whether an attack is possible after some step is what costs); when the
+        target is chosen, the attacks at each target in Range, judged by the line of
+        attack (:func:`.targets.attack_offer`); None at the other stages."""
+        if self.stage == ActivationStage.TARGET:
+            return attack_offer(battle, self.fighter)
+        if self.stage == ActivationStage.MOVING:
+            return self._moving_offer(battle, self._me(battle))
+        if self.stage == ActivationStage.BLINK:
+            return blink_offer(battle, self._me(battle))
+        if self.stage != ActivationStage.START:
+            return None
+        return self._start_offer(battle, self._me(battle))
+
+    def _moving_offer(self, battle: Battle, me: Fighter) -> Offer | None:
+        """A Move's options as candidates (13.4, 15.0, ruling MB-6): the Haste and
+        Phasewalk casts and the pick-ups as listed, staying put judged in full, and each
+        straight Move's end found only when its direction is visited
+        (:class:`.candidates.StraightEnds`, each end once), then judged as
+        :meth:`_move_ends` judges a straight end; when none offers an action, the options.
+        None (the options listed) off the fast path, under Phasewalk, where a scenario's
+        goal may add the way round toward it, or where the ends are worked out already."""
+        inches, reason = self.allowance(battle)
+        if (
+            not fast(OFFERS)
+            or self.phased
+            or me.at is None
+            or next(goals(battle), None) is not None
+            or moves_known(battle, me, inches)
+        ):
+            return None
+        free = free_space_of(battle, me)
+        if free.circles is None:
+            return None
+        finder = StraightEnds.of_moves(battle, me, inches)
+        start = me.at
+
+        def find(index: int) -> Action | None:
+            end = finder.first(index)
+            if end is None or end == start or not self._move_end_allowed(battle, me, end):
+                return None
+            return f"to {point_text(end)}"
+
+        def stay() -> bool:
+            return self._refusal(battle, me, written(start, "15.0"), inches, reason)[1] is None
+
+        phase = [] if self.phased else abilities.phase_walks(battle, me)
+        first = [
+            *haste_options(battle, me, self.haste),
+            *phase,
+            *pickup_options(battle, me),
+        ]
+        listed = Offer.of([(o, None) for o in first], [(f"to {point_text(start)}", stay)])
+        ends = tuple(partial(find, index) for index in range(len(finder.directions)))
+        return Offer((*listed.finds, *ends), partial(self.options, battle))
+
+    def _move_end_allowed(self, battle: Battle, me: Fighter, end: Point) -> bool:
+        """Whether a straight Move's end found clear is an end :meth:`_move_ends` offers:
+        asked only what finding it left open (low terrain, a spell), or checked in full
+        where its text does not read back as itself."""
+        if written(end, "15.0") != end:
+            inches, reason = self.allowance(battle)
+            return self._refusal(battle, me, written(end, "15.0"), inches, reason)[1] is None
+        if abilities.move_problem(battle, me, end) is not None:
+            return False
+        low = free_space_of(battle, me).no_end
+        return low.is_empty or not bool(shapely.contains(low, shapely.points([end]))[0])
+
+    def _start_offer(self, battle: Battle, me: Fighter) -> Offer:
+        """The start's spells and drops, then 13.4's actions and the fighter's own, each
+        judged available (:meth:`_available`; Move and Guard always are)."""
+        judged = [
+            (k, None if k in (MOVE, GUARD) else partial(self._available, battle, me, k))
+            for k in (*CORE, *abilities.words(battle, me))
+        ]
+        casts = [(c, None) for c in abilities.start_casts(battle, me)]
+        return Offer.of(casts, [(d, None) for d in drop_options(battle, me)], judged)
 
     def node(self, battle: Battle) -> Node:
         prompts = {
@@ -573,13 +650,32 @@ def _possible(battle: Battle, me: Fighter, kind: str) -> bool:
 
 def blink_options(battle: Battle, me: Fighter, spots: list[Point]) -> tuple[Action, ...]:
     """20.2: a Blink of ``me`` to each of ``spots``, each way its player can pay for it."""
+    return Offer.of(*_blinks(battle, me, [(p, None) for p in spots])).legal()
+
+
+def blink_offer(battle: Battle, me: Fighter) -> Offer:
+    """20.2: :func:`blink_options` at :func:`~.spells.blink_spots`' spots as candidates:
+    each free grid point, paid each way, judged once by every Blink check
+    (:func:`~.spells.blink_problem`)."""
+    points = free_points(battle, grid(battle), exclude=me.name)
+    judges = [once(partial(_blink_spot, battle, me, p)) for p in points]
+    return Offer.of(*_blinks(battle, me, list(zip(points, judges, strict=True))))
+
+
+def _blink_spot(battle: Battle, me: Fighter, at: Point) -> bool:
+    return blink_problem(battle, me, at) is None
+
+
+def _blinks(
+    battle: Battle, me: Fighter, spots: list[tuple[Point, Judge | None]]
+) -> list[list[tuple[Action, Judge | None]]]:
     cost = ability(battle, me, "blink")
     assert cost is not None
-    return tuple(
-        f"blink to {point_text(p)} paying {way.text}"
-        for p in spots
-        for way in ways_to_pay(battle, battle.controller(me), cost.cost)
-    )
+    ways = ways_to_pay(battle, battle.controller(me), cost.cost)
+    return [
+        [(f"blink to {point_text(p)} paying {way.text}", judge) for way in ways]
+        for p, judge in spots
+    ]
 
 
 def recovered(battle: Battle, fighter: Fighter, amount: int, cited: str) -> Battle:

@@ -205,9 +205,13 @@ def straight_move_ends(battle: Battle, fighter: Fighter, inches: float) -> froze
 def _kept_moves(
     battle: Battle, fighter: Fighter, inches: float
 ) -> tuple[tuple[At, ...], frozenset[At]]:
-    placed = tuple(m.at for m in battle.marks if m.key == MARKER)
-    key = (field_of(battle), battle.setup, fighter.name, inches, placed)
+    key = _moves_key(battle, fighter, inches)
     return _MOVES.get(key, lambda: _candidates_kept(battle, fighter, inches))
+
+
+def _moves_key(battle: Battle, fighter: Fighter, inches: float) -> tuple[object, ...]:
+    placed = tuple(m.at for m in battle.marks if m.key == MARKER)
+    return (field_of(battle), battle.setup, fighter.name, inches, placed)
 
 
 def _candidates_kept(
@@ -227,9 +231,7 @@ def _move_candidates(
     """The ends (sorted) and those of them a straight move reaches."""
     assert fighter.at is not None
     x, y = fighter.at
-    directions = list(COMPASS)
-    for _, (lx, ly) in landmarks(battle, fighter):
-        directions += [(lx - x, ly - y), (x - lx, y - ly)]
+    directions = move_directions(battle, fighter)
     ends = {fighter.at}
     found_ends = straight_ends(battle, fighter, directions, inches)
     straight_to = dict(zip(directions, found_ends, strict=True))
@@ -247,6 +249,42 @@ def _move_candidates(
         if found is not None:
             ends.add(found)
     return sorted(ends), frozenset(e for e in found_ends if e is not None)
+
+
+def unlisted_steps(
+    battle: Battle,
+    fighter: Fighter,
+    inches: float,
+    source: Fighter | None = None,
+    *,
+    strictly: bool = False,
+    toward: tuple[str, ...] | None = None,
+    away: tuple[str, ...] = (),
+) -> StraightEnds | None:
+    """The straight steps of :func:`step_candidates` to be found one at a time (the
+    reaction's fall-back, a point of the region a step reaches when no direction gives an
+    end, not among them); None off the fast path or where they are worked out already."""
+    key = _steps_key(battle, fighter, inches, source, strictly, toward, away)
+    if not fast() or key in _STEPS.answers:
+        return None
+    directions = step_directions(battle, fighter, source, toward=toward, away=away)
+    return StraightEnds(battle, fighter, directions, inches, source, strictly=strictly)
+
+
+def move_directions(battle: Battle, fighter: Fighter) -> list[tuple[float, float]]:
+    """The directions of :func:`move_candidates`' straight Moves, in its order: the four
+    edge directions, then toward and away from each landmark."""
+    assert fighter.at is not None
+    x, y = fighter.at
+    directions = list(COMPASS)
+    for _, (lx, ly) in landmarks(battle, fighter):
+        directions += [(lx - x, ly - y), (x - lx, y - ly)]
+    return directions
+
+
+def moves_known(battle: Battle, fighter: Fighter, inches: float) -> bool:
+    """Whether :func:`move_candidates` has these worked out already (on the fast path)."""
+    return fast() and _moves_key(battle, fighter, inches) in _MOVES.answers
 
 
 SHORT_BY = 0.2
@@ -281,15 +319,7 @@ def step_candidates(
     from each in ``away``. Otherwise: along the four edge directions, and toward and away
     from the nearest enemy."""
     if fast():
-        key = (
-            field_of(battle),
-            fighter.name,
-            inches,
-            None if source is None else (source.name, source.at),
-            strictly,
-            toward,
-            away,
-        )
+        key = _steps_key(battle, fighter, inches, source, strictly, toward, away)
         return list(
             _STEPS.get(
                 key,
@@ -305,6 +335,20 @@ def step_candidates(
     )
 
 
+def _steps_key(
+    battle: Battle,
+    fighter: Fighter,
+    inches: float,
+    source: Fighter | None,
+    strictly: bool,
+    toward: tuple[str, ...] | None,
+    away: tuple[str, ...],
+) -> tuple[object, ...]:
+    """What :func:`step_candidates` remembers its answer by."""
+    at = None if source is None else (source.name, source.at)
+    return (field_of(battle), fighter.name, inches, at, strictly, toward, away)
+
+
 def _step_candidates(
     battle: Battle,
     fighter: Fighter,
@@ -315,6 +359,33 @@ def _step_candidates(
     toward: tuple[str, ...] | None,
     away: tuple[str, ...],
 ) -> list[At]:
+    directions = step_directions(battle, fighter, source, toward=toward, away=away)
+    ends = set()
+    for end in straight_ends(battle, fighter, directions, inches):
+        if end is not None and (source is None or is_away(fighter, source, end, strictly)):
+            ends.add(end)
+    if source is not None and not ends:
+        region = reaction_region(battle, fighter, source, strictly=strictly)
+        if not region.is_empty and region.area > 0:
+            point = region.representative_point()
+            end = (round(point.x, DIGITS), round(point.y, DIGITS))
+            if (
+                is_away(fighter, source, end, strictly)
+                and path_to(battle, fighter, end, inches).legal
+            ):
+                ends.add(end)
+    return sorted(ends)
+
+
+def step_directions(
+    battle: Battle,
+    fighter: Fighter,
+    source: Fighter | None,
+    *,
+    toward: tuple[str, ...] | None,
+    away: tuple[str, ...],
+) -> list[tuple[float, float]]:
+    """The directions of :func:`step_candidates`' straight steps, in its order."""
     assert fighter.at is not None
     x, y = fighter.at
     if source is None:
@@ -339,21 +410,80 @@ def _step_candidates(
             (math.cos(angle + math.radians(d)), math.sin(angle + math.radians(d)))
             for d in (0, 45, -45, 90, -90)
         ]
-    ends = set()
-    for end in straight_ends(battle, fighter, directions, inches):
-        if end is not None and (source is None or is_away(fighter, source, end, strictly)):
-            ends.add(end)
-    if source is not None and not ends:
-        region = reaction_region(battle, fighter, source, strictly=strictly)
-        if not region.is_empty and region.area > 0:
-            point = region.representative_point()
-            end = (round(point.x, DIGITS), round(point.y, DIGITS))
+    return directions
+
+
+ROUNDED = 0.5 * 10**-DIGITS * math.sqrt(2) + 1e-9
+"""Inches: the furthest an end written to 0.01" lies from the exact point it was written
+from (half a hundredth each way), with a hair for the rounding of the arithmetic."""
+
+
+class StraightEnds:
+    """The ends of straight moves of up to ``inches`` in ``directions``, found one
+    direction at a time (for a player drawing one: :mod:`skirmish.engine.drawing`), each
+    end counted once: :meth:`first` gives direction ``i``'s end only where no earlier
+    direction ends there. Each end is :func:`straight.straight_ends`' for that direction
+    alone, which is its answer among all the directions to the last bit. With a
+    ``source``, an end not away from it (18.4; ``strictly``: further) is none."""
+
+    def __init__(
+        self,
+        battle: Battle,
+        fighter: Fighter,
+        directions: list[tuple[float, float]],
+        inches: float,
+        source: Fighter | None = None,
+        *,
+        strictly: bool = False,
+    ) -> None:
+        self.battle, self.fighter, self.inches = battle, fighter, inches
+        self.source, self.strictly = source, strictly
+        self.directions = directions
+        self._ends: dict[int, At | None] = {}
+
+    @classmethod
+    def of_moves(cls, battle: Battle, fighter: Fighter, inches: float) -> StraightEnds:
+        """The straight Moves of :func:`move_candidates` (staying put and the way round
+        toward a goal not among them)."""
+        return cls(battle, fighter, move_directions(battle, fighter), inches)
+
+    def end(self, index: int) -> At | None:
+        """Direction ``index``'s end (None: none, or not away from the source, 18.4)."""
+        if index not in self._ends:
+            found = straight.straight_ends(
+                self.battle, self.fighter, [self.directions[index]], self.inches
+            )[0]
+            source = self.source
             if (
-                is_away(fighter, source, end, strictly)
-                and path_to(battle, fighter, end, inches).legal
+                found is not None
+                and source is not None
+                and not is_away(self.fighter, source, found, self.strictly)
             ):
-                ends.add(end)
-    return sorted(ends)
+                found = None
+            self._ends[index] = found
+        return self._ends[index]
+
+    def first(self, index: int) -> At | None:
+        """Direction ``index``'s end, unless an earlier direction ends at the very same
+        point. An end written to 0.01" lies within :data:`ROUNDED` of its direction's ray
+        from the start, so only the earlier directions whose ray passes that near are
+        asked for their ends."""
+        end = self.end(index)
+        if end is None:
+            return None
+        assert self.fighter.at is not None
+        sx, sy = self.fighter.at
+        vx, vy = end[0] - sx, end[1] - sy
+        for earlier in range(index):
+            dx, dy = self.directions[earlier]
+            norm = math.hypot(dx, dy)
+            if norm <= EPSILON:
+                continue
+            along = (vx * dx + vy * dy) / norm
+            off = math.hypot(vx, vy) if along < 0 else abs(vx * dy - vy * dx) / norm
+            if off <= ROUNDED and self.end(earlier) == end:
+                return None
+        return end
 
 
 def grid(battle: Battle, spacing: float = GRID) -> list[At]:

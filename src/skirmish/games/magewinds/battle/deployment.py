@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
+from functools import partial
 from itertools import chain
 from random import Random
 from typing import Any, cast
@@ -21,6 +22,7 @@ from typing import Any, cast
 import numpy as np
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
+from skirmish.engine.drawing import Offer, once
 from skirmish.fastpaths import fast
 from skirmish.games.magewinds.battle.actions import parse_point, pick, point_text
 from skirmish.games.magewinds.battle.candidates import GRID, free_points, grid
@@ -244,6 +246,29 @@ class Deployment(Frame):
         points = legal_spots(battle, self.turn) or nearest_spots(battle, self.turn)[1]
         return tuple(f"deploy {f.name} at {point_text(p)}" for f in waiting for p in points)
 
+    def offer(self, battle: Battle) -> Offer | None:
+        """Each waiting fighter at each point of the usual grid not surely outside the
+        territory, in :meth:`options`' order, each point judged once (free space, where a
+        base may stand, the scenario's rules: :func:`deployment_spots`); when no point is
+        legal, the options (a finer grid, ruling MB-53). On the fast path only."""
+        if not fast():
+            return None
+        waiting = [
+            f for f in battle.fighters if f.player == self.turn and f.status is Status.RESERVE
+        ]
+        points = _grid(battle, self.turn, GRID)
+        outside = _surely_outside(battle, self.turn, points)
+        inside = [p for p, out in zip(points, outside, strict=True) if not out]
+        judges = [once(partial(_spot_legal, battle, self.turn, p)) for p in inside]
+        return Offer.of(
+            [
+                (f"deploy {f.name} at {point_text(p)}", judge)
+                for f in waiting
+                for p, judge in zip(inside, judges, strict=True)
+            ],
+            otherwise=partial(self.options, battle),
+        )
+
     def act(self, battle: Battle, action: Action) -> Battle:
         written = _DEPLOY.match(action)
         if written is None:
@@ -389,6 +414,16 @@ def _spots(battle: Battle, player: int, spacing: float) -> Iterator[list[Point]]
         free = free_points(battle, [p for p, out in zip(chunk, outside, strict=True) if not out])
         standing = [p for p, ok in zip(free, can_stand_at(battle, free), strict=True) if ok]
         yield [p for p in standing if deployment_problem(battle, player, p) is None]
+
+
+def _spot_legal(battle: Battle, player: int, point: Point) -> bool:
+    """Whether a fighter of ``player`` may be deployed at ``point``, one point asked as
+    :func:`_spots` asks a chunk of them (each test is the same point by point)."""
+    return (
+        bool(free_points(battle, [point]))
+        and can_stand_at(battle, [point])[0]
+        and deployment_problem(battle, player, point) is None
+    )
 
 
 def _surely_outside(battle: Battle, player: int, points: list[Point]) -> list[bool]:

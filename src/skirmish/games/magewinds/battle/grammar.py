@@ -495,11 +495,17 @@ def _kept(kept: dict[str, BattleAction], text: str, record: BattleAction) -> Bat
 def legal(battle: Battle) -> tuple[BattleAction, ...]:
     """The top frame's offered actions (``battle.options()``, their text forms) as records,
     in the same order: what ``legal_actions`` gives the player whose decision it is."""
+    return records(battle, battle.options())
+
+
+def records(battle: Battle, offered: Sequence[str]) -> tuple[BattleAction, ...]:
+    """The records of texts ``battle`` offers, as :func:`legal` gives them (read when a
+    field is first asked for, on the fast path)."""
     names = Names.of(battle)
     if not fast(RENDERED):
-        return tuple(parse(text, names) for text in battle.options())
+        return tuple(parse(text, names) for text in offered)
     kept = _read(names)
-    return tuple(kept.get(text) or BattleAction.offered(text, names) for text in battle.options())
+    return tuple(kept.get(text) or BattleAction.offered(text, names) for text in offered)
 
 
 def texts(actions: Iterable[BattleAction | str]) -> tuple[str, ...]:

@@ -245,6 +245,18 @@ class Battle(FrameStack):
 
         return self.remembered(_LEGAL, lambda: legal(self))
 
+    def draw_legal(self, player: int, rng: Random) -> BattleAction:
+        """One of the legal actions of ``player`` drawn uniformly with ``rng``, as
+        ``rng.choice(self.legal_actions(player))`` draws, without judging them all where
+        the top frame makes an offer (:meth:`.stack.FrameStack.drawn`); the record is the
+        one ``legal_actions`` would give."""
+        node = self.node()
+        if not isinstance(node, Turn) or node.player != player:
+            raise IllegalAction(f"player {player + 1} has no decision to make now")
+        from skirmish.games.magewinds.battle.grammar import records
+
+        return records(self, (self.drawn(rng),))[0]
+
     def parse_action(self, text: str) -> BattleAction:
         """The record ``text`` writes, read against this battle's names (the edge: a
         person's answer, a record's step); :meth:`apply` judges it."""

@@ -10,12 +10,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.engine.drawing import Judge, Offer
 from skirmish.fastpaths import fast, replaced
 from skirmish.games.magewinds.battle.actions import after, parse_point, pick, point_text
-from skirmish.games.magewinds.battle.candidates import step_candidates
+from skirmish.games.magewinds.battle.candidates import (
+    StraightEnds,
+    step_candidates,
+    unlisted_steps,
+)
 from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.geometry import (
     RADIUS,
@@ -119,16 +125,21 @@ class StepFrame(Frame):
             and math.dist(other.at, mover.at) - 2 * RADIUS <= reach + self.inches
         )
 
-    def _candidates(self, battle: Battle) -> list[tuple[float, float]]:
-        mover = self._mover(battle)
-        source = self._source(battle)
-        strictly = self.reaction == "dodge"
+    def _aims(self, battle: Battle) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
+        """Whom the representative steps go toward and away from (None: the usual ones)."""
         toward: tuple[str, ...] | None = None
         away: tuple[str, ...] = ()
         if self.purpose == "attack":
             toward = self._toward(battle)
-            if any(a.minimum_range > 0 for a, _ in usable(battle, mover)):
+            if any(a.minimum_range > 0 for a, _ in usable(battle, self._mover(battle))):
                 away = toward
+        return toward, away
+
+    def _candidates(self, battle: Battle) -> list[tuple[float, float]]:
+        mover = self._mover(battle)
+        source = self._source(battle)
+        strictly = self.reaction == "dodge"
+        toward, away = self._aims(battle)
         reach = self.reach(battle)
         if reach <= 0:
             return []
@@ -191,15 +202,19 @@ class StepFrame(Frame):
 
     def _leaps(self, battle: Battle) -> list[Action]:
         """Leap casts, each only when the action stays possible after paying for it."""
+        return [option for option in self._leap_casts(battle) if self._leap_keeps(battle, option)]
+
+    def _leap_casts(self, battle: Battle) -> list[Action]:
+        """The Leap casts the fighter may pay for, before any is judged (:meth:`_leaps`)."""
         mover = self._mover(battle)
         if self.leap or abilities.movement_cap(battle, mover) is not None:
             return []
-        out = []
-        for option in leap_options(battle, mover):
-            paid = cast(battle, self.player, option, "Leap", mover.name)
-            if not self.purpose or replaced(self, leap=True).can_step(paid):
-                out.append(option)
-        return out
+        return list(leap_options(battle, mover))
+
+    def _leap_keeps(self, battle: Battle, option: Action) -> bool:
+        """Whether the action stays possible after paying for Leap with ``option``."""
+        paid = cast(battle, self.player, option, "Leap", self.fighter)
+        return not self.purpose or replaced(self, leap=True).can_step(paid)
 
     def can_step(self, battle: Battle) -> bool:
         """Whether :meth:`moves` offers anything; on the fast path it stops at the first
@@ -221,9 +236,67 @@ class StepFrame(Frame):
         return [*stay, *(f"step {point_text(end)}" for end in self._ends(battle))]
 
     def options(self, battle: Battle) -> tuple[Action, ...]:
-        moves = self.moves(battle)
-        stay = moves[:1] if moves[:1] == [NO_STEP] else []
-        return (*stay, *self._leaps(battle), *moves[len(stay) :])
+        return self._listed(battle).legal()
+
+    def _listed(self, battle: Battle) -> Offer:
+        """Staying put (never for a Dodge), the Leap casts and the representative step
+        ends (:meth:`allowed_ends`), in that order, each judged by whether the action it
+        comes before stays possible (:meth:`viable`, :meth:`_leap_keeps`,
+        :meth:`viable_at`): the options, and what a random player judges one by one."""
+        ends = [
+            (
+                f"step {point_text(end)}",
+                partial(self.viable_at, battle, end) if self.purpose else None,
+            )
+            for end in self.allowed_ends(battle)
+        ]
+        return Offer.of(*self._before_ends(battle), ends)
+
+    def _before_ends(self, battle: Battle) -> tuple[list[tuple[Action, Judge | None]], ...]:
+        stay: list[tuple[Action, Judge | None]] = []
+        if self.reaction != "dodge":
+            stay.append((NO_STEP, partial(self.viable, battle)))
+        leaps: list[tuple[Action, Judge | None]] = [
+            (o, partial(self._leap_keeps, battle, o)) for o in self._leap_casts(battle)
+        ]
+        return stay, leaps
+
+    def offer(self, battle: Battle) -> Offer:
+        """What a random player judges one by one (:mod:`.drawing`): the options as
+        candidates; on the fast path, where the step ends are not worked out yet, each
+        straight step's end is found only when its direction is visited
+        (:class:`.candidates.StraightEnds`, each end once), then judged as listed; when no
+        candidate offers an action, the options (a reaction's fall-back into the region a
+        step reaches). A Leap's longer steps are always listed."""
+        finder = self._step_ends(battle)
+        if finder is None:
+            return self._listed(battle)
+        mover = self._mover(battle)
+
+        def find(index: int) -> Action | None:
+            end = finder.first(index)
+            if end is None or abilities.move_problem(battle, mover, end) is not None:
+                return None
+            if self.purpose and not self.viable_at(battle, end):
+                return None
+            return f"step {point_text(end)}"
+
+        before = Offer.of(*self._before_ends(battle))
+        ends = tuple(partial(find, index) for index in range(len(finder.directions)))
+        return Offer((*before.finds, *ends), partial(self.options, battle))
+
+    def _step_ends(self, battle: Battle) -> StraightEnds | None:
+        """The straight step ends to be found one at a time, or None where they are listed
+        (the plain path, a Leap, no reach, or the ends worked out already)."""
+        reach = self.reach(battle)
+        if not fast() or self.leap or reach <= 0:
+            return None
+        mover, source = self._mover(battle), self._source(battle)
+        toward, away = self._aims(battle)
+        inches, strictly = min(STEP_MOVE, reach), self.reaction == "dodge"
+        return unlisted_steps(
+            battle, mover, inches, source, strictly=strictly, toward=toward, away=away
+        )
 
     def advance(self, battle: Battle) -> Battle | None:
         """No decision when no step (or staying put) is possible without Leap: whether the

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from skirmish.engine.battle import Action, IllegalAction
+from skirmish.engine.drawing import Judge, Offer, once
 from skirmish.fastpaths import OFFERS, Memo, fast
 from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.geometry import (
@@ -61,15 +62,22 @@ def _written(target: Fighter | Item, attack: AttackProfile, payment: Payment | N
 def attack_options(battle: Battle, name: str) -> tuple[Action, ...]:
     """Every legal ``attack TARGET with ATTACK [paying CARDS]`` from where the fighter is:
     at fighters, then at the moveable objects the attack may push."""
+    return attack_offer(battle, name).legal()
+
+
+def attack_offer(battle: Battle, name: str) -> Offer:
+    """:func:`attack_options` as candidates: each attack, paid each way, at each fighter
+    within its Range, judged by whether there is a line of attack (one judgement for every
+    way to pay); each Push at an object the attack may push, legal as listed."""
     fighter = battle.fighter(name)
-    options: list[Action] = []
+    groups: list[list[tuple[Action, Judge | None]]] = []
     for attack, ways in usable(battle, fighter):
         for target, written in _within_range(battle, fighter, attack, ways):
-            if _has_line(battle, fighter, target, attack):
-                options += written
+            judge = once(partial(_has_line, battle, fighter, target, attack))
+            groups.append([(text, judge) for text in written])
         for item in pushable(battle, fighter, attack):
-            options += [_written(item, attack, way) for way in ways]
-    return tuple(options)
+            groups.append([(_written(item, attack, way), None) for way in ways])
+    return Offer.of(*groups)
 
 
 def reachable_attacks(
