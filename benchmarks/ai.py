@@ -61,6 +61,8 @@ AIMS = {
     ("greedy", "greedy"): "aim 50% +- 5 points",
     ("search:1", "greedy"): "aim 60%",
     ("search:4", "search:1"): "aim 55%",
+    ("search:1:value", "greedy"): "aim 60%",
+    ("search:4:value", "search:1:value"): "aim 55%",
 }
 """Each rung of the ladder, its players in order, and what it aims at."""
 
@@ -313,21 +315,25 @@ def ladder(
     *,
     start: int = 0,
     rows: Path | None = None,
+    value: bool = False,
 ) -> None:
     """The ladder: ``battles`` a scenario for the greedy rungs (in the scenarios ``more``
     too, shown apart), ``search_battles`` for search at 1 s against greedy and
     ``deep_battles`` for search at 4 s against search at 1 s, each from battle ``start``
-    of its run; a rung given 0 is not played."""
+    of its run; a rung given 0 is not played. With ``value``, the search players score
+    their look-aheads with the fitted value (``search:1:value``,
+    :mod:`skirmish.ai.magewinds.value`)."""
     print(f"\nStrength ladder: {WARBAND} a side, seed {SEED}; rate [95% interval]")
     if start:
         print(f"  (a slice: each rung from battle {start + 1} of its run)")
     if battles:
         rung("greedy", "random", battles, workers, more, start=start, rows=rows)
         rung("greedy", "greedy", battles, workers, more, start=start, rows=rows)
+    leaf = ":value" if value else ""
     if search_battles:
-        rung("search:1", "greedy", search_battles, workers, start=start, rows=rows)
+        rung(f"search:1{leaf}", "greedy", search_battles, workers, start=start, rows=rows)
     if deep_battles:
-        rung("search:4", "search:1", deep_battles, workers, start=start, rows=rows)
+        rung(f"search:4{leaf}", f"search:1{leaf}", deep_battles, workers, start=start, rows=rows)
 
 
 def main(
@@ -340,11 +346,14 @@ def main(
     more: tuple[str, ...] = (),
     start: int = 0,
     rows: Path | None = None,
+    value: bool = False,
 ) -> None:
     if not ladder_only:
         speeds()
         search_speed()
-    ladder(battles, search_battles, deep_battles, workers, more, start=start, rows=rows)
+    ladder(
+        battles, search_battles, deep_battles, workers, more, start=start, rows=rows, value=value
+    )
 
 
 def battle_number(text: str) -> int:
@@ -387,6 +396,11 @@ def arguments() -> argparse.Namespace:
     parser.add_argument(
         "--tally", type=Path, metavar="DIR", help="print the rungs kept in DIR; play nothing"
     )
+    parser.add_argument(
+        "--value",
+        action="store_true",
+        help="search rungs with the fitted leaf value (search:1:value, search:4:value)",
+    )
     return parser.parse_args()
 
 
@@ -407,4 +421,5 @@ if __name__ == "__main__":
         more=tuple(given.also),
         start=given.first - 1,
         rows=given.rows,
+        value=given.value,
     )

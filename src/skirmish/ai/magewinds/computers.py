@@ -1,6 +1,6 @@
 """The Magewinds computer players by kind: ``greedy`` (:mod:`.greedy`) and
-``search[:SECONDS]`` (:mod:`.search`), as :func:`skirmish.ai.players.computer` asks a
-game for them."""
+``search[:SECONDS[:value]]`` (:mod:`.search`; ``:value`` scores the look-aheads with
+:mod:`.value`), as :func:`skirmish.ai.players.computer` asks a game for them."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from skirmish.engine.battle import LazyView, Player
 from skirmish.games.base import MenuOption
-from skirmish.games.magewinds.battle.session import search_seconds
+from skirmish.games.magewinds.battle.session import search_seconds, search_valued
 from skirmish.games.magewinds.battle.setup import Setup
 
 
@@ -21,13 +21,15 @@ class MagewindsComputers:
     ) -> Player[Any] | None:
         from skirmish.ai.magewinds.greedy import GreedyPlayer
         from skirmish.ai.magewinds.search import SearchPlayer
+        from skirmish.ai.magewinds.value import fitted
 
         assert isinstance(setup, Setup)
         if kind == "greedy":
             return GreedyPlayer(setup, seed, seat)
         seconds = search_seconds(kind)
         if seconds is not None:
-            return SearchPlayer(setup, seed, seat, seconds=seconds, clock=clock)
+            value = fitted if search_valued(kind) else None
+            return SearchPlayer(setup, seed, seat, seconds=seconds, clock=clock, value=value)
         return None
 
     def simulated(self, kind: str) -> tuple[str, int]:
@@ -36,7 +38,8 @@ class MagewindsComputers:
         seconds = search_seconds(kind)
         if seconds is None:
             return kind, 0
-        return "search", counted_playouts(seconds)
+        name = "search:value" if search_valued(kind) else "search"
+        return name, counted_playouts(seconds)
 
     def menu(self, battle: Any, player: int, legal: tuple[Hashable, ...]) -> tuple[MenuOption, ...]:
         """Enemies first, the ways to pay one spell grouped, each attack with its odds

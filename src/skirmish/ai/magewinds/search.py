@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
@@ -194,6 +194,7 @@ class SearchPlayer:
         width: int | None = None,
         halving: bool | None = None,
         through: int | None = None,
+        value: Callable[[Evaluator], Callable[[Battle, int], float]] | None = None,
     ) -> None:
         self.setup = setup
         shaped = shape(seconds)
@@ -205,6 +206,10 @@ class SearchPlayer:
         self.clock = clock
         self.greedy = GreedyPlayer(setup, seed, seat, weights=weights)
         self.evaluator: Evaluator = self.greedy.evaluator
+        self.leaf = None if value is None else value(self.evaluator)
+        """What a look-ahead's last position is worth (``value``, made on the greedy
+        player's evaluator: :func:`skirmish.ai.magewinds.value.fitted`); by default the
+        evaluation's total."""
         others = {
             other: GreedyPlayer(setup, seed, other, weights=weights)
             for other in range(len(setup.warbands))
@@ -368,7 +373,13 @@ class SearchPlayer:
             if following.phase is not Phase.ACTION and following.result is None:
                 break
             state = following
-        return self.evaluator.value(state, self.seat).total
+        return self._score(state)
+
+    def _score(self, state: Battle) -> float:
+        """The look-ahead's last position scored: :attr:`leaf`, else the evaluation."""
+        if self.leaf is None:
+            return self.evaluator.value(state, self.seat).total
+        return self.leaf(state, self.seat)
 
     def _reply(self, state: Battle, rng: Random) -> Action:
         """The reply policy's next action; on the clock, a greedy decision is not started
@@ -393,4 +404,4 @@ class SearchPlayer:
             frame.situation,
             defence_decision(frame.situation).options,
         )
-        return sum(float(p) * self.evaluator.value(leaf, self.seat).total for leaf, p in leaves)
+        return sum(float(p) * self._score(leaf) for leaf, p in leaves)

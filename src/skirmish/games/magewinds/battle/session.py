@@ -58,23 +58,36 @@ def parse_players(
     return given
 
 
+def search_valued(kind: str) -> bool:
+    """Whether a search kind scores its leaves with the fitted value (``search:1:value``)."""
+    return search_seconds(kind) is not None and kind.endswith(f":{SEARCH_VALUE}")
+
+
 def _kind(text: str) -> str:
     return text.partition(":")[0] if text.startswith("search:") else text
 
 
+SEARCH_VALUE = "value"
+"""``search:SECONDS:value``: the search player scoring its look-aheads with the value fitted
+to battles' ends (:mod:`skirmish.ai.magewinds.value`) rather than the greedy evaluation."""
+
+
 def search_seconds(kind: str) -> float | None:
-    """The budget a ``search[:SECONDS]`` kind gives (1 second by default); None for another
-    kind."""
+    """The budget a ``search[:SECONDS[:value]]`` kind gives (1 second by default); None for
+    another kind."""
     if _kind(kind) != "search":
         return None
     if kind == "search":
         return 1.0
-    given = kind.partition(":")[2]
+    given, _, leaf = kind.partition(":")[2].partition(":")
     try:
         seconds = float(given)
+        if leaf not in ("", SEARCH_VALUE):
+            raise ValueError(leaf)
     except ValueError:
         raise SkirmishError(
-            f"--players {kind!r}: expected search:SECONDS, such as search:2"
+            f"--players {kind!r}: expected search:SECONDS or search:SECONDS:{SEARCH_VALUE}, "
+            "such as search:2"
         ) from None
     problem = SEARCH_SECONDS.problem(seconds)
     if problem is not None:
