@@ -731,3 +731,43 @@ def test_reading_stops_after_the_most_lines_a_run_needs(tmp_path, monkeypatch):
     monkeypatch.setattr(module, "TALLY_LINES", 20)
     with pytest.raises(SkirmishError, match="line 21: more than 20 lines read"):
         read_rows(match, 1, [path])
+
+
+def test_the_drawing_kind_is_the_random_player_that_draws():
+    """``drawing`` seats the random player that draws one legal action without listing
+    them all; ``random`` the one that lists them (docs/players.md)."""
+    from skirmish.engine.battle import RandomPlayer
+
+    match = mirror_match()
+    setup = match.settings.setup(3, [list(band) for band in match.warbands])
+    drawing = computer("drawing", setup, 3, 0, game=COMPUTERS)
+    listing = computer("random", setup, 3, 0, game=COMPUTERS)
+    assert isinstance(drawing, RandomPlayer) and drawing.draws
+    assert isinstance(listing, RandomPlayer) and not listing.draws
+    from skirmish.ai.players import simulated as who
+
+    assert who("drawing", game=COMPUTERS) == ("drawing", 0)
+
+
+def test_simulate_seats_drawing_players_repeatably_and_apart_from_listing_ones(cli, tmp_path):
+    """The same seeds give the same rows in one process and in two; the drawing player
+    uses its generator differently from ``rng.choice``, so some battle of the eight goes
+    another way than with listing players (were ``drawing`` the listing player under
+    another name, every row but the players' names would be the same)."""
+    args = (*BASE[:-2], "--battles", "8", "--seed", "3")  # whole battles: fewer draws
+    one = cli(*args, "--players", "drawing,drawing", "-o", str(tmp_path / "one.csv"))
+    two = cli(
+        *args, "--players", "drawing,drawing", "--workers", "2", "-o", str(tmp_path / "two.csv")
+    )
+    listed = cli(*args, "--players", "random,random", "-o", str(tmp_path / "listed.csv"))
+    assert one.code == two.code == listed.code == 0, (one.err, two.err, listed.err)
+    drawn_rows = (tmp_path / "one.csv").read_text()
+    assert drawn_rows == (tmp_path / "two.csv").read_text()
+    assert "--players drawing,drawing" in drawn_rows
+
+    def battles(text: str) -> list[list[str]]:
+        return [row[:10] for row in csv.reader(io.StringIO(text))][1:]
+
+    drawn, listing = battles(drawn_rows), battles((tmp_path / "listed.csv").read_text())
+    assert len(drawn) == len(listing) == 8
+    assert drawn != listing

@@ -41,6 +41,12 @@ class Computers(Protocol):
         ...
 
 
+RANDOM_KINDS = ("random", "drawing")
+"""The random players every game has: ``random`` lists the legal actions and picks one,
+``drawing`` draws one without listing them all where the game can
+(:class:`~skirmish.engine.battle.RandomPlayer`)."""
+
+
 def computers(where: str) -> Computers:
     """The :class:`Computers` named ``"module:NAME"``."""
     module, _, name = where.partition(":")
@@ -65,11 +71,13 @@ def computer(
         found = split_kind(kind)
         inner = computer(found.kind, setup, seed, seat, game=game, clock=clock)
         return RestrictedPlayer(inner, found.without)
-    if kind == "random":
-        return RandomPlayer(seed, seat)
+    if kind in RANDOM_KINDS:
+        return RandomPlayer(seed, seat, drawn=kind == "drawing")
     made = computers(game).computer(kind, setup, seed, seat, clock=clock)
     if made is None:
-        raise SkirmishError(f"{kind!r} is not a computer player; expected random, greedy or search")
+        raise SkirmishError(
+            f"{kind!r} is not a computer player; expected random, drawing, greedy or search"
+        )
     return made
 
 
@@ -78,7 +86,7 @@ def simulated(kind: str, *, game: str) -> tuple[str, int]:
     for a search player, the look-aheads its budget counts a decision (0 for the others).
     Two kinds alike here play alike from the same seed and seat: ``search``, ``search:1``
     and ``search:1.0`` are one player."""
-    if kind == "random":
+    if kind in RANDOM_KINDS:
         return kind, 0
     return computers(game).simulated(kind)
 

@@ -79,6 +79,7 @@ def explained(battle: Any, seat: int, kind: str, chosen: str, steps: int) -> Com
     """The move ``chosen`` by computer ``seat`` at ``battle`` (before it is made), with
     its reasons; None when the move is not one every seat sees being made."""
     from skirmish.ai.magewinds.explain import NoAdvice, explain
+    from skirmish.ai.players import RANDOM_KINDS
     from skirmish.engine.battle import LazyView
     from skirmish.games.magewinds.picture import active_fighter
 
@@ -88,7 +89,7 @@ def explained(battle: Any, seat: int, kind: str, chosen: str, steps: int) -> Com
     if action is None or action.kind not in public:
         return None
     fighter = action.fighter or active_fighter(battle.view(seat))
-    if kind == "random":
+    if kind in RANDOM_KINDS:
         lines: tuple[str, ...] = ("the random player picks any legal action alike",)
     else:
         try:

@@ -51,7 +51,7 @@ class SweepOptions(Flags):
         Annotated[str, Field(max_length=200)],
         Flag(
             "The computer players of each pairing's first and second warband (one for "
-            "both): random, greedy, search:SECONDS, each with :without=NAME to never use "
+            "both): random, drawing, greedy, search:SECONDS, each with :without=NAME to never use "
             "an ability, spell, attack or fighter action (greedy:without=Blink).",
             metavar="KINDS",
         ),

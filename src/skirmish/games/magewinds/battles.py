@@ -198,7 +198,8 @@ class PlayOptions(BattleFlags):
     players: Annotated[
         Annotated[str, Field(max_length=100)],
         Flag(
-            "Who plays each warband: human, random, greedy or search[:SECONDS], e.g. human,greedy.",
+            "Who plays each warband: human, random, drawing, greedy or search[:SECONDS], "
+            "e.g. human,greedy.",
             metavar="KINDS",
         ),
     ] = "human,random"
@@ -343,7 +344,7 @@ class SimulateOptions(BattleFlags):
     players: Annotated[
         Annotated[str, Field(max_length=100)],
         Flag(
-            "The computer player of each warband: random, greedy or search[:SECONDS].",
+            "The computer player of each warband: random, drawing, greedy or search[:SECONDS].",
             metavar="KINDS",
         ),
     ] = "greedy,random"
@@ -403,7 +404,7 @@ class SimulateOptions(BattleFlags):
         if "human" in (part.strip().casefold() for part in self.players.split(",")):
             raise SkirmishError(
                 f"--players {self.players!r}: a simulation is played by computer players "
-                "(random, greedy, search[:SECONDS]); play a person with 'skirmish play'"
+                "(random, drawing, greedy, search[:SECONDS]); play a person with 'skirmish play'"
             )
         computers = tuple(kind for kind in PLAYER_KINDS if kind != "human")
         kinds = parse_players(self.players, len(warbands), kinds=computers, example="greedy")

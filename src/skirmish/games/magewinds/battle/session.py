@@ -28,8 +28,10 @@ from skirmish.games.magewinds.field import Battlefield
 from skirmish.geometry import Marker
 from skirmish.limits import SEARCH_SECONDS
 
-PLAYER_KINDS = ("human", "random", "greedy", "search")
-"""Who may play a warband; ``search:SECONDS`` gives the search player its budget."""
+PLAYER_KINDS = ("human", "random", "drawing", "greedy", "search")
+"""Who may play a warband; ``search:SECONDS`` gives the search player its budget;
+``drawing`` is the random player that draws one legal action without listing them all
+(the same choices in distribution, another battle from a seed: docs/players.md)."""
 
 
 def parse_players(
