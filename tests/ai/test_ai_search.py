@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy.stats import t as t_distribution
 
+from skirmish.ai.magewinds import search
 from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.rollout import ReplyPlayer
 from skirmish.ai.magewinds.search import (
@@ -29,6 +30,7 @@ from skirmish.ai.magewinds.search import (
     actions_left,
     chosen,
     counted_playouts,
+    endgame_actions,
     final_round,
     halved,
     shape,
@@ -508,3 +510,20 @@ def test_without_the_endgame_the_last_round_is_searched_as_before():
     player = SearchPlayer(battle.setup, 3, 1, seconds=0.5, clock=False, endgame=False)
     _decide(player, battle)
     assert not player._to_end
+
+
+def test_a_longer_budget_plays_to_the_end_from_earlier_in_the_last_round(monkeypatch):
+    """The actions left that an endgame search plays to the end from grow with its budget:
+    with 2 a second, a position with 6 actions left is searched as before at 1 s and to the
+    battle's end at 3 s."""
+    assert endgame_actions(0.5) == endgame_actions(1.0) == ENDGAME_ACTIONS
+    assert endgame_actions(4.0) == 4 * ENDGAME_ACTIONS
+    monkeypatch.setattr(search, "ENDGAME_ACTIONS", 2)
+    battle = _endgame_decision()
+    assert actions_left(battle) == 6
+    reached = {}
+    for seconds in (1.0, 3.0):
+        player = SearchPlayer(battle.setup, 3, 1, seconds=seconds, clock=False, endgame=True)
+        _decide(player, battle)
+        reached[seconds] = player._to_end
+    assert reached == {1.0: False, 3.0: True}

@@ -87,10 +87,12 @@ ENDGAME = False
 """Whether, in the battle's last round, the look-aheads play on to the battle's end and
 score its result (:meth:`SearchPlayer.play_on`), the candidates compared by
 :data:`ENDGAME_MARGIN` and a draw worth :data:`DRAW`."""
-ENDGAME_ACTIONS = 6
+ENDGAME_ACTIONS = 8
 """The most action counters left to take in the last round (:func:`actions_left`, both
-sides) for the look-aheads to play on to the battle's end: each action left is about one
-more greedy activation planned in every look-ahead."""
+sides) for the look-aheads of a search of 1 s a decision (or less) to play on to the
+battle's end, in proportion for a longer one (:func:`endgame_actions`): each action left is
+about one more greedy activation planned in every look-ahead (with 8 left, 4 to 6 a
+look-ahead, so 30 planned activations give the 3 candidates two drawn battles)."""
 ENDGAME_WIDTH = 3
 """How many of the greedy player's best candidates an endgame search plays (a look-ahead
 to the battle's end plans several times the activations of one to the player's next
@@ -161,6 +163,13 @@ def actions_left(battle: Battle) -> int:
     """The action counters the fighters on the battlefield, of every side, have still to
     take this round (13.0: a fighter acts until it holds :data:`MAX_COUNTERS`)."""
     return sum(max(0, MAX_COUNTERS - f.counters) for f in battle.on_battlefield())
+
+
+def endgame_actions(seconds: float) -> int:
+    """The most actions left in the last round for a search of ``seconds`` a decision to
+    play its look-aheads to the battle's end: :data:`ENDGAME_ACTIONS` a second, and that
+    many below a second."""
+    return round(ENDGAME_ACTIONS * max(1.0, seconds))
 
 
 def stages(candidates: int) -> int:
@@ -279,7 +288,9 @@ class SearchPlayer:
         if not plans:
             return self.greedy.decide(battle, legal, rng)
         self._to_end = (
-            self.endgame and final_round(battle) and actions_left(battle) <= ENDGAME_ACTIONS
+            self.endgame
+            and final_round(battle)
+            and actions_left(battle) <= endgame_actions(self.seconds)
         )
         width = min(self.width, ENDGAME_WIDTH) if self._to_end else self.width
         best = self.search(view, battle, plans[:width], rng, started)
