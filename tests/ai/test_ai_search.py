@@ -23,9 +23,11 @@ from skirmish.ai.magewinds.search import (
     CANDIDATES,
     ENDGAME_ACTIONS,
     ENDGAME_WIDTH,
+    HALVING,
     LONG,
     MARGIN,
     MIN_SECONDS,
+    THROUGH,
     SearchPlayer,
     actions_left,
     chosen,
@@ -165,13 +167,14 @@ def test_the_stages_halve_the_field_down_to_two():
         assert field in (2, 3, 4) and (field + 1) // 2 <= 2
 
 
-def test_a_longer_budget_looks_deeper_over_the_same_halved_field():
+def test_a_longer_budget_looks_one_activation_deeper_over_the_same_field():
     short, long = shape(1.0), shape(LONG)
-    assert (short.width, short.halving, short.through) == (CANDIDATES, True, 0)
-    assert (long.width, long.halving, long.through) == (CANDIDATES, True, 1)
+    assert (short.width, short.halving, short.through) == (CANDIDATES, HALVING, THROUGH)
+    assert (long.width, long.halving, long.through) == (CANDIDATES, HALVING, THROUGH + 1)
     assert shape(LONG - 0.01) == short and shape(4.0) == long
     player = SearchPlayer(_guardian_to_act().setup, 1, 0, seconds=4.0, clock=False)
-    assert (player.width, player.halving, player.through) == (CANDIDATES, True, 1)
+    assert (player.width, player.halving, player.through) == (CANDIDATES, HALVING, THROUGH + 1)
+    assert player.endgame
     assert counted_playouts(4.0) == 4 * counted_playouts(1.0)
 
 

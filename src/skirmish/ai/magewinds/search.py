@@ -58,9 +58,10 @@ from skirmish.games.magewinds.battle.rebuild import from_view
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle, Phase
 
-CANDIDATES = 8
-"""How many of the greedy player's best candidates are searched (4 before the fourth speed
-sitting, with no halving)."""
+CANDIDATES = 4
+"""How many of the greedy player's best candidates are searched (8, halved, in the fourth
+speed sitting; 4 again since the fifth, whose ladder slices measured 4 played through one
+more activation stronger: docs/speed.md, "Fifth sitting: the search algorithm")."""
 PLAYOUTS_PER_SECOND = 30
 """Greedy activations planned in look-aheads counted as one second of budget when the
 budget is not on the clock: 13 look-aheads a second (13.2 a second of CPU measured on the
@@ -77,13 +78,14 @@ candidate must beat the greedy player's choice by to be played instead. With the
 battles of a counted second, a candidate no better than the greedy choice passes 2 about
 one time in eleven (Student's t, 2 degrees of freedom), 1 about one time in five, and three
 candidates are compared with it."""
-HALVING = True
+HALVING = False
 """Whether the field of candidates is halved between stages of the budget (sequential
-halving)."""
-THROUGH = 0
+halving; the fourth sitting's search halved 8)."""
+THROUGH = 1
 """How many of the player's own later activations a look-ahead plays through (as the
-greedy player would play them) before it scores the position."""
-ENDGAME = False
+greedy player would play them) before it scores the position (0 in the fourth sitting's
+search at 1 s)."""
+ENDGAME = True
 """Whether, in the battle's last round, the look-aheads play on to the battle's end and
 score its result (:meth:`SearchPlayer.play_on`), the candidates compared by
 :data:`ENDGAME_MARGIN` and a draw worth :data:`DRAW`."""
@@ -147,9 +149,10 @@ class Shape:
 
 def shape(seconds: float) -> Shape:
     """The search's shape at a budget of ``seconds`` a decision: the :data:`CANDIDATES`
-    best candidates, halved (:data:`HALVING`), each look-ahead to the player's next
-    activation (:data:`THROUGH`); from :data:`LONG`, through one more activation of the
-    player's own."""
+    best candidates, halved or not (:data:`HALVING`), each look-ahead through
+    :data:`THROUGH` of the player's own later activations; from :data:`LONG`, through one
+    more. The fourth sitting's search at 1 s is ``SearchPlayer(width=8, halving=True,
+    through=0, endgame=False)``."""
     return Shape(CANDIDATES, HALVING, THROUGH + (seconds >= LONG))
 
 
