@@ -31,7 +31,12 @@ Two ways to spend a larger budget other than on more drawn battles are built in 
 measured (docs/speed.md, "Fourth sitting: search"): a wider field of candidates halved
 between stages of the budget (sequential halving, :func:`halved`, the greedy player's
 choice always kept to the end, where :func:`chosen` decides), and look-aheads that play
-through the player's own later activations before scoring (:data:`THROUGH`).
+through the player's own later activations before scoring (:data:`THROUGH`). Since the
+fifth sitting the search plays 4 candidates through one more activation of its own
+(measured stronger on the ladder's slices), and in the battle's last round, once few
+actions are left in it, plays its look-aheads to the battle's end and scores the result
+(:data:`ENDGAME`, :meth:`SearchPlayer.play_to_the_end`). Every look-ahead's last position
+is scored by :meth:`SearchPlayer.leaf`.
 """
 
 from __future__ import annotations
