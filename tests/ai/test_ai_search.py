@@ -16,16 +16,24 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy.stats import t as t_distribution
 
+from skirmish.ai.magewinds import search
 from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.rollout import ReplyPlayer
 from skirmish.ai.magewinds.search import (
     CANDIDATES,
+    ENDGAME_ACTIONS,
+    ENDGAME_WIDTH,
+    HALVING,
     LONG,
     MARGIN,
     MIN_SECONDS,
+    THROUGH,
     SearchPlayer,
+    actions_left,
     chosen,
     counted_playouts,
+    endgame_actions,
+    final_round,
     halved,
     shape,
     stages,
@@ -159,13 +167,14 @@ def test_the_stages_halve_the_field_down_to_two():
         assert field in (2, 3, 4) and (field + 1) // 2 <= 2
 
 
-def test_a_longer_budget_looks_deeper_over_the_same_halved_field():
+def test_a_longer_budget_looks_one_activation_deeper_over_the_same_field():
     short, long = shape(1.0), shape(LONG)
-    assert (short.width, short.halving, short.through) == (CANDIDATES, True, 0)
-    assert (long.width, long.halving, long.through) == (CANDIDATES, True, 1)
+    assert (short.width, short.halving, short.through) == (CANDIDATES, HALVING, THROUGH)
+    assert (long.width, long.halving, long.through) == (CANDIDATES, HALVING, THROUGH + 1)
     assert shape(LONG - 0.01) == short and shape(4.0) == long
     player = SearchPlayer(_guardian_to_act().setup, 1, 0, seconds=4.0, clock=False)
-    assert (player.width, player.halving, player.through) == (CANDIDATES, True, 1)
+    assert (player.width, player.halving, player.through) == (CANDIDATES, HALVING, THROUGH + 1)
+    assert player.endgame
     assert counted_playouts(4.0) == 4 * counted_playouts(1.0)
 
 
@@ -361,3 +370,163 @@ def test_a_lookahead_is_scored_within_the_action_phase():
     value = searcher.play_on(after, Random(1))
     assert value == searcher.evaluator.value(after, seat).total
     assert value != searcher.evaluator.value(ended, seat).total
+
+
+# -- the endgame: the last round played to the battle's end --------------------------------
+
+
+@given(_tables(4, 5), st.floats(0.0, 3.0))
+def test_the_margin_rule_against_a_brute_force_restatement(rows, margin):
+    """Any margin: the best mean paired gain among the candidates whose gain over the first
+    passes ``margin`` standard errors of their paired differences (numpy's), else the
+    first."""
+    table = np.array(rows)
+    passing = {}
+    for i in range(1, len(rows)):
+        differences = table[i] - table[0]
+        gain = float(differences.mean())
+        error = float(differences.std(ddof=1)) / math.sqrt(len(differences))
+        needed = margin * error + 1e-9 * (1 + abs(gain))
+        if gain > needed + 1e-9 * (1 + abs(gain)) and gain > 0:
+            passing[i] = gain
+        elif gain > needed - 1e-9 * (1 + abs(gain)) and gain > 0:
+            return  # too close to the line to tell apart from rounding
+    found = chosen(rows, margin=margin)
+    if not passing:
+        assert found == 0
+    else:
+        assert found in passing
+        assert passing[found] == pytest.approx(max(passing.values()), abs=1e-9)
+
+
+def _last_round(first: tuple[str, ...], second: tuple[str, ...], where) -> Battle:
+    """A Deathmatch of one round (so its Action Phase is the battle's last), fighters set."""
+    return placed(first, second, where, rounds=1)
+
+
+def test_the_last_round_and_the_actions_left_in_it():
+    battle = _guardian_to_act()
+    assert battle.round == 1 and not final_round(battle)
+    last = _last_round(("Wizard", "Cleric"), ("Guardian",), {"Guardian": (6.6, 8.0)})
+    assert final_round(last)
+    # Three fighters, none acted: two counters each (13.0).
+    assert actions_left(last) == 6
+    acted = play(last, *guard_turns("Wizard" if last.node().player == 0 else "Guardian"))
+    assert actions_left(acted) < 6
+
+
+def _far_apart(first: tuple[str, ...]) -> Battle:
+    where = {name: (1.0 + 2 * i, 1.0) for i, name in enumerate(first)} | {"Guardian": (11.0, 15.0)}
+    return _last_round(first, ("Guardian",), where)
+
+
+@pytest.mark.parametrize(
+    ("first", "seat", "expected"),
+    [
+        (("Wizard", "Cleric"), 0, 60.0),  # two fighters left against one: a win (ruling MB-4)
+        (("Wizard", "Cleric"), 1, -60.0),
+        (("Wizard",), 0, -7.5),  # one against one, out of reach: a draw, worth what it is set to
+    ],
+)
+def test_an_endgame_lookahead_plays_to_the_battles_end_and_scores_its_result(first, seat, expected):
+    """Fighters out of each other's reach in a one-round Deathmatch: the look-ahead plays
+    every activation left and scores the result: the win's weight, its negative, or the
+    draw's worth."""
+    battle = _far_apart(first)
+    player = SearchPlayer(battle.setup, 1, seat, seconds=1.0, clock=False, endgame=True, draw=-7.5)
+    player._to_end = True
+    assert player.play_to_the_end(battle, Random(2)) == expected
+    assert player.replies.planned > 0
+
+
+def test_a_draw_is_worth_what_the_search_is_told_and_nothing_by_default():
+    battle = _far_apart(("Wizard",))
+    ended = battle
+    while ended.result is None:
+        ended = ended.apply(
+            ReplyPlayer(
+                {0: GreedyPlayer(battle.setup, 1, 0), 1: GreedyPlayer(battle.setup, 1, 1)}
+            ).decide(ended, Random(3))
+        )
+    assert ended.result.winner is None
+    assert SearchPlayer(battle.setup, 1, 0, clock=False).leaf(ended) == 0.0
+    assert SearchPlayer(battle.setup, 1, 0, clock=False, draw=-20.0).leaf(ended) == -20.0
+    # Before the end the leaf is the greedy evaluation, whatever a draw is worth.
+    player = SearchPlayer(battle.setup, 1, 0, clock=False, draw=-20.0)
+    assert player.leaf(battle) == player.evaluator.value(battle, 0).total
+
+
+def _endgame_decision() -> Battle:
+    """The last round's Guardian about to act, two enemies beside it."""
+    battle = _last_round(
+        ("Wizard", "Cleric"),
+        ("Guardian",),
+        {"Wizard": (5.0, 8.0), "Cleric": (3.0, 9.0), "Guardian": (6.6, 8.0)},
+    )
+    return (
+        battle.apply("activate Guardian")
+        if battle.node().player == 1
+        else play(battle, *guard_turns("Wizard"), "activate Guardian")
+    )
+
+
+@pytest.mark.parametrize("seconds", [0.5, 2.0])
+def test_an_endgame_search_repeats_itself_keeps_to_its_budget_and_its_width(seconds):
+    """In the last round, with few actions left, a search seeded alike chooses alike at the
+    same cost, plays no more than :data:`ENDGAME_WIDTH` candidates, starts no look-ahead once
+    its count has reached the budget, and each look-ahead reaches the battle's end."""
+    battle = _endgame_decision()
+    assert final_round(battle) and actions_left(battle) <= ENDGAME_ACTIONS
+    found = []
+    for _ in range(2):
+        player = _Watched(battle.setup, 3, 1, seconds=seconds, clock=False, endgame=True)
+        found.append((_decide(player, battle), player.stats.cost, player.stats.playouts))
+        budget = counted_playouts(seconds)
+        assert player.started_at and all(cost < budget for cost in player.started_at)
+        assert player._to_end
+    assert found[0] == found[1]
+    # The candidates played are the greedy player's best ENDGAME_WIDTH, every one of them
+    # in the first drawn battle.
+    player = _Played(battle.setup, 3, 1, seconds=seconds, clock=False, endgame=True)
+    _decide(player, battle)
+    greedy = GreedyPlayer(battle.setup, 3, 1)
+    best = [p.actions for p in greedy.planner.plans(battle) if p.actions[0] in battle.options()]
+    assert len(best) > ENDGAME_WIDTH
+    assert player.played[:ENDGAME_WIDTH] == best[:ENDGAME_WIDTH]
+    assert set(player.played) == set(best[:ENDGAME_WIDTH])
+
+
+class _Played(SearchPlayer):
+    """A search player that notes each candidate it plays, in order."""
+
+    def __init__(self, *args: object, **options: object) -> None:
+        super().__init__(*args, **options)  # type: ignore[arg-type]
+        self.played: list[tuple[str, ...]] = []
+
+    def playout(self, battle: Battle, plan: object, rng: Random) -> float:
+        self.played.append(tuple(plan.actions))  # type: ignore[attr-defined]
+        return super().playout(battle, plan, rng)  # type: ignore[arg-type]
+
+
+def test_without_the_endgame_the_last_round_is_searched_as_before():
+    battle = _endgame_decision()
+    player = SearchPlayer(battle.setup, 3, 1, seconds=0.5, clock=False, endgame=False)
+    _decide(player, battle)
+    assert not player._to_end
+
+
+def test_a_longer_budget_plays_to_the_end_from_earlier_in_the_last_round(monkeypatch):
+    """The actions left that an endgame search plays to the end from grow with its budget:
+    with 2 a second, a position with 6 actions left is searched as before at 1 s and to the
+    battle's end at 3 s."""
+    assert endgame_actions(0.5) == endgame_actions(1.0) == ENDGAME_ACTIONS
+    assert endgame_actions(4.0) == 4 * ENDGAME_ACTIONS
+    monkeypatch.setattr(search, "ENDGAME_ACTIONS", 2)
+    battle = _endgame_decision()
+    assert actions_left(battle) == 6
+    reached = {}
+    for seconds in (1.0, 3.0):
+        player = SearchPlayer(battle.setup, 3, 1, seconds=seconds, clock=False, endgame=True)
+        _decide(player, battle)
+        reached[seconds] = player._to_end
+    assert reached == {1.0: False, 3.0: True}

@@ -250,9 +250,9 @@ def test_the_fitted_search_repeats_itself():
     assert simulated("search:1:value", game=COMPUTERS) == ("search:value", 30)
     assert simulated("search:1", game=COMPUTERS) == ("search", 30)
     made_player = computer("search:1:value", battle.setup, 3, 1, game=COMPUTERS, clock=False)
-    assert isinstance(made_player, SearchPlayer) and isinstance(made_player.leaf, FittedValue)
+    assert isinstance(made_player, SearchPlayer) and isinstance(made_player.valued, FittedValue)
     plain = computer("search:1", battle.setup, 3, 1, game=COMPUTERS, clock=False)
-    assert isinstance(plain, SearchPlayer) and plain.leaf is None
+    assert isinstance(plain, SearchPlayer) and plain.valued is None
 
 
 def test_the_player_kind_is_read_and_a_bad_one_refused():

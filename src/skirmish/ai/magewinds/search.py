@@ -31,7 +31,12 @@ Two ways to spend a larger budget other than on more drawn battles are built in 
 measured (docs/speed.md, "Fourth sitting: search"): a wider field of candidates halved
 between stages of the budget (sequential halving, :func:`halved`, the greedy player's
 choice always kept to the end, where :func:`chosen` decides), and look-aheads that play
-through the player's own later activations before scoring (:data:`THROUGH`).
+through the player's own later activations before scoring (:data:`THROUGH`). Since the
+fifth sitting the search plays 4 candidates through one more activation of its own
+(measured stronger on the ladder's slices), and in the battle's last round, once few
+actions are left in it, plays its look-aheads to the battle's end and scores the result
+(:data:`ENDGAME`, :meth:`SearchPlayer.play_to_the_end`). Every look-ahead's last position
+is scored by :meth:`SearchPlayer.leaf`.
 """
 
 from __future__ import annotations
@@ -51,15 +56,17 @@ from skirmish.ai.magewinds.rollout import ReplyPlayer, attack_outcomes
 from skirmish.engine.battle import Action, End, Turn
 from skirmish.games.magewinds.attack import defence_decision
 from skirmish.games.magewinds.battle.actionphase import ActionPhase, ActionPhaseStage
+from skirmish.games.magewinds.battle.activation import MAX_COUNTERS
 from skirmish.games.magewinds.battle.attacks import AttackFrame, AttackStage
 from skirmish.games.magewinds.battle.grammar import BattleAction, among, texts
 from skirmish.games.magewinds.battle.rebuild import from_view
 from skirmish.games.magewinds.battle.setup import Setup
 from skirmish.games.magewinds.battle.state import Battle, Phase
 
-CANDIDATES = 8
-"""How many of the greedy player's best candidates are searched (4 before the fourth speed
-sitting, with no halving)."""
+CANDIDATES = 4
+"""How many of the greedy player's best candidates are searched (8, halved, in the fourth
+speed sitting; 4 again since the fifth, whose ladder slices measured 4 played through one
+more activation stronger: docs/speed.md, "Fifth sitting: the search algorithm")."""
 PLAYOUTS_PER_SECOND = 30
 """Greedy activations planned in look-aheads counted as one second of budget when the
 budget is not on the clock: 13 look-aheads a second (13.2 a second of CPU measured on the
@@ -76,12 +83,35 @@ candidate must beat the greedy player's choice by to be played instead. With the
 battles of a counted second, a candidate no better than the greedy choice passes 2 about
 one time in eleven (Student's t, 2 degrees of freedom), 1 about one time in five, and three
 candidates are compared with it."""
-HALVING = True
+HALVING = False
 """Whether the field of candidates is halved between stages of the budget (sequential
-halving)."""
-THROUGH = 0
+halving; the fourth sitting's search halved 8)."""
+THROUGH = 1
 """How many of the player's own later activations a look-ahead plays through (as the
-greedy player would play them) before it scores the position."""
+greedy player would play them) before it scores the position (0 in the fourth sitting's
+search at 1 s)."""
+ENDGAME = True
+"""Whether, in the battle's last round, the look-aheads play on to the battle's end and
+score its result (:meth:`SearchPlayer.play_on`), the candidates compared by
+:data:`ENDGAME_MARGIN` and a draw worth :data:`DRAW`."""
+ENDGAME_ACTIONS = 8
+"""The most action counters left to take in the last round (:func:`actions_left`, both
+sides) for the look-aheads of a search of 1 s a decision (or less) to play on to the
+battle's end, in proportion for a longer one (:func:`endgame_actions`): each action left is
+about one more greedy activation planned in every look-ahead (with 8 left, 4 to 6 a
+look-ahead, so 30 planned activations give the 3 candidates two drawn battles)."""
+ENDGAME_WIDTH = 3
+"""How many of the greedy player's best candidates an endgame search plays (a look-ahead
+to the battle's end plans several times the activations of one to the player's next
+activation, so fewer candidates get whole rounds in the same budget)."""
+ENDGAME_MARGIN = 1.0
+"""The margin (:func:`chosen`) in the last round: the results are whole wins and losses,
+whose paired differences are spread wide, so two standard errors would hold back almost
+every candidate in the few drawn battles a second buys."""
+DRAW = 0.0
+"""What a draw is worth at the end of an endgame look-ahead, in points of the evaluation
+(a win is worth :attr:`~.evaluation.Weights.win`, a loss its negative); below 0 the search
+takes risks to turn a level battle into a win."""
 LONG = 2.0
 """From this budget a decision (seconds), the search's look-aheads go deeper
 (:func:`shape`)."""
@@ -124,10 +154,30 @@ class Shape:
 
 def shape(seconds: float) -> Shape:
     """The search's shape at a budget of ``seconds`` a decision: the :data:`CANDIDATES`
-    best candidates, halved (:data:`HALVING`), each look-ahead to the player's next
-    activation (:data:`THROUGH`); from :data:`LONG`, through one more activation of the
-    player's own."""
+    best candidates, halved or not (:data:`HALVING`), each look-ahead through
+    :data:`THROUGH` of the player's own later activations; from :data:`LONG`, through one
+    more. The fourth sitting's search at 1 s is ``SearchPlayer(width=8, halving=True,
+    through=0, endgame=False)``."""
     return Shape(CANDIDATES, HALVING, THROUGH + (seconds >= LONG))
+
+
+def final_round(battle: Battle) -> bool:
+    """Whether ``battle`` is in its scenario's last round (or past it, in overtime), whose
+    end may end the battle."""
+    return battle.round >= battle.setup.options.round_limit(battle.setup.scenario)
+
+
+def actions_left(battle: Battle) -> int:
+    """The action counters the fighters on the battlefield, of every side, have still to
+    take this round (13.0: a fighter acts until it holds :data:`MAX_COUNTERS`)."""
+    return sum(max(0, MAX_COUNTERS - f.counters) for f in battle.on_battlefield())
+
+
+def endgame_actions(seconds: float) -> int:
+    """The most actions left in the last round for a search of ``seconds`` a decision to
+    play its look-aheads to the battle's end: :data:`ENDGAME_ACTIONS` a second, and that
+    many below a second."""
+    return round(ENDGAME_ACTIONS * max(1.0, seconds))
 
 
 def stages(candidates: int) -> int:
@@ -194,6 +244,8 @@ class SearchPlayer:
         width: int | None = None,
         halving: bool | None = None,
         through: int | None = None,
+        endgame: bool | None = None,
+        draw: float | None = None,
         value: Callable[[Evaluator], Callable[[Battle, int], float]] | None = None,
     ) -> None:
         self.setup = setup
@@ -201,12 +253,15 @@ class SearchPlayer:
         self.width = shaped.width if width is None else width
         self.halving = shaped.halving if halving is None else halving
         self.through = shaped.through if through is None else through
+        self.endgame = ENDGAME if endgame is None else endgame
+        self.draw = DRAW if draw is None else draw
+        self._to_end = False
         self.seat = seat
         self.seconds = seconds
         self.clock = clock
         self.greedy = GreedyPlayer(setup, seed, seat, weights=weights)
         self.evaluator: Evaluator = self.greedy.evaluator
-        self.leaf = None if value is None else value(self.evaluator)
+        self.valued = None if value is None else value(self.evaluator)
         """What a look-ahead's last position is worth (``value``, made on the greedy
         player's evaluator: :func:`skirmish.ai.magewinds.value.fitted`); by default the
         evaluation's total."""
@@ -245,7 +300,13 @@ class SearchPlayer:
         plans = [p for p in self.greedy.planner.plans(battle) if p.actions[0] in legal]
         if not plans:
             return self.greedy.decide(battle, legal, rng)
-        best = self.search(view, battle, plans[: self.width], rng, started)
+        self._to_end = (
+            self.endgame
+            and final_round(battle)
+            and actions_left(battle) <= endgame_actions(self.seconds)
+        )
+        width = min(self.width, ENDGAME_WIDTH) if self._to_end else self.width
+        best = self.search(view, battle, plans[:width], rng, started)
         self.decisions.course = Course(best.actions[1:])
         return best.actions[0]
 
@@ -267,7 +328,8 @@ class SearchPlayer:
         label = f"{self.decisions.label} decision {self.decisions.made}"
         columns: list[list[float]] = [[] for _ in plans]
         entrants = list(range(len(plans)))
-        count = stages(len(plans)) if self.halving else 1
+        count = stages(len(plans)) if self.halving and not self._to_end else 1
+        margin = ENDGAME_MARGIN if self._to_end else MARGIN
         rounds = self._playouts = self._cost = 0
         world = battle
         self._deadline = started + self.seconds if self.clock else math.inf
@@ -300,7 +362,7 @@ class SearchPlayer:
         self.stats.seconds.append(time.perf_counter() - started)
         self.stats.playouts.append(self._playouts)
         self.stats.cost.append(self._cost)
-        return plans[entrants[chosen([columns[index] for index in entrants])]]
+        return plans[entrants[chosen([columns[index] for index in entrants], margin)]]
 
     def _spent(self, started: float, share: float) -> bool:
         """Whether ``share`` of the budget is spent: on the clock, when one more look-ahead
@@ -317,13 +379,20 @@ class SearchPlayer:
 
     def playout(self, battle: Battle, plan: Plan, rng: Random) -> float:
         """The candidate played in ``battle``: its attack collapsed into its distinct results,
-        each played on and scored, weighed by its exact probability."""
+        each played on and scored, weighed by its exact probability (in an endgame search,
+        rolled like every later attack: a look-ahead to the battle's end for each result
+        would cost several times the budget)."""
         state = battle
         for action in plan.actions:
             state = state.apply(action)
             self.stats.steps += 1
         top = state.frames[-1]
-        if isinstance(top, AttackFrame) and not top.answers and top.stage == AttackStage.RESOLVING:
+        if (
+            not self._to_end
+            and isinstance(top, AttackFrame)
+            and not top.answers
+            and top.stage == AttackStage.RESOLVING
+        ):
             return sum(
                 float(p) * self.play_on(outcome, Random(rng.random()))
                 for outcome, p in attack_outcomes(state)
@@ -343,6 +412,8 @@ class SearchPlayer:
         last stretch (scored over its results) or the end of the Action Phase (or of the
         battle), and score the position reached: the last one of the Action Phase when the
         phase ends without the battle ending."""
+        if self._to_end:
+            return self.play_to_the_end(state, rng)
         self._in_time()
         self.replies.start()
         through = self.through
@@ -373,13 +444,39 @@ class SearchPlayer:
             if following.phase is not Phase.ACTION and following.result is None:
                 break
             state = following
-        return self._score(state)
+        return self.leaf(state)
 
-    def _score(self, state: Battle) -> float:
-        """The look-ahead's last position scored: :attr:`leaf`, else the evaluation."""
-        if self.leaf is None:
-            return self.evaluator.value(state, self.seat).total
-        return self.leaf(state, self.seat)
+    def play_to_the_end(self, state: Battle, rng: Random) -> float:
+        """In the battle's last round, play on as the greedy player would, every attack
+        rolled, to the battle's end, and score its result (:meth:`leaf`); should the
+        battle go on into another round (overtime), the last position of this round's
+        Action Phase is scored instead."""
+        self._in_time()
+        self.replies.start()
+        round_, last = state.round, state
+        for _ in range(LOOKAHEAD * 4):
+            if isinstance(state.node(), End):
+                break
+            if state.phase is Phase.ACTION:
+                last = state
+            following = state.apply(self._reply(state, rng))
+            self.stats.steps += 1
+            if following.result is None and following.round != round_:
+                break
+            state = following
+        return self.leaf(state if state.result is not None else last)
+
+    def leaf(self, state: Battle) -> float:
+        """What the last position of a look-ahead is worth to the player: the greedy
+        evaluation (:mod:`.evaluation`), a battle won or lost worth
+        :attr:`~.evaluation.Weights.win` either way, a draw :attr:`draw`; with a fitted
+        ``value`` (:attr:`valued`, ``search:SECONDS:value``) that value instead, a draw
+        still :attr:`draw` (0 by default, which the fitted value also gives a draw)."""
+        if state.result is not None and state.result.winner is None:
+            return self.draw
+        if self.valued is not None:
+            return self.valued(state, self.seat)
+        return self.evaluator.value(state, self.seat).total
 
     def _reply(self, state: Battle, rng: Random) -> Action:
         """The reply policy's next action; on the clock, a greedy decision is not started
@@ -404,4 +501,4 @@ class SearchPlayer:
             frame.situation,
             defence_decision(frame.situation).options,
         )
-        return sum(float(p) * self._score(leaf) for leaf, p in leaves)
+        return sum(float(p) * self.leaf(leaf) for leaf, p in leaves)
