@@ -41,6 +41,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from skirmish import fastpaths
 from skirmish.engine.battle import History, RandomPlayer, Turn, load_record, play_out
@@ -276,6 +277,16 @@ class Worker:
         self.process.wait()
 
 
+def in_turn(workers: dict[str, Any], seed: int, round_: int, *question: Any) -> dict[str, Any]:
+    """Each worker's answer to ``play(*question)``, the workers asked in turn: in their
+    order for even ``seed + round_``, in reverse for odd, so each meets the machine's load
+    first as often as the others."""
+    order = list(workers)
+    if (seed + round_) % 2:
+        order.reverse()
+    return {label: workers[label].play(*question) for label in order}
+
+
 def exported(commit: str, into: Path) -> Path:
     """``commit``'s ``src``, taken out of the repository into ``into``."""
     archive = subprocess.run(
@@ -311,10 +322,7 @@ def against_commit(
                 }  # setup, play, steps, failed
                 same = 0
                 for seed in range(count):
-                    order = list(workers)
-                    if (seed + round_) % 2:
-                        order.reverse()
-                    answers = {label: workers[label].play(seed, size) for label in order}
+                    answers = in_turn(workers, seed, round_, seed, size)
                     for label, answer in answers.items():
                         total = totals[label]
                         if "error" in answer:

@@ -45,8 +45,9 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any
 
+from battles import in_turn  # benchmarks/battles.py, beside this file
+
 ROOT = Path(__file__).parents[1]
-BAND = ["Wizard", "Guardian", "Cleric", "Deadeye"]
 KINDS = ("random4", "drawn4", "random2", "drawn2", "greedy4", "greedy2")
 MYPYC = (
     "skirmish.geometry.sweep",
@@ -83,30 +84,16 @@ battles found 36 to 43% of their time (geometry, sight, the activation's stages)
 
 
 def play(kind: str, seed: int) -> dict[str, Any]:
-    """One battle of ``kind`` from ``seed``, from cold caches: its CPU time and digest."""
-    from battles import forget  # benchmarks/battles.py, beside this file
-    from skirmish.ai.magewinds import outlook
-    from skirmish.ai.magewinds.evaluation import _GAINS
-    from skirmish.ai.magewinds.greedy import GreedyPlayer
-    from skirmish.engine.battle import History, Player, RandomPlayer, play_out
-    from skirmish.games.magewinds.battle import new_setup, start_battle
+    """One battle of ``kind`` from ``seed``, from cold caches (``speedups.battle``): its
+    CPU time and a digest of its steps."""
+    from speedups import battle, setup_of  # benchmarks/speedups.py, beside this file
 
     player, size = kind[:-1], int(kind[-1])
-    setup = new_setup("deathmatch", [BAND[:size], BAND[:size]])
-    forget()
-    outlook.forget()
-    _GAINS.clear()
-    players: list[Player]
-    if player == "greedy":
-        players = [GreedyPlayer(setup, seed, 0), GreedyPlayer(setup, seed, 1)]
-    else:
-        players = [RandomPlayer(seed, p, drawn=player == "drawn") for p in (0, 1)]
-    started = time.process_time()
-    history = History.start(start_battle(setup), seed)
-    play_out(history, players)
-    spent = time.process_time() - started
-    digest = hashlib.sha256("\n".join(s.action for s in history.steps).encode()).hexdigest()
-    return {"play": spent, "steps": len(history.steps), "digest": digest[:16]}
+    kept: list[Any] = []
+    spent = battle(setup_of(size), seed, player, kept=kept)
+    steps = [step.action for step in kept[0].steps]
+    digest = hashlib.sha256("\n".join(steps).encode()).hexdigest()
+    return {"play": spent, "steps": len(steps), "digest": digest[:16]}
 
 
 def compiled_modules() -> list[str]:
@@ -271,10 +258,7 @@ def main() -> None:
                     spent = {label: 0.0 for label in workers}
                     same = 0
                     for seed in range(count):
-                        order = list(workers)
-                        if (seed + round_) % 2:
-                            order.reverse()
-                        answers = {label: workers[label].play(kind, seed) for label in order}
+                        answers = in_turn(workers, seed, round_, kind, seed)
                         for label, answer in answers.items():
                             spent[label] += answer["play"]
                         same += len({a["digest"] for a in answers.values()}) == 1

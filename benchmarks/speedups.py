@@ -277,9 +277,12 @@ STEPS = [0]
 battles of different lengths, and the CPU time a step tells them apart from that."""
 
 
-def battle(setup, seed: int, kind: str = "random", *, checked: bool = False) -> float:
+def battle(
+    setup, seed: int, kind: str = "random", *, checked: bool = False, kept: list | None = None
+) -> float:
     """CPU seconds of one battle between two players of ``kind``, from cold caches
-    (``checked``: every state checked against the invariants, as ``battles.py`` does)."""
+    (``checked``: every state checked against the invariants, as ``battles.py`` does;
+    ``kept``: the battle's history appended to it)."""
     forget()
     outlook.forget()
     _GAINS.clear()
@@ -290,8 +293,12 @@ def battle(setup, seed: int, kind: str = "random", *, checked: bool = False) -> 
         players = [RandomPlayer(seed, p, drawn=kind == "drawn") for p in (0, 1)]
     started = time.process_time()
     after = _checked if checked else _counted
-    play_out(History.start(start_battle(setup), seed), players, after_step=after)
-    return time.process_time() - started
+    history = History.start(start_battle(setup), seed)
+    play_out(history, players, after_step=after)
+    spent = time.process_time() - started
+    if kept is not None:
+        kept.append(history)
+    return spent
 
 
 def _counted(history: History) -> None:
