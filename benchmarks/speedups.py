@@ -72,12 +72,16 @@ turns to go first).
     (``old_code()``). The two play other battles from the same seeds (the same
     distribution of battles), so the ratios carry the noise of battles of different
     lengths; the time a step is printed beside them. Random 4v4 and 2v2.
+12. Applying the chosen action cheaper (the sixth sitting: ``APPLYING``, each a part of
+    the fast paths), all on against all off (``fastpaths.plain(*APPLYING)``): they change
+    no answer, so both ways play the very same battles. Random 4v4 and 2v2, the listing
+    and the drawing player.
 
 Run with ``python benchmarks/speedups.py [BATTLES]`` (default 6 random battles of each
 size; a third as many greedy ones, at least 1); ``python benchmarks/speedups.py BATTLES
 lean`` runs part 7 alone, with BATTLES greedy battles of each size; ``... BATTLES offers``
 part 8 alone, ``... BATTLES greedy`` part 9 alone, ``... BATTLES moves`` part 10 alone
-and ``... BATTLES drawn`` part 11 alone.
+``... BATTLES drawn`` part 11 alone and ``... BATTLES applying`` part 12 alone.
 """
 
 from __future__ import annotations
@@ -107,13 +111,20 @@ from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.fastpaths import OFFERS, fast, plain
 from skirmish.games.magewinds import moves
 from skirmish.games.magewinds.battle import new_setup, start_battle, straight
-from skirmish.games.magewinds.battle.geometry import AWAY_TURNS, free_to_step_away
+from skirmish.games.magewinds.battle.deployment import KEPT_SPOTS
+from skirmish.games.magewinds.battle.geometry import (
+    AWAY_TURNS,
+    FOUND_CLEAR,
+    HIDDEN,
+    free_to_step_away,
+)
 from skirmish.games.magewinds.battle.invariants import CHECKED, problems
 from skirmish.games.magewinds.battle.sight import STRAIGHT_SIGHT
 from skirmish.games.magewinds.battle.straight import _ray_rooms
 from skirmish.games.magewinds.looks import (
     HIGH,
     OBSTACLES,
+    TOUCHING,
     _blockers,
     blockers,
     look,
@@ -348,7 +359,18 @@ def old_code():
     switched off)."""
     with (
         polygons(),
-        plain(STEPS_AWAY, STRAIGHT_SIGHT, OFFERS, CHECKED, LEAN, *FOURTH, *FIFTH, PREPARED, PATHS),
+        plain(
+            STEPS_AWAY,
+            STRAIGHT_SIGHT,
+            OFFERS,
+            CHECKED,
+            LEAN,
+            *FOURTH,
+            *FIFTH,
+            PREPARED,
+            PATHS,
+            *APPLYING,
+        ),
     ):
         yield
 
@@ -654,6 +676,30 @@ def drawn(count: int) -> None:
         )
 
 
+APPLYING = (FOUND_CLEAR, HIDDEN, KEPT_SPOTS, TOUCHING)
+"""The sixth sitting's parts for random battles: a straight step's or Move's end found
+clear not traced again, a target found in cover by straight lines deep through what
+gives cover, deployment spots kept from the last ones, and what every base touches found
+at once for a new battlefield's blockers."""
+
+
+def applying(count: int) -> None:
+    """Part 12: the sixth sitting's shortcuts in applying the chosen action, each and all
+    against none (the same battles both ways), listing and drawing."""
+    print("12. Applying the chosen action: the sixth sitting's parts against none")
+    for size in (4, 2):
+        setup = setup_of(size)
+        for kind, name in (("random", "listing"), ("drawn", "drawing")):
+            new, old = both_ways(setup, count, kind, lambda: plain(*APPLYING))
+            print(
+                f"   {size}v{size} {name}: all on {count / new:5.2f}/s, all off "
+                f"{count / old:5.2f}/s: {old / new:.2f}x" + per_step(new, old)
+            )
+            for part in APPLYING:
+                new, old = both_ways(setup, count, kind, lambda part=part: plain(part))
+                print(f"      {part} alone (off against on): {old / new:.3f}x")
+
+
 def main(count: int = 6) -> None:
     questions()
     circles_against_polygons(
@@ -676,6 +722,7 @@ def main(count: int = 6) -> None:
     greedy_fourth(max(1, count // 3))
     straight_moves(count)
     drawn(count)
+    applying(count)
 
 
 if __name__ == "__main__":
@@ -689,5 +736,7 @@ if __name__ == "__main__":
         straight_moves(int(sys.argv[1]))
     elif sys.argv[2:3] == ["drawn"]:
         drawn(int(sys.argv[1]))
+    elif sys.argv[2:3] == ["applying"]:
+        applying(int(sys.argv[1]))
     else:
         main(*[int(a) for a in sys.argv[1:2]])
