@@ -115,7 +115,6 @@ from skirmish.games.magewinds.battle.deployment import KEPT_SPOTS
 from skirmish.games.magewinds.battle.geometry import (
     AWAY_TURNS,
     FOUND_CLEAR,
-    HIDDEN,
     free_to_step_away,
 )
 from skirmish.games.magewinds.battle.invariants import CHECKED, problems
@@ -676,11 +675,10 @@ def drawn(count: int) -> None:
         )
 
 
-APPLYING = (FOUND_CLEAR, HIDDEN, KEPT_SPOTS, TOUCHING)
+APPLYING = (FOUND_CLEAR, KEPT_SPOTS, TOUCHING)
 """The sixth sitting's parts for random battles: a straight step's or Move's end found
-clear not traced again, a target found in cover by straight lines deep through what
-gives cover, deployment spots kept from the last ones, and what every base touches found
-at once for a new battlefield's blockers."""
+clear not traced again, deployment spots kept from the last ones, and what every base
+touches found at once for a new battlefield's blockers."""
 
 
 def applying(count: int) -> None:

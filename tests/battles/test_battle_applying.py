@@ -35,22 +35,17 @@ from skirmish.games.magewinds.battle.deployment import (
 )
 from skirmish.games.magewinds.battle.geometry import (
     FOUND_CLEAR,
-    HIDDEN,
     OVERLAP,
     field_of,
-    in_cover,
     path_to,
-    placed,
 )
 from skirmish.games.magewinds.battle.state import Battle, Status
 from skirmish.games.magewinds.battle.straight import straight_ends
-from skirmish.games.magewinds.field import Battlefield, NearObstacles
+from skirmish.games.magewinds.field import Battlefield
 from skirmish.games.magewinds.looks import HIGH, OBSTACLES, TOUCHING, _blockers
-from skirmish.games.magewinds.sightlines import cover, hidden_in_part
-from skirmish.geometry.clearance import polygons
 
 BAND = ["Wizard", "Guardian", "Cleric", "Deadeye"]
-PARTS = (FOUND_CLEAR, HIDDEN, KEPT_SPOTS, TOUCHING)
+PARTS = (FOUND_CLEAR, KEPT_SPOTS, TOUCHING)
 
 
 def drawn_trace(seed: int, chosen: Any) -> Trace:
@@ -166,91 +161,6 @@ def test_an_end_found_from_elsewhere_is_not_taken_as_found_clear():
             found += len(ends)
         assert battle_geometry._FOUND_CLEAR.answers  # found from where it stands: kept
     assert found
-
-
-def hidden_and_covered(field: Battlefield) -> tuple[int, int]:
-    """How many ordered pairs of ``field``'s fighters :func:`hidden_in_part` finds in
-    cover, and how many the look finds in cover; each found must be in cover by the look
-    at its whole edge, on true circles and on polygons (the sweep), reading MW-14 both
-    ways (the parts of near obstacles ignored, or the whole of them)."""
-    hidden = covered = 0
-    for near in NearObstacles:
-        drawn = dataclasses.replace(field, near_obstacles=near)
-        for attacker in drawn.fighters:
-            for target in drawn.fighters:
-                if attacker.name == target.name:
-                    continue
-                found = hidden_in_part(drawn, attacker, target)
-                with fastpaths.plain():
-                    looked = cover(drawn, attacker, target).in_cover
-                    with polygons():
-                        swept = cover(drawn, attacker, target).in_cover
-                if found:
-                    assert looked and swept, (near, attacker.name, target.name)
-                hidden += found
-                covered += looked
-    return hidden, covered
-
-
-@settings(max_examples=60, deadline=None)
-@given(battlefields())
-def test_a_target_hidden_in_part_is_in_cover_on_generated_battlefields(field):
-    """18.2, MW-14, MW-15: a target the straight lines find hidden in part is in cover
-    by the look at its whole edge."""
-    hidden_and_covered(field)
-
-
-@pytest.mark.parametrize("scenario", SCENARIOS)
-def test_a_target_hidden_in_part_is_in_cover_in_battles(scenario):
-    """The same on the states of random battles (every ordered pair), where the witness
-    finds most targets in cover; and cover as an attack's situation finds it (part
-    :data:`HIDDEN`) is what the look finds."""
-    hidden = covered = 0
-    for battle in action_states(19, scenario, every=4):
-        found, looked = hidden_and_covered(field_of(battle))
-        hidden, covered = hidden + found, covered + looked
-        fighters = on_table(battle)
-        for attacker in fighters:
-            for target in fighters:
-                if attacker.name != target.name:
-                    fastpaths.forget()
-                    fast = in_cover(battle, attacker, target)
-                    with fastpaths.plain(HIDDEN):
-                        fastpaths.forget()
-                        assert in_cover(battle, attacker, target) == fast
-    assert covered
-    assert hidden >= covered / 3
-
-
-def test_a_target_behind_a_wall_is_hidden_in_part_and_one_in_the_open_is_not():
-    """A wall across the middle of the line between two fighters hides part of the
-    target; with the wall moved aside nothing is hidden."""
-    from skirmish.games.magewinds.field import parse_battlefield
-
-    def field_with_wall(x: float) -> Battlefield:
-        wall = {
-            "name": "wall",
-            "height": 2.5,
-            "polygon": [[x, 7], [x + 0.5, 7], [x + 0.5, 9], [x, 9]],
-        }
-        return parse_battlefield(
-            {
-                "warbands": ["red", "blue"],
-                "fighters": [
-                    {"name": "A", "profile": "Wizard", "warband": "red", "at": [6, 4]},
-                    {"name": "T", "profile": "Wizard", "warband": "blue", "at": [6, 12]},
-                ],
-                "terrain": [wall],
-            },
-            source="wall",
-        )
-
-    behind, aside = field_with_wall(5.8), field_with_wall(1.0)
-    assert hidden_in_part(behind, placed(behind, "A"), placed(behind, "T"))
-    assert not hidden_in_part(aside, placed(aside, "A"), placed(aside, "T"))
-    with fastpaths.plain():
-        assert cover(behind, placed(behind, "A"), placed(behind, "T")).in_cover
-        assert not cover(aside, placed(aside, "A"), placed(aside, "T")).in_cover
 
 
 @settings(max_examples=40, deadline=None)

@@ -475,64 +475,6 @@ def seen_straight(among: Blockers, chosen: Look) -> bool:
     return True
 
 
-HIDDEN_TURNS = tuple(math.radians(turn) for turn in (0, 30, -30, 60, -60, 85, -85))
-"""Where :func:`hidden_straight` looks on a target's edge: the point nearest the source,
-and the points this far round the circle from it either way."""
-
-
-def hidden_straight(among: Blockers, chosen: Look) -> bool:
-    """Whether the look misses some of its edge, found without looking: a straight line
-    from its source to one of a few points of the edge (:data:`HIDDEN_TURNS`) passes
-    through a blocker it does not pass over, at some point at least :data:`SEEN_MARGIN`
-    inside it (inside what counts of it, for those drawn smaller: what lies beyond the
-    disc round the attacker, the disc drawn as a polygon inside the true one, at most
-    0.0005" inside). Then that point of the edge is hidden, and so are the points of the
-    edge whose lines pass within the margin of that one: an arc of the edge at least twice
-    the margin long, far more than :data:`~skirmish.geometry.EPSILON`, so :func:`views`
-    finds the edge not all seen (18.2: the target is in cover; the tests compare the two
-    on generated battlefields). A blocker is measured as drawn (a base as its polygon,
-    inside its true circle): a point that deep in the drawing is as deep in the blocker.
-
-    A witness, never a denial: ``False`` only means the look must decide (no line passes
-    that deep through a blocker, the source lies within the margin of the edge, or the
-    edge runs inside a blocker)."""
-    if chosen.inside:
-        return False
-    (sx, sy), (cx, cy) = chosen.source, chosen.centre
-    apart = math.hypot(sx - cx, sy - cy)
-    if apart <= chosen.radius + SEEN_MARGIN:
-        return False
-    heading = math.atan2(sy - cy, sx - cx)
-    ends = [
-        (
-            cx + chosen.radius * math.cos(heading + turn),
-            cy + chosen.radius * math.sin(heading + turn),
-        )
-        for turn in HIDDEN_TURNS
-    ]
-    low_x, high_x = min(sx, *(x for x, _ in ends)), max(sx, *(x for x, _ in ends))
-    low_y, high_y = min(sy, *(y for _, y in ends)), max(sy, *(y for _, y in ends))
-    shapes: dict[int, Near] = {near.index: near for near in chosen.replaced}
-    lines = None
-    for found, (min_x, min_y, max_x, max_y) in enumerate(among.bounds):
-        if min_x > high_x or max_x < low_x or min_y > high_y or max_y < low_y:
-            continue  # its box, and so the blocker, misses every line
-        if found in chosen.skip:
-            continue
-        lines = lines or [LineString([(sx, sy), end]) for end in ends]
-        near = shapes.get(found)
-        shape = among.footprints[found] if near is None else near.rest
-        for line in lines:
-            crossed = shape.intersection(line)
-            for part in getattr(crossed, "geoms", [crossed]):
-                if part.is_empty or part.geom_type != "LineString":
-                    continue
-                middle = part.interpolate(0.5, normalized=True)
-                if shape.contains(middle) and shape.boundary.distance(middle) >= SEEN_MARGIN:
-                    return True
-    return False
-
-
 def views(among: Blockers, looks: Sequence[Look], method: SightMethod) -> list[EdgeView]:
     """What each look sees, found by ``method``: looks already answered on these blockers
     are answered again from memory, the others all at once (the sweep and the closed form

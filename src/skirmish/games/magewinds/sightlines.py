@@ -22,7 +22,6 @@ from skirmish.games.magewinds.looks import (
     Blockers,
     Look,
     blockers,
-    hidden_straight,
     look,
     views,
 )
@@ -290,17 +289,6 @@ def cover(
     among = blockers(field, OBSTACLES, True)
     chosen, ignored = _cover_look(field, among, attacker, target)
     return _cover(field, among, attacker, target, ignored, views(among, [chosen], method)[0])
-
-
-def hidden_in_part(field: Battlefield, attacker: Placed, target: Placed) -> bool:
-    """18.2 without looking, where it is sure: True when the straight line from the
-    look's source to the nearest point of the target's edge passes deep through an
-    obstacle or another fighter the look counts (rulings MW-14, MW-15 as :func:`cover`
-    applies them; :func:`~skirmish.games.magewinds.looks.hidden_straight`), so some of the
-    edge is hidden and the target is in cover; False when a look is needed."""
-    among = blockers(field, OBSTACLES, True)
-    chosen, _ = _cover_look(field, among, attacker, target)
-    return hidden_straight(among, chosen)
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,6 @@ from skirmish.games.magewinds.sightlines import (
     Cover,
     LineOfAttack,
     cover,
-    hidden_in_part,
     visibility,
 )
 from skirmish.geometry import BASE_DIAMETER, EPSILON, Based, HeightClass, Terrain, within
@@ -209,27 +208,13 @@ SITUATION = "attack situation"
 for an attack's situation: :func:`in_cover` and :func:`dodge_possible`."""
 
 
-HIDDEN = "hidden in part"
-"""The part of the fast paths (:func:`skirmish.fastpaths.fast`) that finds an attack's
-target in cover at once where the straight line from the look's source to the nearest
-point of its edge passes deep through an obstacle or another fighter the look counts
-(:func:`~skirmish.games.magewinds.sightlines.hidden_in_part`), without the look at the
-whole edge."""
-
-
 def in_cover(battle: Battle, attacker: Fighter, target: Fighter) -> bool:
     """18.2: whether the target is in cover from the attacker (:func:`cover_of`). On the
     fast path remembered by battlefield (it depends on nothing else), and found at once
-    when nothing comes near the path between them (:func:`in_the_open`) or, part
-    :data:`HIDDEN`, when the line to the nearest point of its edge passes deep through
-    something that gives cover (:func:`~skirmish.games.magewinds.sightlines.hidden_in_part`)."""
+    when nothing comes near the path between them (:func:`in_the_open`)."""
 
     def shortcut(field: Battlefield, seer: Placed, seen: Placed) -> bool | None:
-        if in_the_open(battle.setup, field, seer, seen):
-            return False
-        if fast(HIDDEN) and hidden_in_part(field, seer, seen):
-            return True
-        return None
+        return False if in_the_open(battle.setup, field, seer, seen) else None
 
     def looked() -> bool:
         return cover_of(battle, attacker, target).in_cover
