@@ -232,6 +232,17 @@ def same_touching(field: Battlefield) -> int:
                 one_by_one = _blockers.__wrapped__(field.layout, classes, bases).touching
             assert at_once == one_by_one
             touching += len(at_once)
+    moved = [
+        placed.base.moved_to(placed.base.x + dx, placed.base.y)
+        for placed in field.fighters
+        for dx in (0.0, 0.3, 0.0)
+    ]
+    for classes, bases in ((HIGH, False), (OBSTACLES, True)):
+        among = _blockers.__wrapped__(field.layout, classes, bases)
+        for base in moved:  # asked twice at some places: kept the second time
+            kept = among.touching_as([base]).touching
+            with fastpaths.plain(TOUCHING):
+                assert kept == among.touching_as([base]).touching
     return touching
 
 

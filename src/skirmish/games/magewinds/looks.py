@@ -129,6 +129,11 @@ class _Drawn:
     terrain: tuple[object, tuple[HeightClass, ...]] | None = None
     """The battlefield's terrain and the height classes the blockers take from it, by which
     the terrain made ready for the closed form is kept (:data:`_TERRAIN`)."""
+    touched: dict[tuple[str, float, float, float], tuple[tuple[int, float], ...]] = field(
+        default_factory=dict
+    )
+    """What a base of a name touches at a place (:func:`touches`), asked by
+    :meth:`Blockers.touching_as` (on the fast path, part :data:`TOUCHING`)."""
 
 
 @dataclass(frozen=True)
@@ -227,8 +232,18 @@ class Blockers:
         own base. The copy shares the pieces and the answers remembered so far.
         """
         touching = dict(self.touching)
+        kept = self._drawn.touched
         for base in bases:
-            gaps = touches(self.items, self.tree, self.bases, base)
+            if fast(TOUCHING):  # what a base touches at a place, kept by these blockers
+                key = (base.name, base.x, base.y, base.radius)
+                gaps = kept.get(key)
+                if gaps is None:
+                    gaps = touches(self.items, self.tree, self.bases, base)
+                    if len(kept) >= NEAR_KEPT:
+                        kept.clear()
+                    kept[key] = gaps
+            else:
+                gaps = touches(self.items, self.tree, self.bases, base)
             if gaps:
                 touching[base.name] = gaps
             else:
@@ -307,7 +322,10 @@ TOUCHING = "touching at once"
 """The part of the fast paths (:func:`skirmish.fastpaths.fast`) that finds what every
 fighter's base touches (:func:`touches`) for a new battlefield's blockers in two
 vectorised shapely calls: the spatial index asked about every base at once, and every
-distance to a terrain footprint at once (the very GEOS computation of each pair)."""
+distance to a terrain footprint at once (the very GEOS computation of each pair); and
+keeps what a base of a name touches at a place for the blockers that asked
+(:meth:`Blockers.touching_as`: the same base asked about again and again where it stands,
+or at a trial position, as sight is looked for)."""
 
 
 def _touching_all(
