@@ -22,7 +22,6 @@ from test_battle_offers import SCENARIOS, action_states
 
 from conftest import battlefields
 from skirmish import fastpaths
-from skirmish.engine.battle import History, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import Length, new_setup, setup, start_battle
 from skirmish.games.magewinds.battle import geometry as battle_geometry
 from skirmish.games.magewinds.battle.candidates import GRID
@@ -39,7 +38,7 @@ from skirmish.games.magewinds.battle.geometry import (
     field_of,
     path_to,
 )
-from skirmish.games.magewinds.battle.state import Battle, Status
+from skirmish.games.magewinds.battle.state import Status
 from skirmish.games.magewinds.battle.straight import straight_ends
 from skirmish.games.magewinds.field import Battlefield
 from skirmish.games.magewinds.looks import HIGH, OBSTACLES, TOUCHING, _blockers
@@ -50,19 +49,7 @@ PARTS = (FOUND_CLEAR, KEPT_SPOTS, TOUCHING)
 
 def drawn_trace(seed: int, chosen: Any) -> Trace:
     """A battle between two drawing random players, every state's hash and its log."""
-    trace = Trace()
-    history = History.start(start_battle(chosen), seed)
-
-    def after_step(history: History) -> None:
-        trace.hashes.append(history.state.state_hash())
-
-    players = [RandomPlayer(seed, p, drawn=True) for p in (0, 1)]
-    play_out(history, players, after_step=after_step)
-    battle = history.state
-    assert isinstance(battle, Battle)
-    trace.steps = [(s.player, s.action) for s in history.steps]
-    trace.log = [str(event) for event in battle.events()]
-    return trace
+    return traced(seed, chosen=chosen, drawn=True)
 
 
 def deathmatch(size: int) -> Any:

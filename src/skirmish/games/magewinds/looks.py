@@ -15,9 +15,9 @@ Caches key on values (the battlefield's :class:`Layout`), never on which object 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 
 import shapely
 from shapely import LineString, Point, Polygon
@@ -344,19 +344,17 @@ def _touching_all(
         shapes = [items[i].footprint for _, i in terrain]
         gaps = shapely.distance(shapes, centres[[w for w, _ in terrain]]).tolist()
         measured = dict(zip(terrain, gaps, strict=True))
-    found: list[list[tuple[int, float]]] = [[] for _ in fighters]
+    close_to: list[list[int]] = [[] for _ in fighters]
     for w, i in pairs:
-        base, item = fighters[w], items[i]
-        if item.kind == "fighter":
-            if item.name == base.name:
-                continue
-            other = fighters[item.index]
-            gap = math.dist((base.x, base.y), (other.x, other.y)) - other.radius
-        else:
-            gap = measured[w, i]
-        if gap - base.radius <= OVERLAP_TOLERANCE:
-            found[w].append((i, gap - base.radius))
-    return [tuple(gaps) for gaps in found]
+        close_to[w].append(i)
+    return [
+        _touching(items, fighters, base, close_to[w], partial(_measured, measured, w))
+        for w, base in enumerate(fighters)
+    ]
+
+
+def _measured(measured: dict[tuple[int, int], float], asking: int, blocker: int) -> float:
+    return measured[asking, blocker]
 
 
 def touches(
@@ -367,8 +365,26 @@ def touches(
     index."""
     reach = base.radius + OVERLAP_TOLERANCE
     close = tree.query(base.centre, predicate="dwithin", distance=reach)
+    return _touching(
+        items,
+        fighters,
+        base,
+        sorted(int(j) for j in close),
+        lambda i: float(items[i].footprint.distance(base.centre)),
+    )
+
+
+def _touching(
+    items: Sequence[Blocker],
+    fighters: Sequence[Based],
+    base: Based,
+    close: Sequence[int],
+    terrain_gap: Callable[[int], float],
+) -> tuple[tuple[int, float], ...]:
+    """:func:`touches` given the blockers ``close`` to ``base`` (in order) and the gap to
+    each terrain blocker."""
     gaps = []
-    for i in sorted(int(j) for j in close):
+    for i in close:
         item = items[i]
         if item.kind == "fighter":
             if item.name == base.name:
@@ -376,7 +392,7 @@ def touches(
             other = fighters[item.index]
             gap = math.dist((base.x, base.y), (other.x, other.y)) - other.radius
         else:
-            gap = float(item.footprint.distance(base.centre))
+            gap = terrain_gap(i)
         if gap - base.radius <= OVERLAP_TOLERANCE:
             gaps.append((i, gap - base.radius))
     return tuple(gaps)
