@@ -98,6 +98,12 @@ class Memo(Generic[T]):
         self.answers[key] = answer
         return answer
 
+    def put(self, key: Hashable, answer: T) -> None:
+        """Keep ``answer`` for ``key`` (found by a computation made for another purpose)."""
+        if len(self.answers) >= self.size:
+            self.answers.clear()
+        self.answers[key] = answer
+
     def clear(self) -> None:
         self.answers.clear()
         self.hits = self.misses = 0

@@ -115,9 +115,12 @@ class Recorder(RandomPlayer):
         return super().act(view, legal)
 
 
-def traced(seed: int, *, quick: bool = True, chosen: Setup | None = None) -> Trace:
+def traced(
+    seed: int, *, quick: bool = True, chosen: Setup | None = None, drawn: bool = False
+) -> Trace:
     """A random-versus-random battle from ``seed``, with every state's hash (``chosen``:
-    of that setup, else of a random one, quick or standard)."""
+    of that setup, else of a random one, quick or standard; ``drawn``: the random players
+    draw one legal action, and the legal lists are not recorded)."""
     if chosen is None and quick:
         chosen = setup.random_setup(seed, length=Length.QUICK, most=3, rounds=1 + seed % 2)
     elif chosen is None:
@@ -128,7 +131,9 @@ def traced(seed: int, *, quick: bool = True, chosen: Setup | None = None) -> Tra
     def after_step(history: History) -> None:
         trace.hashes.append(history.state.state_hash())
 
-    players = [Recorder(seed, 0, trace), Recorder(seed, 1, trace)]
+    players: list[RandomPlayer] = [Recorder(seed, 0, trace), Recorder(seed, 1, trace)]
+    if drawn:
+        players = [RandomPlayer(seed, p, drawn=True) for p in (0, 1)]
     play_out(history, players, after_step=after_step)
     battle = history.state
     assert isinstance(battle, Battle)

@@ -7,12 +7,13 @@ Each step is a function named after its rule and cites the rule in its log.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from skirmish import limits
 from skirmish.dice import CountAtMost
 from skirmish.engine import Context, Decision
 from skirmish.errors import IllegalAttack, SkirmishError
+from skirmish.fastpaths import replaced
 from skirmish.games.magewinds import events
 from skirmish.games.magewinds.cards import CardWorth, check_card, parse_cost, payments
 from skirmish.games.magewinds.effects import Effect
@@ -259,7 +260,7 @@ def resolve_attack(context: Context, situation: AttackSituation) -> AttackResult
     hits = determine_hits(
         context, situation, attack_power(context, situation, strike), target_number
     )
-    result = deal_damage(context, situation, replace(base, hits=hits))
+    result = deal_damage(context, situation, replaced(base, hits=hits))
     return knockback(context, situation, result)
 
 
@@ -409,7 +410,7 @@ def feint(context: Context, situation: AttackSituation, base: AttackResult) -> A
     """18.3.1 Feint: the attack ends; against a reaction the attack action is free."""
     free = base.reaction is not Reaction.NONE
     context.log(events.Feinted(action_free=free, attacker=situation.attacker.name))
-    return replace(base, action_free=free)
+    return replaced(base, action_free=free)
 
 
 def calculate_target_number(
@@ -556,23 +557,23 @@ def deal_damage(context: Context, situation: AttackSituation, result: AttackResu
                 hits=result.hits,
             )
         )
-    result = replace(result, blocked=blocked)
+    result = replaced(result, blocked=blocked)
     if Special.PUSH in attack.special:
         context.log(events.Pushed(push=damage, attacker=attacker.name, target=target.name))
-        result = replace(result, push=damage)
+        result = replaced(result, push=damage)
         damage = 0
     elif damage:
         left = tuple(c for c in situation.defender_cards or () if c not in result.defender_paid)
         cancelled, paid = barrier(context, situation, damage, DEFENDER, target, left)
-        result = replace(
+        result = replaced(
             result, barrier_cancelled=cancelled, defender_paid=result.defender_paid + paid
         )
         damage -= cancelled
     total, taken_down = take_damage(context, target, damage)
-    result = replace(result, damage=damage, total_damage=total, taken_down=taken_down)
+    result = replaced(result, damage=damage, total_damage=total, taken_down=taken_down)
     if Special.POISON_TIP in attack.special and damage >= 1:
         context.log(events.Poisoned(target=target.name))
-        result = replace(result, statuses=result.statuses | {"poisoned"})
+        result = replaced(result, statuses=result.statuses | {"poisoned"})
     if result.reaction is Reaction.MIRRORSHIELD:
         result = reflect_hits(context, situation, result)
     if Special.BLAST in attack.special:
@@ -622,7 +623,7 @@ def reflect_hits(
         )
         damage -= cancelled
     _, taken_down = take_damage(context, attacker, damage)
-    return replace(
+    return replaced(
         result,
         reflected_hits=reflected,
         attacker_damage=damage,
@@ -641,4 +642,4 @@ def knockback(context: Context, situation: AttackSituation, result: AttackResult
     allowed = result.reaction is Reaction.NONE and result.hits >= 1
     why = "allowed" if allowed else "reacted" if result.reaction is not Reaction.NONE else "no hits"
     context.log(events.Knockback(knockback=allowed, why=why, **names))
-    return replace(result, knockback=allowed)
+    return replaced(result, knockback=allowed)

@@ -15,9 +15,9 @@ Caches key on values (the battlefield's :class:`Layout`), never on which object 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 
 import shapely
 from shapely import LineString, Point, Polygon
@@ -129,6 +129,11 @@ class _Drawn:
     terrain: tuple[object, tuple[HeightClass, ...]] | None = None
     """The battlefield's terrain and the height classes the blockers take from it, by which
     the terrain made ready for the closed form is kept (:data:`_TERRAIN`)."""
+    touched: dict[tuple[str, float, float, float], tuple[tuple[int, float], ...]] = field(
+        default_factory=dict
+    )
+    """What a base of a name touches at a place (:func:`touches`), asked by
+    :meth:`Blockers.touching_as` (on the fast path, part :data:`TOUCHING`)."""
 
 
 @dataclass(frozen=True)
@@ -227,8 +232,18 @@ class Blockers:
         own base. The copy shares the pieces and the answers remembered so far.
         """
         touching = dict(self.touching)
+        kept = self._drawn.touched
         for base in bases:
-            gaps = touches(self.items, self.tree, self.bases, base)
+            if fast(TOUCHING):  # what a base touches at a place, kept by these blockers
+                key = (base.name, base.x, base.y, base.radius)
+                gaps = kept.get(key)
+                if gaps is None:
+                    gaps = touches(self.items, self.tree, self.bases, base)
+                    if len(kept) >= NEAR_KEPT:
+                        kept.clear()
+                    kept[key] = gaps
+            else:
+                gaps = touches(self.items, self.tree, self.bases, base)
             if gaps:
                 touching[base.name] = gaps
             else:
@@ -273,8 +288,11 @@ def _blockers(layout: Layout, classes: tuple[HeightClass, ...], bases: bool) -> 
     footprints = tuple(b.footprint for b in items)
     tree = shapely.STRtree(list(footprints))
     touching = {}
-    for base in fighters:
-        gaps = touches(items, tree, fighters, base)
+    if fast(TOUCHING):
+        found = _touching_all(items, tree, fighters)
+    else:
+        found = [touches(items, tree, fighters, base) for base in fighters]
+    for base, gaps in zip(fighters, found, strict=True):
         if gaps:
             touching[base.name] = gaps
     near = _NEAR.get(layout.terrain, dict, classes) if fast() else {}
@@ -300,6 +318,45 @@ is the same whoever stands where (the fast path; on the plain path each battlefi
 blockers find it afresh)."""
 
 
+TOUCHING = "touching at once"
+"""The part of the fast paths (:func:`skirmish.fastpaths.fast`) that finds what every
+fighter's base touches (:func:`touches`) for a new battlefield's blockers in two
+vectorised shapely calls: the spatial index asked about every base at once, and every
+distance to a terrain footprint at once (the very GEOS computation of each pair); and
+keeps what a base of a name touches at a place for the blockers that asked
+(:meth:`Blockers.touching_as`: the same base asked about again and again where it stands,
+or at a trial position, as sight is looked for)."""
+
+
+def _touching_all(
+    items: Sequence[Blocker], tree: shapely.STRtree, fighters: Sequence[Based]
+) -> list[tuple[tuple[int, float], ...]]:
+    """:func:`touches` for each of ``fighters``, all at once."""
+    if not fighters:
+        return []
+    centres = shapely.points([(base.x, base.y) for base in fighters])
+    reaches = [base.radius + OVERLAP_TOLERANCE for base in fighters]
+    asking, close = tree.query(centres, predicate="dwithin", distance=reaches)
+    pairs = sorted(zip(asking.tolist(), close.tolist(), strict=True))
+    terrain = [(w, i) for w, i in pairs if items[i].kind != "fighter"]
+    measured: dict[tuple[int, int], float] = {}
+    if terrain:
+        shapes = [items[i].footprint for _, i in terrain]
+        gaps = shapely.distance(shapes, centres[[w for w, _ in terrain]]).tolist()
+        measured = dict(zip(terrain, gaps, strict=True))
+    close_to: list[list[int]] = [[] for _ in fighters]
+    for w, i in pairs:
+        close_to[w].append(i)
+    return [
+        _touching(items, fighters, base, close_to[w], partial(_measured, measured, w))
+        for w, base in enumerate(fighters)
+    ]
+
+
+def _measured(measured: dict[tuple[int, int], float], asking: int, blocker: int) -> float:
+    return measured[asking, blocker]
+
+
 def touches(
     items: Sequence[Blocker], tree: shapely.STRtree, fighters: Sequence[Based], base: Based
 ) -> tuple[tuple[int, float], ...]:
@@ -308,8 +365,26 @@ def touches(
     index."""
     reach = base.radius + OVERLAP_TOLERANCE
     close = tree.query(base.centre, predicate="dwithin", distance=reach)
+    return _touching(
+        items,
+        fighters,
+        base,
+        sorted(int(j) for j in close),
+        lambda i: float(items[i].footprint.distance(base.centre)),
+    )
+
+
+def _touching(
+    items: Sequence[Blocker],
+    fighters: Sequence[Based],
+    base: Based,
+    close: Sequence[int],
+    terrain_gap: Callable[[int], float],
+) -> tuple[tuple[int, float], ...]:
+    """:func:`touches` given the blockers ``close`` to ``base`` (in order) and the gap to
+    each terrain blocker."""
     gaps = []
-    for i in sorted(int(j) for j in close):
+    for i in close:
         item = items[i]
         if item.kind == "fighter":
             if item.name == base.name:
@@ -317,7 +392,7 @@ def touches(
             other = fighters[item.index]
             gap = math.dist((base.x, base.y), (other.x, other.y)) - other.radius
         else:
-            gap = float(item.footprint.distance(base.centre))
+            gap = terrain_gap(i)
         if gap - base.radius <= OVERLAP_TOLERANCE:
             gaps.append((i, gap - base.radius))
     return tuple(gaps)

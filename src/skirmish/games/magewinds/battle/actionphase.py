@@ -11,11 +11,12 @@ ends" and Guard (13.4) end with it. Where 1.2 applies is ruling MB-19.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
+from skirmish.fastpaths import replaced
 from skirmish.games.magewinds.battle.actions import after, pick
 from skirmish.games.magewinds.battle.activation import MAX_COUNTERS, Activation
 from skirmish.games.magewinds.battle.channelling import next_player
@@ -86,38 +87,40 @@ class ActionPhase(Frame):
         if self.stage == ActionPhaseStage.START:
             casting = tuple(p for p in self.order if phase_start_casters(battle, p))
             if len(casting) > 1:
-                battle = battle.top(replace(self, stage=ActionPhaseStage.ORDERING))
+                battle = battle.top(replaced(self, stage=ActionPhaseStage.ORDERING))
                 spells = _spells(battle, casting)
                 return sequence(
                     battle, casting, f"casting {spells} as the Action Phase starts", None
                 )
-            return battle.top(replace(self, stage=ActionPhaseStage.WINDOWS, queue=casting))
+            return battle.top(replaced(self, stage=ActionPhaseStage.WINDOWS, queue=casting))
         if self.stage == ActionPhaseStage.WINDOWS:
             if self.window is not None and not phase_start_casters(battle, self.window):
-                return battle.top(replace(self, window=None))
+                return battle.top(replaced(self, window=None))
             if self.window is None:
                 if self.queue:
-                    return battle.top(replace(self, window=self.queue[0], queue=self.queue[1:]))
+                    return battle.top(replaced(self, window=self.queue[0], queue=self.queue[1:]))
                 battle = abilities.turn_started(battle, self.order[0])
-                return battle.top(replace(self, stage=ActionPhaseStage.TURNS, turn=self.order[0]))
+                return battle.top(replaced(self, stage=ActionPhaseStage.TURNS, turn=self.order[0]))
             return None
         if self.stage == ActionPhaseStage.POISON:
             if self.queue:
-                battle = battle.top(replace(self, queue=self.queue[1:]))
+                battle = battle.top(replaced(self, queue=self.queue[1:]))
                 return battle.push(PoisonDamage(self.queue[0]))
             ending = battle.setup.scenario.action_phase_end
             work = ending(battle, self.passed) if ending is not None else None
             if work is not None:
-                return battle.top(replace(self, stage=ActionPhaseStage.SCENARIO)).push(work)
+                return battle.top(replaced(self, stage=ActionPhaseStage.SCENARIO)).push(work)
             return self._expire(battle)
         return None
 
     def resume(self, battle: Battle, result: Any) -> Battle:
         if self.stage == ActionPhaseStage.ORDERING:
-            return battle.top(replace(self, stage=ActionPhaseStage.WINDOWS, queue=tuple(result)))
+            return battle.top(replaced(self, stage=ActionPhaseStage.WINDOWS, queue=tuple(result)))
         if self.stage == ActionPhaseStage.POISON_ORDER:
             return battle.top(
-                replace(self, stage=ActionPhaseStage.POISON, queue=_poisoned(battle, tuple(result)))
+                replaced(
+                    self, stage=ActionPhaseStage.POISON, queue=_poisoned(battle, tuple(result))
+                )
             )
         if self.stage == ActionPhaseStage.TURNS:
             return self._next_turn(battle, self.passed)
@@ -167,7 +170,7 @@ class ActionPhase(Frame):
                 player=self.turn + 1,
             )
             if fighter.guarding:
-                battle = battle.with_fighter(replace(fighter, guarding=False)).logged(
+                battle = battle.with_fighter(replaced(fighter, guarding=False)).logged(
                     "13.4",
                     EventKind.GUARD_ENDS,
                     "{fighter}'s Guard ends at its next activation",
@@ -191,7 +194,7 @@ class ActionPhase(Frame):
     def _window(self, battle: Battle, action: Action) -> Battle:
         assert self.window is not None
         if action.strip().casefold() == DONE:
-            return battle.top(replace(self, window=None))
+            return battle.top(replaced(self, window=None))
         spells = _spells(battle, (self.window,))
         offered = tuple(phase_start_options(battle, self.window))
         chosen = pick(action, offered, "17.0", f"{spells} cast")
@@ -210,16 +213,16 @@ class ActionPhase(Frame):
         following = next_player(self.order, passed, self.turn)
         if following is not None:
             battle = abilities.turn_started(battle, following)
-            return battle.top(replace(self, turn=following, passed=passed))
+            return battle.top(replaced(self, turn=following, passed=passed))
         battle = battle.logged(
             "13.5", EventKind.PHASE_END, "every player has passed: the Action Phase ends"
         )
-        battle = battle.top(replace(self, passed=passed, stage=ActionPhaseStage.POISON_ORDER))
+        battle = battle.top(replaced(self, passed=passed, stage=ActionPhaseStage.POISON_ORDER))
         players = tuple(p for p in passed if any(f.poisoned for f in battle.on_battlefield(p)))
         if len(players) > 1:
             return sequence(battle, players, "poison damage at the end of the Action Phase", None)
         return battle.top(
-            replace(
+            replaced(
                 self, passed=passed, stage=ActionPhaseStage.POISON, queue=_poisoned(battle, players)
             )
         )
@@ -227,12 +230,12 @@ class ActionPhase(Frame):
     def _expire(self, battle: Battle) -> Battle:
         lasting = abilities.lasting_effects()
         fighters = tuple(
-            replace(f, effects=f.effects - lasting, guarding=False) for f in battle.fighters
+            replaced(f, effects=f.effects - lasting, guarding=False) for f in battle.fighters
         )
         ended = sorted(
             {e for f in battle.fighters for e in f.effects & lasting} | {k for k, _ in battle.auras}
         )
-        battle = replace(battle, fighters=fighters, auras=(), energized=frozenset())
+        battle = replaced(battle, fighters=fighters, auras=(), energized=frozenset())
         battle = abilities.phase_ended(battle)
         if ended:
             battle = battle.logged(

@@ -12,7 +12,7 @@ the reacting fighter's step move (13.3).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import partial
@@ -31,7 +31,7 @@ from skirmish.engine.procedure import (
     next_step,
 )
 from skirmish.engine.stack import Fields, Shown
-from skirmish.fastpaths import fast
+from skirmish.fastpaths import fast, replaced
 from skirmish.games.magewinds.attack import (
     ATTACKER,
     AttackResult,
@@ -110,7 +110,7 @@ def situation_on(
     barrier = battle.setup.pack.universal("barrier")
     same_player = battle.controller(attacker) == target.player
     return AttackSituation(
-        attacker=replace(combatant(battle, attacker, attacking=True), guarding=False),
+        attacker=replaced(combatant(battle, attacker, attacking=True), guarding=False),
         target=combatant(battle, target, attacking=False),
         attack=attack,
         cover=in_cover(battle, attacker, target) or ward is not None,
@@ -226,7 +226,7 @@ class AttackFrame(Frame):
             if option.casefold() == action.casefold():
                 seat = self._seat(decision.player)
                 return battle.top(
-                    replace(
+                    replaced(
                         self,
                         answers=(*self.answers, option),
                         deciders=(*self.deciders, seat),
@@ -273,7 +273,7 @@ class AttackFrame(Frame):
             )
         outcome = sum(1 for f in faces if f <= roll.at_most)
         return battle.top(
-            replace(
+            replaced(
                 self,
                 answers=(*self.answers, outcome),
                 faces=(*self.faces, faces),
@@ -311,7 +311,7 @@ class AttackFrame(Frame):
     def _released_all(self, count: int) -> AttackFrame:
         """This frame with ``count`` log lines released; what it worked out is kept (the
         procedure's answers are the same)."""
-        frame = replace(self, released=count)
+        frame = replaced(self, released=count)
         for kept in ("_kept_next", "_kept_log"):
             if kept in self.__dict__:
                 object.__setattr__(frame, kept, self.__dict__[kept])
@@ -332,7 +332,7 @@ class AttackFrame(Frame):
             room = knockback_of(battle, attacker, target).room
             if knockback_choices(battle, attacker, target):
                 return battle.top(
-                    replace(self, stage=AttackStage.KNOCKBACK, result=result, room=room)
+                    replaced(self, stage=AttackStage.KNOCKBACK, result=result, room=room)
                 )
             battle = battle.logged(
                 "18.5.4",
@@ -372,7 +372,7 @@ class AttackFrame(Frame):
         if problem:
             raise IllegalAction(problem)
         assert target.at is not None
-        battle = battle.with_fighter(replace(target, at=end))
+        battle = battle.with_fighter(replaced(target, at=end))
         battle = battle.logged(
             "18.5.4",
             EventKind.KNOCKBACK,
@@ -399,7 +399,7 @@ class AttackFrame(Frame):
             )
         elif result.push and target.on_battlefield and attacker.on_battlefield:
             end, moved_by = push_end(battle, attacker, target, float(result.push))
-            battle = battle.with_fighter(replace(target, at=end))
+            battle = battle.with_fighter(replaced(target, at=end))
             then = "" if result.reaction is Reaction.NONE else "; its reaction's step follows"
             battle = battle.logged(
                 "Push",
@@ -414,7 +414,7 @@ class AttackFrame(Frame):
             )
         target = battle.fighter(self.target)
         if result.reaction is not Reaction.NONE and target.on_battlefield and not self.deferred:
-            battle = battle.top(replace(self, stage=AttackStage.STEPPING, result=result))
+            battle = battle.top(replaced(self, stage=AttackStage.STEPPING, result=result))
             return battle.push(
                 StepFrame(
                     target.name,
@@ -514,7 +514,7 @@ def _released(battle: Battle, entries: tuple[LogLine, ...]) -> Battle:
 def apply_result(battle: Battle, frame: AttackFrame, result: AttackResult) -> Battle:
     """18.5.3 and 13.3: the attack's damage, take-downs, counters, spent cards and statuses."""
     target = battle.fighter(frame.target)
-    target = replace(
+    target = replaced(
         target,
         damage=result.total_damage,
         counters=result.target_action_counters,
@@ -529,7 +529,7 @@ def apply_result(battle: Battle, frame: AttackFrame, result: AttackResult) -> Ba
     if result.attacker_damage:
         attacker = battle.fighter(frame.attacker)
         battle = battle.with_fighter(
-            replace(attacker, damage=attacker.damage + result.attacker_damage)
+            replaced(attacker, damage=attacker.damage + result.attacker_damage)
         )
     if result.attacker_taken_down:
         battle = take_down(battle, frame.attacker, by=frame.defender_player)

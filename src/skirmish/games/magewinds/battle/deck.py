@@ -9,11 +9,11 @@ its player knows it (a secret mark, Seer v1.4.0).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from random import Random
 
 from skirmish.engine.battle import Action, IllegalAction
+from skirmish.fastpaths import replaced
 from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.eventkinds import EventKind
 from skirmish.games.magewinds.battle.hooks import ABILITIES
@@ -69,7 +69,7 @@ def take_from_deck(battle: Battle, card: str) -> Battle:
     logs where it went, then calls :func:`reshuffle_if_empty` (12.1), so the log tells the
     card's story in order."""
     deck = tuple(c for c in battle.deck if c != card)
-    battle = replace(battle, deck=deck)
+    battle = replaced(battle, deck=deck)
     return ABILITIES.card_drawn(battle, card) if battle.marks else battle
 
 
@@ -77,7 +77,7 @@ def reshuffle_if_empty(battle: Battle) -> Battle:
     """12.1: an empty face-down deck is replaced by the shuffled discard pile."""
     if battle.deck or not battle.discard:
         return battle
-    battle = replace(battle, deck=sort_cards(battle.discard), discard=())
+    battle = replaced(battle, deck=sort_cards(battle.discard), discard=())
     return battle.logged(
         "12.1",
         EventKind.RESHUFFLE,

@@ -23,7 +23,7 @@ import numpy as np
 
 from skirmish.engine.battle import Action, Chance, IllegalAction, Node, Turn
 from skirmish.engine.drawing import Offer, once
-from skirmish.fastpaths import fast
+from skirmish.fastpaths import Kept, fast
 from skirmish.games.magewinds.battle.actions import parse_point, pick, point_text
 from skirmish.games.magewinds.battle.candidates import GRID, free_points, grid
 from skirmish.games.magewinds.battle.deck import (
@@ -35,7 +35,13 @@ from skirmish.games.magewinds.battle.deck import (
     take_from_deck,
 )
 from skirmish.games.magewinds.battle.eventkinds import EventKind
-from skirmish.games.magewinds.battle.geometry import MARGIN, OVERLAP, can_stand_at, stand_problem
+from skirmish.games.magewinds.battle.geometry import (
+    MARGIN,
+    OVERLAP,
+    can_stand_at,
+    stand_problem,
+    standing_space,
+)
 from skirmish.games.magewinds.battle.placement import Placement
 from skirmish.games.magewinds.battle.rolloff import RollOff
 from skirmish.games.magewinds.battle.scenarios import (
@@ -381,6 +387,8 @@ def deployment_spots(battle: Battle, player: int, spacing: float) -> list[Point]
     (10.5, the scenario's rules, and where a base may stand: ruling MB-7). The free-space
     polygons find them quickly; each is then checked with bases as true circles, which
     the polygons' rounded corners only approximate (MW-18)."""
+    if fast(KEPT_SPOTS):
+        return _kept_spots(battle, player, spacing)
     if fast():
         return [spot for chunk in _spots(battle, player, spacing) for spot in chunk]
     return [
@@ -388,6 +396,49 @@ def deployment_spots(battle: Battle, player: int, spacing: float) -> list[Point]
         for p in free_points(battle, _grid(battle, player, spacing))
         if deployment_problem(battle, player, p) is None and stand_problem(battle, p) is None
     ]
+
+
+KEPT_SPOTS = "kept spots"
+"""The part of the fast paths (:func:`skirmish.fastpaths.fast`) that works out a player's
+deployment spots from the last ones found for that player on the same table
+(:func:`_kept_spots`): a base deployed since takes away only the spots near it."""
+
+NEAR_SPOT = 2 * RADIUS + 0.01
+"""Inches: a spot further than this from every base deployed since the last spots were
+found keeps its answer (two bases' radii and a hundredth, more than any distance at which
+a base keeps another off: their overlap, 0.8.1, and the free space, 15.0)."""
+
+_KEPT_SPOTS: Kept[tuple[frozenset[tuple[str, Point]], tuple[Point, ...]]] = Kept(
+    "deployment spots", size=256
+)
+
+
+def _kept_spots(battle: Battle, player: int, spacing: float) -> list[Point]:
+    """:func:`deployment_spots` on the fast path, from the last spots found for ``player``
+    at ``spacing`` on this setup, the territories and the objects as they are, when every
+    base on the battlefield then still stands where it stood: the bases deployed since can
+    only take spots away (a spot's territory and the scenario's distances depend on
+    neither), and only where a spot is within :data:`NEAR_SPOT` of one, so those spots
+    alone are checked again (:func:`_spot_legal`, each test as the chunks make it), the
+    others kept in order. Otherwise worked out in full (:func:`_spots`). Only on true
+    circles (where a base keeps a spot free by its distance alone)."""
+    bases = frozenset((f.name, f.at) for f in battle.on_battlefield() if f.at is not None)
+    more = (player, spacing, battle.territories, tuple((i.name, i.at) for i in battle.items))
+    found = _KEPT_SPOTS.find(battle.setup, *more)
+    spots: list[Point] | None = None
+    if found is not None and standing_space(battle).circles is not None:
+        before, kept = found[0]
+        if before <= bases:
+            new = [at for _, at in bases - before]
+            spots = [
+                p
+                for p in kept
+                if all(math.dist(p, at) > NEAR_SPOT for at in new) or _spot_legal(battle, player, p)
+            ]
+    if spots is None:
+        spots = [spot for chunk in _spots(battle, player, spacing) for spot in chunk]
+    _KEPT_SPOTS.put(battle.setup, (bases, tuple(spots)), *more)
+    return spots
 
 
 def _grid(battle: Battle, player: int, spacing: float) -> list[Point]:

@@ -9,13 +9,14 @@ cannot keep a card (ruling MB-17). Barrier is not offered against windburn (MB-1
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from random import Random
 from typing import Any
 
 from skirmish.engine.battle import Action, IllegalAction, Node, Turn
 from skirmish.engine.stack import Fields, Shown
+from skirmish.fastpaths import replaced
 from skirmish.games.magewinds.battle.actions import after
 from skirmish.games.magewinds.battle.damage import PoisonDamage, deal_damage
 from skirmish.games.magewinds.battle.eventkinds import EventKind
@@ -41,8 +42,8 @@ class EndPhase(Frame):
 
     def advance(self, battle: Battle) -> Battle | None:
         if self.stage == EndPhaseStage.COUNTERS:
-            fighters = tuple(replace(f, counters=0) for f in battle.fighters)
-            battle = replace(battle, fighters=fighters).logged(
+            fighters = tuple(replaced(f, counters=0) for f in battle.fighters)
+            battle = replaced(battle, fighters=fighters).logged(
                 "14.0",
                 EventKind.COUNTERS_REMOVED,
                 "End Phase of round {round}: action counters are removed",
@@ -51,10 +52,10 @@ class EndPhase(Frame):
             ended = battle.setup.scenario.end_of_round(battle)
             if ended is not None:
                 return battle.ended(ended)
-            return battle.top(replace(self, stage=EndPhaseStage.WINDBURN, queue=self.order))
+            return battle.top(replaced(self, stage=EndPhaseStage.WINDBURN, queue=self.order))
         if self.stage == EndPhaseStage.WINDBURN:
             if self.queue:
-                battle = battle.top(replace(self, queue=self.queue[1:]))
+                battle = battle.top(replaced(self, queue=self.queue[1:]))
                 return battle.push(Windburn(self.queue[0]))
             return battle.finish()
         return None
@@ -94,7 +95,7 @@ class Windburn(Frame):
                 "no fighter of player {player} is left to take the damage",
                 player=self.player + 1,
             )
-            return battle.top(replace(self, points=0, card=""))
+            return battle.top(replaced(self, points=0, card=""))
         if not self.points and not self._left(battle):
             return battle.finish()
         return None
@@ -136,7 +137,7 @@ class Windburn(Frame):
                     f"14.1: windburn damage goes to player {self.player + 1}'s fighters on "
                     "the battlefield"
                 )
-            battle = battle.top(replace(self, points=self.points - 1))
+            battle = battle.top(replaced(self, points=self.points - 1))
             why = "windburn from keeping a card"
             if battle.setup.options.windburn_barrier == WindburnBarrier.ON:
                 return battle.push(
@@ -154,7 +155,7 @@ class Windburn(Frame):
                 )
             if verb == "discard":
                 hand = tuple(c for c in battle.hands[self.player] if c != card)
-                battle = replace(
+                battle = replaced(
                     battle.with_hand(self.player, hand), discard=(*battle.discard, card)
                 )
                 battle = battle.logged(
@@ -164,7 +165,7 @@ class Windburn(Frame):
                     player=self.player + 1,
                     card=card,
                 )
-                return battle.top(replace(self, decided=(*self.decided, card)))
+                return battle.top(replaced(self, decided=(*self.decided, card)))
             if not any(battle.on_battlefield(self.player)):
                 raise IllegalAction(
                     "14.1: with no fighter on the battlefield a card cannot be kept (ruling MB-17)"
@@ -185,7 +186,9 @@ class Windburn(Frame):
                 player=self.player + 1,
                 card=card,
             )
-            return battle.top(replace(self, decided=(*self.decided, card), card=card, points=value))
+            return battle.top(
+                replaced(self, decided=(*self.decided, card), card=card, points=value)
+            )
         raise IllegalAction(f"14.1: write 'keep CARD' or 'discard CARD', not {action!r}")
 
     def hidden_fields(self, battle: Battle, player: int) -> dict[str, Any]:

@@ -405,14 +405,61 @@ class Path:
         return not self.problems
 
 
+FOUND_CLEAR = "found clear"
+"""The part of the fast paths (:func:`skirmish.fastpaths.fast`) that takes a straight
+move's end found clear as its path: an end :func:`~.straight.straight_ends` found the
+base may travel to in a straight line and stand at (its path clear of every blocker on
+true circles, :func:`can_stand_at`) is remembered by the battlefield, the fighter and the
+end (:func:`found_clear`), and :func:`path_to` asks of that end only what finding it left
+open: the length against the limit and whether it ends on low terrain (15.0, ruling
+MB-7). The step or Move chosen among such ends is then not traced again when applied."""
+
+_FOUND_CLEAR: Memo[bool] = Memo("straight ends found clear")
+
+
+def found_clear(field: Battlefield, fighter: Fighter, ends: Sequence[At]) -> None:
+    """Remember that ``fighter``, where it stands on ``field``, may travel straight to
+    each of ``ends`` and stand there (15.0, MW-18), as :func:`~.straight.straight_ends`
+    found them (nothing when it was asked from anywhere else)."""
+    if not ends or not fast(FOUND_CLEAR):
+        return
+    base = placed(field, fighter.name).base
+    if fighter.at == (base.x, base.y):
+        for end in ends:
+            _FOUND_CLEAR.put((field, fighter.name, end), True)
+
+
+def _straight_path(field: Battlefield, mover: Placed, goal: At, limit: float) -> Path | None:
+    """:func:`path_to`'s answer for an end found clear (:data:`FOUND_CLEAR`), or None
+    where it must be traced: the straight path from the centre, measured as
+    :func:`~skirmish.games.magewinds.moves.check_move` measures it (the square root of the
+    squares' sum, added to nothing), within ``limit`` and not ending on low terrain."""
+    if not _FOUND_CLEAR.answers.get((field, mover.name, goal)):
+        return None
+    start = (mover.base.centre.x, mover.base.centre.y)
+    dx, dy = goal[0] - start[0], goal[1] - start[1]
+    length = 0.0 + math.sqrt(dx * dx + dy * dy)
+    if length <= EPSILON or length > limit + EPSILON:
+        return None
+    low = surroundings(field, mover.name).free.no_end
+    if not low.is_empty and low.contains(Point(goal)):
+        return None
+    return Path(goal, length, (), (start, goal))
+
+
 def path_to(
     battle: Battle, fighter: Fighter, goal: At, limit: float, *, over: Battlefield | None = None
 ) -> Path:
     """15.0: the shortest legal path to ``goal`` and whether it is within ``limit``;
     ``over``: the battlefield the path is traced on when a spell changes it (Phasewalk),
-    the end being checked on the real one."""
+    the end being checked on the real one. On the fast path (part :data:`FOUND_CLEAR`)
+    an end a straight move was found clear to is not traced again."""
     field = over or field_of(battle)
     mover = placed(field, fighter.name)
+    if over is None and fast(FOUND_CLEAR):
+        found = _straight_path(field, mover, goal, limit)
+        if found is not None:
+            return found
     standing = stand_problem(battle, goal, exclude=fighter.name)
     if standing:
         return Path(goal, 0.0, (standing,))

@@ -130,8 +130,12 @@ def _circles(among: Blockers) -> tuple[Circle, ...]:
 
 def _shared(setup: Setup) -> Blockers:
     """The high obstacles of ``setup``'s table, with no fighter on it."""
-    table = replace(setup.table.field, fighters=(), objects=())
-    return _OBSTACLES.get(setup, lambda: blockers(table, HIGH, False))
+    return _OBSTACLES.get(setup, lambda: blockers(_bare(setup), HIGH, False))
+
+
+def _bare(setup: Setup) -> Battlefield:
+    """``setup``'s table with no fighter and no object on it."""
+    return replace(setup.table.field, fighters=(), objects=())
 
 
 def _clear(circles: Iterable[Circle], looker: Based, target: Based) -> bool:
@@ -224,8 +228,7 @@ def _others(field: Battlefield, attacker: Placed, target: Placed) -> Iterator[Ci
 
 def _obstacles(setup: Setup) -> tuple[Circle, ...]:
     """The bounding circle of every piece of every obstacle: what can give cover (18.2)."""
-    table = replace(setup.table.field, fighters=(), objects=())
-    return _COVER_CIRCLES.get(setup, lambda: _circles(blockers(table, OBSTACLES, False)))
+    return _COVER_CIRCLES.get(setup, lambda: _circles(blockers(_bare(setup), OBSTACLES, False)))
 
 
 def _seen(

@@ -19,6 +19,8 @@ from shapely import Point
 from skirmish.games.magewinds.battle.geometry import (
     bases_around,
     can_stand_at,
+    field_of,
+    found_clear,
     free_space_of,
     room_among,
 )
@@ -76,6 +78,8 @@ def straight_ends(
                 ends[index] = end
             else:
                 rooms.append((index, ux, uy, room))
+    if free.circles is not None:  # found clear on true circles, as check_move asks
+        found_clear(field_of(battle), fighter, [end for end in ends if end is not None])
     return ends
 
 
