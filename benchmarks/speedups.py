@@ -111,6 +111,7 @@ from skirmish.games.magewinds.battle.geometry import AWAY_TURNS, free_to_step_aw
 from skirmish.games.magewinds.battle.invariants import CHECKED, problems
 from skirmish.games.magewinds.battle.sight import STRAIGHT_SIGHT
 from skirmish.games.magewinds.battle.straight import _ray_rooms
+from skirmish.games.magewinds.battle.view import LOG_KEPT
 from skirmish.games.magewinds.looks import (
     HIGH,
     OBSTACLES,
@@ -344,11 +345,22 @@ def old_code():
     """The code before issue 32: polygons, neither witness, no stage's offers shared nor
     invariants remembered, and neither the lean greedy evaluation nor the greedy player's
     fourth-sitting shortcuts, nor the terrain prepared once a table nor straight paths on
-    edges, nor the greedy player's fifth-sitting parts (every part issue 32 added, each
-    switched off)."""
+    edges, nor the greedy player's fifth-sitting parts, nor the sixth sitting's for greedy
+    battles (every part issue 32 added, each switched off)."""
     with (
         polygons(),
-        plain(STEPS_AWAY, STRAIGHT_SIGHT, OFFERS, CHECKED, LEAN, *FOURTH, *FIFTH, PREPARED, PATHS),
+        plain(
+            STEPS_AWAY,
+            STRAIGHT_SIGHT,
+            OFFERS,
+            CHECKED,
+            LEAN,
+            *FOURTH,
+            *FIFTH,
+            *SIXTH,
+            PREPARED,
+            PATHS,
+        ),
     ):
         yield
 
@@ -587,6 +599,10 @@ FOURTH = (KEYED, SAME_POSITION, MOVE_BOUND, SHIFTED)
 FIFTH = (SET_ASIDE, NO_LENGTH)
 """The greedy player's parts of the fifth sitting: the collector set aside while it
 thinks, and the attacks it weighs built without their line of attack."""
+
+SIXTH = (LOG_KEPT,)
+"""The greedy battles' parts of the sixth sitting: the view's log lines kept between
+views."""
 
 
 @contextlib.contextmanager
