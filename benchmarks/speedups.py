@@ -102,7 +102,7 @@ from skirmish.ai.magewinds.evaluation import _GAINS, SAME_POSITION
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.ai.magewinds.outlook import SHIFTED
 from skirmish.ai.magewinds.plans import MOVE_BOUND, NO_LENGTH
-from skirmish.ai.magewinds.threats import KEYED, LEAN
+from skirmish.ai.magewinds.threats import BY_RECORD, KEYED, LEAN
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.fastpaths import OFFERS, fast, plain
 from skirmish.games.magewinds import moves
@@ -600,9 +600,9 @@ FIFTH = (SET_ASIDE, NO_LENGTH)
 """The greedy player's parts of the fifth sitting: the collector set aside while it
 thinks, and the attacks it weighs built without their line of attack."""
 
-SIXTH = (LOG_KEPT,)
+SIXTH = (LOG_KEPT, BY_RECORD)
 """The greedy battles' parts of the sixth sitting: the view's log lines kept between
-views."""
+views, and the evaluator's fighter records kept."""
 
 
 @contextlib.contextmanager

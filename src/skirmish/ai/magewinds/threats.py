@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from skirmish.fastpaths import fast
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.profiles import AttackProfile
 
@@ -38,6 +39,16 @@ it stands and :func:`fighter_key`, as an attacker and as a target) once for each
 scored, not once for each pair of fighters, and finds each fighter's best attack among the
 kept pairs in one loop (:meth:`Threats.best`); ``fastpaths.plain(KEYED)`` asks
 :meth:`Threats.pair` pair by pair as before. Both read and keep the very same pairs."""
+BY_RECORD = "greedy records kept"
+"""The part of the fast paths that keeps, for each fighter record an evaluator meets (by
+the very record: the positions a player weighs at one decision share the records of every
+fighter a candidate did not change), what a score reads of that fighter alone: its hash,
+its material and actions, and what its kept threats are found by (:func:`keyed`),
+whose kept attack values a new pair then finds without building their keys again. A
+position scored before (``evaluation.SAME_POSITION``) is found by its fighters' kept hashes and
+confirmed equal. It works with the kept threats' later parts on (:data:`LEAN`,
+:data:`KEYED`, ``evaluation.SAME_POSITION``); ``fastpaths.plain(BY_RECORD)`` works each out for
+every position. Both give the very same scores, to the last bit."""
 KEPT_PAIRS = 100_000
 """Pairs of fighters kept per evaluator; when full, the store starts again from empty."""
 KEPT_ARMED = 20_000
@@ -62,8 +73,15 @@ class Valuing(Protocol):
         """The attacks ``fighter`` could make for ``player``."""
         ...
 
-    def pair(self, attacker: Fighter, target: Fighter, attacks: tuple[AttackProfile, ...]) -> float:
-        """The value of the best of ``attacks`` on ``target``."""
+    def pair(
+        self,
+        attacker: Fighter,
+        target: Fighter,
+        attacks: tuple[AttackProfile, ...],
+        keys: tuple[FighterKey, FighterKey] | None = None,
+    ) -> float:
+        """The value of the best of ``attacks`` on ``target`` (``keys``: both fighters'
+        :func:`fighter_key`, when known)."""
         ...
 
 
@@ -75,6 +93,9 @@ class Threats:
         self._pairs: dict[PairKey, tuple[tuple[AttackProfile, ...], float]] = {}
         self._armed: dict[ArmedKey, tuple[AttackProfile, ...]] = {}
         self._same_armed: dict[tuple[object, ...], tuple[object, object, ArmedList]] = {}
+        self._by_name: dict[
+            tuple[int, int, int], tuple[object, object, dict[str, tuple[str, int, ArmedList]]]
+        ] = {}
 
     def armed(self, battle: Battle, fighter: Fighter, player: int) -> ArmedList:
         """:meth:`attacks` (the very list it gives), found first by the battle's very hands
@@ -90,6 +111,29 @@ class Threats:
             self._same_armed.clear()
         self._same_armed[key] = (hands, marks, attacks)
         return attacks
+
+    def armed_by_name(
+        self, battle: Battle, fighters: tuple[Fighter, ...], player: int
+    ) -> dict[str, ArmedList]:
+        """:meth:`armed` of each of ``fighters`` (the very lists it gives), by name: found
+        by the battle's very hands and marks and ``player`` once for the position, then
+        by each fighter's name, profile and player (:data:`BY_RECORD`)."""
+        hands, marks = battle.hands, battle.marks
+        key = (player, id(hands), id(marks))
+        found = self._by_name.get(key)
+        if found is None or found[0] is not hands or found[1] is not marks:
+            if len(self._by_name) >= KEPT_SAME:
+                self._by_name.clear()
+            found = self._by_name[key] = (hands, marks, {})
+        lists = found[2]
+        armed: dict[str, ArmedList] = {}
+        for fighter in fighters:
+            entry = lists.get(fighter.name)
+            if entry is None or entry[0] != fighter.profile or entry[1] != fighter.player:
+                attacks = self.armed(battle, fighter, player)
+                entry = lists[fighter.name] = (fighter.profile, fighter.player, attacks)
+            armed[fighter.name] = entry[2]
+        return armed
 
     def attacks(self, battle: Battle, fighter: Fighter, player: int) -> tuple[AttackProfile, ...]:
         """:meth:`Evaluator.attacks`, kept by everything it reads."""
@@ -131,6 +175,7 @@ class Threats:
         fighter, at, key = attacker
         pairs = self._pairs
         marked = id(attacks)
+        known = fast(BY_RECORD)
         best = 0.0
         first = True
         for target, target_at, target_key in targets:
@@ -139,7 +184,8 @@ class Threats:
             if found is not None and found[0] is attacks:
                 value = found[1]
             else:
-                value = self.evaluator.pair(fighter, target, attacks)
+                keys = (key, target_key) if known else None
+                value = self.evaluator.pair(fighter, target, attacks, keys)
                 if len(pairs) >= KEPT_PAIRS:
                     pairs.clear()
                 pairs[pair] = (attacks, value)
