@@ -54,7 +54,10 @@ turns to go first).
    against ``fastpaths.plain`` of those four (the same battles); the fifth sitting's parts
    (the collector set aside while the player thinks, ``collection.SET_ASIDE``; the attacks
    it weighs built without their line of attack, ``plans.NO_LENGTH``) against
-   ``fastpaths.plain`` of them (the same battles); and against the code before issue 32
+   ``fastpaths.plain`` of them (the same battles); the sixth sitting's parts (the view's
+   log lines kept between views, ``view.LOG_KEPT``; the evaluator's fighter records kept,
+   ``threats.BY_RECORD``) against ``fastpaths.plain`` of them (the same battles); and
+   against the code before issue 32
    (polygons, no witnesses, and the lean greedy and every greedy part since off), greedy
    4v4 and 2v2, each battle cold and in a run. Aim: 4 times the code before issue 32.
 10. Straight moves and free space prepared once a table (the fast-path part
@@ -614,7 +617,9 @@ def before_issue_32():
 
 
 def greedy_fourth(count: int) -> None:
-    print("9. The greedy player's fourth and fifth sittings (aim 4x the code before issue 32)")
+    print(
+        "9. The greedy player's fourth, fifth and sixth sittings (aim 4x the code before issue 32)"
+    )
     for size in (4, 2):
         setup = setup_of(size)
         new, old = both_ways(setup, count, "greedy", lambda: plain(*FOURTH))
@@ -627,16 +632,22 @@ def greedy_fourth(count: int) -> None:
             f"   {size}v{size} cold: now {count / new5:5.2f}/s, without the fifth sitting's "
             f"{count / old5:5.2f}/s: {old5 / new5:.2f}x" + per_step(new5, old5)
         )
+        new6, old6 = both_ways(setup, count, "greedy", lambda: plain(*SIXTH))
+        print(
+            f"   {size}v{size} cold: now {count / new6:5.2f}/s, without the sixth sitting's "
+            f"{count / old6:5.2f}/s: {old6 / new6:.2f}x" + per_step(new6, old6)
+        )
         new2, before = both_ways(setup, count, "greedy", before_issue_32)
         print(
             f"   {size}v{size} cold: now {count / new2:5.2f}/s, before issue 32 "
             f"{count / before:5.2f}/s: {before / new2:.2f}x" + per_step(new2, before)
         )
-        runs = {"now": 0.0, "without": 0.0, "fifth": 0.0, "before": 0.0}
+        runs = {"now": 0.0, "without": 0.0, "fifth": 0.0, "sixth": 0.0, "before": 0.0}
         ways = {
             "now": contextlib.nullcontext,
             "without": lambda: plain(*FOURTH),
             "fifth": lambda: plain(*FIFTH),
+            "sixth": lambda: plain(*SIXTH),
             "before": before_issue_32,
         }
         for turn in range(2):
@@ -648,6 +659,8 @@ def greedy_fourth(count: int) -> None:
             f"four {2 * count / runs['without']:5.2f}/s ({runs['without'] / runs['now']:.2f}x),"
             f" without the fifth sitting's {2 * count / runs['fifth']:5.2f}/s "
             f"({runs['fifth'] / runs['now']:.2f}x),"
+            f" without the sixth sitting's {2 * count / runs['sixth']:5.2f}/s "
+            f"({runs['sixth'] / runs['now']:.2f}x),"
             f" before issue 32 {2 * count / runs['before']:5.2f}/s "
             f"({runs['before'] / runs['now']:.2f}x)"
         )
