@@ -4,7 +4,8 @@ sixth sitting) against each position worked out without them.
 With the part on, an evaluator keeps what a score reads of each fighter record alone (its
 hash, material, actions, the keys of its kept threats) and the attack lists by the hands
 and marks of a position, and finds a position scored before by its fighters' kept hashes.
-Positions of random battles on generated setups (two to four players, any scenario), each
+Positions of random battles on generated setups (two to four players, any scenario; from
+the first Channelling Phase on, where the players weigh positions), each
 with variants a player weighs (a fighter moved, damaged, its action spent; the same
 fighters as new equal records; a hand emptied), are scored in turn by one evaluator with
 the part on, and each by a fresh evaluator with it off: every score, total and parts,
@@ -23,7 +24,7 @@ from skirmish.engine.battle import History, RandomPlayer, play_out
 from skirmish.fastpaths import replaced
 from skirmish.games.magewinds.battle import Length, setup, start_battle
 from skirmish.games.magewinds.battle.geometry import moved
-from skirmish.games.magewinds.battle.state import Battle
+from skirmish.games.magewinds.battle.state import Battle, Phase
 
 
 def _variants(battle: Battle) -> list[Battle]:
@@ -48,7 +49,8 @@ def test_records_kept_give_the_very_same_scores(seed, players):
     chosen = setup.random_setup(seed, length=Length.QUICK, most=2, rounds=1, players=players)
     history = History.start(start_battle(chosen), seed)
     play_out(history, [RandomPlayer(seed, p) for p in range(players)])
-    positions = [v for state in history.states[::3] for v in _variants(state)]
+    played = [s for s in history.states if s.phase in (Phase.CHANNELLING, Phase.ACTION, Phase.END)]
+    positions = [v for state in played[::3] for v in _variants(state)]
     kept = Evaluator(chosen)
     scored = 0
     for battle in positions + positions[::-1]:  # each again, as a player meets them

@@ -396,10 +396,12 @@ class Evaluator:
         parts["danger"] = -_weighted(danger, w.danger)
         gaps = [self._gap_to_reach(m, theirs, armed[m.name]) for m in mine]
         index = mine.index(mover)
+        # the mover's keys wherever it stands, and its targets' (BY_RECORD)
+        keys = (fighter_key(mover), [fighter_key(t) for t in theirs]) if fast(BY_RECORD) else None
 
         def bound(where: tuple[float, float]) -> float:
             there = replaced(mover, at=where)
-            offence[index] = self._most(there, theirs, armed[name])
+            offence[index] = self._most(there, theirs, armed[name], keys)
             parts["offence"] = _weighted(offence, w.offence)
             gaps[index] = self._gap_to_reach(there, theirs, armed[name])
             parts["approach"] = -w.approach * sum(gaps)
@@ -407,20 +409,28 @@ class Evaluator:
 
         return bound
 
-    def _most(self, attacker: Fighter, targets: list[Fighter], attacks: ArmedList) -> float:
+    def _most(
+        self,
+        attacker: Fighter,
+        targets: list[Fighter],
+        attacks: ArmedList,
+        keys: tuple[FighterKey, list[FighterKey]] | None = None,
+    ) -> float:
         """At least :meth:`_best` of ``attacker`` on ``targets`` (acting): the value of its
-        best attack on any of them in reach (as :meth:`pair` reckons it), sight aside."""
+        best attack on any of them in reach (as :meth:`pair` reckons it), sight aside
+        (``keys``: the attacker's :func:`fighter_key` and each target's, when built)."""
         if attacker.counters >= MAX_COUNTERS or attacker.at is None:
             return 0.0
         best = 0.0
-        for target in targets:
+        for index, target in enumerate(targets):
             if target.at is None:
                 continue
             gap = math.dist(attacker.at, target.at) - 2 * RADIUS
+            pair = None if keys is None else (keys[0], keys[1][index])
             for attack in attacks:
                 if gap > attack.maximum_range + STEP or gap < attack.minimum_range - STEP:
                     continue
-                best = max(best, self.gain(attacker, target, attack))
+                best = max(best, self.gain(attacker, target, attack, pair))
         return best
 
     def _material(self, fighter: Fighter) -> float:
@@ -699,11 +709,7 @@ class Evaluator:
                 if seen is None:
                     seen = self.clear(attacker.at, target.at)
                 if seen:
-                    if keys is None:
-                        best = max(best, self.gain(attacker, target, attack))
-                    else:
-                        near = (keys[0], keys[1], attack.name)
-                        best = max(best, self._kept_gain(attacker, target, attack, near))
+                    best = max(best, self.gain(attacker, target, attack, keys))
             return best
         for attack in attacks:
             if self.reaches(attacker, target, attack):
@@ -756,14 +762,21 @@ class Evaluator:
             self._clear[ends] = found
         return found
 
-    def gain(self, attacker: Fighter, target: Fighter, attack: AttackProfile) -> float:
+    def gain(
+        self,
+        attacker: Fighter,
+        target: Fighter,
+        attack: AttackProfile,
+        keys: tuple[FighterKey, FighterKey] | None = None,
+    ) -> float:
         """The expected value of the attack to the attacker's side, both players choosing at
-        the equilibrium (no cover, Dodge possible)."""
+        the equilibrium (no cover, Dodge possible); ``keys``: both fighters'
+        :func:`fighter_key`, when already built (:data:`BY_RECORD`)."""
         if not fast():
             return self.attack_gain(self._situation(attacker, target, attack))
-        return self._kept_gain(
-            attacker, target, attack, (fighter_key(attacker), fighter_key(target), attack.name)
-        )
+        if keys is None:
+            keys = (fighter_key(attacker), fighter_key(target))
+        return self._kept_gain(attacker, target, attack, (keys[0], keys[1], attack.name))
 
     def _kept_gain(
         self,

@@ -44,7 +44,9 @@ BY_RECORD = "greedy records kept"
 the very record: the positions a player weighs at one decision share the records of every
 fighter a candidate did not change), what a score reads of that fighter alone: its hash,
 its material and actions, and what its kept threats are found by (:func:`keyed`),
-whose kept attack values a new pair then finds without building their keys again. A
+whose kept attack values a new pair then finds without building their keys again (as do
+the Move bound for each end and the attack ranking for each step: the mover's keys are
+the same wherever it stands, its targets' the same for every step). A
 position scored before (``evaluation.SAME_POSITION``) is found by its fighters' kept hashes and
 confirmed equal. It works with the kept threats' later parts on (:data:`LEAN`,
 :data:`KEYED`, ``evaluation.SAME_POSITION``); ``fastpaths.plain(BY_RECORD)`` works each out for
