@@ -159,9 +159,9 @@ every one afresh."""
 KEPT_RECORDS = 50_000
 """Fighter records kept per evaluator (:data:`BY_RECORD`); when full, the store starts
 again from empty."""
-Terms = tuple[Fighter, float, float, Keyed]
+Terms = tuple[Fighter, float, float, Keyed, int]
 """What a score reads of one fighter on the battlefield alone (:data:`BY_RECORD`): the
-record, its material, its actions and its keys."""
+record, its material, its actions, its keys and their token (:meth:`Threats.token`)."""
 KEPT_POSITIONS = 20_000
 """Scores kept per evaluator (:data:`SAME_POSITION`); when full, the store starts again."""
 _REST = attrgetter(
@@ -265,7 +265,9 @@ class Evaluator:
         (:data:`BY_RECORD`)."""
         terms = self._terms.get(id(fighter))
         if terms is None or terms[0] is not fighter:
-            terms = (fighter, self._material(fighter), self._actions(fighter), keyed(fighter))
+            keys = keyed(fighter)
+            token = self._threats.token(keys[1], keys[2])
+            terms = (fighter, self._material(fighter), self._actions(fighter), keys, token)
             if len(self._terms) >= KEPT_RECORDS:
                 self._terms.clear()
             self._terms[id(fighter)] = terms
@@ -282,6 +284,7 @@ class Evaluator:
         parts: dict[str, float] = {}
         acting = battle.phase is Phase.ACTION
         as_targets: dict[str, Keyed] | None = None
+        tokens: dict[str, int] | None = None
         armed: dict[str, ArmedList] | None = None
         if recorded:
             mine: list[Fighter] = []
@@ -295,6 +298,7 @@ class Evaluator:
             if acting:
                 parts["actions"] = sum([t[2] for t in ours]) - sum([t[2] for t in against])
             as_targets = {t[0].name: t[3] for t in (*ours, *against)}
+            tokens = {t[0].name: t[4] for t in (*ours, *against)}
             armed = self._threats.armed_by_name(battle, (*mine, *theirs), player)
         else:
             mine = [f for f in battle.on_battlefield() if f.player == player]
@@ -316,7 +320,9 @@ class Evaluator:
         if armed is None:
             armed = {f.name: attacks(battle, f, player) for f in (*mine, *theirs)}
         if lean and fast(KEYED):
-            danger, offence = self._keyed_threats(battle, mine, theirs, acting, armed, as_targets)
+            danger, offence = self._keyed_threats(
+                battle, mine, theirs, acting, armed, as_targets, tokens
+            )
         else:
             danger = [
                 self._best(attacking_as(battle, e), mine, acting, armed[e.name], pair)
@@ -666,13 +672,35 @@ class Evaluator:
         acting: bool,
         armed: dict[str, tuple[AttackProfile, ...]],
         as_targets: dict[str, Keyed] | None = None,
+        tokens: dict[str, int] | None = None,
     ) -> tuple[list[float], list[float]]:
         """The danger (each enemy's best attack on the player's fighters) and offence (each
         of the player's fighters' best attack on the enemies) of :meth:`value`, as
         :meth:`_best` gives them from the kept pairs, each fighter keyed once as an
-        attacker and once as a target (:data:`KEYED`; ``as_targets``: those keys, when kept,
-        :data:`BY_RECORD`)."""
+        attacker and once as a target (:data:`KEYED`; ``as_targets``: those keys, and
+        ``tokens`` theirs, when kept, :data:`BY_RECORD`: the pairs are then found by the
+        two tokens, :meth:`Threats.by_token`)."""
         threats = self._threats
+        if as_targets is not None and tokens is not None:
+            kept = as_targets
+            named = tokens
+            listed = (
+                [(kept[f.name], named[f.name]) for f in mine],
+                [(kept[f.name], named[f.name]) for f in theirs],
+            )
+
+            def by_token(fighter: Fighter, against: list[tuple[Keyed, int]]) -> float:
+                attacker = attacking_as(battle, fighter)
+                if acting and attacker.counters >= MAX_COUNTERS:
+                    return 0.0
+                if attacker is fighter:
+                    keys, token = kept[fighter.name], named[fighter.name]
+                else:
+                    keys = keyed(attacker)
+                    token = threats.token(keys[1], keys[2])
+                return threats.by_token(keys, token, armed[fighter.name], against)
+
+            return [by_token(e, listed[0]) for e in theirs], [by_token(m, listed[1]) for m in mine]
         if as_targets is None:
             as_targets = {f.name: keyed(f) for f in (*mine, *theirs)}
         targets = ([as_targets[f.name] for f in mine], [as_targets[f.name] for f in theirs])

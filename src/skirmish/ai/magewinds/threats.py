@@ -17,6 +17,7 @@ afresh, and the tests compare the two on generated positions and whole battles.
 
 from __future__ import annotations
 
+from itertools import count
 from typing import Protocol
 
 from skirmish.fastpaths import fast
@@ -43,14 +44,15 @@ BY_RECORD = "greedy records kept"
 """The part of the fast paths that keeps, for each fighter record an evaluator meets (by
 the very record: the positions a player weighs at one decision share the records of every
 fighter a candidate did not change), what a score reads of that fighter alone: its hash,
-its material and actions, and what its kept threats are found by (:func:`keyed`),
-whose kept attack values a new pair then finds without building their keys again (as do
-the Move bound for each end and the attack ranking for each step: the mover's keys are
-the same wherever it stands, its targets' the same for every step). A
-position scored before (``evaluation.SAME_POSITION``) is found by its fighters' kept hashes and
-confirmed equal. It works with the kept threats' later parts on (:data:`LEAN`,
-:data:`KEYED`, ``evaluation.SAME_POSITION``); ``fastpaths.plain(BY_RECORD)`` works each out for
-every position. Both give the very same scores, to the last bit."""
+its material and actions, and what its kept threats are found by (:func:`keyed`), whose
+kept attack values a new pair then finds without building their keys again (as do the
+Move bound for each end and the attack ranking for each step: the mover's keys are the
+same wherever it stands, its targets' the same for every step). A position scored before
+(``evaluation.SAME_POSITION``) is found by its fighters' kept hashes and confirmed equal,
+and each pair by the attack list and a number standing for each fighter's place and keys
+(:meth:`Threats.token`). It works with the kept threats' later parts on (:data:`LEAN`,
+:data:`KEYED`, ``evaluation.SAME_POSITION``); ``fastpaths.plain(BY_RECORD)`` works each
+out for every position. Both give the very same scores, to the last bit."""
 KEPT_PAIRS = 100_000
 """Pairs of fighters kept per evaluator; when full, the store starts again from empty."""
 KEPT_ARMED = 20_000
@@ -95,6 +97,9 @@ class Threats:
         self._pairs: dict[PairKey, tuple[tuple[AttackProfile, ...], float]] = {}
         self._armed: dict[ArmedKey, tuple[AttackProfile, ...]] = {}
         self._same_armed: dict[tuple[object, ...], tuple[object, object, ArmedList]] = {}
+        self._tokens: dict[tuple[object, FighterKey], int] = {}
+        self._token_pairs: dict[tuple[int, int, int], tuple[ArmedList, float]] = {}
+        self._issued = count()
         self._by_name: dict[
             tuple[int, int, int], tuple[object, object, dict[str, tuple[str, int, ArmedList]]]
         ] = {}
@@ -191,6 +196,45 @@ class Threats:
                 if len(pairs) >= KEPT_PAIRS:
                     pairs.clear()
                 pairs[pair] = (attacks, value)
+            if first or value > best:
+                best, first = value, False
+        return best
+
+    def token(self, at: object, key: FighterKey) -> int:
+        """A number standing for where a fighter stands and its :func:`fighter_key`, the
+        same for equal values (:data:`BY_RECORD`); never given to other values, even once
+        the store of tokens starts again from empty."""
+        found = self._tokens.get((at, key))
+        if found is None:
+            if len(self._tokens) >= KEPT_PAIRS:
+                self._tokens.clear()
+            found = self._tokens[at, key] = next(self._issued)
+        return found
+
+    def by_token(
+        self,
+        attacker: Keyed,
+        token: int,
+        attacks: ArmedList,
+        targets: list[tuple[Keyed, int]],
+    ) -> float:
+        """:meth:`best`, each pair found by the attack list and the two fighters' tokens
+        (:meth:`token`), three numbers quicker to look up than the keys they stand for
+        (:data:`BY_RECORD`); a pair not found is worked out as :meth:`best` does."""
+        fighter, _, key = attacker
+        pairs = self._token_pairs
+        marked = id(attacks)
+        best = 0.0
+        first = True
+        for (target, _, target_key), target_token in targets:
+            found = pairs.get((marked, token, target_token))
+            if found is not None and found[0] is attacks:
+                value = found[1]
+            else:
+                value = self.evaluator.pair(fighter, target, attacks, (key, target_key))
+                if len(pairs) >= KEPT_PAIRS:
+                    pairs.clear()
+                pairs[marked, token, target_token] = (attacks, value)
             if first or value > best:
                 best, first = value, False
         return best
