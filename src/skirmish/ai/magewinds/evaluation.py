@@ -737,7 +737,11 @@ class Evaluator:
                 if seen is None:
                     seen = self.clear(attacker.at, target.at)
                 if seen:
-                    best = max(best, self.gain(attacker, target, attack, keys))
+                    if keys is None:
+                        best = max(best, self.gain(attacker, target, attack))
+                    else:  # known only on the fast path (BY_RECORD)
+                        near = (keys[0], keys[1], attack.name)
+                        best = max(best, self._kept_gain(attacker, target, attack, near))
             return best
         for attack in attacks:
             if self.reaches(attacker, target, attack):
