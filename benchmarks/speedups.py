@@ -54,7 +54,10 @@ turns to go first).
    against ``fastpaths.plain`` of those four (the same battles); the fifth sitting's parts
    (the collector set aside while the player thinks, ``collection.SET_ASIDE``; the attacks
    it weighs built without their line of attack, ``plans.NO_LENGTH``) against
-   ``fastpaths.plain`` of them (the same battles); and against the code before issue 32
+   ``fastpaths.plain`` of them (the same battles); the sixth sitting's parts (the view's
+   log lines kept between views, ``view.LOG_KEPT``; the evaluator's fighter records kept,
+   ``threats.BY_RECORD``) against ``fastpaths.plain`` of them (the same battles); and
+   against the code before issue 32
    (polygons, no witnesses, and the lean greedy and every greedy part since off), greedy
    4v4 and 2v2, each battle cold and in a run. Aim: 4 times the code before issue 32.
 10. Straight moves and free space prepared once a table (the fast-path part
@@ -108,7 +111,7 @@ from skirmish.ai.magewinds.evaluation import _GAINS, SAME_POSITION
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.ai.magewinds.outlook import SHIFTED
 from skirmish.ai.magewinds.plans import MOVE_BOUND, NO_LENGTH
-from skirmish.ai.magewinds.threats import KEYED, LEAN
+from skirmish.ai.magewinds.threats import BY_RECORD, KEYED, LEAN
 from skirmish.engine.battle import History, Player, RandomPlayer, play_out
 from skirmish.fastpaths import OFFERS, fast, plain
 from skirmish.games.magewinds import looks, moves
@@ -123,6 +126,7 @@ from skirmish.games.magewinds.battle.geometry import (
 from skirmish.games.magewinds.battle.invariants import CHECKED, problems
 from skirmish.games.magewinds.battle.sight import STRAIGHT_SIGHT
 from skirmish.games.magewinds.battle.straight import _ray_rooms
+from skirmish.games.magewinds.battle.view import LOG_KEPT
 from skirmish.games.magewinds.looks import (
     HIGH,
     OBSTACLES,
@@ -364,8 +368,8 @@ def old_code():
     """The code before issue 32: polygons, neither witness, no stage's offers shared nor
     invariants remembered, and neither the lean greedy evaluation nor the greedy player's
     fourth-sitting shortcuts, nor the terrain prepared once a table nor straight paths on
-    edges, nor the greedy player's fifth-sitting parts (every part issue 32 added, each
-    switched off)."""
+    edges, nor the greedy player's fifth-sitting parts, nor the sixth sitting's for greedy
+    battles (every part issue 32 added, each switched off)."""
     with (
         polygons(),
         plain(
@@ -376,6 +380,7 @@ def old_code():
             LEAN,
             *FOURTH,
             *FIFTH,
+            *SIXTH,
             PREPARED,
             PATHS,
             *APPLYING,
@@ -619,6 +624,10 @@ FIFTH = (SET_ASIDE, NO_LENGTH)
 """The greedy player's parts of the fifth sitting: the collector set aside while it
 thinks, and the attacks it weighs built without their line of attack."""
 
+SIXTH = (LOG_KEPT, BY_RECORD)
+"""The greedy battles' parts of the sixth sitting: the view's log lines kept between
+views, and the evaluator's fighter records kept."""
+
 
 @contextlib.contextmanager
 def before_issue_32():
@@ -629,7 +638,9 @@ def before_issue_32():
 
 
 def greedy_fourth(count: int) -> None:
-    print("9. The greedy player's fourth and fifth sittings (aim 4x the code before issue 32)")
+    print(
+        "9. The greedy player's fourth, fifth and sixth sittings (aim 4x the code before issue 32)"
+    )
     for size in (4, 2):
         setup = setup_of(size)
         new, old = both_ways(setup, count, "greedy", lambda: plain(*FOURTH))
@@ -642,16 +653,22 @@ def greedy_fourth(count: int) -> None:
             f"   {size}v{size} cold: now {count / new5:5.2f}/s, without the fifth sitting's "
             f"{count / old5:5.2f}/s: {old5 / new5:.2f}x" + per_step(new5, old5)
         )
+        new6, old6 = both_ways(setup, count, "greedy", lambda: plain(*SIXTH))
+        print(
+            f"   {size}v{size} cold: now {count / new6:5.2f}/s, without the sixth sitting's "
+            f"{count / old6:5.2f}/s: {old6 / new6:.2f}x" + per_step(new6, old6)
+        )
         new2, before = both_ways(setup, count, "greedy", before_issue_32)
         print(
             f"   {size}v{size} cold: now {count / new2:5.2f}/s, before issue 32 "
             f"{count / before:5.2f}/s: {before / new2:.2f}x" + per_step(new2, before)
         )
-        runs = {"now": 0.0, "without": 0.0, "fifth": 0.0, "before": 0.0}
+        runs = {"now": 0.0, "without": 0.0, "fifth": 0.0, "sixth": 0.0, "before": 0.0}
         ways = {
             "now": contextlib.nullcontext,
             "without": lambda: plain(*FOURTH),
             "fifth": lambda: plain(*FIFTH),
+            "sixth": lambda: plain(*SIXTH),
             "before": before_issue_32,
         }
         for turn in range(2):
@@ -663,6 +680,8 @@ def greedy_fourth(count: int) -> None:
             f"four {2 * count / runs['without']:5.2f}/s ({runs['without'] / runs['now']:.2f}x),"
             f" without the fifth sitting's {2 * count / runs['fifth']:5.2f}/s "
             f"({runs['fifth'] / runs['now']:.2f}x),"
+            f" without the sixth sitting's {2 * count / runs['sixth']:5.2f}/s "
+            f"({runs['sixth'] / runs['now']:.2f}x),"
             f" before issue 32 {2 * count / runs['before']:5.2f}/s "
             f"({runs['before'] / runs['now']:.2f}x)"
         )

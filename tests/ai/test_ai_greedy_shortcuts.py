@@ -5,9 +5,9 @@ position (``threats.KEYED``), scores kept by position (``evaluation.SAME_POSITIO
 Moves left out that a bound shows cannot be best (``plans.MOVE_BOUND``), and (fifth
 sitting) the collector set aside while the player thinks (``collection.SET_ASIDE``,
 tested itself in ``test_ai_collection.py``) and the attacks weighed without their line's
-length (``plans.NO_LENGTH``, tested itself in ``test_ai_attack_situation.py``). None may
-change
-a choice: whole greedy battles on generated setups are played both ways, and every
+length (``plans.NO_LENGTH``, tested itself in ``test_ai_attack_situation.py``), and
+(sixth sitting) the evaluator's fighter records kept (``threats.BY_RECORD``, tested itself
+in ``test_ai_greedy_records.py``). None may change a choice: whole greedy battles on generated setups are played both ways, and every
 decision, every candidate list the player weighed (actions, value and parts), the final
 state and the log are compared; the bound itself is checked against the value of every
 Move's end it bounds, and one evaluator scoring a run of positions against a fresh plain
@@ -26,7 +26,7 @@ from skirmish.ai.magewinds.evaluation import SAME_POSITION, Evaluator
 from skirmish.ai.magewinds.greedy import GreedyPlayer
 from skirmish.ai.magewinds.outlook import forget
 from skirmish.ai.magewinds.plans import MOVE_BOUND, NO_LENGTH, Plan, Planner
-from skirmish.ai.magewinds.threats import KEYED
+from skirmish.ai.magewinds.threats import BY_RECORD, KEYED
 from skirmish.engine.battle import History, RandomPlayer, play_out
 from skirmish.games.magewinds.battle import Length, new_setup, setup, start_battle
 from skirmish.games.magewinds.battle.activation import Activation, ActivationStage
@@ -78,7 +78,7 @@ def generated(seed: int, players: int) -> Setup:
 DEATHMATCH = new_setup("deathmatch", [["Wizard", "Guardian"], ["Cleric", "Deadeye"]])
 
 
-@pytest.mark.parametrize("part", [KEYED, SAME_POSITION, SET_ASIDE, NO_LENGTH])
+@pytest.mark.parametrize("part", [KEYED, SAME_POSITION, SET_ASIDE, NO_LENGTH, BY_RECORD])
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 2, 3, 4]))
 def test_a_shortcut_that_changes_no_value_changes_no_candidate(part, seed, players):

@@ -50,6 +50,7 @@ from shapely import LineString, Point
 
 from skirmish.ai.magewinds.outlook import outlook, settled_results
 from skirmish.ai.magewinds.threats import (
+    BY_RECORD,
     GREEDY,
     KEYED,
     LEAN,
@@ -155,6 +156,12 @@ the very objects at once: the positions a player weighs at one decision share th
 candidates of one decision often reach one position twice (an attack's miss, and the step
 before it scored alone, change the same counter); ``fastpaths.plain(SAME_POSITION)`` scores
 every one afresh."""
+KEPT_RECORDS = 50_000
+"""Fighter records kept per evaluator (:data:`BY_RECORD`); when full, the store starts
+again from empty."""
+Terms = tuple[Fighter, float, float, Keyed, int]
+"""What a score reads of one fighter on the battlefield alone (:data:`BY_RECORD`): the
+record, its material, its actions, its keys and their token (:meth:`Threats.token`)."""
 KEPT_POSITIONS = 20_000
 """Scores kept per evaluator (:data:`SAME_POSITION`); when full, the store starts again."""
 _REST = attrgetter(
@@ -186,6 +193,16 @@ class Evaluator:
     )
     """Scores by player and fighters, with the rest of the position they were given for
     (:data:`SAME_POSITION`)."""
+    _hashed: dict[
+        tuple[int, tuple[int, ...]], tuple[tuple[Fighter, ...], tuple[object, ...], Score]
+    ] = field(default_factory=dict)
+    """Scores by player and the fighters' hashes, with the fighters and the rest of the
+    position they were given for (:data:`BY_RECORD`)."""
+    _hashes: dict[int, tuple[Fighter, int]] = field(default_factory=dict)
+    """Each fighter record's hash, by the very record (:data:`BY_RECORD`)."""
+    _terms: dict[int, Terms] = field(default_factory=dict)
+    """What a score reads of each fighter record alone, by the very record
+    (:data:`BY_RECORD`)."""
 
     def __post_init__(self) -> None:
         self._threats = Threats(self)
@@ -206,6 +223,8 @@ class Evaluator:
         its log aside) is answered with the score it was given."""
         if not (fast(SAME_POSITION) and fast(GREEDY) and battle.setup is self.setup):
             return self._value(battle, player)
+        if fast(BY_RECORD) and fast(LEAN) and fast(KEYED):
+            return self._recorded_value(battle, player)
         key = (player, battle.fighters)
         rest = _REST(battle)
         found = self._positions.get(key)
@@ -217,24 +236,80 @@ class Evaluator:
         self._positions[key] = (rest, score)
         return score
 
-    def _value(self, battle: Battle, player: int) -> Score:
-        """:meth:`value` worked out."""
+    def _recorded_value(self, battle: Battle, player: int) -> Score:
+        """:meth:`value` with the fighters' records kept (:data:`BY_RECORD`): a position
+        scored before is found by its fighters' kept hashes, and confirmed equal."""
+        hashes = self._hashes
+        found_hashes: list[int] = []
+        for fighter in battle.fighters:
+            entry = hashes.get(id(fighter))
+            if entry is None or entry[0] is not fighter:
+                entry = (fighter, hash(fighter))
+                if len(hashes) >= KEPT_RECORDS:
+                    hashes.clear()
+                hashes[id(fighter)] = entry
+            found_hashes.append(entry[1])
+        key = (player, tuple(found_hashes))
+        rest = _REST(battle)
+        found = self._hashed.get(key)
+        if found is not None and found[1] == rest and found[0] == battle.fighters:
+            return found[2]
+        score = self._value(battle, player, recorded=True)
+        if len(self._hashed) >= KEPT_POSITIONS:
+            self._hashed.clear()
+        self._hashed[key] = (battle.fighters, rest, score)
+        return score
+
+    def _terms_of(self, fighter: Fighter) -> Terms:
+        """What a score reads of ``fighter`` alone, kept by the very record
+        (:data:`BY_RECORD`)."""
+        terms = self._terms.get(id(fighter))
+        if terms is None or terms[0] is not fighter:
+            keys = keyed(fighter)
+            token = self._threats.token(keys[1], keys[2])
+            terms = (fighter, self._material(fighter), self._actions(fighter), keys, token)
+            if len(self._terms) >= KEPT_RECORDS:
+                self._terms.clear()
+            self._terms[id(fighter)] = terms
+        return terms
+
+    def _value(self, battle: Battle, player: int, *, recorded: bool = False) -> Score:
+        """:meth:`value` worked out (``recorded``: with what each fighter's record alone
+        gives kept, :data:`BY_RECORD`)."""
         w = self.weights
         if battle.result is not None:
             winner = battle.result.winner
             won = 0.0 if winner is None else w.win if winner == player else -w.win
             return Score(won, (("result", won),))
         parts: dict[str, float] = {}
-        mine = [f for f in battle.on_battlefield() if f.player == player]
-        theirs = [f for f in battle.on_battlefield() if f.player != player]
-        parts["material"] = sum(self._material(f) for f in mine) - sum(
-            self._material(f) for f in theirs
-        )
         acting = battle.phase is Phase.ACTION
-        if acting:
-            parts["actions"] = sum(self._actions(f) for f in mine) - sum(
-                self._actions(f) for f in theirs
+        as_targets: dict[str, Keyed] | None = None
+        tokens: dict[str, int] | None = None
+        armed: dict[str, ArmedList] | None = None
+        if recorded:
+            mine: list[Fighter] = []
+            theirs: list[Fighter] = []
+            for f in battle.fighters:
+                if f.on_battlefield:
+                    (mine if f.player == player else theirs).append(f)
+            ours = [self._terms_of(f) for f in mine]
+            against = [self._terms_of(f) for f in theirs]
+            parts["material"] = sum([t[1] for t in ours]) - sum([t[1] for t in against])
+            if acting:
+                parts["actions"] = sum([t[2] for t in ours]) - sum([t[2] for t in against])
+            as_targets = {t[0].name: t[3] for t in (*ours, *against)}
+            tokens = {t[0].name: t[4] for t in (*ours, *against)}
+            armed = self._threats.armed_by_name(battle, (*mine, *theirs), player)
+        else:
+            mine = [f for f in battle.on_battlefield() if f.player == player]
+            theirs = [f for f in battle.on_battlefield() if f.player != player]
+            parts["material"] = sum(self._material(f) for f in mine) - sum(
+                self._material(f) for f in theirs
             )
+            if acting:
+                parts["actions"] = sum(self._actions(f) for f in mine) - sum(
+                    self._actions(f) for f in theirs
+                )
         # On the fast path the attack lists and pair values are the ones kept by .threats
         # (on the lean path, LEAN, the lists found by the very hands and marks first); on
         # the plain path every one is worked out afresh.
@@ -242,9 +317,12 @@ class Evaluator:
         lean = kept and fast(LEAN)
         attacks = self._threats.armed if lean else self._threats.attacks if kept else self.attacks
         pair = self._threats.pair if kept else self.pair
-        armed = {f.name: attacks(battle, f, player) for f in (*mine, *theirs)}
+        if armed is None:
+            armed = {f.name: attacks(battle, f, player) for f in (*mine, *theirs)}
         if lean and fast(KEYED):
-            danger, offence = self._keyed_threats(battle, mine, theirs, acting, armed)
+            danger, offence = self._keyed_threats(
+                battle, mine, theirs, acting, armed, as_targets, tokens
+            )
         else:
             danger = [
                 self._best(attacking_as(battle, e), mine, acting, armed[e.name], pair)
@@ -324,10 +402,12 @@ class Evaluator:
         parts["danger"] = -_weighted(danger, w.danger)
         gaps = [self._gap_to_reach(m, theirs, armed[m.name]) for m in mine]
         index = mine.index(mover)
+        # the mover's keys wherever it stands, and its targets' (BY_RECORD)
+        keys = (fighter_key(mover), [fighter_key(t) for t in theirs]) if fast(BY_RECORD) else None
 
         def bound(where: tuple[float, float]) -> float:
             there = replaced(mover, at=where)
-            offence[index] = self._most(there, theirs, armed[name])
+            offence[index] = self._most(there, theirs, armed[name], keys)
             parts["offence"] = _weighted(offence, w.offence)
             gaps[index] = self._gap_to_reach(there, theirs, armed[name])
             parts["approach"] = -w.approach * sum(gaps)
@@ -335,20 +415,28 @@ class Evaluator:
 
         return bound
 
-    def _most(self, attacker: Fighter, targets: list[Fighter], attacks: ArmedList) -> float:
+    def _most(
+        self,
+        attacker: Fighter,
+        targets: list[Fighter],
+        attacks: ArmedList,
+        keys: tuple[FighterKey, list[FighterKey]] | None = None,
+    ) -> float:
         """At least :meth:`_best` of ``attacker`` on ``targets`` (acting): the value of its
-        best attack on any of them in reach (as :meth:`pair` reckons it), sight aside."""
+        best attack on any of them in reach (as :meth:`pair` reckons it), sight aside
+        (``keys``: the attacker's :func:`fighter_key` and each target's, when built)."""
         if attacker.counters >= MAX_COUNTERS or attacker.at is None:
             return 0.0
         best = 0.0
-        for target in targets:
+        for index, target in enumerate(targets):
             if target.at is None:
                 continue
             gap = math.dist(attacker.at, target.at) - 2 * RADIUS
+            pair = None if keys is None else (keys[0], keys[1][index])
             for attack in attacks:
                 if gap > attack.maximum_range + STEP or gap < attack.minimum_range - STEP:
                     continue
-                best = max(best, self.gain(attacker, target, attack))
+                best = max(best, self.gain(attacker, target, attack, pair))
         return best
 
     def _material(self, fighter: Fighter) -> float:
@@ -583,13 +671,38 @@ class Evaluator:
         theirs: list[Fighter],
         acting: bool,
         armed: dict[str, tuple[AttackProfile, ...]],
+        as_targets: dict[str, Keyed] | None = None,
+        tokens: dict[str, int] | None = None,
     ) -> tuple[list[float], list[float]]:
         """The danger (each enemy's best attack on the player's fighters) and offence (each
         of the player's fighters' best attack on the enemies) of :meth:`value`, as
         :meth:`_best` gives them from the kept pairs, each fighter keyed once as an
-        attacker and once as a target (:data:`KEYED`)."""
+        attacker and once as a target (:data:`KEYED`; ``as_targets``: those keys, and
+        ``tokens`` theirs, when kept, :data:`BY_RECORD`: the pairs are then found by the
+        two tokens, :meth:`Threats.by_token`)."""
         threats = self._threats
-        as_targets = {f.name: keyed(f) for f in (*mine, *theirs)}
+        if as_targets is not None and tokens is not None:
+            kept = as_targets
+            named = tokens
+            listed = (
+                [(kept[f.name], named[f.name]) for f in mine],
+                [(kept[f.name], named[f.name]) for f in theirs],
+            )
+
+            def by_token(fighter: Fighter, against: list[tuple[Keyed, int]]) -> float:
+                attacker = attacking_as(battle, fighter)
+                if acting and attacker.counters >= MAX_COUNTERS:
+                    return 0.0
+                if attacker is fighter:
+                    keys, token = kept[fighter.name], named[fighter.name]
+                else:
+                    keys = keyed(attacker)
+                    token = threats.token(keys[1], keys[2])
+                return threats.by_token(keys, token, armed[fighter.name], against)
+
+            return [by_token(e, listed[0]) for e in theirs], [by_token(m, listed[1]) for m in mine]
+        if as_targets is None:
+            as_targets = {f.name: keyed(f) for f in (*mine, *theirs)}
         targets = ([as_targets[f.name] for f in mine], [as_targets[f.name] for f in theirs])
 
         def best(fighter: Fighter, against: list[Keyed]) -> float:
@@ -601,10 +714,17 @@ class Evaluator:
 
         return [best(e, targets[0]) for e in theirs], [best(m, targets[1]) for m in mine]
 
-    def pair(self, attacker: Fighter, target: Fighter, attacks: Iterable[AttackProfile]) -> float:
+    def pair(
+        self,
+        attacker: Fighter,
+        target: Fighter,
+        attacks: Iterable[AttackProfile],
+        keys: tuple[FighterKey, FighterKey] | None = None,
+    ) -> float:
         """The value of the best of ``attacks`` that ``attacker`` could make at once on
         ``target`` (0 when none reaches). On the lean path (:data:`LEAN`) the distance
-        and the sight stand-in are worked out once for the pair, not once an attack."""
+        and the sight stand-in are worked out once for the pair, not once an attack
+        (``keys``: both fighters' :func:`fighter_key`, when known, :data:`BY_RECORD`)."""
         best = 0.0
         if fast(LEAN):
             if attacker.at is None or target.at is None:
@@ -617,7 +737,11 @@ class Evaluator:
                 if seen is None:
                     seen = self.clear(attacker.at, target.at)
                 if seen:
-                    best = max(best, self.gain(attacker, target, attack))
+                    if keys is None:
+                        best = max(best, self.gain(attacker, target, attack))
+                    else:  # known only on the fast path (BY_RECORD)
+                        near = (keys[0], keys[1], attack.name)
+                        best = max(best, self._kept_gain(attacker, target, attack, near))
             return best
         for attack in attacks:
             if self.reaches(attacker, target, attack):
@@ -670,12 +794,30 @@ class Evaluator:
             self._clear[ends] = found
         return found
 
-    def gain(self, attacker: Fighter, target: Fighter, attack: AttackProfile) -> float:
+    def gain(
+        self,
+        attacker: Fighter,
+        target: Fighter,
+        attack: AttackProfile,
+        keys: tuple[FighterKey, FighterKey] | None = None,
+    ) -> float:
         """The expected value of the attack to the attacker's side, both players choosing at
-        the equilibrium (no cover, Dodge possible)."""
+        the equilibrium (no cover, Dodge possible); ``keys``: both fighters'
+        :func:`fighter_key`, when already built (:data:`BY_RECORD`)."""
         if not fast():
             return self.attack_gain(self._situation(attacker, target, attack))
-        near = (fighter_key(attacker), fighter_key(target), attack.name)
+        if keys is None:
+            keys = (fighter_key(attacker), fighter_key(target))
+        return self._kept_gain(attacker, target, attack, (keys[0], keys[1], attack.name))
+
+    def _kept_gain(
+        self,
+        attacker: Fighter,
+        target: Fighter,
+        attack: AttackProfile,
+        near: tuple[FighterKey, FighterKey, str],
+    ) -> float:
+        """:meth:`gain` on the fast path, ``near`` its key by names."""
         found = self._gains.get(near)
         if found is None:
             profile = self.setup.profile

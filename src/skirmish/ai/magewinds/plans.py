@@ -27,7 +27,7 @@ from random import Random
 from skirmish.ai.collection import set_aside
 from skirmish.ai.magewinds.evaluation import Evaluator, MoveBound, Score
 from skirmish.ai.magewinds.outlook import Outlook, outlook, settled_results
-from skirmish.ai.magewinds.threats import GREEDY
+from skirmish.ai.magewinds.threats import BY_RECORD, GREEDY, FighterKey, fighter_key
 from skirmish.engine.battle import Action, Turn
 from skirmish.fastpaths import fast, replaced
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
@@ -417,12 +417,20 @@ class Planner:
         Quick = tuple[float, int, Battle, Fighter, Fighter, AttackProfile, tuple[Action, ...], int]
         quick: list[Quick] = []
         names = Names.of(battle)
+        known = fast(BY_RECORD)
+        target_keys: dict[str, tuple[Fighter, FighterKey]] = {}  # by the very record
         for index, option in enumerate(options):
             stepped, mover, standing = self._stepped(battle, me, option)
+            attacker = attacking_as(stepped, mover)
+            key = fighter_key(attacker) if known else None
             for target, profile, written in reachable_attacks(stepped, mover):
-                guess = standing + self.evaluator.gain(
-                    attacking_as(stepped, mover), target, profile
-                )
+                keys = None
+                if key is not None:  # a step moves no target: each keyed once (BY_RECORD)
+                    kept = target_keys.get(target.name)
+                    if kept is None or kept[0] is not target:
+                        kept = target_keys[target.name] = (target, fighter_key(target))
+                    keys = (key, kept[1])
+                guess = standing + self.evaluator.gain(attacker, target, profile, keys)
                 quick.append((guess, len(quick), stepped, mover, target, profile, written, index))
         chosen: list[tuple[Battle, Fighter, Action, tuple[Action, ...]]] = []
         for _, _, stepped, mover, target, profile, written, index in sorted(

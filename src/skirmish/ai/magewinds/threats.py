@@ -17,8 +17,10 @@ afresh, and the tests compare the two on generated positions and whole battles.
 
 from __future__ import annotations
 
+from itertools import count
 from typing import Protocol
 
+from skirmish.fastpaths import fast
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.profiles import AttackProfile
 
@@ -38,6 +40,19 @@ it stands and :func:`fighter_key`, as an attacker and as a target) once for each
 scored, not once for each pair of fighters, and finds each fighter's best attack among the
 kept pairs in one loop (:meth:`Threats.best`); ``fastpaths.plain(KEYED)`` asks
 :meth:`Threats.pair` pair by pair as before. Both read and keep the very same pairs."""
+BY_RECORD = "greedy records kept"
+"""The part of the fast paths that keeps, for each fighter record an evaluator meets (by
+the very record: the positions a player weighs at one decision share the records of every
+fighter a candidate did not change), what a score reads of that fighter alone: its hash,
+its material and actions, and what its kept threats are found by (:func:`keyed`), whose
+kept attack values a new pair then finds without building their keys again (as do the
+Move bound for each end and the attack ranking for each step: the mover's keys are the
+same wherever it stands, its targets' the same for every step). A position scored before
+(``evaluation.SAME_POSITION``) is found by its fighters' kept hashes and confirmed equal,
+and each pair by the attack list and a number standing for each fighter's place and keys
+(:meth:`Threats.token`). It works with the kept threats' later parts on (:data:`LEAN`,
+:data:`KEYED`, ``evaluation.SAME_POSITION``); ``fastpaths.plain(BY_RECORD)`` works each
+out for every position. Both give the very same scores, to the last bit."""
 KEPT_PAIRS = 100_000
 """Pairs of fighters kept per evaluator; when full, the store starts again from empty."""
 KEPT_ARMED = 20_000
@@ -62,8 +77,15 @@ class Valuing(Protocol):
         """The attacks ``fighter`` could make for ``player``."""
         ...
 
-    def pair(self, attacker: Fighter, target: Fighter, attacks: tuple[AttackProfile, ...]) -> float:
-        """The value of the best of ``attacks`` on ``target``."""
+    def pair(
+        self,
+        attacker: Fighter,
+        target: Fighter,
+        attacks: tuple[AttackProfile, ...],
+        keys: tuple[FighterKey, FighterKey] | None = None,
+    ) -> float:
+        """The value of the best of ``attacks`` on ``target`` (``keys``: both fighters'
+        :func:`fighter_key`, when known)."""
         ...
 
 
@@ -75,6 +97,12 @@ class Threats:
         self._pairs: dict[PairKey, tuple[tuple[AttackProfile, ...], float]] = {}
         self._armed: dict[ArmedKey, tuple[AttackProfile, ...]] = {}
         self._same_armed: dict[tuple[object, ...], tuple[object, object, ArmedList]] = {}
+        self._tokens: dict[tuple[object, FighterKey], int] = {}
+        self._token_pairs: dict[tuple[int, int, int], tuple[ArmedList, float]] = {}
+        self._issued = count()
+        self._by_name: dict[
+            tuple[int, int, int], tuple[object, object, dict[str, tuple[str, int, ArmedList]]]
+        ] = {}
 
     def armed(self, battle: Battle, fighter: Fighter, player: int) -> ArmedList:
         """:meth:`attacks` (the very list it gives), found first by the battle's very hands
@@ -90,6 +118,29 @@ class Threats:
             self._same_armed.clear()
         self._same_armed[key] = (hands, marks, attacks)
         return attacks
+
+    def armed_by_name(
+        self, battle: Battle, fighters: tuple[Fighter, ...], player: int
+    ) -> dict[str, ArmedList]:
+        """:meth:`armed` of each of ``fighters`` (the very lists it gives), by name: found
+        by the battle's very hands and marks and ``player`` once for the position, then
+        by each fighter's name, profile and player (:data:`BY_RECORD`)."""
+        hands, marks = battle.hands, battle.marks
+        key = (player, id(hands), id(marks))
+        found = self._by_name.get(key)
+        if found is None or found[0] is not hands or found[1] is not marks:
+            if len(self._by_name) >= KEPT_SAME:
+                self._by_name.clear()
+            found = self._by_name[key] = (hands, marks, {})
+        lists = found[2]
+        armed: dict[str, ArmedList] = {}
+        for fighter in fighters:
+            entry = lists.get(fighter.name)
+            if entry is None or entry[0] != fighter.profile or entry[1] != fighter.player:
+                attacks = self.armed(battle, fighter, player)
+                entry = lists[fighter.name] = (fighter.profile, fighter.player, attacks)
+            armed[fighter.name] = entry[2]
+        return armed
 
     def attacks(self, battle: Battle, fighter: Fighter, player: int) -> tuple[AttackProfile, ...]:
         """:meth:`Evaluator.attacks`, kept by everything it reads."""
@@ -131,6 +182,7 @@ class Threats:
         fighter, at, key = attacker
         pairs = self._pairs
         marked = id(attacks)
+        known = fast(BY_RECORD)
         best = 0.0
         first = True
         for target, target_at, target_key in targets:
@@ -139,10 +191,50 @@ class Threats:
             if found is not None and found[0] is attacks:
                 value = found[1]
             else:
-                value = self.evaluator.pair(fighter, target, attacks)
+                keys = (key, target_key) if known else None
+                value = self.evaluator.pair(fighter, target, attacks, keys)
                 if len(pairs) >= KEPT_PAIRS:
                     pairs.clear()
                 pairs[pair] = (attacks, value)
+            if first or value > best:
+                best, first = value, False
+        return best
+
+    def token(self, at: object, key: FighterKey) -> int:
+        """A number standing for where a fighter stands and its :func:`fighter_key`, the
+        same for equal values (:data:`BY_RECORD`); never given to other values, even once
+        the store of tokens starts again from empty."""
+        found = self._tokens.get((at, key))
+        if found is None:
+            if len(self._tokens) >= KEPT_PAIRS:
+                self._tokens.clear()
+            found = self._tokens[at, key] = next(self._issued)
+        return found
+
+    def by_token(
+        self,
+        attacker: Keyed,
+        token: int,
+        attacks: ArmedList,
+        targets: list[tuple[Keyed, int]],
+    ) -> float:
+        """:meth:`best`, each pair found by the attack list and the two fighters' tokens
+        (:meth:`token`), three numbers quicker to look up than the keys they stand for
+        (:data:`BY_RECORD`); a pair not found is worked out as :meth:`best` does."""
+        fighter, _, key = attacker
+        pairs = self._token_pairs
+        marked = id(attacks)
+        best = 0.0
+        first = True
+        for (target, _, target_key), target_token in targets:
+            found = pairs.get((marked, token, target_token))
+            if found is not None and found[0] is attacks:
+                value = found[1]
+            else:
+                value = self.evaluator.pair(fighter, target, attacks, (key, target_key))
+                if len(pairs) >= KEPT_PAIRS:
+                    pairs.clear()
+                pairs[marked, token, target_token] = (attacks, value)
             if first or value > best:
                 best, first = value, False
         return best
