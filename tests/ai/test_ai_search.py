@@ -7,6 +7,7 @@ import math
 import statistics
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from random import Random
 
@@ -208,10 +209,14 @@ def _decide(player: SearchPlayer, battle: Battle) -> str:
     return str(player.choose(LazyView(battle, player.seat), legal))
 
 
-@pytest.mark.parametrize(("halving", "through"), [(False, 0), (True, 0), (False, 1)])
-def test_a_search_repeats_itself_and_keeps_to_its_counted_budget(halving, through):
+@pytest.mark.parametrize(
+    ("halving", "through", "dice"),
+    [(False, 0, "world"), (True, 0, "world"), (False, 1, "world"), (False, 1, "common")],
+)
+def test_a_search_repeats_itself_and_keeps_to_its_counted_budget(halving, through, dice):
     """Seeded alike, two searches of the same position choose alike at the same cost; no
-    look-ahead starts once the counted cost has reached the budget."""
+    look-ahead starts once the counted cost has reached the budget (with either kind of
+    dice)."""
     battle = _guardian_to_act()
     found = []
     for _ in range(2):
@@ -224,6 +229,7 @@ def test_a_search_repeats_itself_and_keeps_to_its_counted_budget(halving, throug
             width=6,
             halving=halving,
             through=through,
+            dice=dice,
         )
         found.append((_decide(player, battle), player.stats.cost, player.stats.playouts))
         budget = counted_playouts(0.5)
@@ -530,3 +536,111 @@ def test_a_longer_budget_plays_to_the_end_from_earlier_in_the_last_round(monkeyp
         _decide(player, battle)
         reached[seconds] = player._to_end
     assert reached == {1.0: False, 3.0: True}
+
+
+# -- common dice and the fewest drawn battles ----------------------------------------------
+
+
+def _heavy_blow(cleric: tuple[float, float] = (3.0, 9.0)) -> Battle:
+    """The Guardian's heavy Melee attack on the Wizard, its dice to roll (the Cleric, out
+    of it, stands at ``cleric``)."""
+    battle = placed(
+        ("Wizard", "Cleric"),
+        ("Guardian",),
+        {"Wizard": (5.0, 8.0), "Cleric": cleric, "Guardian": (6.6, 8.0)},
+    )
+    return play(
+        battle.apply("activate Guardian"),
+        "attack",
+        "no step",
+        "attack Wizard with Melee",
+        "heavy",
+        "none",
+    )
+
+
+def test_common_dice_roll_the_same_attack_alike_whatever_led_to_it():
+    """With common dice the roll of an attack is named by the drawn battle and the attack
+    (:func:`search.event`), not by the stream the look-ahead has read so far: the same
+    attack rolls the same faces from any stream and with the rest of the table otherwise,
+    other faces in other drawn battles; with the drawn battle's one stream the faces are
+    the stream's next."""
+    battle = _heavy_blow()
+    assert isinstance(battle.node(), Chance)
+    elsewhere = _heavy_blow(cleric=(2.0, 12.0))
+    assert elsewhere.as_dict() != battle.as_dict()
+    common = SearchPlayer(battle.setup, 3, 0, clock=False, dice="common")
+    faces = {}
+    for world in range(12):
+        common._world = f"drawn {world}"
+        rolled = {
+            str(common._reply(state, Random(k))) for state in (battle, elsewhere) for k in (1, 2)
+        }
+        assert len(rolled) == 1
+        faces[world] = rolled.pop()
+    assert len(set(faces.values())) > 1
+    assert all(face.startswith("dice ") and len(face.split()) == 7 for face in faces.values())
+    # The same world's faces again for the attacker's next attack would be a coupling too
+    # many: another action counter names another event.
+    assert search.event(battle, -1) != search.event(
+        replace(
+            battle,
+            fighters=tuple(
+                replace(f, counters=f.counters + 1) if f.name == "Guardian" else f
+                for f in battle.fighters
+            ),
+        ),
+        -1,
+    )
+    world = SearchPlayer(battle.setup, 3, 0, clock=False)
+    assert world.dice == search.DICE == "world"
+    for k in range(6):
+        assert str(world._reply(battle, Random(k))) == str(battle.sample_chance(Random(k)))
+
+
+def test_dice_of_another_kind_are_refused():
+    with pytest.raises(ValueError, match="dice='loaded'"):
+        SearchPlayer(_guardian_to_act().setup, 1, 0, clock=False, dice="loaded")
+
+
+@given(
+    st.lists(
+        st.lists(st.floats(-50, 50, allow_nan=False), min_size=4, max_size=4),
+        min_size=2,
+        max_size=5,
+    ),
+    st.integers(1, 4),
+    st.integers(1, 5),
+)
+def test_a_candidate_compared_in_fewer_drawn_battles_than_the_least_is_not_played(
+    rows, worlds, least
+):
+    """``least`` drawn battles at the fewest: the margin rule over the first ``worlds``
+    battles when there are that many, else the greedy player's choice."""
+    table = [row[:worlds] for row in rows]
+    expected = chosen(table) if worlds >= least else 0
+    assert chosen(table, least=least) == expected
+    # One drawn battle has no spread: any gain passes unless two are asked for.
+    assert chosen([[0.0], [0.5]]) == 1
+    assert chosen([[0.0], [0.5]], least=2) == 0
+    assert chosen([[0.0, 0.0], [0.5, 0.5]], least=2) == 1
+
+
+def test_the_fewest_drawn_battles_are_the_search_players_own(monkeypatch):
+    """The search asks the margin rule for its own fewest drawn battles, and plays what the
+    rule picks."""
+    assert SearchPlayer(_guardian_to_act().setup, 1, 0, clock=False).least == search.LEAST == 1
+    asked = []
+
+    def noted(values, margin=MARGIN, least=1):
+        asked.append((len(values[0]), least, chosen(values, margin, least)))
+        return asked[-1][2]
+
+    monkeypatch.setattr(search, "chosen", noted)
+    battle = _guardian_to_act()
+    player = _Played(battle.setup, 3, 1, seconds=4.0, clock=False, through=0, least=2)
+    choice = _decide(player, battle)
+    ((worlds, least, index),) = asked
+    assert least == 2 and worlds >= 2
+    width = min(player.width, len(set(player.played)))
+    assert choice == player.played[:width][index][0]

@@ -53,7 +53,7 @@ from skirmish.ai.magewinds.evaluation import Evaluator, Weights
 from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.plans import Course, Decisions, Plan, attack_leaves
 from skirmish.ai.magewinds.rollout import ReplyPlayer, attack_outcomes
-from skirmish.engine.battle import Action, End, Turn
+from skirmish.engine.battle import Action, Chance, End, Turn
 from skirmish.games.magewinds.attack import defence_decision
 from skirmish.games.magewinds.battle.actionphase import ActionPhase, ActionPhaseStage
 from skirmish.games.magewinds.battle.activation import MAX_COUNTERS
@@ -112,6 +112,19 @@ DRAW = 0.0
 """What a draw is worth at the end of an endgame look-ahead, in points of the evaluation
 (a win is worth :attr:`~.evaluation.Weights.win`, a loss its negative); below 0 the search
 takes risks to turn a level battle into a win."""
+DICE = "world"
+"""Where a look-ahead's dice come from: ``"world"``, one stream for each drawn battle, read
+in the order the look-ahead rolls (the same stream for every candidate, so two candidates
+share their dice only as far as they roll alike); ``"common"``, each roll drawn from its
+own stream named by the drawn battle and the event (:func:`event`), so that the same
+attack (attacker, target, round, the attacker's actions taken, the roll's place in the
+attack) rolls the same faces after every candidate (common random numbers, docs/speed.md,
+"Sixth sitting: the search algorithm")."""
+LEAST = 1
+"""The fewest drawn battles a candidate must have been compared in to be played instead of
+the greedy player's choice (:func:`chosen`); with one, a single drawn battle has no spread
+to measure, so any gain in it passes the margin."""
+DICE_KINDS = ("world", "common")
 LONG = 2.0
 """From this budget a decision (seconds), the search's look-aheads go deeper
 (:func:`shape`)."""
@@ -124,15 +137,16 @@ class _OutOfTime(Exception):
     """A look-ahead on the clock stopped before a reply that would pass the budget."""
 
 
-def chosen(values: Sequence[Sequence[float]], margin: float = MARGIN) -> int:
+def chosen(values: Sequence[Sequence[float]], margin: float = MARGIN, least: int = 1) -> int:
     """The candidate to play, by ``values[i][k]``, candidate ``i`` in drawn battle ``k``
     (the first candidate the greedy player's choice): the first, unless others beat it by
     a mean paired difference above ``margin`` standard errors of that difference (and
-    above rounding); of those, the best mean (the first of equals)."""
+    above rounding) over at least ``least`` drawn battles; of those, the best mean (the
+    first of equals)."""
     best, best_gain = 0, 0.0
     for index in range(1, len(values)):
         differences = [v - w for v, w in zip(values[index], values[0], strict=True)]
-        if not differences:
+        if not differences or len(differences) < least:
             continue
         gain = statistics.fmean(differences)
         spread = statistics.stdev(differences) if len(differences) > 1 else 0.0
@@ -198,6 +212,22 @@ def halved(columns: Mapping[int, Sequence[float]]) -> list[int]:
     return [index for index in order if index in kept]
 
 
+def event(state: Battle, player: int) -> str:
+    """The name of the chance event or hidden choice on top of ``state`` that ``player``
+    (``-1`` for the dice) is to answer, alike after any candidate that leads to it: in an
+    attack, its attacker, target, the attacker's action counters and how many answers the
+    attack has had, in the round; elsewhere, the frame's kind, the round and the chance
+    events the battle has had."""
+    top = state.frames[-1]
+    if isinstance(top, AttackFrame):
+        counters = state.fighter(top.attacker).counters
+        return (
+            f"{state.round} attack {top.attacker} {counters} on {top.target} "
+            f"{len(top.answers)} {player}"
+        )
+    return f"{state.round} {type(top).__name__} {state.chances} {player}"
+
+
 def counted_playouts(seconds: float) -> int:
     """The playouts a decision's budget of ``seconds`` counts when not on the clock (at least
     one)."""
@@ -247,6 +277,8 @@ class SearchPlayer:
         endgame: bool | None = None,
         draw: float | None = None,
         value: Callable[[Evaluator], Callable[[Battle, int], float]] | None = None,
+        dice: str | None = None,
+        least: int | None = None,
     ) -> None:
         self.setup = setup
         shaped = shape(seconds)
@@ -255,6 +287,12 @@ class SearchPlayer:
         self.through = shaped.through if through is None else through
         self.endgame = ENDGAME if endgame is None else endgame
         self.draw = DRAW if draw is None else draw
+        self.dice = DICE if dice is None else dice
+        if self.dice not in DICE_KINDS:
+            raise ValueError(f"dice={self.dice!r}: expected one of {', '.join(DICE_KINDS)}")
+        self.least = LEAST if least is None else least
+        self._world = ""
+        """The drawn battle a look-ahead plays in, naming its common dice (:data:`DICE`)."""
         self._to_end = False
         self.seat = seat
         self.seconds = seconds
@@ -339,7 +377,8 @@ class SearchPlayer:
             while not late and not self._spent(started, share):
                 values: list[float] = []
                 for index in entrants:
-                    dice = Random(f"{label} world {rounds}")
+                    self._world = f"{label} world {rounds}"
+                    dice = Random(self._world)
                     planned = self.replies.planned
                     try:
                         values.append(self.playout(world, plans[index], dice))
@@ -362,7 +401,8 @@ class SearchPlayer:
         self.stats.seconds.append(time.perf_counter() - started)
         self.stats.playouts.append(self._playouts)
         self.stats.cost.append(self._cost)
-        return plans[entrants[chosen([columns[index] for index in entrants], margin)]]
+        played = [columns[index] for index in entrants]
+        return plans[entrants[chosen(played, margin, self.least)]]
 
     def _spent(self, started: float, share: float) -> bool:
         """Whether ``share`` of the budget is spent: on the clock, when one more look-ahead
@@ -480,7 +520,15 @@ class SearchPlayer:
 
     def _reply(self, state: Battle, rng: Random) -> Action:
         """The reply policy's next action; on the clock, a greedy decision is not started
-        when one as long as the mean so far would pass the budget (:class:`_OutOfTime`)."""
+        when one as long as the mean so far would pass the budget (:class:`_OutOfTime`).
+        With common dice, a roll or a hidden choice drawn is drawn from the stream of its
+        :func:`event` in the drawn battle."""
+        if self.dice == "common":
+            node = state.node()
+            if isinstance(node, Chance):
+                rng = Random(f"{self._world} {event(state, -1)}")
+            elif isinstance(node, Turn) and not plannable(state):
+                rng = Random(f"{self._world} {event(state, node.player)}")
         if not self.clock or not plannable(state):
             return self.replies.decide(state, rng)
         before = time.perf_counter()
