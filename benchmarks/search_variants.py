@@ -40,6 +40,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "common": {"dice": "common"},
     "least2": {"least": 2},
     "common-least2": {"dice": "common", "least": 2},
+    "common-fit": {"dice": "common", "fit": True},
 }
 """Each variant's options for :class:`~skirmish.ai.magewinds.search.SearchPlayer` (``T1E``
 the search as it plays by default, the fifth sitting's; ``greedy`` the same player searching

@@ -210,10 +210,16 @@ def _decide(player: SearchPlayer, battle: Battle) -> str:
 
 
 @pytest.mark.parametrize(
-    ("halving", "through", "dice"),
-    [(False, 0, "world"), (True, 0, "world"), (False, 1, "world"), (False, 1, "common")],
+    ("halving", "through", "dice", "fit"),
+    [
+        (False, 0, "world", False),
+        (True, 0, "world", False),
+        (False, 1, "world", False),
+        (False, 1, "common", False),
+        (False, 1, "common", True),
+    ],
 )
-def test_a_search_repeats_itself_and_keeps_to_its_counted_budget(halving, through, dice):
+def test_a_search_repeats_itself_and_keeps_to_its_counted_budget(halving, through, dice, fit):
     """Seeded alike, two searches of the same position choose alike at the same cost; no
     look-ahead starts once the counted cost has reached the budget (with either kind of
     dice)."""
@@ -230,6 +236,7 @@ def test_a_search_repeats_itself_and_keeps_to_its_counted_budget(halving, throug
             halving=halving,
             through=through,
             dice=dice,
+            fit=fit,
         )
         found.append((_decide(player, battle), player.stats.cost, player.stats.playouts))
         budget = counted_playouts(0.5)
@@ -644,3 +651,34 @@ def test_the_fewest_drawn_battles_are_the_search_players_own(monkeypatch):
     assert least == 2 and worlds >= 2
     width = min(player.width, len(set(player.played)))
     assert choice == player.played[:width][index][0]
+
+
+@pytest.mark.parametrize("share", [0.01, 0.2, 0.25, 0.3, 1 / 3, 0.34, 0.5, 0.7, 1.0, 3.0])
+def test_a_field_is_fitted_to_the_rounds_the_budget_holds(share):
+    """The candidates one whole round holds when each look-ahead takes ``share`` of the
+    budget: counted as the search counts, a look-ahead started while the budget is not
+    spent, so the round holds every look-ahead started below it (at least 2)."""
+    starts = 0
+    while starts * share < 1 - 1e-12:
+        starts += 1
+    for width in range(1, 9):
+        assert search.fitted(width, share) == min(width, max(2, starts))
+    assert search.fitted(4, 0.0) == 4
+
+
+def test_a_fitted_search_plays_the_round_the_budget_holds():
+    """At a second a decision a look-ahead from the Guardian's position (to its next
+    activation) takes over half the counted budget, so the search as it plays by default finishes no round and plays the
+    greedy choice unsearched; fitted, it plays the greedy player's two best candidates in
+    one whole drawn battle and picks between them."""
+    battle = _guardian_to_act()
+    plain = _Played(battle.setup, 3, 1, seconds=1.0, clock=False, through=0)
+    greedy_choice = _decide(plain, battle)
+    assert plain.stats.playouts == [len(plain.played)] and len(plain.played) < plain.width
+    fitted = _Played(battle.setup, 3, 1, seconds=1.0, clock=False, through=0, fit=True)
+    choice = _decide(fitted, battle)
+    greedy = GreedyPlayer(battle.setup, 3, 1)
+    best = [p.actions for p in greedy.planner.plans(battle) if p.actions[0] in battle.options()]
+    assert fitted.played == best[:2]
+    assert fitted.stats.playouts == [2] and fitted.stats.cost[0] >= counted_playouts(1.0)
+    assert greedy_choice == best[0][0] and choice in (best[0][0], best[1][0])

@@ -125,6 +125,12 @@ LEAST = 1
 the greedy player's choice (:func:`chosen`); with one, a single drawn battle has no spread
 to measure, so any gain in it passes the margin."""
 DICE_KINDS = ("world", "common")
+FIT = False
+"""Whether, before the endgame, the field of candidates is cut after the first look-ahead
+(the greedy choice's in the first drawn battle) to as many as one whole round can hold at
+that look-ahead's cost (:func:`fitted`, at least two), and a round whose last look-ahead
+reaches the budget is counted, rather than leaving a round the budget cannot finish
+uncounted and the greedy choice played unsearched."""
 LONG = 2.0
 """From this budget a decision (seconds), the search's look-aheads go deeper
 (:func:`shape`)."""
@@ -212,6 +218,16 @@ def halved(columns: Mapping[int, Sequence[float]]) -> list[int]:
     return [index for index in order if index in kept]
 
 
+def fitted(width: int, share: float) -> int:
+    """How many candidates of a field of ``width`` a round can hold when one look-ahead
+    takes ``share`` of the budget: a look-ahead starts while the budget is not spent, so
+    ``ceil(1 / share)`` of them, at least 2 (the greedy choice and one other) and at most
+    the field."""
+    if share <= 0:
+        return width
+    return max(min(2, width), min(width, math.ceil(1 / share - 1e-9)))
+
+
 def event(state: Battle, player: int) -> str:
     """The name of the chance event or hidden choice on top of ``state`` that ``player``
     (``-1`` for the dice) is to answer, alike after any candidate that leads to it: in an
@@ -279,6 +295,7 @@ class SearchPlayer:
         value: Callable[[Evaluator], Callable[[Battle, int], float]] | None = None,
         dice: str | None = None,
         least: int | None = None,
+        fit: bool | None = None,
     ) -> None:
         self.setup = setup
         shaped = shape(seconds)
@@ -291,6 +308,7 @@ class SearchPlayer:
         if self.dice not in DICE_KINDS:
             raise ValueError(f"dice={self.dice!r}: expected one of {', '.join(DICE_KINDS)}")
         self.least = LEAST if least is None else least
+        self.fit = FIT if fit is None else fit
         self._world = ""
         """The drawn battle a look-ahead plays in, naming its common dice (:data:`DICE`)."""
         self._to_end = False
@@ -376,7 +394,7 @@ class SearchPlayer:
             share = (stage + 1) / count
             while not late and not self._spent(started, share):
                 values: list[float] = []
-                for index in entrants:
+                for position, index in enumerate(entrants):
                     self._world = f"{label} world {rounds}"
                     dice = Random(self._world)
                     planned = self.replies.planned
@@ -387,7 +405,12 @@ class SearchPlayer:
                         break
                     self._playouts += 1
                     self._cost += max(1, self.replies.planned - planned)
-                    if self._spent(started, 1.0):
+                    if self.fit and not self._to_end and self._playouts == 1:
+                        # Cut the field (in place: the loop reads on in it) to what one
+                        # whole round can hold at the greedy choice's cost.
+                        del entrants[fitted(len(entrants), self._first_share(started)) :]
+                    whole = self.fit and position == len(entrants) - 1
+                    if self._spent(started, 1.0) and not whole:
                         break
                 else:
                     for index, value in zip(entrants, values, strict=True):
@@ -403,6 +426,13 @@ class SearchPlayer:
         self.stats.cost.append(self._cost)
         played = [columns[index] for index in entrants]
         return plans[entrants[chosen(played, margin, self.least)]]
+
+    def _first_share(self, started: float) -> float:
+        """The share of the budget the first look-ahead took (counted or on the clock)."""
+        if self.clock:
+            searching = time.perf_counter() - started - self._searching_from
+            return searching / max(1e-9, self.seconds - self._searching_from)
+        return self._cost / self.budget
 
     def _spent(self, started: float, share: float) -> bool:
         """Whether ``share`` of the budget is spent: on the clock, when one more look-ahead
