@@ -64,19 +64,19 @@ class Noted(search.SearchPlayer):
         self.values: list[float] = []
         best = super().search(view, battle, plans, rng, started)
         if len(self.stats.playouts) > before:
-            worlds = self.stats.playouts[-1] // len(plans)
+            worlds, compared = self.stats.rounds[-1], self.stats.compared[-1]
             self.notes.append(
                 {
                     "round": battle.round,
-                    "candidates": len(plans),
+                    "candidates": compared,
                     "worlds": worlds,
                     "left": plans.index(best) != 0,
                     "endgame": self._to_end,
                     "plans": [" / ".join(map(str, p.actions)) for p in plans],
                     "greedy values": [round(p.value, 3) for p in plans],
                     "values": [
-                        [round(v, 3) for v in self.values[k :: len(plans)][:worlds]]
-                        for k in range(len(plans))
+                        [round(v, 3) for v in self.values[k::compared][:worlds]]
+                        for k in range(compared)
                     ],
                     "chosen": plans.index(best),
                 }

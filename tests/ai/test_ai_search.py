@@ -599,8 +599,8 @@ def test_common_dice_roll_the_same_attack_alike_whatever_led_to_it():
         ),
         -1,
     )
-    world = SearchPlayer(battle.setup, 3, 0, clock=False)
-    assert world.dice == search.DICE == "world"
+    world = SearchPlayer(battle.setup, 3, 0, clock=False, dice="world")
+    assert search.DICE in search.DICE_KINDS
     for k in range(6):
         assert str(world._reply(battle, Random(k))) == str(battle.sample_chance(Random(k)))
 
@@ -668,11 +668,11 @@ def test_a_field_is_fitted_to_the_rounds_the_budget_holds(share):
 
 def test_a_fitted_search_plays_the_round_the_budget_holds():
     """At a second a decision a look-ahead from the Guardian's position (to its next
-    activation) takes over half the counted budget, so the search as it plays by default finishes no round and plays the
-    greedy choice unsearched; fitted, it plays the greedy player's two best candidates in
-    one whole drawn battle and picks between them."""
+    activation) takes over half the counted budget, so a search of 4 candidates finishes
+    no round and plays the greedy choice unsearched; fitted, it plays the greedy player's
+    two best candidates in one whole drawn battle and picks between them."""
     battle = _guardian_to_act()
-    plain = _Played(battle.setup, 3, 1, seconds=1.0, clock=False, through=0)
+    plain = _Played(battle.setup, 3, 1, seconds=1.0, clock=False, through=0, fit=False)
     greedy_choice = _decide(plain, battle)
     assert plain.stats.playouts == [len(plain.played)] and len(plain.played) < plain.width
     fitted = _Played(battle.setup, 3, 1, seconds=1.0, clock=False, through=0, fit=True)

@@ -269,6 +269,10 @@ class SearchStats:
     seconds: list[float] = field(default_factory=list)
     playouts: list[int] = field(default_factory=list)
     cost: list[int] = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)
+    """The whole rounds (drawn battles every candidate compared was played in)."""
+    compared: list[int] = field(default_factory=list)
+    """The candidates compared in the end (the greedy choice among them)."""
     steps: int = 0
 
 
@@ -424,6 +428,8 @@ class SearchPlayer:
         self.stats.seconds.append(time.perf_counter() - started)
         self.stats.playouts.append(self._playouts)
         self.stats.cost.append(self._cost)
+        self.stats.rounds.append(rounds)
+        self.stats.compared.append(len(entrants))
         played = [columns[index] for index in entrants]
         return plans[entrants[chosen(played, margin, self.least)]]
 
