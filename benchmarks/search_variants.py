@@ -35,16 +35,18 @@ from skirmish.ai.simulate import Outcome, read_rows, rows_csv, simulate, spans
 from skirmish.games.magewinds.battle.state import Battle
 
 VARIANTS: dict[str, dict[str, Any]] = {
-    "T1E": {},
-    "greedy": {"width": 1},
+    "T1E": {"dice": "world", "fit": False},
+    "greedy": {"width": 1, "dice": "world", "fit": False},
+    "default": {},
     "common": {"dice": "common"},
     "least2": {"least": 2},
     "common-least2": {"dice": "common", "least": 2},
     "common-fit": {"dice": "common", "fit": True},
 }
 """Each variant's options for :class:`~skirmish.ai.magewinds.search.SearchPlayer` (``T1E``
-the search as it plays by default, the fifth sitting's; ``greedy`` the same player searching
-no candidate but the greedy player's choice, on the same seeds and seats)."""
+the fifth sitting's search; ``greedy`` that player searching no candidate but the greedy
+player's choice, on the same seeds and seats; ``default`` the search as it plays now, which
+since the sixth sitting is ``common-fit``)."""
 RUNG = ("search:1", "greedy")
 
 

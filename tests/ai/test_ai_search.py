@@ -176,6 +176,8 @@ def test_a_longer_budget_looks_one_activation_deeper_over_the_same_field():
     player = SearchPlayer(_guardian_to_act().setup, 1, 0, seconds=4.0, clock=False)
     assert (player.width, player.halving, player.through) == (CANDIDATES, HALVING, THROUGH + 1)
     assert player.endgame
+    # Since the sixth speed sitting the dice are common and the field fitted at any budget.
+    assert (player.dice, player.fit, player.least) == ("common", True, 1)
     assert counted_playouts(4.0) == 4 * counted_playouts(1.0)
 
 

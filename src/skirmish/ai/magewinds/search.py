@@ -36,7 +36,10 @@ fifth sitting the search plays 4 candidates through one more activation of its o
 (measured stronger on the ladder's slices), and in the battle's last round, once few
 actions are left in it, plays its look-aheads to the battle's end and scores the result
 (:data:`ENDGAME`, :meth:`SearchPlayer.play_to_the_end`). Every look-ahead's last position
-is scored by :meth:`SearchPlayer.leaf`.
+is scored by :meth:`SearchPlayer.leaf`. Since the sixth, the dice of a look-ahead are
+common to the candidates (:data:`DICE`) and the field is fitted to the rounds the budget
+holds (:data:`FIT`), measured stronger on the ladder's Deathmatch battles; the fifth
+sitting's search is ``SearchPlayer(dice="world", fit=False)``.
 """
 
 from __future__ import annotations
@@ -112,25 +115,26 @@ DRAW = 0.0
 """What a draw is worth at the end of an endgame look-ahead, in points of the evaluation
 (a win is worth :attr:`~.evaluation.Weights.win`, a loss its negative); below 0 the search
 takes risks to turn a level battle into a win."""
-DICE = "world"
-"""Where a look-ahead's dice come from: ``"world"``, one stream for each drawn battle, read
-in the order the look-ahead rolls (the same stream for every candidate, so two candidates
-share their dice only as far as they roll alike); ``"common"``, each roll drawn from its
-own stream named by the drawn battle and the event (:func:`event`), so that the same
-attack (attacker, target, round, the attacker's actions taken, the roll's place in the
-attack) rolls the same faces after every candidate (common random numbers, docs/speed.md,
-"Sixth sitting: the search algorithm")."""
+DICE = "common"
+"""Where a look-ahead's dice come from: ``"world"`` (the fifth sitting's), one stream for
+each drawn battle, read in the order the look-ahead rolls (the same stream for every
+candidate, so two candidates share their dice only as far as they roll alike);
+``"common"`` (since the sixth), each roll drawn from its own stream named by the drawn
+battle and the event (:func:`event`), so that the same attack (attacker, target, round,
+the attacker's actions taken, the roll's place in the attack) rolls the same faces after
+every candidate (common random numbers, docs/speed.md, "Sixth sitting: the search
+algorithm")."""
 LEAST = 1
 """The fewest drawn battles a candidate must have been compared in to be played instead of
 the greedy player's choice (:func:`chosen`); with one, a single drawn battle has no spread
 to measure, so any gain in it passes the margin."""
 DICE_KINDS = ("world", "common")
-FIT = False
+FIT = True
 """Whether, before the endgame, the field of candidates is cut after the first look-ahead
 (the greedy choice's in the first drawn battle) to as many as one whole round can hold at
 that look-ahead's cost (:func:`fitted`, at least two), and a round whose last look-ahead
 reaches the budget is counted, rather than leaving a round the budget cannot finish
-uncounted and the greedy choice played unsearched."""
+uncounted and the greedy choice played unsearched (as the fifth sitting's search did)."""
 LONG = 2.0
 """From this budget a decision (seconds), the search's look-aheads go deeper
 (:func:`shape`)."""
