@@ -7,6 +7,7 @@ import math
 import statistics
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from random import Random
 
@@ -175,6 +176,8 @@ def test_a_longer_budget_looks_one_activation_deeper_over_the_same_field():
     player = SearchPlayer(_guardian_to_act().setup, 1, 0, seconds=4.0, clock=False)
     assert (player.width, player.halving, player.through) == (CANDIDATES, HALVING, THROUGH + 1)
     assert player.endgame
+    # Since the sixth speed sitting the dice are common and the field fitted at any budget.
+    assert (player.dice, player.fit, player.least) == ("common", True, 1)
     assert counted_playouts(4.0) == 4 * counted_playouts(1.0)
 
 
@@ -208,10 +211,20 @@ def _decide(player: SearchPlayer, battle: Battle) -> str:
     return str(player.choose(LazyView(battle, player.seat), legal))
 
 
-@pytest.mark.parametrize(("halving", "through"), [(False, 0), (True, 0), (False, 1)])
-def test_a_search_repeats_itself_and_keeps_to_its_counted_budget(halving, through):
+@pytest.mark.parametrize(
+    ("halving", "through", "dice", "fit"),
+    [
+        (False, 0, "world", False),
+        (True, 0, "world", False),
+        (False, 1, "world", False),
+        (False, 1, "common", False),
+        (False, 1, "common", True),
+    ],
+)
+def test_a_search_repeats_itself_and_keeps_to_its_counted_budget(halving, through, dice, fit):
     """Seeded alike, two searches of the same position choose alike at the same cost; no
-    look-ahead starts once the counted cost has reached the budget."""
+    look-ahead starts once the counted cost has reached the budget (with either kind of
+    dice)."""
     battle = _guardian_to_act()
     found = []
     for _ in range(2):
@@ -224,6 +237,8 @@ def test_a_search_repeats_itself_and_keeps_to_its_counted_budget(halving, throug
             width=6,
             halving=halving,
             through=through,
+            dice=dice,
+            fit=fit,
         )
         found.append((_decide(player, battle), player.stats.cost, player.stats.playouts))
         budget = counted_playouts(0.5)
@@ -530,3 +545,142 @@ def test_a_longer_budget_plays_to_the_end_from_earlier_in_the_last_round(monkeyp
         _decide(player, battle)
         reached[seconds] = player._to_end
     assert reached == {1.0: False, 3.0: True}
+
+
+# -- common dice and the fewest drawn battles ----------------------------------------------
+
+
+def _heavy_blow(cleric: tuple[float, float] = (3.0, 9.0)) -> Battle:
+    """The Guardian's heavy Melee attack on the Wizard, its dice to roll (the Cleric, out
+    of it, stands at ``cleric``)."""
+    battle = placed(
+        ("Wizard", "Cleric"),
+        ("Guardian",),
+        {"Wizard": (5.0, 8.0), "Cleric": cleric, "Guardian": (6.6, 8.0)},
+    )
+    return play(
+        battle.apply("activate Guardian"),
+        "attack",
+        "no step",
+        "attack Wizard with Melee",
+        "heavy",
+        "none",
+    )
+
+
+def test_common_dice_roll_the_same_attack_alike_whatever_led_to_it():
+    """With common dice the roll of an attack is named by the drawn battle and the attack
+    (:func:`search.event`), not by the stream the look-ahead has read so far: the same
+    attack rolls the same faces from any stream and with the rest of the table otherwise,
+    other faces in other drawn battles; with the drawn battle's one stream the faces are
+    the stream's next."""
+    battle = _heavy_blow()
+    assert isinstance(battle.node(), Chance)
+    elsewhere = _heavy_blow(cleric=(2.0, 12.0))
+    assert elsewhere.as_dict() != battle.as_dict()
+    common = SearchPlayer(battle.setup, 3, 0, clock=False, dice="common")
+    faces = {}
+    for world in range(12):
+        common._world = f"drawn {world}"
+        rolled = {
+            str(common._reply(state, Random(k))) for state in (battle, elsewhere) for k in (1, 2)
+        }
+        assert len(rolled) == 1
+        faces[world] = rolled.pop()
+    assert len(set(faces.values())) > 1
+    assert all(face.startswith("dice ") and len(face.split()) == 7 for face in faces.values())
+    # The same world's faces again for the attacker's next attack would be a coupling too
+    # many: another action counter names another event.
+    assert search.event(battle, -1) != search.event(
+        replace(
+            battle,
+            fighters=tuple(
+                replace(f, counters=f.counters + 1) if f.name == "Guardian" else f
+                for f in battle.fighters
+            ),
+        ),
+        -1,
+    )
+    world = SearchPlayer(battle.setup, 3, 0, clock=False, dice="world")
+    assert search.DICE in search.DICE_KINDS
+    for k in range(6):
+        assert str(world._reply(battle, Random(k))) == str(battle.sample_chance(Random(k)))
+
+
+def test_dice_of_another_kind_are_refused():
+    with pytest.raises(ValueError, match="dice='loaded'"):
+        SearchPlayer(_guardian_to_act().setup, 1, 0, clock=False, dice="loaded")
+
+
+@given(
+    st.lists(
+        st.lists(st.floats(-50, 50, allow_nan=False), min_size=4, max_size=4),
+        min_size=2,
+        max_size=5,
+    ),
+    st.integers(1, 4),
+    st.integers(1, 5),
+)
+def test_a_candidate_compared_in_fewer_drawn_battles_than_the_least_is_not_played(
+    rows, worlds, least
+):
+    """``least`` drawn battles at the fewest: the margin rule over the first ``worlds``
+    battles when there are that many, else the greedy player's choice."""
+    table = [row[:worlds] for row in rows]
+    expected = chosen(table) if worlds >= least else 0
+    assert chosen(table, least=least) == expected
+    # One drawn battle has no spread: any gain passes unless two are asked for.
+    assert chosen([[0.0], [0.5]]) == 1
+    assert chosen([[0.0], [0.5]], least=2) == 0
+    assert chosen([[0.0, 0.0], [0.5, 0.5]], least=2) == 1
+
+
+def test_the_fewest_drawn_battles_are_the_search_players_own(monkeypatch):
+    """The search asks the margin rule for its own fewest drawn battles, and plays what the
+    rule picks."""
+    assert SearchPlayer(_guardian_to_act().setup, 1, 0, clock=False).least == search.LEAST == 1
+    asked = []
+
+    def noted(values, margin=MARGIN, least=1):
+        asked.append((len(values[0]), least, chosen(values, margin, least)))
+        return asked[-1][2]
+
+    monkeypatch.setattr(search, "chosen", noted)
+    battle = _guardian_to_act()
+    player = _Played(battle.setup, 3, 1, seconds=4.0, clock=False, through=0, least=2)
+    choice = _decide(player, battle)
+    ((worlds, least, index),) = asked
+    assert least == 2 and worlds >= 2
+    width = min(player.width, len(set(player.played)))
+    assert choice == player.played[:width][index][0]
+
+
+@pytest.mark.parametrize("share", [0.01, 0.2, 0.25, 0.3, 1 / 3, 0.34, 0.5, 0.7, 1.0, 3.0])
+def test_a_field_is_fitted_to_the_rounds_the_budget_holds(share):
+    """The candidates one whole round holds when each look-ahead takes ``share`` of the
+    budget: counted as the search counts, a look-ahead started while the budget is not
+    spent, so the round holds every look-ahead started below it (at least 2)."""
+    starts = 0
+    while starts * share < 1 - 1e-12:
+        starts += 1
+    for width in range(1, 9):
+        assert search.fitted(width, share) == min(width, max(2, starts))
+    assert search.fitted(4, 0.0) == 4
+
+
+def test_a_fitted_search_plays_the_round_the_budget_holds():
+    """At a second a decision a look-ahead from the Guardian's position (to its next
+    activation) takes over half the counted budget, so a search of 4 candidates finishes
+    no round and plays the greedy choice unsearched; fitted, it plays the greedy player's
+    two best candidates in one whole drawn battle and picks between them."""
+    battle = _guardian_to_act()
+    plain = _Played(battle.setup, 3, 1, seconds=1.0, clock=False, through=0, fit=False)
+    greedy_choice = _decide(plain, battle)
+    assert plain.stats.playouts == [len(plain.played)] and len(plain.played) < plain.width
+    fitted = _Played(battle.setup, 3, 1, seconds=1.0, clock=False, through=0, fit=True)
+    choice = _decide(fitted, battle)
+    greedy = GreedyPlayer(battle.setup, 3, 1)
+    best = [p.actions for p in greedy.planner.plans(battle) if p.actions[0] in battle.options()]
+    assert fitted.played == best[:2]
+    assert fitted.stats.playouts == [2] and fitted.stats.cost[0] >= counted_playouts(1.0)
+    assert greedy_choice == best[0][0] and choice in (best[0][0], best[1][0])

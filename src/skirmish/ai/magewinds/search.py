@@ -36,7 +36,10 @@ fifth sitting the search plays 4 candidates through one more activation of its o
 (measured stronger on the ladder's slices), and in the battle's last round, once few
 actions are left in it, plays its look-aheads to the battle's end and scores the result
 (:data:`ENDGAME`, :meth:`SearchPlayer.play_to_the_end`). Every look-ahead's last position
-is scored by :meth:`SearchPlayer.leaf`.
+is scored by :meth:`SearchPlayer.leaf`. Since the sixth, the dice of a look-ahead are
+common to the candidates (:data:`DICE`) and the field is fitted to the rounds the budget
+holds (:data:`FIT`), measured stronger on the ladder's Deathmatch battles; the fifth
+sitting's search is ``SearchPlayer(dice="world", fit=False)``.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ from skirmish.ai.magewinds.evaluation import Evaluator, Weights
 from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.plans import Course, Decisions, Plan, attack_leaves
 from skirmish.ai.magewinds.rollout import ReplyPlayer, attack_outcomes
-from skirmish.engine.battle import Action, End, Turn
+from skirmish.engine.battle import Action, Chance, End, Turn
 from skirmish.games.magewinds.attack import defence_decision
 from skirmish.games.magewinds.battle.actionphase import ActionPhase, ActionPhaseStage
 from skirmish.games.magewinds.battle.activation import MAX_COUNTERS
@@ -112,6 +115,26 @@ DRAW = 0.0
 """What a draw is worth at the end of an endgame look-ahead, in points of the evaluation
 (a win is worth :attr:`~.evaluation.Weights.win`, a loss its negative); below 0 the search
 takes risks to turn a level battle into a win."""
+DICE = "common"
+"""Where a look-ahead's dice come from: ``"world"`` (the fifth sitting's), one stream for
+each drawn battle, read in the order the look-ahead rolls (the same stream for every
+candidate, so two candidates share their dice only as far as they roll alike);
+``"common"`` (since the sixth), each roll drawn from its own stream named by the drawn
+battle and the event (:func:`event`), so that the same attack (attacker, target, round,
+the attacker's actions taken, the roll's place in the attack) rolls the same faces after
+every candidate (common random numbers, docs/speed.md, "Sixth sitting: the search
+algorithm")."""
+LEAST = 1
+"""The fewest drawn battles a candidate must have been compared in to be played instead of
+the greedy player's choice (:func:`chosen`); with one, a single drawn battle has no spread
+to measure, so any gain in it passes the margin."""
+DICE_KINDS = ("world", "common")
+FIT = True
+"""Whether, before the endgame, the field of candidates is cut after the first look-ahead
+(the greedy choice's in the first drawn battle) to as many as one whole round can hold at
+that look-ahead's cost (:func:`fitted`, at least two), and a round whose last look-ahead
+reaches the budget is counted, rather than leaving a round the budget cannot finish
+uncounted and the greedy choice played unsearched (as the fifth sitting's search did)."""
 LONG = 2.0
 """From this budget a decision (seconds), the search's look-aheads go deeper
 (:func:`shape`)."""
@@ -124,15 +147,16 @@ class _OutOfTime(Exception):
     """A look-ahead on the clock stopped before a reply that would pass the budget."""
 
 
-def chosen(values: Sequence[Sequence[float]], margin: float = MARGIN) -> int:
+def chosen(values: Sequence[Sequence[float]], margin: float = MARGIN, least: int = 1) -> int:
     """The candidate to play, by ``values[i][k]``, candidate ``i`` in drawn battle ``k``
     (the first candidate the greedy player's choice): the first, unless others beat it by
     a mean paired difference above ``margin`` standard errors of that difference (and
-    above rounding); of those, the best mean (the first of equals)."""
+    above rounding) over at least ``least`` drawn battles; of those, the best mean (the
+    first of equals)."""
     best, best_gain = 0, 0.0
     for index in range(1, len(values)):
         differences = [v - w for v, w in zip(values[index], values[0], strict=True)]
-        if not differences:
+        if not differences or len(differences) < least:
             continue
         gain = statistics.fmean(differences)
         spread = statistics.stdev(differences) if len(differences) > 1 else 0.0
@@ -198,6 +222,32 @@ def halved(columns: Mapping[int, Sequence[float]]) -> list[int]:
     return [index for index in order if index in kept]
 
 
+def fitted(width: int, share: float) -> int:
+    """How many candidates of a field of ``width`` a round can hold when one look-ahead
+    takes ``share`` of the budget: a look-ahead starts while the budget is not spent, so
+    ``ceil(1 / share)`` of them, at least 2 (the greedy choice and one other) and at most
+    the field."""
+    if share <= 0:
+        return width
+    return max(min(2, width), min(width, math.ceil(1 / share - 1e-9)))
+
+
+def event(state: Battle, player: int) -> str:
+    """The name of the chance event or hidden choice on top of ``state`` that ``player``
+    (``-1`` for the dice) is to answer, alike after any candidate that leads to it: in an
+    attack, its attacker, target, the attacker's action counters and how many answers the
+    attack has had, in the round; elsewhere, the frame's kind, the round and the chance
+    events the battle has had."""
+    top = state.frames[-1]
+    if isinstance(top, AttackFrame):
+        counters = state.fighter(top.attacker).counters
+        return (
+            f"{state.round} attack {top.attacker} {counters} on {top.target} "
+            f"{len(top.answers)} {player}"
+        )
+    return f"{state.round} {type(top).__name__} {state.chances} {player}"
+
+
 def counted_playouts(seconds: float) -> int:
     """The playouts a decision's budget of ``seconds`` counts when not on the clock (at least
     one)."""
@@ -223,6 +273,10 @@ class SearchStats:
     seconds: list[float] = field(default_factory=list)
     playouts: list[int] = field(default_factory=list)
     cost: list[int] = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)
+    """The whole rounds (drawn battles every candidate compared was played in)."""
+    compared: list[int] = field(default_factory=list)
+    """The candidates compared in the end (the greedy choice among them)."""
     steps: int = 0
 
 
@@ -247,6 +301,9 @@ class SearchPlayer:
         endgame: bool | None = None,
         draw: float | None = None,
         value: Callable[[Evaluator], Callable[[Battle, int], float]] | None = None,
+        dice: str | None = None,
+        least: int | None = None,
+        fit: bool | None = None,
     ) -> None:
         self.setup = setup
         shaped = shape(seconds)
@@ -255,6 +312,13 @@ class SearchPlayer:
         self.through = shaped.through if through is None else through
         self.endgame = ENDGAME if endgame is None else endgame
         self.draw = DRAW if draw is None else draw
+        self.dice = DICE if dice is None else dice
+        if self.dice not in DICE_KINDS:
+            raise ValueError(f"dice={self.dice!r}: expected one of {', '.join(DICE_KINDS)}")
+        self.least = LEAST if least is None else least
+        self.fit = FIT if fit is None else fit
+        self._world = ""
+        """The drawn battle a look-ahead plays in, naming its common dice (:data:`DICE`)."""
         self._to_end = False
         self.seat = seat
         self.seconds = seconds
@@ -338,8 +402,9 @@ class SearchPlayer:
             share = (stage + 1) / count
             while not late and not self._spent(started, share):
                 values: list[float] = []
-                for index in entrants:
-                    dice = Random(f"{label} world {rounds}")
+                for position, index in enumerate(entrants):
+                    self._world = f"{label} world {rounds}"
+                    dice = Random(self._world)
                     planned = self.replies.planned
                     try:
                         values.append(self.playout(world, plans[index], dice))
@@ -348,7 +413,12 @@ class SearchPlayer:
                         break
                     self._playouts += 1
                     self._cost += max(1, self.replies.planned - planned)
-                    if self._spent(started, 1.0):
+                    if self.fit and not self._to_end and self._playouts == 1:
+                        # Cut the field (in place: the loop reads on in it) to what one
+                        # whole round can hold at the greedy choice's cost.
+                        del entrants[fitted(len(entrants), self._first_share(started)) :]
+                    whole = self.fit and position == len(entrants) - 1
+                    if self._spent(started, 1.0) and not whole:
                         break
                 else:
                     for index, value in zip(entrants, values, strict=True):
@@ -362,7 +432,17 @@ class SearchPlayer:
         self.stats.seconds.append(time.perf_counter() - started)
         self.stats.playouts.append(self._playouts)
         self.stats.cost.append(self._cost)
-        return plans[entrants[chosen([columns[index] for index in entrants], margin)]]
+        self.stats.rounds.append(rounds)
+        self.stats.compared.append(len(entrants))
+        played = [columns[index] for index in entrants]
+        return plans[entrants[chosen(played, margin, self.least)]]
+
+    def _first_share(self, started: float) -> float:
+        """The share of the budget the first look-ahead took (counted or on the clock)."""
+        if self.clock:
+            searching = time.perf_counter() - started - self._searching_from
+            return searching / max(1e-9, self.seconds - self._searching_from)
+        return self._cost / self.budget
 
     def _spent(self, started: float, share: float) -> bool:
         """Whether ``share`` of the budget is spent: on the clock, when one more look-ahead
@@ -480,7 +560,15 @@ class SearchPlayer:
 
     def _reply(self, state: Battle, rng: Random) -> Action:
         """The reply policy's next action; on the clock, a greedy decision is not started
-        when one as long as the mean so far would pass the budget (:class:`_OutOfTime`)."""
+        when one as long as the mean so far would pass the budget (:class:`_OutOfTime`).
+        With common dice, a roll or a hidden choice drawn is drawn from the stream of its
+        :func:`event` in the drawn battle."""
+        if self.dice == "common":
+            node = state.node()
+            if isinstance(node, Chance):
+                rng = Random(f"{self._world} {event(state, -1)}")
+            elif isinstance(node, Turn) and not plannable(state):
+                rng = Random(f"{self._world} {event(state, node.player)}")
         if not self.clock or not plannable(state):
             return self.replies.decide(state, rng)
         before = time.perf_counter()
