@@ -190,6 +190,13 @@ class LogLine(Protocol):
     def seen_by(self) -> int | None: ...
 
 
+def seen(line: LogLine, player: int | None) -> bool:
+    """Whether ``player`` (from 0; None for a spectator) may see ``line``: every player
+    sees a public line, and only its own player a private one. The one rule of a log's
+    hidden lines, for views and for the terminal alike."""
+    return line.seen_by is None or line.seen_by == player
+
+
 def check(state: BattleState[A], action: A) -> None:
     """Raise :class:`IllegalAction` naming the rule if ``action`` is illegal now."""
     state.apply(action)

@@ -109,10 +109,15 @@ class Terminal:
 
     def recap(self) -> None:
         """A resumed battle: the last things that happened, and where everyone stands."""
+        from skirmish.engine.battle import seen
+
         log = self.battles.log(self.battle)
-        seen = [e for e in log if e.seen_by is None or e.seen_by == self.viewer]
-        say(f"the battle so far (the last {min(RECAP, len(seen))} of {len(seen)} log lines):")
-        for event in seen[-RECAP:]:
+        seen_lines = [e for e in log if seen(e, self.viewer)]
+        say(
+            f"the battle so far (the last {min(RECAP, len(seen_lines))} "
+            f"of {len(seen_lines)} log lines):"
+        )
+        for event in seen_lines[-RECAP:]:
             show_event(event)
         self.tables()
 
@@ -175,11 +180,13 @@ class Terminal:
             self.write(self.session.save)
 
     def show_new(self) -> None:
+        from skirmish.engine.battle import seen
+
         events = self.battles.log(self.battle)
         if len(events) < self.session.shown:
             self.session.shown = 0
         for event in events[self.session.shown :]:
-            if event.seen_by is None or event.seen_by == self.viewer:
+            if seen(event, self.viewer):
                 show_event(event)
         self.session.shown = len(events)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from skirmish.engine.battle import Chance, End, Turn
+from skirmish.engine.battle import Chance, End, Turn, seen
 from skirmish.engine.logbook import LogLine, line_dict
 from skirmish.fastpaths import Kept, fast
 from skirmish.games.magewinds.battle.abilities.mesmer import shown_profile
@@ -71,7 +71,7 @@ def seen_lines(log: Log | None, player: int | None) -> list[LogLine]:
     """The log's lines ``player`` may see, oldest first: every public line and their own
     private ones (None: a spectator, the public lines alone)."""
     events = log.events() if log else ()
-    return [e for e in events if e.seen_by is None or e.seen_by == player]
+    return [e for e in events if seen(e, player)]
 
 
 def _log(log: Log | None, player: int | None) -> list[dict[str, Any]]:
@@ -103,9 +103,7 @@ def _kept_log(log: Log | None, player: int | None) -> tuple[dict[str, Any], ...]
         newer.append(node.event)
         node = node.previous
     lines = earlier + tuple(
-        _LINES.get(e, partial(line_dict, e))
-        for e in reversed(newer)
-        if e.seen_by is None or e.seen_by == player
+        _LINES.get(e, partial(line_dict, e)) for e in reversed(newer) if seen(e, player)
     )
     if log is not None:
         _SHOWN.put(log, lines, player)
