@@ -27,7 +27,6 @@ from skirmish.ai.magewinds.search import (
     HALVING,
     LONG,
     MARGIN,
-    MIN_SECONDS,
     THROUGH,
     SearchPlayer,
     actions_left,
@@ -248,14 +247,15 @@ def test_a_search_repeats_itself_and_keeps_to_its_counted_budget(halving, throug
 
 
 def test_with_no_whole_round_in_the_budget_the_greedy_choice_is_played():
-    """The least budget (one or two counted plans) ends before every candidate is played
-    in one drawn battle, so the greedy player's choice is played."""
+    """A budget of one counted plan ends before every candidate is played in one drawn
+    battle (the field fitted to two), so the greedy player's choice is played."""
     battle = _guardian_to_act()
     greedy = GreedyPlayer(battle.setup, 3, 1)
     plans = [p for p in greedy.planner.plans(battle) if p.actions[0] in battle.options()]
     assert len(plans) >= 4
-    player = _Watched(battle.setup, 3, 1, seconds=MIN_SECONDS, clock=False)
-    assert counted_playouts(MIN_SECONDS) <= 2
+    least = 1 / search.PLAYOUTS_PER_SECOND
+    player = _Watched(battle.setup, 3, 1, seconds=least, clock=False)
+    assert counted_playouts(least) == 1
     assert _decide(player, battle) == plans[0].actions[0]
     assert 1 <= len(player.started_at) < 4
 
@@ -669,18 +669,20 @@ def test_a_field_is_fitted_to_the_rounds_the_budget_holds(share):
 
 
 def test_a_fitted_search_plays_the_round_the_budget_holds():
-    """At a second a decision a look-ahead from the Guardian's position (to its next
+    """At a budget of 30 counted plans (what a second counted until the seventh speed
+    sitting) a look-ahead from the Guardian's position (to its next
     activation) takes over half the counted budget, so a search of 4 candidates finishes
     no round and plays the greedy choice unsearched; fitted, it plays the greedy player's
     two best candidates in one whole drawn battle and picks between them."""
     battle = _guardian_to_act()
-    plain = _Played(battle.setup, 3, 1, seconds=1.0, clock=False, through=0, fit=False)
+    seconds = 30 / search.PLAYOUTS_PER_SECOND
+    plain = _Played(battle.setup, 3, 1, seconds=seconds, clock=False, through=0, fit=False)
     greedy_choice = _decide(plain, battle)
     assert plain.stats.playouts == [len(plain.played)] and len(plain.played) < plain.width
-    fitted = _Played(battle.setup, 3, 1, seconds=1.0, clock=False, through=0, fit=True)
+    fitted = _Played(battle.setup, 3, 1, seconds=seconds, clock=False, through=0, fit=True)
     choice = _decide(fitted, battle)
     greedy = GreedyPlayer(battle.setup, 3, 1)
     best = [p.actions for p in greedy.planner.plans(battle) if p.actions[0] in battle.options()]
     assert fitted.played == best[:2]
-    assert fitted.stats.playouts == [2] and fitted.stats.cost[0] >= counted_playouts(1.0)
+    assert fitted.stats.playouts == [2] and fitted.stats.cost[0] >= counted_playouts(seconds)
     assert greedy_choice == best[0][0] and choice in (best[0][0], best[1][0])

@@ -17,7 +17,7 @@ from test_ai_objectives import last_activation_on_the_hill
 from test_ai_search import _decide, _guardian_to_act
 
 from skirmish.ai.magewinds.evaluation import Evaluator, Weights
-from skirmish.ai.magewinds.search import SearchPlayer
+from skirmish.ai.magewinds.search import PLAYOUTS_PER_SECOND, SearchPlayer
 from skirmish.ai.magewinds.value import (
     FEATURES,
     Fit,
@@ -247,8 +247,8 @@ def test_the_fitted_search_repeats_itself():
         player = SearchPlayer(battle.setup, 3, 1, seconds=0.3, clock=False, value=fitted)
         found.append((_decide(player, battle), player.stats.cost, player.stats.playouts))
     assert found[0] == found[1]
-    assert simulated("search:1:value", game=COMPUTERS) == ("search:value", 30)
-    assert simulated("search:1", game=COMPUTERS) == ("search", 30)
+    assert simulated("search:1:value", game=COMPUTERS) == ("search:value", PLAYOUTS_PER_SECOND)
+    assert simulated("search:1", game=COMPUTERS) == ("search", PLAYOUTS_PER_SECOND)
     made_player = computer("search:1:value", battle.setup, 3, 1, game=COMPUTERS, clock=False)
     assert isinstance(made_player, SearchPlayer) and isinstance(made_player.valued, FittedValue)
     plain = computer("search:1", battle.setup, 3, 1, game=COMPUTERS, clock=False)

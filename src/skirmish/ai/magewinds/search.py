@@ -70,22 +70,25 @@ CANDIDATES = 4
 """How many of the greedy player's best candidates are searched (8, halved, in the fourth
 speed sitting; 4 again since the fifth, whose ladder slices measured 4 played through one
 more activation stronger: docs/speed.md, "Fifth sitting: the search algorithm")."""
-PLAYOUTS_PER_SECOND = 30
+PLAYOUTS_PER_SECOND = 70
 """Greedy activations planned in look-aheads counted as one second of budget when the
-budget is not on the clock: 13 look-aheads a second (13.2 a second of CPU measured on the
-reference machine, a shared 2-core server) of 1.85 to 2.35 planned activations each
-(a Deathmatch and a King of the Hill battle against greedy, seed 3; a planned activation
-took 24 to 26 ms of CPU in look-aheads stopping at the player's next activation and in
-those playing through one more, so the count follows the CPU either way)."""
+budget is not on the clock, measured on the reference machine (a shared 2-core server)
+by ``python benchmarks/search_budget.py``: whole searched decisions of the ladder's
+battles (search at 1 s against greedy, battles 5 to 8 of each scenario) took 74.7 counted
+activations a second of CPU (Deathmatch 84.5, King of the Hill 69.2; the same with two
+processes at once), rounded down so that a counted second is a CPU second or less on
+average. Until the seventh speed sitting it was 30 (24 to 26 ms of CPU an activation in
+the fourth sitting's code; the greedy player and the rules have been made faster since:
+docs/speed.md, "Seventh sitting: the search's budget")."""
 LOOKAHEAD = 300
 """Most steps a playout takes after the candidate (a safety bound: it stops at the player's
 next activation or the end of the Action Phase long before)."""
 MARGIN = 2.0
 """How many standard errors of the paired differences (over the battles drawn) another
 candidate must beat the greedy player's choice by to be played instead. With the 3 drawn
-battles of a counted second, a candidate no better than the greedy choice passes 2 about
-one time in eleven (Student's t, 2 degrees of freedom), 1 about one time in five, and three
-candidates are compared with it."""
+battles of a counted second in the fourth sitting's search, a candidate no better than the
+greedy choice passes 2 about one time in eleven (Student's t, 2 degrees of freedom), 1
+about one time in five, and three candidates are compared with it."""
 HALVING = False
 """Whether the field of candidates is halved between stages of the budget (sequential
 halving; the fourth sitting's search halved 8)."""
@@ -102,7 +105,8 @@ ENDGAME_ACTIONS = 8
 sides) for the look-aheads of a search of 1 s a decision (or less) to play on to the
 battle's end, in proportion for a longer one (:func:`endgame_actions`): each action left is
 about one more greedy activation planned in every look-ahead (with 8 left, 4 to 6 a
-look-ahead, so 30 planned activations give the 3 candidates two drawn battles)."""
+look-ahead, so the 30 planned activations of a counted second before the seventh speed
+sitting gave the 3 candidates two drawn battles, and the 70 since give them four)."""
 ENDGAME_WIDTH = 3
 """How many of the greedy player's best candidates an endgame search plays (a look-ahead
 to the battle's end plans several times the activations of one to the player's next
@@ -129,6 +133,7 @@ LEAST = 1
 the greedy player's choice (:func:`chosen`); with one, a single drawn battle has no spread
 to measure, so any gain in it passes the margin."""
 DICE_KINDS = ("world", "common")
+"""The kinds of dice a search may be given (:data:`DICE`)."""
 FIT = True
 """Whether, before the endgame, the field of candidates is cut after the first look-ahead
 (the greedy choice's in the first drawn battle) to as many as one whole round can hold at
@@ -156,7 +161,7 @@ def chosen(values: Sequence[Sequence[float]], margin: float = MARGIN, least: int
     best, best_gain = 0, 0.0
     for index in range(1, len(values)):
         differences = [v - w for v, w in zip(values[index], values[0], strict=True)]
-        if not differences or len(differences) < least:
+        if len(differences) < max(1, least):
             continue
         gain = statistics.fmean(differences)
         spread = statistics.stdev(differences) if len(differences) > 1 else 0.0
