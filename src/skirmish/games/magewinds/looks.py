@@ -133,7 +133,10 @@ class _Drawn:
         default_factory=dict
     )
     """What a base of a name touches at a place (:func:`touches`), asked by
-    :meth:`Blockers.touching_as` (on the fast path, part :data:`TOUCHING`)."""
+    :meth:`Blockers.touching_as` (on the fast path, part :data:`TOUCHING`), at most
+    :data:`NEAR_KEPT` places, then from empty. It is kept here, with the blockers' other
+    drawn pieces and freed with them, rather than in a :class:`~skirmish.fastpaths.Kept`
+    store keyed by the blockers, which would hold that many battlefields' blockers alive."""
 
 
 @dataclass(frozen=True)
