@@ -42,11 +42,14 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "least2": {"least": 2},
     "common-least2": {"dice": "common", "least": 2},
     "common-fit": {"dice": "common", "fit": True},
+    "to-end-18": {"to_end": 18},
 }
 """Each variant's options for :class:`~skirmish.ai.magewinds.search.SearchPlayer` (``T1E``
 the fifth sitting's search; ``greedy`` that player searching no candidate but the greedy
 player's choice, on the same seeds and seats; ``default`` the search as it plays now, which
-since the sixth sitting is ``common-fit``)."""
+since the sixth sitting is ``common-fit``; ``to-end-18`` plays the look-aheads to the
+battle's end from 18 actions left in the last round, where a counted second of 70 gives
+the endgame's three candidates about the two drawn battles 8 gave them at 30)."""
 RUNG = ("search:1", "greedy")
 
 

@@ -547,6 +547,21 @@ def test_a_longer_budget_plays_to_the_end_from_earlier_in_the_last_round(monkeyp
     assert reached == {1.0: False, 3.0: True}
 
 
+def test_the_actions_left_an_endgame_is_played_from_may_be_given():
+    """Given the most actions left to play to the end from, the search plays to the end
+    from there and no earlier, whatever its budget: 6 left is reached by 6, not by 5."""
+    battle = _endgame_decision()
+    assert actions_left(battle) == 6
+    reached = {}
+    for to_end in (5, 6):
+        player = SearchPlayer(battle.setup, 3, 1, seconds=1.0, clock=False, to_end=to_end)
+        assert player.to_end == to_end
+        _decide(player, battle)
+        reached[to_end] = player._to_end
+    assert reached == {5: False, 6: True}
+    assert SearchPlayer(battle.setup, 3, 1, seconds=3.0, clock=False).to_end == endgame_actions(3.0)
+
+
 # -- common dice and the fewest drawn battles ----------------------------------------------
 
 

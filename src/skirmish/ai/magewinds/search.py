@@ -309,6 +309,7 @@ class SearchPlayer:
         dice: str | None = None,
         least: int | None = None,
         fit: bool | None = None,
+        to_end: int | None = None,
     ) -> None:
         self.setup = setup
         shaped = shape(seconds)
@@ -322,6 +323,10 @@ class SearchPlayer:
             raise ValueError(f"dice={self.dice!r}: expected one of {', '.join(DICE_KINDS)}")
         self.least = LEAST if least is None else least
         self.fit = FIT if fit is None else fit
+        self.to_end = endgame_actions(seconds) if to_end is None else to_end
+        """The most actions left in the last round (:func:`actions_left`) for the
+        look-aheads to play on to the battle's end (by default :func:`endgame_actions` of
+        the budget)."""
         self._world = ""
         """The drawn battle a look-ahead plays in, naming its common dice (:data:`DICE`)."""
         self._to_end = False
@@ -369,11 +374,7 @@ class SearchPlayer:
         plans = [p for p in self.greedy.planner.plans(battle) if p.actions[0] in legal]
         if not plans:
             return self.greedy.decide(battle, legal, rng)
-        self._to_end = (
-            self.endgame
-            and final_round(battle)
-            and actions_left(battle) <= endgame_actions(self.seconds)
-        )
+        self._to_end = self.endgame and final_round(battle) and actions_left(battle) <= self.to_end
         width = min(self.width, ENDGAME_WIDTH) if self._to_end else self.width
         best = self.search(view, battle, plans[:width], rng, started)
         self.decisions.course = Course(best.actions[1:])
