@@ -116,6 +116,42 @@ def test_an_inner_set_aside_and_an_error_inside_bring_everything_back():
     assert not collection._frozen[0]
 
 
+def test_a_run_frees_the_garbage_alive_when_it_starts_rather_than_freezing_it():
+    """Garbage in cycles left by what came before a run (an earlier run, in a sweep's worker
+    or a server) is freed as the run starts, not frozen and carried past it."""
+    gc.collect()
+    cycle = Cycle()
+    before = weakref.ref(cycle)
+    del cycle
+    with tuned():
+        assert before() is None, "garbage from before the run was frozen with the rest"
+        inside = Cycle()
+        made = weakref.ref(inside)
+        del inside
+    with tuned():
+        assert made() is None, "the first run's garbage was carried into the next"
+    assert gc.get_freeze_count() == 0
+
+
+def test_decisions_set_aside_make_a_full_pass_every_so_often(monkeypatch):
+    """Every ``FULL_EVERY`` decisions set aside, one makes a full pass on leaving, which
+    frees garbage the collector's own counts would leave waiting; the ones before do not."""
+    monkeypatch.setattr(collection, "FULL_EVERY", 4)
+    monkeypatch.setattr(collection, "_left", [0])
+    gc.collect()
+    cycle = Cycle()
+    made = weakref.ref(cycle)
+    del cycle
+    for _ in range(3):
+        with set_aside():
+            pass
+    assert made() is not None, "a full pass was made before the fourth decision"
+    with set_aside():
+        pass
+    assert made() is None, "the fourth decision made no full pass"
+    assert collection._left == [0]
+
+
 class Counting(Planner):
     """A planner noting, at each position it scores, how many objects are frozen."""
 

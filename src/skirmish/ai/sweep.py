@@ -274,10 +274,13 @@ def end_kind(reason: str) -> str:
 def play_batch(plan: Plan, batch: Batch) -> dict[str, list[Any]]:
     """The rows of ``batch``'s battles, column by column (:data:`COLUMNS`). The garbage
     collector is tuned for runs of battles while it plays (:mod:`skirmish.ai.collection`):
-    a Dask worker's own objects would otherwise be walked again and again."""
+    a Dask worker's own objects would otherwise be walked again and again. The full pass a
+    run makes first elsewhere is not made here: in a Dask worker it finalizes the
+    cluster's own objects under way, and a sweep resumed after its client was killed lost
+    its tasks ("lost dependencies", ``tests/ai/test_sweep_cluster.py``)."""
     from skirmish.ai.collection import tuned
 
-    with tuned():
+    with tuned(collect=False):
         return _played_rows(plan, batch)
 
 
