@@ -79,7 +79,7 @@ activations a second of CPU (Deathmatch 84.5, King of the Hill 69.2; the same wi
 processes at once), rounded down so that a counted second is a CPU second or less on
 average. Until the seventh speed sitting it was 30 (24 to 26 ms of CPU an activation in
 the fourth sitting's code; the greedy player and the rules have been made faster since:
-docs/speed.md, "Seventh sitting: the search's budget")."""
+docs/speed.md, "Seventh sitting: the search's budget, and a leak")."""
 LOOKAHEAD = 300
 """Most steps a playout takes after the candidate (a safety bound: it stops at the player's
 next activation or the end of the Action Phase long before)."""
