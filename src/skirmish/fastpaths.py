@@ -93,9 +93,7 @@ class Memo(Generic[T]):
                 return found
         self.misses += 1
         answer = compute()
-        if len(self.answers) >= self.size:
-            self.answers.clear()
-        self.answers[key] = answer
+        self.put(key, answer)
         return answer
 
     def put(self, key: Hashable, answer: T) -> None:
@@ -136,9 +134,7 @@ class Kept(Generic[T]):
 
     def put(self, thing: object, answer: T, *more: Hashable) -> None:
         """Keep ``answer`` for this very ``thing`` (and ``more``)."""
-        if len(self.memo.answers) >= self.memo.size:
-            self.memo.answers.clear()
-        self.memo.answers[(id(thing), *more)] = (thing, answer)
+        self.memo.put((id(thing), *more), (thing, answer))
 
 
 _Plan = tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]
