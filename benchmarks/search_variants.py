@@ -43,13 +43,17 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "common-least2": {"dice": "common", "least": 2},
     "common-fit": {"dice": "common", "fit": True},
     "to-end-18": {"to_end": 18},
+    "through-2": {"through": 2},
 }
 """Each variant's options for :class:`~skirmish.ai.magewinds.search.SearchPlayer` (``T1E``
 the fifth sitting's search; ``greedy`` that player searching no candidate but the greedy
 player's choice, on the same seeds and seats; ``default`` the search as it plays now, which
 since the sixth sitting is ``common-fit``; ``to-end-18`` plays the look-aheads to the
 battle's end from 18 actions left in the last round, where a counted second of 70 gives
-the endgame's three candidates about the two drawn battles 8 gave them at 30)."""
+the endgame's three candidates about the two drawn battles 8 gave them at 30;
+``through-2`` plays each look-ahead through two of the player's own later activations, as
+a search of 2 s or more does, spending the seventh sitting's larger count on depth rather
+than on more drawn battles)."""
 RUNG = ("search:1", "greedy")
 
 
