@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
@@ -45,6 +45,8 @@ _off: list[frozenset[str]] = [frozenset()]
 _memos: list[Memo[Any]] = []
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def fast(part: str = "") -> bool:
@@ -67,6 +69,29 @@ def plain(*parts: str) -> Iterator[None]:
         yield
     finally:
         (_off if parts else _fast).pop()
+
+
+def keep(store: dict[K, V], key: K, answer: V, size: int) -> V:
+    """Keep ``answer`` for ``key`` in ``store`` and give it back; a store that holds
+    ``size`` answers starts again from empty first.
+
+    Every store of kept answers is bounded so, through this function (and
+    :func:`keep_all`): a :class:`Memo`'s (registered, counted and emptied by
+    :func:`forget`), and the plain dicts that belong to one object and die with it (an
+    evaluator's scores, a battlefield's looks), which a memo would keep alive in the
+    process's list. Such a store stays a plain dict, read at a dict's own speed."""
+    if len(store) >= size:
+        store.clear()
+    store[key] = answer
+    return answer
+
+
+def keep_all(store: dict[K, V], answers: Mapping[K, V], size: int) -> None:
+    """Keep every one of ``answers`` in ``store`` (a store they would not all fit in, with
+    ``size`` answers at most, starts again from empty first)."""
+    if len(store) + len(answers) > size:
+        store.clear()
+    store.update(answers)
 
 
 class Memo(Generic[T]):
@@ -96,11 +121,19 @@ class Memo(Generic[T]):
         self.put(key, answer)
         return answer
 
+    def find(self, key: Hashable) -> T | None:
+        """The answer kept for ``key``, or None (counted as :meth:`get` counts): for a memo
+        whose answers are kept by a computation made for another purpose (:meth:`put`)."""
+        found = self.answers.get(key)
+        if found is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return found
+
     def put(self, key: Hashable, answer: T) -> None:
         """Keep ``answer`` for ``key`` (found by a computation made for another purpose)."""
-        if len(self.answers) >= self.size:
-            self.answers.clear()
-        self.answers[key] = answer
+        keep(self.answers, key, answer, self.size)
 
     def clear(self) -> None:
         self.answers.clear()
@@ -213,11 +246,7 @@ def kept_hash(thing: Any) -> int:
     found = _hashes.get(id(thing))
     if found is not None and found[0] is thing:
         return found[1]
-    value = dataclass_hash(thing)
-    if len(_hashes) >= HASHES:
-        _hashes.clear()
-    _hashes[id(thing)] = (thing, value)
-    return value
+    return keep(_hashes, id(thing), (thing, dataclass_hash(thing)), HASHES)[1]
 
 
 def forget() -> None:

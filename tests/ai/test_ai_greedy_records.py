@@ -14,10 +14,14 @@ must be the very same float.
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skirmish import fastpaths
+from skirmish.ai.magewinds import evaluation, threats
 from skirmish.ai.magewinds.evaluation import Evaluator
 from skirmish.ai.magewinds.threats import BY_RECORD
 from skirmish.engine.battle import History, RandomPlayer, play_out
@@ -61,3 +65,46 @@ def test_records_kept_give_the_very_same_scores(seed, players):
             scored += 1
     assert kept._terms and kept._hashes and kept._hashed  # the part was used
     assert scored > 20
+
+
+SIZES = {
+    evaluation: ("KEPT_POSITIONS", "KEPT_RECORDS", "KEPT_TERRAIN", "KEPT_GAINS"),
+    threats: ("KEPT_PAIRS", "KEPT_ARMED", "KEPT_SAME"),
+}
+"""The sizes of the evaluator's and its threats' stores of kept answers, by module."""
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3]), size=st.integers(1, 4))
+def test_stores_that_start_again_every_few_answers_give_the_very_same_scores(seed, players, size):
+    """The evaluator's and its threats' kept answers and the process's attack values, each
+    store emptied every ``size`` answers (tokens issued afresh, pairs and scores found
+    again), score every position as a fresh evaluator with nothing kept does."""
+    chosen = setup.random_setup(seed, length=Length.QUICK, most=2, rounds=1, players=players)
+    history = History.start(start_battle(chosen), seed)
+    play_out(history, [RandomPlayer(seed, p) for p in range(players)])
+    played = [s for s in history.states if s.phase in (Phase.ACTION, Phase.END)]
+    positions = [v for state in played[::4] for v in _variants(state)]
+    kept = Evaluator(chosen)
+    restarts = []
+    largest = []
+
+    def counted(store: dict[Any, Any], key: Any, answer: Any, most: int) -> Any:
+        restarts.append(len(store) >= most)
+        found = fastpaths.keep(store, key, answer, most)
+        largest.append(len(store))
+        return found
+
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(evaluation, "_GAINS", {})
+        for module, names in SIZES.items():
+            patched.setattr(module, "keep", counted)
+            for name in names:
+                patched.setattr(module, name, size)
+        for battle in positions + positions[::-1]:
+            for player in range(players):
+                score = kept.value(battle, player)
+                with fastpaths.plain():
+                    assert Evaluator(chosen).value(battle, player) == score
+    assert sum(restarts) > 10  # the stores did start again
+    assert max(largest) <= size

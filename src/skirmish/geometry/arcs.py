@@ -43,6 +43,7 @@ import shapely
 from shapely import LineString, Point
 from shapely.geometry.base import BaseGeometry
 
+from skirmish.fastpaths import keep
 from skirmish.geometry.measure import EPSILON
 from skirmish.geometry.pieces import ConvexParts
 from skirmish.geometry.sight import TIE
@@ -276,10 +277,7 @@ def _replaced(parts: ConvexParts) -> Prepared:
     blockers keep; bounded)."""
     found = _REPLACED.get(id(parts))
     if found is None or found[0] is not parts:
-        if len(_REPLACED) >= 4096:
-            _REPLACED.clear()
-        found = (parts, Prepared.of(parts))
-        _REPLACED[id(parts)] = found
+        found = keep(_REPLACED, id(parts), (parts, Prepared.of(parts)), 4096)
     return found[1]
 
 

@@ -24,7 +24,7 @@ import shapely
 from shapely import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from skirmish.fastpaths import Kept, Memo, fast
+from skirmish.fastpaths import Kept, Memo, fast, keep
 from skirmish.geometry.clearance import PREPARED, Clearance, true_circles
 from skirmish.geometry.measure import EPSILON, OVERLAP_TOLERANCE
 from skirmish.geometry.sight import shadow
@@ -501,9 +501,7 @@ class Roadmap:
         key = (point.x, point.y, tangent)
         found = self.joined.get(key)
         if found is None:
-            if len(self.joined) >= JOINED:
-                self.joined.clear()
-            found = self.joined[key] = self._seen_from(point, tangent=tangent)
+            found = keep(self.joined, key, self._seen_from(point, tangent=tangent), JOINED)
         return found
 
     def _search(self, start: Point, goal: Point, *, tangent: bool = True) -> list[int | str] | None:

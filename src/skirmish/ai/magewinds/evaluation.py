@@ -61,7 +61,7 @@ from skirmish.ai.magewinds.threats import (
     fighter_key,
     keyed,
 )
-from skirmish.fastpaths import Kept, fast, replaced
+from skirmish.fastpaths import Kept, fast, keep, replaced
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.battle.abilities.deadeye import attack_refused
 from skirmish.games.magewinds.battle.attacks import combatant_of
@@ -230,11 +230,7 @@ class Evaluator:
         found = self._positions.get(key)
         if found is not None and found[0] == rest:
             return found[1]
-        score = self._value(battle, player)
-        if len(self._positions) >= KEPT_POSITIONS:
-            self._positions.clear()
-        self._positions[key] = (rest, score)
-        return score
+        return keep(self._positions, key, (rest, self._value(battle, player)), KEPT_POSITIONS)[1]
 
     def _recorded_value(self, battle: Battle, player: int) -> Score:
         """:meth:`value` with the fighters' records kept (:data:`BY_RECORD`): a position
@@ -244,10 +240,7 @@ class Evaluator:
         for fighter in battle.fighters:
             entry = hashes.get(id(fighter))
             if entry is None or entry[0] is not fighter:
-                entry = (fighter, hash(fighter))
-                if len(hashes) >= KEPT_RECORDS:
-                    hashes.clear()
-                hashes[id(fighter)] = entry
+                entry = keep(hashes, id(fighter), (fighter, hash(fighter)), KEPT_RECORDS)
             found_hashes.append(entry[1])
         key = (player, tuple(found_hashes))
         rest = _REST(battle)
@@ -255,10 +248,7 @@ class Evaluator:
         if found is not None and found[1] == rest and found[0] == battle.fighters:
             return found[2]
         score = self._value(battle, player, recorded=True)
-        if len(self._hashed) >= KEPT_POSITIONS:
-            self._hashed.clear()
-        self._hashed[key] = (battle.fighters, rest, score)
-        return score
+        return keep(self._hashed, key, (battle.fighters, rest, score), KEPT_POSITIONS)[2]
 
     def _terms_of(self, fighter: Fighter) -> Terms:
         """What a score reads of ``fighter`` alone, kept by the very record
@@ -267,10 +257,10 @@ class Evaluator:
         if terms is None or terms[0] is not fighter:
             keys = keyed(fighter)
             token = self._threats.token(keys[1], keys[2])
-            terms = (fighter, self._material(fighter), self._actions(fighter), keys, token)
-            if len(self._terms) >= KEPT_RECORDS:
-                self._terms.clear()
-            self._terms[id(fighter)] = terms
+            material, actions = self._material(fighter), self._actions(fighter)
+            terms = keep(
+                self._terms, id(fighter), (fighter, material, actions, keys, token), KEPT_RECORDS
+            )
         return terms
 
     def _value(self, battle: Battle, player: int, *, recorded: bool = False) -> Score:
@@ -788,10 +778,9 @@ class Evaluator:
             return _SIGHT.get(self.setup.table.field, looked, *ends)
         found = self._clear.get(ends)
         if found is None:
-            found = _SIGHT.get(self.setup.table.field, looked, *ends)
-            if len(self._clear) >= KEPT_TERRAIN:
-                self._clear.clear()
-            self._clear[ends] = found
+            found = keep(
+                self._clear, ends, _SIGHT.get(self.setup.table.field, looked, *ends), KEPT_TERRAIN
+            )
         return found
 
     def gain(
@@ -831,10 +820,8 @@ class Evaluator:
             )
             found = _GAINS.get(key)
             if found is None:
-                found = self.attack_gain(self._situation(attacker, target, attack))
-                if len(_GAINS) >= KEPT_GAINS:
-                    _GAINS.clear()
-                _GAINS[key] = found
+                gained = self.attack_gain(self._situation(attacker, target, attack))
+                found = keep(_GAINS, key, gained, KEPT_GAINS)
             self._gains[near] = found
         return found
 

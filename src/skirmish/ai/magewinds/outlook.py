@@ -27,7 +27,7 @@ from fractions import Fraction
 
 from skirmish.ai.magewinds.threats import GREEDY
 from skirmish.engine.matrix import solve
-from skirmish.fastpaths import Kept, fast, replaced
+from skirmish.fastpaths import Kept, fast, keep, replaced
 from skirmish.games.magewinds.advice import SINGLE, Objective, matrix_game
 from skirmish.games.magewinds.attack import (
     MAX_ACTION_COUNTERS,
@@ -101,9 +101,7 @@ def outlook(situation: AttackSituation, reactions: Iterable[str] | None = None) 
             found = shifted(outlook(_counters(key[0], 0), reactions), key[0], shift)
         else:
             found = fresh_outlook(*key)
-        if len(_KEPT) >= KEPT:
-            _KEPT.clear()
-        _KEPT[key] = found
+        keep(_KEPT, key, found, KEPT)
     return found
 
 

@@ -17,10 +17,11 @@ afresh, and the tests compare the two on generated positions and whole battles.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from itertools import count
 from typing import Protocol
 
-from skirmish.fastpaths import fast
+from skirmish.fastpaths import fast, keep
 from skirmish.games.magewinds.battle.state import Battle, Fighter
 from skirmish.games.magewinds.profiles import AttackProfile
 
@@ -94,11 +95,11 @@ class Threats:
 
     def __init__(self, evaluator: Valuing) -> None:
         self.evaluator = evaluator
-        self._pairs: dict[PairKey, tuple[tuple[AttackProfile, ...], float]] = {}
-        self._armed: dict[ArmedKey, tuple[AttackProfile, ...]] = {}
+        self._pairs: dict[Hashable, tuple[ArmedList, float]] = {}
+        self._armed: dict[ArmedKey, ArmedList] = {}
         self._same_armed: dict[tuple[object, ...], tuple[object, object, ArmedList]] = {}
         self._tokens: dict[tuple[object, FighterKey], int] = {}
-        self._token_pairs: dict[tuple[int, int, int], tuple[ArmedList, float]] = {}
+        self._token_pairs: dict[Hashable, tuple[ArmedList, float]] = {}
         self._issued = count()
         self._by_name: dict[
             tuple[int, int, int], tuple[object, object, dict[str, tuple[str, int, ArmedList]]]
@@ -114,10 +115,7 @@ class Threats:
         if found is not None and found[0] is hands and found[1] is marks:
             return found[2]
         attacks = self.attacks(battle, fighter, player)
-        if len(self._same_armed) >= KEPT_SAME:
-            self._same_armed.clear()
-        self._same_armed[key] = (hands, marks, attacks)
-        return attacks
+        return keep(self._same_armed, key, (hands, marks, attacks), KEPT_SAME)[2]
 
     def armed_by_name(
         self, battle: Battle, fighters: tuple[Fighter, ...], player: int
@@ -129,9 +127,7 @@ class Threats:
         key = (player, id(hands), id(marks))
         found = self._by_name.get(key)
         if found is None or found[0] is not hands or found[1] is not marks:
-            if len(self._by_name) >= KEPT_SAME:
-                self._by_name.clear()
-            found = self._by_name[key] = (hands, marks, {})
+            found = keep(self._by_name, key, (hands, marks, {}), KEPT_SAME)
         lists = found[2]
         armed: dict[str, ArmedList] = {}
         for fighter in fighters:
@@ -154,9 +150,9 @@ class Threats:
         )
         found = self._armed.get(key)
         if found is None:
-            if len(self._armed) >= KEPT_ARMED:
-                self._armed.clear()
-            found = self._armed[key] = self.evaluator.attacks(battle, fighter, player)
+            found = keep(
+                self._armed, key, self.evaluator.attacks(battle, fighter, player), KEPT_ARMED
+            )
         return found
 
     def pair(self, attacker: Fighter, target: Fighter, attacks: tuple[AttackProfile, ...]) -> float:
@@ -168,10 +164,7 @@ class Threats:
         if found is not None and found[0] is attacks:
             return found[1]
         value = self.evaluator.pair(attacker, target, attacks)
-        if len(self._pairs) >= KEPT_PAIRS:
-            self._pairs.clear()
-        self._pairs[key] = (attacks, value)
-        return value
+        return keep(self._pairs, key, (attacks, value), KEPT_PAIRS)[1]
 
     def best(
         self, attacker: Keyed, attacks: tuple[AttackProfile, ...], targets: list[Keyed]
@@ -179,26 +172,9 @@ class Threats:
         """The value of the best of ``attacks`` that the keyed ``attacker`` could make on
         one of the keyed ``targets`` (0 when none reaches): :meth:`pair` for each target,
         with the keys worked out once for the position (:data:`KEYED`)."""
-        fighter, at, key = attacker
-        pairs = self._pairs
-        marked = id(attacks)
-        known = fast(BY_RECORD)
-        best = 0.0
-        first = True
-        for target, target_at, target_key in targets:
-            pair = (marked, at, key, target_at, target_key)
-            found = pairs.get(pair)
-            if found is not None and found[0] is attacks:
-                value = found[1]
-            else:
-                keys = (key, target_key) if known else None
-                value = self.evaluator.pair(fighter, target, attacks, keys)
-                if len(pairs) >= KEPT_PAIRS:
-                    pairs.clear()
-                pairs[pair] = (attacks, value)
-            if first or value > best:
-                best, first = value, False
-        return best
+        _, at, key = attacker
+        found_by = [(t, (t[1], t[2])) for t in targets]
+        return self._best(attacker, (at, key), attacks, found_by, self._pairs, fast(BY_RECORD))
 
     def token(self, at: object, key: FighterKey) -> int:
         """A number standing for where a fighter stands and its :func:`fighter_key`, the
@@ -206,9 +182,7 @@ class Threats:
         the store of tokens starts again from empty."""
         found = self._tokens.get((at, key))
         if found is None:
-            if len(self._tokens) >= KEPT_PAIRS:
-                self._tokens.clear()
-            found = self._tokens[at, key] = next(self._issued)
+            found = keep(self._tokens, (at, key), next(self._issued), KEPT_PAIRS)
         return found
 
     def by_token(
@@ -220,21 +194,34 @@ class Threats:
     ) -> float:
         """:meth:`best`, each pair found by the attack list and the two fighters' tokens
         (:meth:`token`), three numbers quicker to look up than the keys they stand for
-        (:data:`BY_RECORD`); a pair not found is worked out as :meth:`best` does."""
+        (:data:`BY_RECORD`)."""
+        return self._best(attacker, token, attacks, targets, self._token_pairs, True)
+
+    def _best(
+        self,
+        attacker: Keyed,
+        found_as: Hashable,
+        attacks: ArmedList,
+        targets: Sequence[tuple[Keyed, Hashable]],
+        pairs: dict[Hashable, tuple[ArmedList, float]],
+        known: bool,
+    ) -> float:
+        """The best value of ``attacks`` by ``attacker`` on one of the keyed ``targets``,
+        each pair kept in ``pairs`` by the attack list and what the two fighters are found
+        as (``found_as`` for the attacker, beside each target: their places and keys, or
+        their tokens); ``known``: the fighters' keys handed to :meth:`Evaluator.pair`."""
         fighter, _, key = attacker
-        pairs = self._token_pairs
         marked = id(attacks)
         best = 0.0
         first = True
-        for (target, _, target_key), target_token in targets:
-            found = pairs.get((marked, token, target_token))
+        for (target, _, target_key), target_as in targets:
+            found = pairs.get((marked, found_as, target_as))
             if found is not None and found[0] is attacks:
                 value = found[1]
             else:
-                value = self.evaluator.pair(fighter, target, attacks, (key, target_key))
-                if len(pairs) >= KEPT_PAIRS:
-                    pairs.clear()
-                pairs[marked, token, target_token] = (attacks, value)
+                keys = (key, target_key) if known else None
+                value = self.evaluator.pair(fighter, target, attacks, keys)
+                keep(pairs, (marked, found_as, target_as), (attacks, value), KEPT_PAIRS)
             if first or value > best:
                 best, first = value, False
         return best

@@ -23,7 +23,7 @@ import shapely
 from shapely import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from skirmish.fastpaths import Kept, fast
+from skirmish.fastpaths import Kept, fast, keep, keep_all
 from skirmish.games.magewinds.field import Battlefield, Layout
 from skirmish.geometry import EPSILON, Based, HeightClass
 from skirmish.geometry.arcs import Discs, Prepared, arcs
@@ -134,9 +134,10 @@ class _Drawn:
     )
     """What a base of a name touches at a place (:func:`touches`), asked by
     :meth:`Blockers.touching_as` (on the fast path, part :data:`TOUCHING`), at most
-    :data:`NEAR_KEPT` places, then from empty. It is kept here, with the blockers' other
-    drawn pieces and freed with them, rather than in a :class:`~skirmish.fastpaths.Kept`
-    store keyed by the blockers, which would hold that many battlefields' blockers alive."""
+    :data:`NEAR_KEPT` places, then from empty (:func:`~skirmish.fastpaths.keep`). It is
+    kept here, with the blockers' other drawn pieces and freed with them,
+    rather than in a :class:`~skirmish.fastpaths.Kept` store keyed by the blockers, which
+    would hold that many battlefields' blockers alive."""
 
 
 @dataclass(frozen=True)
@@ -241,10 +242,9 @@ class Blockers:
                 key = (base.name, base.x, base.y, base.radius)
                 gaps = kept.get(key)
                 if gaps is None:
-                    gaps = touches(self.items, self.tree, self.bases, base)
-                    if len(kept) >= NEAR_KEPT:
-                        kept.clear()
-                    kept[key] = gaps
+                    gaps = keep(
+                        kept, key, touches(self.items, self.tree, self.bases, base), NEAR_KEPT
+                    )
             else:
                 gaps = touches(self.items, self.tree, self.bases, base)
             if gaps:
@@ -266,9 +266,7 @@ class Blockers:
                     continue
                 if float(item.footprint.distance(base.centre)) - base.radius <= inches + EPSILON:
                     found.append(Near((*key, i), item.footprint))
-            if len(self._near) >= NEAR_KEPT:  # shared by a table's battlefields: bounded
-                self._near.clear()
-            self._near[key] = tuple(found)
+            keep(self._near, key, tuple(found), NEAR_KEPT)  # shared by a table's battlefields
         return self._near[key]
 
 
@@ -311,6 +309,7 @@ terrain (the fast path; on the plain path each battlefield's blockers make it af
 NEAR_KEPT = 5_000
 """Places kept by :meth:`Blockers.near` (for every battlefield of a table, on the fast
 path); when full, the store starts again from empty."""
+
 _NEAR: Kept[dict[tuple[float, float, float, float], tuple[Near, ...]]] = Kept(
     "terrain near a base", size=64
 )
@@ -525,16 +524,11 @@ def views(among: Blockers, looks: Sequence[Look], method: SightMethod) -> list[E
         key = (looks[0], method)
         view = seen.get(key)
         if view is None:
-            view = _answered(among, [looks[0]], method)[0]
-            if len(seen) >= REMEMBERED:
-                seen.clear()
-            seen[key] = view
+            view = keep(seen, key, _answered(among, [looks[0]], method)[0], REMEMBERED)
         return [view]
     asked = [q for q in dict.fromkeys(looks) if (q, method) not in seen]
     found = _answered(among, asked, method)
-    if len(seen) + len(asked) > REMEMBERED:
-        seen.clear()
-    seen.update(((q, method), view) for q, view in zip(asked, found, strict=True))
+    keep_all(seen, {(q, method): view for q, view in zip(asked, found, strict=True)}, REMEMBERED)
     return [seen[q, method] for q in looks]
 
 

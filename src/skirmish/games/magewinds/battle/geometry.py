@@ -434,7 +434,7 @@ def _straight_path(field: Battlefield, mover: Placed, goal: At, limit: float) ->
     where it must be traced: the straight path from the centre, measured as
     :func:`~skirmish.games.magewinds.moves.check_move` measures it (the square root of the
     squares' sum, added to nothing), within ``limit`` and not ending on low terrain."""
-    if not _FOUND_CLEAR.answers.get((field, mover.name, goal)):
+    if not _FOUND_CLEAR.find((field, mover.name, goal)):
         return None
     start = (mover.base.centre.x, mover.base.centre.y)
     dx, dy = goal[0] - start[0], goal[1] - start[1]

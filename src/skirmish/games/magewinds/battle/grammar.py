@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from skirmish.errors import SkirmishError
-from skirmish.fastpaths import REMEMBERED, fast
+from skirmish.fastpaths import REMEMBERED, fast, keep
 from skirmish.games.magewinds.battle.points import parse_point, point_text
 
 if TYPE_CHECKING:
@@ -253,7 +253,7 @@ class BattleAction:
             read = parse(kept["_text"], names)
             for key in _FIELDS:
                 kept[key] = read.__dict__[key]
-            _kept(_read(names), kept["_text"], self)
+            keep(_read(names), kept["_text"], self, REMEMBERED)
             return kept[name]
 
     def __reduce__(self) -> tuple[type[BattleAction], tuple[Any, ...]]:
@@ -469,7 +469,7 @@ def read(text: str, names: Names) -> BattleAction:
     kept = _read(names)
     found = kept.get(text)
     if found is None:
-        found = _keep(kept, text, names)
+        found = keep(kept, text, parse(text, names), REMEMBERED)
     return found
 
 
@@ -479,17 +479,6 @@ def _read(names: Names) -> dict[str, BattleAction]:
     if kept is None:
         kept = names.__dict__["_read"] = {}
     return kept
-
-
-def _keep(kept: dict[str, BattleAction], text: str, names: Names) -> BattleAction:
-    return _kept(kept, text, parse(text, names))
-
-
-def _kept(kept: dict[str, BattleAction], text: str, record: BattleAction) -> BattleAction:
-    if len(kept) >= REMEMBERED:
-        kept.clear()
-    kept[text] = record
-    return record
 
 
 def legal(battle: Battle) -> tuple[BattleAction, ...]:
