@@ -44,6 +44,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "common-fit": {"dice": "common", "fit": True},
     "to-end-18": {"to_end": 18},
     "through-2": {"through": 2},
+    "phase-end": {"through": 20},
 }
 """Each variant's options for :class:`~skirmish.ai.magewinds.search.SearchPlayer` (``T1E``
 the fifth sitting's search; ``greedy`` that player searching no candidate but the greedy
@@ -53,7 +54,9 @@ battle's end from 18 actions left in the last round, where a counted second of 7
 the endgame's three candidates about the two drawn battles 8 gave them at 30;
 ``through-2`` plays each look-ahead through two of the player's own later activations, as
 a search of 2 s or more does, spending the seventh sitting's larger count on depth rather
-than on more drawn battles)."""
+than on more drawn battles; ``phase-end`` plays each look-ahead through every later
+activation of the round to the Action Phase's end, the field cut to what a round of such
+look-aheads costs)."""
 RUNG = ("search:1", "greedy")
 
 
