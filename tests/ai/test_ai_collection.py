@@ -17,7 +17,7 @@ import weakref
 import pytest
 
 from skirmish import fastpaths
-from skirmish.ai import collection
+from skirmish.ai import collection, sweep
 from skirmish.ai.collection import SET_ASIDE, set_aside, tuned
 from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable
 from skirmish.ai.magewinds.plans import Planner
@@ -118,18 +118,34 @@ def test_an_inner_set_aside_and_an_error_inside_bring_everything_back():
 
 def test_a_run_frees_its_own_garbage_as_it_ends():
     """Garbage in cycles made in a run is freed as the run ends, with no pass asked for,
-    so a process that plays run after run (a server, a slice played a battle at a time)
-    does not carry it on; a sweep's batch (``collect=False``) leaves it to the collector."""
-    for collect in (True, False):
-        gc.collect()
-        with tuned(collect=collect):
-            inside = Cycle()
-            made = weakref.ref(inside)
-            del inside
-            assert made() is not None
-        assert (made() is None) is collect
-        assert gc.get_freeze_count() == 0
+    so a process that plays run after run (a server, a slice played a battle at a time, a
+    sweep's worker) does not carry it on."""
     gc.collect()
+    with tuned():
+        inside = Cycle()
+        made = weakref.ref(inside)
+        del inside
+        assert made() is not None
+    assert made() is None
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_sweeps_batch_frees_its_own_garbage_as_it_ends(monkeypatch):
+    """A sweep's Dask worker plays batch after batch: each batch's garbage in cycles is
+    freed as the batch ends (measured before: 8 MB a batch of two greedy battles kept)."""
+    found: list[weakref.ref[Cycle]] = []
+
+    def played(plan: object, batch: object) -> dict[str, list[object]]:
+        inside = Cycle()
+        found.append(weakref.ref(inside))
+        assert gc.get_freeze_count() > 0  # played tuned
+        return {}
+
+    monkeypatch.setattr(sweep, "_played_rows", played)
+    gc.collect()
+    assert sweep.play_batch(None, None) == {}  # type: ignore[arg-type]
+    assert found[0]() is None
+    assert gc.get_freeze_count() == 0
 
 
 def test_decisions_set_aside_make_a_full_pass_every_so_often(monkeypatch):

@@ -274,14 +274,13 @@ def end_kind(reason: str) -> str:
 def play_batch(plan: Plan, batch: Batch) -> dict[str, list[Any]]:
     """The rows of ``batch``'s battles, column by column (:data:`COLUMNS`). The garbage
     collector is tuned for runs of battles while it plays (:mod:`skirmish.ai.collection`):
-    a Dask worker's own objects would otherwise be walked again and again. The pass that
-    frees a run's garbage as it ends elsewhere is not made here: in a Dask worker a full
-    pass finalized the cluster's own objects under way, and a sweep resumed after its
-    client was killed lost its tasks ("lost dependencies", caught by
-    ``tests/ai/test_sweep_cluster.py``)."""
+    a Dask worker's own objects would otherwise be walked again and again, and the batch's
+    own garbage is freed as it ends, so a worker playing batch after batch does not carry
+    it on (a full pass over the worker's whole heap as a batch starts, tried first, broke
+    a sweep resumed after its client was killed: ``tests/ai/test_sweep_cluster.py``)."""
     from skirmish.ai.collection import tuned
 
-    with tuned(collect=False):
+    with tuned():
         return _played_rows(plan, batch)
 
 
