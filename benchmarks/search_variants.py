@@ -45,6 +45,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "to-end-18": {"to_end": 18},
     "through-2": {"through": 2},
     "phase-end": {"through": 20},
+    "margin-0": {"margin": 0.0},
 }
 """Each variant's options for :class:`~skirmish.ai.magewinds.search.SearchPlayer` (``T1E``
 the fifth sitting's search; ``greedy`` that player searching no candidate but the greedy
@@ -56,7 +57,8 @@ the endgame's three candidates about the two drawn battles 8 gave them at 30;
 a search of 2 s or more does, spending the seventh sitting's larger count on depth rather
 than on more drawn battles; ``phase-end`` plays each look-ahead through every later
 activation of the round to the Action Phase's end, the field cut to what a round of such
-look-aheads costs)."""
+look-aheads costs; ``margin-0`` plays the candidate with the best mean over the drawn
+battles, with no margin over the greedy choice)."""
 RUNG = ("search:1", "greedy")
 
 

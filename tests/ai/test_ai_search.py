@@ -670,6 +670,31 @@ def test_the_fewest_drawn_battles_are_the_search_players_own(monkeypatch):
     assert choice == player.played[:width][index][0]
 
 
+@pytest.mark.parametrize("margin", [0.0, 0.5, 3.0])
+def test_the_margin_is_the_search_players_own(monkeypatch, margin):
+    """The search asks the margin rule with its own margin (the module's by default) before
+    the endgame, plays what the rule picks, and refuses a margin below 0 or not finite."""
+    setup = _guardian_to_act().setup
+    assert SearchPlayer(setup, 1, 0, clock=False).margin == search.MARGIN
+    for bad in (-0.5, math.nan, math.inf):
+        with pytest.raises(ValueError, match="margin="):
+            SearchPlayer(setup, 1, 0, clock=False, margin=bad)
+    asked = []
+
+    def noted(values, margin=MARGIN, least=1):
+        asked.append((margin, chosen(values, margin, least)))
+        return asked[-1][1]
+
+    monkeypatch.setattr(search, "chosen", noted)
+    battle = _guardian_to_act()
+    player = _Played(battle.setup, 3, 1, seconds=4.0, clock=False, through=0, margin=margin)
+    choice = _decide(player, battle)
+    ((asked_margin, index),) = asked
+    assert asked_margin == margin
+    width = min(player.width, len(set(player.played)))
+    assert choice == player.played[:width][index][0]
+
+
 @pytest.mark.parametrize("share", [0.01, 0.2, 0.25, 0.3, 1 / 3, 0.34, 0.5, 0.7, 1.0, 3.0])
 def test_a_field_is_fitted_to_the_rounds_the_budget_holds(share):
     """The candidates one whole round holds when each look-ahead takes ``share`` of the
