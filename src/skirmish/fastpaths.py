@@ -77,9 +77,10 @@ def keep(store: dict[K, V], key: K, answer: V, size: int) -> V:
 
     Every store of kept answers is bounded so, through this function (and
     :func:`keep_all`): a :class:`Memo`'s (registered, counted and emptied by
-    :func:`forget`), and the plain dicts that belong to one object and die with it (an
-    evaluator's scores, a battlefield's looks), which a memo would keep alive in the
-    process's list. Such a store stays a plain dict, read at a dict's own speed."""
+    :func:`forget`), a few plain dicts the process shares on the hottest paths, and the
+    plain dicts that belong to one object and die with it (an evaluator's scores, a
+    battlefield's looks), which a memo would keep alive in the process's list. Such a
+    store stays a plain dict, read at a dict's own speed."""
     if len(store) >= size:
         store.clear()
     store[key] = answer
@@ -87,8 +88,9 @@ def keep(store: dict[K, V], key: K, answer: V, size: int) -> V:
 
 
 def keep_all(store: dict[K, V], answers: Mapping[K, V], size: int) -> None:
-    """Keep every one of ``answers`` in ``store`` (a store they would not all fit in, with
-    ``size`` answers at most, starts again from empty first)."""
+    """Keep every one of ``answers`` in ``store``; a store that would then hold more than
+    ``size`` starts again from empty first (and then holds them all, even more than
+    ``size``)."""
     if len(store) + len(answers) > size:
         store.clear()
     store.update(answers)
@@ -122,8 +124,9 @@ class Memo(Generic[T]):
         return answer
 
     def find(self, key: Hashable) -> T | None:
-        """The answer kept for ``key``, or None (counted as :meth:`get` counts): for a memo
-        whose answers are kept by a computation made for another purpose (:meth:`put`)."""
+        """The answer kept for ``key``, or None (a hit or a miss counted, an answer of None
+        counted a miss): for a memo whose answers are kept by a computation made for
+        another purpose (:meth:`put`)."""
         found = self.answers.get(key)
         if found is None:
             self.misses += 1

@@ -14,6 +14,7 @@ must be the very same float.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Any
 
 import pytest
@@ -23,7 +24,7 @@ from hypothesis import strategies as st
 from skirmish import fastpaths
 from skirmish.ai.magewinds import evaluation, threats
 from skirmish.ai.magewinds.evaluation import Evaluator
-from skirmish.ai.magewinds.threats import BY_RECORD
+from skirmish.ai.magewinds.threats import BY_RECORD, KEYED
 from skirmish.engine.battle import History, RandomPlayer, play_out
 from skirmish.fastpaths import replaced
 from skirmish.games.magewinds.battle import Length, setup, start_battle
@@ -74,17 +75,22 @@ SIZES = {
 """The sizes of the evaluator's and its threats' stores of kept answers, by module."""
 
 
-@settings(max_examples=4, deadline=None)
+@pytest.mark.parametrize("parts", [(), (BY_RECORD,), (KEYED,)], ids=["records", "keys", "pairs"])
+@settings(max_examples=2, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3]), size=st.integers(1, 4))
-def test_stores_that_start_again_every_few_answers_give_the_very_same_scores(seed, players, size):
+def test_stores_that_start_again_every_few_answers_give_the_very_same_scores(
+    parts, seed, players, size
+):
     """The evaluator's and its threats' kept answers and the process's attack values, each
     store emptied every ``size`` answers (tokens issued afresh, pairs and scores found
-    again), score every position as a fresh evaluator with nothing kept does."""
+    again), score every position as a fresh evaluator with nothing kept does: with the
+    fighters' records kept, and with the older ways of finding a pair (by place and key,
+    ``plain(BY_RECORD)``; pair by pair, ``plain(KEYED)``)."""
     chosen = setup.random_setup(seed, length=Length.QUICK, most=2, rounds=1, players=players)
     history = History.start(start_battle(chosen), seed)
     play_out(history, [RandomPlayer(seed, p) for p in range(players)])
     played = [s for s in history.states if s.phase in (Phase.ACTION, Phase.END)]
-    positions = [v for state in played[::4] for v in _variants(state)]
+    positions = [v for state in played[::5] for v in _variants(state)]
     kept = Evaluator(chosen)
     restarts = []
     largest = []
@@ -103,8 +109,11 @@ def test_stores_that_start_again_every_few_answers_give_the_very_same_scores(see
                 patched.setattr(module, name, size)
         for battle in positions + positions[::-1]:
             for player in range(players):
-                score = kept.value(battle, player)
+                with fastpaths.plain(*parts) if parts else nullcontext():
+                    score = kept.value(battle, player)
                 with fastpaths.plain():
                     assert Evaluator(chosen).value(battle, player) == score
     assert sum(restarts) > 10  # the stores did start again
     assert max(largest) <= size
+    pairs = kept._threats._token_pairs if not parts else kept._threats._pairs
+    assert pairs  # the way of finding pairs asked for was the one used

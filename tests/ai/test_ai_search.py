@@ -673,7 +673,8 @@ def test_the_fewest_drawn_battles_are_the_search_players_own(monkeypatch):
 @pytest.mark.parametrize("margin", [0.0, 0.5, 3.0])
 def test_the_margin_is_the_search_players_own(monkeypatch, margin):
     """The search asks the margin rule with its own margin (the module's by default) before
-    the endgame, plays what the rule picks, and refuses a margin below 0 or not finite."""
+    the endgame, plays what the rule picks, and refuses a margin below 0 or not finite; in
+    the endgame it asks with :data:`ENDGAME_MARGIN` whatever its own."""
     setup = _guardian_to_act().setup
     assert SearchPlayer(setup, 1, 0, clock=False).margin == search.MARGIN
     for bad in (-0.5, math.nan, math.inf):
@@ -693,6 +694,12 @@ def test_the_margin_is_the_search_players_own(monkeypatch, margin):
     assert asked_margin == margin
     width = min(player.width, len(set(player.played)))
     assert choice == player.played[:width][index][0]
+    asked.clear()
+    ending = _endgame_decision()
+    player = SearchPlayer(ending.setup, 3, 1, seconds=0.5, clock=False, margin=margin)
+    _decide(player, ending)
+    assert player._to_end
+    assert [asked_margin for asked_margin, _ in asked] == [search.ENDGAME_MARGIN]
 
 
 @pytest.mark.parametrize("share", [0.01, 0.2, 0.25, 0.3, 1 / 3, 0.34, 0.5, 0.7, 1.0, 3.0])

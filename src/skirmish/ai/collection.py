@@ -63,19 +63,23 @@ def tune() -> None:
 def tuned() -> Iterator[None]:
     """Collect as suits a run of battles while inside, as before afterwards. On leaving,
     while what was alive before the run is still out of sight, a pass frees the run's own
-    garbage, walking only what the run made: given back to the oldest generation with the
-    rest, it would wait for a full pass that the collector's counts do not call, and a
-    process that plays run after run (a server, a slice played a battle at a time, a
-    sweep's Dask worker batch after batch) would carry every run's garbage on (measured:
-    about 100 MB a battle of search at 1 s against greedy, 8 GB in 80; a sweep's batches
-    of two greedy battles, 8 MB a batch)."""
+    garbage, walking only what was made during the run (in a Dask worker, what its other
+    threads made meanwhile too): given back to the oldest generation with the rest, it
+    would wait for a full pass that the collector's counts do not call, and a process that
+    plays run after run (a server, a slice played a battle at a time, a sweep's Dask worker
+    batch after batch) would carry every run's garbage on (measured: about 100 MB a battle
+    of search at 1 s against greedy, 8 GB in 80; a sweep's batches of two greedy battles,
+    8 MB a batch). Should another thread have brought the heap back into sight meanwhile
+    (two runs at once, as in a worker with more than one thread), no pass is made: it
+    would walk the whole heap."""
     before = gc.get_threshold()
     was = _frozen[0]
     tune()
     try:
         yield
     finally:
-        gc.collect()
+        if gc.get_freeze_count():
+            gc.collect()
         gc.set_threshold(*before)
         gc.unfreeze()
         _frozen[0] = was

@@ -269,6 +269,9 @@ def _around(circles: Sequence[Circle]) -> Circle:
     return mx, my, max(math.hypot(x - mx, y - my) + r for x, y, r in circles)
 
 
+REPLACED_KEPT = 4096
+"""Sets of pieces drawn instead of their owners kept made ready (:func:`_replaced`); when
+full, the store starts again from empty."""
 _REPLACED: dict[int, tuple[ConvexParts, Prepared]] = {}
 
 
@@ -277,7 +280,7 @@ def _replaced(parts: ConvexParts) -> Prepared:
     blockers keep; bounded)."""
     found = _REPLACED.get(id(parts))
     if found is None or found[0] is not parts:
-        found = keep(_REPLACED, id(parts), (parts, Prepared.of(parts)), 4096)
+        found = keep(_REPLACED, id(parts), (parts, Prepared.of(parts)), REPLACED_KEPT)
     return found[1]
 
 

@@ -822,7 +822,7 @@ class Evaluator:
             if found is None:
                 gained = self.attack_gain(self._situation(attacker, target, attack))
                 found = keep(_GAINS, key, gained, KEPT_GAINS)
-            self._gains[near] = found
+            keep(self._gains, near, found, KEPT_GAINS)
         return found
 
     def _situation(

@@ -40,7 +40,9 @@ KEYED = "greedy keys once"
 it stands and :func:`fighter_key`, as an attacker and as a target) once for each position
 scored, not once for each pair of fighters, and finds each fighter's best attack among the
 kept pairs in one loop (:meth:`Threats.best`); ``fastpaths.plain(KEYED)`` asks
-:meth:`Threats.pair` pair by pair as before. Both read and keep the very same pairs."""
+:meth:`Threats.pair` pair by pair as before. Both keep a pair by the same values (the
+attack list, where each fighter stands and its :func:`fighter_key`), each in its own
+shape of key, so each finds only the pairs it kept."""
 BY_RECORD = "greedy records kept"
 """The part of the fast paths that keeps, for each fighter record an evaluator meets (by
 the very record: the positions a player weighs at one decision share the records of every
@@ -172,9 +174,10 @@ class Threats:
         """The value of the best of ``attacks`` that the keyed ``attacker`` could make on
         one of the keyed ``targets`` (0 when none reaches): :meth:`pair` for each target,
         with the keys worked out once for the position (:data:`KEYED`)."""
-        _, at, key = attacker
-        found_by = [(t, (t[1], t[2])) for t in targets]
-        return self._best(attacker, (at, key), attacks, found_by, self._pairs, fast(BY_RECORD))
+        found_by = [(target, target[1:]) for target in targets]  # where it stands, its key
+        return self._best_of(
+            attacker, attacker[1:], attacks, found_by, self._pairs, known=fast(BY_RECORD)
+        )
 
     def token(self, at: object, key: FighterKey) -> int:
         """A number standing for where a fighter stands and its :func:`fighter_key`, the
@@ -195,15 +198,16 @@ class Threats:
         """:meth:`best`, each pair found by the attack list and the two fighters' tokens
         (:meth:`token`), three numbers quicker to look up than the keys they stand for
         (:data:`BY_RECORD`)."""
-        return self._best(attacker, token, attacks, targets, self._token_pairs, True)
+        return self._best_of(attacker, token, attacks, targets, self._token_pairs, known=True)
 
-    def _best(
+    def _best_of(
         self,
         attacker: Keyed,
         found_as: Hashable,
         attacks: ArmedList,
         targets: Sequence[tuple[Keyed, Hashable]],
         pairs: dict[Hashable, tuple[ArmedList, float]],
+        *,
         known: bool,
     ) -> float:
         """The best value of ``attacks`` by ``attacker`` on one of the keyed ``targets``,

@@ -135,9 +135,9 @@ class _Drawn:
     """What a base of a name touches at a place (:func:`touches`), asked by
     :meth:`Blockers.touching_as` (on the fast path, part :data:`TOUCHING`), at most
     :data:`NEAR_KEPT` places, then from empty (:func:`~skirmish.fastpaths.keep`). It is
-    kept here, with the blockers' other drawn pieces and freed with them,
-    rather than in a :class:`~skirmish.fastpaths.Kept` store keyed by the blockers, which
-    would hold that many battlefields' blockers alive."""
+    kept here, with the blockers' other drawn pieces and freed with them, rather than in a
+    :class:`~skirmish.fastpaths.Kept` store keyed by the blockers, which would hold that
+    many battlefields' blockers alive."""
 
 
 @dataclass(frozen=True)
@@ -256,7 +256,8 @@ class Blockers:
     def near(self, base: Based, inches: float) -> tuple[Near, ...]:
         """The terrain blockers within ``inches`` of ``base`` (8.0)."""
         key = (base.x, base.y, base.radius, inches)
-        if key not in self._near:
+        found_near = self._near.get(key)
+        if found_near is None:
             reach = inches + base.radius + EPSILON
             found = []
             close = self.tree.query(base.centre, predicate="dwithin", distance=reach)
@@ -266,8 +267,9 @@ class Blockers:
                     continue
                 if float(item.footprint.distance(base.centre)) - base.radius <= inches + EPSILON:
                     found.append(Near((*key, i), item.footprint))
-            keep(self._near, key, tuple(found), NEAR_KEPT)  # shared by a table's battlefields
-        return self._near[key]
+            # Shared by a table's battlefields, so bounded.
+            found_near = keep(self._near, key, tuple(found), NEAR_KEPT)
+        return found_near
 
 
 def blockers(field: Battlefield, classes: tuple[HeightClass, ...], bases: bool) -> Blockers:
