@@ -311,7 +311,6 @@ terrain (the fast path; on the plain path each battlefield's blockers make it af
 NEAR_KEPT = 5_000
 """Places kept by :meth:`Blockers.near` (for every battlefield of a table, on the fast
 path); when full, the store starts again from empty."""
-
 _NEAR: Kept[dict[tuple[float, float, float, float], tuple[Near, ...]]] = Kept(
     "terrain near a base", size=64
 )
