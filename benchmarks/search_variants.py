@@ -46,6 +46,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "through-2": {"through": 2},
     "phase-end": {"through": 20},
     "margin-0": {"margin": 0.0},
+    "draw-loss": {"draw": -60.0},
+    "draw-loss-18": {"draw": -60.0, "to_end": 18},
 }
 """Each variant's options for :class:`~skirmish.ai.magewinds.search.SearchPlayer` (``T1E``
 the fifth sitting's search; ``greedy`` that player searching no candidate but the greedy
@@ -58,7 +60,10 @@ a search of 2 s or more does, spending the seventh sitting's larger count on dep
 than on more drawn battles; ``phase-end`` plays each look-ahead through every later
 activation of the round to the Action Phase's end, the field cut to what a round of such
 look-aheads costs; ``margin-0`` plays the candidate with the best mean over the drawn
-battles, with no margin over the greedy choice)."""
+battles, with no margin over the greedy choice; ``draw-loss`` scores a draw at the end of
+an endgame look-ahead as a loss, -60, as the ladder counts it (a draw is a battle not won),
+so the search plays its last actions for a win; ``draw-loss-18`` does so over the whole
+last round, from 18 actions left)."""
 RUNG = ("search:1", "greedy")
 
 
