@@ -15,6 +15,21 @@ worse (loss, draw, win in that order), with a two-sided sign test on those chang
 (``scipy.stats.binomtest``). ``python benchmarks/search_variants.py decisions DIR`` tells
 the kept decisions: how many were compared in no, one, or more drawn battles, and where
 the search left the greedy choice.
+
+``python benchmarks/search_variants.py screen DIR VARIANT`` lists the battles a variant
+that only chooses otherwise among the same look-aheads (its options among
+:data:`SCREENABLE`: what a draw is worth, the margins, the fewest drawn battles) can play
+otherwise than the rows kept in ``DIR`` (with their decisions, as ``play`` keeps them):
+those with a kept decision that reads the variant's options (a draw's worth and the
+endgame's margin in the endgame, the margin before it, the fewest drawn battles in both) where the variant's rule
+(:func:`~skirmish.ai.magewinds.search.chosen` on the kept values) would choose otherwise,
+or where the default's rule on the kept values, rounded to three places, does not give
+the choice kept (22 of the seventh sitting's 4,240 decisions before the endgame: gains
+below the rounding), so the variant's choice there cannot be vouched for. Until its first such decision a battle is the
+very same (the same seeds, so the same drawn battles and look-aheads), so in every other
+battle the variant plays the kept battle step for step, and playing the listed battles
+alone measures the variant on all of them. A leaf worth exactly 0 that was not a draw
+would be read as one (in an endgame, only a position scored in overtime can be).
 """
 
 from __future__ import annotations
@@ -48,6 +63,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "margin-0": {"margin": 0.0},
     "draw-loss": {"draw": -60.0},
     "draw-loss-18": {"draw": -60.0, "to_end": 18},
+    "endgame-margin-0": {"endgame_margin": 0.0},
 }
 """Each variant's options for :class:`~skirmish.ai.magewinds.search.SearchPlayer` (``T1E``
 the fifth sitting's search; ``greedy`` that player searching no candidate but the greedy
@@ -63,8 +79,16 @@ look-aheads costs; ``margin-0`` plays the candidate with the best mean over the 
 battles, with no margin over the greedy choice; ``draw-loss`` scores a draw at the end of
 an endgame look-ahead as a loss, -60, as the ladder counts it (a draw is a battle not won),
 so the search plays its last actions for a win; ``draw-loss-18`` does so over the whole
-last round, from 18 actions left)."""
+last round, from 18 actions left; ``endgame-margin-0`` plays, in the last round's
+endgame, the candidate that did best over the drawn battles played to the end, with no
+margin over the greedy choice)."""
 RUNG = ("search:1", "greedy")
+SCREENABLE = frozenset({"draw", "margin", "endgame_margin", "least"})
+"""The options :func:`screen` can screen: they change only how the candidates are chosen
+from their look-aheads' values."""
+ENDGAME_READS = frozenset({"draw", "endgame_margin", "least"})
+"""The options an endgame decision's choice reads (before the endgame: the margin and the
+fewest drawn battles)."""
 
 
 class Noted(search.SearchPlayer):
@@ -207,6 +231,39 @@ def decisions(folder: Path) -> None:
         print(f"  endgame: {len(ends)}, greedy choice left in {sum(n['left'] for n in ends)}")
 
 
+def rechosen(note: dict[str, Any], options: dict[str, Any]) -> int:
+    """The candidate a search with ``options`` (among :data:`SCREENABLE`) would choose from a
+    kept decision's values (a draw at the end of an endgame look-ahead kept as
+    :data:`~skirmish.ai.magewinds.search.DRAW`, so read as one)."""
+    values: list[list[float]] = note["values"]
+    if note["endgame"]:
+        draw = options.get("draw", search.DRAW)
+        values = [[draw if v == search.DRAW else v for v in row] for row in values]
+        margin = options.get("endgame_margin", search.ENDGAME_MARGIN)
+    else:
+        margin = options.get("margin", search.MARGIN)
+    return search.chosen(values, margin, options.get("least", search.LEAST))
+
+
+def screen(folder: Path, variant: str) -> list[str]:
+    """The battles (``scenario:number``) kept under ``folder`` that ``variant`` can play
+    otherwise: one of their kept decisions it would choose otherwise (:func:`rechosen`)."""
+    options = VARIANTS[variant]
+    if not set(options) <= SCREENABLE:
+        unknown = ", ".join(sorted(set(options) - SCREENABLE))
+        raise SystemExit(
+            f"search_variants.py: {variant} changes {unknown}, which changes the look-aheads "
+            f"themselves; only {', '.join(sorted(SCREENABLE))} can be screened"
+        )
+    found = {
+        f"{n['scenario']}:{n['battle']}"
+        for n in notes(folder)
+        if set(options) & (ENDGAME_READS if n["endgame"] else {"margin", "least"})
+        and (n["chosen"] != rechosen(n, options) or n["chosen"] != rechosen(n, {}))
+    }
+    return sorted(found, key=lambda item: (item.split(":")[0], int(item.split(":")[1])))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -221,6 +278,9 @@ def main() -> None:
     compared.add_argument("after", type=Path)
     told = commands.add_parser("decisions", help="the kept decisions' drawn battles")
     told.add_argument("folder", type=Path)
+    screened = commands.add_parser("screen", help="the battles a choosing variant changes")
+    screened.add_argument("folder", type=Path)
+    screened.add_argument("variant", choices=sorted(VARIANTS))
     given = parser.parse_args()
     if given.command == "play":
         if given.first < 1 or given.battles < 1:
@@ -228,6 +288,8 @@ def main() -> None:
         play(given.variant, given.scenario, given.first, given.battles, given.rows)
     elif given.command == "compare":
         compare(given.before, given.after)
+    elif given.command == "screen":
+        print(" ".join(screen(given.folder, given.variant)))
     else:
         decisions(given.folder)
 

@@ -674,12 +674,16 @@ def test_the_fewest_drawn_battles_are_the_search_players_own(monkeypatch):
 def test_the_margin_is_the_search_players_own(monkeypatch, margin):
     """The search asks the margin rule with its own margin (the module's by default) before
     the endgame, plays what the rule picks, and refuses a margin below 0 or not finite; in
-    the endgame it asks with :data:`ENDGAME_MARGIN` whatever its own."""
+    the endgame it asks with its endgame margin (:data:`ENDGAME_MARGIN` by default)
+    whatever its own, and the endgame margin is not asked before the endgame."""
     setup = _guardian_to_act().setup
     assert SearchPlayer(setup, 1, 0, clock=False).margin == search.MARGIN
+    assert SearchPlayer(setup, 1, 0, clock=False).endgame_margin == search.ENDGAME_MARGIN
     for bad in (-0.5, math.nan, math.inf):
-        with pytest.raises(ValueError, match="margin="):
+        with pytest.raises(ValueError, match="^margin="):
             SearchPlayer(setup, 1, 0, clock=False, margin=bad)
+        with pytest.raises(ValueError, match="^endgame_margin="):
+            SearchPlayer(setup, 1, 0, clock=False, endgame_margin=bad)
     asked = []
 
     def noted(values, margin=MARGIN, least=1):
@@ -688,7 +692,9 @@ def test_the_margin_is_the_search_players_own(monkeypatch, margin):
 
     monkeypatch.setattr(search, "chosen", noted)
     battle = _guardian_to_act()
-    player = _Played(battle.setup, 3, 1, seconds=4.0, clock=False, through=0, margin=margin)
+    player = _Played(
+        battle.setup, 3, 1, seconds=4.0, clock=False, through=0, margin=margin, endgame_margin=7
+    )
     choice = _decide(player, battle)
     ((asked_margin, index),) = asked
     assert asked_margin == margin
@@ -700,6 +706,12 @@ def test_the_margin_is_the_search_players_own(monkeypatch, margin):
     _decide(player, ending)
     assert player._to_end
     assert [asked_margin for asked_margin, _ in asked] == [search.ENDGAME_MARGIN]
+    asked.clear()
+    player = SearchPlayer(
+        ending.setup, 3, 1, seconds=0.5, clock=False, margin=margin, endgame_margin=margin + 1
+    )
+    _decide(player, ending)
+    assert [asked_margin for asked_margin, _ in asked] == [margin + 1]
 
 
 @pytest.mark.parametrize("share", [0.01, 0.2, 0.25, 0.3, 1 / 3, 0.34, 0.5, 0.7, 1.0, 3.0])

@@ -311,6 +311,7 @@ class SearchPlayer:
         fit: bool | None = None,
         to_end: int | None = None,
         margin: float | None = None,
+        endgame_margin: float | None = None,
     ) -> None:
         self.setup = setup
         shaped = shape(seconds)
@@ -326,8 +327,13 @@ class SearchPlayer:
         self.margin = MARGIN if margin is None else margin
         """The standard errors another candidate must beat the greedy choice by before the
         last round's endgame (:data:`MARGIN` by default; 0 plays the best mean)."""
-        if not (math.isfinite(self.margin) and self.margin >= 0):
-            raise ValueError(f"margin={self.margin!r}: expected a number 0 or more")
+        self.endgame_margin = ENDGAME_MARGIN if endgame_margin is None else endgame_margin
+        """The standard errors another candidate must beat the greedy choice by in the last
+        round's endgame, where the look-aheads play to the battle's end
+        (:data:`ENDGAME_MARGIN` by default)."""
+        for name, given in (("margin", self.margin), ("endgame_margin", self.endgame_margin)):
+            if not (math.isfinite(given) and given >= 0):
+                raise ValueError(f"{name}={given!r}: expected a number 0 or more")
         self.fit = FIT if fit is None else fit
         self.to_end = endgame_actions(seconds) if to_end is None else to_end
         """The most actions left in the last round (:func:`actions_left`) for the
@@ -405,7 +411,7 @@ class SearchPlayer:
         columns: list[list[float]] = [[] for _ in plans]
         entrants = list(range(len(plans)))
         count = stages(len(plans)) if self.halving and not self._to_end else 1
-        margin = ENDGAME_MARGIN if self._to_end else self.margin
+        margin = self.endgame_margin if self._to_end else self.margin
         rounds = self._playouts = self._cost = 0
         world = battle
         self._deadline = started + self.seconds if self.clock else math.inf
