@@ -64,6 +64,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "draw-loss": {"draw": -60.0},
     "draw-loss-18": {"draw": -60.0, "to_end": 18},
     "endgame-margin-0": {"endgame_margin": 0.0},
+    "margin-1": {"margin": 1.0},
+    "margin-3": {"margin": 3.0},
 }
 """Each variant's options for :class:`~skirmish.ai.magewinds.search.SearchPlayer` (``T1E``
 the fifth sitting's search; ``greedy`` that player searching no candidate but the greedy
@@ -81,7 +83,8 @@ an endgame look-ahead as a loss, -60, as the ladder counts it (a draw is a battl
 so the search plays its last actions for a win; ``draw-loss-18`` does so over the whole
 last round, from 18 actions left; ``endgame-margin-0`` plays, in the last round's
 endgame, the candidate that did best over the drawn battles played to the end, with no
-margin over the greedy choice)."""
+margin over the greedy choice; ``margin-1`` and ``margin-3``, one and three standard
+errors before the endgame where the default asks two)."""
 RUNG = ("search:1", "greedy")
 SCREENABLE = frozenset({"draw", "margin", "endgame_margin", "least"})
 """The options :func:`screen` can screen: they change only how the candidates are chosen
