@@ -745,3 +745,36 @@ def test_a_fitted_search_plays_the_round_the_budget_holds():
     assert fitted.played == best[:2]
     assert fitted.stats.playouts == [2] and fitted.stats.cost[0] >= counted_playouts(seconds)
     assert greedy_choice == best[0][0] and choice in (best[0][0], best[1][0])
+
+
+@pytest.mark.parametrize(
+    ("endgame", "options"),
+    [
+        (False, {"margin": 0.0}),
+        (False, {"margin": 3.0, "least": 2}),
+        (True, {"endgame_margin": 0.0}),
+        (True, {"draw": -60.0, "endgame_margin": 2.0, "least": 3}),
+    ],
+)
+def test_the_choosing_options_choose_among_the_very_same_lookaheads(monkeypatch, endgame, options):
+    """What a draw is worth, the margins and the fewest drawn battles change only which
+    candidate is chosen from the look-aheads' values (a draw's value read where the default
+    reads 0), never the look-aheads themselves: ``benchmarks/search_variants.py screen``
+    rests on it to play only the battles where such a variant chooses otherwise."""
+    tables = []
+
+    def noted(values, margin=MARGIN, least=1):
+        tables.append([list(row) for row in values])
+        return chosen(values, margin, least)
+
+    monkeypatch.setattr(search, "chosen", noted)
+    battle = _endgame_decision() if endgame else _guardian_to_act()
+    shape = {"seconds": 1.0} if endgame else {"seconds": 4.0, "through": 0}
+    for chosen_with in ({}, options):
+        player = SearchPlayer(battle.setup, 3, 1, clock=False, **shape, **chosen_with)
+        _decide(player, battle)
+        assert player._to_end == endgame
+    plain, varied = tables
+    draw = options.get("draw", search.DRAW)
+    assert varied == [[draw if v == search.DRAW else v for v in row] for row in plain]
+    assert len(plain[0]) > 1
