@@ -12,7 +12,9 @@ whether it left the greedy player's choice).
 kept so (or by ``ai.py --rows``), and for the battles both hold, by scenario and together,
 counts the results each gave the search and how many changed for the better and for the
 worse (loss, draw, win in that order), with a two-sided sign test on those changed
-(``scipy.stats.binomtest``). ``python benchmarks/search_variants.py decisions DIR`` tells
+(``scipy.stats.binomtest``), and each side's win rate over them (Wilson's 95%); with
+``--screened VARIANT``, AFTER holds the battles the screen below lists for VARIANT, and
+every battle BEFORE holds is counted, the others as kept. ``python benchmarks/search_variants.py decisions DIR`` tells
 the kept decisions: how many were compared in no, one, or more drawn battles, and where
 the search left the greedy choice.
 
@@ -46,7 +48,7 @@ from typing import Any, ClassVar
 from ai import SEED, ladder_match, rows_path  # benchmarks/ai.py, beside this file
 from skirmish.ai.magewinds import search
 from skirmish.ai.magewinds.plans import Plan
-from skirmish.ai.simulate import Outcome, read_rows, rows_csv, simulate, spans
+from skirmish.ai.simulate import Outcome, interval, read_rows, rows_csv, simulate, spans
 from skirmish.games.magewinds.battle.state import Battle
 
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -174,10 +176,12 @@ def kept(folder: Path) -> dict[str, dict[int, int]]:
     return results
 
 
-def compare(before: Path, after: Path) -> None:
+def compare(before: Path, after: Path, screened: str | None = None) -> None:
     from scipy.stats import binomtest
 
     old, new = kept(before), kept(after)
+    if screened is not None:
+        new = whole(before, old, new, screened)
     together: Counter[str] = Counter()
     lines = []
     for scenario in sorted(set(old) & set(new)):
@@ -186,7 +190,8 @@ def compare(before: Path, after: Path) -> None:
         together.update(counts)
         lines.append((f"{scenario} {spans(common)}", counts))
     lines.append(("both", together))
-    print(f"{before} -> {after} (search:1 against greedy: won / drawn / lost)")
+    shown = f"{after}, screened as {screened}" if screened else str(after)
+    print(f"{before} -> {shown} (search:1 against greedy: won / drawn / lost)")
     for name, counts in lines:
         changed = counts["better"] + counts["worse"]
         p = binomtest(counts["better"], changed).pvalue if changed else 1.0
@@ -196,6 +201,27 @@ def compare(before: Path, after: Path) -> None:
             f"{counts['new won']:3} / {counts['new drawn']:2} / {counts['new lost']:3}; "
             f"better {counts['better']}, worse {counts['worse']} (sign test p = {p:.3f})"
         )
+    for side in ("old", "new"):
+        won, battles = together[f"{side} won"], together["battles"]
+        low, high = interval(won, battles)
+        print(f"  {side}: won {won} of {battles}, {won / battles:.1%} [{low:.1%}, {high:.1%}]")
+
+
+def whole(
+    before: Path, old: dict[str, dict[int, int]], new: dict[str, dict[int, int]], variant: str
+) -> dict[str, dict[int, int]]:
+    """The results ``variant`` gives on every battle kept under ``before``: those
+    :func:`screen` lists taken from ``new`` (every one must have been played), the rest
+    the kept ones (the very same battles, step for step)."""
+    listed = screen(before, variant)
+    missing = [i for i in listed if int(i.split(":")[1]) not in new.get(i.split(":")[0], {})]
+    if missing:
+        raise SystemExit(f"search_variants.py: {variant} has not played {' '.join(missing)}")
+    results = {scenario: dict(found) for scenario, found in old.items()}
+    for item in listed:
+        scenario, number = item.split(":")
+        results[scenario][int(number)] = new[scenario][int(number)]
+    return results
 
 
 def tally(old: dict[int, int], new: dict[int, int], battles: list[int]) -> Counter[str]:
@@ -279,6 +305,12 @@ def main() -> None:
     compared = commands.add_parser("compare", help="two variants' rows battle by battle")
     compared.add_argument("before", type=Path)
     compared.add_argument("after", type=Path)
+    compared.add_argument(
+        "--screened",
+        choices=sorted(VARIANTS),
+        help="AFTER holds the battles this variant's screen lists; count every battle of "
+        "BEFORE, the rest as kept",
+    )
     told = commands.add_parser("decisions", help="the kept decisions' drawn battles")
     told.add_argument("folder", type=Path)
     screened = commands.add_parser("screen", help="the battles a choosing variant changes")
@@ -290,7 +322,7 @@ def main() -> None:
             sys.exit("search_variants.py: --first and --battles count from 1")
         play(given.variant, given.scenario, given.first, given.battles, given.rows)
     elif given.command == "compare":
-        compare(given.before, given.after)
+        compare(given.before, given.after, given.screened)
     elif given.command == "screen":
         print(" ".join(screen(given.folder, given.variant)))
     else:
