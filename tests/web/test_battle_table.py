@@ -272,7 +272,7 @@ def test_a_battlefield_uploaded_in_the_new_battle_form_is_played_on(client: Any)
     assert listed_ids(client) == before
 
 
-@pytest.mark.parametrize("seed", [1, 2, 5])
+@pytest.mark.parametrize("seed", [3, 2, 5])
 def test_no_new_answer_holds_a_hidden_card(client: Any, seed: int) -> None:
     """For seeded battles of a person against the greedy player, played on by the
     person's first actions: no aiming answer and no computer move told to the person's

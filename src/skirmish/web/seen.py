@@ -2,9 +2,10 @@
 readers of it, never from another hand, a face-down card or the deck's order. A spectator
 sees what every seat sees alike.
 
-The legal actions are the battle's own records (``legal_actions``), grouped by kind, each
-with the rule that allows it (the terminal's ``help`` rules); an action that takes a
-position is offered as a group too, whose position the page takes from a click on the
+The options are the terminal's own list of the decision (the game's ``menu``: its order,
+its notes, the spots it adds with their reasons), grouped by kind, each with the rule that
+allows it (the terminal's ``help`` rules); an action that takes a position is offered as
+a group too, whose position the page takes from a click on the
 battlefield and the rules check when it is applied.
 """
 
@@ -36,8 +37,11 @@ def point_label(action: Any) -> str:
 
 
 def legal_groups(battle: Any, seat: int) -> dict[str, Any]:
-    """The seat's legal actions, grouped by kind, with their rules and the position
-    groups a click completes."""
+    """The seat's options, grouped by kind, with their rules and the position groups a
+    click completes: the terminal's own list of the decision (the game's ``menu``), in
+    its order and with its words (the enemies first, a friend marked, each attack's odds,
+    the places a player looks for with their reasons), each action with its text to send
+    and the rule that allows it."""
     from skirmish.engine.battle import Turn
     from skirmish.games.magewinds.battle.session import action_rule
     from skirmish.web.aiming import attack_targets
@@ -48,41 +52,67 @@ def legal_groups(battle: Any, seat: int) -> dict[str, Any]:
     groups: dict[str, dict[str, Any]] = {}
     points: dict[str, dict[str, Any]] = {}
     payments: dict[str, dict[str, Any]] = {}
-    actions = battle.legal_actions(seat)
-    for action in actions:
+    listed = menu_options(battle, seat)
+    notes: dict[tuple[str | None, str | None], str] = {}
+    for action, note in listed:
+        text = str(action)
+        rule = action_rule(text, node.rule)
         if action.cards:
             key = pay_key(action)
+            before, _, after = pay_label(action).partition(PICKED)
             payments.setdefault(
                 key,
                 {
                     "key": key,
-                    "label": pay_label(action),
-                    "rule": action_rule(str(action), node.rule),
+                    "label": before + PICKED + after,
+                    "before": before,
+                    "after": after,
+                    "rule": rule,
                     "offered": [],
                 },
             )["offered"].append(list(action.cards))
-        text = str(action)
         kind = action.kind.value
         group = groups.setdefault(kind, {"kind": kind, "actions": []})
-        group["actions"].append({"text": text, "rule": action_rule(text, node.rule)})
+        label = f"{text}  {note}" if note else text
+        group["actions"].append({"text": text, "label": label, "note": note, "rule": rule})
+        notes.setdefault((action.target, action.attack), note)
         if action.point is not None and action.other is None:
             key = group_key(action)
             entry = points.setdefault(
-                key,
-                {
-                    "key": key,
-                    "label": point_label(action),
-                    "rule": action_rule(text, node.rule),
-                    "offered": [],
-                },
+                key, {"key": key, "label": point_label(action), "rule": rule, "offered": []}
             )
             entry["offered"].append(list(action.point))
+    targets = attack_targets(battle, seat, [action for action, _ in listed])
     return {
         "groups": list(groups.values()),
         "points": list(points.values()),
         "payments": list(payments.values()),
-        "targets": attack_targets(battle, seat, actions),
+        "targets": [{**t, "note": notes.get((t["target"], t["attack"]), "")} for t in targets],
     }
+
+
+def menu_options(battle: Any, seat: int) -> list[tuple[Any, str]]:
+    """The decision's options as the terminal numbers them (the game's ``menu``: the
+    same source, order and words), each as its action record and the note the terminal
+    shows beside it in brackets (``[a friend; 0.42 damage, 0% to take down]``, a spot's
+    reason), or ``""``. A spot the menu adds (a position the battle checked) is read as
+    any typed action is."""
+    from skirmish.ai.magewinds.menu import action_parts
+    from skirmish.ai.players import computers
+    from skirmish.games.magewinds.battles import BATTLES
+
+    legal = battle.legal_actions(seat)
+    by_text = {str(action): action for action in legal}
+    listed = []
+    for option in computers(BATTLES.computers).menu(battle, seat, legal):
+        text = str(option.action)
+        action = by_text.get(text) or battle.parse_action(text)
+        if option.group:  # one of the ways to pay: the heading holds the note
+            said = option.group.removeprefix(action_parts(text).paid_for)
+        else:
+            said = option.text.removeprefix(text)
+        listed.append((action, said.strip()))
+    return listed
 
 
 NO_ACTIONS: dict[str, Any] = {"groups": [], "points": [], "payments": [], "targets": []}

@@ -187,8 +187,10 @@
         piece.addEventListener("mouseenter", () => aim(target));
         piece.addEventListener("click", () => aim(target));
       }
+      // In the terminal's order (enemies first), with its note (a friend marked, the odds).
       const button = el("button", { type: "button", class: "aim", "data-target": target.target, "data-attack": target.attack },
         target.target + " (" + target.attack + ")");
+      if (target.note) button.appendChild(el("span", { class: "note" }, " " + target.note));
       button.addEventListener("click", () => aim(target));
       button.addEventListener("mouseenter", () => aim(target));
       box.appendChild(button);
@@ -227,6 +229,7 @@
         }
         const button = el("button", { type: "button", class: "action", title: action.rule,
                                       "data-action": action.text }, action.text);
+        if (action.note) button.appendChild(el("span", { class: "note" }, " " + action.note));
         button.addEventListener("click", () => act({ action: action.text }));
         holder.appendChild(button);
       });
