@@ -91,3 +91,16 @@ def test_deployment_offers_the_terminals_spots_with_their_reasons(
             p for p in state["legal"]["points"] if p["label"].startswith(f"deploy {name} ")
         )
         assert point in group["offered"]
+
+
+def test_drawing_is_no_payment_and_words_get_a_heading_a_person_reads(client: Any) -> None:
+    state = seat_state(client, DEPLOYED)
+    assert state["now"]["rule"] == "12.0"
+    assert state["legal"]["payments"] == []  # draw AH takes a face-up card, pays nothing
+    headings = [g["heading"] for g in state["legal"]["groups"]]
+    assert headings == ["draw", "other choices"]
+    # An attack paid in cards is still offered as cards to pick from the hand.
+    paying = seat_state(client, TO_ATTACK)["legal"]["payments"]
+    assert [p["label"] for p in paying] == [
+        "attack Druid with Zap paying (pick cards from your hand)"
+    ]

@@ -52,12 +52,13 @@ def legal_groups(battle: Any, seat: int) -> dict[str, Any]:
     groups: dict[str, dict[str, Any]] = {}
     points: dict[str, dict[str, Any]] = {}
     payments: dict[str, dict[str, Any]] = {}
+    hand = set(battle.view(seat)["hand"])
     listed = menu_options(battle, seat)
     notes: dict[tuple[str | None, str | None], str] = {}
     for action, note in listed:
         text = str(action)
         rule = action_rule(text, node.rule)
-        if action.cards:
+        if action.cards and set(action.cards) <= hand:  # cards the seat gives from its hand
             key = pay_key(action)
             before, _, after = pay_label(action).partition(PICKED)
             payments.setdefault(
@@ -72,7 +73,7 @@ def legal_groups(battle: Any, seat: int) -> dict[str, Any]:
                 },
             )["offered"].append(list(action.cards))
         kind = action.kind.value
-        group = groups.setdefault(kind, {"kind": kind, "actions": []})
+        group = groups.setdefault(kind, {"kind": kind, "heading": heading(kind), "actions": []})
         label = f"{text}  {note}" if note else text
         group["actions"].append({"text": text, "label": label, "note": note, "rule": rule})
         notes.setdefault((action.target, action.attack), note)
@@ -113,6 +114,15 @@ def menu_options(battle: Any, seat: int) -> list[tuple[Any, str]]:
             said = option.text.removeprefix(text)
         listed.append((action, said.strip()))
     return listed
+
+
+HEADINGS = {"word": "other choices"}
+"""Headings of the kinds of action whose name is the grammar's, not a player's word."""
+
+
+def heading(kind: str) -> str:
+    """The heading the page shows over the actions of ``kind``."""
+    return HEADINGS.get(kind, kind)
 
 
 NO_ACTIONS: dict[str, Any] = {"groups": [], "points": [], "payments": [], "targets": []}

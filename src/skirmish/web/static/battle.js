@@ -218,7 +218,7 @@
     actions.replaceChildren();
     for (const group of s.legal.groups) {
       const box = el("div", { class: "actions-group", "data-kind": group.kind });
-      box.appendChild(el("h3", {}, group.kind.replace(/_/g, " ")));
+      if (group.heading) box.appendChild(el("h3", {}, group.heading));
       let holder = box;
       group.actions.forEach((action, n) => {
         if (n === 40) {
@@ -269,7 +269,7 @@
     const payKeys = s.legal.payments.map((p) => p.key);
     if (!payKeys.includes(payGroup)) { payGroup = null; picked = []; }
     picked = picked.filter((c) => s.hand.includes(c));
-    if (payKeys.length) pays.appendChild(el("p", { class: "hint" }, "Or pay with cards you pick from your hand:"));
+    if (payKeys.length) pays.appendChild(el("p", { class: "hint" }, "Or pick the cards from your hand:"));
     for (const p of s.legal.payments) {
       const button = el("button", { type: "button", class: "pay-group", title: p.rule,
                                     "aria-pressed": String(p.key === payGroup) }, p.label);
@@ -277,8 +277,11 @@
       pays.appendChild(button);
     }
     if (payGroup) {
+      const chosen = s.legal.payments.find((p) => p.key === payGroup);
+      const paying = chosen.before.endsWith(" paying ");
       const go = el("button", { type: "button", id: "pay", class: "primary" },
-        picked.length ? "Pay " + picked.join("+") : "Pick cards from your hand");
+        !picked.length ? "Pick cards from your hand" :
+          paying ? "Pay " + picked.join("+") : chosen.before + picked.join("+") + chosen.after);
       go.disabled = !picked.length;
       go.addEventListener("click", () => act({ pay: payGroup, cards: picked }));
       pays.appendChild(go);
