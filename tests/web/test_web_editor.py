@@ -92,7 +92,9 @@ def test_an_edit_the_rules_refuse_is_refused_with_the_readers_message(client):
         },
     )
     assert onto.status_code == 422
-    assert "'Wizard' and 'Mesmer' stand on overlapping bases" in onto.json()["error"]
+    said = onto.json()["error"]
+    assert said.startswith("'Wizard' and 'Mesmer' stand on overlapping bases"), said
+    assert ".yaml" not in said  # not the name the server gave the edited file
     unknown = client.post(
         "/magewinds/battlefield/edit",
         json={"file": name, "edit": {"op": "delete", "kind": "piece", "name": "Nobody"}},
@@ -177,6 +179,34 @@ def test_dragging_a_base_across_a_wall_answers_as_skirmish_los(browser, server, 
     ]
     assert page.url.endswith(page.locator("#permalink").get_attribute("href"))
     context.close()
+
+
+def test_a_drag_refused_puts_the_piece_back_where_the_answers_say_it_stands(
+    browser, server, tmp_path
+):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server}/magewinds/battlefield")
+    walled = tmp_path / "walled.yaml"
+    walled.write_text(WALLED)
+    page.get_by_label("battlefield file").set_input_files(str(walled))
+    page.get_by_role("button", name="Load").click()
+    page.wait_for_load_state("load")
+    file = page.locator("#editor").get_attribute("data-file")
+    mesmer = page.locator('#board [data-kind="piece"][data-name="Mesmer"]')
+    before = mesmer.locator("circle").bounding_box()
+    box = page.locator('#board [data-kind="piece"][data-name="Wizard"] circle').bounding_box()
+    page.mouse.move(before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 2, box["y"] + box["height"] / 2, steps=8)
+    page.mouse.up()
+    page.wait_for_selector("#status.problem")
+    said = page.inner_text("#status")
+    assert said.startswith("'Wizard' and 'Mesmer' stand on overlapping bases"), said
+    assert file not in said and ".yaml" not in said
+    assert page.locator("#editor").get_attribute("data-file") == file
+    assert mesmer.get_attribute("transform") is None
+    assert mesmer.locator("circle").bounding_box() == before
+    page.close()
 
 
 def test_the_kept_data_of_an_edited_file_is_what_the_file_reads_as(client):

@@ -185,6 +185,13 @@ async def save(request: Request, name: str) -> Response:
     return await download(request, f"{game.name}-battlefield.yaml")
 
 
+def unnamed(message: str, kept: str) -> str:
+    """A refusal of an edit without the name the server gave the edited file (a person
+    never saw it): the game reader's ``NAME.yaml: 'Mesmer' and 'Druid' stand on
+    overlapping bases ...`` reads ``'Mesmer' and 'Druid' stand on overlapping bases ...``."""
+    return message.removeprefix(f"{kept}: ").replace(kept, "the edited battlefield")
+
+
 @router.post("/{name}/battlefield/edit", response_model=None)
 async def edit(request: Request, name: str, asked: EditRequest) -> Response:
     game = _game(name)
@@ -200,7 +207,11 @@ async def edit(request: Request, name: str, asked: EditRequest) -> Response:
             for k, v in picks.items()
             if not (asked.edit.op == "delete" and v.casefold() == asked.edit.name.casefold())
         }
-        return kept, (kept_picks, look(game, store, kept, kept_picks, overlay=asked.overlay))
+        try:
+            return kept, (kept_picks, look(game, store, kept, kept_picks, overlay=asked.overlay))
+        except Problem as refused:  # the edit refused by the game's reader of the new file
+            said = unnamed(str(refused), kept)
+            raise Problem(said, status=refused.status, field=refused.field) from None
 
     kept, (kept_picks, seen) = await worked_out(work)
     parts = templates().get_template("editor_parts.html")

@@ -11,6 +11,8 @@
   var status = document.getElementById("status");
   var corners = [];
   var finish = document.getElementById("finish-polygon");
+  // The drawing of the last battlefield the server accepted, put back when an edit is refused.
+  var accepted = document.getElementById("board-holder").innerHTML;
 
   function showCorners() {
     var svg = board();
@@ -119,13 +121,16 @@
       if (!answer.ok) {
         status.textContent = answer.data.error;
         status.className = "problem";
-        document.getElementById("board-holder").innerHTML = document.getElementById("board-holder").innerHTML;
+        // The refused edit undone on the drawing too: the last accepted battlefield again
+        // (a dragged piece goes back where the answers say it stands).
+        document.getElementById("board-holder").innerHTML = accepted;
         return;
       }
       var data = answer.data;
       status.textContent = ""; status.className = "";
       editor.dataset.file = data.file;
       document.getElementById("board-holder").innerHTML = data.board;
+      accepted = data.board;
       document.getElementById("panel").innerHTML = data.panel;
       document.getElementById("legend-holder").innerHTML = data.legend;
       document.getElementById("save").href =
