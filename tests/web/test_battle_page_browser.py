@@ -59,3 +59,48 @@ def test_keyboard_focus_on_a_piece_is_shown_as_a_thin_ring(browser: Any, server:
     assert ring[0] != "none" and ring[2] == "none", ring
     assert float(ring[1].removesuffix("px")) < 0.2  # a tenth of an inch of the drawing
     page.close()
+
+
+def test_the_side_panels_fit_and_read_as_words(browser: Any, server: str) -> None:
+    import httpx
+
+    links = new_battle(server, **SETUP)
+    seat = server + links["seats"][0]
+    steps = httpx.get(seat + "/state", timeout=60).json()["steps"]
+    for action in (
+        "deploy Wizard at 9.75,2",
+        "deploy Witch at 11.25,2",
+        "draw AH",
+        *["draw deck"] * 4,
+        "pass",
+        "activate Wizard",
+        "attack",
+        "no step",
+    ):
+        answer = httpx.post(seat + "/act", json={"steps": steps, "action": action}, timeout=60)
+        assert answer.status_code == 200, answer.text
+        steps = answer.json()["steps"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(seat)
+    # The fighters' columns in the core's order (the first page's JSON as each answer's).
+    heads = page.locator("#fighters th").all_inner_texts()
+    assert heads == ["fighter", "player", "at", "damage", "counters", "notes"]
+    fighters = page.locator("#fighters")
+    assert fighters.evaluate("d => d.scrollWidth <= d.clientWidth")
+    # The odds of the attack aimed at fit the panel.
+    page.locator("button.aim").first.hover()
+    page.wait_for_selector("#aim table.odds")
+    assert page.evaluate(
+        "document.querySelector('#aim table.odds').getBoundingClientRect().right <= "
+        "document.querySelector('#aim').getBoundingClientRect().right"
+    )
+    # The hint's long lines wrap: the page keeps the window's width.
+    page.click("#hint")
+    page.wait_for_selector("#hint-text:not([hidden])")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    # The log's filters read as words.
+    for select in ("#log-kind", "#log-fighter"):
+        shown = page.locator(f"{select} option").all_inner_texts()
+        assert shown and not any("_" in text for text in shown), shown
+    assert "face up" in page.locator("#log-kind option").all_inner_texts()
+    page.close()

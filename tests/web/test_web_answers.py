@@ -89,6 +89,8 @@ def test_advice_page_draws_each_mix(client):
     assert 'data-chart="mix"' in page
     assert 'data-option="heavy" data-probability="1"' in page
     assert "value: 1.072 (expected net damage)" in page
+    # Each mix is titled in words: the decision's key read as a person says it.
+    assert "attacker: attack choice" in page and "attack_choice" not in page
 
 
 FILE_QUESTIONS = [

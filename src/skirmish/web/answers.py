@@ -103,7 +103,8 @@ def _charts(data: Mapping[str, Any], fractions: bool) -> tuple[str, ...]:
         shares = {k: v["probability"] for k, v in options.items() if "probability" in v}
         if shares and len(shares) == len(options):
             when = f" ({decision['when']})" if decision.get("when") else ""
-            title = f"{decision['player']}: {decision['decision']}{when}"
+            decided = str(decision["decision"]).replace("_", " ")  # "attack choice"
+            title = f"{decision['player']}: {decided}{when}"
             drawn.append(charts.mix(title, shares, fractions=fractions))
     return tuple(drawn)
 

@@ -48,13 +48,17 @@ class Problem(SkirmishError):
 
 @functools.cache
 def templates() -> Environment:
-    """The Jinja2 templates shipped in the package."""
-    return Environment(
+    """The Jinja2 templates shipped in the package. ``tojson`` keeps the keys in the
+    order the core gives them (Jinja sorts them by default): a table's columns are the
+    core's order (fighter first), on the first page as after each answer."""
+    environment = Environment(
         loader=PackageLoader("skirmish.web", "templates"),
         autoescape=select_autoescape(default=True),
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    environment.policies["json.dumps_kwargs"] = {"sort_keys": False}
+    return environment
 
 
 @functools.cache

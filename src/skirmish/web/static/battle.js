@@ -108,7 +108,13 @@
       tr.appendChild(el("td", {}, c.choices.reaction));
       tr.appendChild(el("td", { "data-exact": c.expected.damage, title: c.expected.damage }, fraction(c.expected.damage).toFixed(3)));
       tr.appendChild(el("td", { "data-exact": c.chances.take_down, title: c.chances.take_down }, percent(c.chances.take_down)));
-      tr.appendChild(el("td", {}, Object.entries(c.distribution).map(([k, p]) => k + ": " + percent(p)).join(" \u00b7 ")));
+      // Each damage's chance kept whole, the cell breaking between them to fit the panel.
+      const chances = el("td", { class: "chances" });
+      Object.entries(c.distribution).forEach(([k, p], n) => {
+        if (n) chances.appendChild(document.createTextNode(" \u00b7 "));
+        chances.appendChild(el("span", {}, k + ": " + percent(p)));
+      });
+      tr.appendChild(chances);
       t.appendChild(tr);
     }
     const wrap = el("div", { class: "scroll" });

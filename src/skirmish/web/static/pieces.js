@@ -31,7 +31,8 @@ window.skirmishPieces = (function () {
     const select = document.getElementById(id);
     const picked = select.value;
     const all = [...new Set(values)].sort();
-    select.replaceChildren(el("option", { value: "" }, "all"), ...all.map((v) => el("option", { value: v }, v)));
+    // Each shown as words ("face up", "player 1"); the value stays the log's own.
+    select.replaceChildren(el("option", { value: "" }, "all"), ...all.map((v) => el("option", { value: v }, v.replace(/_/g, " "))));
     select.value = all.includes(picked) ? picked : "";
   }
 
