@@ -66,6 +66,15 @@ def test_a_whole_battle_played_by_clicks_against_a_computer(
         # A deployment is made by clicking the battlefield at an offered spot: the one
         # furthest from the table's edges, as a person clicks well inside (a spot with a
         # base touching an edge is missed by a pixel's rounding, and refused by 2.1).
+        # The computer may still be playing (the page shows its moves as they come), and
+        # may end the battle with no decision left for the person.
+        page.wait_for_function(
+            "document.querySelector('button.action') || "
+            "document.getElementById('now').textContent.includes('The battle is over')",
+            timeout=120_000,
+        )
+        if not page.locator("button.action").count():
+            continue
         first = page.locator("button.action").first
         text = first.get_attribute("data-action")
         if text.startswith("deploy ") and page.locator("button.point-group").count():
