@@ -143,15 +143,21 @@ def _drag_to(page, name: str, x: float, y: float) -> None:
     page.wait_for_function(f"document.getElementById('editor').dataset.file !== '{before}'")
 
 
-def test_dragging_a_base_across_a_wall_answers_as_skirmish_los(browser, server, cli, tmp_path):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+def _load_walled(page, server: str, tmp_path: Path) -> Path:
+    """The editor opened on :data:`WALLED`, loaded as a person uploads a file; its path."""
     page.goto(f"{server}/magewinds/battlefield")
     walled = tmp_path / "walled.yaml"
     walled.write_text(WALLED)
     page.get_by_label("battlefield file").set_input_files(str(walled))
     page.get_by_role("button", name="Load").click()
     page.wait_for_load_state("load")
+    return walled
+
+
+def test_dragging_a_base_across_a_wall_answers_as_skirmish_los(browser, server, cli, tmp_path):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    walled = _load_walled(page, server, tmp_path)
     page.locator("#pick-attacker").select_option("Wizard")
     page.locator("#pick-target").select_option("Mesmer")
     page.get_by_role("button", name="Show").click()
@@ -185,12 +191,7 @@ def test_a_drag_refused_puts_the_piece_back_where_the_answers_say_it_stands(
     browser, server, tmp_path
 ):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(f"{server}/magewinds/battlefield")
-    walled = tmp_path / "walled.yaml"
-    walled.write_text(WALLED)
-    page.get_by_label("battlefield file").set_input_files(str(walled))
-    page.get_by_role("button", name="Load").click()
-    page.wait_for_load_state("load")
+    _load_walled(page, server, tmp_path)
     file = page.locator("#editor").get_attribute("data-file")
     mesmer = page.locator('#board [data-kind="piece"][data-name="Mesmer"]')
     before = mesmer.locator("circle").bounding_box()
