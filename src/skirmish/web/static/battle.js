@@ -186,9 +186,11 @@
     const box = document.getElementById("targets");
     box.replaceChildren();
     if (!svg) return;
+    const aimed = new Set();  // a piece aims its first listed attack (the terminal's first)
     for (const target of s.legal.targets) {
       for (const piece of svg.querySelectorAll("g.fighter")) {
-        if (piece.dataset.name !== target.target) continue;
+        if (piece.dataset.name !== target.target || aimed.has(target.target)) continue;
+        aimed.add(target.target);
         piece.classList.add("target");
         piece.addEventListener("mouseenter", () => aim(target));
         piece.addEventListener("click", () => aim(target));
