@@ -427,7 +427,7 @@ def test_reach_is_within_the_allowance_and_legal():
                     {"name": "Seer", "warband": "blue", "at": [5.5, 5]},
                 ]
             },
-            "overlap",
+            r"overlapping bases: .* \(0\.8\.1\)$",
         ),
         (
             {"fighters": [{"name": "Wizard", "warband": "green", "at": [5, 5]}]},

@@ -191,11 +191,20 @@ Base = tuple[str, str, float, float, float]
 
 
 def check_bases(
-    source: str, width: float, length: float, bases: Sequence[Base], *, rule: str = ""
+    source: str,
+    width: float,
+    length: float,
+    bases: Sequence[Base],
+    *,
+    rule: str = "",
+    overlap_rule: str | None = None,
 ) -> None:
     """Every base wholly on the table, and no two overlapping (as true circles); ``rule`` is
-    the game's rule for both, cited in the error."""
+    the game's rule for a base on the table, cited in the error, and ``overlap_rule`` its
+    rule for two bases (``rule`` when not given)."""
     cited = f" ({rule})" if rule else ""
+    overlap_rule = rule if overlap_rule is None else overlap_rule
+    overlap_cited = f" ({overlap_rule})" if overlap_rule else ""
     for kind, name, x, y, radius in bases:
         if not on_table(width, length, x, y, radius, tolerance=OVERLAP_TOLERANCE):
             raise DataError(
@@ -207,7 +216,8 @@ def check_bases(
         (a, ax, ay, ar), (b, bx, by, br) = overlap
         raise DataError(
             f"{source}: {a!r} and {b!r} stand on overlapping bases: centres "
-            f"{math.dist((ax, ay), (bx, by)):.2f} apart, bases need {ar + br:.2f}{cited}"
+            f"{math.dist((ax, ay), (bx, by)):.2f} apart, bases need {ar + br:.2f}"
+            f"{overlap_cited}"
         )
 
 

@@ -253,7 +253,12 @@ def parse_battlefield(data: object, *, source: str, pack: Pack | None = None) ->
         markers.append(Marker(mark.name, *mark.at))
     bases = [p.base for p in placed] + objects
     check_bases(
-        source, width, length, [(b.kind, b.name, b.x, b.y, b.radius) for b in bases], rule="2.1"
+        source,
+        width,
+        length,
+        [(b.kind, b.name, b.x, b.y, b.radius) for b in bases],
+        rule="2.1",
+        overlap_rule="0.8.1",
     )
     _check_obstacles(source, bases, terrain)
     return Battlefield(
