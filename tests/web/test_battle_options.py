@@ -33,6 +33,7 @@ def terminal_options(cli: Any, monkeypatch: Any, typed: list[str]) -> list[str]:
     """The numbered options ``skirmish play`` lists at the decision after ``typed``, as a
     person reads them (each with its note in brackets)."""
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in typed)))
+    monkeypatch.setenv("COLUMNS", "250")  # each option on one line, as the page's labels
     run = cli(
         "play", "magewinds", "--scenario", SETUP["scenario"], "--warband", "Wizard,Witch",
         "--warband", "Druid,Seer", "--length", "quick", "--players", SETUP["players"],
