@@ -134,7 +134,12 @@ class Battles(Protocol[StateT]):
         """A saved battle replayed through the rules and checked (to ``step``)."""
         ...
 
-    def replay_json(self, record: Record, battle: StateT) -> dict[str, Any]: ...
+    def replay_json(
+        self, record: Record, battle: StateT, *, seat: int | None = -1
+    ) -> dict[str, Any]:
+        """The replayed battle as JSON: everything (``seat`` -1), or what player ``seat``
+        (from 0) may know, or every player's common knowledge (None)."""
+        ...
 
     def saved(self, session: Session[StateT]) -> str:
         """The battle record to write (:class:`~skirmish.engine.battle.Record` JSON)."""

@@ -9,10 +9,12 @@ import json
 from pathlib import Path
 from typing import Annotated, Any
 
+import pydantic
 import typer
 
 from skirmish.cli.build import command
 from skirmish.cli.flags import Printed
+from skirmish.engine.battle import MAX_PLAYERS, seen
 from skirmish.errors import SkirmishError
 from skirmish.limits import BATTLE_STEPS
 from skirmish.options import Flag, Options
@@ -31,6 +33,21 @@ class ReplayOptions(Options):
         Flag(
             "Show the position after this step (0: before the first): the log so far, "
             "the fighters and objects; play on from it with play --resume --from-step.",
+            metavar="N",
+        ),
+    ] = None
+    reveal: Annotated[
+        bool,
+        Flag(
+            "Show every player's secret lines (hands, cards seen) in a battle not yet over; "
+            "a finished battle always shows them.",
+        ),
+    ] = False
+    as_player: Annotated[
+        Annotated[int, pydantic.Field(ge=1, le=MAX_PLAYERS)] | None,
+        Flag(
+            "In a battle not yet over, show what this player (1, 2, ...) has seen: the "
+            "public lines and their own secret ones.",
             metavar="N",
         ),
     ] = None
@@ -61,15 +78,23 @@ def build() -> Any:
 
             check_picture(options.draw)
         record, battle = battles.replay(options.record, step=options.step)
+        seat = shown_seat(options, battles, record, battle)
         if printing.as_json:
-            data = battles.replay_json(record, battle)
+            data = battles.replay_json(record, battle, seat=seat)
             if options.step is not None:
                 data["step"] = options.step
             typer.echo(json.dumps(data, indent=1))
         else:
             typer.echo(f"seed {record.seed}; players {', '.join(record.players)}")
-            for event in battle.events():
-                show_event(event)
+            if seat != ALL:
+                who = "every player" if seat is None else f"player {seat + 1}"
+                typer.echo(
+                    f"the battle is not over: the log as {who} saw it (secret lines of "
+                    "the others left out; --reveal shows them)"
+                )
+            for event in battles.log(battle):
+                if seat == ALL or seen(event, seat):
+                    show_event(event)
             if options.step is None:
                 console().print(battles.result_text(battle))  # fitted as play fits it
             else:
@@ -91,3 +116,28 @@ def build() -> Any:
             typer.echo(f"wrote {options.draw}", err=True)
 
     return command("replay", ReplayOptions, Printed, run)
+
+
+ALL = -1
+"""The seat standing for the whole truth: every line, every hand."""
+
+
+def shown_seat(options: ReplayOptions, battles: Any, record: Any, battle: Any) -> int | None:
+    """Whose knowledge a replay shows: the whole truth (:data:`ALL`) once the battle is over
+    or with ``--reveal``; otherwise player ``--as-player`` (from 0), or every player's
+    common knowledge (None), so a seat shown an unfinished battle learns no secret its
+    player may not know (a hotseat battle saved part way, 12.0's hands)."""
+    from skirmish.engine.battle import End
+
+    if options.reveal and options.as_player is not None:
+        raise SkirmishError(
+            "--reveal shows every secret; --as-player N shows one player's: give one"
+        )
+    if options.as_player is not None and options.as_player > len(record.players):
+        raise SkirmishError(
+            f"--as-player {options.as_player}: {options.record} has {len(record.players)} players"
+        )
+    whole = battle if options.step is None else battles.replay(options.record)[1]
+    if options.reveal or isinstance(whole.node(), End):
+        return ALL
+    return None if options.as_player is None else options.as_player - 1

@@ -661,21 +661,33 @@ class MagewindsBattles:
         report: Report = reach_report(battle, fighter, to)
         return report
 
-    def replay_json(self, record: Record, battle: Battle) -> dict[str, Any]:
+    def replay_json(
+        self, record: Record, battle: Battle, *, seat: int | None = -1
+    ) -> dict[str, Any]:
+        """The replayed battle: with ``seat`` -1 its whole state and log; otherwise, as
+        player ``seat`` (None: a spectator) may know it, its view and the log lines seen."""
         from skirmish.engine.logbook import line_dict
         from skirmish.games.magewinds.battle import GAME, result_of
+        from skirmish.games.magewinds.battle.view import seen_lines
 
         result = dict(result_of(battle))
-        return {
+        data: dict[str, Any] = {
             "game": GAME,
             "scenario": battle.setup.scenario.id,
             "seed": record.seed,
             "players": list(record.players),
             "winner": result["winner"],
             "rounds": battle.round,
-            "final_state": battle.as_dict(),
-            "log": [line_dict(event) for event in battle.events()],
         }
+        if seat == -1:
+            data["final_state"] = battle.as_dict()
+            data["log"] = [line_dict(event) for event in battle.events()]
+            return data
+        if seat is not None:
+            data["seat"] = seat + 1
+            data["view"] = battle.view(seat)
+        data["log"] = [line_dict(event) for event in seen_lines(battle.log, seat)]
+        return data
 
 
 BATTLES = MagewindsBattles()
