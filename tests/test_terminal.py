@@ -107,6 +107,40 @@ def test_every_answer_reads_fully_at_80_columns(args, cli, monkeypatch):
     readable(run.out)
 
 
+WORDS_KEPT = [
+    *ANSWERS,
+    ("odds", "magewinds", "--attacker", "Witch", "--target", "Mesmer"),
+    (
+        "odds",
+        "magewinds",
+        "--battlefield",
+        RUINS,
+        "--attacker",
+        "Wizard",
+        "--attack",
+        "Zap",
+        "--target",
+        "Mesmer",
+    ),
+]
+
+
+@pytest.mark.parametrize("args", WORDS_KEPT, ids=" ".join)
+def test_tables_at_80_columns_break_between_words_never_inside_one(args, cli, monkeypatch):
+    """Every word printed at 80 columns is a word printed on a wide terminal: a column
+    narrowed inside a word ("reactio" over "n", "mirrors" over "hield") is refused; a table
+    too wide goes on in a part headed "(continued)"."""
+    monkeypatch.setenv("COLUMNS", "400")
+    wide = cli(*args)
+    monkeypatch.setenv("COLUMNS", "80")
+    narrow = cli(*args)
+    assert narrow.code == wide.code == 0, narrow.err
+    readable(narrow.out)
+    words = set(wide.out.split()) | {"(continued)"}
+    printed = {w for w in narrow.out.split() if any(c.isalnum() for c in w)}  # rules aside
+    assert printed <= words, sorted(printed - words)
+
+
 def _commands() -> list[tuple[str, ...]]:
     found: list[tuple[str, ...]] = [()]
     found.append(("replay",))

@@ -201,10 +201,24 @@ def _table(
             justify="right" if numeric[i] else "left",
             no_wrap=numeric[i],
             overflow="fold",
+            min_width=_narrowest(grid.columns[i], cells, i, whole=numeric[i]),
         )
     for row in cells:
         table.add_row(*(row[i] if i < len(row) else "" for i in columns))
     return table
+
+
+def _narrowest(heading: str, cells: Sequence[Sequence[str]], column: int, *, whole: bool) -> int:
+    """The narrowest a column may be: its longest word, its heading included (``whole``:
+    its longest text, for a column that never wraps). Rich shares out a table too wide by
+    shrinking the columns that wrap, which would otherwise fold a word in two
+    ("reactio/n"), and measures a column that never wraps by its longest word, which
+    would let :func:`_fit` keep a table too wide (its last column cut off). A word
+    longer than the terminal still folds."""
+    texts = [heading, *(row[column] for row in cells if len(row) > column)]
+    return max(
+        (len(piece) for text in texts for piece in ([text] if whole else text.split())), default=1
+    )
 
 
 def _fit(
