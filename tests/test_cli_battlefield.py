@@ -131,7 +131,7 @@ def test_attack_and_advise_from_the_battlefield(cli):
         (("--attacker", "Guardian", "--target", "Druid"), "18.1"),
         (("--attacker", "Wizard", "--attack", "Zap", "--target", "Mesmer", "--cover"), "--cover"),
         (("--attacker", "Wizard", "--target", "Mesmer", "--armour", "3"), "--armour"),
-        (("--attacker", "Wizard", "--target", "Nobody"), "unknown fighter on"),
+        (("--attacker", "Wizard", "--target", "Nobody"), "unknown fighter 'Nobody' on"),
         (("--attacker", "Wizard"), "--target"),
     ],
 )
@@ -349,3 +349,42 @@ def test_the_near_obstacles_reading_reaches_every_battlefield_command(cli, tmp_p
     refused = cli("odds", "magewinds", *pair, "--near-obstacles", "whole")
     assert refused.code == 2 and "--battlefield" in refused.err
     assert cli("matchups", "magewinds", "--near-obstacles", "whole").code == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (("--to", "50,50"), "--to '50,50'"),
+        (("--to", "3,-0.5"), "--to '3,-0.5'"),
+        (("--to", "3,7.5", "--via", "12.5,8"), "--via '12.5,8'"),
+    ],
+)
+def test_a_move_off_the_battlefield_is_bad_input_naming_rule_2_1(cli, args, named):
+    run = cli("move", "magewinds", RUINS, "--fighter", "Druid", *args)
+    assert run.code == 2 and run.out == ""
+    assert len(run.err.splitlines()) == 1 and named in run.err and "(2.1)" in run.err
+    assert 'off the 12" x 16" battlefield' in run.err
+
+
+def test_a_move_over_the_edge_cites_rule_2_1(cli):
+    run = cli("move", "magewinds", RUINS, "--fighter", "Druid", "--to", "0.2,9")
+    assert run.code == 0 and "not a legal move" in run.out
+    assert "the battlefield's edge (2.1)" in run.out and "(2.0)" not in run.out
+
+
+def test_limits_of_a_table_a_seed_and_rounds_say_what_they_are_for(cli, tmp_path):
+    big = tmp_path / "big.yaml"
+    big.write_text(
+        "table: {width: 1e308, length: 16}\nwarbands: [A, B]\nfighters:\n"
+        "  - {name: Wizard, warband: A, at: [3, 3]}\n  - {name: Witch, warband: B, at: [4, 12]}\n"
+    )
+    run = cli("los", "magewinds", str(big), "--all")
+    assert run.code == 2 and "table.width" in run.err and "less than or equal to 200" in run.err
+    assert 'standard battlefield is 12" x 16" (2.0)' in run.err
+    for flag, value, why in (
+        ("--rounds", "999", "a battle that long is stuck"),
+        ("--seed", "-5", "seeds count from 0"),
+    ):
+        run = cli("play", "magewinds", "--players", "random,random", flag, value)
+        assert run.code == 2 and f"{flag} {value}:" in run.err and why in run.err, run.err
+        assert len(run.err.splitlines()) == 1

@@ -28,9 +28,12 @@ def shortened(text: str, most: int = 80) -> str:
 class UnknownName(SkirmishError):
     """A game, fighter, attack or option name that is not known."""
 
-    def __init__(self, kind: str, name: str, valid: object) -> None:
+    def __init__(self, kind: str, name: str, valid: object, where: str = "") -> None:
         choices = ", ".join(str(v) for v in valid)  # type: ignore[attr-defined]
-        super().__init__(f"unknown {kind} {shortened(name, 60)!r}; expected one of: {choices}")
+        place = f" {where}" if where else ""
+        super().__init__(
+            f"unknown {kind} {shortened(name, 60)!r}{place}; expected one of: {choices}"
+        )
         self.kind = kind
         self.name = name
 
@@ -38,8 +41,11 @@ class UnknownName(SkirmishError):
 T = TypeVar("T")
 
 
-def find_named(items: Iterable[T], name: str, kind: str, key: Callable[[T], str]) -> T:
-    """The item whose ``key`` is ``name`` in any case; else an error listing the valid names.
+def find_named(
+    items: Iterable[T], name: str, kind: str, key: Callable[[T], str], where: str = ""
+) -> T:
+    """The item whose ``key`` is ``name`` in any case; else an error listing the valid names
+    (``where``: where they were looked for, "on ruins.yaml", after the name).
 
     >>> find_named(["Wizard", "Witch"], "witch", "fighter", str)
     'Witch'
@@ -48,7 +54,7 @@ def find_named(items: Iterable[T], name: str, kind: str, key: Callable[[T], str]
     for item in listed:
         if key(item).casefold() == name.casefold():
             return item
-    raise UnknownName(kind, name, [key(item) for item in listed])
+    raise UnknownName(kind, name, [key(item) for item in listed], where)
 
 
 def merge_named(

@@ -40,13 +40,16 @@ class Limit(Generic[N]):
     minimum: N
     maximum: N
     why: str
+    low: str = ""
+    """Why nothing below ``minimum`` is taken, when that is not plain (a count from 0)."""
 
     def problem(self, value: Any) -> str | None:
         """What is wrong with ``value`` (without its name), or None when it lies in range."""
         if isinstance(value, float) and not math.isfinite(value):
             return f"{self.what} must be a finite number"
         if value < self.minimum:
-            return f"{self.what} must be greater than or equal to {_number(self.minimum)}"
+            low = f" ({self.low})" if self.low else ""
+            return f"{self.what} must be greater than or equal to {_number(self.minimum)}{low}"
         if value > self.maximum:
             return f"{self.what} must be less than or equal to {_number(self.maximum)} ({self.why})"
         return None
@@ -217,7 +220,31 @@ PER_ENTRY = Limit(
     "a profile has a handful of each",
 )
 
+TABLE_SIDE = Limit(
+    "a side of the battlefield",
+    0.0,
+    200.0,
+    'a standard battlefield is 12" x 16" (2.0); a few yards at most keeps every sight line '
+    "and path quick to work out",
+)
+
 # --- Game specifics ----------------------------------------------------------------------
+
+SEED = Limit(
+    "a seed",
+    0,
+    2**63 - 1,
+    "a battle record keeps its seed as a 64-bit number",
+    low="seeds count from 0; any seed gives a battle, the same seed the same one",
+)
+ROUNDS = Limit(
+    "the round limit",
+    1,
+    20,
+    "the scenarios last a few rounds; 20 leaves room for longer house battles, and a battle "
+    "that long is stuck",
+    low="a battle lasts at least one round",
+)
 
 BATTLE_STEPS = Limit(
     "the steps of one battle",
@@ -373,10 +400,13 @@ __all__ = [
     "REACH",
     "RECORD_BYTES",
     "ROSTER",
+    "ROUNDS",
+    "SEED",
     "SHARE",
     "SIDES",
     "SIZE_CLASS",
     "STAMINA",
+    "TABLE_SIDE",
     "TERRAIN",
     "TEXT",
     "TILE",

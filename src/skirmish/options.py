@@ -111,7 +111,7 @@ Share = Annotated[Fraction, exact(limits.SHARE), limits.SHARE.field()]
 Worth = Annotated[Fraction, exact(limits.VALUE), limits.VALUE.field()]
 """A value or cost in an objective's units, exact."""
 
-Seed = Annotated[int, Field(ge=0, le=2**63 - 1)]
+Seed = Annotated[int, limits.SEED.field()]
 """A seed for the dice."""
 
 

@@ -611,3 +611,14 @@ def test_the_barrier_question_shows_the_attack_choice_the_log_revealed():
     (line,) = pending_lines(battle.view(1))
     assert line.endswith("; attack choice heavy"), line
     assert "face down" not in line
+
+
+def test_los_and_reach_at_an_unknown_fighter_read_like_every_unknown_name(cli, monkeypatch):
+    for asked in ("los Nobody Druid", "los Wizard Nobody", "reach Nobody"):
+        scripted(monkeypatch, [*OPENING, asked])
+        run = cli(*KING)
+        assert (
+            "unknown fighter 'Nobody' in this battle; expected one of: Wizard, Witch, Druid, Seer"
+            in run.err
+        ), run.err
+        assert "setup.battlefield" not in run.err and ".yaml" not in run.err

@@ -38,7 +38,7 @@ from skirmish.games.magewinds.agreed import (
 )
 from skirmish.games.magewinds.cards import CardWorth
 from skirmish.games.magewinds.pack import Pack
-from skirmish.limits import BATTLE_STEPS, FIRST_BATTLE, SIMULATED, WORKERS
+from skirmish.limits import BATTLE_STEPS, FIRST_BATTLE, ROUNDS, SIMULATED, WORKERS
 from skirmish.options import Flag, Name, Seed
 from skirmish.options import Options as Flags
 from skirmish.report import Grid, Report
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 WarbandLength = Annotated[Length, Flag("Warband size: quick 6, standard 8, long 10 slots.")]
 """The ``--length`` option of every command that plays battles (play, simulate, sweep)."""
 RoundLimit = Annotated[
-    Annotated[int, Field(ge=1, le=20)] | None,
+    Annotated[int, ROUNDS.field()] | None,
     Flag("Round limit, 1-20 (default: the scenario's)."),
 ]
 """The ``--rounds`` option of every command that plays battles."""

@@ -52,8 +52,8 @@ def height_class(height: float) -> HeightClass:
 class TableModel(common.TableModel):
     """A Magewinds table: at most 200" a side (the standard one when a side is not given)."""
 
-    width: Annotated[float, pydantic.Field(gt=0, le=200)] = STANDARD_WIDTH
-    length: Annotated[float, pydantic.Field(gt=0, le=200)] = STANDARD_LENGTH
+    width: Annotated[float, pydantic.Field(gt=0), limits.TABLE_SIDE.field()] = STANDARD_WIDTH
+    length: Annotated[float, pydantic.Field(gt=0), limits.TABLE_SIDE.field()] = STANDARD_LENGTH
 
 
 class FighterModel(PieceModel):
@@ -173,13 +173,15 @@ class Battlefield:
     def area(self) -> Polygon:
         return box(0, 0, self.width, self.length)
 
-    def fighter(self, name: str) -> Placed:
-        """The fighter called ``name`` on this battlefield (any case)."""
+    def fighter(self, name: str, where: str = "") -> Placed:
+        """The fighter called ``name`` on this battlefield (any case); ``where`` names the
+        battlefield in the error (by default its file)."""
         return find_named(
             self.fighters,
             name,
-            f"fighter on {self.source or 'the battlefield'}",
+            "fighter",
             lambda placed: placed.name,
+            where or f"on {self.source or 'the battlefield'}",
         )
 
     @property

@@ -284,7 +284,7 @@ def check_move(
         ]
         inner = field.area.buffer(-(mover.base.radius - OVERLAP_TOLERANCE) + EPSILON)
         leaves = not inner.covers(line)
-        reasons = hit + (["the battlefield's edge (2.0)"] if leaves else [])
+        reasons = hit + (["the battlefield's edge (2.1)"] if leaves else [])
         problems.append("15.0: the base would pass through " + ", ".join(reasons or ["a blocker"]))
     end = points[-1]
     if around.free.no_end.contains(end):

@@ -266,11 +266,18 @@ def _detail(row: dict[str, str]) -> str:
     return "\n".join(parts)
 
 
+IN_BATTLE = "in this battle"
+"""Where ``los`` and ``reach`` in a battle look for a fighter, as the error says."""
+
+
 def los_report(battle: Battle, attacker: str, target: str, attack: str | None = None) -> Any:
     """``los A B`` in a battle: what ``skirmish los`` answers, on the battlefield now."""
     from skirmish.games.magewinds.questions import pair_report
 
-    return pair_report(battlefield_now(battle), attacker, target, attack)
+    field = battlefield_now(battle)
+    for name in (attacker, target):
+        field.fighter(name, IN_BATTLE)
+    return pair_report(field, attacker, target, attack)
 
 
 def reach_report(battle: Battle, fighter: str, to: str | None = None) -> Any:
@@ -281,6 +288,7 @@ def reach_report(battle: Battle, fighter: str, to: str | None = None) -> Any:
     from skirmish.report import Line, Report
 
     field = battlefield_now(battle)
+    field.fighter(fighter, IN_BATTLE)
     if to is not None:
         return move_report(field, fighter, to)
     mover = field.fighter(fighter)

@@ -149,15 +149,28 @@ def move(field: Battlefield, options: MoveOptions) -> Report:
     return move_report(field, options.fighter, options.to, options.via or [])
 
 
+def _on_table(field: Battlefield, option: str, text: str) -> tuple[float, float]:
+    """A point of a move (``--to``, ``--via``): one off the battlefield is bad input, not
+    a move to weigh (2.1: a fighter is on the battlefield only with all its base on it)."""
+    x, y = _point(option, text)
+    if not (0 <= x <= field.width and 0 <= y <= field.length):
+        raise SkirmishError(
+            f'{option} {text!r}: off the {field.width:g}" x {field.length:g}" battlefield '
+            f"(x from 0 to {field.width:g}, y from 0 to {field.length:g}); a fighter stays "
+            "on the battlefield (2.1)"
+        )
+    return x, y
+
+
 def move_report(field: Battlefield, fighter: str, to: str, via: Sequence[str] = ()) -> Report:
     """Whether ``fighter`` may move to ``to`` (X,Y), through ``via`` or by the shortest
     legal path, with the path and every problem."""
     mover = field.fighter(fighter)
-    goal = _point("--to", to)
+    goal = _on_table(field, "--to", to)
     limit, why = allowance(field, mover)
     found = None if via else shortest_move(field, mover, goal)
     if via:
-        path = [_point("--via", v) for v in via] + [goal]
+        path = [_on_table(field, "--via", v) for v in via] + [goal]
     else:
         path = [(p.x, p.y) for p in found] if found is not None else [goal]
     checked = check_move(field, mover, path, limit=limit)
