@@ -191,6 +191,16 @@ def test_report_files_and_the_table_fits_80_columns(cli, synthetic, tmp_path, mo
     assert len(table) == 4 and sum(int(r["battles"]) for r in table) == len(rows)
     data = json.loads((tmp_path / "report.json").read_text())
     assert len(data["pairings"]) == 4
+    # the JSON numbers warbands as the CSV and the tables do, from 1
+    assert [(p["a"], p["b"]) for p in data["pairings"]] == [
+        (int(r["warband a"]), int(r["warband b"])) for r in table
+    ]
+    for p, r in zip(data["pairings"], table, strict=True):
+        assert ", ".join(data["warbands"][p["a"] - 1]) == r["fighters a"]
+    numbered = {b["warband"] for b in data["warband_rates"]}
+    assert min(numbered) == 1 and max(numbered) == len(data["warbands"])
+    printed = cli("sweep", "report", str(folder), "--json").out
+    assert json.loads(printed) == data
 
 
 def test_the_heat_map_colours_the_decided_battles(synthetic):

@@ -74,10 +74,15 @@ class Found:
     endings: list[dict[str, Any]]
 
     def as_dict(self) -> dict[str, Any]:
+        """The report as JSON (``--json``, ``-o report.json``, the web page's): warbands and
+        pairings numbered from 1, as the tables (``#``) and the CSV number them."""
         return {
             "warbands": self.warbands,
-            "pairings": self.pairings,
-            "warband_rates": self.bands,
+            "pairings": [
+                {**p, "pairing": p["pairing"] + 1, "a": p["a"] + 1, "b": p["b"] + 1}
+                for p in self.pairings
+            ],
+            "warband_rates": [{**b, "warband": b["warband"] + 1} for b in self.bands],
             "fighters": self.fighters,
             "scenarios": self.scenarios,
             "endings": self.endings,

@@ -183,9 +183,10 @@ def sweep_matrix(data: Mapping[str, Any]) -> str:
         label = _band(warbands, n) if count <= 30 else f"#{n + 1}"
         parts.append(f'<text x="{left - 6}" y="{y:.0f}" class="row">{escape(label)}</text>')
     for p in data["pairings"]:
-        sides = [(p["a"], p["b"], p["wins_a"], p["a_rate"])]
-        if p["a"] != p["b"]:
-            sides.append((p["b"], p["a"], p["wins_b"], p["b_rate"]))
+        a, b = p["a"] - 1, p["b"] - 1  # the report numbers warbands from 1
+        sides = [(a, b, p["wins_a"], p["a_rate"])]
+        if a != b:
+            sides.append((b, a, p["wins_b"], p["b_rate"]))
         decided = p["wins_a"] + p["wins_b"]
         for row, column, wins, rate in sides:
             if rate["rate"] is None:
