@@ -17,7 +17,7 @@ from functools import partial
 from random import Random
 from typing import Any
 
-from skirmish.ai.magewinds.greedy import GreedyPlayer, plannable, weighed
+from skirmish.ai.magewinds.greedy import GreedyPlayer, own_choices, plannable, weighed
 from skirmish.ai.magewinds.outlook import outlook
 from skirmish.ai.magewinds.plans import Plan
 from skirmish.engine.battle import Action
@@ -80,6 +80,9 @@ def explain(
         return [_from_plan(plan, plans[0]) for plan in plans[:top]]
     top_frame = battle.frames[-1]
     if isinstance(top_frame, AttackFrame) and top_frame.stage != AttackStage.KNOCKBACK:
+        own = _own(greedy, battle, top_frame, legal)
+        if own:
+            return own[:top]
         mixed = _mixed(top_frame, legal)
         if mixed:
             return mixed[:top]
@@ -111,6 +114,29 @@ def _from_plan(plan: Plan, best: Plan) -> Advice:
         if shown:
             reason += f" ({', '.join(shown)} against the best)"
     return Advice(plan.actions[0], plan.value, reason, plan.actions)
+
+
+def _own(
+    greedy: GreedyPlayer, battle: Battle, frame: AttackFrame, legal: tuple[Action, ...]
+) -> list[Advice]:
+    """18.3 and 18.4 when one player decides for both the attacker and the target: each
+    answer by the best pair of choices it is part of (:func:`.greedy.own_choices`)."""
+    step = next_step(partial(resolve_attack, situation=frame.situation), frame.answers)
+    if not isinstance(step, NeedsDecision) or step.decision.key not in (
+        ATTACK_CHOICE,
+        DEFENCE_CHOICE,
+    ):
+        return []
+    found = own_choices(greedy.planner, battle, frame, legal)
+    return [
+        Advice(
+            option,
+            score.total,
+            "the player makes both hidden choices of this attack on its own fighter "
+            "(18.3, 18.4): the position after the best pair of choices with this one",
+        )
+        for option, score in sorted(found.items(), key=lambda item: -item[1].total)
+    ]
 
 
 def _mixed(frame: AttackFrame, legal: tuple[Action, ...]) -> list[Advice]:

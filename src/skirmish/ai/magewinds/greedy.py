@@ -26,7 +26,7 @@ from random import Random
 from typing import Any
 
 from skirmish.ai.collection import set_aside
-from skirmish.ai.magewinds.evaluation import SAME_POSITION, TERRAIN, Evaluator, Weights
+from skirmish.ai.magewinds.evaluation import SAME_POSITION, TERRAIN, Evaluator, Score, Weights
 from skirmish.ai.magewinds.outlook import SHIFTED, Mix, outlook
 from skirmish.ai.magewinds.plans import MOVE_BOUND, Course, Decisions, Plan, Planner, cheapest
 from skirmish.ai.magewinds.setting import (
@@ -41,6 +41,7 @@ from skirmish.ai.magewinds.threats import GREEDY, KEYED, LEAN
 from skirmish.engine.battle import Action
 from skirmish.engine.procedure import NeedsDecision, next_step
 from skirmish.fastpaths import RECORDS
+from skirmish.games.magewinds.advice import SINGLE
 from skirmish.games.magewinds.attack import (
     ATTACK_CHOICE,
     ATTACKER_BARRIER,
@@ -270,6 +271,10 @@ class GreedyPlayer:
         if not isinstance(step, NeedsDecision):
             return legal[0]
         decision = step.decision
+        if decision.key in (ATTACK_CHOICE, DEFENCE_CHOICE):
+            own = own_choices(self.planner, battle, frame, legal)
+            if own:  # both choices this player's: the best pair, no contest
+                return max(own, key=lambda o: own[o].total)
         if decision.key == ATTACK_CHOICE:
             return sample(outlook(frame.situation).attack_mix, legal, rng)
         if decision.key == DEFENCE_CHOICE:
@@ -421,3 +426,34 @@ def insight_keep(battle: Battle, legal: tuple[Action, ...]) -> Action:
 
 def _usefulness(card: str) -> float:
     return card_value(card) * SUIT_WORTH[card_suit(card).value]
+
+
+def own_choices(
+    planner: Planner, battle: Battle, frame: AttackFrame, legal: tuple[Action, ...]
+) -> dict[Action, Score]:
+    """At a hidden choice (18.3, 18.4) of an attack whose attacker and target one player
+    decides for (:meth:`Planner.own_choices`), each legal answer with the score of the best
+    pair of choices it is part of (the attack choice already made, at the Defence Choice);
+    empty for an attack between two players."""
+    if frame.attacker_player != frame.defender_player:
+        return {}
+    step = next_step(partial(resolve_attack, situation=frame.situation), frame.answers)
+    assert isinstance(step, NeedsDecision)
+    attacking = step.decision.key == ATTACK_CHOICE
+    reactions = None if attacking else tuple(legal)
+    made = {str(a) for a in frame.answers}
+    found: dict[Action, Score] = {}
+    pairs = planner.own_choices(
+        battle,
+        battle.fighter(frame.attacker),
+        battle.fighter(frame.target),
+        frame.situation,
+        reactions,
+    )
+    for pair in pairs:
+        if not attacking and pair.choice != SINGLE and pair.choice not in made:
+            continue
+        option = pair.choice if attacking else pair.reaction
+        if option in legal and option not in found:
+            found[option] = pair.score
+    return found

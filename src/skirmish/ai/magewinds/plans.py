@@ -26,10 +26,18 @@ from random import Random
 
 from skirmish.ai.collection import set_aside
 from skirmish.ai.magewinds.evaluation import Evaluator, MoveBound, Score
-from skirmish.ai.magewinds.outlook import Outlook, outlook, settled_results
+from skirmish.ai.magewinds.outlook import (
+    Outlook,
+    Results,
+    key_of,
+    outlook,
+    settled,
+    settled_results,
+)
 from skirmish.ai.magewinds.threats import BY_RECORD, GREEDY, FighterKey, fighter_key
 from skirmish.engine.battle import Action, Turn
 from skirmish.fastpaths import fast, replaced
+from skirmish.games.magewinds.advice import SINGLE, Objective, matrix_game
 from skirmish.games.magewinds.attack import AttackResult, AttackSituation
 from skirmish.games.magewinds.battle import abilities
 from skirmish.games.magewinds.battle.actionphase import ActionPhase, ActionPhaseStage
@@ -461,19 +469,65 @@ class Planner:
         if payment is not None:
             battle = battle.spend(battle.controller(me), payment.cards, attack.name, quiet=True)
         found = outlook(situation)
-        total = 0.0
-        parts: dict[str, float] = {}
-        for leaf, p in attack_leaves(battle, me, target, situation):
-            score = self.score(leaf)
-            total += float(p) * score.total
-            for name, value in score.parts:
-                parts[name] = parts.get(name, 0.0) + float(p) * value
+        if battle.controller(target) == battle.controller(me):
+            return self._own_attack(battle, me, target, attack, situation, (*done, option))
+        score = self.leaves_score(attack_leaves(battle, me, target, situation))
         what = (
             f"{me.name} attacks {target.name} with {attack.name}: "
             f"{float(found.expected_damage):.2f} damage expected, "
             f"{float(found.take_down(target.damage)):.0%} to take it down"
         )
-        return Plan((*done, option), Score(total, tuple(parts.items())), what, found)
+        return Plan((*done, option), score, what, found)
+
+    def leaves_score(self, leaves: list[tuple[Battle, Fraction]]) -> Score:
+        """The expected score of an attack's distinct results, part by part."""
+        total = 0.0
+        parts: dict[str, float] = {}
+        for leaf, p in leaves:
+            score = self.score(leaf)
+            total += float(p) * score.total
+            for name, value in score.parts:
+                parts[name] = parts.get(name, 0.0) + float(p) * value
+        return Score(total, tuple(parts.items()))
+
+    def own_choices(
+        self,
+        battle: Battle,
+        me: Fighter,
+        target: Fighter,
+        situation: AttackSituation,
+        reactions: tuple[str, ...] | None = None,
+    ) -> list[OwnChoice]:
+        """An attack on a fighter its own player decides for (a friend, or the attacker's
+        own side under Charm): that player makes both hidden choices (18.3, 18.4; ruling
+        MB-51), so they are no contest and no equilibrium: each pair of choices is scored
+        by the positions its results lead to, best first (ties in the rules' order)."""
+        own = [
+            OwnChoice(
+                row, reaction, self.leaves_score(leaves_of(battle, me, target, results)), damage
+            )
+            for row, reaction, results, damage in choice_pairs(situation, reactions)
+        ]
+        return sorted(own, key=lambda c: -c.score.total)
+
+    def _own_attack(
+        self,
+        battle: Battle,
+        me: Fighter,
+        target: Fighter,
+        attack: AttackProfile,
+        situation: AttackSituation,
+        actions: tuple[Action, ...],
+    ) -> Plan:
+        """An attack on the player's own fighter, valued at the best pair of hidden choices
+        (:meth:`own_choices`), not at a contest's equilibrium."""
+        best = self.own_choices(battle, me, target, situation)[0]
+        what = (
+            f"{me.name} attacks {target.name}, a fighter of its own side, with {attack.name}: "
+            f"the player makes both hidden choices ({best.describe(target.name)}), "
+            f"{best.damage:.2f} damage expected"
+        )
+        return Plan(actions, best.score, what, outlook(situation))
 
     def _situation(
         self, battle: Battle, me: Fighter, option: Action
@@ -575,8 +629,50 @@ def attack_leaves(
 ) -> list[tuple[Battle, Fraction]]:
     """The attack's distinct effects on the table (its outlook, results that change the
     same things merged), each as the battle after it, with its exact probability."""
+    return leaves_of(
+        battle, attacker, target, settled_results(outlook(situation, reactions), situation)
+    )
+
+
+@dataclass(frozen=True)
+class OwnChoice:
+    """A pair of hidden choices (18.3, 18.4) one player makes for both sides of an attack,
+    with the expected score of its results and the damage it deals."""
+
+    choice: str
+    reaction: str
+    score: Score
+    damage: float
+
+    def describe(self, target: str) -> str:
+        shown = "" if self.choice == SINGLE else f"{self.choice}, "
+        if self.reaction == "none":
+            return f"{shown}{target} does not react"
+        return f"{shown}{target} reacts with {self.reaction}"
+
+
+def choice_pairs(
+    situation: AttackSituation, reactions: tuple[str, ...] | None = None
+) -> list[tuple[str, str, Results, float]]:
+    """Every legal pair of attack choice and reaction (18.3, 18.4) with its settled results
+    (:func:`~.outlook.settled`) and expected damage, in the rules' order."""
+    _, cases = matrix_game(key_of(situation), Objective.TEMPO, reactions=reactions)
+    pairs = []
+    for case in cases:
+        results = tuple((settled(r, situation), p) for r, p in case.results)
+        damage = float(sum((p * r.damage for r, p in case.results), Fraction(0)))
+        row = SINGLE if case.choice is None else case.choice.value
+        pairs.append((row, case.reaction.value, results, damage))
+    return pairs
+
+
+def leaves_of(
+    battle: Battle, attacker: Fighter, target: Fighter, results: Results
+) -> list[tuple[Battle, Fraction]]:
+    """Settled results as the battles after them, results that change the same things
+    merged (:func:`_effect`), with their exact probabilities."""
     merged: dict[tuple[object, ...], tuple[AttackResult, Fraction]] = {}
-    for result, p in settled_results(outlook(situation, reactions), situation):
+    for result, p in results:
         key = _effect(result)
         earlier = merged.get(key)
         merged[key] = (result, p + (earlier[1] if earlier else Fraction(0)))
