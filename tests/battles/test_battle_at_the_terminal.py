@@ -319,7 +319,7 @@ def test_hints_are_best_first_and_hidden_choices_show_each_options_own_damage(cl
         # each option's own damage against the other side's mix; weighted by the mix
         # they give the attack's expected damage
         own = {
-            a.action: float(re.search(r"gives (\d+\.\d+) damage", a.reason).group(1))
+            a.action: float(re.search(r"(\d+\.\d+) damage expected", a.reason).group(1))
             for a in advice
         }
         mix = dict(found.attack_mix if attacking else found.defence_mix)

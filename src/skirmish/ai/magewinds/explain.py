@@ -13,6 +13,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import partial
 from random import Random
 from typing import Any
@@ -23,6 +24,7 @@ from skirmish.ai.magewinds.plans import Plan
 from skirmish.engine.battle import Action
 from skirmish.engine.procedure import NeedsDecision, next_step
 from skirmish.errors import SkirmishError
+from skirmish.games.magewinds.advice import DEFAULT_ACTION_VALUE
 from skirmish.games.magewinds.attack import ATTACK_CHOICE, DEFENCE_CHOICE, resolve_attack
 from skirmish.games.magewinds.battle.attacks import AttackFrame, AttackStage
 from skirmish.games.magewinds.battle.grammar import BattleAction, texts
@@ -50,6 +52,9 @@ class Advice:
     plan: tuple[Action, ...] = ()
     share: bool = False
     """The value is how often the equilibrium plays it (a hidden choice), not a score."""
+    worth: float | None = None
+    """At a hidden choice, what the option is worth to its player against the other
+    side's equilibrium mix (the advisor's tempo payoff)."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -77,7 +82,10 @@ def explain(
     if plannable(battle):
         plans = [p for p in greedy.planner.plans(battle) if p.actions and p.actions[0] in legal]
         plans.sort(key=lambda plan: -plan.value)
-        return [_from_plan(plan, plans[0]) for plan in plans[:top]]
+        firsts: dict[Action, Plan] = {}  # each option once, by the best activation it starts
+        for plan in plans:
+            firsts.setdefault(plan.actions[0], plan)
+        return [_from_plan(plan, plans[0]) for plan in list(firsts.values())[:top]]
     top_frame = battle.frames[-1]
     if isinstance(top_frame, AttackFrame) and top_frame.stage != AttackStage.KNOCKBACK:
         own = _own(greedy, battle, top_frame, legal)
@@ -150,29 +158,37 @@ def _mixed(frame: AttackFrame, legal: tuple[Action, ...]) -> list[Advice]:
         return []
     attacking = step.decision.key == ATTACK_CHOICE
     mix = found.attack_mix if attacking else found.defence_mix
-    damage = _damage_by_choice(frame, found, reactions, attacking=attacking)
+    damage, worth = _by_choice(found, reactions, attacking=attacking)
     other = "the defender's" if attacking else "the attacker's"
-    shares = sorted(((o, float(p)) for o, p in mix if o in legal), key=lambda s: -s[1])
+    shares = sorted(
+        ((o, float(p)) for o, p in mix if o in legal),
+        key=lambda s: (-s[1], -worth.get(s[0], 0.0)),
+    )
     return [
         Advice(
             option,
             share,
             f"played {share:.0%} of the time at the equilibrium of the hidden choices "
-            f"(18.3, 18.4); against {other} mix it gives {damage.get(option, 0.0):.2f} "
-            "damage expected",
+            f"(18.3, 18.4); against {other} mix: worth {worth.get(option, 0.0):+.2f} "
+            f"(damage plus {float(DEFAULT_ACTION_VALUE):g} an action won), "
+            f"{damage.get(option, 0.0):.2f} damage expected",
             share=True,
+            worth=worth.get(option, 0.0),
         )
         for option, share in shares
     ]
 
 
-def _damage_by_choice(
-    frame: AttackFrame, found: Any, reactions: Any, *, attacking: bool
-) -> dict[str, float]:
-    """Each option's expected damage when the other side plays its equilibrium mix."""
+def _by_choice(
+    found: Any, reactions: Any, *, attacking: bool
+) -> tuple[dict[str, float], dict[str, float]]:
+    """Each option's expected damage, and its worth to its own player (the tempo payoff
+    the equilibrium is solved for: the attacker's, or its negation for the defender), when
+    the other side plays its equilibrium mix. At the equilibrium every option played is
+    worth the same (none better than another), and the share says how often."""
     from skirmish.games.magewinds.advice import SINGLE, Objective, matrix_game
 
-    _, cases = matrix_game(found.situation, Objective.TEMPO, reactions=reactions)
+    game, cases = matrix_game(found.situation, Objective.TEMPO, reactions=reactions)
     attack_mix = dict(found.attack_mix)
     defence_mix = dict(found.defence_mix)
     totals: dict[str, float] = {}
@@ -183,7 +199,13 @@ def _damage_by_choice(
         mean = sum(float(p) * r.damage for r, p in case.results)
         key = row if attacking else column
         totals[key] = totals.get(key, 0.0) + float(weight) * mean
-    return totals
+    if attacking:
+        values = game.row_payoffs([defence_mix.get(c, Fraction(0)) for c in game.columns])
+        worth = {r: float(v) for r, v in zip(game.rows, values, strict=True)}
+    else:
+        values = game.column_payoffs([attack_mix.get(r, Fraction(0)) for r in game.rows])
+        worth = {c: -float(v) for c, v in zip(game.columns, values, strict=True)}
+    return totals, worth
 
 
 def _by_value(greedy: GreedyPlayer, battle: Battle, legal: tuple[Action, ...]) -> list[Advice]:
@@ -207,9 +229,18 @@ def hint_lines(
     except NoAdvice as missing:
         return [str(missing)]
     lines = ["the greedy player's view of the best actions, best first (value, then why):"]
+    if advice and advice[0].share:
+        lines = textwrap.wrap(
+            "the equilibrium of the hidden choices: how often it plays each, and what each is "
+            "worth against the other side's mix (every choice it plays is worth the same: "
+            "mixing them keeps the other side guessing)",
+            80,
+        )
     for item in advice:
         number = legal.index(item.action) + 1
         value = f"played {item.value:.0%}" if item.share else f"{item.value:+.2f}"
+        if item.worth is not None:
+            value += f", worth {item.worth:+.2f}"
         lines.append(f"  {number}. {item.action}  [{value}]")
         lines += textwrap.wrap(item.reason, 80, initial_indent=INDENT, subsequent_indent=INDENT)
         if len(item.plan) > 1:
