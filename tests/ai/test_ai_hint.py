@@ -13,35 +13,11 @@ from skirmish.ai.magewinds.outlook import outlook
 from skirmish.games.magewinds.battle import grammar
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "battles"))
-from mwbattle import play, ready
-
-KING = [
-    "play",
-    "magewinds",
-    "--scenario",
-    "king-of-the-hill",
-    "--warband",
-    "Wizard,Witch",
-    "--warband",
-    "Druid,Seer",
-    "--length",
-    "quick",
-    "--players",
-    "human,greedy",
-    "--seed",
-    "4",
-]
-TO_THE_ACTION_PHASE = [
-    "deploy Wizard at 9.75,2",
-    "deploy Witch at 11.25,2",
-    "draw AH",
-    *["draw deck"] * 4,
-    "pass",
-]
+from mwbattle import KING, KING_OPENING, play, ready
 
 
 def test_at_the_action_phase_each_option_is_listed_once_with_its_own_number(cli, monkeypatch):
-    script = [*TO_THE_ACTION_PHASE, "hint"]
+    script = [*KING_OPENING, "hint"]
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in script)))
     run = cli(*KING)
     hint = run.out[run.out.rindex("the greedy player's view") :]

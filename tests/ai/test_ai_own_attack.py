@@ -20,30 +20,10 @@ from skirmish.engine.battle import LazyView
 from skirmish.games.magewinds.battle import grammar
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "battles"))
-from mwbattle import guard_turns, play, ready
+from mwbattle import KING, KING_OPENING, guard_turns, play, ready
 
-KING = [
-    "play",
-    "magewinds",
-    "--scenario",
-    "king-of-the-hill",
-    "--warband",
-    "Wizard,Witch",
-    "--warband",
-    "Druid,Seer",
-    "--length",
-    "quick",
-    "--players",
-    "human,greedy",
-    "--seed",
-    "4",
-]
 TO_THE_TARGET = [
-    "deploy Wizard at 9.75,2",
-    "deploy Witch at 11.25,2",
-    "draw AH",
-    *["draw deck"] * 4,
-    "pass",
+    *KING_OPENING,
     "activate Wizard",
     "attack",
     "no step",

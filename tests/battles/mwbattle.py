@@ -21,6 +21,40 @@ from skirmish.games.magewinds.pack import Pack
 
 FACE_UP = ("8S", "8H", "8D", "8C", "9C")
 
+KING = [
+    "play",
+    "magewinds",
+    "--scenario",
+    "king-of-the-hill",
+    "--warband",
+    "Wizard,Witch",
+    "--warband",
+    "Druid,Seer",
+    "--length",
+    "quick",
+    "--players",
+    "human,greedy",
+    "--seed",
+    "4",
+]
+"""A King of the Hill a person plays at the terminal against the greedy player."""
+
+
+KING_OPENING = [
+    "deploy Wizard at 9.75,2",
+    "deploy Witch at 11.25,2",
+    "draw AH",
+    *["draw deck"] * 4,
+    "pass",
+]
+"""Player 1's answers in :data:`KING` up to the first decision of round 1's Action Phase
+(a fresh player's review: the Druid the only enemy in the Wizard's reach)."""
+
+
+def king(players: str) -> list[str]:
+    """:data:`KING` played by ``players`` (``human,human``: hotseat)."""
+    return [players if word == "human,greedy" else word for word in KING]
+
 
 def open_table(terrain: Iterable[dict] = (), objects: Iterable[dict] = ()) -> Table:
     """A 12" x 16" table with the given terrain (none by default)."""

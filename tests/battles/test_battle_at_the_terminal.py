@@ -6,24 +6,10 @@ from __future__ import annotations
 import io
 import sys
 
+from mwbattle import KING
+
 from skirmish.games.magewinds.battle import grammar
 
-KING = [
-    "play",
-    "magewinds",
-    "--scenario",
-    "king-of-the-hill",
-    "--warband",
-    "Wizard,Witch",
-    "--warband",
-    "Druid,Seer",
-    "--length",
-    "quick",
-    "--players",
-    "human,greedy",
-    "--seed",
-    "4",
-]
 OPENING = [
     "deploy Wizard at 8,1.5",
     "deploy Witch at 9.5,1.5",

@@ -8,22 +8,7 @@ import io
 import json
 import sys
 
-KING = [
-    "play",
-    "magewinds",
-    "--scenario",
-    "king-of-the-hill",
-    "--warband",
-    "Wizard,Witch",
-    "--warband",
-    "Druid,Seer",
-    "--length",
-    "quick",
-    "--players",
-    "human,human",
-    "--seed",
-    "4",
-]
+from mwbattle import king
 
 
 def _saved(cli, tmp_path, monkeypatch):
@@ -39,7 +24,7 @@ def _saved(cli, tmp_path, monkeypatch):
         f"save {saved}",
     ]
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in script)))
-    cli(*KING)
+    cli(*king("human,human"))
     return saved
 
 
@@ -70,7 +55,7 @@ def test_an_unfinished_hotseat_battle_keeps_each_players_secrets(cli, tmp_path, 
 def test_a_finished_battle_is_replayed_whole_and_bad_seats_are_refused(cli, tmp_path):
     saved = tmp_path / "done.json"
     played = cli(
-        *[w if w != "human,human" else "random,random" for w in KING],
+        *king("random,random"),
         "--rounds",
         "1",
         "--save",

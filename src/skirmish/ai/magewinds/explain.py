@@ -57,12 +57,15 @@ class Advice:
     side's equilibrium mix (the advisor's tempo payoff)."""
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "action": self.action,
             "value": round(self.value, 4),
             "reason": self.reason,
             "plan": list(self.plan),
         }
+        if self.worth is not None:
+            data["worth"] = round(self.worth, 4)
+        return data
 
 
 def explain(
