@@ -111,3 +111,26 @@ def test_an_attack_on_a_friend_is_worth_the_best_pair_and_never_less_than_the_co
         # and no pair that hurts the friend more is preferred at the same value
         best = pairs[0]
         assert all(p.damage >= best.damage for p in pairs if p.score.total == best.score.total)
+
+
+def test_the_menu_gives_an_attack_on_a_friend_the_range_its_player_chooses_from(
+    cli, tmp_path, monkeypatch
+):
+    import re
+
+    from skirmish.ai.magewinds.menu import menu
+    from skirmish.ai.magewinds.outlook import outlook
+
+    battle = _position(cli, tmp_path, monkeypatch)
+    legal = grammar.texts(battle.legal_actions(0))
+    shown = {o.action: o.text for o in menu(battle.setup, LazyView(battle, 0), legal)}
+    witch = shown["attack Witch with Melee"]
+    low, high = map(float, re.search(r"yours: (\d+\.\d+) to (\d+\.\d+) damage", witch).groups())
+    assert witch.startswith("attack Witch with Melee  [a friend; both hidden choices yours")
+    greedy = GreedyPlayer(battle.setup, 0, 0)
+    situation = greedy.planner._situation(
+        battle, battle.fighter("Wizard"), "attack Witch with Melee"
+    )[0]
+    contest = float(outlook(situation).expected_damage)  # any mix lies between the pairs
+    assert low == 0.0 and low <= contest <= high
+    assert "to take down" in shown["attack Druid with Zap paying 10S+9D"]  # an enemy: odds

@@ -127,7 +127,8 @@ def _is_friend(battle: Battle, player: int, name: str) -> bool:
 
 def attack_odds(battle: Battle, attacker: str, action: Action) -> str:
     """``1.25 damage, 17% to take down``: the attack's outlook, or nothing when it is not
-    an attack on a fighter."""
+    an attack on a fighter; at a fighter of the attacker's own side, the least and most
+    damage its player may choose (it makes both hidden choices, 18.3, 18.4)."""
     from skirmish.ai.magewinds.outlook import outlook
     from skirmish.games.magewinds.battle.attacks import build_situation
     from skirmish.games.magewinds.battle.state import Fighter
@@ -138,7 +139,14 @@ def attack_odds(battle: Battle, attacker: str, action: Action) -> str:
         target, attack, _ = parse_attack(battle, me, str(action))
         if not isinstance(target, Fighter):
             return ""
-        found = outlook(build_situation(battle, me, target, attack))
+        situation = build_situation(battle, me, target, attack)
+        if battle.controller(target) == battle.controller(me):
+            # one player makes both hidden choices (MB-51): not a contest's odds
+            from skirmish.ai.magewinds.plans import choice_pairs
+
+            damages = [pair[3] for pair in choice_pairs(situation)]
+            return f"both hidden choices yours: {min(damages):.2f} to {max(damages):.2f} damage"
+        found = outlook(situation)
     except SkirmishError:
         return ""
     damage = float(found.expected_damage)
