@@ -112,7 +112,7 @@ def build() -> Any:
 
             if not isinstance(battles, Battlefields):
                 raise SkirmishError(f"--draw: {game} battles have no battlefield to draw")
-            draw(battles.picture(battle, 0), options.draw)
+            draw(battles.picture(battle, 0 if seat in (ALL, None) else seat), options.draw)
             typer.echo(f"wrote {options.draw}", err=True)
 
     return command("replay", ReplayOptions, Printed, run)
