@@ -178,7 +178,7 @@ def test_choices_past_the_end_of_the_attack_are_refused(client):
 
 @pytest.mark.parametrize(
     ("seed", "message"),
-    [("x", "--seed 'x': should be a valid integer"), ("-1", "--seed -1: should be greater")],
+    [("x", "--seed 'x': should be a valid integer"), ("-1", "--seed -1: a seed must be greater")],
 )
 def test_a_bad_seed_is_refused_beside_its_field_as_the_command_line_does(
     client, cli, seed, message
