@@ -9,6 +9,8 @@ import io
 import json
 import math
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -31,20 +33,10 @@ from skirmish.games.magewinds.battle import start_battle
 from skirmish.games.magewinds.battles import COMPUTERS, SIMULATED_BATTLES
 from skirmish.games.magewinds.game import GAME
 
-BASE = (
-    "simulate",
-    "magewinds",
-    "--scenario",
-    "deathmatch",
-    "--warband",
-    "Wizard,Witch",
-    "--warband",
-    "Druid,Seer",
-    "--length",
-    "quick",
-    "--rounds",
-    "1",
-)
+sys.path.insert(0, str(Path(__file__).parents[1] / "battles"))
+from mwbattle import QUICK_BANDS
+
+BASE = ("simulate", "magewinds", "--scenario", "deathmatch", *QUICK_BANDS, "--rounds", "1")
 
 
 class _Named:

@@ -21,17 +21,15 @@ from skirmish.games.magewinds.pack import Pack
 
 FACE_UP = ("8S", "8H", "8D", "8C", "9C")
 
+QUICK_BANDS = ["--warband", "Wizard,Witch", "--warband", "Druid,Seer", "--length", "quick"]
+"""The two small warbands, in the quick length, that the command tests' battles play."""
+
 KING = [
     "play",
     "magewinds",
     "--scenario",
     "king-of-the-hill",
-    "--warband",
-    "Wizard,Witch",
-    "--warband",
-    "Druid,Seer",
-    "--length",
-    "quick",
+    *QUICK_BANDS,
     "--players",
     "human,greedy",
     "--seed",

@@ -7,20 +7,12 @@ import json
 import sys
 
 import pytest
+from mwbattle import QUICK_BANDS
 
 from skirmish.engine.battle import load_record
 
 WARBANDS = ["--warband", "Wizard,Cleric,Guardian,Witch", "--warband", "Druid,Mesmer,Seer,Deadeye"]
-QUICK = [
-    "--warband",
-    "Wizard,Witch",
-    "--warband",
-    "Druid,Seer",
-    "--length",
-    "quick",
-    "--rounds",
-    "1",
-]
+QUICK = [*QUICK_BANDS, "--rounds", "1"]
 
 
 def play_args(*extra: str, save=None, players="random,random", seed="7", army=QUICK):
