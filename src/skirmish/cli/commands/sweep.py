@@ -11,7 +11,12 @@ sweep or a report is asked for.
 from __future__ import annotations
 
 import os
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -51,9 +56,10 @@ def build(game: Game) -> Any:
                     pairs(progress.pairings)
 
             try:
-                found = run_sweep(
-                    plan, folder, workers=workers, scheduler=settings.scheduler, tell=tell
-                )
+                with ctrl_c_raises():
+                    found = run_sweep(
+                        plan, folder, workers=workers, scheduler=settings.scheduler, tell=tell
+                    )
             except KeyboardInterrupt:
                 typer.echo(
                     f"stopped: the shards in {folder} are whole; run the same command again "
@@ -143,3 +149,26 @@ class SweepGroup(VerbGroup):
 def group() -> type[VerbGroup]:
     """The group class of ``sweep``."""
     return type("SweepGroup", (SweepGroup,), {"verb": "sweep", "build": staticmethod(build)})
+
+
+def _interrupted(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def ctrl_c_raises() -> Iterator[None]:
+    """While inside (on the main thread), Ctrl-C raises KeyboardInterrupt through a handler
+    of the sweep's own, so the sweep stops between whole shards. Left with Python's default
+    handler, about one Ctrl-C in seven went unheeded and the sweep ran on to its end
+    (``tests/ai/test_sweep_cluster.py``'s Ctrl-C test: 3 of 21 runs, no error printed);
+    with this handler, none of 16 (and none of 24 with the same handler set in the test's
+    process). Where the default handler's interrupt was lost, inside the Dask client's
+    waits, is not pinned down."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, _interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
