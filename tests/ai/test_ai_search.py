@@ -769,7 +769,7 @@ def test_the_choosing_options_choose_among_the_very_same_lookaheads(monkeypatch,
 
     monkeypatch.setattr(search, "chosen", noted)
     battle = _endgame_decision() if endgame else _guardian_to_act()
-    shape = {"seconds": 1.0} if endgame else {"seconds": 4.0, "through": 0}
+    shape = {"seconds": 1.0} if endgame else {"seconds": 1.5, "through": 0}
     for chosen_with in ({}, options):
         player = SearchPlayer(battle.setup, 3, 1, clock=False, **shape, **chosen_with)
         _decide(player, battle)
