@@ -138,7 +138,8 @@ def _own(
         DEFENCE_CHOICE,
     ):
         return []
-    found = own_choices(greedy.planner, battle, frame, legal)
+    attacking = step.decision.key == ATTACK_CHOICE
+    found = own_choices(greedy.planner, battle, frame, legal, attacking=attacking)
     return [
         Advice(
             option,

@@ -272,7 +272,8 @@ class GreedyPlayer:
             return legal[0]
         decision = step.decision
         if decision.key in (ATTACK_CHOICE, DEFENCE_CHOICE):
-            own = own_choices(self.planner, battle, frame, legal)
+            attacking = decision.key == ATTACK_CHOICE
+            own = own_choices(self.planner, battle, frame, legal, attacking=attacking)
             if own:  # both choices this player's: the best pair, no contest
                 return max(own, key=lambda o: own[o].total)
         if decision.key == ATTACK_CHOICE:
@@ -429,17 +430,19 @@ def _usefulness(card: str) -> float:
 
 
 def own_choices(
-    planner: Planner, battle: Battle, frame: AttackFrame, legal: tuple[Action, ...]
+    planner: Planner,
+    battle: Battle,
+    frame: AttackFrame,
+    legal: tuple[Action, ...],
+    *,
+    attacking: bool,
 ) -> dict[Action, Score]:
-    """At a hidden choice (18.3, 18.4) of an attack whose attacker and target one player
-    decides for (:meth:`Planner.own_choices`), each legal answer with the score of the best
-    pair of choices it is part of (the attack choice already made, at the Defence Choice);
-    empty for an attack between two players."""
+    """At a hidden choice (18.3 when ``attacking``, else 18.4) of an attack whose attacker
+    and target one player decides for (:meth:`Planner.own_choices`), each legal answer with
+    the score of the best pair of choices it is part of (the attack choice already made, at
+    the Defence Choice); empty for an attack between two players."""
     if frame.attacker_player != frame.defender_player:
         return {}
-    step = next_step(partial(resolve_attack, situation=frame.situation), frame.answers)
-    assert isinstance(step, NeedsDecision)
-    attacking = step.decision.key == ATTACK_CHOICE
     reactions = None if attacking else tuple(legal)
     made = {str(a) for a in frame.answers}
     found: dict[Action, Score] = {}

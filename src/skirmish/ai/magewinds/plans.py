@@ -470,7 +470,7 @@ class Planner:
             battle = battle.spend(battle.controller(me), payment.cards, attack.name, quiet=True)
         found = outlook(situation)
         if battle.controller(target) == battle.controller(me):
-            return self._own_attack(battle, me, target, attack, situation, (*done, option))
+            return self._own_attack(battle, me, target, attack, situation, (*done, option), found)
         score = self.leaves_score(attack_leaves(battle, me, target, situation))
         what = (
             f"{me.name} attacks {target.name} with {attack.name}: "
@@ -518,16 +518,18 @@ class Planner:
         attack: AttackProfile,
         situation: AttackSituation,
         actions: tuple[Action, ...],
+        found: Outlook,
     ) -> Plan:
         """An attack on the player's own fighter, valued at the best pair of hidden choices
-        (:meth:`own_choices`), not at a contest's equilibrium."""
+        (:meth:`own_choices`), not at a contest's equilibrium (``found``: its outlook, kept
+        on the plan as every attack's is)."""
         best = self.own_choices(battle, me, target, situation)[0]
         what = (
             f"{me.name} attacks {target.name}, a fighter of its own side, with {attack.name}: "
             f"the player makes both hidden choices ({best.describe(target.name)}), "
             f"{best.damage:.2f} damage expected"
         )
-        return Plan(actions, best.score, what, outlook(situation))
+        return Plan(actions, best.score, what, found)
 
     def _situation(
         self, battle: Battle, me: Fighter, option: Action
