@@ -60,12 +60,13 @@ def legal_groups(battle: Any, seat: int) -> dict[str, Any]:
         rule = action_rule(text, node.rule)
         if action.cards and set(action.cards) <= hand:  # cards the seat gives from its hand
             key = pay_key(action)
-            before, _, after = pay_label(action).partition(PICKED)
+            picking = pay_label(action)
+            before, _, after = picking.partition(PICKED)
             payments.setdefault(
                 key,
                 {
                     "key": key,
-                    "label": before + PICKED + after,
+                    "label": picking,
                     "before": before,
                     "after": after,
                     "rule": rule,
